@@ -1,0 +1,121 @@
+/** Users, sessions, wallets and idempotency records on libSQL. */
+import { and, count, eq, gt } from "drizzle-orm";
+import type { InStatement } from "@libsql/client";
+import type { IdempotencyRecords, NewSession, Sessions, Users, Wallets } from "../../domain/ports/index.ts";
+import type { User } from "../../domain/shared/types.ts";
+import { walletAccountId, type LedgerTransaction } from "../../domain/wallet/ledger.ts";
+import type { Database } from "./database.ts";
+import { ledgerStatements } from "./ledger-statements.ts";
+import { idempotencyKeys, ledgerAccounts, sessions, users } from "./schema.ts";
+
+type UserRow = typeof users.$inferSelect;
+const toUser = (r: UserRow): User => ({
+  id: r.id,
+  email: r.email,
+  firstName: r.firstName,
+  lastName: r.lastName,
+  role: r.role,
+  isDemo: r.isDemo,
+  isActive: r.isActive,
+  verificationLevel: r.verificationLevel,
+  createdAt: new Date(r.createdAt),
+});
+
+export class LibsqlUsers implements Users {
+  private readonly d: Database;
+  constructor(d: Database) {
+    this.d = d;
+  }
+
+  async findById(id: string): Promise<User | null> {
+    const [row] = await this.d.db.select().from(users).where(eq(users.id, id));
+    return row ? toUser(row) : null;
+  }
+
+  async create(user: User, wallet: { grant: LedgerTransaction | null } | null, passwordHash: string | null = null): Promise<void> {
+    const at = user.createdAt.getTime();
+    const statements: InStatement[] = [
+      {
+        sql: `INSERT INTO users (id, email, first_name, last_name, role, is_demo, is_active, verification_level, password_hash, created_at)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        args: [user.id, user.email, user.firstName, user.lastName, user.role, user.isDemo ? 1 : 0, user.isActive ? 1 : 0,
+          user.verificationLevel, passwordHash, at],
+      },
+    ];
+    if (wallet) {
+      statements.push({
+        sql: "INSERT INTO ledger_accounts (id, kind, user_id, balance, created_at) VALUES (?, 'wallet', ?, 0, ?)",
+        args: [walletAccountId(user.id), user.id, at],
+      });
+      if (wallet.grant) statements.push(...ledgerStatements(wallet.grant));
+    }
+    await this.d.client.batch(statements, "write");
+  }
+
+  async countActiveCustomers(): Promise<number> {
+    const [row] = await this.d.db
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.role, "customer"), eq(users.isActive, true)));
+    return row?.n ?? 0;
+  }
+}
+
+export class LibsqlSessions implements Sessions {
+  private readonly d: Database;
+  constructor(d: Database) {
+    this.d = d;
+  }
+
+  async create(s: NewSession): Promise<void> {
+    await this.d.db.insert(sessions).values({
+      id: s.id,
+      userId: s.userId,
+      createdAt: s.createdAt.getTime(),
+      expiresAt: s.expiresAt.getTime(),
+    });
+  }
+
+  async findActive(id: string, now: Date): Promise<{ user: User; expiresAt: Date } | null> {
+    const [row] = await this.d.db
+      .select({ user: users, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now.getTime())));
+    return row ? { user: toUser(row.user), expiresAt: new Date(row.expiresAt) } : null;
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.d.db.delete(sessions).where(eq(sessions.id, id));
+  }
+}
+
+export class LibsqlWallets implements Wallets {
+  private readonly d: Database;
+  constructor(d: Database) {
+    this.d = d;
+  }
+
+  async balanceOf(userId: string): Promise<number | null> {
+    const [row] = await this.d.db
+      .select({ balance: ledgerAccounts.balance })
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.id, walletAccountId(userId)));
+    return row ? row.balance : null;
+  }
+}
+
+export class LibsqlIdempotency implements IdempotencyRecords {
+  private readonly d: Database;
+  constructor(d: Database) {
+    this.d = d;
+  }
+
+  async find(userId: string, key: string) {
+    const [row] = await this.d.db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+    return row ? { requestHash: row.requestHash, response: JSON.parse(row.responseBody) as unknown } : null;
+  }
+}

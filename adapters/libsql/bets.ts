@@ -1,0 +1,183 @@
+import type { Client, InStatement, Row } from "@libsql/client";
+import type { BetTotals, Bets, PlacementOutcome, PlacementPlan, SettlementPlan } from "../../domain/ports/index.ts";
+import type { BetLegRecord, BetRecord } from "../../domain/shared/types.ts";
+import { auditStatement } from "./audit.ts";
+import { constraintOf } from "./database.ts";
+import { ledgerStatements } from "./ledger-statements.ts";
+
+const BET_COLUMNS = `b.id, b.user_id, b.bet_type, b.stake, b.total_odds_milli, b.potential_return, b.actual_return,
+  b.status, b.placed_at, b.settled_at`;
+
+function toBet(r: Row, legs: BetLegRecord[]): BetRecord {
+  return {
+    id: String(r.id),
+    userId: String(r.user_id),
+    betType: r.bet_type as BetRecord["betType"],
+    stake: Number(r.stake),
+    totalOddsMilli: Number(r.total_odds_milli),
+    potentialReturn: Number(r.potential_return),
+    actualReturn: r.actual_return === null ? null : Number(r.actual_return),
+    status: r.status as BetRecord["status"],
+    placedAt: new Date(Number(r.placed_at)),
+    settledAt: r.settled_at === null ? null : new Date(Number(r.settled_at)),
+    legs,
+  };
+}
+
+export class LibsqlBets implements Bets {
+  private readonly client: Client;
+  constructor(client: Client) {
+    this.client = client;
+  }
+
+  async place(plan: PlacementPlan): Promise<PlacementOutcome> {
+    const { bet } = plan;
+    const statements: InStatement[] = [
+      {
+        sql: `INSERT INTO bets (id, user_id, bet_type, stake, total_odds_milli, potential_return, status, placed_at)
+              VALUES (?, ?, ?, ?, ?, ?, 'pending', ?)`,
+        args: [bet.id, bet.userId, bet.betType, bet.stake, bet.totalOddsMilli, bet.potentialReturn, bet.placedAt.getTime()],
+      },
+      // The price guard trigger on bet_legs re-checks price, market and event inside this write.
+      ...plan.legs.map((l) => ({
+        sql: `INSERT INTO bet_legs (id, bet_id, leg_no, event_id, market_id, outcome_id, odds_milli, result, event_name, market_name, selection_name)
+              VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)`,
+        args: [l.id, bet.id, l.legNo, l.eventId, l.marketId, l.outcomeId, l.oddsMilli, l.eventName, l.marketName, l.selectionName],
+      })),
+      // Postings move the cached balances; the wallet CHECK refuses an overdraft.
+      ...ledgerStatements(plan.stakeTransaction),
+    ];
+    if (plan.idempotency) {
+      // The stored response carries the balance as it stood right after this write.
+      statements.push({
+        sql: `INSERT INTO idempotency_keys (user_id, key, request_hash, response_status, response_body, created_at)
+              VALUES (?, ?, ?, 201, json_set(?, '$.balance', (SELECT balance FROM ledger_accounts WHERE id = ?)), ?)`,
+        args: [
+          bet.userId,
+          plan.idempotency.key,
+          plan.idempotency.requestHash,
+          JSON.stringify(plan.idempotency.response),
+          plan.walletAccountId,
+          bet.placedAt.getTime(),
+        ],
+      });
+    }
+    statements.push({ sql: "SELECT balance FROM ledger_accounts WHERE id = ?", args: [plan.walletAccountId] });
+    try {
+      const results = await this.client.batch(statements, "write");
+      const last = results[results.length - 1];
+      return { kind: "placed", balance: Number(last.rows[0]?.balance ?? 0) };
+    } catch (e) {
+      const c = constraintOf(e);
+      if (c === "BET.ODDS_CHANGED") return { kind: "odds_changed" };
+      if (c === "CHECK constraint failed: ledger_accounts_wallet_nonneg_ck") return { kind: "insufficient_funds" };
+      if (c === "LEDGER.UNKNOWN_ACCOUNT" || c === "FOREIGN KEY constraint failed") return { kind: "no_wallet" };
+      if (c?.startsWith("UNIQUE constraint failed: idempotency_keys")) return { kind: "duplicate_idempotency_key" };
+      throw e;
+    }
+  }
+
+  private async legsFor(betIds: string[]): Promise<Map<string, BetLegRecord[]>> {
+    const out = new Map<string, BetLegRecord[]>();
+    if (betIds.length === 0) return out;
+    const rs = await this.client.execute({
+      sql: `SELECT * FROM bet_legs WHERE bet_id IN (${betIds.map(() => "?").join(",")}) ORDER BY bet_id, leg_no`,
+      args: betIds,
+    });
+    for (const r of rs.rows) {
+      const list = out.get(String(r.bet_id)) ?? [];
+      list.push({
+        id: String(r.id),
+        legNo: Number(r.leg_no),
+        eventId: String(r.event_id),
+        marketId: String(r.market_id),
+        outcomeId: String(r.outcome_id),
+        oddsMilli: Number(r.odds_milli),
+        result: r.result as BetLegRecord["result"],
+        eventName: String(r.event_name),
+        marketName: String(r.market_name),
+        selectionName: String(r.selection_name),
+      });
+      out.set(String(r.bet_id), list);
+    }
+    return out;
+  }
+
+  async findById(id: string): Promise<BetRecord | null> {
+    const rs = await this.client.execute({ sql: `SELECT ${BET_COLUMNS} FROM bets b WHERE b.id = ?`, args: [id] });
+    if (rs.rows.length === 0) return null;
+    const legs = await this.legsFor([id]);
+    return toBet(rs.rows[0], legs.get(id) ?? []);
+  }
+
+  async listForUser(userId: string, limit: number): Promise<BetRecord[]> {
+    const rs = await this.client.execute({
+      sql: `SELECT ${BET_COLUMNS} FROM bets b WHERE b.user_id = ? ORDER BY b.placed_at DESC, b.id DESC LIMIT ?`,
+      args: [userId, limit],
+    });
+    const legs = await this.legsFor(rs.rows.map((r) => String(r.id)));
+    return rs.rows.map((r) => toBet(r, legs.get(String(r.id)) ?? []));
+  }
+
+  async listAll(limit: number) {
+    const rs = await this.client.execute({
+      sql: `SELECT ${BET_COLUMNS}, u.first_name, u.last_name, u.email FROM bets b JOIN users u ON u.id = b.user_id
+            ORDER BY b.placed_at DESC, b.id DESC LIMIT ?`,
+      args: [limit],
+    });
+    const legs = await this.legsFor(rs.rows.map((r) => String(r.id)));
+    return rs.rows.map((r) => ({
+      ...toBet(r, legs.get(String(r.id)) ?? []),
+      customer: { firstName: String(r.first_name), lastName: String(r.last_name), email: String(r.email) },
+    }));
+  }
+
+  async settle(plan: SettlementPlan): Promise<"settled" | "not_pending"> {
+    const statements: InStatement[] = [
+      // The settle-once trigger aborts this whole write if the bet is no longer pending.
+      {
+        sql: "UPDATE bets SET status = ?, actual_return = ?, settled_at = ?, settled_by = ? WHERE id = ?",
+        args: [plan.status, plan.actualReturn, plan.settledAt.getTime(), plan.settledBy, plan.betId],
+      },
+      ...plan.legResults.map((l) => ({
+        sql: "UPDATE bet_legs SET result = ? WHERE id = ? AND bet_id = ?",
+        args: [l.result, l.legId, plan.betId],
+      })),
+      ...(plan.payout ? ledgerStatements(plan.payout) : []),
+      auditStatement(plan.audit),
+    ];
+    try {
+      await this.client.batch(statements, "write");
+      return "settled";
+    } catch (e) {
+      if (constraintOf(e) === "BET.NOT_PENDING") return "not_pending";
+      throw e;
+    }
+  }
+
+  async totals(): Promise<BetTotals> {
+    const rs = await this.client.execute(`SELECT
+        COUNT(*) AS total,
+        COALESCE(SUM(status = 'pending'), 0) AS pending,
+        COALESCE(SUM(status = 'won'), 0) AS won,
+        COALESCE(SUM(status = 'lost'), 0) AS lost,
+        COALESCE(SUM(status = 'void'), 0) AS void_count,
+        COALESCE(SUM(stake), 0) AS staked,
+        COALESCE(SUM(CASE WHEN status <> 'pending' THEN actual_return ELSE 0 END), 0) AS returned,
+        COALESCE(SUM(CASE WHEN status <> 'pending' THEN stake ELSE 0 END), 0) AS settled_stakes,
+        COALESCE(SUM(CASE WHEN status = 'pending' THEN potential_return ELSE 0 END), 0) AS liability
+      FROM bets`);
+    const r = rs.rows[0];
+    return {
+      totalBets: Number(r.total),
+      pendingBets: Number(r.pending),
+      wonBets: Number(r.won),
+      lostBets: Number(r.lost),
+      voidBets: Number(r.void_count),
+      totalStaked: Number(r.staked),
+      totalReturned: Number(r.returned),
+      settledStakes: Number(r.settled_stakes),
+      openLiability: Number(r.liability),
+    };
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * Opening the database: an embedded file (default), :memory:, or a remote libSQL/Turso URL.
+ * Applies the committed drizzle migrations. Writes elsewhere go through `client.batch(..., "write")`
+ * so each change is one atomic write holding the single writer lock as briefly as possible.
+ */
+import { createClient, type Client, type InStatement } from "@libsql/client";
+import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
+import { migrate } from "drizzle-orm/libsql/migrator";
+import { fileURLToPath } from "node:url";
+import { mkdir } from "node:fs/promises";
+import { dirname } from "node:path";
+import * as schema from "./schema.ts";
+
+export type Db = LibSQLDatabase<typeof schema>;
+export type DatabaseKind = "file" | "memory" | "remote";
+
+export interface Database {
+  client: Client;
+  db: Db;
+  kind: DatabaseKind;
+  close(): void;
+}
+
+export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+
+export function databaseKind(url: string): DatabaseKind {
+  if (url === ":memory:" || url === "file::memory:") return "memory";
+  if (url.startsWith("file:")) return "file";
+  return "remote";
+}
+
+export async function openDatabase(opts: { url: string; authToken?: string }): Promise<Database> {
+  const kind = databaseKind(opts.url);
+  const url = kind === "memory" ? ":memory:" : opts.url;
+  if (kind === "file") {
+    const path = url.slice("file:".length);
+    await mkdir(dirname(path), { recursive: true });
+  }
+  const client = createClient({ url, authToken: opts.authToken || undefined });
+  if (kind !== "remote") {
+    // WAL lets readers run beside the one writer; the busy timeout makes a second connection wait
+    // for the writer instead of failing with SQLITE_BUSY.
+    if (kind === "file") await client.execute("PRAGMA journal_mode = WAL");
+    await client.execute("PRAGMA busy_timeout = 5000");
+    await client.execute("PRAGMA synchronous = NORMAL");
+  }
+  await client.execute("PRAGMA foreign_keys = ON");
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder });
+  return { client, db, kind, close: () => client.close() };
+}
+
+/** A drizzle query as a statement for client.batch. */
+export function stmt(q: { toSQL(): { sql: string; params: unknown[] } }): InStatement {
+  const { sql, params } = q.toSQL();
+  return { sql, args: params as InStatement extends { args?: infer A } ? A : never };
+}
+
+/** The constraint or trigger name in a libSQL error message, e.g. "BET.ODDS_CHANGED". */
+export function constraintOf(e: unknown): string | null {
+  const msg = e instanceof Error ? e.message : String(e);
+  if (!/SQLITE_CONSTRAINT/.test(msg)) return null;
+  const m = /(BET\.[A-Z_]+|EVENT\.[A-Z_]+|LEDGER\.[A-Z_]+|AUDIT\.[A-Z_]+|CHECK constraint failed: \w+|UNIQUE constraint failed: [\w.]+|FOREIGN KEY constraint failed)/.exec(msg);
+  return m ? m[1] : "SQLITE_CONSTRAINT";
+}

@@ -1,0 +1,171 @@
+import type { Client, Row } from "@libsql/client";
+import type { EventListStatus, Events } from "../../domain/ports/index.ts";
+import type { AuditEntry, EventStatus, EventView, MarketView, PricedOutcome, SportCode } from "../../domain/shared/types.ts";
+import { auditStatement } from "./audit.ts";
+import { constraintOf } from "./database.ts";
+
+const EVENT_COLUMNS = `e.id, e.sport, s.name AS sport_name, e.league, e.home_team, e.away_team, e.name, e.description,
+  e.start_time, e.status, e.minute, e.home_score, e.away_score, e.featured, e.updated_at`;
+
+const ORDER: Record<EventListStatus, string> = {
+  upcoming: "e.start_time ASC, e.id",
+  live: "e.start_time ASC, e.id",
+  finished: "e.start_time DESC, e.id",
+  open: "CASE e.status WHEN 'live' THEN 0 ELSE 1 END, e.start_time ASC, e.id",
+  all: "CASE e.status WHEN 'live' THEN 0 WHEN 'upcoming' THEN 1 ELSE 2 END, e.start_time ASC, e.id",
+};
+
+const n = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+function toEvent(r: Row, markets: MarketView[]): EventView {
+  return {
+    id: String(r.id),
+    sport: r.sport as SportCode,
+    sportName: String(r.sport_name),
+    league: String(r.league),
+    homeTeam: String(r.home_team),
+    awayTeam: String(r.away_team),
+    name: String(r.name),
+    description: String(r.description),
+    startTime: new Date(Number(r.start_time)),
+    status: r.status as EventStatus,
+    minute: n(r.minute),
+    homeScore: n(r.home_score),
+    awayScore: n(r.away_score),
+    featured: Number(r.featured) === 1,
+    updatedAt: new Date(Number(r.updated_at)),
+    markets,
+  };
+}
+
+export class LibsqlEvents implements Events {
+  private readonly client: Client;
+  constructor(client: Client) {
+    this.client = client;
+  }
+
+  async list(filter: { status: EventListStatus; limit: number; sport?: SportCode }): Promise<EventView[]> {
+    const where: string[] = [];
+    const args: (string | number)[] = [];
+    if (filter.status === "open") where.push("e.status IN ('upcoming','live')");
+    else if (filter.status !== "all") (where.push("e.status = ?"), args.push(filter.status));
+    if (filter.sport) (where.push("e.sport = ?"), args.push(filter.sport));
+    const rs = await this.client.execute({
+      sql: `SELECT ${EVENT_COLUMNS} FROM events e JOIN sports s ON s.code = e.sport
+            ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY ${ORDER[filter.status]} LIMIT ?`,
+      args: [...args, filter.limit],
+    });
+    return this.withMarkets(rs.rows);
+  }
+
+  async findById(id: string): Promise<EventView | null> {
+    const rs = await this.client.execute({
+      sql: `SELECT ${EVENT_COLUMNS} FROM events e JOIN sports s ON s.code = e.sport WHERE e.id = ?`,
+      args: [id],
+    });
+    const [event] = await this.withMarkets(rs.rows);
+    return event ?? null;
+  }
+
+  private async withMarkets(rows: Row[]): Promise<EventView[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => String(r.id));
+    const rs = await this.client.execute({
+      sql: `SELECT m.id AS market_id, m.event_id, m.type, m.name AS market_name, m.status AS market_status,
+                   o.id AS outcome_id, o.name AS outcome_name, o.price_milli, o.updated_at AS outcome_updated
+            FROM markets m JOIN outcomes o ON o.market_id = m.id
+            WHERE m.event_id IN (${ids.map(() => "?").join(",")})
+            ORDER BY m.event_id, m.sort_order, o.sort_order`,
+      args: ids,
+    });
+    const byEvent = new Map<string, Map<string, MarketView>>();
+    for (const r of rs.rows) {
+      const eventId = String(r.event_id);
+      const markets = byEvent.get(eventId) ?? new Map<string, MarketView>();
+      byEvent.set(eventId, markets);
+      const marketId = String(r.market_id);
+      let market = markets.get(marketId);
+      if (!market) {
+        market = {
+          id: marketId,
+          eventId,
+          type: r.type as MarketView["type"],
+          name: String(r.market_name),
+          status: r.market_status as MarketView["status"],
+          outcomes: [],
+        };
+        markets.set(marketId, market);
+      }
+      market.outcomes.push({
+        id: String(r.outcome_id),
+        name: String(r.outcome_name),
+        priceMilli: Number(r.price_milli),
+        updatedAt: new Date(Number(r.outcome_updated)),
+      });
+    }
+    return rows.map((r) => toEvent(r, [...(byEvent.get(String(r.id))?.values() ?? [])]));
+  }
+
+  async pricedOutcomes(outcomeIds: readonly string[]): Promise<PricedOutcome[]> {
+    if (outcomeIds.length === 0) return [];
+    const rs = await this.client.execute({
+      sql: `SELECT o.id, o.name, o.price_milli, m.id AS market_id, m.name AS market_name, m.status AS market_status,
+                   e.id AS event_id, e.name AS event_name, e.status AS event_status
+            FROM outcomes o JOIN markets m ON m.id = o.market_id JOIN events e ON e.id = m.event_id
+            WHERE o.id IN (${outcomeIds.map(() => "?").join(",")})`,
+      args: [...outcomeIds],
+    });
+    return rs.rows.map((r) => ({
+      outcomeId: String(r.id),
+      outcomeName: String(r.name),
+      priceMilli: Number(r.price_milli),
+      marketId: String(r.market_id),
+      marketName: String(r.market_name),
+      marketStatus: r.market_status as PricedOutcome["marketStatus"],
+      eventId: String(r.event_id),
+      eventName: String(r.event_name),
+      eventStatus: r.event_status as EventStatus,
+    }));
+  }
+
+  async volumes(eventIds: readonly string[]): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    if (eventIds.length === 0) return out;
+    const rs = await this.client.execute({
+      sql: `SELECT l.event_id, SUM(b.stake) AS volume FROM bet_legs l JOIN bets b ON b.id = l.bet_id
+            WHERE l.event_id IN (${eventIds.map(() => "?").join(",")}) GROUP BY l.event_id`,
+      args: [...eventIds],
+    });
+    for (const r of rs.rows) out.set(String(r.event_id), Number(r.volume));
+    return out;
+  }
+
+  async changeStatus(
+    change: { eventId: string; to: EventStatus; at: Date; minute: number | null; homeScore: number | null; awayScore: number | null },
+    audit: AuditEntry,
+  ): Promise<boolean> {
+    try {
+      await this.client.batch(
+        [
+          {
+            sql: `UPDATE events SET status = ?, minute = ?, home_score = ?, away_score = ?, updated_at = ? WHERE id = ?`,
+            args: [change.to, change.minute, change.homeScore, change.awayScore, change.at.getTime(), change.eventId],
+          },
+          auditStatement(audit),
+        ],
+        "write",
+      );
+      return true;
+    } catch (e) {
+      if (constraintOf(e) === "EVENT.INVALID_TRANSITION") return false;
+      throw e;
+    }
+  }
+
+  async counts(): Promise<Record<EventStatus, number>> {
+    const rs = await this.client.execute("SELECT status, COUNT(*) AS n FROM events GROUP BY status");
+    const out: Record<EventStatus, number> = { upcoming: 0, live: 0, finished: 0 };
+    for (const r of rs.rows) out[r.status as EventStatus] = Number(r.n);
+    return out;
+  }
+}

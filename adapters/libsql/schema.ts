@@ -1,0 +1,223 @@
+/**
+ * The database schema (drizzle, SQLite dialect for libSQL). Money columns are integer cents; odds
+ * columns are integer thousandths. Invariants the database itself enforces are written as CHECKs
+ * here and as triggers in the custom migration (see migrations/*_guards.sql).
+ */
+import { sql } from "drizzle-orm";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+const createdAt = () => integer("created_at").notNull();
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    role: text("role", { enum: ["admin", "customer", "trader"] }).notNull(),
+    isDemo: integer("is_demo", { mode: "boolean" }).notNull().default(false),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    verificationLevel: text("verification_level", { enum: ["none", "basic", "full"] }).notNull().default("none"),
+    passwordHash: text("password_hash"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_uq").on(t.email),
+    check("users_role_ck", sql`${t.role} IN ('admin','customer','trader')`),
+    check("users_verification_ck", sql`${t.verificationLevel} IN ('none','basic','full')`),
+  ],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    /** SHA-256 of the opaque token in the cookie; the token itself is never stored. */
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const sports = sqliteTable("sports", {
+  code: text("code").primaryKey(),
+  name: text("name").notNull(),
+  sortOrder: integer("sort_order").notNull(),
+  hasDraw: integer("has_draw", { mode: "boolean" }).notNull(),
+});
+
+export const events = sqliteTable(
+  "events",
+  {
+    id: text("id").primaryKey(),
+    sport: text("sport").notNull().references(() => sports.code),
+    league: text("league").notNull(),
+    homeTeam: text("home_team").notNull(),
+    awayTeam: text("away_team").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    startTime: integer("start_time").notNull(),
+    status: text("status", { enum: ["upcoming", "live", "finished"] }).notNull(),
+    minute: integer("minute"),
+    homeScore: integer("home_score"),
+    awayScore: integer("away_score"),
+    featured: integer("featured", { mode: "boolean" }).notNull().default(false),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    index("events_status_start_idx").on(t.status, t.startTime),
+    check("events_status_ck", sql`${t.status} IN ('upcoming','live','finished')`),
+  ],
+);
+
+export const markets = sqliteTable(
+  "markets",
+  {
+    id: text("id").primaryKey(),
+    eventId: text("event_id").notNull().references(() => events.id),
+    type: text("type", {
+      enum: ["full_time_result", "over_under", "handicap", "both_teams_score", "correct_score"],
+    }).notNull(),
+    name: text("name").notNull(),
+    status: text("status", { enum: ["open", "suspended", "closed"] }).notNull(),
+    sortOrder: integer("sort_order").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    index("markets_event_idx").on(t.eventId),
+    check("markets_status_ck", sql`${t.status} IN ('open','suspended','closed')`),
+  ],
+);
+
+export const outcomes = sqliteTable(
+  "outcomes",
+  {
+    id: text("id").primaryKey(),
+    marketId: text("market_id").notNull().references(() => markets.id),
+    name: text("name").notNull(),
+    priceMilli: integer("price_milli").notNull(),
+    sortOrder: integer("sort_order").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("outcomes_market_idx").on(t.marketId), check("outcomes_price_ck", sql`${t.priceMilli} >= 1010`)],
+);
+
+export const bets = sqliteTable(
+  "bets",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id),
+    betType: text("bet_type", { enum: ["single", "multiple"] }).notNull(),
+    stake: integer("stake").notNull(),
+    totalOddsMilli: integer("total_odds_milli").notNull(),
+    potentialReturn: integer("potential_return").notNull(),
+    actualReturn: integer("actual_return"),
+    status: text("status", { enum: ["pending", "won", "lost", "void"] }).notNull(),
+    placedAt: integer("placed_at").notNull(),
+    settledAt: integer("settled_at"),
+    settledBy: text("settled_by"),
+  },
+  (t) => [
+    index("bets_user_placed_idx").on(t.userId, t.placedAt),
+    index("bets_status_idx").on(t.status),
+    index("bets_placed_idx").on(t.placedAt),
+    check("bets_stake_ck", sql`${t.stake} > 0`),
+    check("bets_status_ck", sql`${t.status} IN ('pending','won','lost','void')`),
+  ],
+);
+
+export const betLegs = sqliteTable(
+  "bet_legs",
+  {
+    id: text("id").primaryKey(),
+    betId: text("bet_id").notNull().references(() => bets.id),
+    legNo: integer("leg_no").notNull(),
+    eventId: text("event_id").notNull().references(() => events.id),
+    marketId: text("market_id").notNull().references(() => markets.id),
+    outcomeId: text("outcome_id").notNull().references(() => outcomes.id),
+    oddsMilli: integer("odds_milli").notNull(),
+    result: text("result", { enum: ["pending", "won", "lost", "void"] }).notNull(),
+    /** Names as they were at placement, so history reads the same after renames. */
+    eventName: text("event_name").notNull(),
+    marketName: text("market_name").notNull(),
+    selectionName: text("selection_name").notNull(),
+  },
+  (t) => [index("bet_legs_bet_idx").on(t.betId), index("bet_legs_event_idx").on(t.eventId)],
+);
+
+export const ledgerAccounts = sqliteTable(
+  "ledger_accounts",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: ["wallet", "house", "promotions"] }).notNull(),
+    userId: text("user_id").references(() => users.id),
+    /** Cached sum of this account's postings, updated in the same write as each posting. */
+    balance: integer("balance").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("ledger_accounts_user_wallet_uq").on(t.userId, t.kind),
+    check("ledger_accounts_kind_ck", sql`${t.kind} IN ('wallet','house','promotions')`),
+    // A customer wallet can never go below zero: the database refuses the write.
+    check("ledger_accounts_wallet_nonneg_ck", sql`${t.kind} <> 'wallet' OR ${t.balance} >= 0`),
+  ],
+);
+
+export const ledgerTransactions = sqliteTable(
+  "ledger_transactions",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: ["demo_grant", "bet_stake", "bet_payout", "bet_refund"] }).notNull(),
+    reference: text("reference"),
+    createdAt: createdAt(),
+    createdBy: text("created_by"),
+  },
+  (t) => [index("ledger_tx_reference_idx").on(t.reference)],
+);
+
+export const ledgerPostings = sqliteTable(
+  "ledger_postings",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    transactionId: text("transaction_id").notNull().references(() => ledgerTransactions.id),
+    accountId: text("account_id").notNull().references(() => ledgerAccounts.id),
+    amount: integer("amount").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("ledger_postings_account_idx").on(t.accountId),
+    index("ledger_postings_tx_idx").on(t.transactionId),
+    check("ledger_postings_nonzero_ck", sql`${t.amount} <> 0`),
+  ],
+);
+
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: text("id").primaryKey(),
+    actorId: text("actor_id"),
+    actorRole: text("actor_role").notNull(),
+    action: text("action").notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id").notNull(),
+    before: text("before"),
+    after: text("after"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_entity_idx").on(t.entityType, t.entityId), index("audit_created_idx").on(t.createdAt)],
+);
+
+export const idempotencyKeys = sqliteTable(
+  "idempotency_keys",
+  {
+    userId: text("user_id").notNull(),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    responseStatus: integer("response_status").notNull(),
+    responseBody: text("response_body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);

@@ -1,0 +1,317 @@
+/**
+ * Demo data that looks real: sports, ~45 events (live, upcoming, a few finished), markets with
+ * priced outcomes, staff and customers, and bets placed and settled through the same use cases
+ * the API uses, so the ledger of a fresh database is as consistent as one built by real traffic.
+ */
+import type { InStatement } from "@libsql/client";
+import type { Database } from "./database.ts";
+import { libsqlPorts } from "./index.ts";
+import { placeBet } from "../../domain/betting/place-bet.ts";
+import { changeEventStatus } from "../../domain/betting/event-status.ts";
+import { settleBet } from "../../domain/settlement/settle-bet.ts";
+import { ledgerTransaction, PROMOTIONS_ACCOUNT, transfer, walletAccountId } from "../../domain/wallet/ledger.ts";
+import { formatOdds } from "../../domain/shared/odds.ts";
+import type { Ctx } from "../../domain/shared/context.ts";
+import type { Clock, Ids } from "../../domain/shared/clock.ts";
+import type { MarketType, Role, SportCode, User } from "../../domain/shared/types.ts";
+
+/** Deterministic PRNG (mulberry32) so every fresh database gets the same prices and bets. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const SPORTS: { code: SportCode; name: string; hasDraw: boolean }[] = [
+  { code: "soccer", name: "Soccer", hasDraw: true },
+  { code: "basketball", name: "Basketball", hasDraw: false },
+  { code: "tennis", name: "Tennis", hasDraw: false },
+  { code: "nfl", name: "NFL", hasDraw: false },
+  { code: "hockey", name: "Hockey", hasDraw: true },
+  { code: "mlb", name: "Baseball", hasDraw: false },
+  { code: "afl", name: "AFL", hasDraw: true },
+  { code: "nrl", name: "NRL", hasDraw: false },
+  { code: "golf", name: "Golf", hasDraw: false },
+  { code: "cricket", name: "Cricket", hasDraw: true },
+  { code: "racing", name: "Racing", hasDraw: false },
+];
+
+type Fixture = { sport: SportCode; league: string; home: string; away: string; when: "live" | "upcoming" | "finished"; hours: number; featured?: boolean };
+
+/** hours: for live, minutes-ago/60 the match began; for upcoming, hours from now; for finished, hours ago. */
+const FIXTURES: Fixture[] = [
+  { sport: "soccer", league: "English Premier League", home: "Arsenal", away: "Chelsea", when: "live", hours: 0.6, featured: true },
+  { sport: "soccer", league: "English Premier League", home: "Liverpool", away: "Manchester City", when: "live", hours: 1.1, featured: true },
+  { sport: "soccer", league: "English Premier League", home: "Tottenham Hotspur", away: "Newcastle United", when: "upcoming", hours: 3 },
+  { sport: "soccer", league: "English Premier League", home: "Manchester United", away: "Aston Villa", when: "upcoming", hours: 27 },
+  { sport: "soccer", league: "A-League Men", home: "Melbourne Victory", away: "Sydney FC", when: "upcoming", hours: 6, featured: true },
+  { sport: "soccer", league: "A-League Men", home: "Western Sydney Wanderers", away: "Adelaide United", when: "finished", hours: 20 },
+  { sport: "basketball", league: "NBA", home: "Los Angeles Lakers", away: "Boston Celtics", when: "live", hours: 0.5, featured: true },
+  { sport: "basketball", league: "NBA", home: "Golden State Warriors", away: "Denver Nuggets", when: "upcoming", hours: 9 },
+  { sport: "basketball", league: "NBA", home: "Milwaukee Bucks", away: "Philadelphia 76ers", when: "upcoming", hours: 33 },
+  { sport: "basketball", league: "NBL", home: "Sydney Kings", away: "Perth Wildcats", when: "live", hours: 0.4 },
+  { sport: "tennis", league: "ATP Finals", home: "Jannik Sinner", away: "Carlos Alcaraz", when: "live", hours: 0.9, featured: true },
+  { sport: "tennis", league: "ATP Finals", home: "Novak Djokovic", away: "Alexander Zverev", when: "upcoming", hours: 5 },
+  { sport: "tennis", league: "WTA Finals", home: "Aryna Sabalenka", away: "Iga Swiatek", when: "upcoming", hours: 29 },
+  { sport: "nfl", league: "NFL", home: "Kansas City Chiefs", away: "Buffalo Bills", when: "upcoming", hours: 4, featured: true },
+  { sport: "nfl", league: "NFL", home: "Philadelphia Eagles", away: "Dallas Cowboys", when: "live", hours: 0.7 },
+  { sport: "nfl", league: "NFL", home: "San Francisco 49ers", away: "Green Bay Packers", when: "upcoming", hours: 28 },
+  { sport: "nfl", league: "NFL", home: "Baltimore Ravens", away: "Cincinnati Bengals", when: "finished", hours: 22 },
+  { sport: "hockey", league: "NHL", home: "Toronto Maple Leafs", away: "Montreal Canadiens", when: "live", hours: 0.8 },
+  { sport: "hockey", league: "NHL", home: "New York Rangers", away: "Boston Bruins", when: "upcoming", hours: 10 },
+  { sport: "mlb", league: "MLB", home: "Los Angeles Dodgers", away: "New York Yankees", when: "upcoming", hours: 7, featured: true },
+  { sport: "mlb", league: "MLB", home: "Houston Astros", away: "Atlanta Braves", when: "upcoming", hours: 31 },
+  { sport: "mlb", league: "MLB", home: "Chicago Cubs", away: "St. Louis Cardinals", when: "finished", hours: 19 },
+  { sport: "afl", league: "AFL", home: "Collingwood", away: "Carlton", when: "live", hours: 1.0, featured: true },
+  { sport: "afl", league: "AFL", home: "Brisbane Lions", away: "Geelong Cats", when: "upcoming", hours: 8 },
+  { sport: "afl", league: "AFL", home: "Sydney Swans", away: "Melbourne", when: "upcoming", hours: 32 },
+  { sport: "afl", league: "AFL", home: "Richmond", away: "Essendon", when: "upcoming", hours: 52 },
+  { sport: "nrl", league: "NRL", home: "Penrith Panthers", away: "Melbourne Storm", when: "live", hours: 0.6, featured: true },
+  { sport: "nrl", league: "NRL", home: "Brisbane Broncos", away: "Sydney Roosters", when: "upcoming", hours: 5.5 },
+  { sport: "nrl", league: "NRL", home: "South Sydney Rabbitohs", away: "Parramatta Eels", when: "upcoming", hours: 30 },
+  { sport: "golf", league: "DP World Tour Championship", home: "Rory McIlroy", away: "Jon Rahm", when: "upcoming", hours: 2.5, featured: true },
+  { sport: "golf", league: "DP World Tour Championship", home: "Tommy Fleetwood", away: "Ludvig Aberg", when: "upcoming", hours: 2.7 },
+  { sport: "golf", league: "Australian PGA", home: "Cameron Smith", away: "Adam Scott", when: "upcoming", hours: 26 },
+  { sport: "cricket", league: "The Ashes - 1st Test", home: "Australia", away: "England", when: "live", hours: 2.0, featured: true },
+  { sport: "cricket", league: "T20 International", home: "India", away: "South Africa", when: "upcoming", hours: 11 },
+  { sport: "cricket", league: "Big Bash League", home: "Sydney Sixers", away: "Perth Scorchers", when: "upcoming", hours: 34 },
+  { sport: "racing", league: "Flemington", home: "Flemington", away: "Race 3", when: "upcoming", hours: 0.5, featured: true },
+  { sport: "racing", league: "Flemington", home: "Flemington", away: "Race 4", when: "upcoming", hours: 1.0 },
+  { sport: "racing", league: "Randwick", home: "Randwick", away: "Race 5", when: "upcoming", hours: 0.75 },
+  { sport: "racing", league: "Eagle Farm", home: "Eagle Farm", away: "Race 2", when: "upcoming", hours: 1.4 },
+  { sport: "racing", league: "Morphettville", home: "Morphettville", away: "Race 6", when: "upcoming", hours: 2.1 },
+];
+
+const RUNNERS = [
+  "Zoustar Lad", "Midnight Harbour", "Coastal Mist", "Iron Duchess", "Southern Legend", "Quick Return",
+  "Bold Venture", "Silver Sovereign", "Harbour Lights", "Golden Wattle", "Red Centre", "Ocean Drift",
+  "Kingsford", "Lady Banjo", "Storm Chaser", "Outback Star", "Winter Solstice", "Tasman Sea",
+];
+
+const DISTANCES = ["1000m", "1200m", "1400m", "1600m", "2000m"];
+
+/** Prices from probabilities with a ~5% overround, on a 0.01 grid, never below 1.01. */
+function pricesFor(probs: number[], margin = 1.05): number[] {
+  return probs.map((p) => Math.max(1010, Math.round(1000 / (p * margin) / 10) * 10));
+}
+
+type MarketSeed = { type: MarketType; name: string; outcomes: { name: string; price: number }[] };
+
+function marketsFor(f: Fixture, r: () => number): MarketSeed[] {
+  const hasDraw = SPORTS.find((s) => s.code === f.sport)!.hasDraw;
+  if (f.sport === "racing") {
+    const field = 8 + Math.floor(r() * 3);
+    const start = Math.floor(r() * RUNNERS.length);
+    const weights = Array.from({ length: field }, () => 0.3 + r() * 2);
+    const sum = weights.reduce((a, b) => a + b, 0);
+    const prices = pricesFor(weights.map((w) => w / sum), 1.15);
+    return [
+      {
+        type: "full_time_result",
+        name: "Race Winner",
+        outcomes: prices.map((price, i) => ({ name: `${i + 1}. ${RUNNERS[(start + i) % RUNNERS.length]}`, price })),
+      },
+    ];
+  }
+  const strength = 0.3 + r() * 0.4; // home share of the non-draw probability
+  const drawP = f.sport === "soccer" ? 0.26 : f.sport === "hockey" ? 0.22 : f.sport === "cricket" ? 0.3 : f.sport === "afl" ? 0.02 : 0;
+  const homeP = (1 - drawP) * strength;
+  const awayP = (1 - drawP) * (1 - strength);
+  const wdw = hasDraw && drawP > 0;
+  const resultName = f.sport === "golf" ? "Head to Head" : wdw ? "Match Result" : "Head to Head";
+  const markets: MarketSeed[] = [
+    {
+      type: "full_time_result",
+      name: resultName,
+      outcomes: wdw
+        ? (() => {
+            const [h, d, a] = pricesFor([homeP, drawP, awayP]);
+            return [{ name: f.home, price: h }, { name: "Draw", price: d }, { name: f.away, price: a }];
+          })()
+        : (() => {
+            const [h, a] = pricesFor([homeP, awayP]);
+            return [{ name: f.home, price: h }, { name: f.away, price: a }];
+          })(),
+    },
+  ];
+  const total: Partial<Record<SportCode, [string, number]>> = {
+    soccer: ["Goals", 2.5], basketball: ["Points", 221.5], tennis: ["Games", 22.5], nfl: ["Points", 47.5],
+    hockey: ["Goals", 5.5], mlb: ["Runs", 8.5], afl: ["Points", 162.5], nrl: ["Points", 42.5], cricket: ["Match Sixes", 9.5],
+  };
+  const t = total[f.sport];
+  if (t) {
+    const pOver = 0.45 + r() * 0.1;
+    const [over, under] = pricesFor([pOver, 1 - pOver]);
+    markets.push({
+      type: "over_under",
+      name: `Total ${t[0]} Over/Under ${t[1]}`,
+      outcomes: [{ name: `Over ${t[1]}`, price: over }, { name: `Under ${t[1]}`, price: under }],
+    });
+  }
+  const line: Partial<Record<SportCode, number>> = { basketball: 5.5, nfl: 3.5, afl: 12.5, nrl: 6.5, mlb: 1.5, soccer: 1, hockey: 1.5 };
+  const l = line[f.sport];
+  if (l !== undefined) {
+    const fav = homeP >= awayP ? f.home : f.away;
+    const dog = fav === f.home ? f.away : f.home;
+    markets.push({
+      type: "handicap",
+      name: f.sport === "mlb" ? "Run Line" : f.sport === "soccer" ? "Asian Handicap" : "Line",
+      outcomes: [{ name: `${fav} -${l}`, price: 1900 }, { name: `${dog} +${l}`, price: 1900 }],
+    });
+  }
+  if (f.sport === "soccer") {
+    markets.push({ type: "both_teams_score", name: "Both Teams to Score", outcomes: [{ name: "Yes", price: 1800 }, { name: "No", price: 1950 }] });
+    const scores = ["1-0", "2-1", "1-1", "0-0", "0-1", "1-2", "2-0", "2-2"];
+    markets.push({
+      type: "correct_score",
+      name: "Correct Score",
+      outcomes: scores.map((s, i) => ({ name: s, price: [6500, 8500, 6000, 9000, 8000, 10000, 9500, 13000][i] + Math.round(r() * 10) * 100 })),
+    });
+  }
+  return markets;
+}
+
+const PEOPLE: { first: string; last: string; role: Role; credits: number }[] = [
+  { first: "Sarah", last: "Mitchell", role: "admin", credits: 0 },
+  { first: "Marcus", last: "Lee", role: "trader", credits: 0 },
+  { first: "Jack", last: "Thompson", role: "customer", credits: 250_000 },
+  { first: "Olivia", last: "Nguyen", role: "customer", credits: 120_000 },
+  { first: "Liam", last: "O'Brien", role: "customer", credits: 80_000 },
+  { first: "Charlotte", last: "Wilson", role: "customer", credits: 300_000 },
+  { first: "Noah", last: "Patel", role: "customer", credits: 50_000 },
+];
+
+export async function isEmpty(d: Database): Promise<boolean> {
+  const rs = await d.client.execute("SELECT COUNT(*) AS n FROM sports");
+  return Number(rs.rows[0].n) === 0;
+}
+
+export async function seedDemoData(d: Database, ids: Ids, now: Date = new Date()): Promise<void> {
+  const r = prng(20261121);
+  const at = now.getTime();
+  const statements: InStatement[] = SPORTS.map((s, i) => ({
+    sql: "INSERT INTO sports (code, name, sort_order, has_draw) VALUES (?, ?, ?, ?)",
+    args: [s.code, s.name, i, s.hasDraw ? 1 : 0],
+  }));
+  const eventIds: string[] = [];
+  FIXTURES.forEach((f, i) => {
+    const id = `evt_${String(i + 1).padStart(3, "0")}`;
+    eventIds.push(id);
+    const start =
+      f.when === "upcoming" ? at + f.hours * 3_600_000 : at - f.hours * 3_600_000;
+    const isRace = f.sport === "racing";
+    const name = isRace ? `${f.home} ${f.away}` : `${f.home} vs ${f.away}`;
+    const description = isRace
+      ? `${f.home} ${f.away} · ${DISTANCES[i % DISTANCES.length]} Handicap`
+      : `${f.league}: ${f.home} v ${f.away}`;
+    // Finished fixtures start as upcoming: their bets are placed first, then they finish and settle.
+    const live = f.when === "live";
+    statements.push({
+      sql: `INSERT INTO events (id, sport, league, home_team, away_team, name, description, start_time, status, minute, home_score, away_score, featured, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      args: [id, f.sport, f.league, f.home, f.away, name, description, start, live ? "live" : "upcoming",
+        live ? Math.round(f.hours * 60) : null, live ? Math.floor(r() * 3) : null, live ? Math.floor(r() * 3) : null,
+        f.featured ? 1 : 0, at],
+    });
+    marketsFor(f, r).forEach((m, mi) => {
+      const marketId = `${id}-m${mi + 1}`;
+      statements.push({
+        sql: "INSERT INTO markets (id, event_id, type, name, status, sort_order, updated_at) VALUES (?, ?, ?, ?, 'open', ?, ?)",
+        args: [marketId, id, m.type, m.name, mi, at],
+      });
+      m.outcomes.forEach((o, oi) =>
+        statements.push({
+          sql: "INSERT INTO outcomes (id, market_id, name, price_milli, sort_order, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+          args: [`${marketId}-o${oi + 1}`, marketId, o.name, o.price, oi, at],
+        }),
+      );
+    });
+  });
+  await d.client.batch(statements, "write");
+
+  const ports = libsqlPorts(d);
+  const people: User[] = [];
+  for (const p of PEOPLE) {
+    const id = ids.next("usr");
+    const user: User = {
+      id,
+      email: `${p.first}.${p.last}`.toLowerCase().replace(/[^a-z.]/g, "") + "@example.com",
+      firstName: p.first,
+      lastName: p.last,
+      role: p.role,
+      isDemo: false,
+      isActive: true,
+      verificationLevel: "full",
+      createdAt: new Date(at - 30 * 86_400_000),
+    };
+    const grant =
+      p.credits > 0
+        ? ledgerTransaction(
+            { id: ids.next("tx"), kind: "demo_grant", reference: id, createdAt: user.createdAt, createdBy: null },
+            transfer(PROMOTIONS_ACCOUNT, walletAccountId(id), p.credits),
+          )
+        : null;
+    if (grant && !grant.ok) throw new Error(grant.error.message);
+    await ports.users.create(user, p.role === "customer" ? { grant: grant ? grant.value : null } : null);
+    people.push(user);
+  }
+  const admin = people.find((u) => u.role === "admin")!;
+  const customers = people.filter((u) => u.role === "customer");
+
+  const ctxFor = (user: User, clockAt: Date): Ctx => ({
+    actor: { kind: "user", user, sessionId: "seed" },
+    ports,
+    clock: { now: () => clockAt } satisfies Clock,
+    ids,
+  });
+
+  // Bets: each customer backs a few events; the finished fixtures' bets are placed before kick-off.
+  const events = await ports.events.list({ status: "all", limit: 200 });
+  const byId = new Map(events.map((e) => [e.id, e]));
+  const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)];
+  const finished = FIXTURES.map((f, i) => (f.when === "finished" ? eventIds[i] : null)).filter((x): x is string => !!x);
+  const open = eventIds.filter((id) => !finished.includes(id));
+  const placed: { betId: string; eventIds: string[] }[] = [];
+  for (const c of customers) {
+    const plans: string[][] = [[pick(finished)], [pick(open)], [pick(open)], [pick(finished), pick(open)]];
+    for (const legs of plans) {
+      const uniq = [...new Set(legs)];
+      const selections = uniq.map((eid) => {
+        const e = byId.get(eid)!;
+        const m = e.markets[0];
+        const o = pick(m.outcomes);
+        return { eventId: e.id, marketId: m.id, outcomeId: o.id, odds: formatOdds(o.priceMilli) };
+      });
+      const when = new Date(Math.min(at, ...uniq.map((eid) => byId.get(eid)!.startTime.getTime())) - 3_600_000);
+      const stake = (5 + Math.floor(r() * 20)) * 500;
+      const res = await placeBet(ctxFor(c, when), { selections, stake, betType: uniq.length > 1 ? "multiple" : "single" }, null);
+      if (!res.ok) throw new Error(`seed bet refused: ${res.error.code} ${res.error.message}`);
+      placed.push({ betId: res.value.response.bet.id, eventIds: uniq });
+    }
+  }
+
+  // Finish the finished fixtures and settle every bet whose events are all finished.
+  for (const eid of finished) {
+    const f = FIXTURES[eventIds.indexOf(eid)];
+    const endedAt = new Date(at - (f.hours - 2) * 3_600_000);
+    const res = await changeEventStatus(ctxFor(admin, endedAt), eid, "finished");
+    if (!res.ok) throw new Error(res.error.message);
+  }
+  const winners = new Map(finished.map((eid) => [eid, pick(byId.get(eid)!.markets[0].outcomes).id]));
+  for (const p of placed) {
+    if (!p.eventIds.every((eid) => finished.includes(eid))) continue;
+    const bet = (await ports.bets.findById(p.betId))!;
+    const won = bet.legs.every((l) => winners.get(l.eventId) === l.outcomeId);
+    const settledAt = new Date(at - 12 * 3_600_000);
+    const res = await settleBet(ctxFor(admin, settledAt), bet.id, {
+      status: won ? "won" : "lost",
+      actualReturn: won ? bet.potentialReturn : 0,
+    });
+    if (!res.ok) throw new Error(res.error.message);
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * createApp(deps) -> the Hono app: API under /api, the built site everywhere else. No top-level
+ * I/O, so tests call app.request() against a real temporary database without starting a server.
+ */
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { HTTPException } from "hono/http-exception";
+import type { AppDeps, AppEnv } from "./env.ts";
+import { ApiFailure, errorBody, sendError } from "./errors.ts";
+import { requestId } from "./middleware/request-id.ts";
+import { sameOrigin, securityHeaders } from "./middleware/security.ts";
+import { session } from "./middleware/session.ts";
+import { authRoutes, demoRoutes } from "./routes/auth.ts";
+import { eventRoutes } from "./routes/events.ts";
+import { betRoutes } from "./routes/bets.ts";
+import { adminRoutes } from "./routes/admin.ts";
+import { healthRoutes } from "./routes/health.ts";
+import { renderDocs } from "./docs.ts";
+import { siteRoutes } from "./site.ts";
+
+/** A zod failure becomes a 400 with the failing fields in details. */
+const validationHook = (
+  result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string; code: string }[] } },
+  c: Parameters<typeof sendError>[0],
+) => {
+  if (result.success || !result.error) return;
+  return sendError(c, {
+    code: "REQUEST.INVALID",
+    message: "The request is invalid",
+    details: {
+      fields: result.error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message, code: i.code })),
+    },
+  });
+};
+
+export function createApp(deps: AppDeps) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+  app.use("*", async (c, next) => {
+    c.set("deps", deps);
+    c.set("actor", { kind: "anonymous" });
+    await next();
+  });
+  app.use("*", requestId());
+  app.use("*", securityHeaders());
+  app.use("*", sameOrigin());
+  app.use("*", session());
+
+  const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  api.use("*", async (c, next) => {
+    await next();
+    if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
+  });
+  api.route("/", healthRoutes);
+  api.route("/", authRoutes);
+  api.route("/", demoRoutes);
+  api.route("/", eventRoutes);
+  api.route("/", betRoutes);
+  api.route("/", adminRoutes);
+
+  const docConfig = {
+    openapi: "3.1.0",
+    info: {
+      title: "BetPro Sportsbook API",
+      version: deps.version ?? "dev",
+      description:
+        "JSON over HTTPS with a session cookie. Money is integer cents; odds are exact decimal strings. " +
+        'Every error is { "error": { "code", "message", "requestId", "details"? } }.',
+    },
+  };
+  api.doc31("/openapi.json", docConfig);
+  api.get("/docs", (c) => c.html(renderDocs(api.getOpenAPI31Document(docConfig) as never)));
+  api.all("*", (c) => sendError(c, { code: "ROUTE.NOT_FOUND", message: `No route ${c.req.method} ${c.req.path}` }));
+
+  app.route("/api", api);
+  if (deps.assets) app.route("/", siteRoutes(deps.assets));
+
+  app.notFound((c) => sendError(c, { code: "ROUTE.NOT_FOUND", message: "Not found" }));
+  app.onError((e, c) => {
+    if (e instanceof ApiFailure) return sendError(c, e.failure);
+    if (e instanceof HTTPException && e.status < 500) {
+      const malformed = /json/i.test(e.message);
+      return c.json(
+        errorBody(c.get("requestId") ?? "-", {
+          code: malformed ? "REQUEST.INVALID_JSON" : "REQUEST.INVALID",
+          message: malformed ? "The request body is not valid JSON" : e.message || "Invalid request",
+        }),
+        malformed ? 400 : e.status,
+      );
+    }
+    console.error(JSON.stringify({ level: "error", requestId: c.get("requestId"), path: c.req.path, error: String(e), stack: (e as Error)?.stack }));
+    return c.json(errorBody(c.get("requestId") ?? "-", { code: "INTERNAL", message: "Something went wrong on our side" }), 500);
+  });
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

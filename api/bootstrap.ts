@@ -1,0 +1,68 @@
+/**
+ * Wiring shared by the Node and Deno entries: configuration from the environment, the database
+ * (migrated, and seeded when empty), the demo feed, and the app.
+ */
+import { createApp } from "./app.ts";
+import { openDatabase, libsqlPorts } from "../adapters/libsql/index.ts";
+import { isEmpty, seedDemoData } from "../adapters/libsql/seed.ts";
+import { DemoFeed } from "../adapters/feed/demo-feed.ts";
+import { randomIds, systemClock } from "../adapters/system/clock.ts";
+import { diskAssets } from "../adapters/system/static-files.ts";
+import { databaseKind } from "../adapters/libsql/database.ts";
+
+export interface Config {
+  port: number;
+  databaseUrl: string;
+  databaseAuthToken?: string;
+  demoMode: boolean;
+  feedIntervalMs: number;
+  distDir: string;
+  logRequests: boolean;
+}
+
+const truthy = (v: string | undefined) => v !== undefined && /^(1|true|yes|on)$/i.test(v);
+
+export function configFromEnv(env: Record<string, string | undefined>, distDir: string): Config {
+  const databaseUrl = env.DATABASE_URL || "file:data/sportsbook.db";
+  const embedded = databaseKind(databaseUrl) !== "remote";
+  return {
+    port: Number(env.PORT || 3000),
+    databaseUrl,
+    databaseAuthToken: env.DATABASE_AUTH_TOKEN,
+    // Demo mode is on by default for the embedded database, off for a remote one unless asked for.
+    demoMode: env.DEMO_MODE === undefined || env.DEMO_MODE === "" ? embedded : truthy(env.DEMO_MODE),
+    feedIntervalMs: Number(env.FEED_INTERVAL_MS || 3000),
+    distDir,
+    logRequests: env.LOG_REQUESTS === undefined ? true : truthy(env.LOG_REQUESTS),
+  };
+}
+
+export async function bootstrap(config: Config) {
+  const database = await openDatabase({ url: config.databaseUrl, authToken: config.databaseAuthToken });
+  if (await isEmpty(database)) {
+    const started = performance.now();
+    await seedDemoData(database, randomIds);
+    console.log(`Loaded demo data in ${Math.round(performance.now() - started)} ms`);
+  }
+  const feed = config.demoMode ? new DemoFeed(database.client, { intervalMs: config.feedIntervalMs }) : null;
+  feed?.start();
+  const app = createApp({
+    ports: libsqlPorts(database),
+    clock: systemClock,
+    ids: randomIds,
+    database: { client: database.client, kind: database.kind },
+    demoMode: config.demoMode,
+    feed: feed ?? undefined,
+    assets: diskAssets(config.distDir),
+    version: "0.1.0",
+    startedAt: new Date(),
+    logRequests: config.logRequests,
+  });
+  return {
+    app,
+    close() {
+      feed?.stop();
+      database.close();
+    },
+  };
+}

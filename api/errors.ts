@@ -1,0 +1,75 @@
+/**
+ * One table from DomainError code to HTTP status, and one JSON error envelope:
+ * { "error": { "code", "message", "requestId", "details"? } }.
+ */
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { DomainError, ErrorCode } from "../domain/shared/result.ts";
+
+export const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
+  "AUTH.REQUIRED": 401,
+  "AUTH.FORBIDDEN": 403,
+  "AUTH.ACCOUNT_SUSPENDED": 403,
+  "DEMO.NOT_DEMO_USER": 404,
+  "REQUEST.INVALID": 400,
+  "REQUEST.INVALID_JSON": 400,
+  "REQUEST.CROSS_ORIGIN": 403,
+  "ROUTE.NOT_FOUND": 404,
+  "EVENT.NOT_FOUND": 404,
+  "EVENT.INVALID_TRANSITION": 409,
+  "BET.NOT_FOUND": 404,
+  "BET.NO_SELECTIONS": 400,
+  "BET.TOO_MANY_SELECTIONS": 400,
+  "BET.INVALID_STAKE": 400,
+  "BET.STAKE_TOO_LOW": 400,
+  "BET.STAKE_TOO_HIGH": 400,
+  "BET.TYPE_MISMATCH": 400,
+  "BET.DUPLICATE_SELECTION": 400,
+  "BET.SAME_EVENT_IN_MULTIPLE": 400,
+  "BET.SELECTION_NOT_FOUND": 404,
+  "BET.ODDS_CHANGED": 409,
+  "BET.EVENT_CLOSED": 409,
+  "BET.MARKET_CLOSED": 409,
+  "BET.INSUFFICIENT_FUNDS": 409,
+  "BET.NO_WALLET": 409,
+  "BET.IDEMPOTENCY_CONFLICT": 409,
+  "BET.NOT_PENDING": 409,
+  "BET.RETURN_MISMATCH": 422,
+  "BET.LEG_RESULTS_INVALID": 422,
+  "LEDGER.UNBALANCED": 500,
+  INTERNAL: 500,
+};
+
+export function errorBody(requestId: string, e: DomainError) {
+  return {
+    error: {
+      code: e.code,
+      message: e.message,
+      requestId,
+      ...(e.details === undefined ? {} : { details: e.details }),
+    },
+  };
+}
+
+export function sendError(c: Context, e: DomainError) {
+  return c.json(errorBody(c.get("requestId") ?? "-", e), STATUS[e.code]);
+}
+
+/** Thrown at the HTTP edge to turn a use case's error value into the envelope (see app.onError). */
+export class ApiFailure extends Error {
+  readonly failure: DomainError;
+  constructor(failure: DomainError) {
+    super(failure.message);
+    this.failure = failure;
+  }
+}
+
+export function fail(e: DomainError): never {
+  throw new ApiFailure(e);
+}
+
+/** Unwrap a use case result, or answer with its error. */
+export function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: DomainError }): T {
+  if (!r.ok) fail(r.error);
+  return r.value;
+}

@@ -1,0 +1,18 @@
+/** Node entry: `node api/node.ts` (Node 22+ runs TypeScript directly). */
+import { serve } from "@hono/node-server";
+import { fileURLToPath } from "node:url";
+import { bootstrap, configFromEnv } from "./bootstrap.ts";
+
+const config = configFromEnv(process.env, fileURLToPath(new URL("../dist", import.meta.url)));
+const { app, close } = await bootstrap(config);
+const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+  console.log(`BetPro listening on http://localhost:${info.port} (database ${config.databaseUrl}, demo mode ${config.demoMode ? "on" : "off"})`);
+});
+
+const shutdown = () => {
+  server.close();
+  close();
+  process.exit(0);
+};
+process.on("SIGINT", shutdown);
+process.on("SIGTERM", shutdown);

@@ -1,0 +1,96 @@
+/** Operator routes: all bets, settlement, dashboard figures. */
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../env.ts";
+import { ctxOf } from "../env.ts";
+import { AdminBet, SettleBetBody, SettleBetResponse } from "../schemas/bets.ts";
+import { DashboardStats } from "../schemas/admin.ts";
+import { IdParam } from "../schemas/common.ts";
+import { errorResponses, json } from "./openapi-helpers.ts";
+import { unwrap } from "../errors.ts";
+import { presentAdminBet } from "../presenters.ts";
+import { requireRole } from "../middleware/session.ts";
+import { settleBet } from "../../domain/settlement/settle-bet.ts";
+
+export const adminRoutes = new OpenAPIHono<AppEnv>();
+
+adminRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/admin/all-bets",
+    tags: ["Admin"],
+    summary: "Every customer's bets, newest first (admin)",
+    middleware: [requireRole("admin")] as const,
+    request: {
+      query: z.object({
+        limit: z.coerce.number().int().min(1).max(500).default(100).openapi({ param: { name: "limit", in: "query" } }),
+      }),
+    },
+    responses: { 200: json(z.array(AdminBet), "Bets"), ...errorResponses(400, 401, 403) },
+  }),
+  async (c) => {
+    const bets = await c.get("deps").ports.bets.listAll(c.req.valid("query").limit);
+    return c.json(bets.map(presentAdminBet), 200);
+  },
+);
+
+adminRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/admin/settle-bet/{id}",
+    tags: ["Admin"],
+    summary: "Settle a pending bet won, lost or void (admin). Audited.",
+    description:
+      "The server computes the return (won: stake x odds with void legs at 1.00; void: the stake; lost: 0). " +
+      "An actualReturn that disagrees is refused (422 BET.RETURN_MISMATCH); a bet that is not pending is refused (409 BET.NOT_PENDING) and pays nothing.",
+    middleware: [requireRole("admin")] as const,
+    request: {
+      params: IdParam,
+      body: { required: true, content: { "application/json": { schema: SettleBetBody } } },
+    },
+    responses: { 200: json(SettleBetResponse, "Settled"), ...errorResponses(400, 401, 403, 404, 409, 422) },
+  }),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const settled = unwrap(await settleBet(ctxOf(c), id, c.req.valid("json")));
+    return c.json(settled, 200);
+  },
+);
+
+adminRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/dashboard/stats",
+    tags: ["Admin"],
+    summary: "Dashboard figures from the books (admin, trader)",
+    middleware: [requireRole("admin", "trader")] as const,
+    responses: { 200: json(DashboardStats, "Figures"), ...errorResponses(401, 403) },
+  }),
+  async (c) => {
+    const ports = c.get("deps").ports;
+    const [t, events, activeCustomers] = await Promise.all([
+      ports.bets.totals(),
+      ports.events.counts(),
+      ports.users.countActiveCustomers(),
+    ]);
+    const settled = t.totalBets - t.pendingBets;
+    return c.json(
+      {
+        totalBets: t.totalBets,
+        pendingBets: t.pendingBets,
+        wonBets: t.wonBets,
+        lostBets: t.lostBets,
+        voidBets: t.voidBets,
+        totalStaked: t.totalStaked,
+        totalReturned: t.totalReturned,
+        grossRevenue: t.settledStakes - t.totalReturned,
+        openLiability: t.openLiability,
+        activeCustomers,
+        liveEvents: events.live,
+        upcomingEvents: events.upcoming,
+        finishedEvents: events.finished,
+        settlementRate: t.totalBets === 0 ? 0 : settled / t.totalBets,
+      },
+      200,
+    );
+  },
+);

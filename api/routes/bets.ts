@@ -1,0 +1,85 @@
+/** Placing and listing a customer's own bets; the balance. */
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../env.ts";
+import { ctxOf } from "../env.ts";
+import { Bet, PlaceBetBody, PlaceBetResponse } from "../schemas/bets.ts";
+import { BalanceResponse } from "../schemas/auth.ts";
+import { errorResponses, json } from "./openapi-helpers.ts";
+import { fail, unwrap } from "../errors.ts";
+import { presentBet } from "../presenters.ts";
+import { requireRole, requireUser } from "../middleware/session.ts";
+import { placeBet } from "../../domain/betting/place-bet.ts";
+
+export const betRoutes = new OpenAPIHono<AppEnv>();
+
+const IdempotencyHeader = z.object({
+  "idempotency-key": z
+    .string()
+    .regex(/^[\x21-\x7e]{1,128}$/, "1 to 128 visible ASCII characters")
+    .optional()
+    .openapi({ param: { name: "Idempotency-Key", in: "header" }, description: "A repeat returns the first response" }),
+});
+
+betRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/bets",
+    tags: ["Bets"],
+    summary: "Place a single or multiple at the prices the customer saw (customer)",
+    description:
+      "Refused with 409 BET.ODDS_CHANGED (details.prices has the current prices), BET.EVENT_CLOSED, BET.MARKET_CLOSED or BET.INSUFFICIENT_FUNDS. " +
+      "Honours Idempotency-Key: a repeat returns the first response and creates nothing; the same key with another body is a 409.",
+    middleware: [requireRole("customer")] as const,
+    request: {
+      headers: IdempotencyHeader,
+      body: { required: true, content: { "application/json": { schema: PlaceBetBody } } },
+    },
+    responses: { 201: json(PlaceBetResponse, "The bet was placed"), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) => {
+    const body = c.req.valid("json");
+    const key = c.req.valid("header")["idempotency-key"] ?? null;
+    const out = unwrap(await placeBet(ctxOf(c), body, key));
+    if (out.replayed) c.header("Idempotent-Replayed", "true");
+    return c.json(out.response, 201);
+  },
+);
+
+betRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/bets",
+    tags: ["Bets"],
+    summary: "The signed-in user's own bets, newest first",
+    middleware: [requireUser()] as const,
+    request: {
+      query: z.object({
+        limit: z.coerce.number().int().min(1).max(200).default(50).openapi({ param: { name: "limit", in: "query" } }),
+      }),
+    },
+    responses: { 200: json(z.array(Bet), "Bets"), ...errorResponses(400, 401) },
+  }),
+  async (c) => {
+    const actor = c.get("actor");
+    if (actor.kind !== "user") fail({ code: "AUTH.REQUIRED", message: "Please log in" });
+    const bets = await c.get("deps").ports.bets.listForUser(actor.user.id, c.req.valid("query").limit);
+    return c.json(bets.map(presentBet), 200);
+  },
+);
+
+betRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/customer/balance",
+    tags: ["Wallet"],
+    summary: "The signed-in user's wallet balance in cents (0 for staff, who have no wallet)",
+    middleware: [requireUser()] as const,
+    responses: { 200: json(BalanceResponse, "Balance"), ...errorResponses(401) },
+  }),
+  async (c) => {
+    const actor = c.get("actor");
+    if (actor.kind !== "user") fail({ code: "AUTH.REQUIRED", message: "Please log in" });
+    const balance = (await c.get("deps").ports.wallets.balanceOf(actor.user.id)) ?? 0;
+    return c.json({ balance }, 200);
+  },
+);

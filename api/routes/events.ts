@@ -1,0 +1,71 @@
+/** Events, live odds, and the operator's event status change. */
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { etag } from "hono/etag";
+import type { AppEnv } from "../env.ts";
+import { ctxOf } from "../env.ts";
+import { Event, EventPatchBody, EventsQuery, LiveOddsItem } from "../schemas/events.ts";
+import { IdParam } from "../schemas/common.ts";
+import { errorResponses, json } from "./openapi-helpers.ts";
+import { unwrap } from "../errors.ts";
+import { presentEvent, presentLiveOdds } from "../presenters.ts";
+import { requireRole } from "../middleware/session.ts";
+import { changeEventStatus } from "../../domain/betting/event-status.ts";
+
+export const eventRoutes = new OpenAPIHono<AppEnv>();
+
+eventRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/events",
+    tags: ["Events"],
+    summary: "Events with their markets and current prices",
+    description: "status: upcoming (default), live, finished, open (upcoming and live) or all; limit 1..200 (default 50); optional sport.",
+    request: { query: EventsQuery },
+    responses: { 200: json(z.array(Event), "Events, live first then by start time"), ...errorResponses(400) },
+  }),
+  async (c) => {
+    const q = c.req.valid("query");
+    const events = await c.get("deps").ports.events.list({ status: q.status, limit: q.limit, sport: q.sport });
+    return c.json(events.map(presentEvent), 200);
+  },
+);
+
+eventRoutes.use("/live-odds", etag());
+eventRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/live-odds",
+    tags: ["Events"],
+    summary: "Live events with their match-winner prices (poll every 3 s; supports ETag / 304)",
+    responses: { 200: json(z.array(LiveOddsItem), "Live events"), 304: { description: "Unchanged since the given ETag" } },
+  }),
+  async (c) => {
+    const ports = c.get("deps").ports;
+    const live = await ports.events.list({ status: "live", limit: 100 });
+    const volumes = await ports.events.volumes(live.map((e) => e.id));
+    const items = live.map((e) => presentLiveOdds(e, volumes.get(e.id) ?? 0)).filter((x): x is LiveOddsItem => x !== null);
+    c.header("Cache-Control", "no-cache");
+    return c.json(items, 200);
+  },
+);
+
+eventRoutes.openapi(
+  createRoute({
+    method: "patch",
+    path: "/admin/events/{id}",
+    tags: ["Admin"],
+    summary: "Set an event live or finished (admin). Finishing closes its markets. Audited.",
+    middleware: [requireRole("admin")] as const,
+    request: {
+      params: IdParam,
+      body: { required: true, content: { "application/json": { schema: EventPatchBody } } },
+    },
+    responses: { 200: json(Event, "The updated event"), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const { status } = c.req.valid("json");
+    const event = unwrap(await changeEventStatus(ctxOf(c), id, status));
+    return c.json(presentEvent(event), 200);
+  },
+);

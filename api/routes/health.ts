@@ -1,0 +1,38 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../env.ts";
+import { Health } from "../schemas/admin.ts";
+import { json } from "./openapi-helpers.ts";
+
+export const healthRoutes = new OpenAPIHono<AppEnv>();
+
+healthRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/health",
+    tags: ["System"],
+    summary: "Liveness with the database round trip, feed status and uptime",
+    responses: { 200: json(Health, "Healthy"), 503: json(Health, "The database did not answer") },
+  }),
+  async (c) => {
+    const deps = c.get("deps");
+    const started = performance.now();
+    let dbOk = true;
+    try {
+      await deps.database.client.execute("SELECT 1");
+    } catch {
+      dbOk = false;
+    }
+    const roundTripMs = Math.round((performance.now() - started) * 100) / 100;
+    const feed = deps.feed?.status() ?? { running: false, lastTickAt: null };
+    const body = {
+      status: dbOk ? ("ok" as const) : ("degraded" as const),
+      database: { ok: dbOk, kind: deps.database.kind, roundTripMs },
+      feed: { running: feed.running, lastTickAt: feed.lastTickAt ? feed.lastTickAt.toISOString() : null },
+      demoMode: deps.demoMode,
+      uptimeSeconds: Math.round((deps.clock.now().getTime() - (deps.startedAt ?? deps.clock.now()).getTime()) / 1000),
+      version: deps.version ?? "dev",
+    };
+    c.header("Cache-Control", "no-store");
+    return dbOk ? c.json(body, 200) : c.json(body, 503);
+  },
+);

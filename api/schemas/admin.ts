@@ -1,0 +1,34 @@
+import { z } from "@hono/zod-openapi";
+import { Cents, IsoDate } from "./common.ts";
+
+export const DashboardStats = z
+  .object({
+    totalBets: z.number().int(),
+    pendingBets: z.number().int(),
+    wonBets: z.number().int(),
+    lostBets: z.number().int(),
+    voidBets: z.number().int(),
+    totalStaked: Cents,
+    totalReturned: Cents.openapi({ description: "Paid back to customers on settled bets" }),
+    grossRevenue: Cents.openapi({ description: "Stakes of settled bets minus returns" }),
+    openLiability: Cents.openapi({ description: "Potential returns of pending bets" }),
+    activeCustomers: z.number().int(),
+    liveEvents: z.number().int(),
+    upcomingEvents: z.number().int(),
+    finishedEvents: z.number().int(),
+    settlementRate: z.number().openapi({ description: "Settled bets / all bets, 0..1" }),
+  })
+  .openapi("DashboardStats");
+export type DashboardStats = z.infer<typeof DashboardStats>;
+
+export const Health = z
+  .object({
+    status: z.enum(["ok", "degraded"]),
+    database: z.object({ ok: z.boolean(), kind: z.enum(["file", "memory", "remote"]), roundTripMs: z.number() }),
+    feed: z.object({ running: z.boolean(), lastTickAt: IsoDate.nullable() }),
+    demoMode: z.boolean(),
+    uptimeSeconds: z.number(),
+    version: z.string(),
+  })
+  .openapi("Health");
+export type Health = z.infer<typeof Health>;

@@ -1,0 +1,31 @@
+import { z } from "@hono/zod-openapi";
+import { Cents, Role } from "./common.ts";
+
+export const CurrentUser = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    role: Role,
+    isDemoUser: z.boolean(),
+    isActive: z.boolean(),
+    verificationLevel: z.enum(["none", "basic", "full"]),
+    balance: Cents.openapi({ description: "Wallet balance in cents (0 for staff without a wallet)" }),
+  })
+  .openapi("CurrentUser");
+export type CurrentUser = z.infer<typeof CurrentUser>;
+
+export const DemoLoginBody = z.object({ role: Role }).strict().openapi("DemoLoginBody");
+export const DemoLoginResponse = z
+  .object({
+    user: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), role: Role }),
+    redirectTo: z.string().openapi({ example: "/betting" }),
+  })
+  .openapi("DemoLoginResponse");
+export type DemoLoginResponse = z.infer<typeof DemoLoginResponse>;
+
+export const OkResponse = z.object({ ok: z.literal(true) }).openapi("Ok");
+
+export const BalanceResponse = z.object({ balance: Cents }).openapi("Balance");
+export type BalanceResponse = z.infer<typeof BalanceResponse>;

@@ -1,0 +1,28 @@
+import { z } from "@hono/zod-openapi";
+
+export const ErrorEnvelope = z
+  .object({
+    error: z.object({
+      code: z.string().openapi({ example: "BET.ODDS_CHANGED" }),
+      message: z.string(),
+      requestId: z.string(),
+      details: z.unknown().optional(),
+    }),
+  })
+  .openapi("Error");
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
+
+/** Integer minor units (cents). */
+export const Cents = z.number().int().openapi({ description: "Integer cents", example: 100000 });
+/** Decimal odds as an exact decimal string, e.g. "2.15". */
+export const OddsString = z
+  .string()
+  .regex(/^\d{1,4}(\.\d{1,3})?$/, "Odds must be a decimal such as 2.15")
+  .openapi({ example: "2.15" });
+export const IsoDate = z.string().openapi({ format: "date-time", example: "2026-11-21T09:30:00.000Z" });
+export const IdParam = z.object({
+  id: z.string().min(1).max(64).openapi({ param: { name: "id", in: "path" }, example: "bet_01" }),
+});
+
+export const Role = z.enum(["admin", "customer", "trader"]);
+export type Role = z.infer<typeof Role>;

@@ -1,0 +1,20 @@
+// @ts-check
+import { defineConfig } from "astro/config";
+import react from "@astrojs/react";
+
+// The site is built to static files (dist/) and served by the same Hono process as the API
+// (api/node.ts, api/deno.ts). Pages are Astro; interactive screens are React islands.
+export default defineConfig({
+  srcDir: "./site/src",
+  publicDir: "./site/public",
+  outDir: "./dist",
+  output: "static",
+  trailingSlash: "ignore",
+  build: { format: "directory" },
+  integrations: [react()],
+  devToolbar: { enabled: false },
+  server: { port: 4321 },
+  vite: {
+    server: { proxy: { "/api": "http://localhost:3000" } },
+  },
+});

@@ -1,0 +1,73 @@
+/**
+ * Grading a bet from the results of its legs. A single is its one leg. A multiple is lost if any
+ * leg lost, waits while any leg is pending, is void when every leg is void, and otherwise wins
+ * stake x the product of the won legs' odds: a void leg counts as odds 1.00.
+ */
+import { returnFor, type OddsMilli } from "../shared/odds.ts";
+import type { Cents } from "../shared/money.ts";
+import { domainError, err, ok, type Result } from "../shared/result.ts";
+
+export type LegResult = "pending" | "won" | "lost" | "void";
+export type BetOutcome = "pending" | "won" | "lost" | "void";
+
+export interface GradableLeg {
+  id: string;
+  oddsMilli: OddsMilli;
+  result: LegResult;
+}
+
+export function gradeBet(stake: Cents, legs: readonly GradableLeg[]): { status: BetOutcome; actualReturn: Cents } {
+  if (legs.some((l) => l.result === "lost")) return { status: "lost", actualReturn: 0 };
+  if (legs.some((l) => l.result === "pending")) return { status: "pending", actualReturn: 0 };
+  if (legs.every((l) => l.result === "void")) return { status: "void", actualReturn: stake };
+  const won = legs.filter((l) => l.result === "won").map((l) => l.oddsMilli);
+  return { status: "won", actualReturn: returnFor(stake, won) };
+}
+
+export interface SettlementRequest {
+  status: "won" | "lost" | "void";
+  actualReturn: Cents;
+  legResults?: readonly { legId: string; result: "won" | "lost" | "void" }[];
+}
+
+export interface SettlementDecision {
+  status: "won" | "lost" | "void";
+  actualReturn: Cents;
+  legResults: { legId: string; result: "won" | "lost" | "void" }[];
+}
+
+/**
+ * Decide a manual settlement. The server computes the return itself; a requested return that
+ * disagrees is refused. Without leg results every leg takes the bet's status; with them, every leg
+ * must be graded and the grade must agree with the requested status.
+ */
+export function decideSettlement(
+  bet: { status: BetOutcome; stake: Cents; legs: readonly GradableLeg[] },
+  req: SettlementRequest,
+): Result<SettlementDecision> {
+  if (bet.status !== "pending") return err(domainError("BET.NOT_PENDING", `This bet is already ${bet.status}`));
+  let legResults: SettlementDecision["legResults"];
+  if (req.legResults) {
+    const byId = new Map(req.legResults.map((r) => [r.legId, r.result]));
+    if (byId.size !== req.legResults.length || byId.size !== bet.legs.length || bet.legs.some((l) => !byId.has(l.id)))
+      return err(domainError("BET.LEG_RESULTS_INVALID", "Give exactly one result for every leg of the bet"));
+    legResults = bet.legs.map((l) => ({ legId: l.id, result: byId.get(l.id)! }));
+  } else {
+    legResults = bet.legs.map((l) => ({ legId: l.id, result: req.status }));
+  }
+  const graded = gradeBet(
+    bet.stake,
+    bet.legs.map((l, i) => ({ ...l, result: legResults[i].result })),
+  );
+  if (graded.status !== req.status)
+    return err(
+      domainError("BET.LEG_RESULTS_INVALID", `Those leg results make the bet ${graded.status}, not ${req.status}`),
+    );
+  if (graded.actualReturn !== req.actualReturn)
+    return err(
+      domainError("BET.RETURN_MISMATCH", `The return for this settlement is ${graded.actualReturn} cents`, {
+        expectedReturn: graded.actualReturn,
+      }),
+    );
+  return ok({ status: graded.status, actualReturn: graded.actualReturn, legResults });
+}

@@ -1,0 +1,65 @@
+/**
+ * settleBet: an operator grades a pending bet won, lost or void. The server computes the return;
+ * a won bet pays stake x odds (void legs at 1.00) from the house to the wallet, a void bet returns
+ * the stake, a lost bet pays nothing. The Bets port writes status, legs, payout and audit record
+ * in one write that the database refuses if the bet is no longer pending, so it pays once.
+ */
+import type { Ctx } from "../shared/context.ts";
+import { domainError, err, ok, type Result } from "../shared/result.ts";
+import { decideSettlement, type SettlementRequest } from "./grade.ts";
+import { HOUSE_ACCOUNT, ledgerTransaction, transfer, walletAccountId, type LedgerTransaction } from "../wallet/ledger.ts";
+
+export interface SettledBet {
+  bet: { id: string; status: "won" | "lost" | "void"; actualReturn: number; settledAt: string };
+}
+
+export async function settleBet(ctx: Ctx, betId: string, req: SettlementRequest): Promise<Result<SettledBet>> {
+  if (ctx.actor.kind !== "user") return err(domainError("AUTH.REQUIRED", "Please log in"));
+  const actor = ctx.actor.user;
+  const bet = await ctx.ports.bets.findById(betId);
+  if (!bet) return err(domainError("BET.NOT_FOUND", "No bet with that id"));
+
+  const decision = decideSettlement(bet, req);
+  if (!decision.ok) return decision;
+  const { status, actualReturn, legResults } = decision.value;
+
+  const now = ctx.clock.now();
+  let payout: LedgerTransaction | null = null;
+  if (actualReturn > 0) {
+    const tx = ledgerTransaction(
+      {
+        id: ctx.ids.next("tx"),
+        kind: status === "void" ? "bet_refund" : "bet_payout",
+        reference: bet.id,
+        createdAt: now,
+        createdBy: actor.id,
+      },
+      transfer(HOUSE_ACCOUNT, walletAccountId(bet.userId), actualReturn),
+    );
+    if (!tx.ok) return tx;
+    payout = tx.value;
+  }
+
+  const written = await ctx.ports.bets.settle({
+    betId: bet.id,
+    status,
+    actualReturn,
+    settledAt: now,
+    settledBy: actor.id,
+    legResults,
+    payout,
+    audit: {
+      id: ctx.ids.next("aud"),
+      actorId: actor.id,
+      actorRole: actor.role,
+      action: "bet.settle",
+      entityType: "bet",
+      entityId: bet.id,
+      before: { status: bet.status, actualReturn: null },
+      after: { status, actualReturn, legResults },
+      createdAt: now,
+    },
+  });
+  if (written === "not_pending") return err(domainError("BET.NOT_PENDING", "This bet has already been settled"));
+  return ok({ bet: { id: bet.id, status, actualReturn, settledAt: now.toISOString() } });
+}

@@ -1,0 +1,11 @@
+import type { Clock, Ids } from "./clock.ts";
+import type { Actor } from "./types.ts";
+import type { Ports } from "../ports/index.ts";
+
+/** What every use case receives: who is asking, the ports, and the sources of time and ids. */
+export interface Ctx {
+  actor: Actor;
+  ports: Ports;
+  clock: Clock;
+  ids: Ids;
+}

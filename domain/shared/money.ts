@@ -1,0 +1,23 @@
+/**
+ * Money is an integer number of minor units (cents). Never a float.
+ * Formatting for people lives in the site; here we only validate and convert exactly.
+ */
+export type Cents = number;
+
+export const isCents = (n: unknown): n is Cents => typeof n === "number" && Number.isSafeInteger(n);
+
+/** Parse a decimal amount string such as "12.5" or "1000.00" into cents, exactly (no float maths). */
+export function parseAmountToCents(text: string): Cents | null {
+  const m = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!m) return null;
+  const whole = Number(m[1]);
+  const frac = Number((m[2] ?? "").padEnd(2, "0"));
+  return whole * 100 + frac;
+}
+
+/** "1234.50" from 123450; a plain machine-readable decimal, no grouping. */
+export function centsToDecimalString(cents: Cents): string {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}

@@ -1,0 +1,50 @@
+/** Expected failures are values: a use case returns ok(value) or err(DomainError). */
+export type Result<T, E = DomainError> = { ok: true; value: T } | { ok: false; error: E };
+
+export const ok = <T>(value: T): Result<T, never> => ({ ok: true, value });
+export const err = <E = DomainError>(error: E): Result<never, E> => ({ ok: false, error });
+
+/** Stable error codes, `AREA.REASON`. api/errors.ts maps each to one HTTP status. */
+export const ErrorCodes = [
+  "AUTH.REQUIRED",
+  "AUTH.FORBIDDEN",
+  "AUTH.ACCOUNT_SUSPENDED",
+  "DEMO.NOT_DEMO_USER",
+  "REQUEST.INVALID",
+  "REQUEST.INVALID_JSON",
+  "REQUEST.CROSS_ORIGIN",
+  "ROUTE.NOT_FOUND",
+  "EVENT.NOT_FOUND",
+  "EVENT.INVALID_TRANSITION",
+  "BET.NOT_FOUND",
+  "BET.NO_SELECTIONS",
+  "BET.TOO_MANY_SELECTIONS",
+  "BET.INVALID_STAKE",
+  "BET.STAKE_TOO_LOW",
+  "BET.STAKE_TOO_HIGH",
+  "BET.TYPE_MISMATCH",
+  "BET.DUPLICATE_SELECTION",
+  "BET.SAME_EVENT_IN_MULTIPLE",
+  "BET.SELECTION_NOT_FOUND",
+  "BET.ODDS_CHANGED",
+  "BET.EVENT_CLOSED",
+  "BET.MARKET_CLOSED",
+  "BET.INSUFFICIENT_FUNDS",
+  "BET.NO_WALLET",
+  "BET.IDEMPOTENCY_CONFLICT",
+  "BET.NOT_PENDING",
+  "BET.RETURN_MISMATCH",
+  "BET.LEG_RESULTS_INVALID",
+  "LEDGER.UNBALANCED",
+  "INTERNAL",
+] as const;
+export type ErrorCode = (typeof ErrorCodes)[number];
+
+export interface DomainError {
+  code: ErrorCode;
+  message: string;
+  details?: unknown;
+}
+
+export const domainError = (code: ErrorCode, message: string, details?: unknown): DomainError =>
+  details === undefined ? { code, message } : { code, message, details };

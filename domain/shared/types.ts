@@ -1,0 +1,108 @@
+/** Entities the use cases work with. Dates are Date objects; money is cents; odds are milli. */
+export type Role = "admin" | "customer" | "trader";
+export type VerificationLevel = "none" | "basic" | "full";
+export type EventStatus = "upcoming" | "live" | "finished";
+export type MarketStatus = "open" | "suspended" | "closed";
+export type MarketType = "full_time_result" | "over_under" | "handicap" | "both_teams_score" | "correct_score";
+export type BetStatus = "pending" | "won" | "lost" | "void";
+export type SportCode =
+  | "soccer" | "basketball" | "tennis" | "nfl" | "hockey" | "mlb" | "afl" | "nrl" | "golf" | "cricket" | "racing";
+
+export interface User {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  isDemo: boolean;
+  isActive: boolean;
+  verificationLevel: VerificationLevel;
+  createdAt: Date;
+}
+
+export type Actor = { kind: "anonymous" } | { kind: "user"; user: User; sessionId: string };
+
+export interface OutcomeView {
+  id: string;
+  name: string;
+  priceMilli: number;
+  updatedAt: Date;
+}
+export interface MarketView {
+  id: string;
+  eventId: string;
+  type: MarketType;
+  name: string;
+  status: MarketStatus;
+  outcomes: OutcomeView[];
+}
+export interface EventView {
+  id: string;
+  sport: SportCode;
+  sportName: string;
+  league: string;
+  homeTeam: string;
+  awayTeam: string;
+  name: string;
+  description: string;
+  startTime: Date;
+  status: EventStatus;
+  minute: number | null;
+  homeScore: number | null;
+  awayScore: number | null;
+  featured: boolean;
+  updatedAt: Date;
+  markets: MarketView[];
+}
+
+/** One outcome with everything placement needs to check it. */
+export interface PricedOutcome {
+  outcomeId: string;
+  outcomeName: string;
+  priceMilli: number;
+  marketId: string;
+  marketName: string;
+  marketStatus: MarketStatus;
+  eventId: string;
+  eventName: string;
+  eventStatus: EventStatus;
+}
+
+export interface BetLegRecord {
+  id: string;
+  legNo: number;
+  eventId: string;
+  marketId: string;
+  outcomeId: string;
+  oddsMilli: number;
+  result: "pending" | "won" | "lost" | "void";
+  eventName: string;
+  marketName: string;
+  selectionName: string;
+}
+
+export interface BetRecord {
+  id: string;
+  userId: string;
+  betType: "single" | "multiple";
+  stake: number;
+  totalOddsMilli: number;
+  potentialReturn: number;
+  actualReturn: number | null;
+  status: BetStatus;
+  placedAt: Date;
+  settledAt: Date | null;
+  legs: BetLegRecord[];
+}
+
+export interface AuditEntry {
+  id: string;
+  actorId: string | null;
+  actorRole: string;
+  action: string;
+  entityType: string;
+  entityId: string;
+  before: unknown;
+  after: unknown;
+  createdAt: Date;
+}

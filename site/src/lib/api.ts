@@ -1,0 +1,59 @@
+/**
+ * The browser's API client. Reads and writes include cookies; every non-ok response becomes an
+ * ApiError carrying the server's error envelope (code, message, details) so screens can show the
+ * server's own message.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: unknown;
+  constructor(status: number, code: string, message: string, details?: unknown) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+async function toError(res: Response): Promise<ApiError> {
+  const text = await res.text().catch(() => "");
+  try {
+    const body = JSON.parse(text) as { error?: { code?: string; message?: string; details?: unknown } };
+    if (body?.error?.message) {
+      return new ApiError(res.status, body.error.code ?? "UNKNOWN", body.error.message, body.error.details);
+    }
+  } catch {
+    /* not JSON: fall through to the spec's "status: body" message */
+  }
+  return new ApiError(res.status, "UNKNOWN", `${res.status}: ${text || res.statusText}`);
+}
+
+export async function apiGet<T>(path: string): Promise<T> {
+  const res = await fetch(path, { credentials: "include", headers: { accept: "application/json" } });
+  if (!res.ok) throw await toError(res);
+  return (await res.json()) as T;
+}
+
+/** Like apiGet, but a 401 (or 404 for the demo-user call) resolves to null instead of throwing. */
+export async function apiGetOrNull<T>(path: string): Promise<T | null> {
+  const res = await fetch(path, { credentials: "include", headers: { accept: "application/json" } });
+  if (res.status === 401 || res.status === 404) return null;
+  if (!res.ok) throw await toError(res);
+  return (await res.json()) as T;
+}
+
+export async function apiSend<T>(
+  method: "POST" | "PATCH" | "PUT" | "DELETE",
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const res = await fetch(path, {
+    method,
+    credentials: "include",
+    headers: { accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw await toError(res);
+  return (await res.json()) as T;
+}
