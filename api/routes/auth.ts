@@ -18,10 +18,11 @@ async function currentUserJson(c: Context<AppEnv>) {
   return presentUser(actor.user, balance);
 }
 
-async function endSession(c: Context<AppEnv>) {
+/** Forget the session server side; clear the cookie unless a new one is about to replace it. */
+async function endSession(c: Context<AppEnv>, opts: { clearCookie: boolean } = { clearCookie: true }) {
   const token = readSessionToken(c);
   if (token) await c.get("deps").ports.sessions.delete(await sessionIdFor(token));
-  clearSessionCookie(c);
+  if (opts.clearCookie) clearSessionCookie(c);
 }
 
 export const authRoutes = new OpenAPIHono<AppEnv>();
@@ -95,7 +96,7 @@ demoRoutes.openapi(
   }),
   async (c) => {
     const { role } = c.req.valid("json");
-    await endSession(c);
+    await endSession(c, { clearCookie: false });
     const token = newSessionToken();
     const started = unwrap(await startDemoSession(ctxOf(c), role, await sessionIdFor(token)));
     setSessionCookie(c, token, started.expiresAt);

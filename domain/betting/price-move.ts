@@ -11,5 +11,5 @@ export function nextPrice(current: OddsMilli, step: number): OddsMilli {
   return Math.min(MAX_ODDS_MILLI, Math.max(MIN_ODDS_MILLI, current + s));
 }
 
-/** A random step in [-0.10, +0.10] from a uniform random number in [0, 1). */
-export const randomStep = (u: number): number => Math.round((u * 2 - 1) * MAX_STEP_MILLI);
+/** A random step in [-0.10, +0.10] on the 0.01 price grid, from a uniform random number in [0, 1). */
+export const randomStep = (u: number): number => Math.round((u * 2 - 1) * 10) * (MAX_STEP_MILLI / 10);

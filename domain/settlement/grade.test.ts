@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { decideSettlement, gradeBet, type GradableLeg } from "./grade.ts";
+
+const leg = (id: string, oddsMilli: number, result: GradableLeg["result"] = "pending"): GradableLeg => ({ id, oddsMilli, result });
+
+describe("grading", () => {
+  it("a single pays stake x odds when won, nothing when lost, the stake when void", () => {
+    expect(gradeBet(1000, [leg("a", 2150, "won")])).toEqual({ status: "won", actualReturn: 2150 });
+    expect(gradeBet(1000, [leg("a", 2150, "lost")])).toEqual({ status: "lost", actualReturn: 0 });
+    expect(gradeBet(1000, [leg("a", 2150, "void")])).toEqual({ status: "void", actualReturn: 1000 });
+  });
+  it("a multiple is lost on any lost leg, waits on a pending one", () => {
+    expect(gradeBet(1000, [leg("a", 2000, "won"), leg("b", 2000, "lost")]).status).toBe("lost");
+    expect(gradeBet(1000, [leg("a", 2000, "won"), leg("b", 2000, "pending")]).status).toBe("pending");
+    expect(gradeBet(1000, [leg("a", 2000, "lost"), leg("b", 2000, "pending")]).status).toBe("lost");
+  });
+  it("a void leg counts as odds 1.00", () => {
+    expect(gradeBet(1000, [leg("a", 2000, "won"), leg("b", 3000, "void"), leg("c", 1500, "won")])).toEqual({
+      status: "won",
+      actualReturn: 3000,
+    });
+    expect(gradeBet(1000, [leg("a", 2000, "void"), leg("b", 3000, "void")])).toEqual({ status: "void", actualReturn: 1000 });
+  });
+});
+
+describe("deciding a manual settlement", () => {
+  const single = { status: "pending" as const, stake: 1000, legs: [leg("a", 2150)] };
+  const multi = { status: "pending" as const, stake: 1000, legs: [leg("a", 2000), leg("b", 3000)] };
+
+  it("accepts the server's own figure", () => {
+    const d = decideSettlement(single, { status: "won", actualReturn: 2150 });
+    expect(d.ok && d.value).toEqual({ status: "won", actualReturn: 2150, legResults: [{ legId: "a", result: "won" }] });
+  });
+  it("refuses a return that disagrees", () => {
+    const d = decideSettlement(single, { status: "won", actualReturn: 9999 });
+    expect(!d.ok && d.error.code).toBe("BET.RETURN_MISMATCH");
+    expect(!d.ok && d.error.details).toEqual({ expectedReturn: 2150 });
+  });
+  it("refuses a bet that is not pending", () => {
+    const d = decideSettlement({ ...single, status: "won" }, { status: "lost", actualReturn: 0 });
+    expect(!d.ok && d.error.code).toBe("BET.NOT_PENDING");
+  });
+  it("grades legs individually with void at 1.00", () => {
+    const d = decideSettlement(multi, {
+      status: "won",
+      actualReturn: 2000,
+      legResults: [{ legId: "a", result: "won" }, { legId: "b", result: "void" }],
+    });
+    expect(d.ok).toBe(true);
+  });
+  it("refuses leg results that miss a leg or contradict the status", () => {
+    const missing = decideSettlement(multi, { status: "won", actualReturn: 6000, legResults: [{ legId: "a", result: "won" }] });
+    expect(!missing.ok && missing.error.code).toBe("BET.LEG_RESULTS_INVALID");
+    const contradict = decideSettlement(multi, {
+      status: "won",
+      actualReturn: 0,
+      legResults: [{ legId: "a", result: "won" }, { legId: "b", result: "lost" }],
+    });
+    expect(!contradict.ok && contradict.error.code).toBe("BET.LEG_RESULTS_INVALID");
+  });
+});

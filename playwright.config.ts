@@ -1,0 +1,39 @@
+import { defineConfig } from "@playwright/test";
+
+/**
+ * End-to-end journeys in Debian's Chromium against the built site and the real server on a fresh
+ * embedded database. `npm test` builds the site first; the server is started here.
+ */
+const PORT = Number(process.env.E2E_PORT || 4319);
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    viewport: { width: 1280, height: 900 },
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+    },
+  },
+  webServer: {
+    command: "rm -rf .e2e-data && node api/node.ts",
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(PORT),
+      DATABASE_URL: "file:.e2e-data/e2e.db",
+      FEED_INTERVAL_MS: "1000",
+      LOG_REQUESTS: "0",
+    },
+  },
+});
