@@ -67,11 +67,11 @@ export function createApp(deps: AppDeps) {
         'Every error is { "error": { "code", "message", "requestId", "details"? } }.',
     },
   };
-  api.doc31("/openapi.json", docConfig);
-  api.get("/docs", (c) => c.html(renderDocs(api.getOpenAPI31Document(docConfig) as never)));
-  api.all("*", (c) => sendError(c, { code: "ROUTE.NOT_FOUND", message: `No route ${c.req.method} ${c.req.path}` }));
-
   app.route("/api", api);
+  // The document is generated from the root app so every path carries its /api prefix.
+  app.doc31("/api/openapi.json", docConfig);
+  app.get("/api/docs", (c) => c.html(renderDocs(app.getOpenAPI31Document(docConfig) as never)));
+  app.all("/api/*", (c) => sendError(c, { code: "ROUTE.NOT_FOUND", message: `No route ${c.req.method} ${c.req.path}` }));
   if (deps.assets) app.route("/", siteRoutes(deps.assets));
 
   app.notFound((c) => sendError(c, { code: "ROUTE.NOT_FOUND", message: "Not found" }));

@@ -17,7 +17,7 @@ const IdempotencyHeader = z.object({
     .string()
     .regex(/^[\x21-\x7e]{1,128}$/, "1 to 128 visible ASCII characters")
     .optional()
-    .openapi({ param: { name: "Idempotency-Key", in: "header" }, description: "A repeat returns the first response" }),
+    .openapi({ param: { name: "idempotency-key", in: "header" }, description: "A repeat returns the first response" }),
 });
 
 betRoutes.openapi(
