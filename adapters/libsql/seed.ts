@@ -110,11 +110,18 @@ function marketsFor(f: Fixture, r: () => number): MarketSeed[] {
     const weights = Array.from({ length: field }, () => 0.3 + r() * 2);
     const sum = weights.reduce((a, b) => a + b, 0);
     const prices = pricesFor(weights.map((w) => w / sum), 1.15);
+    const pWide = 0.4 + r() * 0.2;
+    const [wide, narrow] = pricesFor([pWide, 1 - pWide]);
     return [
       {
         type: "full_time_result",
         name: "Race Winner",
         outcomes: prices.map((price, i) => ({ name: `${i + 1}. ${RUNNERS[(start + i) % RUNNERS.length]}`, price })),
+      },
+      {
+        type: "over_under",
+        name: "Winning Margin Over/Under 1.5 Lengths",
+        outcomes: [{ name: "Over 1.5 Lengths", price: wide }, { name: "Under 1.5 Lengths", price: narrow }],
       },
     ];
   }
@@ -142,6 +149,7 @@ function marketsFor(f: Fixture, r: () => number): MarketSeed[] {
   const total: Partial<Record<SportCode, [string, number]>> = {
     soccer: ["Goals", 2.5], basketball: ["Points", 221.5], tennis: ["Games", 22.5], nfl: ["Points", 47.5],
     hockey: ["Goals", 5.5], mlb: ["Runs", 8.5], afl: ["Points", 162.5], nrl: ["Points", 42.5], cricket: ["Match Sixes", 9.5],
+    golf: ["Combined Strokes", 139.5],
   };
   const t = total[f.sport];
   if (t) {
@@ -153,14 +161,19 @@ function marketsFor(f: Fixture, r: () => number): MarketSeed[] {
       outcomes: [{ name: `Over ${t[1]}`, price: over }, { name: `Under ${t[1]}`, price: under }],
     });
   }
-  const line: Partial<Record<SportCode, number>> = { basketball: 5.5, nfl: 3.5, afl: 12.5, nrl: 6.5, mlb: 1.5, soccer: 1, hockey: 1.5 };
+  const line: Partial<Record<SportCode, number>> = {
+    basketball: 5.5, nfl: 3.5, afl: 12.5, nrl: 6.5, mlb: 1.5, soccer: 1, hockey: 1.5, tennis: 3.5, golf: 1.5, cricket: 20.5,
+  };
+  const lineNames: Partial<Record<SportCode, string>> = {
+    mlb: "Run Line", soccer: "Asian Handicap", tennis: "Games Handicap", golf: "Strokes Handicap", cricket: "Runs Handicap",
+  };
   const l = line[f.sport];
   if (l !== undefined) {
     const fav = homeP >= awayP ? f.home : f.away;
     const dog = fav === f.home ? f.away : f.home;
     markets.push({
       type: "handicap",
-      name: f.sport === "mlb" ? "Run Line" : f.sport === "soccer" ? "Asian Handicap" : "Line",
+      name: lineNames[f.sport] ?? "Line",
       outcomes: [{ name: `${fav} -${l}`, price: 1900 }, { name: `${dog} +${l}`, price: 1900 }],
     });
   }
