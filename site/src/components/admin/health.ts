@@ -1,0 +1,42 @@
+/** GET /api/health, polled every 30 s. (Candidate for site/src/lib/queries.ts.) */
+import { queryOptions } from "@tanstack/react-query";
+import type { Health } from "../../../../api/schemas/admin.ts";
+import { apiGet } from "../../lib/api.ts";
+
+export const healthQuery = () =>
+  queryOptions({
+    queryKey: ["/api/health"],
+    queryFn: () => apiGet<Health>("/api/health"),
+    refetchInterval: 30_000,
+  });
+
+export function formatUptime(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const d = Math.floor(s / 86_400);
+  const h = Math.floor((s % 86_400) / 3_600);
+  const m = Math.floor((s % 3_600) / 60);
+  if (d > 0) return `${d}d ${h}h ${m}m`;
+  if (h > 0) return `${h}h ${m}m`;
+  if (m > 0) return `${m}m ${s % 60}s`;
+  return `${s}s`;
+}
+
+/** "12 s ago", "3 min ago"; falls back to a clock time for anything older than an hour. */
+export function formatAgo(iso: string, now: number = Date.now()): string {
+  const diff = Math.round((now - new Date(iso).getTime()) / 1000);
+  if (!Number.isFinite(diff)) return "unknown";
+  if (diff < 5) return "just now";
+  if (diff < 60) return `${diff} s ago`;
+  if (diff < 3_600) return `${Math.floor(diff / 60)} min ago`;
+  return new Date(iso).toLocaleTimeString("en-AU", { hour: "2-digit", minute: "2-digit" });
+}
+
+export const DATABASE_KIND_LABEL: Record<Health["database"]["kind"], string> = {
+  file: "libSQL file",
+  memory: "In-memory",
+  remote: "libSQL remote",
+};
+
+export function formatRoundTrip(ms: number): string {
+  return ms < 0.1 ? "< 0.1 ms" : `${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms`;
+}

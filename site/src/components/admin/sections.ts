@@ -1,0 +1,39 @@
+/** The admin console's sections (spec section 2, "Admin console"). */
+export type SectionId =
+  | "dashboard" | "trading" | "live" | "bet-builder" | "risk" | "customers" | "payments"
+  | "ai" | "responsible" | "social" | "mobile" | "fraud" | "fantasy" | "tasks" | "users";
+
+export type Section = { id: SectionId; label: string; description: string };
+
+/** The 14 menu sections, in menu order. */
+export const MENU_SECTIONS: readonly Section[] = [
+  { id: "dashboard", label: "Dashboard", description: "Overview & Analytics" },
+  { id: "trading", label: "Trading Desk", description: "Odds Management" },
+  { id: "live", label: "Live Betting", description: "Live In-Play Management" },
+  { id: "bet-builder", label: "Bet Builder", description: "Custom Bet Management" },
+  { id: "risk", label: "Risk Management", description: "Risk & Exposure Control" },
+  { id: "customers", label: "Customers", description: "Customer Intelligence" },
+  { id: "payments", label: "Payments", description: "Payment Integration" },
+  { id: "ai", label: "AI Insights", description: "AI-Powered Insights" },
+  { id: "responsible", label: "Responsible Gambling", description: "Player Protection" },
+  { id: "social", label: "Community", description: "Community Management" },
+  { id: "mobile", label: "Mobile", description: "Mobile Experience" },
+  { id: "fraud", label: "Risk & Fraud", description: "Security Monitoring" },
+  { id: "fantasy", label: "Fantasy Sports", description: "Fantasy Management" },
+  { id: "tasks", label: "Tasks", description: "Task Management" },
+];
+
+/** Rendered when selected (?tab=users) but not listed in the menu. */
+export const USERS_SECTION: Section = { id: "users", label: "User Management", description: "Accounts & Verification" };
+
+export function sectionById(id: SectionId): Section {
+  return id === "users" ? USERS_SECTION : (MENU_SECTIONS.find((s) => s.id === id) ?? MENU_SECTIONS[0]);
+}
+
+/** Only these values of ?tab= are honoured at load (spec section 5). */
+const INITIAL_TABS: readonly SectionId[] = ["dashboard", "trading", "users", "fraud", "fantasy", "tasks"];
+
+export function initialSection(search: string): SectionId {
+  const tab = new URLSearchParams(search).get("tab");
+  return INITIAL_TABS.find((t) => t === tab) ?? "dashboard";
+}

@@ -1,0 +1,35 @@
+/** Sections that arrive with the back-office release: an honest placeholder, no sample data. */
+import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { LockIcon } from "./icons.tsx";
+import type { Section } from "./sections.ts";
+
+export function UnavailableSection({ section, onBack }: { section: Section; onBack: () => void }) {
+  return (
+    <section className="adm-section" aria-labelledby="adm-section-title" data-testid={`section-${section.id}`}>
+      <header className="adm-section__head">
+        <Heading as="h1" size="6" id="adm-section-title">
+          {section.label}
+        </Heading>
+        <Text as="p" size="2" color="gray">
+          {section.description}
+        </Text>
+      </header>
+      <Card size="3" className="adm-unavailable">
+        <Flex direction="column" align="center" gap="3" py="6">
+          <span className="adm-unavailable__icon">
+            <LockIcon size={22} />
+          </span>
+          <Text as="p" size="3" align="center" weight="medium">
+            This section is part of the back-office release and is not available yet.
+          </Text>
+          <Text as="p" size="2" color="gray" align="center">
+            Events, bet settlement and platform figures are on the dashboard.
+          </Text>
+          <Button variant="soft" onClick={onBack} mt="2">
+            Go to Dashboard
+          </Button>
+        </Flex>
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+/** Top bar: brand, who is signed in (with a Demo badge), balance, Bet Slip (n) and Logout / Log in. */
+import { Badge, Button, Flex, Text } from "@radix-ui/themes";
+import { useQuery } from "@tanstack/react-query";
+import { queries } from "../../lib/queries.ts";
+import { formatMoney } from "../../lib/format.ts";
+import { useSlip } from "./slip-state.tsx";
+import { useCurrentUser, useLogout } from "./session.tsx";
+
+export function openBetSlip() {
+  const el = document.getElementById("bet-slip");
+  if (!el) return;
+  el.scrollIntoView({ behavior: "smooth", block: "start" });
+  el.focus({ preventScroll: true });
+}
+
+export function BettingHeader() {
+  const { data: user, isPending: userPending } = useCurrentUser();
+  const balance = useQuery({ ...queries.balance(), enabled: !!user });
+  const { state } = useSlip();
+  const { logout, pending } = useLogout();
+  const count = state.slip.selections.length;
+
+  return (
+    <header className="sb-header">
+      <a href="/" className="sb-brand" aria-label="BetPro home">
+        <span className="sb-brand__mark" aria-hidden="true">B</span>
+        <span className="sb-brand__name">
+          Bet<span>Pro</span>
+        </span>
+      </a>
+
+      <Flex align="center" gap={{ initial: "2", sm: "3" }} className="sb-header__right">
+        {user && (
+          <Flex align="center" gap="2" className="sb-header__user">
+            <Text size="2" weight="medium" className="sb-hide-xs" data-testid="user-name">
+              {user.firstName} {user.lastName}
+            </Text>
+            {user.isDemoUser && (
+              <Badge color="amber" variant="soft" data-testid="demo-badge">
+                Demo
+              </Badge>
+            )}
+          </Flex>
+        )}
+        {user && (
+          <div className="sb-balance">
+            <Text size="1" color="gray" className="sb-balance__label">
+              Balance
+            </Text>
+            <Text size="2" weight="bold" data-testid="balance">
+              {balance.data ? formatMoney(balance.data.balance) : balance.isError ? "—" : "…"}
+            </Text>
+          </div>
+        )}
+        <Button variant="soft" size={{ initial: "1", xs: "2" }} onClick={openBetSlip} data-testid="open-bet-slip" aria-controls="bet-slip">
+          Bet Slip ({count})
+        </Button>
+        {user ? (
+          <Button variant="outline" color="gray" size={{ initial: "1", xs: "2" }} onClick={() => void logout()} disabled={pending} data-testid="logout">
+            Logout
+          </Button>
+        ) : (
+          !userPending && (
+            <Button asChild variant="solid" size={{ initial: "1", xs: "2" }}>
+              <a href="/api/login" data-testid="login">
+                Log in
+              </a>
+            </Button>
+          )
+        )}
+      </Flex>
+    </header>
+  );
+}

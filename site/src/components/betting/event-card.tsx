@@ -1,0 +1,181 @@
+/**
+ * One event: league, start time or live state, the teams (or race), the match-winner prices and
+ * the other markets behind a "+N markets" expander. Live events show the live feed's prices.
+ */
+import { Badge, Card, Flex, Text } from "@radix-ui/themes";
+import { useState } from "react";
+import type { Event, LiveOddsItem, Market } from "../../../../api/schemas/events.ts";
+import { formatDateTime } from "../../lib/format.ts";
+import { PriceButton } from "./price-button.tsx";
+
+type MarketStatus = Market["status"];
+
+export function LiveBadge({ minute }: { minute: number | null }) {
+  return (
+    <Badge color="red" variant="solid" radius="full" className="sb-live-badge">
+      <span className="sb-live-dot" aria-hidden="true" />
+      LIVE{minute !== null ? ` ${minute}'` : ""}
+    </Badge>
+  );
+}
+
+/** Outcome odds and market status as they are right now: the live feed wins over the events list. */
+function current(market: Market, live: LiveOddsItem | undefined, byOutcome: ReadonlyMap<string, string>) {
+  const status: MarketStatus = live && live.marketId === market.id ? live.marketStatus : market.status;
+  const outcomes = market.outcomes.map((o) => ({ ...o, odds: byOutcome.get(o.id) ?? o.odds }));
+  return { status, outcomes };
+}
+
+function shortLabel(event: Event, name: string, index: number, count: number): string {
+  if (count === 3 && index === 1 && /draw/i.test(name)) return "Draw";
+  if (count <= 3) {
+    if (name === event.homeTeam) return count === 3 ? "1" : "Home";
+    if (name === event.awayTeam) return count === 3 ? "2" : "Away";
+  }
+  return name;
+}
+
+export function MarketPrices({
+  event,
+  market,
+  live,
+  byOutcome,
+  compact = false,
+}: {
+  event: Event;
+  market: Market;
+  live: LiveOddsItem | undefined;
+  byOutcome: ReadonlyMap<string, string>;
+  compact?: boolean;
+}) {
+  const { status, outcomes } = current(market, live, byOutcome);
+  const many = outcomes.length > 3;
+  return (
+    <div
+      className={`sb-prices ${many ? "sb-prices--many" : `sb-prices--${outcomes.length}`}`}
+      role="group"
+      aria-label={`${market.name}${status !== "open" ? ` (${status})` : ""}`}
+    >
+      {outcomes.map((o, i) => (
+        <PriceButton
+          key={o.id}
+          status={status}
+          layout={many ? "row" : "stack"}
+          label={compact ? shortLabel(event, o.name, i, outcomes.length) : o.name}
+          target={{
+            eventId: event.id,
+            eventName: event.name,
+            marketId: market.id,
+            marketName: market.name,
+            outcomeId: o.id,
+            selectionName: o.name,
+            odds: o.odds,
+          }}
+        />
+      ))}
+    </div>
+  );
+}
+
+export function EventCard({
+  event,
+  live,
+  byOutcome,
+}: {
+  event: Event;
+  live: LiveOddsItem | undefined;
+  byOutcome: ReadonlyMap<string, string>;
+}) {
+  const [open, setOpen] = useState(false);
+  const isLive = event.status === "live" || live !== undefined;
+  const minute = live?.minute ?? event.minute;
+  const homeScore = live?.homeScore ?? event.homeScore;
+  const awayScore = live?.awayScore ?? event.awayScore;
+  const hasScore = isLive && homeScore !== null && awayScore !== null;
+  const main = event.markets.find((m) => m.type === "full_time_result") ?? event.markets[0];
+  const others = event.markets.filter((m) => m !== main);
+  const isRace = event.sport === "racing" || (main?.outcomes.length ?? 0) > 3;
+
+  return (
+    <Card className={`sb-event ${isLive ? "sb-event--live" : ""}`} data-testid={`event-${event.id}`}>
+      <Flex justify="between" align="center" gap="2" wrap="wrap" mb="2">
+        <Flex align="center" gap="2" wrap="wrap">
+          {isLive ? (
+            <LiveBadge minute={minute} />
+          ) : (
+            <Text size="1" color="gray">
+              {formatDateTime(event.startTime)}
+            </Text>
+          )}
+          {event.featured && (
+            <Badge color="amber" variant="soft" size="1">
+              Featured
+            </Badge>
+          )}
+        </Flex>
+        {others.length > 0 && (
+          <button
+            type="button"
+            className="sb-more"
+            aria-expanded={open}
+            aria-controls={`markets-${event.id}`}
+            onClick={() => setOpen((v) => !v)}
+          >
+            {open ? "Hide markets" : `+${others.length} market${others.length === 1 ? "" : "s"}`}
+          </button>
+        )}
+      </Flex>
+
+      <div className={`sb-event__body ${isRace ? "sb-event__body--race" : ""}`}>
+        <div className="sb-event__teams">
+          {isRace ? (
+            <Text as="div" weight="bold" size="3">
+              {event.name}
+            </Text>
+          ) : (
+            <>
+              <div className="sb-team">
+                <Text weight="bold" size="2" className="sb-team__name">
+                  {event.homeTeam}
+                </Text>
+                {hasScore && <span className="sb-score">{homeScore}</span>}
+              </div>
+              <div className="sb-team">
+                <Text weight="bold" size="2" className="sb-team__name">
+                  {event.awayTeam}
+                </Text>
+                {hasScore && <span className="sb-score">{awayScore}</span>}
+              </div>
+            </>
+          )}
+          {main && (
+            <Text as="div" size="1" color="gray" mt="1">
+              {main.name}
+            </Text>
+          )}
+        </div>
+        {main ? (
+          <MarketPrices event={event} market={main} live={live} byOutcome={byOutcome} compact={!isRace} />
+        ) : (
+          <Text size="1" color="gray">
+            No markets open
+          </Text>
+        )}
+      </div>
+
+      {open && others.length > 0 && (
+        <div className="sb-event__more" id={`markets-${event.id}`}>
+          {others.map((m) => (
+            <div key={m.id} className="sb-market">
+              <Text as="div" size="1" weight="medium" color="gray" mb="1">
+                {m.name}
+                {m.status !== "open" && ` · ${m.status}`}
+              </Text>
+              <MarketPrices event={event} market={m} live={live} byOutcome={byOutcome} />
+            </div>
+          ))}
+        </div>
+      )}
+    </Card>
+  );
+}

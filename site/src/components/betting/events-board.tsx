@@ -1,0 +1,110 @@
+/**
+ * The centre column: sport tabs that filter the open events (FEATURED = featured plus everything
+ * live), grouped by league.
+ */
+import { Badge, Flex, Heading, Skeleton, Tabs, Text } from "@radix-ui/themes";
+import type { Event } from "../../../../api/schemas/events.ts";
+import { EventCard } from "./event-card.tsx";
+import type { LiveIndex } from "./live-prices.tsx";
+
+export const SPORT_TABS = [
+  { value: "featured", label: "FEATURED" },
+  { value: "afl", label: "AFL" },
+  { value: "nrl", label: "NRL" },
+  { value: "nfl", label: "NFL" },
+  { value: "golf", label: "GOLF" },
+  { value: "cricket", label: "CRICKET" },
+  { value: "mlb", label: "MLB" },
+  { value: "racing", label: "RACING" },
+] as const;
+export type SportTab = (typeof SPORT_TABS)[number]["value"];
+
+export const isLiveEvent = (e: Event, live: LiveIndex) => e.status === "live" || live.byEvent.has(e.id);
+
+export function eventsForTab(events: readonly Event[], tab: SportTab, live: LiveIndex): Event[] {
+  if (tab === "featured") return events.filter((e) => e.featured || isLiveEvent(e, live));
+  return events.filter((e) => e.sport === tab);
+}
+
+function groupByLeague(events: readonly Event[]): { league: string; sportName: string; events: Event[] }[] {
+  const groups = new Map<string, { league: string; sportName: string; events: Event[] }>();
+  for (const e of events) {
+    const key = `${e.sport}|${e.league}`;
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = { league: e.league, sportName: e.sportName, events: [] }));
+    g.events.push(e);
+  }
+  return [...groups.values()];
+}
+
+export function EventsBoard({
+  events,
+  status,
+  tab,
+  onTab,
+  live,
+}: {
+  events: Event[] | undefined;
+  status: "pending" | "error" | "success";
+  tab: SportTab;
+  onTab: (tab: SportTab) => void;
+  live: LiveIndex;
+}) {
+  const shown = events ? eventsForTab(events, tab, live) : [];
+  const groups = groupByLeague(shown);
+  return (
+    <section aria-labelledby="sports-heading" className="sb-board">
+      <Heading as="h2" size="4" id="sports-heading" className="sb-visually-hidden">
+        Sports
+      </Heading>
+      <Tabs.Root value={tab} onValueChange={(v) => onTab(v as SportTab)}>
+        <Tabs.List className="sb-tabs" aria-label="Sports">
+          {SPORT_TABS.map((t) => (
+            <Tabs.Trigger key={t.value} value={t.value} data-testid={`tab-${t.value}`}>
+              {t.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+      </Tabs.Root>
+
+      <div className="sb-board__list" role="region" aria-label="Events">
+        {status === "pending" &&
+          [0, 1, 2].map((i) => (
+            <Skeleton key={i} className="sb-event-skeleton">
+              <div style={{ height: 112 }} />
+            </Skeleton>
+          ))}
+        {status === "error" && (
+          <Text as="p" color="red" size="2" className="sb-empty">
+            Events could not be loaded. They will be retried shortly.
+          </Text>
+        )}
+        {status === "success" && shown.length === 0 && (
+          <p className="sb-empty" data-testid="no-events">
+            No events found
+          </p>
+        )}
+        {groups.map((g) => (
+          <div key={`${g.sportName}|${g.league}`} className="sb-league">
+            <Flex align="center" gap="2" className="sb-league__head">
+              <Heading as="h3" size="2">
+                {g.league}
+              </Heading>
+              <Badge variant="soft" color="gray" size="1">
+                {g.sportName}
+              </Badge>
+              <Text size="1" color="gray">
+                {g.events.length} event{g.events.length === 1 ? "" : "s"}
+              </Text>
+            </Flex>
+            <div className="sb-league__events">
+              {g.events.map((e) => (
+                <EventCard key={e.id} event={e} live={live.byEvent.get(e.id)} byOutcome={live.byOutcome} />
+              ))}
+            </div>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,160 @@
+/**
+ * Live odds panel: the first 5 live events from the live feed and the next 3 upcoming events, each
+ * with its match-winner prices.
+ */
+import { Badge, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import type { ReactNode } from "react";
+import type { Event, LiveOddsItem, Outcome } from "../../../../api/schemas/events.ts";
+import { formatMoney, formatTime, oddsToMilli } from "../../lib/format.ts";
+import { LiveBadge } from "./event-card.tsx";
+import type { LiveIndex } from "./live-prices.tsx";
+import { PriceButton } from "./price-button.tsx";
+
+/** Home/draw/away as they are; for races and fields the three favourites. */
+function panelOutcomes(outcomes: Outcome[]): Outcome[] {
+  if (outcomes.length <= 3) return outcomes;
+  return [...outcomes].sort((a, b) => oddsToMilli(a.odds) - oddsToMilli(b.odds)).slice(0, 3);
+}
+
+function Row({
+  eventId,
+  eventName,
+  title,
+  meta,
+  marketId,
+  marketName,
+  status,
+  outcomes,
+}: {
+  eventId: string;
+  eventName: string;
+  title: string;
+  meta: ReactNode;
+  marketId: string;
+  marketName: string;
+  status: "open" | "suspended" | "closed";
+  outcomes: Outcome[];
+}) {
+  const shown = panelOutcomes(outcomes);
+  return (
+    <li className="sb-panel-row" data-testid={`live-row-${eventId}`}>
+      <Flex justify="between" align="center" gap="2" mb="1">
+        <Text size="2" weight="bold" className="sb-ellipsis">
+          {title}
+        </Text>
+        {meta}
+      </Flex>
+      <div className={`sb-prices sb-prices--${Math.max(2, shown.length)}`} role="group" aria-label={marketName}>
+        {shown.map((o) => (
+          <PriceButton
+            key={o.id}
+            status={status}
+            target={{ eventId, eventName, marketId, marketName, outcomeId: o.id, selectionName: o.name, odds: o.odds }}
+          />
+        ))}
+      </div>
+      {outcomes.length > shown.length && (
+        <Text as="div" size="1" color="gray" mt="1">
+          Favourites shown · {outcomes.length} runners
+        </Text>
+      )}
+    </li>
+  );
+}
+
+function liveTitle(item: LiveOddsItem) {
+  return item.sport === "racing" ? item.name : `${item.homeTeam} v ${item.awayTeam}`;
+}
+
+export function LiveOddsPanel({ live, upcoming }: { live: LiveIndex; upcoming: Event[] | undefined }) {
+  const liveItems = live.items.filter((i) => i.status === "live").slice(0, 5);
+  const next = (upcoming ?? [])
+    .filter((e) => e.status === "upcoming" && !live.byEvent.has(e.id))
+    .slice(0, 3)
+    .map((e) => ({ e, m: e.markets.find((m) => m.type === "full_time_result") ?? e.markets[0] }))
+    .filter((x) => x.m !== undefined);
+
+  return (
+    <Card className="sb-panel" data-testid="live-odds-panel">
+      <Flex justify="between" align="center" mb="2">
+        <Heading as="h2" size="3">
+          Live Odds
+        </Heading>
+        <Badge color="red" variant="soft">
+          {liveItems.length} live
+        </Badge>
+      </Flex>
+      {live.loaded && liveItems.length === 0 && (
+        <Text as="p" size="2" color="gray" className="sb-empty sb-empty--small">
+          No live events available
+        </Text>
+      )}
+      {!live.loaded && !live.failed && (
+        <Text as="p" size="2" color="gray">
+          Loading live odds...
+        </Text>
+      )}
+      {live.failed && !live.loaded && (
+        <Text as="p" size="2" color="red">
+          Live odds are unavailable right now.
+        </Text>
+      )}
+      <ul className="sb-panel-list">
+        {liveItems.map((item) => (
+          <Row
+            key={item.id}
+            eventId={item.id}
+            eventName={item.name}
+            title={liveTitle(item)}
+            meta={
+              <Flex align="center" gap="2" className="sb-nowrap">
+                {item.homeScore !== null && item.awayScore !== null && (
+                  <Text size="2" weight="bold" className="sb-score-inline">
+                    {item.homeScore}-{item.awayScore}
+                  </Text>
+                )}
+                <LiveBadge minute={item.minute} />
+              </Flex>
+            }
+            marketId={item.marketId}
+            marketName={item.marketName}
+            status={item.marketStatus}
+            outcomes={item.outcomes}
+          />
+        ))}
+      </ul>
+      {liveItems.length > 0 && (
+        <Text as="div" size="1" color="gray" mt="1">
+          Matched volume {formatMoney(liveItems.reduce((sum, i) => sum + i.volume, 0))}
+        </Text>
+      )}
+
+      {next.length > 0 && (
+        <>
+          <Heading as="h3" size="2" mt="4" mb="2" color="gray">
+            Starting soon
+          </Heading>
+          <ul className="sb-panel-list">
+            {next.map(({ e, m }) => (
+              <Row
+                key={e.id}
+                eventId={e.id}
+                eventName={e.name}
+                title={e.sport === "racing" ? e.name : `${e.homeTeam} v ${e.awayTeam}`}
+                meta={
+                  <Text size="1" color="gray" className="sb-nowrap">
+                    {formatTime(e.startTime)}
+                  </Text>
+                }
+                marketId={m!.id}
+                marketName={m!.name}
+                status={m!.status}
+                outcomes={m!.outcomes}
+              />
+            ))}
+          </ul>
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * Live prices: /api/live-odds (polled every 3 s) indexed by event and by outcome, so every price on
+ * the page can show the current live price, and the slip can follow price moves.
+ */
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useMemo } from "react";
+import type { LiveOddsItem } from "../../../../api/schemas/events.ts";
+import { queries } from "../../lib/queries.ts";
+import { oddsToMilli } from "../../lib/format.ts";
+import { useSlip } from "./slip-state.tsx";
+
+export interface LiveIndex {
+  items: LiveOddsItem[];
+  byEvent: ReadonlyMap<string, LiveOddsItem>;
+  /** outcomeId -> live odds string */
+  byOutcome: ReadonlyMap<string, string>;
+  loaded: boolean;
+  failed: boolean;
+}
+
+export function useLiveIndex(): LiveIndex {
+  const { data, isSuccess, isError } = useQuery(queries.liveOdds());
+  return useMemo(() => {
+    const items = data ?? [];
+    const byEvent = new Map<string, LiveOddsItem>();
+    const byOutcome = new Map<string, string>();
+    for (const item of items) {
+      byEvent.set(item.id, item);
+      for (const o of item.outcomes) byOutcome.set(o.id, o.odds);
+    }
+    return { items, byEvent, byOutcome, loaded: isSuccess, failed: isError };
+  }, [data, isSuccess, isError]);
+}
+
+/** Keeps the slip at the live price: when a selection's live price moves, the slip follows and marks it. */
+export function LiveSlipSync({ live }: { live: LiveIndex }) {
+  const { reprice } = useSlip();
+  useEffect(() => {
+    if (live.byOutcome.size === 0) return;
+    const prices = new Map<string, number | null>();
+    for (const [id, odds] of live.byOutcome) prices.set(id, oddsToMilli(odds));
+    reprice(prices);
+    // reprice is a new function each render of the provider; the price map is what matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [live.byOutcome]);
+  return null;
+}

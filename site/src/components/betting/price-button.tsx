@@ -1,0 +1,89 @@
+/**
+ * One price: a button that adds the outcome to the slip. It flashes green/red when the price moves
+ * up/down, shows as pressed while the outcome is in the slip, and is disabled for suspended or
+ * closed markets.
+ */
+import { useEffect, useRef, useState } from "react";
+import { milliToOdds, oddsToMilli } from "../../lib/format.ts";
+import { useSlip } from "./slip-state.tsx";
+
+export interface PriceTarget {
+  eventId: string;
+  eventName: string;
+  marketId: string;
+  marketName: string;
+  outcomeId: string;
+  selectionName: string;
+  /** Decimal odds string as the API sends it ("1.85"). */
+  odds: string;
+}
+
+export function PriceButton({
+  target,
+  status = "open",
+  label,
+  layout = "stack",
+}: {
+  target: PriceTarget;
+  /** The market's status: only open markets can be bet on. */
+  status?: "open" | "suspended" | "closed";
+  /** Short label shown above the price (defaults to the selection name). */
+  label?: string;
+  layout?: "stack" | "row";
+}) {
+  const { add, selectedOutcomes } = useSlip();
+  const milli = oddsToMilli(target.odds);
+  const shown = milliToOdds(milli);
+  const selected = selectedOutcomes.has(target.outcomeId);
+  const disabled = status !== "open";
+
+  const prev = useRef(milli);
+  const [flash, setFlash] = useState<{ dir: "up" | "down"; n: number } | null>(null);
+  useEffect(() => {
+    if (milli === prev.current) return;
+    const dir = milli > prev.current ? "up" : "down";
+    prev.current = milli;
+    setFlash((f) => ({ dir, n: (f?.n ?? 0) + 1 }));
+    const t = window.setTimeout(() => setFlash(null), 1600);
+    return () => window.clearTimeout(t);
+  }, [milli]);
+
+  const classes = ["sb-price", `sb-price--${layout}`];
+  if (selected) classes.push("sb-price--selected");
+  // Two identical animations per direction, alternated, so a second move in a row restarts the flash.
+  if (flash) classes.push(`sb-price--${flash.dir}`, `sb-price--${flash.dir}-${flash.n % 2}`);
+
+  return (
+    <button
+      type="button"
+      className={classes.join(" ")}
+      data-testid={`price-${target.outcomeId}`}
+      aria-label={`${target.selectionName} ${shown}`}
+      aria-pressed={selected}
+      disabled={disabled}
+      title={disabled ? `Market ${status}` : selected ? "In your bet slip" : `Add ${target.selectionName} @ ${shown}`}
+      onClick={() =>
+        add({
+          id: target.outcomeId,
+          eventId: target.eventId,
+          marketId: target.marketId,
+          outcomeId: target.outcomeId,
+          eventName: target.eventName,
+          marketName: target.marketName,
+          selectionName: target.selectionName,
+          oddsMilli: milli,
+        })
+      }
+    >
+      <span className="sb-price__label">{label ?? target.selectionName}</span>
+      <span className="sb-price__odds">
+        {disabled ? (status === "suspended" ? "SUSP" : "CLOSED") : shown}
+        {flash && !disabled && (
+          <span className="sb-price__arrow" aria-hidden="true">
+            {flash.dir === "up" ? "▲" : "▼"}
+          </span>
+        )}
+      </span>
+    </button>
+  );
+}

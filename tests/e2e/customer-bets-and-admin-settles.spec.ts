@@ -1,0 +1,66 @@
+/**
+ * The foundation journey: landing page -> demo customer -> bet slip -> placed bet; a second visitor
+ * as demo admin finishes the event and settles the bet won; the customer's balance shows the payout.
+ */
+import { expect, test } from "@playwright/test";
+import { demoLoginFromLanding, money, oddsMilli, showEventOnBoard, upcomingEvents } from "./helpers.ts";
+
+test("a customer's bet is settled won by an admin and paid into the wallet", async ({ browser }) => {
+  const customerContext = await browser.newContext();
+  const page = await customerContext.newPage();
+
+  await demoLoginFromLanding(page, "customer");
+  await expect(page.getByTestId("balance")).toHaveText(money(100000));
+
+  // The soonest upcoming event: the first row of the admin's Manage Events table.
+  const [event] = await upcomingEvents(page.request, 5);
+  const market = event.markets.find((m) => m.type === "full_time_result")!;
+  const outcome = market.outcomes[0];
+  await showEventOnBoard(page, event);
+  await page.getByTestId(`event-${event.id}`).getByTestId(`price-${outcome.id}`).click();
+
+  const slip = page.getByTestId("bet-slip");
+  await expect(slip.getByTestId("slip-selection")).toHaveCount(1);
+  await expect(slip.getByTestId("bet-type")).toContainText(/single/i);
+  await expect(slip.getByTestId("total-odds")).toContainText(outcome.odds);
+
+  await slip.getByTestId("stake-input").fill("10");
+  const expectedReturn = Math.floor((1000 * oddsMilli(outcome.odds)) / 1000);
+  await expect(slip.getByTestId("potential-return")).toContainText(money(expectedReturn));
+  await expect(slip.getByTestId("potential-profit")).toContainText(money(expectedReturn - 1000));
+
+  await slip.getByTestId("place-bet").click();
+  const toast = page.getByTestId("toast");
+  await expect(toast).toContainText("Bet Placed Successfully!");
+  await expect(toast).toContainText(money(expectedReturn));
+  const betId = /bet_[a-z0-9]+/.exec((await toast.textContent()) ?? "")?.[0];
+  expect(betId).toBeTruthy();
+  await expect(slip.getByTestId("slip-selection")).toHaveCount(0);
+  await expect(page.getByTestId("balance")).toHaveText(money(99000));
+  await expect(page.getByTestId(`my-bet-${betId}`)).toBeVisible();
+
+  // A second visitor, as demo admin.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await demoLoginFromLanding(admin, "admin");
+  await expect(admin.getByText("Admin Console").first()).toBeVisible();
+  await expect(admin.getByTestId("role-label")).toHaveText("Demo User");
+  await expect(admin.getByTestId("events-table")).toBeVisible();
+  await expect(admin.getByTestId("events-table").locator("tbody tr")).toHaveCount(5);
+
+  await admin.getByTestId(`set-finished-${event.id}`).click();
+  await expect(admin.getByTestId("toast")).toContainText("Event updated");
+
+  const betRow = admin.getByTestId(`bet-row-${betId}`);
+  await expect(betRow).toBeVisible();
+  await admin.getByTestId(`settle-won-${betId}`).click();
+  await expect(admin.getByTestId("toast")).toContainText("Bet settled");
+  await expect(betRow).toContainText(/won/i);
+  await expect(admin.getByTestId(`settle-won-${betId}`)).toHaveCount(0);
+
+  // The customer's page picks the payout up by its normal polling, without a reload.
+  await expect(page.getByTestId("balance")).toHaveText(money(99000 + expectedReturn), { timeout: 20_000 });
+
+  await customerContext.close();
+  await adminContext.close();
+});

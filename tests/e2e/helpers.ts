@@ -1,0 +1,36 @@
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+
+/** Cents as the site shows them: cents / 100, two decimals, grouped. */
+export const money = (cents: number) =>
+  `$${(cents / 100).toLocaleString("en-AU", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+export const oddsMilli = (odds: string) => Math.round(Number(odds) * 1000);
+
+export type ApiEvent = {
+  id: string;
+  sport: string;
+  name: string;
+  status: string;
+  markets: { id: string; type: string; name: string; outcomes: { id: string; name: string; odds: string }[] }[];
+};
+
+export async function upcomingEvents(request: APIRequestContext, limit = 10): Promise<ApiEvent[]> {
+  const res = await request.get(`/api/events?status=upcoming&limit=${limit}`);
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as ApiEvent[];
+}
+
+/** Sign in as a demo user through the landing page's button, as a visitor would. */
+export async function demoLoginFromLanding(page: Page, role: "admin" | "customer") {
+  await page.goto("/");
+  await page.getByTestId(`demo-login-${role}`).click();
+  await expect(page.getByTestId("toast")).toContainText("Demo Login Successful");
+  await page.waitForURL(role === "admin" ? "**/admin" : "**/betting");
+}
+
+/** Show the betting board tab that lists this event (the sport's tab, or FEATURED). */
+export async function showEventOnBoard(page: Page, event: ApiEvent) {
+  const tab = page.getByTestId(`tab-${event.sport}`);
+  if (await tab.count()) await tab.click();
+  await expect(page.getByTestId(`event-${event.id}`)).toBeVisible();
+}
