@@ -78,14 +78,13 @@ export function createApp(deps: AppDeps) {
   app.onError((e, c) => {
     if (e instanceof ApiFailure) return sendError(c, e.failure);
     if (e instanceof HTTPException && e.status < 500) {
-      const malformed = /json/i.test(e.message);
-      return c.json(
-        errorBody(c.get("requestId") ?? "-", {
-          code: malformed ? "REQUEST.INVALID_JSON" : "REQUEST.INVALID",
-          message: malformed ? "The request body is not valid JSON" : e.message || "Invalid request",
-        }),
-        malformed ? 400 : e.status,
-      );
+      // Hono's validators: malformed JSON (400) or a body that is not JSON at all (415). Both are
+      // invalid bodies, answered as 400 like every other invalid input.
+      if (/json/i.test(e.message))
+        return sendError(c, { code: "REQUEST.INVALID_JSON", message: "The request body is not valid JSON" });
+      if (e.status === 415)
+        return sendError(c, { code: "REQUEST.INVALID", message: "Send the request body as application/json" });
+      return c.json(errorBody(c.get("requestId") ?? "-", { code: "REQUEST.INVALID", message: e.message || "Invalid request" }), e.status);
     }
     console.error(JSON.stringify({ level: "error", requestId: c.get("requestId"), path: c.req.path, error: String(e), stack: (e as Error)?.stack }));
     return c.json(errorBody(c.get("requestId") ?? "-", { code: "INTERNAL", message: "Something went wrong on our side" }), 500);

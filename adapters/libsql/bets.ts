@@ -112,7 +112,7 @@ export class LibsqlBets implements Bets {
 
   async listForUser(userId: string, limit: number): Promise<BetRecord[]> {
     const rs = await this.client.execute({
-      sql: `SELECT ${BET_COLUMNS} FROM bets b WHERE b.user_id = ? ORDER BY b.placed_at DESC, b.id DESC LIMIT ?`,
+      sql: `SELECT ${BET_COLUMNS} FROM bets b WHERE b.user_id = ? ORDER BY b.placed_at DESC, b.rowid DESC LIMIT ?`,
       args: [userId, limit],
     });
     const legs = await this.legsFor(rs.rows.map((r) => String(r.id)));
@@ -122,7 +122,7 @@ export class LibsqlBets implements Bets {
   async listAll(limit: number) {
     const rs = await this.client.execute({
       sql: `SELECT ${BET_COLUMNS}, u.first_name, u.last_name, u.email FROM bets b JOIN users u ON u.id = b.user_id
-            ORDER BY b.placed_at DESC, b.id DESC LIMIT ?`,
+            ORDER BY b.placed_at DESC, b.rowid DESC LIMIT ?`,
       args: [limit],
     });
     const legs = await this.legsFor(rs.rows.map((r) => String(r.id)));

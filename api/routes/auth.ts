@@ -65,7 +65,7 @@ authRoutes.openapi(
 
 /** Demo routes exist only in demo mode; otherwise they answer 404 like any unknown path. */
 export const demoRoutes = new OpenAPIHono<AppEnv>();
-demoRoutes.use("*", async (c, next) => {
+demoRoutes.use("/demo/*", async (c, next) => {
   if (!c.get("deps").demoMode) fail({ code: "ROUTE.NOT_FOUND", message: "Not found" });
   await next();
 });

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { parseOdds } from "../../domain/shared/odds.ts";
 
 export const ErrorEnvelope = z
   .object({
@@ -18,6 +19,7 @@ export const Cents = z.number().int().openapi({ description: "Integer cents", ex
 export const OddsString = z
   .string()
   .regex(/^\d{1,4}(\.\d{1,3})?$/, "Odds must be a decimal such as 2.15")
+  .refine((s) => parseOdds(s) !== null, "Odds must be between 1.01 and 1000")
   .openapi({ example: "2.15" });
 export const IsoDate = z.string().openapi({ format: "date-time", example: "2026-11-21T09:30:00.000Z" });
 export const IdParam = z.object({

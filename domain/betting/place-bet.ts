@@ -31,7 +31,8 @@ export const canonicalRequest = (input: PlaceBetInput): string =>
   JSON.stringify({
     betType: input.betType,
     stake: input.stake,
-    selections: input.selections.map((s) => [s.eventId, s.marketId, s.outcomeId, s.odds]),
+    // Odds by value, so "2.1" and "2.10" are the same request.
+    selections: input.selections.map((s) => [s.eventId, s.marketId, s.outcomeId, parseOdds(s.odds) ?? s.odds]),
   });
 
 export function requireCustomer(ctx: Ctx): Result<User> {
