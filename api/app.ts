@@ -43,7 +43,8 @@ export function createApp(deps: AppDeps) {
   app.use("*", requestId());
   app.use("*", securityHeaders());
   app.use("*", sameOrigin());
-  app.use("*", session());
+  // Only the API and the session-dependent pages need to know who is asking; static files do not.
+  app.use("/api/*", session());
 
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   api.use("*", async (c, next) => {

@@ -4,6 +4,7 @@
  */
 import { Hono, type Context } from "hono";
 import type { AppEnv, AssetSource } from "./env.ts";
+import { session } from "./middleware/session.ts";
 
 /** Pages shown at a path only when signed in; the landing page otherwise. */
 const CONDITIONAL: Record<string, string> = {
@@ -31,6 +32,8 @@ export function siteRoutes(assets: AssetSource) {
     if (c.req.method === "HEAD") return c.body(null, status);
     return c.body(asset.body as Uint8Array<ArrayBuffer>, status);
   };
+
+  for (const path of Object.keys(CONDITIONAL)) site.use(path, session()).use(`${path}/`, session());
 
   site.on(["GET", "HEAD"], "*", async (c) => {
     const path = decodeURIComponent(c.req.path);

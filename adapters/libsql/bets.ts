@@ -119,10 +119,11 @@ export class LibsqlBets implements Bets {
     return rs.rows.map((r) => toBet(r, legs.get(String(r.id)) ?? []));
   }
 
-  async listAll(limit: number) {
+  async listAll(limit: number, status?: "pending" | "settled") {
+    const where = status === "pending" ? "WHERE b.status = 'pending'" : status === "settled" ? "WHERE b.status <> 'pending'" : "";
     const rs = await this.client.execute({
       sql: `SELECT ${BET_COLUMNS}, u.first_name, u.last_name, u.email FROM bets b JOIN users u ON u.id = b.user_id
-            ORDER BY b.placed_at DESC, b.rowid DESC LIMIT ?`,
+            ${where} ORDER BY b.placed_at DESC, b.rowid DESC LIMIT ?`,
       args: [limit],
     });
     const legs = await this.legsFor(rs.rows.map((r) => String(r.id)));

@@ -100,6 +100,15 @@ function pricesFor(probs: number[], margin = 1.05): number[] {
   return probs.map((p) => Math.max(1010, Math.round(1000 / (p * margin) / 10) * 10));
 }
 
+/** A plausible score for a side of a match that has run for f.hours, at the sport's scoring rate. */
+const POINTS_PER_MINUTE: Partial<Record<SportCode, number>> = {
+  basketball: 2.2, afl: 0.9, nrl: 0.25, nfl: 0.35, cricket: 2.2, mlb: 0.03, soccer: 0.015, hockey: 0.025, tennis: 0.02,
+};
+function liveScore(f: Fixture, r: () => number): number {
+  const expected = (POINTS_PER_MINUTE[f.sport] ?? 0.02) * f.hours * 60;
+  return Math.max(0, Math.round(expected * (0.6 + r() * 0.8)));
+}
+
 type MarketSeed = { type: MarketType; name: string; outcomes: { name: string; price: number }[] };
 
 function marketsFor(f: Fixture, r: () => number): MarketSeed[] {
@@ -228,7 +237,7 @@ export async function seedDemoData(d: Database, ids: Ids, now: Date = new Date()
       sql: `INSERT INTO events (id, sport, league, home_team, away_team, name, description, start_time, status, minute, home_score, away_score, featured, updated_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       args: [id, f.sport, f.league, f.home, f.away, name, description, start, live ? "live" : "upcoming",
-        live ? Math.round(f.hours * 60) : null, live ? Math.floor(r() * 3) : null, live ? Math.floor(r() * 3) : null,
+        live ? Math.round(f.hours * 60) : null, live ? liveScore(f, r) : null, live ? liveScore(f, r) : null,
         f.featured ? 1 : 0, at],
     });
     marketsFor(f, r).forEach((m, mi) => {

@@ -23,12 +23,17 @@ adminRoutes.openapi(
     request: {
       query: z.object({
         limit: z.coerce.number().int().min(1).max(500).default(100).openapi({ param: { name: "limit", in: "query" } }),
+        status: z
+          .enum(["all", "pending", "settled"])
+          .default("all")
+          .openapi({ param: { name: "status", in: "query" }, description: "pending, settled, or all (default)" }),
       }),
     },
     responses: { 200: json(z.array(AdminBet), "Bets"), ...errorResponses(400, 401, 403) },
   }),
   async (c) => {
-    const bets = await c.get("deps").ports.bets.listAll(c.req.valid("query").limit);
+    const q = c.req.valid("query");
+    const bets = await c.get("deps").ports.bets.listAll(q.limit, q.status === "all" ? undefined : q.status);
     return c.json(bets.map(presentAdminBet), 200);
   },
 );

@@ -92,7 +92,10 @@ export interface Bets {
   place(plan: PlacementPlan): Promise<PlacementOutcome>;
   findById(id: string): Promise<BetRecord | null>;
   listForUser(userId: string, limit: number): Promise<BetRecord[]>;
-  listAll(limit: number): Promise<(BetRecord & { customer: { firstName: string; lastName: string; email: string } })[]>;
+  listAll(
+    limit: number,
+    status?: "pending" | "settled",
+  ): Promise<(BetRecord & { customer: { firstName: string; lastName: string; email: string } })[]>;
   /** Status, leg results, payout postings and audit record in one write; "not_pending" if already settled. */
   settle(plan: SettlementPlan): Promise<"settled" | "not_pending">;
   totals(): Promise<BetTotals>;

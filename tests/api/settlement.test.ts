@@ -380,6 +380,24 @@ describe("GET /api/admin/all-bets", () => {
     await expectInvalidFields(await admin.get("/api/admin/all-bets?limit=0"), "limit");
     await expectInvalidFields(await admin.get("/api/admin/all-bets?limit=501"), "limit");
   });
+
+  it("filters by status so older pending bets stay reachable", async () => {
+    const { bet } = await customerWithBet(500);
+    const settled = await customerWithBet(500);
+    expect((await settle(settled.bet.id, { status: "lost", actualReturn: 0 })).status).toBe(200);
+
+    const pending = (await (await admin.get("/api/admin/all-bets?status=pending&limit=500")).json()) as { id: string; status: string }[];
+    expect(pending.length).toBeGreaterThan(0);
+    expect(pending.every((b) => b.status === "pending")).toBe(true);
+    expect(pending.some((b) => b.id === bet.id)).toBe(true);
+    expect(pending.some((b) => b.id === settled.bet.id)).toBe(false);
+
+    const done = (await (await admin.get("/api/admin/all-bets?status=settled&limit=500")).json()) as { id: string; status: string }[];
+    expect(done.every((b) => b.status !== "pending")).toBe(true);
+    expect(done.some((b) => b.id === settled.bet.id)).toBe(true);
+
+    await expectInvalidFields(await admin.get("/api/admin/all-bets?status=open"), "status");
+  });
 });
 
 describe("the books after this file", () => {

@@ -57,6 +57,12 @@ test("a customer's bet is settled won by an admin and paid into the wallet", asy
   await expect(admin.getByTestId("toast")).toContainText("Bet settled");
   await expect(betRow).toContainText(/won/i);
   await expect(admin.getByTestId(`settle-won-${betId}`)).toHaveCount(0);
+  // The Pending view lists only bets still to settle.
+  await admin.getByTestId("bets-filter-toggle").getByRole("radio", { name: "Pending" }).click();
+  await expect(admin.getByTestId(`bet-row-${betId}`)).toHaveCount(0);
+  const pendingRows = admin.getByTestId("bets-table").locator("tbody tr");
+  await expect(pendingRows.first()).toBeVisible();
+  for (const row of await pendingRows.all()) await expect(row.getByRole("button", { name: "Won" })).toBeVisible();
 
   // The customer's page picks the payout up by its normal polling, without a reload.
   await expect(page.getByTestId("balance")).toHaveText(money(99000 + expectedReturn), { timeout: 20_000 });

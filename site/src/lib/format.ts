@@ -1,8 +1,10 @@
 /** Display helpers. Money arrives as integer cents and is shown as cents / 100 with two decimals. */
 const moneyFmt = new Intl.NumberFormat("en-AU", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
+/** "$1,234.50", and "-$68.75" for a negative amount. */
 export function formatMoney(cents: number): string {
-  return `$${moneyFmt.format(cents / 100)}`;
+  const text = `$${moneyFmt.format(Math.abs(cents) / 100)}`;
+  return cents < 0 ? `-${text}` : text;
 }
 
 /** Parse what a customer typed ("10", "10.5", "10.55") into cents; null when it is not a valid amount. */

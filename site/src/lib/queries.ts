@@ -53,10 +53,10 @@ export const queries = {
       queryFn: () => apiGet<DashboardStats>("/api/dashboard/stats"),
       refetchInterval: 30_000,
     }),
-  allBets: () =>
+  allBets: (status: "all" | "pending" | "settled" = "all") =>
     queryOptions({
-      queryKey: ["/api/admin/all-bets"],
-      queryFn: () => apiGet<AdminBet[]>("/api/admin/all-bets"),
+      queryKey: ["/api/admin/all-bets", status],
+      queryFn: () => apiGet<AdminBet[]>(`/api/admin/all-bets?status=${status}`),
       refetchInterval: 10_000,
     }),
 };

@@ -1,5 +1,5 @@
 /** Centre: Bet Management. The 5 newest bets; pending ones can be settled won or lost. */
-import { Button, Callout, Card, Flex, Heading, Skeleton, Table, Text } from "@radix-ui/themes";
+import { Button, Callout, Card, Flex, Heading, SegmentedControl, Skeleton, Table, Text } from "@radix-ui/themes";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { AdminBet } from "../../../../api/schemas/bets.ts";
@@ -14,7 +14,9 @@ const ROWS = 5;
 type Settle = { bet: AdminBet; status: "won" | "lost" };
 
 export function BetsTable() {
-  const bets = useQuery(queries.allBets());
+  // "Pending" lets an operator reach older unsettled bets once newer ones crowd the first 5 rows.
+  const [filter, setFilter] = useState<"all" | "pending">("all");
+  const bets = useQuery(queries.allBets(filter));
   const queryClient = useQueryClient();
   const toast = useToast();
 
@@ -54,9 +56,19 @@ export function BetsTable() {
             Bet Management
           </Heading>
           <Text size="1" color="gray">
-            {bets.data ? `Latest ${rows.length} of ${bets.data.length} bets` : " "}
+            {bets.data ? `Latest ${rows.length} of ${bets.data.length}${bets.data.length >= 100 ? "+" : ""} ${filter === "pending" ? "pending " : ""}bets` : " "}
           </Text>
         </div>
+        <SegmentedControl.Root
+          size="1"
+          value={filter}
+          onValueChange={(v) => setFilter(v as "all" | "pending")}
+          aria-label="Which bets"
+          data-testid="bets-filter-toggle"
+        >
+          <SegmentedControl.Item value="all">All</SegmentedControl.Item>
+          <SegmentedControl.Item value="pending">Pending</SegmentedControl.Item>
+        </SegmentedControl.Root>
       </Flex>
       {bets.isError ? (
         <Callout.Root color="red">
