@@ -84,3 +84,13 @@ test("the account page asks for a login, and logout returns to the landing page"
   await page.waitForURL((url) => url.pathname === "/");
   expect((await page.request.get("/api/auth/user")).status()).toBe(401);
 });
+
+test("a demo trader lands on the public view and sees the console read-only", async ({ page }) => {
+  const res = await page.request.post("/api/demo/login", { data: { role: "trader" } });
+  expect((await res.json()).redirectTo).toBe("/public");
+  await page.goto("/admin");
+  await expect(page.getByTestId("events-table")).toBeVisible();
+  await expect(page.getByTestId("admin-only-notice")).toContainText("for administrators");
+  await expect(page.locator('[data-testid^="set-live-"]')).toHaveCount(0);
+  await expect(page.getByTestId("quick-export-reports")).toBeDisabled();
+});

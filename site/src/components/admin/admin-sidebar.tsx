@@ -16,7 +16,8 @@ export function AdminSidebar({
   open: boolean;
   onSelect: (id: SectionId) => void;
   onClose: () => void;
-  onExport: () => void;
+  /** Absent for roles that may not read every bet (traders): the button is then disabled. */
+  onExport?: () => void;
   exporting: boolean;
   onOpenSettings: () => void;
 }) {
@@ -56,6 +57,8 @@ export function AdminSidebar({
             color="gray"
             className="adm-quick__btn"
             onClick={onExport}
+            disabled={!onExport}
+            title={onExport ? undefined : "Administrators only"}
             loading={exporting}
             data-testid="quick-export-reports"
           >

@@ -231,3 +231,17 @@ function BetDetails({ bet }: { bet: AdminBet }) {
     </div>
   );
 }
+
+/** For traders: every bet and its settlement belong to administrators (the server refuses them too). */
+export function AdminOnlyNotice({ title }: { title: string }) {
+  return (
+    <Card size="2" className="adm-panel" data-testid="admin-only-notice">
+      <Heading as="h2" size="3" mb="2">
+        {title}
+      </Heading>
+      <Text size="2" color="gray">
+        Viewing and settling customers&apos; bets is for administrators.
+      </Text>
+    </Card>
+  );
+}

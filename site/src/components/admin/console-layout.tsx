@@ -65,7 +65,7 @@ export function ConsoleLayout({ user }: { user: CurrentUser }) {
           open={menuOpen}
           onSelect={select}
           onClose={() => setMenuOpen(false)}
-          onExport={exportReports}
+          onExport={user.role === "admin" ? exportReports : undefined}
           exporting={exporting}
           onOpenSettings={() => {
             setMenuOpen(false);
@@ -74,7 +74,7 @@ export function ConsoleLayout({ user }: { user: CurrentUser }) {
         />
         <main className="adm-main" id="adm-main">
           {section === "dashboard" ? (
-            <DashboardSection />
+            <DashboardSection canManage={user.role === "admin"} />
           ) : (
             <UnavailableSection key={section} section={current} onBack={() => select("dashboard")} />
           )}

@@ -1,12 +1,13 @@
 /** The dashboard: figures on the left, events and bets in the centre, liquidity and health on the right. */
 import { Heading, Text } from "@radix-ui/themes";
-import { BetsTable } from "./bets-table.tsx";
+import { AdminOnlyNotice, BetsTable } from "./bets-table.tsx";
 import { EventsTable } from "./events-table.tsx";
 import { LiquidityCard } from "./liquidity-card.tsx";
 import { SettlementCard, StatTiles } from "./stat-tiles.tsx";
 import { SystemHealthCard } from "./system-health-card.tsx";
 
-export function DashboardSection() {
+/** canManage: admins act on events and bets; traders see the same figures read-only. */
+export function DashboardSection({ canManage }: { canManage: boolean }) {
   return (
     <section className="adm-section" aria-labelledby="adm-section-title" data-testid="section-dashboard">
       <header className="adm-section__head">
@@ -23,8 +24,8 @@ export function DashboardSection() {
           <SettlementCard />
         </div>
         <div className="adm-dash__centre">
-          <EventsTable />
-          <BetsTable />
+          <EventsTable canManage={canManage} />
+          {canManage ? <BetsTable /> : <AdminOnlyNotice title="Bet Management" />}
         </div>
         <div className="adm-dash__right">
           <LiquidityCard />

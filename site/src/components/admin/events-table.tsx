@@ -11,7 +11,7 @@ import { EventStatusBadge } from "./badges.tsx";
 
 const ROWS = 5;
 
-export function EventsTable() {
+export function EventsTable({ canManage }: { canManage: boolean }) {
   const [status, setStatus] = useState<EventStatus>("upcoming");
   const events = useQuery({ ...queries.events({ status, limit: 50 }), refetchInterval: 30_000 });
   const queryClient = useQueryClient();
@@ -116,7 +116,7 @@ export function EventsTable() {
                 </Table.Cell>
                 <Table.Cell justify="end" data-label="Actions" className="adm-cell-actions">
                   <Flex gap="2" justify="end" wrap="nowrap">
-                    {e.status === "upcoming" && (
+                    {canManage && e.status === "upcoming" && (
                       <Button
                         size="1"
                         color="red"
@@ -128,7 +128,7 @@ export function EventsTable() {
                         Set Live
                       </Button>
                     )}
-                    {(e.status === "upcoming" || e.status === "live") && (
+                    {canManage && (e.status === "upcoming" || e.status === "live") && (
                       <Button
                         size="1"
                         color="gray"
@@ -140,7 +140,7 @@ export function EventsTable() {
                         Set Finished
                       </Button>
                     )}
-                    {e.status === "finished" && (
+                    {(!canManage || e.status === "finished") && (
                       <Text size="1" color="gray">
                         —
                       </Text>
