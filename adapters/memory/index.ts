@@ -1,0 +1,107 @@
+/**
+ * In-memory fakes of every port, for fast use-case tests. They keep the guarantees the libSQL
+ * adapter gets from its database (tests/contract runs the same suites against both): each write
+ * is all or nothing, wallets never go below zero, postings move cached balances, the ledger and
+ * audit log only grow, a bet leg is taken only at the current price of an open market of an
+ * unfinished event, a bet settles once, and event status moves forward only.
+ *
+ *   const store = createMemoryStore();
+ *   store.addCatalog({ sports: [...], events: [...] });   // no port writes the catalog
+ *   const ctx = { actor, ports: store.ports, clock, ids };
+ *   ... store.ledger(), store.audit(), store.rows()
+ */
+import type { Ports } from "../../domain/ports/index.ts";
+import type { MarketStatus } from "../../domain/shared/types.ts";
+import { MemoryIdempotency, MemorySessions, MemoryUsers, MemoryWallets } from "./accounts.ts";
+import { MemoryBets } from "./bets.ts";
+import { MemoryEvents } from "./events.ts";
+import {
+  catalogRows, type AccountRow, type AuditRow, type CatalogSeed, type PostingRow, type StoreRows, type TransactionRow,
+} from "./rows.ts";
+import { ConstraintError, MemoryDatabase } from "./store.ts";
+
+export type {
+  CatalogSeed, EventSeed, MarketSeed, OutcomeSeed, SportSeed, StoreRows, AccountRow, AuditRow, PostingRow, TransactionRow,
+} from "./rows.ts";
+export { catalogRows } from "./rows.ts";
+export { ConstraintError } from "./store.ts";
+
+export interface LedgerState {
+  /** Every account with its cached balance, by id. */
+  accounts: AccountRow[];
+  transactions: TransactionRow[];
+  postings: PostingRow[];
+  /** Cached balance per account id. */
+  balances: Record<string, number>;
+}
+
+export interface MemoryStore {
+  ports: Ports;
+  /** Load sports, events, markets and outcomes (one write; a duplicate id or unknown sport loads nothing). */
+  addCatalog(seed: CatalogSeed): void;
+  /** Move an outcome's price (as the odds feed would). */
+  setPrice(outcomeId: string, priceMilli: number, at?: Date): void;
+  /** Suspend, reopen or close a market. */
+  setMarketStatus(marketId: string, status: MarketStatus, at?: Date): void;
+  ledger(): LedgerState;
+  audit(): AuditRow[];
+  /** A copy of every table. */
+  rows(): StoreRows;
+}
+
+export function createMemoryStore(initial?: CatalogSeed): MemoryStore {
+  const db = new MemoryDatabase();
+  const store: MemoryStore = {
+    ports: {
+      users: new MemoryUsers(db),
+      sessions: new MemorySessions(db),
+      events: new MemoryEvents(db),
+      bets: new MemoryBets(db),
+      wallets: new MemoryWallets(db),
+      idempotency: new MemoryIdempotency(db),
+    },
+    addCatalog(seed) {
+      const rows = catalogRows(seed);
+      db.write((t) => {
+        for (const s of rows.sports) t.insertUnique(t.sports, "sports.code", s.code, s);
+        for (const e of rows.events) {
+          if (!t.sports.has(e.sport)) throw new ConstraintError("FOREIGN KEY constraint failed");
+          t.insertUnique(t.events, "events.id", e.id, e);
+        }
+        for (const m of rows.markets) t.insertUnique(t.markets, "markets.id", m.id, m);
+        for (const o of rows.outcomes) {
+          if (o.priceMilli < 1010) throw new ConstraintError("CHECK constraint failed: outcomes_price_ck");
+          t.insertUnique(t.outcomes, "outcomes.id", o.id, o);
+        }
+      });
+    },
+    setPrice(outcomeId, priceMilli, at) {
+      db.write((t) => {
+        const o = t.outcomes.get(outcomeId);
+        if (!o) throw new Error(`No outcome ${outcomeId}`);
+        if (priceMilli < 1010) throw new ConstraintError("CHECK constraint failed: outcomes_price_ck");
+        Object.assign(o, { priceMilli, updatedAt: at?.getTime() ?? o.updatedAt });
+      });
+    },
+    setMarketStatus(marketId, status, at) {
+      db.write((t) => {
+        const m = t.markets.get(marketId);
+        if (!m) throw new Error(`No market ${marketId}`);
+        Object.assign(m, { status, updatedAt: at?.getTime() ?? m.updatedAt });
+      });
+    },
+    ledger() {
+      const { accounts, transactions, postings } = db.tables.rows();
+      return { accounts, transactions, postings, balances: Object.fromEntries(accounts.map((a) => [a.id, a.balance])) };
+    },
+    audit: () => db.tables.rows().audit,
+    rows: () => db.tables.rows(),
+  };
+  if (initial) store.addCatalog(initial);
+  return store;
+}
+
+/** The ports alone, optionally over a catalog. */
+export function memoryPorts(initial?: CatalogSeed): Ports {
+  return createMemoryStore(initial).ports;
+}
