@@ -2,7 +2,7 @@ import type { Client, InStatement, Row } from "@libsql/client";
 import type { BetTotals, Bets, PlacementOutcome, PlacementPlan, SettlementPlan } from "../../domain/ports/index.ts";
 import type { BetLegRecord, BetRecord } from "../../domain/shared/types.ts";
 import { auditStatement } from "./audit.ts";
-import { constraintOf } from "./database.ts";
+import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
 import { ledgerStatements } from "./ledger-statements.ts";
 
 const BET_COLUMNS = `b.id, b.user_id, b.bet_type, b.stake, b.total_odds_milli, b.potential_return, b.actual_return,
@@ -32,7 +32,16 @@ export class LibsqlBets implements Bets {
 
   async place(plan: PlacementPlan): Promise<PlacementOutcome> {
     const { bet } = plan;
-    const statements: InStatement[] = [
+    const statements: InStatement[] = [];
+    if (plan.idempotency) {
+      // First, so a key already used is reported as such whatever else the write would have hit.
+      statements.push({
+        sql: `INSERT INTO idempotency_keys (user_id, key, request_hash, response_status, response_body, created_at)
+              VALUES (?, ?, ?, 201, ?, ?)`,
+        args: [bet.userId, plan.idempotency.key, plan.idempotency.requestHash, JSON.stringify(plan.idempotency.response), bet.placedAt.getTime()],
+      });
+    }
+    statements.push(
       {
         sql: `INSERT INTO bets (id, user_id, bet_type, stake, total_odds_milli, potential_return, status, placed_at)
               VALUES (?, ?, ?, ?, ?, ?, 'pending', ?)`,
@@ -46,20 +55,13 @@ export class LibsqlBets implements Bets {
       })),
       // Postings move the cached balances; the wallet CHECK refuses an overdraft.
       ...ledgerStatements(plan.stakeTransaction),
-    ];
+    );
     if (plan.idempotency) {
       // The stored response carries the balance as it stood right after this write.
       statements.push({
-        sql: `INSERT INTO idempotency_keys (user_id, key, request_hash, response_status, response_body, created_at)
-              VALUES (?, ?, ?, 201, json_set(?, '$.balance', (SELECT balance FROM ledger_accounts WHERE id = ?)), ?)`,
-        args: [
-          bet.userId,
-          plan.idempotency.key,
-          plan.idempotency.requestHash,
-          JSON.stringify(plan.idempotency.response),
-          plan.walletAccountId,
-          bet.placedAt.getTime(),
-        ],
+        sql: `UPDATE idempotency_keys SET response_body = json_set(response_body, '$.balance', (SELECT balance FROM ledger_accounts WHERE id = ?))
+              WHERE user_id = ? AND key = ?`,
+        args: [plan.walletAccountId, bet.userId, plan.idempotency.key],
       });
     }
     statements.push({ sql: "SELECT balance FROM ledger_accounts WHERE id = ?", args: [plan.walletAccountId] });
@@ -133,9 +135,11 @@ export class LibsqlBets implements Bets {
     }));
   }
 
-  async settle(plan: SettlementPlan): Promise<"settled" | "not_pending"> {
+  async settle(plan: SettlementPlan): Promise<"settled" | "not_pending" | "not_found"> {
     const statements: InStatement[] = [
-      // The settle-once trigger aborts this whole write if the bet is no longer pending.
+      // The bet must exist (an UPDATE of no row would let the payout through) ...
+      assertStatement("EXISTS (SELECT 1 FROM bets WHERE id = ?)", [plan.betId]),
+      // ... and the settle-once trigger aborts this whole write if it is no longer pending.
       {
         sql: "UPDATE bets SET status = ?, actual_return = ?, settled_at = ?, settled_by = ? WHERE id = ?",
         args: [plan.status, plan.actualReturn, plan.settledAt.getTime(), plan.settledBy, plan.betId],
@@ -151,7 +155,9 @@ export class LibsqlBets implements Bets {
       await this.client.batch(statements, "write");
       return "settled";
     } catch (e) {
-      if (constraintOf(e) === "BET.NOT_PENDING") return "not_pending";
+      const c = constraintOf(e);
+      if (c === "BET.NOT_PENDING") return "not_pending";
+      if (c === ASSERTION_FAILED) return "not_found";
       throw e;
     }
   }

@@ -3,7 +3,7 @@
  * Applies the committed drizzle migrations. Writes elsewhere go through `client.batch(..., "write")`
  * so each change is one atomic write holding the single writer lock as briefly as possible.
  */
-import { createClient, type Client, type InStatement } from "@libsql/client";
+import { createClient, type Client, type InArgs, type InStatement } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { fileURLToPath } from "node:url";
@@ -50,12 +50,6 @@ export async function openDatabase(opts: { url: string; authToken?: string }): P
   return { client, db, kind, close: () => client.close() };
 }
 
-/** A drizzle query as a statement for client.batch. */
-export function stmt(q: { toSQL(): { sql: string; params: unknown[] } }): InStatement {
-  const { sql, params } = q.toSQL();
-  return { sql, args: params as InStatement extends { args?: infer A } ? A : never };
-}
-
 /** The constraint or trigger name in a libSQL error message, e.g. "BET.ODDS_CHANGED". */
 export function constraintOf(e: unknown): string | null {
   const msg = e instanceof Error ? e.message : String(e);
@@ -63,3 +57,10 @@ export function constraintOf(e: unknown): string | null {
   const m = /(BET\.[A-Z_]+|EVENT\.[A-Z_]+|LEDGER\.[A-Z_]+|AUDIT\.[A-Z_]+|CHECK constraint failed: \w+|UNIQUE constraint failed: [\w.]+|FOREIGN KEY constraint failed)/.exec(msg);
   return m ? m[1] : "SQLITE_CONSTRAINT";
 }
+
+/** A statement that aborts the whole batch unless `condition` (an SQL boolean expression) holds. */
+export function assertStatement(condition: string, args: InArgs): InStatement {
+  return { sql: `INSERT INTO write_assertions (ok) SELECT (${condition})`, args };
+}
+
+export const ASSERTION_FAILED = "CHECK constraint failed: write_assertion_failed";

@@ -2,7 +2,7 @@ import type { Client, Row } from "@libsql/client";
 import type { EventListStatus, Events } from "../../domain/ports/index.ts";
 import type { AuditEntry, EventStatus, EventView, MarketView, PricedOutcome, SportCode } from "../../domain/shared/types.ts";
 import { auditStatement } from "./audit.ts";
-import { constraintOf } from "./database.ts";
+import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
 
 const EVENT_COLUMNS = `e.id, e.sport, s.name AS sport_name, e.league, e.home_team, e.away_team, e.name, e.description,
   e.start_time, e.status, e.minute, e.home_score, e.away_score, e.featured, e.updated_at`;
@@ -132,8 +132,11 @@ export class LibsqlEvents implements Events {
     const out = new Map<string, number>();
     if (eventIds.length === 0) return out;
     const rs = await this.client.execute({
-      sql: `SELECT l.event_id, SUM(b.stake) AS volume FROM bet_legs l JOIN bets b ON b.id = l.bet_id
-            WHERE l.event_id IN (${eventIds.map(() => "?").join(",")}) GROUP BY l.event_id`,
+      // A bet counts once per event, however many of its legs are on it.
+      sql: `SELECT event_id, SUM(stake) AS volume FROM (
+              SELECT DISTINCT l.event_id, b.id, b.stake FROM bet_legs l JOIN bets b ON b.id = l.bet_id
+              WHERE l.event_id IN (${eventIds.map(() => "?").join(",")})
+            ) GROUP BY event_id`,
       args: [...eventIds],
     });
     for (const r of rs.rows) out.set(String(r.event_id), Number(r.volume));
@@ -147,6 +150,7 @@ export class LibsqlEvents implements Events {
     try {
       await this.client.batch(
         [
+          assertStatement("EXISTS (SELECT 1 FROM events WHERE id = ?)", [change.eventId]),
           {
             sql: `UPDATE events SET status = ?, minute = ?, home_score = ?, away_score = ?, updated_at = ? WHERE id = ?`,
             args: [change.to, change.minute, change.homeScore, change.awayScore, change.at.getTime(), change.eventId],
@@ -157,7 +161,8 @@ export class LibsqlEvents implements Events {
       );
       return true;
     } catch (e) {
-      if (constraintOf(e) === "EVENT.INVALID_TRANSITION") return false;
+      const c = constraintOf(e);
+      if (c === "EVENT.INVALID_TRANSITION" || c === ASSERTION_FAILED) return false;
       throw e;
     }
   }

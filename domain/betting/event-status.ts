@@ -4,6 +4,7 @@
  */
 import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
+import { requireRole } from "../shared/authorize.ts";
 import type { EventStatus, EventView } from "../shared/types.ts";
 
 const allowed: Record<EventStatus, EventStatus[]> = {
@@ -15,8 +16,9 @@ const allowed: Record<EventStatus, EventStatus[]> = {
 export const canMoveEvent = (from: EventStatus, to: EventStatus): boolean => allowed[from].includes(to);
 
 export async function changeEventStatus(ctx: Ctx, eventId: string, to: EventStatus): Promise<Result<EventView>> {
-  if (ctx.actor.kind !== "user") return err(domainError("AUTH.REQUIRED", "Please log in"));
-  const actor = ctx.actor.user;
+  const who = requireRole(ctx.actor, ["admin"], "change an event's status");
+  if (!who.ok) return who;
+  const actor = who.value;
   const event = await ctx.ports.events.findById(eventId);
   if (!event) return err(domainError("EVENT.NOT_FOUND", "No event with that id"));
   if (!canMoveEvent(event.status, to))

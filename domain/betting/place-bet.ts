@@ -6,6 +6,7 @@
  */
 import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
+import { requireRole } from "../shared/authorize.ts";
 import { combinedOddsMilli, formatOdds, parseOdds, returnFor } from "../shared/odds.ts";
 import { validateSlip, type BetType } from "./slip.ts";
 import { ledgerTransaction, transfer, walletAccountId, HOUSE_ACCOUNT } from "../wallet/ledger.ts";
@@ -37,10 +38,7 @@ export const canonicalRequest = (input: PlaceBetInput): string =>
 
 export function requireCustomer(ctx: Ctx): Result<User> {
   if (ctx.actor.kind !== "user") return err(domainError("AUTH.REQUIRED", "Please log in to place a bet"));
-  const user = ctx.actor.user;
-  if (!user.isActive) return err(domainError("AUTH.ACCOUNT_SUSPENDED", "This account is suspended"));
-  if (user.role !== "customer") return err(domainError("AUTH.FORBIDDEN", "Only customer accounts can place bets"));
-  return ok(user);
+  return requireRole(ctx.actor, ["customer"], "place bets");
 }
 
 function currentPrices(input: PlaceBetInput, found: Map<string, PricedOutcome>) {

@@ -39,8 +39,8 @@ export interface Events {
   /** Total stakes on each event (cents). */
   volumes(eventIds: readonly string[]): Promise<Map<string, number>>;
   /**
-   * Change an event's status with its audit record in one write. The database refuses a backward
-   * or repeated move: returns false when it did.
+   * Change an event's status with its audit record in one write. Returns false, writing nothing,
+   * for a backward or repeated move or an unknown event.
    */
   changeStatus(
     change: { eventId: string; to: EventStatus; at: Date; minute: number | null; homeScore: number | null; awayScore: number | null },
@@ -96,8 +96,11 @@ export interface Bets {
     limit: number,
     status?: "pending" | "settled",
   ): Promise<(BetRecord & { customer: { firstName: string; lastName: string; email: string } })[]>;
-  /** Status, leg results, payout postings and audit record in one write; "not_pending" if already settled. */
-  settle(plan: SettlementPlan): Promise<"settled" | "not_pending">;
+  /**
+   * Status, leg results, payout postings and audit record in one write; "not_pending" if already
+   * settled, "not_found" for an unknown bet; in both cases nothing is written.
+   */
+  settle(plan: SettlementPlan): Promise<"settled" | "not_pending" | "not_found">;
   totals(): Promise<BetTotals>;
 }
 

@@ -6,6 +6,7 @@
  */
 import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
+import { requireRole } from "../shared/authorize.ts";
 import { decideSettlement, type SettlementRequest } from "./grade.ts";
 import { HOUSE_ACCOUNT, ledgerTransaction, transfer, walletAccountId, type LedgerTransaction } from "../wallet/ledger.ts";
 
@@ -14,8 +15,9 @@ export interface SettledBet {
 }
 
 export async function settleBet(ctx: Ctx, betId: string, req: SettlementRequest): Promise<Result<SettledBet>> {
-  if (ctx.actor.kind !== "user") return err(domainError("AUTH.REQUIRED", "Please log in"));
-  const actor = ctx.actor.user;
+  const who = requireRole(ctx.actor, ["admin"], "settle bets");
+  if (!who.ok) return who;
+  const actor = who.value;
   const bet = await ctx.ports.bets.findById(betId);
   if (!bet) return err(domainError("BET.NOT_FOUND", "No bet with that id"));
 
@@ -61,5 +63,6 @@ export async function settleBet(ctx: Ctx, betId: string, req: SettlementRequest)
     },
   });
   if (written === "not_pending") return err(domainError("BET.NOT_PENDING", "This bet has already been settled"));
+  if (written === "not_found") return err(domainError("BET.NOT_FOUND", "No bet with that id"));
   return ok({ bet: { id: bet.id, status, actualReturn, settledAt: now.toISOString() } });
 }
