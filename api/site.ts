@@ -36,7 +36,12 @@ export function siteRoutes(assets: AssetSource) {
   for (const path of Object.keys(CONDITIONAL)) site.use(path, session()).use(`${path}/`, session());
 
   site.on(["GET", "HEAD"], "*", async (c) => {
-    const path = decodeURIComponent(c.req.path);
+    let path: string;
+    try {
+      path = decodeURIComponent(c.req.path);
+    } catch {
+      path = "\0"; // malformed percent-encoding: not a file we have
+    }
     if (path.includes("..") || path.includes("\0")) return (await send(c, "404.html", 404)) ?? c.text("Not found", 404);
     const conditional = CONDITIONAL[path.replace(/\/+$/, "")];
     if (conditional) {
