@@ -6,7 +6,7 @@ import { queryOptions } from "@tanstack/react-query";
 import type { CurrentUser, BalanceResponse } from "../../../api/schemas/auth.ts";
 import type { Event, LiveOddsItem } from "../../../api/schemas/events.ts";
 import type { AdminBet, Bet } from "../../../api/schemas/bets.ts";
-import type { DashboardStats } from "../../../api/schemas/admin.ts";
+import type { DashboardStats, Health } from "../../../api/schemas/admin.ts";
 import { apiGet, apiGetOrNull } from "./api.ts";
 
 export type EventsFilter = { status?: "upcoming" | "live" | "finished" | "open" | "all"; limit?: number; sport?: string };
@@ -51,6 +51,12 @@ export const queries = {
     queryOptions({
       queryKey: ["/api/dashboard/stats"],
       queryFn: () => apiGet<DashboardStats>("/api/dashboard/stats"),
+      refetchInterval: 30_000,
+    }),
+  health: () =>
+    queryOptions({
+      queryKey: ["/api/health"],
+      queryFn: () => apiGet<Health>("/api/health"),
       refetchInterval: 30_000,
     }),
   allBets: (status: "all" | "pending" | "settled" = "all") =>

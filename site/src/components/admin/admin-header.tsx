@@ -1,4 +1,5 @@
 /** The console's top bar: brand, health indicator, refresh, who is signed in, logout. */
+import { queries } from "../../lib/queries.ts";
 import { Badge, Button, Flex, IconButton, Text, Tooltip } from "@radix-ui/themes";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -6,7 +7,6 @@ import type { CurrentUser } from "../../../../api/schemas/auth.ts";
 import { useLogout } from "../account/use-logout.ts";
 import { BrandMark } from "../public/brand-mark.tsx";
 import { useToast } from "../toast.tsx";
-import { healthQuery } from "./health.ts";
 import { CloseIcon, LogoutIcon, MenuIcon, RefreshIcon } from "./icons.tsx";
 
 export function displayName(user: CurrentUser): string {
@@ -19,7 +19,7 @@ export function roleLabel(user: CurrentUser): string {
 }
 
 function HealthIndicator() {
-  const health = useQuery(healthQuery());
+  const health = useQuery(queries.health());
   let state: "checking" | "ok" | "degraded" = "checking";
   if (health.data) state = health.data.status === "ok" ? "ok" : "degraded";
   else if (health.isError) state = "degraded";

@@ -1,14 +1,5 @@
-/** GET /api/health, polled every 30 s. (Candidate for site/src/lib/queries.ts.) */
-import { queryOptions } from "@tanstack/react-query";
+/** Formatting of the /api/health figures (the query itself is queries.health() in lib/queries.ts). */
 import type { Health } from "../../../../api/schemas/admin.ts";
-import { apiGet } from "../../lib/api.ts";
-
-export const healthQuery = () =>
-  queryOptions({
-    queryKey: ["/api/health"],
-    queryFn: () => apiGet<Health>("/api/health"),
-    refetchInterval: 30_000,
-  });
 
 export function formatUptime(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));

@@ -1,10 +1,11 @@
 /** Right column: System Health from GET /api/health. */
+import { queries } from "../../lib/queries.ts";
 import { Badge, Card, DataList, Flex, Heading, Skeleton, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
-import { DATABASE_KIND_LABEL, formatAgo, formatRoundTrip, formatUptime, healthQuery } from "./health.ts";
+import { DATABASE_KIND_LABEL, formatAgo, formatRoundTrip, formatUptime } from "./health.ts";
 
 export function SystemHealthCard() {
-  const health = useQuery(healthQuery());
+  const health = useQuery(queries.health());
   const h = health.data;
   const sk = <Skeleton width="90px" />;
   return (

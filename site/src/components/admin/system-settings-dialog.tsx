@@ -1,11 +1,12 @@
 /** Quick Action "System Settings": the live configuration reported by GET /api/health (read only). */
+import { queries } from "../../lib/queries.ts";
 import { Badge, Button, Callout, DataList, Dialog, Flex, Skeleton, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { DATABASE_KIND_LABEL, formatAgo, formatRoundTrip, formatUptime, healthQuery } from "./health.ts";
+import { DATABASE_KIND_LABEL, formatAgo, formatRoundTrip, formatUptime } from "./health.ts";
 
 export function SystemSettingsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const health = useQuery(healthQuery());
+  const health = useQuery(queries.health());
   const h = health.data;
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
