@@ -5,6 +5,7 @@
  * since no port writes the catalog.
  */
 import type {
+  BetLegRecord,
   EventStatus, MarketStatus, MarketType, Role, SportCode, VerificationLevel,
 } from "../../domain/shared/types.ts";
 import type { TransactionKind } from "../../domain/wallet/ledger.ts";
@@ -57,18 +58,9 @@ export interface BetRow {
   settledAt: number | null;
   settledBy: string | null;
 }
-export interface LegRow {
-  id: string;
+/** A leg as the port returns it, plus the bet it belongs to. */
+export interface LegRow extends BetLegRecord {
   betId: string;
-  legNo: number;
-  eventId: string;
-  marketId: string;
-  outcomeId: string;
-  oddsMilli: number;
-  result: "pending" | "won" | "lost" | "void";
-  eventName: string;
-  marketName: string;
-  selectionName: string;
 }
 /** `response` is the stored JSON body, parsed. */
 export interface IdempotencyRow { userId: string; key: string; requestHash: string; response: unknown; createdAt: number }

@@ -3,16 +3,10 @@
  * `AdapterUnderTest`, whose factory makes a fresh, empty store: the ports, a way to load the
  * catalog (no port writes it), to move a price or a market's status as the feed and traders do,
  * and a copy of every table as rows (so a test can check that a refused write changed nothing).
- *
- * A test that asserts the correct behaviour where an adapter is known to deviate runs as
- * `it.fails` for that adapter, named "[known defect: id]": the run stays green while the defect is
- * there and turns red once it is fixed (then remove the id below). CONTRACT_STRICT=1 runs them as
- * plain tests, to see the failures themselves.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { it } from "vitest";
 import type { Row } from "@libsql/client";
 import type { Ports } from "../../domain/ports/index.ts";
 import type { MarketStatus } from "../../domain/shared/types.ts";
@@ -29,25 +23,9 @@ export interface Harness {
 }
 export type HarnessFactory = () => Promise<Harness>;
 
-/** Where the libSQL adapter deviates from the contract (see the report in each test's name). */
-export type KnownDefect =
-  | "settle-unknown-bet"
-  | "change-status-unknown-event"
-  | "volumes-bet-counted-per-leg"
-  | "idempotency-key-checked-last";
-
 export interface AdapterUnderTest {
   name: "memory" | "libsql";
   factory: HarnessFactory;
-  knownDefects: ReadonlySet<KnownDefect>;
-}
-
-const strict = process.env.CONTRACT_STRICT === "1";
-
-/** `it`, or `it.fails` where this adapter has the named known defect. */
-export function itCorrect(adapter: AdapterUnderTest, defect: KnownDefect, name: string, fn: () => Promise<void>) {
-  if (!strict && adapter.knownDefects.has(defect)) it.fails(`${name} [known defect: ${defect}]`, fn);
-  else it(name, fn);
 }
 
 export const memoryFactory: HarnessFactory = async () => {
@@ -238,11 +216,6 @@ export const libsqlFactory: HarnessFactory = async () => {
 };
 
 export const adaptersUnderTest: AdapterUnderTest[] = [
-  { name: "memory", factory: memoryFactory, knownDefects: new Set() },
-  {
-    name: "libsql",
-    factory: libsqlFactory,
-    // Each is described beside the test that shows it.
-    knownDefects: new Set<KnownDefect>([]),
-  },
+  { name: "memory", factory: memoryFactory },
+  { name: "libsql", factory: libsqlFactory },
 ];
