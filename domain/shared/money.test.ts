@@ -7,6 +7,7 @@ describe("money", () => {
     expect(parseAmountToCents("10.5")).toBe(1050);
     expect(parseAmountToCents("0.29")).toBe(29); // 0.29 * 100 = 28.999999999999996 in floats
     expect(parseAmountToCents("1000.00")).toBe(100000);
+    expect(parseAmountToCents(" 10. ")).toBe(1000); // what a number input holds mid-typing
   });
   it("refuses what is not an amount", () => {
     for (const bad of ["", "-1", "1.234", "1e3", "abc", "1,000"]) expect(parseAmountToCents(bad)).toBeNull();

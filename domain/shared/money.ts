@@ -6,9 +6,9 @@ export type Cents = number;
 
 export const isCents = (n: unknown): n is Cents => typeof n === "number" && Number.isSafeInteger(n);
 
-/** Parse a decimal amount string such as "12.5" or "1000.00" into cents, exactly (no float maths). */
+/** Parse a decimal amount such as "12.5", "12." or "1000.00" into cents, exactly (no float maths). */
 export function parseAmountToCents(text: string): Cents | null {
-  const m = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  const m = /^(\d{1,12})(?:\.(\d{0,2}))?$/.exec(text.trim());
   if (!m) return null;
   const whole = Number(m[1]);
   const frac = Number((m[2] ?? "").padEnd(2, "0"));

@@ -1,4 +1,7 @@
 /** Display helpers. Money arrives as integer cents and is shown as cents / 100 with two decimals. */
+import { parseAmountToCents } from "../../../domain/shared/money.ts";
+import { formatOdds, parseOdds } from "../../../domain/shared/odds.ts";
+
 const moneyFmt = new Intl.NumberFormat("en-AU", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** "$1,234.50", and "-$68.75" for a negative amount. */
@@ -7,25 +10,14 @@ export function formatMoney(cents: number): string {
   return cents < 0 ? `-${text}` : text;
 }
 
-/** Parse what a customer typed ("10", "10.5", "10.55") into cents; null when it is not a valid amount. */
-export function parseStakeToCents(text: string): number | null {
-  const m = /^\s*(\d{1,9})(?:\.(\d{0,2}))?\s*$/.exec(text);
-  if (!m) return null;
-  return Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0"));
-}
+/** What a customer typed ("10", "10.5", "10.55") as cents, or null: the domain's exact parser. */
+export const parseStakeToCents = parseAmountToCents;
 
-/** Odds strings are exact decimals ("2.15"); convert to integer thousandths for slip maths. */
-export function oddsToMilli(odds: string): number {
-  const [w, f = ""] = odds.split(".");
-  return Number(w) * 1000 + Number(f.padEnd(3, "0").slice(0, 3));
-}
+/** The server's odds strings ("2.15") as integer thousandths for the slip maths (0 if malformed). */
+export const oddsToMilli = (odds: string): number => parseOdds(odds) ?? 0;
 
-export function milliToOdds(milli: number): string {
-  const whole = Math.floor(milli / 1000);
-  let frac = String(milli % 1000).padStart(3, "0");
-  if (frac.endsWith("0")) frac = frac.slice(0, 2);
-  return `${whole}.${frac}`;
-}
+/** Integer thousandths back to the canonical odds string ("2.15", "2.125"). */
+export const milliToOdds = formatOdds;
 
 export function formatDateTime(iso: string): string {
   return new Date(iso).toLocaleString("en-AU", {
