@@ -6,9 +6,9 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../env.ts";
-import { sendError } from "../errors.ts";
+import { fail, sendError } from "../errors.ts";
 import { sessionIdFor } from "../../adapters/system/session-token.ts";
-import type { Role } from "../../domain/shared/types.ts";
+import type { Role, User } from "../../domain/shared/types.ts";
 
 const PLAIN = "sid";
 const SECURE = "__Host-sid";
@@ -60,3 +60,10 @@ export const requireRole =
   };
 
 export const requireUser = (): MiddlewareHandler<AppEnv> => requireRole("admin", "customer", "trader");
+
+/** The signed-in user of a request, or the 401 envelope. */
+export function signedInUser(c: Context<AppEnv>): User {
+  const actor = c.get("actor");
+  if (actor.kind !== "user") fail({ code: "AUTH.REQUIRED", message: "Please log in" });
+  return actor.user;
+}

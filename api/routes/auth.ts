@@ -6,16 +6,15 @@ import { CurrentUser, DemoLoginBody, DemoLoginResponse, OkResponse } from "../sc
 import { errorResponses, json } from "./openapi-helpers.ts";
 import { fail, unwrap } from "../errors.ts";
 import { presentUser } from "../presenters.ts";
-import { clearSessionCookie, readSessionToken, setSessionCookie } from "../middleware/session.ts";
+import { clearSessionCookie, readSessionToken, setSessionCookie, signedInUser } from "../middleware/session.ts";
 import { newSessionToken, sessionIdFor } from "../../adapters/system/session-token.ts";
 import { startDemoSession } from "../../domain/accounts/demo-session.ts";
 import type { Context } from "hono";
 
 async function currentUserJson(c: Context<AppEnv>) {
-  const actor = c.get("actor");
-  if (actor.kind !== "user") fail({ code: "AUTH.REQUIRED", message: "Please log in" });
-  const balance = (await c.get("deps").ports.wallets.balanceOf(actor.user.id)) ?? 0;
-  return presentUser(actor.user, balance);
+  const user = signedInUser(c);
+  const balance = (await c.get("deps").ports.wallets.balanceOf(user.id)) ?? 0;
+  return presentUser(user, balance);
 }
 
 /** Forget the session server side; clear the cookie unless a new one is about to replace it. */

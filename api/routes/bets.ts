@@ -5,9 +5,9 @@ import { ctxOf } from "../env.ts";
 import { Bet, PlaceBetBody, PlaceBetResponse } from "../schemas/bets.ts";
 import { BalanceResponse } from "../schemas/auth.ts";
 import { errorResponses, json } from "./openapi-helpers.ts";
-import { fail, unwrap } from "../errors.ts";
+import { unwrap } from "../errors.ts";
 import { presentBet } from "../presenters.ts";
-import { requireRole, requireUser } from "../middleware/session.ts";
+import { requireRole, requireUser, signedInUser } from "../middleware/session.ts";
 import { placeBet } from "../../domain/betting/place-bet.ts";
 
 export const betRoutes = new OpenAPIHono<AppEnv>();
@@ -60,9 +60,7 @@ betRoutes.openapi(
     responses: { 200: json(z.array(Bet), "Bets"), ...errorResponses(400, 401) },
   }),
   async (c) => {
-    const actor = c.get("actor");
-    if (actor.kind !== "user") fail({ code: "AUTH.REQUIRED", message: "Please log in" });
-    const bets = await c.get("deps").ports.bets.listForUser(actor.user.id, c.req.valid("query").limit);
+    const bets = await c.get("deps").ports.bets.listForUser(signedInUser(c).id, c.req.valid("query").limit);
     return c.json(bets.map(presentBet), 200);
   },
 );
@@ -77,9 +75,7 @@ betRoutes.openapi(
     responses: { 200: json(BalanceResponse, "Balance"), ...errorResponses(401) },
   }),
   async (c) => {
-    const actor = c.get("actor");
-    if (actor.kind !== "user") fail({ code: "AUTH.REQUIRED", message: "Please log in" });
-    const balance = (await c.get("deps").ports.wallets.balanceOf(actor.user.id)) ?? 0;
+    const balance = (await c.get("deps").ports.wallets.balanceOf(signedInUser(c).id)) ?? 0;
     return c.json({ balance }, 200);
   },
 );
