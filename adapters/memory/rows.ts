@@ -6,7 +6,7 @@
  */
 import type {
   BetLegRecord,
-  EventStatus, MarketStatus, MarketType, Role, SportCode, VerificationLevel,
+  EventStatus, MarketStatus, MarketType, SportCode, User,
 } from "../../domain/shared/types.ts";
 import type { TransactionKind } from "../../domain/wallet/ledger.ts";
 
@@ -29,15 +29,8 @@ export interface EventRow {
 }
 export interface MarketRow { id: string; eventId: string; type: MarketType; name: string; status: MarketStatus; sortOrder: number; updatedAt: number }
 export interface OutcomeRow { id: string; marketId: string; name: string; priceMilli: number; sortOrder: number; updatedAt: number }
-export interface UserRow {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: Role;
-  isDemo: boolean;
-  isActive: boolean;
-  verificationLevel: VerificationLevel;
+/** The user as the port returns it, with the stored password hash and a numeric timestamp. */
+export interface UserRow extends Omit<User, "createdAt"> {
   passwordHash: string | null;
   createdAt: number;
 }

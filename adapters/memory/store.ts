@@ -111,17 +111,8 @@ export class Tables {
   // ---- reads shaped as the ports return them ----
 
   toUser(r: UserRow): User {
-    return {
-      id: r.id,
-      email: r.email,
-      firstName: r.firstName,
-      lastName: r.lastName,
-      role: r.role,
-      isDemo: r.isDemo,
-      isActive: r.isActive,
-      verificationLevel: r.verificationLevel,
-      createdAt: new Date(r.createdAt),
-    };
+    const { passwordHash: _hash, createdAt, ...user } = r;
+    return { ...user, createdAt: new Date(createdAt) };
   }
 
   /** Markets by sort order, outcomes by sort order; like the SQL inner join, a market without outcomes is left out. */
