@@ -6,6 +6,8 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
+import { TRANSACTION_KINDS } from "../../domain/wallet/ledger.ts";
+
 const createdAt = () => integer("created_at").notNull();
 
 export const users = sqliteTable(
@@ -151,7 +153,7 @@ export const ledgerAccounts = sqliteTable(
   "ledger_accounts",
   {
     id: text("id").primaryKey(),
-    kind: text("kind", { enum: ["wallet", "house", "promotions"] }).notNull(),
+    kind: text("kind", { enum: ["wallet", "house", "promotions", "payments", "fantasy_pool", "fantasy_rake"] }).notNull(),
     userId: text("user_id").references(() => users.id),
     /** Cached sum of this account's postings, updated in the same write as each posting. */
     balance: integer("balance").notNull().default(0),
@@ -159,9 +161,13 @@ export const ledgerAccounts = sqliteTable(
   },
   (t) => [
     uniqueIndex("ledger_accounts_user_wallet_uq").on(t.userId, t.kind),
-    check("ledger_accounts_kind_ck", sql`${t.kind} IN ('wallet','house','promotions')`),
-    // A customer wallet can never go below zero: the database refuses the write.
-    check("ledger_accounts_wallet_nonneg_ck", sql`${t.kind} <> 'wallet' OR ${t.balance} >= 0`),
+    check(
+      "ledger_accounts_kind_ck",
+      sql`${t.kind} IN ('wallet','house','promotions','payments','fantasy_pool','fantasy_rake')`,
+    ),
+    // A customer wallet or a contest's prize pool can never go below zero: the database refuses
+    // the write, so a pool pays out at most what was paid in.
+    check("ledger_accounts_wallet_nonneg_ck", sql`${t.kind} NOT IN ('wallet','fantasy_pool') OR ${t.balance} >= 0`),
   ],
 );
 
@@ -169,7 +175,7 @@ export const ledgerTransactions = sqliteTable(
   "ledger_transactions",
   {
     id: text("id").primaryKey(),
-    kind: text("kind", { enum: ["demo_grant", "bet_stake", "bet_payout", "bet_refund"] }).notNull(),
+    kind: text("kind", { enum: TRANSACTION_KINDS }).notNull(),
     reference: text("reference"),
     createdAt: createdAt(),
     createdBy: text("created_by"),

@@ -8,7 +8,7 @@ import type {
   BetLegRecord,
   EventStatus, MarketStatus, MarketType, SportCode, User,
 } from "../../domain/shared/types.ts";
-import type { TransactionKind } from "../../domain/wallet/ledger.ts";
+import type { AccountKind, TransactionKind } from "../../domain/wallet/ledger.ts";
 
 export interface SportRow { code: SportCode; name: string; sortOrder: number; hasDraw: boolean }
 export interface EventRow {
@@ -35,7 +35,7 @@ export interface UserRow extends Omit<User, "createdAt"> {
   createdAt: number;
 }
 export interface SessionRow { id: string; userId: string; createdAt: number; expiresAt: number }
-export interface AccountRow { id: string; kind: "wallet" | "house" | "promotions"; userId: string | null; balance: number; createdAt: number }
+export interface AccountRow { id: string; kind: AccountKind; userId: string | null; balance: number; createdAt: number }
 export interface TransactionRow { id: string; kind: TransactionKind; reference: string | null; createdAt: number; createdBy: string | null }
 export interface PostingRow { transactionId: string; accountId: string; amount: number; createdAt: number }
 export interface BetRow {

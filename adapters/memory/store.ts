@@ -209,9 +209,9 @@ export class MemoryDatabase {
   tables = new Tables();
 
   constructor() {
-    // The system accounts every ledger transaction can reach (as the 0001 migration inserts them).
-    this.tables.accounts.set("house", { id: "house", kind: "house", userId: null, balance: 0, createdAt: 0 });
-    this.tables.accounts.set("promotions", { id: "promotions", kind: "promotions", userId: null, balance: 0, createdAt: 0 });
+    // The system accounts every ledger transaction can reach (as migrations 0001 and 0003 insert them).
+    for (const kind of ["house", "promotions", "payments", "fantasy_rake"] as const)
+      this.tables.accounts.set(kind, { id: kind, kind, userId: null, balance: 0, createdAt: 0 });
   }
 
   /** Run `change` on a copy of the tables and keep the copy only if it returns without throwing. */

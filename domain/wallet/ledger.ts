@@ -5,13 +5,41 @@
 import { err, ok, domainError, type Result } from "../shared/result.ts";
 import { isCents, type Cents } from "../shared/money.ts";
 
-export type AccountKind = "wallet" | "house" | "promotions";
-export type TransactionKind = "demo_grant" | "bet_stake" | "bet_payout" | "bet_refund";
+export type AccountKind = "wallet" | "house" | "promotions" | "payments" | "fantasy_pool" | "fantasy_rake";
 
-/** Fixed system accounts. Customer wallets are `wallet:<userId>`. */
+/** Every kind of movement. The database stores the kind as text; this list is the whole set. */
+export const TRANSACTION_KINDS = [
+  "demo_grant",
+  "bet_stake",
+  "bet_payout",
+  "bet_refund",
+  /** Reverses an earlier settlement's payout (or part of it) when a bet is resettled. */
+  "bet_resettlement",
+  "cash_out",
+  "deposit",
+  "deposit_bonus",
+  "withdrawal",
+  /** An operator's credit or debit (e.g. a goodwill bonus), always audited. */
+  "adjustment",
+  "contest_entry",
+  "contest_entry_refund",
+  "contest_payout",
+  "contest_rake",
+] as const;
+export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
+
+/**
+ * Fixed system accounts. Customer wallets are `wallet:<userId>`; each fantasy contest's prize pool
+ * is `fantasy_pool:<contestId>` (kind fantasy_pool, never below zero).
+ */
 export const HOUSE_ACCOUNT = "house";
 export const PROMOTIONS_ACCOUNT = "promotions";
+/** Money in transit with the payment provider: deposits come from it, withdrawals go to it. */
+export const PAYMENTS_ACCOUNT = "payments";
+/** The operator's rake from fantasy contests. */
+export const FANTASY_RAKE_ACCOUNT = "fantasy_rake";
 export const walletAccountId = (userId: string) => `wallet:${userId}`;
+export const contestPoolAccountId = (contestId: string) => `fantasy_pool:${contestId}`;
 
 export interface Posting {
   accountId: string;
