@@ -7,6 +7,7 @@ import { HTTPException } from "hono/http-exception";
 import type { AppDeps, AppEnv } from "./env.ts";
 import { ApiFailure, errorBody, sendError } from "./errors.ts";
 import { requestId } from "./middleware/request-id.ts";
+import { clientAddress } from "./middleware/client-address.ts";
 import { sameOrigin, securityHeaders } from "./middleware/security.ts";
 import { session } from "./middleware/session.ts";
 import { authRoutes, demoRoutes } from "./routes/auth.ts";
@@ -41,6 +42,7 @@ export function createApp(deps: AppDeps) {
     await next();
   });
   app.use("*", requestId());
+  app.use("*", clientAddress());
   app.use("*", securityHeaders());
   app.use("*", sameOrigin());
   // Only the API and the session-dependent pages need to know who is asking; static files do not.

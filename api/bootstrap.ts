@@ -18,6 +18,7 @@ export interface Config {
   feedIntervalMs: number;
   distDir: string;
   logRequests: boolean;
+  trustProxy: boolean;
 }
 
 const truthy = (v: string | undefined) => v !== undefined && /^(1|true|yes|on)$/i.test(v);
@@ -34,6 +35,7 @@ export function configFromEnv(env: Record<string, string | undefined>, distDir: 
     feedIntervalMs: Number(env.FEED_INTERVAL_MS || 3000),
     distDir,
     logRequests: env.LOG_REQUESTS === undefined ? true : truthy(env.LOG_REQUESTS),
+    trustProxy: truthy(env.TRUST_PROXY),
   };
 }
 
@@ -57,6 +59,7 @@ export async function bootstrap(config: Config) {
     version: "0.1.0",
     startedAt: new Date(),
     logRequests: config.logRequests,
+    trustProxy: config.trustProxy,
   });
   return {
     app,

@@ -30,11 +30,15 @@ export interface AppDeps {
   startedAt?: Date;
   /** Log each request as one JSON line (off in tests). */
   logRequests?: boolean;
+  /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy?: boolean;
 }
 
 export type AppEnv = {
   Variables: {
     requestId: string;
+    /** The client's address (see api/middleware/client-address.ts). */
+    clientIp: string | null;
     actor: Actor;
     deps: AppDeps;
   };

@@ -73,6 +73,7 @@ export class LibsqlSessions implements Sessions {
       userId: s.userId,
       createdAt: s.createdAt.getTime(),
       expiresAt: s.expiresAt.getTime(),
+      ip: s.ip,
     });
   }
 

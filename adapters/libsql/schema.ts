@@ -39,8 +39,10 @@ export const sessions = sqliteTable(
     userId: text("user_id").notNull().references(() => users.id),
     createdAt: createdAt(),
     expiresAt: integer("expires_at").notNull(),
+    /** The client's address when the session started; null if unknown. */
+    ip: text("ip"),
   },
-  (t) => [index("sessions_user_idx").on(t.userId)],
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_ip_idx").on(t.ip)],
 );
 
 export const sports = sqliteTable("sports", {

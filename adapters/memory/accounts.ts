@@ -62,6 +62,7 @@ export class MemorySessions implements Sessions {
         userId: s.userId,
         createdAt: s.createdAt.getTime(),
         expiresAt: s.expiresAt.getTime(),
+        ip: s.ip,
       });
     });
   }

@@ -34,7 +34,7 @@ export interface UserRow extends Omit<User, "createdAt"> {
   passwordHash: string | null;
   createdAt: number;
 }
-export interface SessionRow { id: string; userId: string; createdAt: number; expiresAt: number }
+export interface SessionRow { id: string; userId: string; createdAt: number; expiresAt: number; ip: string | null }
 export interface AccountRow { id: string; kind: AccountKind; userId: string | null; balance: number; createdAt: number }
 export interface TransactionRow { id: string; kind: TransactionKind; reference: string | null; createdAt: number; createdBy: string | null }
 export interface PostingRow { transactionId: string; accountId: string; amount: number; createdAt: number }

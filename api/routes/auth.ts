@@ -97,7 +97,7 @@ demoRoutes.openapi(
     const { role } = c.req.valid("json");
     await endSession(c, { clearCookie: false });
     const token = newSessionToken();
-    const started = unwrap(await startDemoSession(ctxOf(c), role, await sessionIdFor(token)));
+    const started = unwrap(await startDemoSession(ctxOf(c), role, await sessionIdFor(token), c.get("clientIp")));
     setSessionCookie(c, token, started.expiresAt);
     const u = started.user;
     return c.json({ user: { id: u.id, firstName: u.firstName, lastName: u.lastName, role: u.role }, redirectTo: started.redirectTo }, 200);

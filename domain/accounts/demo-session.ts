@@ -17,6 +17,7 @@ export async function startDemoSession(
   ctx: Ctx,
   role: Role,
   sessionId: string,
+  ip: string | null = null,
 ): Promise<Result<{ user: User; expiresAt: Date; redirectTo: string }>> {
   const now = ctx.clock.now();
   const id = ctx.ids.next("usr");
@@ -35,7 +36,7 @@ export async function startDemoSession(
   if (role === "customer") wallet = { grant: grantFor(ctx, id, now) };
   await ctx.ports.users.create(user, wallet);
   const expiresAt = new Date(now.getTime() + DEMO_SESSION_HOURS * 3_600_000);
-  await ctx.ports.sessions.create({ id: sessionId, userId: id, createdAt: now, expiresAt });
+  await ctx.ports.sessions.create({ id: sessionId, userId: id, createdAt: now, expiresAt, ip });
   return ok({ user, expiresAt, redirectTo: landingFor(role) });
 }
 

@@ -13,6 +13,8 @@ export interface NewSession {
   userId: string;
   createdAt: Date;
   expiresAt: Date;
+  /** The client's address when the session started (for abuse and fraud rules); null if unknown. */
+  ip: string | null;
 }
 
 export interface Users {

@@ -141,6 +141,7 @@ export const libsqlFactory: HarnessFactory = async () => {
           userId: String(r.user_id),
           createdAt: Number(r.created_at),
           expiresAt: Number(r.expires_at),
+          ip: str(r.ip),
         })),
         accounts: await all("SELECT * FROM ledger_accounts ORDER BY id", (r) => ({
           id: String(r.id),

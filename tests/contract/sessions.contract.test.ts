@@ -12,7 +12,7 @@ export function sessionsContract(adapter: AdapterUnderTest) {
     h = await adapter.factory();
     p = h.ports;
     await p.users.create(user, { grant: null });
-    await p.sessions.create({ id: "s1", userId: "u1", createdAt: T0, expiresAt: at(60) });
+    await p.sessions.create({ id: "s1", userId: "u1", createdAt: T0, expiresAt: at(60), ip: null });
   });
   afterEach(() => h.close());
 
@@ -33,12 +33,12 @@ export function sessionsContract(adapter: AdapterUnderTest) {
   it("returns the user as stored, active or not (the caller decides what a suspended user may do)", async () => {
     const suspended = aUser("u2", { isActive: false });
     await p.users.create(suspended, null);
-    await p.sessions.create({ id: "s2", userId: "u2", createdAt: T0, expiresAt: at(60) });
+    await p.sessions.create({ id: "s2", userId: "u2", createdAt: T0, expiresAt: at(60), ip: null });
     expect(await p.sessions.findActive("s2", T0)).toEqual({ user: suspended, expiresAt: at(60) });
   });
 
   it("delete ends that session only; deleting an unknown session is harmless", async () => {
-    await p.sessions.create({ id: "s1b", userId: "u1", createdAt: T0, expiresAt: at(60) });
+    await p.sessions.create({ id: "s1b", userId: "u1", createdAt: T0, expiresAt: at(60), ip: null });
     await p.sessions.delete("s1");
     expect(await p.sessions.findActive("s1", T0)).toBeNull();
     expect(await p.sessions.findActive("s1b", T0)).toEqual({ user, expiresAt: at(60) });
@@ -47,8 +47,8 @@ export function sessionsContract(adapter: AdapterUnderTest) {
 
   it("a session for an unknown user, or with a used id, is refused", async () => {
     const before = await h.rows();
-    await expect(p.sessions.create({ id: "s9", userId: "ghost", createdAt: T0, expiresAt: at(60) })).rejects.toThrow();
-    await expect(p.sessions.create({ id: "s1", userId: "u1", createdAt: T0, expiresAt: at(120) })).rejects.toThrow();
+    await expect(p.sessions.create({ id: "s9", userId: "ghost", createdAt: T0, expiresAt: at(60), ip: null })).rejects.toThrow();
+    await expect(p.sessions.create({ id: "s1", userId: "u1", createdAt: T0, expiresAt: at(120), ip: null })).rejects.toThrow();
     expect(await h.rows()).toEqual(before);
   });
 }

@@ -1,0 +1,26 @@
+/**
+ * The client's address for abuse limits and fraud rules. Behind a trusted proxy (TRUST_PROXY=1)
+ * it is the first X-Forwarded-For entry; otherwise the socket's peer address, which each runtime
+ * hands to app.fetch as its env (Node: { incoming }, Deno: { remoteAddr }). null in app.request().
+ */
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../env.ts";
+
+type RuntimeEnv = {
+  incoming?: { socket?: { remoteAddress?: string } };
+  remoteAddr?: { hostname?: string };
+} | undefined;
+
+export function peerAddress(env: unknown): string | null {
+  const e = env as RuntimeEnv;
+  return e?.incoming?.socket?.remoteAddress ?? e?.remoteAddr?.hostname ?? null;
+}
+
+export function clientAddress(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    let ip: string | null = null;
+    if (c.get("deps").trustProxy) ip = c.req.header("x-forwarded-for")?.split(",")[0]?.trim() || null;
+    c.set("clientIp", ip ?? peerAddress(c.env));
+    await next();
+  };
+}
