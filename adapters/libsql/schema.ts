@@ -108,6 +108,23 @@ export const outcomes = sqliteTable(
   (t) => [index("outcomes_market_idx").on(t.marketId), check("outcomes_price_ck", sql`${t.priceMilli} >= 1010`)],
 );
 
+/**
+ * Every price change of every outcome, appended by a trigger on outcomes (migration 0005), whoever
+ * made it (the feed, a trader). Steam moves, boosts and price history are read from here.
+ */
+export const priceChanges = sqliteTable(
+  "price_changes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    outcomeId: text("outcome_id").notNull(),
+    marketId: text("market_id").notNull(),
+    oldPriceMilli: integer("old_price_milli").notNull(),
+    newPriceMilli: integer("new_price_milli").notNull(),
+    changedAt: integer("changed_at").notNull(),
+  },
+  (t) => [index("price_changes_outcome_idx").on(t.outcomeId, t.changedAt), index("price_changes_at_idx").on(t.changedAt)],
+);
+
 export const bets = sqliteTable(
   "bets",
   {

@@ -140,3 +140,18 @@ describe("the ledger after this file", () => {
     await expectLedgerBalanced(t.database);
   });
 });
+
+describe("price history (migration 0005)", () => {
+  it("appends every price change with old and new price, whoever makes it, and refuses edits", async () => {
+    const o = await exec("SELECT id, market_id, price_milli FROM outcomes ORDER BY id LIMIT 1");
+    const { id, market_id, price_milli } = o.rows[0] as unknown as { id: string; market_id: string; price_milli: number };
+    const before = await countRows(t.database, "SELECT COUNT(*) AS n FROM price_changes");
+    await exec("UPDATE outcomes SET price_milli = ?, updated_at = 1234 WHERE id = ?", [price_milli + 10, id]);
+    await exec("UPDATE outcomes SET updated_at = 1300 WHERE id = ?", [id]); // no price change: no row
+    const rows = await exec("SELECT outcome_id, market_id, old_price_milli, new_price_milli, changed_at FROM price_changes ORDER BY id DESC LIMIT 1");
+    expect(await countRows(t.database, "SELECT COUNT(*) AS n FROM price_changes")).toBe(before + 1);
+    expect({ ...rows.rows[0] }).toEqual({ outcome_id: id, market_id, old_price_milli: price_milli, new_price_milli: price_milli + 10, changed_at: 1234 });
+    await expect(exec("UPDATE price_changes SET new_price_milli = 1")).rejects.toThrow(/LEDGER\.IMMUTABLE/);
+    await expect(exec("DELETE FROM price_changes")).rejects.toThrow(/LEDGER\.IMMUTABLE/);
+  });
+});
