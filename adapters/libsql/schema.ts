@@ -145,7 +145,7 @@ export const bets = sqliteTable(
     index("bets_status_idx").on(t.status),
     index("bets_placed_idx").on(t.placedAt),
     check("bets_stake_ck", sql`${t.stake} > 0`),
-    check("bets_status_ck", sql`${t.status} IN ('pending','won','lost','void')`),
+    check("bets_status_ck", sql`${t.status} IN ('pending','won','lost','void','cashed_out')`),
   ],
 );
 
