@@ -8,6 +8,7 @@ import type { AppDeps, AppEnv } from "./env.ts";
 import { ApiFailure, errorBody, sendError } from "./errors.ts";
 import { requestId } from "./middleware/request-id.ts";
 import { clientAddress } from "./middleware/client-address.ts";
+import { LiveOddsSnapshot } from "./live-odds-snapshot.ts";
 import { sameOrigin, securityHeaders } from "./middleware/security.ts";
 import { session } from "./middleware/session.ts";
 import { authRoutes, demoRoutes } from "./routes/auth.ts";
@@ -36,8 +37,10 @@ const validationHook = (
 export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
+  const liveOdds = new LiveOddsSnapshot(deps.ports, deps.clock, deps.liveOddsCacheMs ?? 0);
   app.use("*", async (c, next) => {
     c.set("deps", deps);
+    c.set("liveOdds", liveOdds);
     c.set("actor", { kind: "anonymous" });
     await next();
   });

@@ -19,6 +19,7 @@ export interface Config {
   distDir: string;
   logRequests: boolean;
   trustProxy: boolean;
+  liveOddsCacheMs: number;
 }
 
 const truthy = (v: string | undefined) => v !== undefined && /^(1|true|yes|on)$/i.test(v);
@@ -36,6 +37,7 @@ export function configFromEnv(env: Record<string, string | undefined>, distDir: 
     distDir,
     logRequests: env.LOG_REQUESTS === undefined ? true : truthy(env.LOG_REQUESTS),
     trustProxy: truthy(env.TRUST_PROXY),
+    liveOddsCacheMs: Number(env.LIVE_ODDS_CACHE_MS ?? 500),
   };
 }
 
@@ -60,6 +62,7 @@ export async function bootstrap(config: Config) {
     startedAt: new Date(),
     logRequests: config.logRequests,
     trustProxy: config.trustProxy,
+    liveOddsCacheMs: config.liveOddsCacheMs,
   });
   return {
     app,

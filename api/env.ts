@@ -3,6 +3,7 @@ import type { Clock, Ids } from "../domain/shared/clock.ts";
 import type { Actor } from "../domain/shared/types.ts";
 import type { Ctx } from "../domain/shared/context.ts";
 import type { Client } from "@libsql/client";
+import type { LiveOddsSnapshot } from "./live-odds-snapshot.ts";
 
 export interface StaticAsset {
   body: Uint8Array;
@@ -30,6 +31,8 @@ export interface AppDeps {
   startedAt?: Date;
   /** Log each request as one JSON line (off in tests). */
   logRequests?: boolean;
+  /** How long a built /api/live-odds body is reused (ms); 0 or absent = rebuilt on every request. */
+  liveOddsCacheMs?: number;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy?: boolean;
 }
@@ -41,6 +44,7 @@ export type AppEnv = {
     clientIp: string | null;
     actor: Actor;
     deps: AppDeps;
+    liveOdds: LiveOddsSnapshot;
   };
 };
 

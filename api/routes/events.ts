@@ -1,13 +1,13 @@
 /** Events, live odds, and the operator's event status change. */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { etag } from "hono/etag";
 import type { AppEnv } from "../env.ts";
 import { ctxOf } from "../env.ts";
 import { Event, EventPatchBody, EventsQuery, LiveOddsItem } from "../schemas/events.ts";
 import { IdParam } from "../schemas/common.ts";
 import { errorResponses, json } from "./openapi-helpers.ts";
 import { unwrap } from "../errors.ts";
-import { presentEvent, presentLiveOdds } from "../presenters.ts";
+import { presentEvent } from "../presenters.ts";
+import { etagMatches } from "../live-odds-snapshot.ts";
 import { requireRole } from "../middleware/session.ts";
 import { changeEventStatus } from "../../domain/betting/event-status.ts";
 
@@ -30,7 +30,6 @@ eventRoutes.openapi(
   },
 );
 
-eventRoutes.use("/live-odds", etag());
 eventRoutes.openapi(
   createRoute({
     method: "get",
@@ -40,12 +39,12 @@ eventRoutes.openapi(
     responses: { 200: json(z.array(LiveOddsItem), "Live events"), 304: { description: "Unchanged since the given ETag" } },
   }),
   async (c) => {
-    const ports = c.get("deps").ports;
-    const live = await ports.events.list({ status: "live", limit: 100 });
-    const volumes = await ports.events.volumes(live.map((e) => e.id));
-    const items = live.map((e) => presentLiveOdds(e, volumes.get(e.id) ?? 0)).filter((x): x is LiveOddsItem => x !== null);
+    const snapshot = await c.get("liveOdds").get();
     c.header("Cache-Control", "no-cache");
-    return c.json(items, 200);
+    c.header("ETag", snapshot.etag);
+    if (etagMatches(c.req.header("if-none-match"), snapshot.etag)) return c.body(null, 304);
+    c.header("Content-Type", "application/json");
+    return c.body(snapshot.body, 200) as never;
   },
 );
 

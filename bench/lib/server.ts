@@ -1,0 +1,71 @@
+/** Start the product (Node or Deno entry) on a fresh database for a benchmark, and stop it. */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export interface RunningServer {
+  url: string;
+  pid: number;
+  dbPath: string;
+  child: ChildProcess;
+  rssMb(): number;
+  stop(): Promise<void>;
+}
+
+export async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    try {
+      const r = await fetch(url);
+      if (r.ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+export function rssMbOf(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m ? Math.round(Number(m[1]) / 1024) : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+export async function startProduct(opts: { runtime: "node" | "deno"; port: number; env?: Record<string, string> }): Promise<RunningServer> {
+  const dir = mkdtempSync(join(tmpdir(), "bench-server-"));
+  const dbPath = join(dir, "bench.db");
+  const env = {
+    ...process.env,
+    PORT: String(opts.port),
+    DATABASE_URL: `file:${dbPath}`,
+    LOG_REQUESTS: "0",
+    NODE_ENV: "production",
+    ...opts.env,
+  };
+  const args = opts.runtime === "node"
+    ? ["node", ["api/node.ts"]]
+    : ["deno", ["run", "--allow-net", "--allow-env", "--allow-read", "--allow-write", "--allow-ffi", "--allow-sys", "api/deno.ts"]];
+  const child = spawn(args[0] as string, args[1] as string[], { env, stdio: ["ignore", "ignore", "inherit"] });
+  const url = `http://127.0.0.1:${opts.port}`;
+  await waitFor(`${url}/api/health`);
+  return {
+    url,
+    pid: child.pid!,
+    dbPath,
+    child,
+    rssMb: () => rssMbOf(child.pid!),
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function startCeiling(runtime: "node" | "deno", port: number): ChildProcess {
+  const args = runtime === "node" ? ["node", ["bench/ceiling-hono.ts"]] : ["deno", ["run", "--allow-net", "--allow-env", "bench/ceiling-hono.ts"]];
+  return spawn(args[0] as string, args[1] as string[], { env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "ignore", "inherit"] });
+}

@@ -1,0 +1,169 @@
+/**
+ * The benchmark suite (issue: fast on one machine). `npm run bench` builds the site, then for the
+ * chosen runtime (default Node; `-- --deno` for the Deno entry) starts the product on a fresh
+ * database and measures, with the load generator (autocannon) on the same machine:
+ *   ceilings   a bare Hono handler (req/s) and raw libSQL writes shaped like a placement (writes/s)
+ *   live-odds  GET /api/live-odds, full responses and ETag revalidations (304)
+ *   placement  POST /api/bets from many customers for 30 s (bets/s, p99), checked against the database
+ *   stream     5,000 concurrent subscribers of /api/live-odds/stream, one price change delivered to all
+ *   settle     settling a market with 10,000 open bets, then settling it again
+ *   pages      JavaScript per page (gzip) and Lighthouse on the landing page (Node run only)
+ * Prints one table; `--write` appends it with the machine to docs/benchmarks.md.
+ * Options: --deno, --only=a,b, --duration=30, --write
+ */
+import autocannon from "autocannon";
+import { cpus, totalmem, release } from "node:os";
+import { appendFileSync } from "node:fs";
+import { createClient } from "@libsql/client";
+import { libsqlPlacementCeiling } from "./lib/ceiling-libsql.ts";
+import { startCeiling, startProduct, waitFor, type RunningServer } from "./lib/server.ts";
+import { streamFanOut } from "./lib/stream.ts";
+import { settleLargeMarket } from "./lib/settle.ts";
+import { pageWeights, lighthouseLanding } from "./lib/pages.ts";
+
+const argv = process.argv.slice(2);
+const runtime: "node" | "deno" = argv.includes("--deno") ? "deno" : "node";
+const only = argv.find((a) => a.startsWith("--only="))?.slice(7).split(",");
+const duration = Number(argv.find((a) => a.startsWith("--duration="))?.slice(11) ?? 30);
+const want = (name: string) => !only || only.includes(name);
+
+interface Row {
+  measure: string;
+  result: string;
+  ceiling: string;
+  ratio: string;
+  target: string;
+  met: string;
+}
+const rows: Row[] = [];
+const fmt = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString("en-US") : "n/a");
+const row = (measure: string, result: string, target = "", met: boolean | null = null, ceiling = "", ratio = "") =>
+  rows.push({ measure, result, ceiling, ratio, target, met: met === null ? "" : met ? "yes" : "NO" });
+
+async function cannon(opts: autocannon.Options): Promise<autocannon.Result> {
+  return await new Promise((resolve, reject) => {
+    autocannon(opts, (err, res) => (err ? reject(err) : resolve(res)));
+  });
+}
+
+const CONNECTIONS = 64;
+let ceilingRps = NaN;
+
+if (want("ceilings")) {
+  const child = startCeiling(runtime, 4400);
+  await waitFor("http://127.0.0.1:4400/json");
+  const r = await cannon({ url: "http://127.0.0.1:4400/json", connections: CONNECTIONS, duration: 10 });
+  ceilingRps = r.requests.average;
+  child.kill();
+  row("ceiling: bare Hono JSON handler", `${fmt(ceilingRps)} req/s, p99 ${r.latency.p99} ms`);
+  const w = await libsqlPlacementCeiling(5);
+  row("ceiling: raw libSQL placement-shaped writes", `${fmt(w.writesPerSecond)} writes/s`);
+  (globalThis as { libsqlCeiling?: number }).libsqlCeiling = w.writesPerSecond;
+}
+const libsqlCeiling = (globalThis as { libsqlCeiling?: number }).libsqlCeiling ?? NaN;
+
+const server: RunningServer = await startProduct({ runtime, port: 4410, env: { FEED_INTERVAL_MS: "3000", BENCH_MODE: "1" } });
+try {
+  if (want("live-odds")) {
+    const url = `${server.url}/api/live-odds`;
+    const r = await cannon({ url, connections: CONNECTIONS, duration: 10 });
+    const ratio = r.requests.average / ceilingRps;
+    row("GET /api/live-odds (200)", `${fmt(r.requests.average)} req/s, p99 ${r.latency.p99} ms`, ">= 60% of ceiling", ratio >= 0.6, fmt(ceilingRps), `${(ratio * 100).toFixed(0)}%`);
+    const etag = (await fetch(url)).headers.get("etag") ?? "";
+    const r304 = await cannon({ url, connections: CONNECTIONS, duration: 10, headers: { "if-none-match": etag } });
+    row("GET /api/live-odds with If-None-Match", `${fmt(r304.requests.average)} req/s, p99 ${r304.latency.p99} ms, ${r304.non2xx} x 304 of ${r304.requests.total}`, "", null, fmt(ceilingRps), `${((r304.requests.average / ceilingRps) * 100).toFixed(0)}%`);
+  }
+
+  if (want("placement")) {
+    const CUSTOMERS = 300;
+    const cookies: string[] = [];
+    for (let i = 0; i < CUSTOMERS; i++) {
+      const res = await fetch(`${server.url}/api/demo/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ role: "customer" }) });
+      if (!res.ok) throw new Error(`demo login ${res.status} ${await res.text()}`);
+      cookies.push(res.headers.getSetCookie()[0].split(";")[0]);
+    }
+    type Ev = { id: string; markets: { id: string; outcomes: { id: string; odds: string }[] }[] };
+    const events = (await (await fetch(`${server.url}/api/events?status=upcoming&limit=200`)).json()) as Ev[];
+    const selections = events.flatMap((e) => e.markets.flatMap((m) => m.outcomes.map((o) => ({ eventId: e.id, marketId: m.id, outcomeId: o.id, odds: o.odds }))));
+    const bodies = selections.map((s) => JSON.stringify({ selections: [s], stake: 100, betType: "single" }));
+    let n = 0;
+    const r = await cannon({
+      url: server.url,
+      connections: CONNECTIONS,
+      duration,
+      requests: [
+        {
+          method: "POST",
+          path: "/api/bets",
+          setupRequest: (req) => {
+            const i = n++;
+            return { ...req, headers: { "content-type": "application/json", cookie: cookies[i % CUSTOMERS] }, body: bodies[i % bodies.length] };
+          },
+        },
+      ],
+    });
+    const ok = r["2xx"];
+    const perSecond = ok / duration;
+    const db = createClient({ url: `file:${server.dbPath}` });
+    const stored = Number((await db.execute("SELECT COUNT(*) AS n FROM bets b JOIN users u ON u.id = b.user_id WHERE u.is_demo = 1")).rows[0].n);
+    db.close();
+    const ratio = perSecond / libsqlCeiling;
+    row(
+      `POST /api/bets, ${CUSTOMERS} customers, ${duration} s`,
+      `${fmt(perSecond)} bets/s, p99 ${r.latency.p99} ms, ${r.non2xx} refused, ${r.errors} errors, ${stored} stored`,
+      ">= 2,000/s, p99 < 50 ms, >= 25% of ceiling",
+      perSecond >= 2000 && r.latency.p99 < 50 && ratio >= 0.25 && stored === ok,
+      fmt(libsqlCeiling),
+      `${(ratio * 100).toFixed(0)}%`,
+    );
+  }
+
+  if (want("stream")) {
+    const s = await streamFanOut(server, 5000);
+    row(
+      "live-odds stream, 5,000 subscribers",
+      s.error ?? `${s.connected} connected, ${s.delivered} got the change, p50 ${s.p50} ms, p99 ${s.p99} ms, RSS ${s.rssMb} MB`,
+      "all delivered, p99 < 500 ms, RSS < 300 MB",
+      s.error ? false : s.delivered === 5000 && s.p99 < 500 && s.rssMb < 300,
+    );
+  }
+
+  if (want("settle")) {
+    const s = await settleLargeMarket(server, 10_000);
+    row(
+      "settle a market with 10,000 bets",
+      s.error ?? `${fmt(s.bets)} bets in ${s.ms} ms; again: ${s.againStatus}, ledger rows changed ${s.changedAgain}`,
+      "< 2,000 ms, second run changes nothing",
+      s.error ? false : s.ms < 2000 && s.changedAgain === 0,
+    );
+  }
+} finally {
+  await server.stop();
+}
+
+if (want("pages") && runtime === "node") {
+  for (const p of pageWeights()) {
+    const budget = p.page === "/" ? 15 : p.page === "/betting" ? 120 : null;
+    row(`JS on ${p.page} (gzip)`, `${p.gzipKB} KB in ${p.chunks} chunks`, budget ? `<= ${budget} KB` : "", budget ? p.gzipKB <= budget : null);
+  }
+  const lh = await lighthouseLanding();
+  row("Lighthouse, landing page", lh.error ?? `performance ${lh.performance}, CLS ${lh.cls}, LCP ${lh.lcpMs} ms`, ">= 95, CLS <= 0.1", lh.error ? false : lh.performance >= 95 && lh.cls <= 0.1);
+}
+
+const machine = `${cpus().length} x ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Linux ${release()}, ${runtime === "node" ? `Node ${process.version}` : "Deno"}`;
+console.log(`\n${runtime.toUpperCase()} run on ${machine}`);
+console.table(rows);
+if (argv.includes("--write")) {
+  const md = [
+    `\n### ${runtime === "node" ? "Node" : "Deno"} entry, ${new Date().toISOString().slice(0, 10)}`,
+    "",
+    `Machine: ${machine}. Command: \`npm run bench${runtime === "deno" ? " -- --deno" : ""}\`.`,
+    "",
+    "| measure | result | ceiling | ratio | target | met |",
+    "|---|---|---|---|---|---|",
+    ...rows.map((r) => `| ${r.measure} | ${r.result} | ${r.ceiling} | ${r.ratio} | ${r.target} | ${r.met} |`),
+    "",
+  ].join("\n");
+  appendFileSync(new URL("../docs/benchmarks.md", import.meta.url), md);
+}
+process.exit(0);
