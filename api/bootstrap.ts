@@ -6,6 +6,7 @@ import { createApp } from "./app.ts";
 import { openDatabase, libsqlPorts } from "../adapters/libsql/index.ts";
 import { isEmpty, seedDemoData } from "../adapters/libsql/seed.ts";
 import { DemoFeed } from "../adapters/feed/demo-feed.ts";
+import { DatabaseLease } from "../adapters/libsql/lease.ts";
 import { randomIds, systemClock } from "../adapters/system/clock.ts";
 import { diskAssets } from "../adapters/system/static-files.ts";
 import { databaseKind } from "../adapters/libsql/database.ts";
@@ -48,7 +49,14 @@ export async function bootstrap(config: Config) {
     await seedDemoData(database, randomIds);
     console.log(`Loaded demo data in ${Math.round(performance.now() - started)} ms`);
   }
-  const feed = config.demoMode ? new DemoFeed(database.client, { intervalMs: config.feedIntervalMs }) : null;
+  // Several instances may share the database: the feed runs in whichever holds its lease.
+  const instanceId = `${randomIds.next("proc")}`;
+  const feed = config.demoMode
+    ? new DemoFeed(database.client, {
+        intervalMs: config.feedIntervalMs,
+        leadership: new DatabaseLease(database.client, { name: "demo-feed", holder: instanceId, ttlMs: config.feedIntervalMs * 3 }),
+      })
+    : null;
   feed?.start();
   const app = createApp({
     ports: libsqlPorts(database),

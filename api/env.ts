@@ -15,7 +15,7 @@ export interface AssetSource {
 }
 
 export interface FeedStatusSource {
-  status(): { running: boolean; lastTickAt: Date | null };
+  status(): { running: boolean; lastTickAt: Date | null; leader?: boolean };
 }
 
 export interface AppDeps {

@@ -71,3 +71,26 @@ describe("demo feed", () => {
     expect(await (await s.get("/api/customer/balance")).json()).toEqual({ balance: 100000 });
   });
 });
+
+describe("demo feed with several instances on one database", () => {
+  it("only the lease holder moves prices; the other stands by and takes over when the holder stops", async () => {
+    const { DatabaseLease } = await import("../libsql/lease.ts");
+    let now = Date.parse("2026-11-21T12:00:00Z");
+    const clock = () => now;
+    const feedFor = (holder: string) =>
+      new DemoFeed(t.database.client, {
+        intervalMs: 1000,
+        random: ((i) => () => [0.2, 0.7, 0.4, 0.9, 0.1][i++ % 5])(0),
+        leadership: new DatabaseLease(t.database.client, { name: "feed-test", holder, ttlMs: 3000, now: clock }),
+      });
+    const a = feedFor("a");
+    const b = feedFor("b");
+    expect(await a.tick()).toBeGreaterThan(0);
+    expect(await b.tick()).toBe(0);
+    expect([a.status().leader, b.status().leader]).toEqual([true, false]);
+    now += 3000; // a stopped renewing (crashed): its lease lapses
+    expect(await b.tick()).toBeGreaterThan(0);
+    expect(await a.tick()).toBe(0);
+    expect([a.status().leader, b.status().leader]).toEqual([false, true]);
+  });
+});

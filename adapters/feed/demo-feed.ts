@@ -5,6 +5,7 @@
  * therefore the price placement checks.
  */
 import type { Client, InStatement } from "@libsql/client";
+import type { Leadership } from "../libsql/lease.ts";
 import { nextPrice, randomStep } from "../../domain/betting/price-move.ts";
 
 /** Match length in minutes; the clock stops there until an operator finishes the event. */
@@ -29,6 +30,16 @@ const SCORING: Record<string, { p: number; points: number[] }> = {
 export interface FeedStatus {
   running: boolean;
   lastTickAt: Date | null;
+  /** Whether this process currently moves the prices (holds the feed lease). */
+  leader: boolean;
+}
+
+export interface FeedOptions {
+  intervalMs: number;
+  random?: () => number;
+  now?: () => Date;
+  /** Present when several instances share the database: only the lease holder ticks. */
+  leadership?: Leadership;
 }
 
 export class DemoFeed {
@@ -36,10 +47,11 @@ export class DemoFeed {
   private lastTickAt: Date | null = null;
   private ticking = false;
 
+  private leading = false;
   private readonly client: Client;
-  private readonly opts: { intervalMs: number; random?: () => number; now?: () => Date };
+  private readonly opts: FeedOptions;
 
-  constructor(client: Client, opts: { intervalMs: number; random?: () => number; now?: () => Date } = { intervalMs: 3000 }) {
+  constructor(client: Client, opts: FeedOptions = { intervalMs: 3000 }) {
     this.client = client;
     this.opts = opts;
   }
@@ -52,10 +64,12 @@ export class DemoFeed {
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    if (this.leading) void this.opts.leadership?.release().catch(() => {});
+    this.leading = false;
   }
 
   status(): FeedStatus {
-    return { running: this.timer !== null, lastTickAt: this.lastTickAt };
+    return { running: this.timer !== null, lastTickAt: this.lastTickAt, leader: this.opts.leadership ? this.leading : true };
   }
 
   /** One step of the simulation, written in one batch. Returns how many prices moved. */
@@ -63,6 +77,12 @@ export class DemoFeed {
     if (this.ticking) return 0;
     this.ticking = true;
     try {
+      // With several instances on one database only the lease holder moves prices; the others
+      // stand by and take over when the holder stops renewing.
+      if (this.opts.leadership) {
+        this.leading = await this.opts.leadership.tryAcquire();
+        if (!this.leading) return 0;
+      }
       const random = this.opts.random ?? Math.random;
       const now = (this.opts.now ?? (() => new Date()))().getTime();
       const live = await this.client.execute(

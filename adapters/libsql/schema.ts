@@ -246,3 +246,10 @@ export const idempotencyKeys = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
+
+/** Named leases: which process leads the work that must run once (see adapters/libsql/lease.ts). */
+export const leases = sqliteTable("leases", {
+  name: text("name").primaryKey(),
+  holder: text("holder").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+});
