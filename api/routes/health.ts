@@ -27,7 +27,7 @@ healthRoutes.openapi(
     const body = {
       status: dbOk ? ("ok" as const) : ("degraded" as const),
       database: { ok: dbOk, kind: deps.database.kind, roundTripMs },
-      feed: { running: feed.running, lastTickAt: feed.lastTickAt ? feed.lastTickAt.toISOString() : null },
+      feed: { running: feed.running, lastTickAt: feed.lastTickAt ? feed.lastTickAt.toISOString() : null, leader: feed.leader ?? false },
       demoMode: deps.demoMode,
       uptimeSeconds: Math.round((deps.clock.now().getTime() - (deps.startedAt ?? deps.clock.now()).getTime()) / 1000),
       version: deps.version ?? "dev",

@@ -25,7 +25,11 @@ export const Health = z
   .object({
     status: z.enum(["ok", "degraded"]),
     database: z.object({ ok: z.boolean(), kind: z.enum(["file", "memory", "remote"]), roundTripMs: z.number() }),
-    feed: z.object({ running: z.boolean(), lastTickAt: IsoDate.nullable() }),
+    feed: z.object({
+      running: z.boolean(),
+      lastTickAt: IsoDate.nullable(),
+      leader: z.boolean().openapi({ description: "Whether this instance moves the prices (holds the feed lease)" }),
+    }),
     demoMode: z.boolean(),
     uptimeSeconds: z.number(),
     version: z.string(),
