@@ -15,6 +15,8 @@ export interface Config {
   port: number;
   databaseUrl: string;
   databaseAuthToken?: string;
+  /** With a file DATABASE_URL: the remote primary this embedded replica syncs from. */
+  databaseSyncUrl?: string;
   demoMode: boolean;
   feedIntervalMs: number;
   distDir: string;
@@ -32,6 +34,7 @@ export function configFromEnv(env: Record<string, string | undefined>, distDir: 
     port: Number(env.PORT || 3000),
     databaseUrl,
     databaseAuthToken: env.DATABASE_AUTH_TOKEN,
+    databaseSyncUrl: env.DATABASE_SYNC_URL || undefined,
     // Demo mode is on by default for the embedded database, off for a remote one unless asked for.
     demoMode: env.DEMO_MODE === undefined || env.DEMO_MODE === "" ? embedded : truthy(env.DEMO_MODE),
     feedIntervalMs: Number(env.FEED_INTERVAL_MS || 3000),
@@ -43,7 +46,11 @@ export function configFromEnv(env: Record<string, string | undefined>, distDir: 
 }
 
 export async function bootstrap(config: Config) {
-  const database = await openDatabase({ url: config.databaseUrl, authToken: config.databaseAuthToken });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    authToken: config.databaseAuthToken,
+    syncUrl: config.databaseSyncUrl,
+  });
   if (await isEmpty(database)) {
     const started = performance.now();
     await seedDemoData(database, randomIds);

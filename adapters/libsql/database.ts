@@ -29,14 +29,20 @@ export function databaseKind(url: string): DatabaseKind {
   return "remote";
 }
 
-export async function openDatabase(opts: { url: string; authToken?: string }): Promise<Database> {
+export async function openDatabase(opts: { url: string; authToken?: string; syncUrl?: string; syncIntervalSeconds?: number }): Promise<Database> {
   const kind = databaseKind(opts.url);
   const url = kind === "memory" ? ":memory:" : opts.url;
   if (kind === "file") {
     const path = url.slice("file:".length);
     await mkdir(dirname(path), { recursive: true });
   }
-  const client = createClient({ url, authToken: opts.authToken || undefined });
+  // An embedded replica: a local file that syncs from the remote primary (syncUrl) and sends its
+  // writes there. Without syncUrl a file URL is a plain embedded database.
+  const client = createClient({
+    url,
+    authToken: opts.authToken || undefined,
+    ...(opts.syncUrl ? { syncUrl: opts.syncUrl, syncInterval: opts.syncIntervalSeconds ?? 1 } : {}),
+  });
   if (kind !== "remote") {
     // WAL lets readers run beside the one writer; the busy timeout makes a second connection wait
     // for the writer instead of failing with SQLITE_BUSY.
