@@ -45,6 +45,8 @@ export type AppEnv = {
     actor: Actor;
     deps: AppDeps;
     liveOdds: LiveOddsSnapshot;
+    /** CSP hashes of the inline scripts of the HTML page being served (set by api/site.ts). */
+    scriptHashes: string[] | undefined;
   };
 };
 

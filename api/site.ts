@@ -5,6 +5,7 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv, AssetSource } from "./env.ts";
 import { session } from "./middleware/session.ts";
+import { inlineScriptHashes } from "./middleware/security.ts";
 
 /** Pages shown at a path only when signed in; the landing page otherwise. */
 const CONDITIONAL: Record<string, string> = {
@@ -22,10 +23,20 @@ function candidates(path: string): string[] {
 
 export function siteRoutes(assets: AssetSource) {
   const site = new Hono<AppEnv>();
+  // Built pages do not change while the process runs: hash each page's inline scripts once.
+  const hashesByFile = new Map<string, string[]>();
 
   const send = async (c: Context<AppEnv>, file: string, status: 200 | 404 = 200) => {
     const asset = await assets.get(file);
     if (!asset) return null;
+    if (asset.contentType.startsWith("text/html")) {
+      let hashes = hashesByFile.get(file);
+      if (!hashes) {
+        hashes = await inlineScriptHashes(new TextDecoder().decode(asset.body));
+        hashesByFile.set(file, hashes);
+      }
+      c.set("scriptHashes", hashes);
+    }
     const immutable = file.startsWith("_astro/");
     c.header("Content-Type", asset.contentType);
     c.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache");

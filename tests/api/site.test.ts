@@ -10,7 +10,7 @@ import type { AssetSource } from "../../api/env.ts";
 const files: Record<string, string> = {
   "index.html": "<html>landing</html>",
   "404.html": "<html>404 Page Not Found</html>",
-  "betting/index.html": "<html>betting</html>",
+  "betting/index.html": '<html>betting<script>window.island=1</script><script type="module" src="/_astro/app.abc123.js"></script><script type="module">import("/x")</script></html>',
   "admin/index.html": "<html>admin console</html>",
   "account/index.html": "<html>account</html>",
   "public/index.html": "<html>public view</html>",
@@ -74,5 +74,26 @@ describe("the site", () => {
     expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  });
+});
+
+describe("content security policy", () => {
+  const sha256 = async (text: string) =>
+    `'sha256-${btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)))))}'`;
+
+  it("allows a page's own inline scripts by hash, never 'unsafe-inline'", async () => {
+    const csp = (await t.app.request("/betting")).headers.get("content-security-policy")!;
+    const scriptSrc = /script-src ([^;]+)/.exec(csp)![1].split(" ");
+    expect(scriptSrc).toEqual(["'self'", await sha256("window.island=1"), await sha256('import("/x")')]);
+    expect(csp).not.toContain("'unsafe-inline' 'sha");
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+  });
+
+  it("API responses and pages without inline scripts allow scripts from our origin only", async () => {
+    for (const path of ["/api/health", "/", "/no-such-page"]) {
+      const csp = (await t.app.request(path)).headers.get("content-security-policy")!;
+      expect(/script-src ([^;]+)/.exec(csp)![1]).toBe("'self'");
+      expect(csp).toContain("object-src 'none'");
+    }
   });
 });
