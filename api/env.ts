@@ -4,6 +4,7 @@ import type { Actor } from "../domain/shared/types.ts";
 import type { Ctx } from "../domain/shared/context.ts";
 import type { Client } from "@libsql/client";
 import type { LiveOddsSnapshot } from "./live-odds-snapshot.ts";
+import type { RequestLogEntry } from "./middleware/request-id.ts";
 
 export interface StaticAsset {
   body: Uint8Array;
@@ -29,8 +30,10 @@ export interface AppDeps {
   assets?: AssetSource;
   version?: string;
   startedAt?: Date;
-  /** Log each request as one JSON line (off in tests). */
+  /** Log each request as one JSON line to stdout (off in tests). */
   logRequests?: boolean;
+  /** Where request log entries go instead of stdout (tests capture them here). */
+  requestLog?: (entry: RequestLogEntry) => void;
   /** How long a built /api/live-odds body is reused (ms); 0 or absent = rebuilt on every request. */
   liveOddsCacheMs?: number;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */

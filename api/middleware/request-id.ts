@@ -1,7 +1,27 @@
 import type { MiddlewareHandler } from "hono";
+import { matchedRoutes } from "hono/route";
 import type { AppEnv } from "../env.ts";
 
-/** Every request gets an id (echoed in X-Request-Id and in every error envelope) and, optionally, one log line. */
+/** One structured line per request: who asked for what, how it ended and how long it took. */
+export interface RequestLogEntry {
+  t: string;
+  requestId: string;
+  method: string;
+  /** The path as requested. */
+  path: string;
+  /** The matched route pattern (e.g. /api/bets/:id), "*" when only a catch-all matched. */
+  route: string;
+  status: number;
+  ms: number;
+  /** "anonymous" or "role:userId". */
+  actor: string;
+  ip: string | null;
+}
+
+/**
+ * Every request gets an id (echoed in X-Request-Id and in every error envelope) and, when request
+ * logging is on, one JSON log line (to `deps.requestLog`, stdout by default).
+ */
 export const requestId = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   const incoming = c.req.header("x-request-id");
   const id = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : crypto.randomUUID();
@@ -9,18 +29,22 @@ export const requestId = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   const started = performance.now();
   await next();
   c.header("X-Request-Id", id);
-  if (c.get("deps").logRequests) {
+  const deps = c.get("deps");
+  if (deps.logRequests || deps.requestLog) {
     const actor = c.get("actor");
-    console.log(
-      JSON.stringify({
-        t: new Date().toISOString(),
-        requestId: id,
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-        actor: actor?.kind === "user" ? `${actor.user.role}:${actor.user.id}` : "anonymous",
-      }),
-    );
+    const entry: RequestLogEntry = {
+      t: new Date().toISOString(),
+      requestId: id,
+      method: c.req.method,
+      path: c.req.path,
+      // After next() the route index points at the handler that answered.
+      route: matchedRoutes(c)[c.req.routeIndex]?.path ?? "*",
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+      actor: actor?.kind === "user" ? `${actor.user.role}:${actor.user.id}` : "anonymous",
+      ip: c.get("clientIp") ?? null,
+    };
+    if (deps.requestLog) deps.requestLog(entry);
+    else console.log(JSON.stringify(entry));
   }
 };
