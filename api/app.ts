@@ -9,6 +9,7 @@ import { ApiFailure, errorBody, sendError } from "./errors.ts";
 import { requestId } from "./middleware/request-id.ts";
 import { clientAddress } from "./middleware/client-address.ts";
 import { LiveOddsSnapshot } from "./live-odds-snapshot.ts";
+import { rateLimit } from "./middleware/rate-limit.ts";
 import { sameOrigin, securityHeaders } from "./middleware/security.ts";
 import { session } from "./middleware/session.ts";
 import { authRoutes, demoRoutes } from "./routes/auth.ts";
@@ -56,6 +57,11 @@ export function createApp(deps: AppDeps) {
     await next();
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
   });
+  // Abuse limits, before the handlers (see api/middleware/rate-limit.ts and docs/security.md).
+  api.use("/demo/login", rateLimit("demo-login"));
+  api.use("/auth/login", rateLimit("sign-in"));
+  api.use("/auth/register", rateLimit("register"));
+  api.use("/bets", rateLimit("bets"));
   api.route("/", healthRoutes);
   api.route("/", authRoutes);
   api.route("/", demoRoutes);

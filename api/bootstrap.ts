@@ -7,6 +7,8 @@ import { openDatabase, libsqlPorts } from "../adapters/libsql/index.ts";
 import { isEmpty, seedDemoData } from "../adapters/libsql/seed.ts";
 import { DemoFeed } from "../adapters/feed/demo-feed.ts";
 import { DatabaseLease } from "../adapters/libsql/lease.ts";
+import { LibsqlRateCounter } from "../adapters/libsql/rate-counter.ts";
+import { rateLimitsFromEnv, type RateLimitConfig } from "./middleware/rate-limit.ts";
 import { randomIds, systemClock } from "../adapters/system/clock.ts";
 import { diskAssets } from "../adapters/system/static-files.ts";
 import { databaseKind } from "../adapters/libsql/database.ts";
@@ -23,6 +25,7 @@ export interface Config {
   logRequests: boolean;
   trustProxy: boolean;
   liveOddsCacheMs: number;
+  rateLimits: RateLimitConfig | false;
 }
 
 const truthy = (v: string | undefined) => v !== undefined && /^(1|true|yes|on)$/i.test(v);
@@ -42,6 +45,7 @@ export function configFromEnv(env: Record<string, string | undefined>, distDir: 
     logRequests: env.LOG_REQUESTS === undefined ? true : truthy(env.LOG_REQUESTS),
     trustProxy: truthy(env.TRUST_PROXY),
     liveOddsCacheMs: Number(env.LIVE_ODDS_CACHE_MS ?? 500),
+    rateLimits: rateLimitsFromEnv(env.RATE_LIMITS),
   };
 }
 
@@ -78,6 +82,8 @@ export async function bootstrap(config: Config) {
     logRequests: config.logRequests,
     trustProxy: config.trustProxy,
     liveOddsCacheMs: config.liveOddsCacheMs,
+    rateLimits: config.rateLimits,
+    rateCounter: new LibsqlRateCounter(database.client),
   });
   return {
     app,

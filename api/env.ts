@@ -5,6 +5,8 @@ import type { Ctx } from "../domain/shared/context.ts";
 import type { Client } from "@libsql/client";
 import type { LiveOddsSnapshot } from "./live-odds-snapshot.ts";
 import type { RequestLogEntry } from "./middleware/request-id.ts";
+import type { RateLimitConfig } from "./middleware/rate-limit.ts";
+import type { RateCounter } from "../domain/ports/rate-counter.ts";
 
 export interface StaticAsset {
   body: Uint8Array;
@@ -32,6 +34,10 @@ export interface AppDeps {
   startedAt?: Date;
   /** Log each request as one JSON line to stdout (off in tests). */
   logRequests?: boolean;
+  /** Rate limits (api/middleware/rate-limit.ts); false or absent = none. */
+  rateLimits?: RateLimitConfig | false;
+  /** The shared counters the limits use. */
+  rateCounter?: RateCounter;
   /** Where request log entries go instead of stdout (tests capture them here). */
   requestLog?: (entry: RequestLogEntry) => void;
   /** How long a built /api/live-odds body is reused (ms); 0 or absent = rebuilt on every request. */

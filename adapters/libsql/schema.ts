@@ -253,3 +253,14 @@ export const leases = sqliteTable("leases", {
   holder: text("holder").notNull(),
   expiresAt: integer("expires_at").notNull(),
 });
+
+/** Rate-limit counters per bucket and fixed window (see api/middleware/rate-limit.ts). */
+export const rateLimits = sqliteTable(
+  "rate_limits",
+  {
+    bucket: text("bucket").notNull(),
+    windowStart: integer("window_start").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.windowStart] }), index("rate_limits_window_idx").on(t.windowStart)],
+);

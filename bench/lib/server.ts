@@ -43,6 +43,8 @@ export async function startProduct(opts: { runtime: "node" | "deno"; port: numbe
     DATABASE_URL: `file:${dbPath}`,
     LOG_REQUESTS: "0",
     NODE_ENV: "production",
+    // The load generator is one address making thousands of customers and bets.
+    RATE_LIMITS: "off",
     ...opts.env,
   };
   const args = opts.runtime === "node"

@@ -39,7 +39,7 @@ describe("GET /api/health", () => {
     expect(body.database).toMatchObject({ ok: true, kind: "file" });
     expect(typeof body.database.roundTripMs).toBe("number");
     expect(body.demoMode).toBe(true);
-    expect(body.feed).toEqual({ running: false, lastTickAt: null });
+    expect(body.feed).toEqual({ running: false, lastTickAt: null, leader: false });
     expect(body.version).toBe("test");
   });
 });

@@ -1,0 +1,23 @@
+/** Rate-limit counters in the shared database, so every instance counts the same requests. */
+import type { Client } from "@libsql/client";
+import type { RateCounter } from "../../domain/ports/rate-counter.ts";
+
+export class LibsqlRateCounter implements RateCounter {
+  private readonly client: Client;
+  private hits = 0;
+  constructor(client: Client) {
+    this.client = client;
+  }
+
+  async hit(bucket: string, windowStart: number): Promise<number> {
+    const rs = await this.client.execute({
+      sql: `INSERT INTO rate_limits (bucket, window_start, count) VALUES (?, ?, 1)
+            ON CONFLICT(bucket, window_start) DO UPDATE SET count = count + 1 RETURNING count`,
+      args: [bucket, windowStart],
+    });
+    // Now and then, forget windows older than a day.
+    if (++this.hits % 1000 === 0)
+      await this.client.execute({ sql: "DELETE FROM rate_limits WHERE window_start < ?", args: [windowStart - 86_400_000] });
+    return Number(rs.rows[0].count);
+  }
+}

@@ -1,0 +1,5 @@
+/** Counts requests per bucket and fixed time window, shared by every instance (rate limits). */
+export interface RateCounter {
+  /** Count one request in the bucket's window; returns the window's count including this one. */
+  hit(bucket: string, windowStart: number): Promise<number>;
+}
