@@ -9,6 +9,7 @@ import { DemoFeed } from "../adapters/feed/demo-feed.ts";
 import { randomIds, systemClock } from "../adapters/system/clock.ts";
 import { diskAssets } from "../adapters/system/static-files.ts";
 import { databaseKind } from "../adapters/libsql/database.ts";
+import { SimulatedPaymentProvider } from "../adapters/payments/simulated-provider.ts";
 
 export interface Config {
   port: number;
@@ -19,6 +20,8 @@ export interface Config {
   distDir: string;
   logRequests: boolean;
   trustProxy: boolean;
+  /** How long the simulated payment provider takes to answer (the UI's 'Processing...'); PAYMENT_LATENCY_MS, default 3000. */
+  paymentLatencyMs: number;
 }
 
 const truthy = (v: string | undefined) => v !== undefined && /^(1|true|yes|on)$/i.test(v);
@@ -36,6 +39,7 @@ export function configFromEnv(env: Record<string, string | undefined>, distDir: 
     distDir,
     logRequests: env.LOG_REQUESTS === undefined ? true : truthy(env.LOG_REQUESTS),
     trustProxy: truthy(env.TRUST_PROXY),
+    paymentLatencyMs: env.PAYMENT_LATENCY_MS === undefined || env.PAYMENT_LATENCY_MS === "" ? 3000 : Math.max(0, Number(env.PAYMENT_LATENCY_MS) || 0),
   };
 }
 
@@ -49,7 +53,7 @@ export async function bootstrap(config: Config) {
   const feed = config.demoMode ? new DemoFeed(database.client, { intervalMs: config.feedIntervalMs }) : null;
   feed?.start();
   const app = createApp({
-    ports: libsqlPorts(database),
+    ports: libsqlPorts(database, { paymentProvider: new SimulatedPaymentProvider({ latencyMs: config.paymentLatencyMs }) }),
     clock: systemClock,
     ids: randomIds,
     database: { client: database.client, kind: database.kind },
