@@ -17,6 +17,13 @@ import { eventRoutes } from "./routes/events.ts";
 import { betRoutes } from "./routes/bets.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { accountRoutes } from "./routes/account.ts";
+import { bettingDataRoutes } from "./routes/betting-data.ts";
+import { streamRoutes } from "./routes/stream.ts";
+import { walletRoutes } from "./routes/wallet.ts";
+import { responsibleRoutes } from "./routes/responsible.ts";
+import { cashOutRoutes } from "./routes/cash-out.ts";
+import { sessionActivity } from "./middleware/session-activity.ts";
 import { renderDocs } from "./docs.ts";
 import { siteRoutes } from "./site.ts";
 
@@ -51,6 +58,7 @@ export function createApp(deps: AppDeps) {
   app.use("*", sameOrigin());
   // Only the API and the session-dependent pages need to know who is asking; static files do not.
   app.use("/api/*", session());
+  app.use("/api/*", sessionActivity());
 
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   api.use("*", async (c, next) => {
@@ -68,6 +76,12 @@ export function createApp(deps: AppDeps) {
   api.route("/", eventRoutes);
   api.route("/", betRoutes);
   api.route("/", adminRoutes);
+  api.route("/", accountRoutes);
+  api.route("/", bettingDataRoutes);
+  api.route("/", streamRoutes);
+  api.route("/", walletRoutes);
+  api.route("/", responsibleRoutes);
+  api.route("/", cashOutRoutes);
 
   const docConfig = {
     openapi: "3.1.0",

@@ -12,6 +12,7 @@ import { rateLimitsFromEnv, type RateLimitConfig } from "./middleware/rate-limit
 import { randomIds, systemClock } from "../adapters/system/clock.ts";
 import { diskAssets } from "../adapters/system/static-files.ts";
 import { databaseKind } from "../adapters/libsql/database.ts";
+import { SimulatedPaymentProvider } from "../adapters/payments/simulated-provider.ts";
 
 export interface Config {
   port: number;
@@ -26,6 +27,8 @@ export interface Config {
   trustProxy: boolean;
   liveOddsCacheMs: number;
   rateLimits: RateLimitConfig | false;
+  /** How long the simulated payment provider takes to answer (the UI's 'Processing...'); PAYMENT_LATENCY_MS, default 3000. */
+  paymentLatencyMs: number;
 }
 
 const truthy = (v: string | undefined) => v !== undefined && /^(1|true|yes|on)$/i.test(v);
@@ -46,6 +49,7 @@ export function configFromEnv(env: Record<string, string | undefined>, distDir: 
     trustProxy: truthy(env.TRUST_PROXY),
     liveOddsCacheMs: Number(env.LIVE_ODDS_CACHE_MS ?? 500),
     rateLimits: rateLimitsFromEnv(env.RATE_LIMITS),
+    paymentLatencyMs: env.PAYMENT_LATENCY_MS === undefined || env.PAYMENT_LATENCY_MS === "" ? 3000 : Math.max(0, Number(env.PAYMENT_LATENCY_MS) || 0),
   };
 }
 
@@ -70,7 +74,7 @@ export async function bootstrap(config: Config) {
     : null;
   feed?.start();
   const app = createApp({
-    ports: libsqlPorts(database),
+    ports: libsqlPorts(database, { paymentProvider: new SimulatedPaymentProvider({ latencyMs: config.paymentLatencyMs }) }),
     clock: systemClock,
     ids: randomIds,
     database: { client: database.client, kind: database.kind },

@@ -1,4 +1,4 @@
-import type { Ports } from "../domain/ports/index.ts";
+import type { AccountPorts, Ports } from "../domain/ports/index.ts";
 import type { Clock, Ids } from "../domain/shared/clock.ts";
 import type { Actor } from "../domain/shared/types.ts";
 import type { Ctx } from "../domain/shared/context.ts";
@@ -22,7 +22,7 @@ export interface FeedStatusSource {
 }
 
 export interface AppDeps {
-  ports: Ports;
+  ports: Ports & AccountPorts;
   clock: Clock;
   ids: Ids;
   /** For the health check's round trip only. */
@@ -44,6 +44,8 @@ export interface AppDeps {
   liveOddsCacheMs?: number;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy?: boolean;
+  /** GET /api/live-odds/stream: how often this process polls the database (default 500 ms) and pings (default 15 s). */
+  liveStream?: { pollMs?: number; pingMs?: number };
 }
 
 export type AppEnv = {
@@ -52,6 +54,8 @@ export type AppEnv = {
     /** The client's address (see api/middleware/client-address.ts). */
     clientIp: string | null;
     actor: Actor;
+    /** Set by the session middleware when the cookie belongs to a suspended account (the actor is then anonymous). */
+    suspendedUserId: string | null;
     deps: AppDeps;
     liveOdds: LiveOddsSnapshot;
     /** CSP hashes of the inline scripts of the HTML page being served (set by api/site.ts). */
@@ -60,7 +64,7 @@ export type AppEnv = {
 };
 
 /** The use-case context for this request. */
-export const ctxOf = (c: { get(k: "actor"): Actor; get(k: "deps"): AppDeps }): Ctx => {
+export const ctxOf = (c: { get(k: "actor"): Actor; get(k: "deps"): AppDeps }): Ctx & { ports: AccountPorts } => {
   const deps = c.get("deps");
   return { actor: c.get("actor"), ports: deps.ports, clock: deps.clock, ids: deps.ids };
 };

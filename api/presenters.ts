@@ -5,8 +5,9 @@ import type { BetRecord, EventView, User } from "../domain/shared/types.ts";
 import type { Event, LiveOddsItem } from "./schemas/events.ts";
 import type { AdminBet, Bet } from "./schemas/bets.ts";
 import type { CurrentUser } from "./schemas/auth.ts";
+import type { UserSettings } from "../domain/accounts/settings.ts";
 
-export const presentUser = (u: User, balance: number): CurrentUser => ({
+export const presentUser = (u: User, balance: number, settings: UserSettings): CurrentUser => ({
   id: u.id,
   email: u.email,
   firstName: u.firstName,
@@ -16,6 +17,7 @@ export const presentUser = (u: User, balance: number): CurrentUser => ({
   isActive: u.isActive,
   verificationLevel: u.verificationLevel,
   balance,
+  settings: { ...settings },
 });
 
 export const presentEvent = (e: EventView): Event => ({

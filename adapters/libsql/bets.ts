@@ -4,6 +4,10 @@ import type { BetLegRecord, BetRecord } from "../../domain/shared/types.ts";
 import { auditStatement } from "./audit.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
 import { ledgerStatements } from "./ledger-statements.ts";
+import { activeAndNotExcluded } from "./wallet.ts";
+import { NET_LOSS_KINDS } from "../../domain/responsible/limits.ts";
+
+const NET_LOSS_KIND_LIST = NET_LOSS_KINDS.map((k) => `'${k}'`).join(",");
 
 const BET_COLUMNS = `b.id, b.user_id, b.bet_type, b.stake, b.total_odds_milli, b.potential_return, b.actual_return,
   b.status, b.placed_at, b.settled_at`;
@@ -53,9 +57,20 @@ export class LibsqlBets implements Bets {
               VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)`,
         args: [l.id, bet.id, l.legNo, l.eventId, l.marketId, l.outcomeId, l.oddsMilli, l.eventName, l.marketName, l.selectionName],
       })),
-      // Postings move the cached balances; the wallet CHECK refuses an overdraft.
-      ...ledgerStatements(plan.stakeTransaction),
     );
+    if (plan.guards) {
+      // The customer's gates, again inside the write: still active, not excluded, and this stake
+      // keeps net losses (stakes - returns) in every limited window within the limit.
+      statements.push(...activeAndNotExcluded(bet.userId, plan.guards.at));
+      for (const w of plan.guards.lossLimits)
+        statements.push(assertStatement(
+          `-(SELECT COALESCE(SUM(p.amount), 0) FROM ledger_postings p JOIN ledger_transactions t ON t.id = p.transaction_id
+             WHERE p.account_id = ? AND t.kind IN (${NET_LOSS_KIND_LIST}) AND t.created_at > ?) + ? <= ?`,
+          [plan.walletAccountId, w.since.getTime(), bet.stake, w.limit],
+        ));
+    }
+    // Postings move the cached balances; the wallet CHECK refuses an overdraft.
+    statements.push(...ledgerStatements(plan.stakeTransaction));
     if (plan.idempotency) {
       // The stored response carries the balance as it stood right after this write.
       statements.push({
@@ -72,6 +87,7 @@ export class LibsqlBets implements Bets {
     } catch (e) {
       const c = constraintOf(e);
       if (c === "BET.ODDS_CHANGED") return { kind: "odds_changed" };
+      if (c === ASSERTION_FAILED) return { kind: "refused" };
       if (c === "CHECK constraint failed: ledger_accounts_wallet_nonneg_ck") return { kind: "insufficient_funds" };
       if (c === "LEDGER.UNKNOWN_ACCOUNT" || c === "FOREIGN KEY constraint failed") return { kind: "no_wallet" };
       if (c?.startsWith("UNIQUE constraint failed: idempotency_keys")) return { kind: "duplicate_idempotency_key" };

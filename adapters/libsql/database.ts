@@ -38,8 +38,14 @@ export async function openDatabase(opts: { url: string; authToken?: string; sync
   }
   // An embedded replica: a local file that syncs from the remote primary (syncUrl) and sends its
   // writes there. Without syncUrl a file URL is a plain embedded database.
+  // One connection per process: the PRAGMAs below (foreign keys, synchronous) are per connection,
+  // and a pooled second connection would silently lack them. Calls are synchronous on this thread
+  // anyway, and no code holds an interactive transaction. `timeout` is the busy timeout: a write
+  // waits up to 5 s for another process's writer instead of failing with SQLITE_BUSY.
   const client = createClient({
     url,
+    concurrency: 1,
+    timeout: 5000,
     authToken: opts.authToken || undefined,
     ...(opts.syncUrl ? { syncUrl: opts.syncUrl, syncInterval: opts.syncIntervalSeconds ?? 1 } : {}),
   });

@@ -1,13 +1,47 @@
-import type { Ports } from "../../domain/ports/index.ts";
+import type { AccountPorts, PasswordHasher, Ports } from "../../domain/ports/index.ts";
+import type { VerificationProvider } from "../../domain/kyc/verification-provider.ts";
+import { LibsqlAccountSettings, LibsqlAccounts, LibsqlFollows, LibsqlRewards } from "./customer-accounts.ts";
+import { LibsqlSignInAttempts } from "./sign-in-attempts.ts";
+import { LibsqlOddsChanges, LibsqlPriceHistory } from "./odds-changes.ts";
+import { ScryptPasswordHasher } from "../system/password.ts";
+import { SimulatedVerificationProvider } from "../kyc/simulated-provider.ts";
 import { LibsqlIdempotency, LibsqlSessions, LibsqlUsers, LibsqlWallets } from "./accounts.ts";
+import type { PaymentProvider, WalletPorts } from "../../domain/ports/wallet.ts";
+import { LibsqlPayments } from "./wallet.ts";
+import { LibsqlResponsible, LibsqlSessionActivity } from "./responsible.ts";
+import { LibsqlCashOuts, LibsqlSameGameMultis } from "./cash-out.ts";
+import { SimulatedPaymentProvider } from "../payments/simulated-provider.ts";
 import { LibsqlBets } from "./bets.ts";
 import type { Database } from "./database.ts";
 import { LibsqlEvents } from "./events.ts";
 
 export { openDatabase, type Database } from "./database.ts";
 
-export function libsqlPorts(d: Database): Ports {
+/** Ports that are not the database: the password hasher and the verification provider. */
+export interface PortOptions {
+  passwords?: PasswordHasher;
+  verification?: VerificationProvider;
+  /** The payment provider (default: the simulated one, answering at once). */
+  paymentProvider?: PaymentProvider;
+}
+
+export function libsqlPorts(d: Database, opts: PortOptions = {}): Ports & AccountPorts & WalletPorts {
   return {
+    paymentProvider: opts.paymentProvider ?? new SimulatedPaymentProvider(),
+    payments: new LibsqlPayments(d.client),
+    responsible: new LibsqlResponsible(d.client),
+    sessionActivity: new LibsqlSessionActivity(d.client),
+    cashOuts: new LibsqlCashOuts(d.client),
+    sameGameMultis: new LibsqlSameGameMultis(d.client),
+    accounts: new LibsqlAccounts(d.client),
+    accountSettings: new LibsqlAccountSettings(d.client),
+    follows: new LibsqlFollows(d.client),
+    rewards: new LibsqlRewards(d.client),
+    signInAttempts: new LibsqlSignInAttempts(d.client),
+    passwords: opts.passwords ?? new ScryptPasswordHasher(),
+    verification: opts.verification ?? new SimulatedVerificationProvider(),
+    oddsChanges: new LibsqlOddsChanges(d.client),
+    priceHistory: new LibsqlPriceHistory(d.client),
     users: new LibsqlUsers(d),
     sessions: new LibsqlSessions(d),
     events: new LibsqlEvents(d.client),

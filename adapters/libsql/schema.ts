@@ -23,11 +23,63 @@ export const users = sqliteTable(
     verificationLevel: text("verification_level", { enum: ["none", "basic", "full"] }).notNull().default("none"),
     passwordHash: text("password_hash"),
     createdAt: createdAt(),
+    /** YYYY-MM-DD from registration (confirmed by basic verification); null for demo and seeded users. */
+    dateOfBirth: text("date_of_birth"),
+    /** Address confirmed by basic verification. */
+    addressLine1: text("address_line1"),
+    addressCity: text("address_city"),
+    addressPostcode: text("address_postcode"),
+    addressCountry: text("address_country"),
   },
   (t) => [
     uniqueIndex("users_email_uq").on(t.email),
     check("users_role_ck", sql`${t.role} IN ('admin','customer','trader')`),
     check("users_verification_ck", sql`${t.verificationLevel} IN ('none','basic','full')`),
+  ],
+);
+
+/** A user's settings; a user without a row has the defaults (domain/accounts/settings.ts). */
+export const userSettings = sqliteTable(
+  "user_settings",
+  {
+    userId: text("user_id").primaryKey().references(() => users.id),
+    oddsFormat: text("odds_format", { enum: ["decimal", "fractional", "american"] }).notNull().default("decimal"),
+    priceChangePolicy: text("price_change_policy", { enum: ["refuse", "accept_higher", "accept_any"] }).notNull().default("refuse"),
+    realityCheckMinutes: integer("reality_check_minutes").notNull().default(60),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    check("user_settings_odds_format_ck", sql`${t.oddsFormat} IN ('decimal','fractional','american')`),
+    check("user_settings_price_policy_ck", sql`${t.priceChangePolicy} IN ('refuse','accept_higher','accept_any')`),
+    check("user_settings_reality_check_ck", sql`${t.realityCheckMinutes} IN (0,30,60,90,120)`),
+  ],
+);
+
+/** Teams a customer follows (their events are shown first on /betting). */
+export const follows = sqliteTable(
+  "follows",
+  {
+    userId: text("user_id").notNull().references(() => users.id),
+    team: text("team").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.team] })],
+);
+
+/** Every sign-in attempt, for throttling that all server instances share. Old rows are pruned. */
+export const signInAttempts = sqliteTable(
+  "sign_in_attempts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull(),
+    ip: text("ip"),
+    success: integer("success", { mode: "boolean" }).notNull(),
+    at: integer("at").notNull(),
+  },
+  (t) => [
+    index("sign_in_attempts_email_idx").on(t.email, t.at),
+    index("sign_in_attempts_ip_idx").on(t.ip, t.at),
+    index("sign_in_attempts_at_idx").on(t.at),
   ],
 );
 
@@ -72,6 +124,7 @@ export const events = sqliteTable(
   },
   (t) => [
     index("events_status_start_idx").on(t.status, t.startTime),
+    index("events_updated_idx").on(t.updatedAt),
     check("events_status_ck", sql`${t.status} IN ('upcoming','live','finished')`),
   ],
 );
@@ -91,6 +144,7 @@ export const markets = sqliteTable(
   },
   (t) => [
     index("markets_event_idx").on(t.eventId),
+    index("markets_updated_idx").on(t.updatedAt),
     check("markets_status_ck", sql`${t.status} IN ('open','suspended','closed')`),
   ],
 );
@@ -105,7 +159,11 @@ export const outcomes = sqliteTable(
     sortOrder: integer("sort_order").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
-  (t) => [index("outcomes_market_idx").on(t.marketId), check("outcomes_price_ck", sql`${t.priceMilli} >= 1010`)],
+  (t) => [
+    index("outcomes_market_idx").on(t.marketId),
+    index("outcomes_updated_idx").on(t.updatedAt),
+    check("outcomes_price_ck", sql`${t.priceMilli} >= 1010`),
+  ],
 );
 
 /**
@@ -130,12 +188,12 @@ export const bets = sqliteTable(
   {
     id: text("id").primaryKey(),
     userId: text("user_id").notNull().references(() => users.id),
-    betType: text("bet_type", { enum: ["single", "multiple"] }).notNull(),
+    betType: text("bet_type", { enum: ["single", "multiple", "same_game_multi"] }).notNull(),
     stake: integer("stake").notNull(),
     totalOddsMilli: integer("total_odds_milli").notNull(),
     potentialReturn: integer("potential_return").notNull(),
     actualReturn: integer("actual_return"),
-    status: text("status", { enum: ["pending", "won", "lost", "void"] }).notNull(),
+    status: text("status", { enum: ["pending", "won", "lost", "void", "cashed_out"] }).notNull(),
     placedAt: integer("placed_at").notNull(),
     settledAt: integer("settled_at"),
     settledBy: text("settled_by"),
@@ -144,6 +202,7 @@ export const bets = sqliteTable(
     index("bets_user_placed_idx").on(t.userId, t.placedAt),
     index("bets_status_idx").on(t.status),
     index("bets_placed_idx").on(t.placedAt),
+    index("bets_type_idx").on(t.betType, t.status),
     check("bets_stake_ck", sql`${t.stake} > 0`),
     check("bets_status_ck", sql`${t.status} IN ('pending','won','lost','void','cashed_out')`),
   ],
@@ -263,4 +322,116 @@ export const rateLimits = sqliteTable(
     count: integer("count").notNull(),
   },
   (t) => [primaryKey({ columns: [t.bucket, t.windowStart] }), index("rate_limits_window_idx").on(t.windowStart)],
+);
+
+// ---- Wallet and responsible gambling (issue 3, migration 0009) ----
+
+/** Deposits, withdrawals and withdrawal reversals at the payment provider; append-only. */
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id),
+    direction: text("direction", { enum: ["deposit", "withdrawal", "withdrawal_reversal"] }).notNull(),
+    method: text("method", { enum: ["card", "paypal", "crypto", "bank"] }).notNull(),
+    /** Charged to (or paid to) the payment method, cents. */
+    amount: integer("amount").notNull(),
+    fee: integer("fee").notNull().default(0),
+    bonus: integer("bonus").notNull().default(0),
+    providerReference: text("provider_reference"),
+    transactionId: text("transaction_id").notNull().references(() => ledgerTransactions.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("payments_user_idx").on(t.userId, t.direction, t.createdAt),
+    index("payments_tx_idx").on(t.transactionId),
+    check("payments_direction_ck", sql`${t.direction} IN ('deposit','withdrawal','withdrawal_reversal')`),
+    check("payments_method_ck", sql`${t.method} IN ('card','paypal','crypto','bank')`),
+    check("payments_amounts_ck", sql`${t.amount} > 0 AND ${t.fee} >= 0 AND ${t.fee} < ${t.amount} AND ${t.bonus} >= 0`),
+  ],
+);
+
+/** One row per customer, limit type and period; a pending change has an effective time. */
+export const responsibleLimits = sqliteTable(
+  "responsible_limits",
+  {
+    userId: text("user_id").notNull().references(() => users.id),
+    type: text("type", { enum: ["deposit", "loss"] }).notNull(),
+    period: text("period", { enum: ["daily", "weekly", "monthly"] }).notNull(),
+    /** The limit in force (cents); null = none. */
+    amount: integer("amount"),
+    /** The pending limit; null with an effective time = removal. */
+    pendingAmount: integer("pending_amount"),
+    pendingEffectiveAt: integer("pending_effective_at"),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.type, t.period] }),
+    check("responsible_limits_type_ck", sql`${t.type} IN ('deposit','loss')`),
+    check("responsible_limits_period_ck", sql`${t.period} IN ('daily','weekly','monthly')`),
+    check("responsible_limits_amount_ck", sql`${t.amount} IS NULL OR ${t.amount} > 0`),
+    check(
+      "responsible_limits_pending_ck",
+      sql`(${t.pendingEffectiveAt} IS NULL AND ${t.pendingAmount} IS NULL) OR (${t.pendingEffectiveAt} IS NOT NULL AND (${t.pendingAmount} IS NULL OR ${t.pendingAmount} > 0))`,
+    ),
+  ],
+);
+
+export const responsibleProfiles = sqliteTable("responsible_profiles", {
+  userId: text("user_id").primaryKey().references(() => users.id),
+  /** When the customer set a deposit limit or declined to, before their first deposit. */
+  limitPromptAnsweredAt: integer("limit_prompt_answered_at"),
+  limitPromptDeclined: integer("limit_prompt_declined", { mode: "boolean" }).notNull().default(false),
+  updatedAt: integer("updated_at").notNull(),
+});
+
+/** Time-outs and self-exclusions; append-only (triggers), so none can be lifted or shortened. */
+export const responsibleExclusions = sqliteTable(
+  "responsible_exclusions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id),
+    kind: text("kind", { enum: ["timeout", "self_exclusion"] }).notNull(),
+    startedAt: integer("started_at").notNull(),
+    /** null = permanent. */
+    endsAt: integer("ends_at"),
+    reason: text("reason"),
+  },
+  (t) => [
+    index("responsible_exclusions_user_idx").on(t.userId, t.endsAt),
+    check("responsible_exclusions_kind_ck", sql`${t.kind} IN ('timeout','self_exclusion')`),
+    check("responsible_exclusions_end_ck", sql`${t.endsAt} IS NULL OR ${t.endsAt} > ${t.startedAt}`),
+  ],
+);
+
+/** Each sign-in session's start and last seen request (kept after sign-out) for reality-check statistics. */
+export const sessionActivity = sqliteTable(
+  "session_activity",
+  {
+    sessionId: text("session_id").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id),
+    startedAt: integer("started_at").notNull(),
+    lastSeenAt: integer("last_seen_at").notNull(),
+  },
+  (t) => [index("session_activity_user_idx").on(t.userId, t.lastSeenAt)],
+);
+
+/** Cash-out quotes, valid for 10 seconds; accepting one re-checks it inside the write. */
+export const cashOutQuotes = sqliteTable(
+  "cash_out_quotes",
+  {
+    id: text("id").primaryKey(),
+    betId: text("bet_id").notNull().references(() => bets.id),
+    userId: text("user_id").notNull(),
+    amount: integer("amount").notNull(),
+    /** JSON [{outcomeId, priceMilli}] of every leg's price when quoted. */
+    legPrices: text("leg_prices").notNull(),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [
+    index("cash_out_quotes_bet_idx").on(t.betId),
+    index("cash_out_quotes_expires_idx").on(t.expiresAt),
+    check("cash_out_quotes_amount_ck", sql`${t.amount} >= 0`),
+  ],
 );

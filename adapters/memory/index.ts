@@ -15,6 +15,8 @@ import type { MarketStatus } from "../../domain/shared/types.ts";
 import { MemoryIdempotency, MemorySessions, MemoryUsers, MemoryWallets } from "./accounts.ts";
 import { MemoryBets } from "./bets.ts";
 import { MemoryEvents } from "./events.ts";
+import { MemoryResponsible } from "./responsible.ts";
+import type { ResponsibleGambling } from "../../domain/ports/wallet.ts";
 import {
   catalogRows, type AccountRow, type AuditRow, type CatalogSeed, type PostingRow, type StoreRows, type TransactionRow,
 } from "./rows.ts";
@@ -36,7 +38,8 @@ export interface LedgerState {
 }
 
 export interface MemoryStore {
-  ports: Ports;
+  /** The foundation ports, and responsible gambling (placement checks its gates). */
+  ports: Ports & { responsible: ResponsibleGambling };
   /** Load sports, events, markets and outcomes (one write; a duplicate id or unknown sport loads nothing). */
   addCatalog(seed: CatalogSeed): void;
   /** Move an outcome's price (as the odds feed would). */
@@ -59,6 +62,7 @@ export function createMemoryStore(initial?: CatalogSeed): MemoryStore {
       bets: new MemoryBets(db),
       wallets: new MemoryWallets(db),
       idempotency: new MemoryIdempotency(db),
+      responsible: new MemoryResponsible(db),
     },
     addCatalog(seed) {
       const rows = catalogRows(seed);

@@ -5,7 +5,7 @@
  * since no port writes the catalog.
  */
 import type {
-  BetLegRecord,
+  BetLegRecord, BetRecord,
   EventStatus, MarketStatus, MarketType, SportCode, User,
 } from "../../domain/shared/types.ts";
 import type { AccountKind, TransactionKind } from "../../domain/wallet/ledger.ts";
@@ -41,12 +41,12 @@ export interface PostingRow { transactionId: string; accountId: string; amount: 
 export interface BetRow {
   id: string;
   userId: string;
-  betType: "single" | "multiple";
+  betType: BetRecord["betType"];
   stake: number;
   totalOddsMilli: number;
   potentialReturn: number;
   actualReturn: number | null;
-  status: "pending" | "won" | "lost" | "void";
+  status: BetRecord["status"];
   placedAt: number;
   settledAt: number | null;
   settledBy: string | null;

@@ -1,7 +1,11 @@
 /**
  * Sessions: an opaque random token in an HttpOnly, SameSite=Lax cookie (Secure and __Host- prefixed
- * over HTTPS); the server stores only its hash. Each request turns the cookie into an actor. A
- * suspended account's sessions stop working at once.
+ * over HTTPS); the server stores only its hash. Each request turns the cookie into an actor.
+ *
+ * A suspended account's sessions stop working at once: the account is looked up on every request,
+ * and a session of an inactive user makes the request anonymous (public routes and pages behave as
+ * for a visitor) while every route that needs a signed-in user answers 403 AUTH.ACCOUNT_SUSPENDED
+ * instead of 401, so the browser can say why rather than offer to sign in again.
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
@@ -38,22 +42,27 @@ export function clearSessionCookie(c: Context) {
 
 export const session = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   c.set("actor", { kind: "anonymous" });
+  c.set("suspendedUserId", null);
   const token = readSessionToken(c);
   if (token && token.length <= 128) {
     const deps = c.get("deps");
     const id = await sessionIdFor(token);
     const found = await deps.ports.sessions.findActive(id, deps.clock.now());
     if (found && found.user.isActive) c.set("actor", { kind: "user", user: found.user, sessionId: id });
+    else if (found) c.set("suspendedUserId", found.user.id);
   }
   await next();
 };
 
-/** The roles a route allows: 401 without a session, 403 for any other role. */
+const SUSPENDED = { code: "AUTH.ACCOUNT_SUSPENDED", message: "This account is suspended. Contact support." } as const;
+const LOG_IN = { code: "AUTH.REQUIRED", message: "Please log in" } as const;
+
+/** The roles a route allows: 401 without a session, 403 for a suspended account or any other role. */
 export const requireRole =
   (...roles: Role[]): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
     const actor = c.get("actor");
-    if (actor.kind !== "user") return sendError(c, { code: "AUTH.REQUIRED", message: "Please log in" });
+    if (actor.kind !== "user") return sendError(c, c.get("suspendedUserId") ? SUSPENDED : LOG_IN);
     if (!roles.includes(actor.user.role))
       return sendError(c, { code: "AUTH.FORBIDDEN", message: "Your account does not have access to this" });
     await next();
@@ -64,6 +73,6 @@ export const requireUser = (): MiddlewareHandler<AppEnv> => requireRole("admin",
 /** The signed-in user of a request, or the 401 envelope. */
 export function signedInUser(c: Context<AppEnv>): User {
   const actor = c.get("actor");
-  if (actor.kind !== "user") fail({ code: "AUTH.REQUIRED", message: "Please log in" });
+  if (actor.kind !== "user") fail(c.get("suspendedUserId") ? SUSPENDED : LOG_IN);
   return actor.user;
 }

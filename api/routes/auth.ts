@@ -1,28 +1,62 @@
-/** Demo login/logout, the current user, and the browser-navigation login/logout endpoints. */
+/**
+ * Signing in and out: registration, email + password sign-in (throttled), logout both ways, the
+ * current user, the browser-navigation login/logout endpoints, and the demo sign-in.
+ */
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import type { AppEnv } from "../env.ts";
 import { ctxOf } from "../env.ts";
 import { CurrentUser, DemoLoginBody, DemoLoginResponse, OkResponse } from "../schemas/auth.ts";
+import { LoginQuery, RegisterBody, SignInBody, SignInResponse } from "../schemas/account.ts";
+import { ErrorEnvelope } from "../schemas/common.ts";
 import { errorResponses, json } from "./openapi-helpers.ts";
 import { fail, unwrap } from "../errors.ts";
 import { presentUser } from "../presenters.ts";
 import { clearSessionCookie, readSessionToken, setSessionCookie, signedInUser } from "../middleware/session.ts";
 import { newSessionToken, sessionIdFor } from "../../adapters/system/session-token.ts";
 import { startDemoSession } from "../../domain/accounts/demo-session.ts";
-import type { Context } from "hono";
+import { registerCustomer } from "../../domain/accounts/register.ts";
+import { signIn } from "../../domain/accounts/sign-in.ts";
+import type { User } from "../../domain/shared/types.ts";
 
 async function currentUserJson(c: Context<AppEnv>) {
   const user = signedInUser(c);
-  const balance = (await c.get("deps").ports.wallets.balanceOf(user.id)) ?? 0;
-  return presentUser(user, balance);
+  const ports = c.get("deps").ports;
+  const [balance, settings] = await Promise.all([ports.wallets.balanceOf(user.id), ports.accountSettings.of(user.id)]);
+  return presentUser(user, balance ?? 0, settings);
 }
 
 /** Forget the session server side; clear the cookie unless a new one is about to replace it. */
 async function endSession(c: Context<AppEnv>, opts: { clearCookie: boolean } = { clearCookie: true }) {
   const token = readSessionToken(c);
-  if (token) await c.get("deps").ports.sessions.delete(await sessionIdFor(token));
+  if (token && token.length <= 128) await c.get("deps").ports.sessions.delete(await sessionIdFor(token));
   if (opts.clearCookie) clearSessionCookie(c);
 }
+
+/** A `next` that stays on this site: a path starting with one slash, no scheme, host or control characters. */
+export function safeNext(next: string | undefined): string | null {
+  if (!next) return null;
+  if (!next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return null;
+  if (/[\u0000-\u001f\u007f\\]/.test(next)) return null;
+  return next;
+}
+
+const signInUser = (u: User) => ({
+  id: u.id,
+  email: u.email,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  role: u.role,
+  verificationLevel: u.verificationLevel,
+});
+
+const throttledResponse = {
+  429: {
+    description: "Too many failed sign-ins (AUTH.THROTTLED); the Retry-After header says after how many seconds to try again",
+    headers: { "Retry-After": { description: "Seconds until a sign-in is allowed again", schema: { type: "integer" as const } } },
+    content: { "application/json": { schema: ErrorEnvelope } },
+  },
+};
 
 export const authRoutes = new OpenAPIHono<AppEnv>();
 
@@ -31,21 +65,97 @@ authRoutes.openapi(
     method: "get",
     path: "/auth/user",
     tags: ["Session"],
-    summary: "The signed-in user (any role); 401 when nobody is signed in",
-    responses: { 200: json(CurrentUser, "The current user"), ...errorResponses(401) },
+    summary: "The signed-in user (any role) with balance and settings; 401 when nobody is signed in",
+    responses: { 200: json(CurrentUser, "The current user"), ...errorResponses(401, 403) },
   }),
   async (c) => c.json(await currentUserJson(c), 200),
 );
 
 authRoutes.openapi(
   createRoute({
+    method: "post",
+    path: "/auth/register",
+    tags: ["Session"],
+    summary: "Open a customer account (18+) and sign in",
+    description:
+      "New accounts are customers at verification level none with an empty wallet. Under 18 -> 422 AUTH.UNDERAGE; " +
+      "an email already in use -> 409 AUTH.EMAIL_TAKEN.",
+    request: { body: { required: true, content: { "application/json": { schema: RegisterBody } } } },
+    responses: {
+      201: json(SignInResponse, "Registered and signed in; a session cookie is set"),
+      ...errorResponses(400, 409, 422),
+    },
+  }),
+  async (c) => {
+    const body = c.req.valid("json");
+    const token = newSessionToken();
+    const started = unwrap(await registerCustomer(ctxOf(c), body, { id: await sessionIdFor(token), ip: c.get("clientIp") }));
+    await endSession(c, { clearCookie: false });
+    setSessionCookie(c, token, started.expiresAt);
+    return c.json({ user: signInUser(started.user), redirectTo: started.redirectTo }, 201);
+  },
+);
+
+authRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/auth/login",
+    tags: ["Session"],
+    summary: "Sign in with email and password",
+    description:
+      "Wrong email or password -> 401 AUTH.INVALID_CREDENTIALS; suspended account -> 403 AUTH.ACCOUNT_SUSPENDED; " +
+      "5 failures for the account or from the address within 15 minutes -> 429 AUTH.THROTTLED with Retry-After.",
+    request: { body: { required: true, content: { "application/json": { schema: SignInBody } } } },
+    responses: {
+      200: json(SignInResponse, "Signed in; a session cookie is set"),
+      ...errorResponses(400, 401, 403),
+      ...throttledResponse,
+    },
+  }),
+  async (c) => {
+    const body = c.req.valid("json");
+    const token = newSessionToken();
+    const result = await signIn(ctxOf(c), body, { id: await sessionIdFor(token), ip: c.get("clientIp") });
+    if (!result.ok && result.error.code === "AUTH.THROTTLED") {
+      const { retryAfterSeconds } = result.error.details as { retryAfterSeconds: number };
+      c.header("Retry-After", String(retryAfterSeconds));
+    }
+    const started = unwrap(result);
+    await endSession(c, { clearCookie: false });
+    setSessionCookie(c, token, started.expiresAt);
+    return c.json({ user: signInUser(started.user), redirectTo: started.redirectTo }, 200);
+  },
+);
+
+for (const path of ["/logout", "/auth/logout"] as const) {
+  authRoutes.openapi(
+    createRoute({
+      method: "post",
+      path,
+      tags: ["Session"],
+      summary: "End the current session (answers 200 when there is none)",
+      responses: { 200: json(OkResponse, "Signed out; the cookie is cleared"), ...errorResponses(403) },
+    }),
+    async (c) => {
+      await endSession(c);
+      return c.json({ ok: true as const }, 200);
+    },
+  );
+}
+
+authRoutes.openapi(
+  createRoute({
     method: "get",
     path: "/login",
     tags: ["Session"],
-    summary: "Browser navigation to sign in (demo sign-in section until accounts land)",
-    responses: { 302: { description: "Redirect to the sign-in page" } },
+    summary: "Browser navigation to the sign-in / registration page, keeping where to go next",
+    request: { query: LoginQuery },
+    responses: { 302: { description: "Redirect to /sign-in (with ?next= when a local path was given)" } },
   }),
-  (c) => c.redirect("/#demo", 302),
+  (c) => {
+    const next = safeNext(c.req.valid("query").next);
+    return c.redirect(next ? `/sign-in?next=${encodeURIComponent(next)}` : "/sign-in", 302);
+  },
 );
 
 authRoutes.openapi(
@@ -117,4 +227,3 @@ demoRoutes.openapi(
     return c.json({ ok: true as const }, 200);
   },
 );
-

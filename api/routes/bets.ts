@@ -9,6 +9,7 @@ import { unwrap } from "../errors.ts";
 import { presentBet } from "../presenters.ts";
 import { requireRole, requireUser, signedInUser } from "../middleware/session.ts";
 import { placeBet } from "../../domain/betting/place-bet.ts";
+import { cashOutAvailabilities } from "../../domain/betting/cash-out.ts";
 
 export const betRoutes = new OpenAPIHono<AppEnv>();
 
@@ -27,14 +28,17 @@ betRoutes.openapi(
     tags: ["Bets"],
     summary: "Place a single or multiple at the prices the customer saw (customer)",
     description:
-      "Refused with 409 BET.ODDS_CHANGED (details.prices has the current prices), BET.EVENT_CLOSED, BET.MARKET_CLOSED or BET.INSUFFICIENT_FUNDS. " +
+      "Refused with 409 BET.ODDS_CHANGED (details.prices has the current prices), BET.EVENT_CLOSED, BET.MARKET_CLOSED or BET.INSUFFICIENT_FUNDS; " +
+      "403 KYC.LEVEL_REQUIRED, AUTH.ACCOUNT_SUSPENDED or RG.SELF_EXCLUDED; 422 RG.LOSS_LIMIT (details {period, limit, used}). " +
+      "The customer's price-change policy applies: refuse (default), accept_higher or accept_any (placed at the current price). " +
+      "betType same_game_multi: 2-4 legs of one event from different markets, priced product x 0.85 (BET.SGM_* refusals). " +
       "Honours Idempotency-Key: a repeat returns the first response and creates nothing; the same key with another body is a 409.",
     middleware: [requireRole("customer")] as const,
     request: {
       headers: IdempotencyHeader,
       body: { required: true, content: { "application/json": { schema: PlaceBetBody } } },
     },
-    responses: { 201: json(PlaceBetResponse, "The bet was placed"), ...errorResponses(400, 401, 403, 404, 409) },
+    responses: { 201: json(PlaceBetResponse, "The bet was placed"), ...errorResponses(400, 401, 403, 404, 409, 422) },
   }),
   async (c) => {
     const body = c.req.valid("json");
@@ -61,7 +65,12 @@ betRoutes.openapi(
   }),
   async (c) => {
     const bets = await c.get("deps").ports.bets.listForUser(signedInUser(c).id, c.req.valid("query").limit);
-    return c.json(bets.map(presentBet), 200);
+    // Pending bets say whether they can be cashed out now (every leg's market open).
+    const cashOut = await cashOutAvailabilities(ctxOf(c), bets);
+    return c.json(bets.map((b) => {
+      const a = cashOut.get(b.id);
+      return a ? { ...presentBet(b), cashOut: a.available ? { available: true } : { available: false, reason: a.reason } } : presentBet(b);
+    }), 200);
   },
 );
 

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { Cents, Role } from "./common.ts";
+import { UserSettings } from "./account.ts";
 
 export const CurrentUser = z
   .object({
@@ -12,6 +13,7 @@ export const CurrentUser = z
     isActive: z.boolean(),
     verificationLevel: z.enum(["none", "basic", "full"]),
     balance: Cents.openapi({ description: "Wallet balance in cents (0 for staff without a wallet)" }),
+    settings: UserSettings,
   })
   .openapi("CurrentUser");
 export type CurrentUser = z.infer<typeof CurrentUser>;

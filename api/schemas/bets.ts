@@ -1,9 +1,12 @@
 import { z } from "@hono/zod-openapi";
 import { Cents, IsoDate, OddsString } from "./common.ts";
 
-export const BetStatus = z.enum(["pending", "won", "lost", "void"]);
+export const BetStatus = z.enum(["pending", "won", "lost", "void", "cashed_out"]);
 export type BetStatus = z.infer<typeof BetStatus>;
 export const LegResult = z.enum(["pending", "won", "lost", "void"]);
+/** same_game_multi: 2-4 legs of one event from different markets, priced product x 0.85 (down to 0.001). */
+export const BetType = z.enum(["single", "multiple", "same_game_multi"]);
+export type BetType = z.infer<typeof BetType>;
 
 export const SelectionInput = z
   .object({
@@ -17,7 +20,7 @@ export const PlaceBetBody = z
   .object({
     selections: z.array(SelectionInput).max(20),
     stake: Cents.openapi({ description: "Stake in cents (min 100 = 1.00)" }),
-    betType: z.enum(["single", "multiple"]),
+    betType: BetType,
   })
   .strict()
   .openapi("PlaceBet");
@@ -47,10 +50,19 @@ export const BetLeg = z.object({
   odds: OddsString,
   result: LegResult,
 });
+/** Whether a pending bet can be cashed out now (absent on settled bets). */
+export const CashOutAvailability = z
+  .object({
+    available: z.boolean(),
+    reason: z.string().optional().openapi({ description: "Why not, e.g. 'A market is suspended'" }),
+  })
+  .openapi("CashOutAvailability");
+export type CashOutAvailability = z.infer<typeof CashOutAvailability>;
+
 export const Bet = z
   .object({
     id: z.string(),
-    betType: z.enum(["single", "multiple"]),
+    betType: BetType,
     stake: Cents,
     totalOdds: OddsString,
     potentialReturn: Cents,
@@ -59,6 +71,7 @@ export const Bet = z
     placedAt: IsoDate,
     settledAt: IsoDate.nullable(),
     legs: z.array(BetLeg),
+    cashOut: CashOutAvailability.optional(),
   })
   .openapi("Bet");
 export type Bet = z.infer<typeof Bet>;
@@ -96,3 +109,38 @@ export type SettleBetBody = z.infer<typeof SettleBetBody>;
 export const SettleBetResponse = z
   .object({ bet: z.object({ id: z.string(), status: BetStatus, actualReturn: Cents, settledAt: IsoDate }) })
   .openapi("SettleBetResponse");
+
+export const CashOutQuoteResponse = z
+  .object({
+    quoteId: z.string(),
+    amount: Cents.openapi({ description: "stake x placed odds / current odds x 0.95, rounded down to the cent" }),
+    expiresAt: IsoDate,
+  })
+  .openapi("CashOutQuote");
+export type CashOutQuoteResponse = z.infer<typeof CashOutQuoteResponse>;
+export const CashOutBody = z.object({ quoteId: z.string().min(1).max(64) }).strict().openapi("CashOutBody");
+export type CashOutBody = z.infer<typeof CashOutBody>;
+export const CashOutResponse = z
+  .object({ bet: Bet, amount: Cents, balance: Cents })
+  .openapi("CashOutResponse");
+export type CashOutResponse = z.infer<typeof CashOutResponse>;
+
+export const SameGameMultiLeg = z.object({
+  outcomeId: z.string(),
+  marketId: z.string(),
+  marketName: z.string(),
+  selectionName: z.string(),
+  odds: OddsString,
+});
+export const SameGameMulti = z
+  .object({
+    eventId: z.string(),
+    eventName: z.string(),
+    legs: z.array(SameGameMultiLeg),
+    odds: OddsString.openapi({ description: "product of the legs x 0.85, rounded down to 0.001" }),
+    punters: z.number().int().openapi({ description: "Real bets placed on exactly these legs" }),
+  })
+  .openapi("SameGameMulti");
+export type SameGameMulti = z.infer<typeof SameGameMulti>;
+export const SameGameMultisResponse = z.object({ items: z.array(SameGameMulti) }).openapi("SameGameMultis");
+export type SameGameMultisResponse = z.infer<typeof SameGameMultisResponse>;

@@ -1,8 +1,16 @@
 /**
- * placeBet: check the slip, check every selection against the current price and state, then hand
- * one placement plan to the Bets port, which writes bet, legs, stake postings, balance and
- * idempotency record atomically. The database re-checks price, market state and funds inside
- * that write, so a price that moves between our read and the write still refuses the bet.
+ * placeBet: check the slip, the customer's gates (suspension, verification, time-out or
+ * self-exclusion, loss limits: domain/responsible/wagering-gate.ts), and every selection against
+ * the current price and state under the customer's price-change policy, then hand one placement
+ * plan to the Bets port, which writes bet, legs, stake postings, balance and idempotency record
+ * atomically. The database re-checks price, market state, funds, suspension, exclusion and the
+ * loss limits inside that write, so anything that moves between our read and the write still
+ * refuses the bet.
+ *
+ * Price-change policy (the customer's setting): "refuse" places only at the odds the customer saw;
+ * "accept_higher" also places when the current price is higher; "accept_any" places at whatever the
+ * current price is. Legs are always written at the current price, and the bet_legs price guard
+ * refuses the write if that price moved again in the meantime.
  */
 import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
@@ -11,7 +19,12 @@ import { combinedOddsMilli, formatOdds, parseOdds, returnFor } from "../shared/o
 import { validateSlip, type BetType } from "./slip.ts";
 import { ledgerTransaction, transfer, walletAccountId, HOUSE_ACCOUNT } from "../wallet/ledger.ts";
 import type { PricedOutcome, User } from "../shared/types.ts";
-import type { PlacementPlan } from "../ports/index.ts";
+import type { AccountPorts, PlacementPlan } from "../ports/index.ts";
+import { portOf } from "../ports/wallet.ts";
+import { DEFAULT_SETTINGS, type PriceChangePolicy } from "../accounts/settings.ts";
+import { checkMayWager } from "../responsible/wagering-gate.ts";
+import { effectiveLimit, LIMIT_PERIODS, windowStart } from "../responsible/limits.ts";
+import { isPlaceableSgmPrice, returnAtOdds, sameGameMultiOddsMilli } from "./same-game-multi.ts";
 
 export interface PlaceBetInput {
   selections: { eventId: string; marketId: string; outcomeId: string; odds: string }[];
@@ -49,8 +62,15 @@ function currentPrices(input: PlaceBetInput, found: Map<string, PricedOutcome>) 
   });
 }
 
+/** Whether the current price is acceptable under the policy, given the price the customer saw. */
+export function priceAcceptable(policy: PriceChangePolicy, seen: number, current: number): boolean {
+  if (policy === "accept_any") return true;
+  if (policy === "accept_higher") return current >= seen;
+  return current === seen;
+}
+
 /** Compare each selection with the current state; the first reason to refuse, or null. */
-function checkSelections(input: PlaceBetInput, found: Map<string, PricedOutcome>) {
+function checkSelections(input: PlaceBetInput, found: Map<string, PricedOutcome>, policy: PriceChangePolicy = "refuse") {
   for (const s of input.selections) {
     const p = found.get(s.outcomeId);
     if (!p || p.marketId !== s.marketId || p.eventId !== s.eventId)
@@ -69,7 +89,7 @@ function checkSelections(input: PlaceBetInput, found: Map<string, PricedOutcome>
         prices: currentPrices(input, found),
       });
   }
-  const moved = input.selections.filter((s) => parseOdds(s.odds) !== found.get(s.outcomeId)!.priceMilli);
+  const moved = input.selections.filter((s) => !priceAcceptable(policy, parseOdds(s.odds) ?? 0, found.get(s.outcomeId)!.priceMilli));
   if (moved.length > 0)
     return domainError(
       "BET.ODDS_CHANGED",
@@ -105,15 +125,34 @@ export async function placeBet(
   if (requested.some((o) => o === null))
     return err(domainError("REQUEST.INVALID", "Odds must be between 1.01 and 1000", { field: "selections.odds" }));
 
+  const now = ctx.clock.now();
+  const responsible = portOf(ctx, "responsible");
+  const settings = (ctx.ports as Partial<AccountPorts>).accountSettings;
+  const [snap, policy] = await Promise.all([
+    responsible.snapshot(user.id, now),
+    settings ? settings.of(user.id).then((s) => s.priceChangePolicy) : Promise.resolve(DEFAULT_SETTINGS.priceChangePolicy),
+  ]);
+  const gate = checkMayWager({ user, exclusions: snap.exclusions, lossLimits: snap.limits.loss, netLoss: snap.netLoss }, input.stake, now);
+  if (!gate.ok) return gate;
+
   const found = new Map((await ctx.ports.events.pricedOutcomes(input.selections.map((s) => s.outcomeId))).map((p) => [p.outcomeId, p]));
-  const refusal = checkSelections(input, found);
+  const refusal = checkSelections(input, found, policy);
   if (refusal) return err(refusal);
 
-  const now = ctx.clock.now();
   const betId = ctx.ids.next("bet");
-  const legOdds = requested as number[];
-  const totalOddsMilli = input.betType === "single" ? legOdds[0] : combinedOddsMilli(legOdds);
-  const potentialReturn = returnFor(input.stake, legOdds);
+  // Placed at the current prices: equal to the seen ones under "refuse", acceptable ones otherwise.
+  const legOdds = input.selections.map((s) => found.get(s.outcomeId)!.priceMilli);
+  let totalOddsMilli: number;
+  let potentialReturn: number;
+  if (input.betType === "same_game_multi") {
+    totalOddsMilli = sameGameMultiOddsMilli(legOdds);
+    if (!isPlaceableSgmPrice(totalOddsMilli))
+      return err(domainError("BET.SGM_PRICE_TOO_LOW", "These selections combine to a price below 1.01"));
+    potentialReturn = returnAtOdds(input.stake, totalOddsMilli);
+  } else {
+    totalOddsMilli = input.betType === "single" ? legOdds[0] : combinedOddsMilli(legOdds);
+    potentialReturn = returnFor(input.stake, legOdds);
+  }
   const tx = ledgerTransaction(
     { id: ctx.ids.next("tx"), kind: "bet_stake", reference: betId, createdAt: now, createdBy: user.id },
     transfer(walletAccountId(user.id), HOUSE_ACCOUNT, input.stake),
@@ -159,6 +198,13 @@ export async function placeBet(
     stakeTransaction: tx.value,
     walletAccountId: walletAccountId(user.id),
     idempotency: idempotencyKey ? { key: idempotencyKey, requestHash, response } : null,
+    guards: {
+      at: now,
+      lossLimits: LIMIT_PERIODS.flatMap((p) => {
+        const limit = effectiveLimit(snap.limits.loss[p], now).amount;
+        return limit === null ? [] : [{ since: windowStart(p, now), limit }];
+      }),
+    },
   };
 
   const written = await ctx.ports.bets.place(plan);
@@ -178,9 +224,20 @@ export async function placeBet(
       // The price or state moved between our read and the write: report what it is now.
       const fresh = new Map((await ctx.ports.events.pricedOutcomes(input.selections.map((s) => s.outcomeId))).map((p) => [p.outcomeId, p]));
       return err(
-        checkSelections(input, fresh) ??
+        checkSelections(input, fresh, policy) ??
           domainError("BET.ODDS_CHANGED", "A price on your slip changed", { prices: currentPrices(input, fresh) }),
       );
+    }
+    case "refused": {
+      // Suspension, an exclusion or losses changed between our checks and the write.
+      const later = ctx.clock.now();
+      const [fresh, again] = await Promise.all([ctx.ports.users.findById(user.id), responsible.snapshot(user.id, later)]);
+      const recheck = checkMayWager(
+        { user: fresh ?? user, exclusions: again.exclusions, lossLimits: again.limits.loss, netLoss: again.netLoss },
+        input.stake,
+        later,
+      );
+      return recheck.ok ? err(domainError("RG.CONCURRENT_CHANGE", "Your account changed while placing the bet; please try again")) : recheck;
     }
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
-  addSelection, emptySlip, potentialProfit, potentialReturn, removeSelection, repriceSelections, totalOddsMilli, validateSlip,
-  type SlipSelection,
+  addSelection, asSameGameMulti, canBeSameGameMulti, emptySlip, potentialProfit, potentialReturn, removeSelection,
+  repriceSelections, totalOddsMilli, validateSlip, type SlipSelection,
 } from "./slip.ts";
 
 const sel = (id: string, eventId: string, oddsMilli: number): SlipSelection => ({
@@ -68,6 +68,53 @@ describe("bet slip", () => {
       expect(p && "eventIds" in p ? p.eventIds : []).toEqual(["e1"]);
       const dup = [{ eventId: "e1", outcomeId: "o1" }, { eventId: "e2", outcomeId: "o1" }];
       expect(validateSlip({ selections: dup, stakeCents: 100, betType: "multiple" })?.code).toBe("BET.DUPLICATE_SELECTION");
+    });
+  });
+
+  describe("same game multi", () => {
+    const leg = (id: string, market: string, oddsMilli: number): SlipSelection => ({
+      ...sel(id, "e1", oddsMilli), marketId: `e1-${market}`,
+    });
+    const a = leg("o1", "m1", 2000);
+    const b = leg("o2", "m2", 1800);
+    const c = leg("o3", "m3", 1500);
+
+    it("is chosen explicitly for 2-4 legs of one event from different markets, and stays one while it can", () => {
+      expect(canBeSameGameMulti([a, b])).toBe(true);
+      expect(canBeSameGameMulti([a])).toBe(false);
+      expect(canBeSameGameMulti([a, leg("o9", "m1", 3000)])).toBe(false);
+      expect(canBeSameGameMulti([a, sel("x", "e2", 2000)])).toBe(false);
+      let s = asSameGameMulti(addSelection(addSelection(emptySlip, a), b));
+      expect(s.betType).toBe("same_game_multi");
+      s = addSelection(s, c);
+      expect(s.betType).toBe("same_game_multi");
+      // Another event's selection turns it back into a plain multiple; one left is a single.
+      expect(addSelection(s, sel("x", "e2", 2000)).betType).toBe("multiple");
+      expect(removeSelection(removeSelection(s, "o3"), "o2").betType).toBe("single");
+      expect(asSameGameMulti(addSelection(emptySlip, a)).betType).toBe("single");
+    });
+
+    it("is priced at the product x 0.85 rounded down to 0.001, and returns stake x that price", () => {
+      const s = asSameGameMulti(addSelection(addSelection(addSelection(emptySlip, a), b), c));
+      // 2.00 x 1.80 x 1.50 = 5.40; x 0.85 = 4.59.
+      expect(totalOddsMilli(s)).toBe(4590);
+      expect(potentialReturn(s, 1000)).toBe(4590);
+      const odd = asSameGameMulti(addSelection(addSelection(emptySlip, leg("p", "m1", 2150)), leg("q", "m2", 1910)));
+      // 2.15 x 1.91 = 4.1065; x 0.85 = 3.490525 -> 3.490; 3.33 x 3.490 = 11.6217 -> 11.62.
+      expect(totalOddsMilli(odd)).toBe(3490);
+      expect(potentialReturn(odd, 333)).toBe(1162);
+    });
+
+    it("validation: leg count, one event, one selection per market, a price of at least 1.01", () => {
+      const v = (selections: Parameters<typeof validateSlip>[0]["selections"]) =>
+        validateSlip({ selections, stakeCents: 100, betType: "same_game_multi" })?.code ?? null;
+      expect(v([a])).toBe("BET.SGM_LEG_COUNT");
+      expect(v([a, b, c, leg("o4", "m4", 1200), leg("o5", "m5", 1200)])).toBe("BET.SGM_LEG_COUNT");
+      expect(v([a, sel("x", "e2", 2000)])).toBe("BET.SGM_ONE_EVENT");
+      expect(v([a, leg("o9", "m1", 3000)])).toBe("BET.SGM_SAME_MARKET");
+      expect(v([a, a])).toBe("BET.DUPLICATE_SELECTION");
+      expect(v([leg("l1", "m1", 1050), leg("l2", "m2", 1050)])).toBe("BET.SGM_PRICE_TOO_LOW");
+      expect(v([a, b, c])).toBeNull();
     });
   });
 });

@@ -3,6 +3,7 @@
  * slip; the server uses the same rules (validateSlip) to refuse what the slip would never allow.
  */
 import { combinedOddsMilli, returnFor, type OddsMilli } from "../shared/odds.ts";
+import { isPlaceableSgmPrice, returnAtOdds, sameGameMultiOddsMilli, SGM_MAX_LEGS, SGM_MIN_LEGS } from "./same-game-multi.ts";
 
 export interface SlipSelection {
   /** Unique per outcome: adding the same id twice is ignored. */
@@ -17,7 +18,8 @@ export interface SlipSelection {
   oddsMilli: OddsMilli;
 }
 
-export type BetType = "single" | "multiple";
+/** single and multiple follow the count; same_game_multi is chosen explicitly (see asSameGameMulti). */
+export type BetType = "single" | "multiple" | "same_game_multi";
 
 export interface Slip {
   selections: SlipSelection[];
@@ -28,16 +30,32 @@ export const emptySlip: Slip = { selections: [], betType: "single" };
 
 export const betTypeFor = (count: number): BetType => (count > 1 ? "multiple" : "single");
 
+/** Whether these selections can be a same game multi: 2-4 legs of one event, each from another market. */
+export function canBeSameGameMulti(selections: readonly Pick<SlipSelection, "eventId" | "marketId">[]): boolean {
+  if (selections.length < SGM_MIN_LEGS || selections.length > SGM_MAX_LEGS) return false;
+  if (new Set(selections.map((s) => s.eventId)).size !== 1) return false;
+  return new Set(selections.map((s) => s.marketId)).size === selections.length;
+}
+
+/** A same game multi slip stays one while its selections still can be; otherwise the count decides. */
+const nextBetType = (prev: BetType, selections: readonly SlipSelection[]): BetType =>
+  prev === "same_game_multi" && canBeSameGameMulti(selections) ? "same_game_multi" : betTypeFor(selections.length);
+
 /** Adding an already-present selection is ignored; the bet type follows the count. */
 export function addSelection(slip: Slip, sel: SlipSelection): Slip {
   if (slip.selections.some((s) => s.id === sel.id)) return slip;
   const selections = [...slip.selections, sel];
-  return { selections, betType: betTypeFor(selections.length) };
+  return { selections, betType: nextBetType(slip.betType, selections) };
 }
 
 export function removeSelection(slip: Slip, id: string): Slip {
   const selections = slip.selections.filter((s) => s.id !== id);
-  return { selections, betType: betTypeFor(selections.length) };
+  return { selections, betType: nextBetType(slip.betType, selections) };
+}
+
+/** The slip as a same game multi, when its selections allow it (else unchanged). */
+export function asSameGameMulti(slip: Slip): Slip {
+  return canBeSameGameMulti(slip.selections) ? { ...slip, betType: "same_game_multi" } : slip;
 }
 
 /** Replace the odds of selections whose price moved (e.g. after a BET.ODDS_CHANGED refusal). */
@@ -51,16 +69,24 @@ export function repriceSelections(slip: Slip, prices: ReadonlyMap<string, OddsMi
   };
 }
 
-/** Single: the first selection's odds. Multiple: the product of all odds (rounded down to 0.001). */
+/**
+ * Single: the first selection's odds. Multiple: the product of all odds (rounded down to 0.001).
+ * Same game multi: the product x 0.85, rounded down to 0.001.
+ */
 export function totalOddsMilli(slip: Slip): OddsMilli {
   if (slip.selections.length === 0) return 0;
   if (slip.betType === "single") return slip.selections[0].oddsMilli;
+  if (slip.betType === "same_game_multi") return sameGameMultiOddsMilli(slip.selections.map((s) => s.oddsMilli));
   return combinedOddsMilli(slip.selections.map((s) => s.oddsMilli));
 }
 
-/** Potential return in cents = stake x total odds, computed exactly and rounded down to the cent. */
+/**
+ * Potential return in cents = stake x total odds, computed exactly and rounded down to the cent
+ * (a same game multi at its rounded price).
+ */
 export function potentialReturn(slip: Slip, stakeCents: number): number {
   if (slip.selections.length === 0 || stakeCents <= 0) return 0;
+  if (slip.betType === "same_game_multi") return returnAtOdds(stakeCents, totalOddsMilli(slip));
   const legs = slip.betType === "single" ? [slip.selections[0].oddsMilli] : slip.selections.map((s) => s.oddsMilli);
   return returnFor(stakeCents, legs);
 }
@@ -88,11 +114,15 @@ export type SlipProblem =
   | { code: "BET.STAKE_TOO_HIGH"; message: string }
   | { code: "BET.TYPE_MISMATCH"; message: string }
   | { code: "BET.DUPLICATE_SELECTION"; message: string }
-  | { code: "BET.SAME_EVENT_IN_MULTIPLE"; message: string; eventIds: string[] };
+  | { code: "BET.SAME_EVENT_IN_MULTIPLE"; message: string; eventIds: string[] }
+  | { code: "BET.SGM_LEG_COUNT"; message: string }
+  | { code: "BET.SGM_ONE_EVENT"; message: string }
+  | { code: "BET.SGM_SAME_MARKET"; message: string }
+  | { code: "BET.SGM_PRICE_TOO_LOW"; message: string };
 
 /** The slip rules both sides enforce. Returns the first problem, or null when the slip can be placed. */
 export function validateSlip(input: {
-  selections: readonly Pick<SlipSelection, "eventId" | "outcomeId">[];
+  selections: readonly (Pick<SlipSelection, "eventId" | "outcomeId"> & { marketId?: string; oddsMilli?: OddsMilli })[];
   stakeCents: number | null;
   betType: BetType;
 }): SlipProblem | null {
@@ -105,6 +135,7 @@ export function validateSlip(input: {
     return { code: "BET.INVALID_STAKE", message: "Please enter a valid stake amount" };
   if (stakeCents < MIN_STAKE_CENTS) return { code: "BET.STAKE_TOO_LOW", message: "The minimum stake is 1.00" };
   if (stakeCents > MAX_STAKE_CENTS) return { code: "BET.STAKE_TOO_HIGH", message: "The maximum stake is 100,000.00" };
+  if (betType === "same_game_multi") return sameGameMultiProblem(selections);
   if (betType !== betTypeFor(selections.length))
     return {
       code: "BET.TYPE_MISMATCH",
@@ -120,5 +151,23 @@ export function validateSlip(input: {
       message: "A multiple may not hold two selections of the same event",
       eventIds: conflicts,
     };
+  return null;
+}
+
+/** The same game multi rules: 2-4 selections, one event, one selection per market, a price of at least 1.01. */
+function sameGameMultiProblem(
+  selections: readonly (Pick<SlipSelection, "eventId" | "outcomeId"> & { marketId?: string; oddsMilli?: OddsMilli })[],
+): SlipProblem | null {
+  if (selections.length < SGM_MIN_LEGS || selections.length > SGM_MAX_LEGS)
+    return { code: "BET.SGM_LEG_COUNT", message: `A same game multi has ${SGM_MIN_LEGS} to ${SGM_MAX_LEGS} selections` };
+  if (new Set(selections.map((s) => s.outcomeId)).size !== selections.length)
+    return { code: "BET.DUPLICATE_SELECTION", message: "The same selection appears twice" };
+  if (new Set(selections.map((s) => s.eventId)).size !== 1)
+    return { code: "BET.SGM_ONE_EVENT", message: "Every selection of a same game multi must be from the same event" };
+  if (new Set(selections.map((s, i) => s.marketId ?? `#${i}`)).size !== selections.length)
+    return { code: "BET.SGM_SAME_MARKET", message: "A same game multi takes one selection per market" };
+  const odds = selections.map((s) => s.oddsMilli);
+  if (odds.every((o): o is OddsMilli => typeof o === "number") && !isPlaceableSgmPrice(sameGameMultiOddsMilli(odds)))
+    return { code: "BET.SGM_PRICE_TOO_LOW", message: "These selections combine to a price below 1.01" };
   return null;
 }

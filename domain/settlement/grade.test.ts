@@ -59,3 +59,36 @@ describe("deciding a manual settlement", () => {
     expect(!contradict.ok && contradict.error.code).toBe("BET.LEG_RESULTS_INVALID");
   });
 });
+
+describe("grading a same game multi", () => {
+  const legs = (...r: GradableLeg["result"][]): GradableLeg[] =>
+    [2000, 1800, 1500].slice(0, r.length).map((oddsMilli, i) => ({ id: `l${i}`, oddsMilli, result: r[i] }));
+
+  it("all legs won: stake x (product x 0.85 rounded down to 0.001)", () => {
+    // 2.00 x 1.80 x 1.50 = 5.40 x 0.85 = 4.59
+    expect(gradeBet(1000, legs("won", "won", "won"), "same_game_multi")).toEqual({ status: "won", actualReturn: 4590 });
+    // the same legs as a plain multiple pay the full product
+    expect(gradeBet(1000, legs("won", "won", "won"))).toEqual({ status: "won", actualReturn: 5400 });
+  });
+
+  it("like a multiple: a lost leg loses, pending waits, all void refunds", () => {
+    expect(gradeBet(1000, legs("won", "lost", "won"), "same_game_multi")).toEqual({ status: "lost", actualReturn: 0 });
+    expect(gradeBet(1000, legs("won", "pending", "won"), "same_game_multi").status).toBe("pending");
+    expect(gradeBet(1000, legs("void", "void", "void"), "same_game_multi")).toEqual({ status: "void", actualReturn: 1000 });
+  });
+
+  it("void legs drop out: the won legs are re-priced, one remaining leg at its own odds", () => {
+    // 2.00 x 1.50 = 3.00 x 0.85 = 2.55
+    expect(gradeBet(1000, legs("won", "void", "won"), "same_game_multi")).toEqual({ status: "won", actualReturn: 2550 });
+    expect(gradeBet(1000, legs("won", "void", "void"), "same_game_multi")).toEqual({ status: "won", actualReturn: 2000 });
+  });
+
+  it("decideSettlement checks the requested return against the same game multi price", () => {
+    const bet = { status: "pending" as const, stake: 1000, legs: legs("pending", "pending", "pending"), betType: "same_game_multi" as const };
+    const wrong = decideSettlement(bet, { status: "won", actualReturn: 5400 });
+    expect(!wrong.ok && wrong.error).toMatchObject({ code: "BET.RETURN_MISMATCH", details: { expectedReturn: 4590 } });
+    expect(decideSettlement(bet, { status: "won", actualReturn: 4590 }).ok).toBe(true);
+    const cashed = decideSettlement({ ...bet, status: "cashed_out" }, { status: "won", actualReturn: 4590 });
+    expect(!cashed.ok && cashed.error.code).toBe("BET.NOT_PENDING");
+  });
+});

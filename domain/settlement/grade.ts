@@ -6,6 +6,8 @@
 import { returnFor, type OddsMilli } from "../shared/odds.ts";
 import type { Cents } from "../shared/money.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
+import type { BetStatus, BetType } from "../shared/types.ts";
+import { returnAtOdds, sameGameMultiOddsMilli } from "../betting/same-game-multi.ts";
 
 export type LegResult = "pending" | "won" | "lost" | "void";
 export type BetOutcome = "pending" | "won" | "lost" | "void";
@@ -16,11 +18,20 @@ export interface GradableLeg {
   result: LegResult;
 }
 
-export function gradeBet(stake: Cents, legs: readonly GradableLeg[]): { status: BetOutcome; actualReturn: Cents } {
+/**
+ * A same game multi is graded the same way, but the legs that won are priced as a same game multi
+ * (product x 0.85, rounded down to 0.001; a single remaining leg at its own odds).
+ */
+export function gradeBet(
+  stake: Cents,
+  legs: readonly GradableLeg[],
+  betType: BetType = "multiple",
+): { status: BetOutcome; actualReturn: Cents } {
   if (legs.some((l) => l.result === "lost")) return { status: "lost", actualReturn: 0 };
   if (legs.some((l) => l.result === "pending")) return { status: "pending", actualReturn: 0 };
   if (legs.every((l) => l.result === "void")) return { status: "void", actualReturn: stake };
   const won = legs.filter((l) => l.result === "won").map((l) => l.oddsMilli);
+  if (betType === "same_game_multi") return { status: "won", actualReturn: returnAtOdds(stake, sameGameMultiOddsMilli(won)) };
   return { status: "won", actualReturn: returnFor(stake, won) };
 }
 
@@ -42,10 +53,11 @@ export interface SettlementDecision {
  * must be graded and the grade must agree with the requested status.
  */
 export function decideSettlement(
-  bet: { status: BetOutcome; stake: Cents; legs: readonly GradableLeg[] },
+  bet: { status: BetStatus; stake: Cents; legs: readonly GradableLeg[]; betType?: BetType },
   req: SettlementRequest,
 ): Result<SettlementDecision> {
-  if (bet.status !== "pending") return err(domainError("BET.NOT_PENDING", `This bet is already ${bet.status}`));
+  if (bet.status !== "pending")
+    return err(domainError("BET.NOT_PENDING", `This bet is already ${bet.status === "cashed_out" ? "cashed out" : bet.status}`));
   let legResults: SettlementDecision["legResults"];
   if (req.legResults) {
     const byId = new Map(req.legResults.map((r) => [r.legId, r.result]));
@@ -58,6 +70,7 @@ export function decideSettlement(
   const graded = gradeBet(
     bet.stake,
     bet.legs.map((l, i) => ({ ...l, result: legResults[i].result })),
+    bet.betType,
   );
   if (graded.status !== req.status)
     return err(

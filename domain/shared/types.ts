@@ -4,7 +4,9 @@ export type VerificationLevel = "none" | "basic" | "full";
 export type EventStatus = "upcoming" | "live" | "finished";
 export type MarketStatus = "open" | "suspended" | "closed";
 export type MarketType = "full_time_result" | "over_under" | "handicap" | "both_teams_score" | "correct_score";
-export type BetStatus = "pending" | "won" | "lost" | "void";
+export type BetStatus = "pending" | "won" | "lost" | "void" | "cashed_out";
+/** same_game_multi: 2-4 legs of one event from different markets, priced product x 0.85 (rounded down). */
+export type BetType = "single" | "multiple" | "same_game_multi";
 export type SportCode =
   | "soccer" | "basketball" | "tennis" | "nfl" | "hockey" | "mlb" | "afl" | "nrl" | "golf" | "cricket" | "racing";
 
@@ -84,7 +86,7 @@ export interface BetLegRecord {
 export interface BetRecord {
   id: string;
   userId: string;
-  betType: "single" | "multiple";
+  betType: BetType;
   stake: number;
   totalOddsMilli: number;
   potentialReturn: number;

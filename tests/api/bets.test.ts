@@ -94,6 +94,8 @@ describe("placing a single", () => {
             result: "pending",
           },
         ],
+        // A pending bet on an open market can be cashed out (tests/api/cash-out.test.ts).
+        cashOut: { available: true },
       },
     ]);
   });

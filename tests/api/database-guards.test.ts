@@ -155,3 +155,13 @@ describe("price history (migration 0005)", () => {
     await expect(exec("DELETE FROM price_changes")).rejects.toThrow(/LEDGER\.IMMUTABLE/);
   });
 });
+
+describe("connection settings", () => {
+  it("foreign keys are enforced on every statement, also after batch writes (one connection per process)", async () => {
+    await t.database.client.batch([{ sql: "SELECT 1", args: [] }], "write");
+    await t.database.client.batch([{ sql: "SELECT 1", args: [] }], "write");
+    await expect(exec("INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES ('s-x', 'no-such-user', 0, 1)")).rejects.toThrow(/FOREIGN KEY/);
+    const fk = await exec("PRAGMA foreign_keys");
+    expect(Number(Object.values(fk.rows[0])[0])).toBe(1);
+  });
+});

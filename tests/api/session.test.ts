@@ -178,12 +178,12 @@ describe("GET /api/auth/user and GET /api/demo/user", () => {
     expect(await me.json()).toMatchObject({ id: userId, firstName: "Jack", lastName: "Thompson", role: "customer", isDemoUser: false });
   });
 
-  it("stops honouring a session as soon as its account is suspended", async () => {
+  it("stops honouring a session as soon as its account is suspended: 403 AUTH.ACCOUNT_SUSPENDED, not a sign-in prompt", async () => {
     const s = await demoLogin(t, "customer");
     const { id } = await (await s.get("/api/auth/user")).json();
     await t.database.client.execute({ sql: "UPDATE users SET is_active = 0 WHERE id = ?", args: [id] });
-    await expectError(await s.get("/api/auth/user"), 401, "AUTH.REQUIRED");
-    await expectError(await s.get("/api/customer/balance"), 401, "AUTH.REQUIRED");
+    await expectError(await s.get("/api/auth/user"), 403, "AUTH.ACCOUNT_SUSPENDED");
+    await expectError(await s.get("/api/customer/balance"), 403, "AUTH.ACCOUNT_SUSPENDED");
   });
 
   it("stops honouring an expired session", async () => {
@@ -222,10 +222,10 @@ describe("POST /api/demo/logout", () => {
 });
 
 describe("GET /api/login and GET /api/logout (browser navigation)", () => {
-  it("GET /api/login redirects 302 to the sign-in section", async () => {
+  it("GET /api/login redirects 302 to the sign-in page", async () => {
     const res = await t.app.request("/api/login");
     expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe("/#demo");
+    expect(res.headers.get("location")).toBe("/sign-in");
   });
 
   it("GET /api/logout redirects 302 to / and ends the session", async () => {

@@ -17,8 +17,8 @@ export function EventStatusBadge({ status }: { status: EventStatus }) {
   );
 }
 
-const BET_COLOR: Record<BetStatus, BadgeColor> = { pending: "amber", won: "green", lost: "red", void: "gray" };
-const BET_LABEL: Record<BetStatus, string> = { pending: "Pending", won: "Won", lost: "Lost", void: "Void" };
+const BET_COLOR: Record<BetStatus, BadgeColor> = { pending: "amber", won: "green", lost: "red", void: "gray", cashed_out: "blue" };
+const BET_LABEL: Record<BetStatus, string> = { pending: "Pending", won: "Won", lost: "Lost", void: "Void", cashed_out: "Cashed out" };
 
 export function BetStatusBadge({ status }: { status: BetStatus }) {
   return (

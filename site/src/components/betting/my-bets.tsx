@@ -8,7 +8,7 @@ import type { Bet } from "../../../../api/schemas/bets.ts";
 import { queries } from "../../lib/queries.ts";
 import { formatDateTime, formatMoney } from "../../lib/format.ts";
 
-const STATUS_COLOR = { pending: "amber", won: "green", lost: "red", void: "gray" } as const;
+const STATUS_COLOR = { pending: "amber", won: "green", lost: "red", void: "gray", cashed_out: "blue" } as const;
 
 function betTitle(bet: Bet): string {
   if (bet.legs.length === 1) return bet.legs[0].selectionName;
@@ -64,7 +64,7 @@ function BetRow({ bet }: { bet: Bet }) {
   );
 }
 
-type Activity = { key: string; at: string; kind: "placed" | "won" | "lost" | "void"; bet: Bet };
+type Activity = { key: string; at: string; kind: "placed" | "won" | "lost" | "void" | "cashed_out"; bet: Bet };
 
 function recentActivity(bets: readonly Bet[]): Activity[] {
   const all: Activity[] = [];
@@ -80,6 +80,7 @@ const ACTIVITY_TEXT = {
   won: (b: Bet) => `Won ${formatMoney(b.actualReturn ?? 0)} on ${betTitle(b)}`,
   lost: (b: Bet) => `Lost ${formatMoney(b.stake)} on ${betTitle(b)}`,
   void: (b: Bet) => `Void: ${formatMoney(b.actualReturn ?? b.stake)} returned on ${betTitle(b)}`,
+  cashed_out: (b: Bet) => `Cashed out ${formatMoney(b.actualReturn ?? 0)} on ${betTitle(b)}`,
 };
 
 export function MyBets({ signedIn }: { signedIn: boolean }) {

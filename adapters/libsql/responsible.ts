@@ -1,0 +1,213 @@
+/** Responsible gambling and session activity on libSQL. */
+import type { Client, InStatement, Row } from "@libsql/client";
+import type { AuditEntry } from "../../domain/shared/types.ts";
+import type { LimitWrite, ResponsibleGambling, ResponsibleSnapshot, SessionActivity, SessionRecord } from "../../domain/ports/wallet.ts";
+import {
+  LIMIT_PERIODS, NET_LOSS_KINDS, noLimits, windowStart, type LimitPeriod, type LimitSetting, type LimitType, type PeriodAmounts,
+} from "../../domain/responsible/limits.ts";
+import type { Exclusion } from "../../domain/responsible/exclusion.ts";
+import { auditStatement } from "./audit.ts";
+import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
+
+const KIND_LIST = NET_LOSS_KINDS.map((k) => `'${k}'`).join(",");
+
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+function settingOf(r: Row): LimitSetting {
+  const effectiveAt = num(r.pending_effective_at);
+  return {
+    amount: num(r.amount),
+    pending: effectiveAt === null ? null : { amount: num(r.pending_amount), effectiveAt: new Date(effectiveAt) },
+  };
+}
+
+const periodSums = (r: Row | undefined, sign = 1): PeriodAmounts => ({
+  daily: sign * Number(r?.daily ?? 0),
+  weekly: sign * Number(r?.weekly ?? 0),
+  monthly: sign * Number(r?.monthly ?? 0),
+});
+
+/** SUM over the three rolling windows ending at `now` in one pass (the monthly window holds the others). */
+const windowSums = (column: string, at: string) =>
+  LIMIT_PERIODS.map((p) => `COALESCE(SUM(CASE WHEN ${at} > ? THEN ${column} ELSE 0 END), 0) AS ${p}`).join(", ");
+const windowArgs = (now: Date) => LIMIT_PERIODS.map((p) => windowStart(p, now).getTime());
+
+export class LibsqlResponsible implements ResponsibleGambling {
+  private readonly client: Client;
+  constructor(client: Client) {
+    this.client = client;
+  }
+
+  async snapshot(userId: string, now: Date): Promise<ResponsibleSnapshot> {
+    const t = now.getTime();
+    const monthly = windowStart("monthly", now).getTime();
+    const [limits, profile, exclusions, deposits, losses] = await this.client.batch(
+      [
+        { sql: "SELECT * FROM responsible_limits WHERE user_id = ?", args: [userId] },
+        { sql: "SELECT limit_prompt_answered_at FROM responsible_profiles WHERE user_id = ?", args: [userId] },
+        {
+          sql: "SELECT * FROM responsible_exclusions WHERE user_id = ? AND (ends_at IS NULL OR ends_at > ?) ORDER BY started_at",
+          args: [userId, t],
+        },
+        {
+          sql: `SELECT ${windowSums("amount", "created_at")} FROM payments
+                WHERE user_id = ? AND direction = 'deposit' AND created_at > ?`,
+          args: [...windowArgs(now), userId, monthly],
+        },
+        {
+          sql: `SELECT ${windowSums("p.amount", "t.created_at")}
+                FROM ledger_postings p JOIN ledger_transactions t ON t.id = p.transaction_id
+                WHERE p.account_id = ? AND t.kind IN (${KIND_LIST}) AND t.created_at > ?`,
+          args: [...windowArgs(now), `wallet:${userId}`, monthly],
+        },
+      ],
+      "read",
+    );
+    const out = { deposit: noLimits(), loss: noLimits() };
+    for (const r of limits.rows) out[r.type as LimitType][r.period as LimitPeriod] = settingOf(r);
+    return {
+      limits: out,
+      limitPromptAnswered: profile.rows[0]?.limit_prompt_answered_at != null,
+      exclusions: exclusions.rows.map((r): Exclusion => ({
+        id: String(r.id),
+        kind: r.kind as Exclusion["kind"],
+        startedAt: new Date(Number(r.started_at)),
+        endsAt: r.ends_at === null ? null : new Date(Number(r.ends_at)),
+        reason: r.reason === null ? null : String(r.reason),
+      })),
+      deposited: periodSums(deposits.rows[0]),
+      // Stakes are negative postings on the wallet: net loss is minus their sum with the returns.
+      netLoss: periodSums(losses.rows[0], -1),
+    };
+  }
+
+  async saveLimit(w: LimitWrite): Promise<boolean> {
+    const e = w.expected;
+    const at = w.at.getTime();
+    const statements: InStatement[] = [
+      // Compare-and-set: the stored row is still what the decision was based on (no row = no limit).
+      assertStatement(
+        `COALESCE((SELECT amount IS ? AND pending_amount IS ? AND pending_effective_at IS ?
+                   FROM responsible_limits WHERE user_id = ? AND type = ? AND period = ?), ?)`,
+        [e.amount, e.pending?.amount ?? null, e.pending?.effectiveAt.getTime() ?? null, w.userId, w.type, w.period,
+          e.amount === null && e.pending === null ? 1 : 0],
+      ),
+      {
+        sql: `INSERT INTO responsible_limits (user_id, type, period, amount, pending_amount, pending_effective_at, updated_at)
+              VALUES (?, ?, ?, ?, ?, ?, ?)
+              ON CONFLICT (user_id, type, period) DO UPDATE SET amount = excluded.amount, pending_amount = excluded.pending_amount,
+                pending_effective_at = excluded.pending_effective_at, updated_at = excluded.updated_at`,
+        args: [w.userId, w.type, w.period, w.next.amount, w.next.pending?.amount ?? null, w.next.pending?.effectiveAt.getTime() ?? null, at],
+      },
+      auditStatement(w.audit),
+    ];
+    if (w.type === "deposit" && w.next.amount !== null)
+      statements.push({
+        sql: `INSERT INTO responsible_profiles (user_id, limit_prompt_answered_at, limit_prompt_declined, updated_at) VALUES (?, ?, 0, ?)
+              ON CONFLICT (user_id) DO UPDATE SET limit_prompt_answered_at = COALESCE(limit_prompt_answered_at, excluded.limit_prompt_answered_at),
+                updated_at = excluded.updated_at`,
+        args: [w.userId, at, at],
+      });
+    try {
+      await this.client.batch(statements, "write");
+      return true;
+    } catch (err) {
+      if (constraintOf(err) === ASSERTION_FAILED) return false;
+      throw err;
+    }
+  }
+
+  async declineLimitPrompt(userId: string, at: Date, audit: AuditEntry): Promise<void> {
+    await this.client.batch(
+      [
+        {
+          sql: `INSERT INTO responsible_profiles (user_id, limit_prompt_answered_at, limit_prompt_declined, updated_at) VALUES (?, ?, 1, ?)
+                ON CONFLICT (user_id) DO UPDATE SET limit_prompt_answered_at = COALESCE(limit_prompt_answered_at, excluded.limit_prompt_answered_at),
+                  limit_prompt_declined = 1, updated_at = excluded.updated_at`,
+          args: [userId, at.getTime(), at.getTime()],
+        },
+        auditStatement(audit),
+      ],
+      "write",
+    );
+  }
+
+  async addExclusion(userId: string, e: Exclusion, audit: AuditEntry): Promise<void> {
+    await this.client.batch(
+      [
+        {
+          sql: "INSERT INTO responsible_exclusions (id, user_id, kind, started_at, ends_at, reason) VALUES (?, ?, ?, ?, ?, ?)",
+          args: [e.id, userId, e.kind, e.startedAt.getTime(), e.endsAt?.getTime() ?? null, e.reason],
+        },
+        auditStatement(audit),
+      ],
+      "write",
+    );
+  }
+}
+
+/** Touches closer together than this write nothing. */
+const TOUCH_EVERY_MS = 60_000;
+
+export class LibsqlSessionActivity implements SessionActivity {
+  private readonly client: Client;
+  /** Per-process memo of the last touch, only to save writes; the database decides. */
+  private readonly lastTouch = new Map<string, number>();
+  constructor(client: Client) {
+    this.client = client;
+  }
+
+  async touch(sessionId: string, at: Date): Promise<void> {
+    const t = at.getTime();
+    const last = this.lastTouch.get(sessionId);
+    if (last !== undefined && t >= last && t - last < TOUCH_EVERY_MS) return;
+    if (this.lastTouch.size > 10_000) this.lastTouch.clear();
+    this.lastTouch.set(sessionId, t);
+    await this.client.execute({
+      sql: `INSERT INTO session_activity (session_id, user_id, started_at, last_seen_at)
+            SELECT id, user_id, created_at, MAX(?, created_at) FROM sessions WHERE id = ?
+            ON CONFLICT (session_id) DO UPDATE SET last_seen_at = excluded.last_seen_at
+            WHERE excluded.last_seen_at > session_activity.last_seen_at`,
+      args: [t, sessionId],
+    });
+  }
+
+  async startOf(sessionId: string): Promise<Date | null> {
+    const rs = await this.client.execute({
+      sql: `SELECT COALESCE((SELECT created_at FROM sessions WHERE id = ?), (SELECT started_at FROM session_activity WHERE session_id = ?)) AS s`,
+      args: [sessionId, sessionId],
+    });
+    const v = rs.rows[0]?.s;
+    return v === null || v === undefined ? null : new Date(Number(v));
+  }
+
+  async recent(userId: string, since: Date): Promise<{ sessions: SessionRecord[]; longestMs: number }> {
+    const [recent, longest] = await this.client.batch(
+      [
+        {
+          sql: "SELECT session_id, started_at, last_seen_at FROM session_activity WHERE user_id = ? AND last_seen_at >= ? ORDER BY started_at",
+          args: [userId, since.getTime()],
+        },
+        { sql: "SELECT COALESCE(MAX(last_seen_at - started_at), 0) AS ms FROM session_activity WHERE user_id = ?", args: [userId] },
+      ],
+      "read",
+    );
+    return {
+      sessions: recent.rows.map((r) => ({
+        sessionId: String(r.session_id),
+        startedAt: new Date(Number(r.started_at)),
+        lastSeenAt: new Date(Number(r.last_seen_at)),
+      })),
+      longestMs: Number(longest.rows[0]?.ms ?? 0),
+    };
+  }
+
+  async netWinLossSince(userId: string, since: Date): Promise<number> {
+    const rs = await this.client.execute({
+      sql: `SELECT COALESCE(SUM(p.amount), 0) AS net FROM ledger_postings p JOIN ledger_transactions t ON t.id = p.transaction_id
+            WHERE p.account_id = ? AND t.kind IN (${KIND_LIST}) AND t.created_at >= ?`,
+      args: [`wallet:${userId}`, since.getTime()],
+    });
+    return Number(rs.rows[0]?.net ?? 0);
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * One poller, many listeners: while anyone is subscribed, `poll()` runs every `intervalMs` (never
+ * two at once) and each item it returns goes to every subscriber. The first subscriber starts it
+ * (`start()` runs before the first poll, e.g. to begin at the newest change); when the last one
+ * leaves, it stops, and the next subscriber starts it afresh. A failing poll is reported and
+ * retried on the next tick; a throwing subscriber does not stop the others.
+ *
+ * The hub holds no shared state of its own: what it sends comes from `poll()` (the database), so
+ * every server process runs its own hub and they all send the same changes.
+ */
+export interface PollingHubOptions<T> {
+  intervalMs: number;
+  start(): Promise<void>;
+  poll(): Promise<T[]>;
+  onError?(e: unknown): void;
+}
+
+export type Listener<T> = (item: T) => void;
+
+export class PollingHub<T> {
+  private readonly opts: PollingHubOptions<T>;
+  private readonly listeners = new Set<Listener<T>>();
+  /** Bumped on every start and stop, so a loop from an earlier run ends by itself. */
+  private generation = 0;
+  private running = false;
+  private started = false;
+  private firstAttempt: Promise<void> | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private wakeSleeper: (() => void) | null = null;
+
+  constructor(opts: PollingHubOptions<T>) {
+    this.opts = opts;
+  }
+
+  get subscriberCount(): number {
+    return this.listeners.size;
+  }
+
+  get isRunning(): boolean {
+    return this.running;
+  }
+
+  /**
+   * Add a listener; resolves once the poller has made its first attempt to start (so changes from
+   * then on reach the listener). Returns the function that removes it (safe to call twice).
+   */
+  async subscribe(listener: Listener<T>): Promise<() => void> {
+    this.listeners.add(listener);
+    if (!this.running) this.run();
+    await this.firstAttempt;
+    let removed = false;
+    return () => {
+      if (removed) return;
+      removed = true;
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) this.halt();
+    };
+  }
+
+  private run() {
+    this.running = true;
+    this.started = false;
+    const generation = ++this.generation;
+    let signalFirst!: () => void;
+    this.firstAttempt = new Promise<void>((resolve) => (signalFirst = resolve));
+    void this.loop(generation, signalFirst);
+  }
+
+  private halt() {
+    this.running = false;
+    this.generation++;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.wakeSleeper?.();
+  }
+
+  private async loop(generation: number, signalFirst: () => void) {
+    while (generation === this.generation) {
+      try {
+        if (!this.started) {
+          await this.opts.start();
+          this.started = true;
+        } else {
+          const items = await this.opts.poll();
+          if (generation !== this.generation) break;
+          for (const item of items) {
+            for (const listener of [...this.listeners]) {
+              try {
+                listener(item);
+              } catch (e) {
+                this.opts.onError?.(e);
+              }
+            }
+          }
+        }
+      } catch (e) {
+        this.opts.onError?.(e);
+      }
+      signalFirst();
+      if (generation !== this.generation) break;
+      let wake!: () => void;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        this.wakeSleeper = resolve;
+        this.timer = setTimeout(resolve, this.opts.intervalMs);
+      });
+      if (this.wakeSleeper === wake) this.wakeSleeper = null;
+    }
+    signalFirst();
+  }
+}

@@ -1,0 +1,157 @@
+/**
+ * GET /api/live-odds/stream: live prices pushed as server-sent events.
+ *
+ *   event: odds   data: one live-odds item (the GET /api/live-odds item shape) whenever an event's
+ *                 prices, market status, score, minute or status change
+ *   event: ping   data: {"at": ISO time}, once when the stream opens and every 15 s after
+ *
+ * Each process runs one poller per database (api/polling-hub.ts) that asks the database every
+ * ~500 ms what changed since its cursor and fans the changed items out to that process's
+ * subscribers. Nothing is shared between processes except the database, so two instances behind
+ * a load balancer send the same changes. A subscriber that stops reading is dropped once its
+ * queue passes MAX_QUEUE; a disconnect unsubscribes at once, and the poller stops with its last
+ * subscriber.
+ */
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { streamSSE } from "hono/streaming";
+import type { AppDeps, AppEnv } from "../env.ts";
+import type { LiveOddsItem } from "../schemas/events.ts";
+import { presentLiveOdds } from "../presenters.ts";
+import { PollingHub } from "../polling-hub.ts";
+import type { OddsCursor } from "../../domain/ports/index.ts";
+import type { EventView } from "../../domain/shared/types.ts";
+
+export const DEFAULT_POLL_MS = 500;
+export const DEFAULT_PING_MS = 15_000;
+export const MAX_QUEUE = 500;
+/** How many sent items a poller remembers (to send only real changes); beyond it, it forgets all. */
+const MAX_REMEMBERED = 5_000;
+
+/** What an item looks like for "did it change": everything but the volume and the update stamp. */
+const fingerprint = (item: LiveOddsItem) => JSON.stringify({ ...item, volume: 0, lastUpdate: "" });
+
+/** The poll step on its own: changed events since the cursor, as items not sent before. */
+export function liveOddsSource(ports: AppDeps["ports"]) {
+  let cursor: OddsCursor = { at: 0, priceChangeId: 0 };
+  const sent = new Map<string, string>();
+
+  async function items(eventIds: string[]): Promise<LiveOddsItem[]> {
+    if (eventIds.length === 0) return [];
+    const events = (await Promise.all(eventIds.map((id) => ports.events.findById(id)))).filter((e): e is EventView => e !== null);
+    const volumes = await ports.events.volumes(events.map((e) => e.id));
+    return events.map((e) => presentLiveOdds(e, volumes.get(e.id) ?? 0)).filter((x): x is LiveOddsItem => x !== null);
+  }
+
+  function unsent(list: LiveOddsItem[]): LiveOddsItem[] {
+    if (sent.size > MAX_REMEMBERED) sent.clear();
+    return list.filter((item) => {
+      const fp = fingerprint(item);
+      if (sent.get(item.id) === fp) return false;
+      sent.set(item.id, fp);
+      return true;
+    });
+  }
+
+  return {
+    /** Begin at the newest change; what the overlap window would repeat counts as already sent. */
+    async start() {
+      sent.clear();
+      cursor = await ports.oddsChanges.head();
+      const recent = await ports.oddsChanges.since(cursor);
+      cursor = recent.cursor;
+      unsent(await items(recent.eventIds));
+    },
+    async poll(): Promise<LiveOddsItem[]> {
+      const changes = await ports.oddsChanges.since(cursor);
+      cursor = changes.cursor;
+      return unsent(await items(changes.eventIds));
+    },
+  };
+}
+
+const hubs = new WeakMap<object, PollingHub<LiveOddsItem>>();
+
+/** The poller running for a database connection, if one was created (for tests and diagnostics). */
+export const liveOddsHubOf = (client: object): PollingHub<LiveOddsItem> | undefined => hubs.get(client);
+
+/** The poller of this process for the app's database (created on first use). */
+export function liveOddsHub(deps: AppDeps): PollingHub<LiveOddsItem> {
+  const key = deps.database.client;
+  let hub = hubs.get(key);
+  if (!hub) {
+    const source = liveOddsSource(deps.ports);
+    hub = new PollingHub<LiveOddsItem>({
+      intervalMs: deps.liveStream?.pollMs ?? DEFAULT_POLL_MS,
+      start: source.start,
+      poll: source.poll,
+      onError: (e) => console.error(JSON.stringify({ level: "error", where: "live-odds-stream", error: String(e) })),
+    });
+    hubs.set(key, hub);
+  }
+  return hub;
+}
+
+export const streamRoutes = new OpenAPIHono<AppEnv>();
+
+streamRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/live-odds/stream",
+    tags: ["Events"],
+    summary: "Live prices pushed as server-sent events (odds changes, and a ping every 15 s)",
+    description:
+      "event 'odds': data is one LiveOddsItem (as in GET /api/live-odds) whenever that event's prices, market status, " +
+      "score, minute or status change. event 'ping': data {at}, when the stream opens and every 15 s. " +
+      "Clients fall back to polling GET /api/live-odds when the stream is unavailable.",
+    responses: {
+      200: {
+        description: "An endless text/event-stream",
+        content: { "text/event-stream": { schema: z.string().openapi({ example: 'event: odds\ndata: {"id":"evt_001",...}\n\n' }) } },
+      },
+    },
+  }),
+  (c) => {
+    const deps = c.get("deps");
+    const pingMs = deps.liveStream?.pingMs ?? DEFAULT_PING_MS;
+    const signal = c.req.raw.signal;
+    return streamSSE(c, async (stream) => {
+      const queue: { event: string; data: string }[] = [];
+      let open = true;
+      let wake: (() => void) | null = null;
+      let unsubscribe: (() => void) | null = null;
+      const close = () => {
+        open = false;
+        unsubscribe?.();
+        wake?.();
+      };
+      const push = (event: string, data: string) => {
+        if (!open) return;
+        if (queue.length >= MAX_QUEUE) return close();
+        queue.push({ event, data });
+        wake?.();
+      };
+      const ping = () => push("ping", JSON.stringify({ at: deps.clock.now().toISOString() }));
+
+      stream.onAbort(close);
+      signal?.addEventListener?.("abort", close);
+      unsubscribe = await liveOddsHub(deps).subscribe((item) => push("odds", JSON.stringify(item)));
+      if (!open) unsubscribe();
+      const pinger = setInterval(ping, pingMs);
+      try {
+        await stream.writeSSE({ event: "ping", data: JSON.stringify({ at: deps.clock.now().toISOString() }), retry: 3000 });
+        while (open) {
+          const next = queue.shift();
+          if (!next) {
+            await new Promise<void>((resolve) => (wake = resolve));
+            wake = null;
+            continue;
+          }
+          await stream.writeSSE(next);
+        }
+      } finally {
+        clearInterval(pinger);
+        close();
+      }
+    }) as never; // typed routes only type JSON bodies; this one answers a stream
+  },
+);

@@ -1,0 +1,43 @@
+/** updateDetails: change one's own first name, last name or email (unique). Audited. */
+import { requireRole } from "../shared/authorize.ts";
+import { domainError, err, ok, type Result } from "../shared/result.ts";
+import type { User } from "../shared/types.ts";
+import { accountAudit, type AccountsCtx } from "./context.ts";
+import { ANY_ROLE } from "./get-account.ts";
+import { normaliseEmail } from "./profile.ts";
+
+export interface DetailsInput {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+}
+
+export async function updateDetails(ctx: AccountsCtx, input: DetailsInput): Promise<Result<User>> {
+  const me = requireRole(ctx.actor, ANY_ROLE, "change account details");
+  if (!me.ok) return me;
+  const change = {
+    firstName: input.firstName?.trim(),
+    lastName: input.lastName?.trim(),
+    email: input.email === undefined ? undefined : normaliseEmail(input.email),
+  };
+  if (change.firstName === "" || change.lastName === "" || (change.email !== undefined && !change.email.includes("@")))
+    return err(domainError("REQUEST.INVALID", "Names cannot be empty and the email must be valid"));
+  if (change.firstName === undefined && change.lastName === undefined && change.email === undefined)
+    return err(domainError("REQUEST.INVALID", "Nothing to change"));
+  const before = { firstName: me.value.firstName, lastName: me.value.lastName, email: me.value.email };
+  const after = {
+    firstName: change.firstName ?? before.firstName,
+    lastName: change.lastName ?? before.lastName,
+    email: change.email ?? before.email,
+  };
+  const outcome = await ctx.ports.accounts.updateDetails({
+    userId: me.value.id,
+    ...change,
+    audit: accountAudit(ctx, { actorId: me.value.id, actorRole: me.value.role, action: "account.details_changed", userId: me.value.id, before, after }),
+  });
+  if (outcome === "email_taken") return err(domainError("AUTH.EMAIL_TAKEN", "Another account already uses this email"));
+  if (outcome === "not_found") return err(domainError("AUTH.REQUIRED", "Please log in"));
+  const user = await ctx.ports.users.findById(me.value.id);
+  if (!user) return err(domainError("AUTH.REQUIRED", "Please log in"));
+  return ok(user);
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { cashOutAmount, cashOutAvailability, currentOddsMilli } from "./cash-out.ts";
+import type { PricedOutcome } from "../shared/types.ts";
+
+const priced = (outcomeId: string, o: Partial<PricedOutcome> = {}): PricedOutcome => ({
+  outcomeId, outcomeName: outcomeId, priceMilli: 2000, marketId: "m", marketName: "Match Result", marketStatus: "open",
+  eventId: "e", eventName: "A vs B", eventStatus: "live", ...o,
+});
+const leg = (outcomeId: string) => ({
+  id: outcomeId, legNo: 1, eventId: "e", marketId: "m", outcomeId, oddsMilli: 2000, result: "pending" as const,
+  eventName: "A vs B", marketName: "Match Result", selectionName: outcomeId,
+});
+
+describe("cash-out amount", () => {
+  it("is stake x placed odds / current odds x 0.95, rounded down to the cent", () => {
+    // 10.00 at 3.00, now 2.00: 10 x 3 / 2 x 0.95 = 14.25
+    expect(cashOutAmount(1000, 3000, 2000)).toBe(1425);
+    // unchanged price: 95% of the stake
+    expect(cashOutAmount(1000, 2500, 2500)).toBe(950);
+    // 3.33 at 2.15, now 2.40: 3.33 x 2.15 / 2.40 x 0.95 = 2.83396... -> 2.83
+    expect(cashOutAmount(333, 2150, 2400)).toBe(283);
+  });
+
+  it("prices the legs now the way the bet was priced", () => {
+    expect(currentOddsMilli("single", [2150])).toBe(2150);
+    expect(currentOddsMilli("multiple", [2000, 1500])).toBe(3000);
+    expect(currentOddsMilli("same_game_multi", [2000, 1500])).toBe(2550);
+  });
+});
+
+describe("cash-out availability", () => {
+  it("needs every leg's market open on an unfinished event", () => {
+    const bet = { status: "pending" as const, legs: [leg("a"), leg("b")] };
+    expect(cashOutAvailability(bet, new Map([["a", priced("a")], ["b", priced("b")]]))).toEqual({ available: true });
+    expect(cashOutAvailability(bet, new Map([["a", priced("a")], ["b", priced("b", { marketStatus: "suspended" })]])))
+      .toEqual({ available: false, reason: "The Match Result market is suspended" });
+    expect(cashOutAvailability(bet, new Map([["a", priced("a", { eventStatus: "finished" })], ["b", priced("b")]])).available).toBe(false);
+    expect(cashOutAvailability(bet, new Map([["a", priced("a")]])).available).toBe(false);
+    expect(cashOutAvailability({ ...bet, status: "won" }, new Map()).available).toBe(false);
+  });
+});

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { atLeast, kycDisplay, mayBet, mayDeposit, mayWithdraw, missingLevelFor, REQUIRED_LEVEL } from "./levels.ts";
+
+describe("verification levels", () => {
+  it("none may only browse", () => {
+    expect([mayDeposit("none"), mayBet("none"), mayWithdraw("none")]).toEqual([false, false, false]);
+  });
+  it("basic may deposit and bet but not withdraw", () => {
+    expect([mayDeposit("basic"), mayBet("basic"), mayWithdraw("basic")]).toEqual([true, true, false]);
+  });
+  it("full may do everything", () => {
+    expect([mayDeposit("full"), mayBet("full"), mayWithdraw("full")]).toEqual([true, true, true]);
+  });
+  it("orders the levels none < basic < full", () => {
+    expect(atLeast("full", "basic")).toBe(true);
+    expect(atLeast("basic", "full")).toBe(false);
+    expect(atLeast("none", "none")).toBe(true);
+  });
+  it("names the level an action is missing", () => {
+    expect(missingLevelFor("deposit", "none")).toBe("basic");
+    expect(missingLevelFor("withdraw", "basic")).toBe("full");
+    expect(missingLevelFor("bet", "basic")).toBeNull();
+    expect(REQUIRED_LEVEL).toEqual({ deposit: "basic", bet: "basic", withdraw: "full" });
+  });
+  it("shows levels with the spec's mapping: full verified, basic pending, anything else rejected", () => {
+    expect(kycDisplay("full")).toBe("verified");
+    expect(kycDisplay("basic")).toBe("pending");
+    expect(kycDisplay("none")).toBe("rejected");
+    expect(kycDisplay("pending")).toBe("rejected");
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * Verification levels and what each may do (issue 3):
+ *   none  - browse only;
+ *   basic - name, address and date of birth checked: may deposit and bet;
+ *   full  - an identity document checked as well: may also withdraw.
+ * The spec's display mapping: full is shown as verified, basic as pending, anything else as rejected.
+ */
+import type { VerificationLevel } from "../shared/types.ts";
+
+export const VERIFICATION_LEVELS = ["none", "basic", "full"] as const satisfies readonly VerificationLevel[];
+
+const rank = (level: VerificationLevel): number => VERIFICATION_LEVELS.indexOf(level);
+
+/** True when `level` is `required` or above. */
+export const atLeast = (level: VerificationLevel, required: VerificationLevel): boolean => rank(level) >= rank(required);
+
+export type GatedAction = "deposit" | "bet" | "withdraw";
+export const REQUIRED_LEVEL: Readonly<Record<GatedAction, VerificationLevel>> = Object.freeze({
+  deposit: "basic",
+  bet: "basic",
+  withdraw: "full",
+});
+
+export const mayDeposit = (level: VerificationLevel): boolean => atLeast(level, REQUIRED_LEVEL.deposit);
+export const mayBet = (level: VerificationLevel): boolean => atLeast(level, REQUIRED_LEVEL.bet);
+export const mayWithdraw = (level: VerificationLevel): boolean => atLeast(level, REQUIRED_LEVEL.withdraw);
+
+/** The level an action needs, or null when this level already allows it. */
+export function missingLevelFor(action: GatedAction, level: VerificationLevel): VerificationLevel | null {
+  return atLeast(level, REQUIRED_LEVEL[action]) ? null : REQUIRED_LEVEL[action];
+}
+
+export type KycDisplay = "verified" | "pending" | "rejected";
+export function kycDisplay(level: string): KycDisplay {
+  return level === "full" ? "verified" : level === "basic" ? "pending" : "rejected";
+}

@@ -1,0 +1,222 @@
+/**
+ * Sign-in and sign-out: email + password, the same refusal for every wrong credential, suspended
+ * accounts, throttling stored in the database (per account and per address, across instances,
+ * with Retry-After and a fixed clock), logout both ways, and GET /api/login's redirect.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
+import { countRows, expectError, expectInvalidFields, expectUnknownKey, siblingApps } from "../fixtures/builders.ts";
+import { PASSWORD, registerCustomer, uniqueEmail } from "../fixtures/accounts.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp({ trustProxy: true });
+});
+afterAll(() => t.close());
+afterEach(() => t.clock.set(null as unknown as Date));
+
+let ipCounter = 0;
+/** A fresh client address per test, so the per-address count of one test does not touch another. */
+const freshIp = () => `198.51.100.${++ipCounter}`;
+
+async function login(email: string, password: string, ip: string, session = new Session(t)) {
+  return session.post("/api/auth/login", { email, password }, { "x-forwarded-for": ip });
+}
+
+describe("POST /api/auth/login", () => {
+  it("signs in with email (any case) and password: cookie, user, redirect, session with the address", async () => {
+    const r = await registerCustomer(t);
+    const s = new Session(t);
+    const ip = freshIp();
+    const res = await login(`  ${r.email.toUpperCase()} `, r.password, ip, s);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      user: { id: r.userId, email: r.email, firstName: "Jane", lastName: "Citizen", role: "customer", verificationLevel: "none" },
+      redirectTo: "/betting",
+    });
+    const me = await s.get("/api/auth/user");
+    expect((await me.json()).id).toBe(r.userId);
+    const sessions = await t.database.client.execute({ sql: "SELECT ip FROM sessions WHERE user_id = ? ORDER BY created_at", args: [r.userId] });
+    expect(sessions.rows.map((x) => x.ip)).toContain(ip);
+    // The attempt is in the database.
+    expect(await countRows(t.database, "SELECT COUNT(*) AS n FROM sign_in_attempts WHERE email = ? AND success = 1", [r.email])).toBe(1);
+  });
+
+  it("signing in while signed in as someone else ends the earlier session", async () => {
+    const r = await registerCustomer(t);
+    const s = await demoLogin(t, "customer");
+    const demoCookie = s.cookie;
+    expect((await login(r.email, r.password, freshIp(), s)).status).toBe(200);
+    expect((await (await s.get("/api/auth/user")).json()).id).toBe(r.userId);
+    const stale = new Session(t);
+    stale.cookie = demoCookie;
+    await expectError(await stale.get("/api/auth/user"), 401, "AUTH.REQUIRED");
+  });
+
+  it("gives the same 401 AUTH.INVALID_CREDENTIALS for a wrong password, an unknown email and a passwordless demo user", async () => {
+    const r = await registerCustomer(t);
+    const wrong = await login(r.email, "not the password", freshIp());
+    const a = await expectError(wrong, 401, "AUTH.INVALID_CREDENTIALS");
+    expect(wrong.headers.getSetCookie()).toEqual([]);
+    const b = await expectError(await login(uniqueEmail("nobody"), PASSWORD, freshIp()), 401, "AUTH.INVALID_CREDENTIALS");
+    const demo = await demoLogin(t, "customer");
+    const demoEmail = (await (await demo.get("/api/auth/user")).json()).email;
+    const c = await expectError(await login(demoEmail, PASSWORD, freshIp()), 401, "AUTH.INVALID_CREDENTIALS");
+    expect(new Set([a.error.message, b.error.message, c.error.message]).size).toBe(1);
+  });
+
+  it("refuses a suspended account with 403 AUTH.ACCOUNT_SUSPENDED (only with the right password)", async () => {
+    const r = await registerCustomer(t);
+    await t.database.client.execute({ sql: "UPDATE users SET is_active = 0 WHERE id = ?", args: [r.userId] });
+    const res = await login(r.email, r.password, freshIp());
+    await expectError(res, 403, "AUTH.ACCOUNT_SUSPENDED");
+    expect(res.headers.getSetCookie()).toEqual([]);
+    await expectError(await login(r.email, "wrong password", freshIp()), 401, "AUTH.INVALID_CREDENTIALS");
+    expect(await countRows(t.database, "SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?", [r.userId])).toBe(1); // only registration's
+  });
+
+  it("refuses bad input with 400", async () => {
+    const s = new Session(t);
+    await expectInvalidFields(await s.post("/api/auth/login", { email: "someone@example.org" }), "password");
+    await expectInvalidFields(await s.post("/api/auth/login", { email: "nope", password: "x" }), "email");
+    await expectUnknownKey(await s.post("/api/auth/login", { email: "a@b.co", password: "x", remember: true }), "remember");
+  });
+});
+
+describe("sign-in throttling", () => {
+  it("after 5 failures for an account within 15 minutes answers 429 AUTH.THROTTLED with Retry-After, even with the right password, until the oldest ages out", async () => {
+    const r = await registerCustomer(t);
+    const start = new Date(Date.now() + 60_000);
+    t.clock.set(start);
+    // Five failures, a minute apart, from five addresses (so only the account count trips).
+    for (let i = 0; i < 5; i++) {
+      t.clock.set(new Date(start.getTime() + i * 60_000));
+      await expectError(await login(r.email, `wrong ${i}`, freshIp()), 401, "AUTH.INVALID_CREDENTIALS");
+    }
+    t.clock.set(new Date(start.getTime() + 5 * 60_000));
+    const blocked = await login(r.email, r.password, freshIp());
+    const body = await expectError(blocked, 429, "AUTH.THROTTLED");
+    // The first failure (at start) ages out at start + 15 min: 10 minutes from now.
+    expect(blocked.headers.get("retry-after")).toBe("600");
+    expect(body.error.details).toMatchObject({ retryAfterSeconds: 600, by: "account" });
+    expect(blocked.headers.getSetCookie()).toEqual([]);
+
+    // A throttled attempt is not counted: a second before the window opens it is still 1 s.
+    t.clock.set(new Date(start.getTime() + 15 * 60_000 - 1000));
+    expect((await login(r.email, r.password, freshIp())).headers.get("retry-after")).toBe("1");
+    t.clock.set(new Date(start.getTime() + 15 * 60_000));
+    expect((await login(r.email, r.password, freshIp())).status).toBe(200);
+  });
+
+  it("a successful sign-in clears the account's count", async () => {
+    const r = await registerCustomer(t);
+    const ip = () => freshIp();
+    for (let i = 0; i < 4; i++) await expectError(await login(r.email, "wrong", ip()), 401, "AUTH.INVALID_CREDENTIALS");
+    expect((await login(r.email, r.password, ip())).status).toBe(200);
+    for (let i = 0; i < 4; i++) await expectError(await login(r.email, "wrong", ip()), 401, "AUTH.INVALID_CREDENTIALS");
+    expect((await login(r.email, r.password, ip())).status).toBe(200);
+  });
+
+  it("after 5 failures from one address within 15 minutes throttles that address for every account, not other addresses", async () => {
+    const victim = await registerCustomer(t);
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) await expectError(await login(uniqueEmail("spray"), "guess", ip), 401, "AUTH.INVALID_CREDENTIALS");
+    const res = await login(victim.email, victim.password, ip);
+    const body = await expectError(res, 429, "AUTH.THROTTLED");
+    expect(body.error.details).toMatchObject({ by: "address" });
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(890);
+    expect(Number(res.headers.get("retry-after"))).toBeLessThanOrEqual(900);
+    // Signing in to one's own account from that address does not reset the address count.
+    expect((await login(victim.email, victim.password, freshIp())).status).toBe(200);
+    await expectError(await login(victim.email, victim.password, ip), 429, "AUTH.THROTTLED");
+  });
+
+  it("counts failures in the database, so another server instance refuses too", async () => {
+    const r = await registerCustomer(t);
+    const siblings = await siblingApps(t, 2);
+    try {
+      const [a, b] = siblings.apps;
+      const on = (app: typeof a, password: string) =>
+        app.request("/api/auth/login", {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-forwarded-for": freshIp() },
+          body: JSON.stringify({ email: r.email, password }),
+        });
+      for (let i = 0; i < 3; i++) await expectError(await on(a, "wrong"), 401, "AUTH.INVALID_CREDENTIALS");
+      for (let i = 0; i < 2; i++) await expectError(await login(r.email, "wrong", freshIp()), 401, "AUTH.INVALID_CREDENTIALS");
+      // Note: siblingApps do not trust the proxy header; the account count is what trips here.
+      await expectError(await on(b, r.password), 429, "AUTH.THROTTLED");
+    } finally {
+      siblings.close();
+    }
+  });
+});
+
+describe("logout", () => {
+  it.each(["/api/logout", "/api/auth/logout"])("POST %s ends the session and clears the cookie", async (path) => {
+    const r = await registerCustomer(t);
+    const cookie = r.session.cookie;
+    const res = await r.session.post(path);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true });
+    expect(res.headers.getSetCookie().some((c) => /^sid=;/.test(c))).toBe(true);
+    const replay = new Session(t);
+    replay.cookie = cookie;
+    await expectError(await replay.get("/api/auth/user"), 401, "AUTH.REQUIRED");
+    expect(await countRows(t.database, "SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?", [r.userId])).toBe(0);
+  });
+
+  it.each(["/api/logout", "/api/auth/logout"])("POST %s answers 200 without a session", async (path) => {
+    const res = await new Session(t).post(path);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true });
+  });
+
+  it("a suspended account can still log out", async () => {
+    const r = await registerCustomer(t);
+    await t.database.client.execute({ sql: "UPDATE users SET is_active = 0 WHERE id = ?", args: [r.userId] });
+    expect((await r.session.post("/api/logout")).status).toBe(200);
+    expect(await countRows(t.database, "SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?", [r.userId])).toBe(0);
+  });
+
+  it("refuses a cross-site logout (403 REQUEST.CROSS_ORIGIN) and keeps the session", async () => {
+    const r = await registerCustomer(t);
+    await expectError(await r.session.post("/api/logout", {}, { "sec-fetch-site": "cross-site" }), 403, "REQUEST.CROSS_ORIGIN");
+    expect((await r.session.get("/api/auth/user")).status).toBe(200);
+  });
+});
+
+describe("a suspended account's open sessions", () => {
+  it("stop working at once on every signed-in route (403), while public routes treat the caller as a visitor", async () => {
+    const r = await registerCustomer(t);
+    expect((await r.session.get("/api/account")).status).toBe(200);
+    await t.database.client.execute({ sql: "UPDATE users SET is_active = 0 WHERE id = ?", args: [r.userId] });
+    for (const path of ["/api/auth/user", "/api/account", "/api/account/settings", "/api/account/follows", "/api/bets"]) {
+      await expectError(await r.session.get(path), 403, "AUTH.ACCOUNT_SUSPENDED");
+    }
+    await expectError(await r.session.patch("/api/account/details", { firstName: "X" }), 403, "AUTH.ACCOUNT_SUSPENDED");
+    expect((await r.session.get("/api/events")).status).toBe(200);
+    // Reinstated: the same session works again.
+    await t.database.client.execute({ sql: "UPDATE users SET is_active = 1 WHERE id = ?", args: [r.userId] });
+    expect((await r.session.get("/api/account")).status).toBe(200);
+  });
+});
+
+describe("GET /api/login", () => {
+  it("redirects to /sign-in, keeping a local next path", async () => {
+    const plain = await t.app.request("/api/login");
+    expect(plain.status).toBe(302);
+    expect(plain.headers.get("location")).toBe("/sign-in");
+    const next = await t.app.request("/api/login?next=%2Faccount%3Ftab%3Dverification");
+    expect(next.headers.get("location")).toBe("/sign-in?next=%2Faccount%3Ftab%3Dverification");
+  });
+
+  it.each(["https://evil.example/", "//evil.example/x", "/\\evil.example", "javascript:alert(1)", "account"])(
+    "drops a next that would leave the site: %s",
+    async (next) => {
+      const res = await t.app.request(`/api/login?next=${encodeURIComponent(next)}`);
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe("/sign-in");
+    },
+  );
+});
