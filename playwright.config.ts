@@ -33,6 +33,7 @@ export default defineConfig({
       PORT: String(PORT),
       DATABASE_URL: "file:.e2e-data/e2e.db",
       FEED_INTERVAL_MS: "1000",
+      FANTASY_INTERVAL_MS: "1000",
       LOG_REQUESTS: "0",
     },
   },

@@ -14,6 +14,7 @@ import { authRoutes, demoRoutes } from "./routes/auth.ts";
 import { eventRoutes } from "./routes/events.ts";
 import { betRoutes } from "./routes/bets.ts";
 import { adminRoutes } from "./routes/admin.ts";
+import { fantasyRoutes } from "./routes/fantasy.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { renderDocs } from "./docs.ts";
 import { siteRoutes } from "./site.ts";
@@ -59,6 +60,7 @@ export function createApp(deps: AppDeps) {
   api.route("/", eventRoutes);
   api.route("/", betRoutes);
   api.route("/", adminRoutes);
+  api.route("/", fantasyRoutes);
 
   const docConfig = {
     openapi: "3.1.0",

@@ -6,6 +6,8 @@ import { createApp } from "./app.ts";
 import { openDatabase, libsqlPorts } from "../adapters/libsql/index.ts";
 import { isEmpty, seedDemoData } from "../adapters/libsql/seed.ts";
 import { DemoFeed } from "../adapters/feed/demo-feed.ts";
+import { DemoFantasyStatsFeed } from "../adapters/feed/fantasy-stats-feed.ts";
+import { FantasyRunner } from "./jobs/fantasy-runner.ts";
 import { randomIds, systemClock } from "../adapters/system/clock.ts";
 import { diskAssets } from "../adapters/system/static-files.ts";
 import { databaseKind } from "../adapters/libsql/database.ts";
@@ -16,6 +18,8 @@ export interface Config {
   databaseAuthToken?: string;
   demoMode: boolean;
   feedIntervalMs: number;
+  /** How often the fantasy contest lifecycle runs (lock, score, settle); 0 turns it off. */
+  fantasyIntervalMs: number;
   distDir: string;
   logRequests: boolean;
   trustProxy: boolean;
@@ -33,6 +37,7 @@ export function configFromEnv(env: Record<string, string | undefined>, distDir: 
     // Demo mode is on by default for the embedded database, off for a remote one unless asked for.
     demoMode: env.DEMO_MODE === undefined || env.DEMO_MODE === "" ? embedded : truthy(env.DEMO_MODE),
     feedIntervalMs: Number(env.FEED_INTERVAL_MS || 3000),
+    fantasyIntervalMs: env.FANTASY_INTERVAL_MS ? Math.max(0, Number(env.FANTASY_INTERVAL_MS) || 0) : 5000,
     distDir,
     logRequests: env.LOG_REQUESTS === undefined ? true : truthy(env.LOG_REQUESTS),
     trustProxy: truthy(env.TRUST_PROXY),
@@ -48,8 +53,15 @@ export async function bootstrap(config: Config) {
   }
   const feed = config.demoMode ? new DemoFeed(database.client, { intervalMs: config.feedIntervalMs }) : null;
   feed?.start();
+  const ports = libsqlPorts(database);
+  // Contests lock, score and settle whether or not demo mode is on; the stats feed is the simulator.
+  const fantasy = new FantasyRunner(
+    { ports, clock: systemClock, ids: randomIds, feed: new DemoFantasyStatsFeed() },
+    { intervalMs: config.fantasyIntervalMs, log: config.logRequests ? undefined : () => {} },
+  );
+  fantasy.start();
   const app = createApp({
-    ports: libsqlPorts(database),
+    ports,
     clock: systemClock,
     ids: randomIds,
     database: { client: database.client, kind: database.kind },
@@ -65,6 +77,7 @@ export async function bootstrap(config: Config) {
     app,
     close() {
       feed?.stop();
+      fantasy.stop();
       database.close();
     },
   };

@@ -3,6 +3,7 @@ import { LibsqlIdempotency, LibsqlSessions, LibsqlUsers, LibsqlWallets } from ".
 import { LibsqlBets } from "./bets.ts";
 import type { Database } from "./database.ts";
 import { LibsqlEvents } from "./events.ts";
+import { LibsqlFantasy } from "./fantasy.ts";
 
 export { openDatabase, type Database } from "./database.ts";
 
@@ -14,5 +15,6 @@ export function libsqlPorts(d: Database): Ports {
     bets: new LibsqlBets(d.client),
     wallets: new LibsqlWallets(d),
     idempotency: new LibsqlIdempotency(d),
+    fantasy: new LibsqlFantasy(d.client),
   };
 }

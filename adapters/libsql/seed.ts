@@ -6,6 +6,7 @@
 import type { InStatement } from "@libsql/client";
 import type { Database } from "./database.ts";
 import { libsqlPorts } from "./index.ts";
+import { seedFantasyData } from "./seed-fantasy.ts";
 import { placeBet } from "../../domain/betting/place-bet.ts";
 import { changeEventStatus } from "../../domain/betting/event-status.ts";
 import { settleBet } from "../../domain/settlement/settle-bet.ts";
@@ -336,4 +337,5 @@ export async function seedDemoData(d: Database, ids: Ids, now: Date = new Date()
     });
     if (!res.ok) throw new Error(res.error.message);
   }
+  await seedFantasyData(d, ids, now);
 }
