@@ -33,6 +33,7 @@ export default defineConfig({
       PORT: String(PORT),
       DATABASE_URL: "file:.e2e-data/e2e.db",
       FEED_INTERVAL_MS: "1000",
+      FANTASY_INTERVAL_MS: "1000",
       LOG_REQUESTS: "0",
       // Every journey signs in from 127.0.0.1; the production limit would stop the suite.
       RATE_LIMITS: "demo-login=1000/600,sign-in=1000/60,register=1000/3600",

@@ -16,6 +16,7 @@ import { authRoutes, demoRoutes } from "./routes/auth.ts";
 import { eventRoutes } from "./routes/events.ts";
 import { betRoutes } from "./routes/bets.ts";
 import { adminRoutes } from "./routes/admin.ts";
+import { fantasyRoutes } from "./routes/fantasy.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { bettingDataRoutes } from "./routes/betting-data.ts";
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps) {
   api.route("/", walletRoutes);
   api.route("/", responsibleRoutes);
   api.route("/", cashOutRoutes);
+  api.route("/", fantasyRoutes);
 
   const docConfig = {
     openapi: "3.1.0",

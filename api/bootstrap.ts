@@ -9,6 +9,8 @@ import { DemoFeed } from "../adapters/feed/demo-feed.ts";
 import { DatabaseLease } from "../adapters/libsql/lease.ts";
 import { LibsqlRateCounter } from "../adapters/libsql/rate-counter.ts";
 import { rateLimitsFromEnv, type RateLimitConfig } from "./middleware/rate-limit.ts";
+import { DemoFantasyStatsFeed } from "../adapters/feed/fantasy-stats-feed.ts";
+import { FantasyRunner } from "./jobs/fantasy-runner.ts";
 import { randomIds, systemClock } from "../adapters/system/clock.ts";
 import { diskAssets } from "../adapters/system/static-files.ts";
 import { databaseKind } from "../adapters/libsql/database.ts";
@@ -22,6 +24,8 @@ export interface Config {
   databaseSyncUrl?: string;
   demoMode: boolean;
   feedIntervalMs: number;
+  /** How often the fantasy contest lifecycle runs (lock, score, settle); 0 turns it off. */
+  fantasyIntervalMs: number;
   distDir: string;
   logRequests: boolean;
   trustProxy: boolean;
@@ -44,6 +48,7 @@ export function configFromEnv(env: Record<string, string | undefined>, distDir: 
     // Demo mode is on by default for the embedded database, off for a remote one unless asked for.
     demoMode: env.DEMO_MODE === undefined || env.DEMO_MODE === "" ? embedded : truthy(env.DEMO_MODE),
     feedIntervalMs: Number(env.FEED_INTERVAL_MS || 3000),
+    fantasyIntervalMs: env.FANTASY_INTERVAL_MS ? Math.max(0, Number(env.FANTASY_INTERVAL_MS) || 0) : 5000,
     distDir,
     logRequests: env.LOG_REQUESTS === undefined ? true : truthy(env.LOG_REQUESTS),
     trustProxy: truthy(env.TRUST_PROXY),
@@ -73,8 +78,15 @@ export async function bootstrap(config: Config) {
       })
     : null;
   feed?.start();
+  const ports = libsqlPorts(database, { paymentProvider: new SimulatedPaymentProvider({ latencyMs: config.paymentLatencyMs }) });
+  // Contests lock, score and settle whether or not demo mode is on; the stats feed is the simulator.
+  const fantasy = new FantasyRunner(
+    { ports, clock: systemClock, ids: randomIds, feed: new DemoFantasyStatsFeed() },
+    { intervalMs: config.fantasyIntervalMs, log: config.logRequests ? undefined : () => {} },
+  );
+  fantasy.start();
   const app = createApp({
-    ports: libsqlPorts(database, { paymentProvider: new SimulatedPaymentProvider({ latencyMs: config.paymentLatencyMs }) }),
+    ports,
     clock: systemClock,
     ids: randomIds,
     database: { client: database.client, kind: database.kind },
@@ -93,6 +105,7 @@ export async function bootstrap(config: Config) {
     app,
     close() {
       feed?.stop();
+      fantasy.stop();
       database.close();
     },
   };

@@ -14,6 +14,7 @@ import { SimulatedPaymentProvider } from "../payments/simulated-provider.ts";
 import { LibsqlBets } from "./bets.ts";
 import type { Database } from "./database.ts";
 import { LibsqlEvents } from "./events.ts";
+import { LibsqlFantasy } from "./fantasy.ts";
 
 export { openDatabase, type Database } from "./database.ts";
 
@@ -48,5 +49,6 @@ export function libsqlPorts(d: Database, opts: PortOptions = {}): Ports & Accoun
     bets: new LibsqlBets(d.client),
     wallets: new LibsqlWallets(d),
     idempotency: new LibsqlIdempotency(d),
+    fantasy: new LibsqlFantasy(d.client),
   };
 }

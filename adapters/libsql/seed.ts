@@ -7,6 +7,7 @@ import type { InStatement } from "@libsql/client";
 import type { Database } from "./database.ts";
 import { libsqlPorts } from "./index.ts";
 import { seedSameGameMultis } from "./seed-betting.ts";
+import { seedFantasyData } from "./seed-fantasy.ts";
 import { placeBet } from "../../domain/betting/place-bet.ts";
 import { changeEventStatus } from "../../domain/betting/event-status.ts";
 import { settleBet } from "../../domain/settlement/settle-bet.ts";
@@ -338,4 +339,5 @@ export async function seedDemoData(d: Database, ids: Ids, now: Date = new Date()
     if (!res.ok) throw new Error(res.error.message);
   }
   await seedSameGameMultis(d, ids, now);
+  await seedFantasyData(d, ids, now);
 }

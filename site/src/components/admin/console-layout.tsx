@@ -7,6 +7,7 @@ import { useToast } from "../toast.tsx";
 import { AdminHeader } from "./admin-header.tsx";
 import { AdminSidebar } from "./admin-sidebar.tsx";
 import { DashboardSection } from "./dashboard-section.tsx";
+import { FantasyManagement } from "./fantasy/fantasy-management.tsx";
 import { betsToCsv, downloadCsv, exportFilename } from "./export-bets.ts";
 import { initialSection, sectionById, type SectionId } from "./sections.ts";
 import { SystemSettingsDialog } from "./system-settings-dialog.tsx";
@@ -75,6 +76,8 @@ export function ConsoleLayout({ user }: { user: CurrentUser }) {
         <main className="adm-main" id="adm-main">
           {section === "dashboard" ? (
             <DashboardSection canManage={user.role === "admin"} />
+          ) : section === "fantasy" ? (
+            <FantasyManagement canManage={user.role === "admin"} />
           ) : (
             <UnavailableSection key={section} section={current} onBack={() => select("dashboard")} />
           )}

@@ -1,0 +1,113 @@
+/**
+ * enterContest (customer): pay the entry fee from the wallet into the contest's prize pool with a
+ * valid lineup. Checked first here (gate, invite code, contest open / not started / not full,
+ * lineup), then written in one batch that the database refuses if, by then, the contest is no
+ * longer open, has started or is full (guard inside the write), the customer already has an entry
+ * (unique), or the wallet would go below zero (CHECK): so nothing is half-written.
+ */
+import type { Ctx } from "../shared/context.ts";
+import { domainError, err, ok, type DomainError, type Result } from "../shared/result.ts";
+import { contestPoolAccountId, ledgerTransaction, transfer, walletAccountId, type LedgerTransaction } from "../wallet/ledger.ts";
+import { fantasyPort, requireCustomer } from "./common.ts";
+import { checkFantasyEntryGate, type MayWager } from "./entry-gate.ts";
+import { checkLineup } from "./roster.ts";
+import type { ContestRecord, EntryRecord } from "./types.ts";
+import type { EntryOutcome, Fantasy } from "../ports/index.ts";
+
+export interface EnterContestInput {
+  lineup: string[];
+  inviteCode?: string;
+}
+
+/** Why a contest takes no entry now, or null when it does. */
+export function entryRefusal(c: ContestRecord, now: Date): DomainError | null {
+  if (c.status !== "open") return domainError("FANTASY.CONTEST_CLOSED", `This contest is ${c.status} and takes no entries`);
+  if (now.getTime() >= c.startTime.getTime()) return domainError("FANTASY.CONTEST_STARTED", "This contest has started; entries are closed");
+  if (c.currentEntries >= c.maxEntries) return domainError("FANTASY.CONTEST_FULL", `This contest is full (${c.maxEntries} entries)`);
+  return null;
+}
+
+export const sameInviteCode = (given: string | undefined, code: string | null) =>
+  code !== null && given !== undefined && given.trim().toUpperCase() === code.toUpperCase();
+
+/** Turn a refused write into the customer's reason, reading the contest as it is now. */
+export async function explainEntryOutcome(
+  port: Fantasy,
+  contestId: string,
+  outcome: Exclude<EntryOutcome, { kind: "entered" }>,
+  now: Date,
+): Promise<DomainError> {
+  switch (outcome.kind) {
+    case "already_entered":
+      return domainError("FANTASY.ALREADY_ENTERED", "You already have an entry in this contest; edit its lineup instead");
+    case "insufficient_funds":
+      return domainError("FANTASY.INSUFFICIENT_FUNDS", "Your balance is too low for this entry fee");
+    case "no_wallet":
+      return domainError("FANTASY.NO_WALLET", "This account has no wallet");
+    case "not_taking_entries": {
+      const fresh = await port.findContest(contestId);
+      return (fresh && entryRefusal(fresh, now)) ?? domainError("FANTASY.CONTEST_CLOSED", "This contest takes no more entries");
+    }
+  }
+}
+
+export function entryFeeTransaction(
+  ctx: Pick<Ctx, "ids">,
+  entry: EntryRecord,
+  at: Date,
+): Result<LedgerTransaction | null> {
+  if (entry.fee === 0) return ok(null);
+  return ledgerTransaction(
+    { id: ctx.ids.next("tx"), kind: "contest_entry", reference: entry.id, createdAt: at, createdBy: entry.userId },
+    transfer(walletAccountId(entry.userId), contestPoolAccountId(entry.contestId), entry.fee),
+  );
+}
+
+export async function enterContest(
+  ctx: Ctx,
+  contestId: string,
+  input: EnterContestInput,
+  opts: { mayWager?: MayWager } = {},
+): Promise<Result<{ entry: EntryRecord; balance: number }>> {
+  const who = requireCustomer(ctx, "enter contests");
+  if (!who.ok) return who;
+  const user = who.value;
+  const port = fantasyPort(ctx);
+  if (!port.ok) return port;
+  const contest = await port.value.findContest(contestId);
+  if (!contest) return err(domainError("FANTASY.CONTEST_NOT_FOUND", "No contest with that id"));
+
+  const gate = await checkFantasyEntryGate(ctx, user, contest.entryFee, opts.mayWager);
+  if (!gate.ok) return gate;
+  if (contest.isPrivate && contest.createdBy !== user.id && !sameInviteCode(input.inviteCode, contest.inviteCode))
+    return err(domainError("FANTASY.INVITE_CODE_REQUIRED", "This is a private contest: enter its invite code"));
+  const now = ctx.clock.now();
+  const refusal = entryRefusal(contest, now);
+  if (refusal) return err(refusal);
+  if ((await port.value.enteredBy(user.id, [contest.id])).has(contest.id))
+    return err(domainError("FANTASY.ALREADY_ENTERED", "You already have an entry in this contest; edit its lineup instead"));
+
+  const players = await port.value.findPlayers(input.lineup);
+  const lineup = checkLineup({ lineup: input.lineup, roster: contest.roster, salaryCap: contest.salaryCap, sportId: contest.sportId }, players);
+  if (!lineup.ok) return lineup;
+
+  const entry: EntryRecord = {
+    id: ctx.ids.next("fe"),
+    contestId: contest.id,
+    userId: user.id,
+    lineup: lineup.value.lineup,
+    salaryUsed: lineup.value.salaryUsed,
+    fee: contest.entryFee,
+    pointsX100: 0,
+    rank: null,
+    payout: null,
+    status: "active",
+    enteredAt: now,
+    updatedAt: now,
+  };
+  const fee = entryFeeTransaction(ctx, entry, now);
+  if (!fee.ok) return fee;
+  const written = await port.value.enter({ entry, fee: fee.value, walletAccountId: walletAccountId(user.id) });
+  if (written.kind !== "entered") return err(await explainEntryOutcome(port.value, contest.id, written, now));
+  return ok({ entry, balance: written.balance });
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { CANCEL_FROM, nextStep, SETTLE_FROM, takesEntries } from "./lifecycle.ts";
+import type { ContestStatus } from "./types.ts";
+
+const startTime = new Date("2026-01-01T10:00:00Z");
+const endTime = new Date("2026-01-01T13:00:00Z");
+const before = new Date("2026-01-01T09:59:59Z");
+const during = new Date("2026-01-01T11:00:00Z");
+const after = new Date("2026-01-01T13:00:00Z");
+const contest = (status: ContestStatus, currentEntries = 5, minEntries = 2) => ({ status, startTime, endTime, currentEntries, minEntries });
+
+describe("the next lifecycle step", () => {
+  it("an open contest waits for its start, then locks, or cancels if short of its minimum entries", () => {
+    expect(nextStep(contest("open"), before)).toBe("none");
+    expect(nextStep(contest("open"), startTime)).toBe("lock");
+    expect(nextStep(contest("open", 2, 2), during)).toBe("lock");
+    expect(nextStep(contest("open", 1, 2), startTime)).toBe("cancel");
+    expect(nextStep(contest("open", 0, 1), after)).toBe("cancel");
+  });
+  it("locked goes live; live scores until the end time, then settles", () => {
+    expect(nextStep(contest("locked"), during)).toBe("go_live");
+    expect(nextStep(contest("live"), during)).toBe("score");
+    expect(nextStep(contest("live"), new Date(endTime.getTime() - 1))).toBe("score");
+    expect(nextStep(contest("live"), after)).toBe("settle");
+  });
+  it("settled and cancelled contests are final", () => {
+    expect(nextStep(contest("settled"), after)).toBe("none");
+    expect(nextStep(contest("cancelled"), after)).toBe("none");
+  });
+  it("operators settle locked or live contests and cancel any unfinished one", () => {
+    expect(SETTLE_FROM).toEqual(["locked", "live"]);
+    expect(CANCEL_FROM).toEqual(["open", "locked", "live"]);
+  });
+  it("entries are taken only while open and before the start time", () => {
+    expect(takesEntries(contest("open"), before)).toBe(true);
+    expect(takesEntries(contest("open"), startTime)).toBe(false);
+    expect(takesEntries(contest("locked"), before)).toBe(false);
+  });
+});

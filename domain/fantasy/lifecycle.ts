@@ -1,0 +1,40 @@
+/**
+ * The contest lifecycle as one pure decision: given a contest and the time, what happens next.
+ *
+ *   open ──(start time, enough entries)──► locked ──(next scoring pass)──► live ──(end time)──► settled
+ *     └──(start time, fewer than minEntries)──► cancelled (every fee refunded)
+ *
+ * One step per pass, so each state is recorded: entries stop at the start time (locked), the stats
+ * feed then scores the contest (live) until its end time, when the prize pool is paid (settled).
+ * An operator may also settle a locked or live contest early (with the points as they stand) or
+ * cancel any contest that is not yet settled or cancelled.
+ */
+import type { ContestRecord, ContestStatus } from "./types.ts";
+
+export type LifecycleStep = "lock" | "cancel" | "go_live" | "score" | "settle" | "none";
+
+export function nextStep(
+  contest: Pick<ContestRecord, "status" | "startTime" | "endTime" | "currentEntries" | "minEntries">,
+  now: Date,
+): LifecycleStep {
+  const t = now.getTime();
+  switch (contest.status) {
+    case "open":
+      if (t < contest.startTime.getTime()) return "none";
+      return contest.currentEntries < contest.minEntries ? "cancel" : "lock";
+    case "locked":
+      return "go_live";
+    case "live":
+      return t >= contest.endTime.getTime() ? "settle" : "score";
+    default:
+      return "none";
+  }
+}
+
+/** Statuses from which each operator action is allowed. */
+export const SETTLE_FROM: readonly ContestStatus[] = ["locked", "live"];
+export const CANCEL_FROM: readonly ContestStatus[] = ["open", "locked", "live"];
+
+/** Entries are taken (and lineups edited) only while open and before the start time. */
+export const takesEntries = (c: Pick<ContestRecord, "status" | "startTime">, now: Date): boolean =>
+  c.status === "open" && now.getTime() < c.startTime.getTime();

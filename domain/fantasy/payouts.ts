@@ -1,0 +1,117 @@
+/**
+ * Prize pools and payout tables, in integer cents. Pure; see docs/money.md ("Fantasy contests").
+ *
+ * - Payout places (TOP N) = floor(maxEntries / 10), at least 1.
+ * - Default payout table: place i of N weighs 1/i; shares are basis points (10000 = 100%) by the
+ *   largest-remainder method, so they sum to exactly 10000 and never increase down the table.
+ *   E.g. N=1: [10000]; N=2: [6667, 3333]; N=3: [5455, 2727, 1818]; N=10: 1st 3414, 10th 341.
+ * - Rake = floor(entry fees × rakePercent / 100) (rounded down, in the players' favour); the rake
+ *   is taken from the fees only, never from the guaranteed prize.
+ * - Prize pool = guaranteed prize + entry fees − rake.
+ * - Place amounts: with k = min(table length, number of entries) places paid and S the sum of their
+ *   shares, place i gets floor(pool × share_i / S); the cents left over (fewer than k) go one each
+ *   to places 1, 2, 3 ... so the places add up to the pool exactly.
+ * - Ties: entries with equal points share the places they cover (e.g. two tied for 2nd share the
+ *   2nd and 3rd place amounts; places past the table add 0). The group total is split evenly; the
+ *   remainder cents (fewer than the group size) go one each to the tied entries that entered
+ *   first (earlier entry time, then entry id).
+ */
+
+/** TOP N: how many places a contest of this size pays. */
+export const payoutPlacesFor = (maxEntries: number): number => Math.max(1, Math.floor(maxEntries / 10));
+
+/** Largest remainder: integer parts of `weights` scaled to `total`, summing to `total` exactly. */
+function apportion(weights: readonly number[], total: number): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  const exact = weights.map((w) => (w * total) / sum);
+  const out = exact.map(Math.floor);
+  let left = total - out.reduce((a, b) => a + b, 0);
+  const order = exact.map((x, i) => ({ i, r: x - Math.floor(x) })).sort((a, b) => b.r - a.r || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    out[i] += 1;
+    left -= 1;
+  }
+  return out;
+}
+
+/** The default table for N paid places: weights 1/place, in basis points summing to 10000. */
+export function defaultPayoutTable(places: number): number[] {
+  const n = Math.max(1, Math.min(places, 1000));
+  return apportion(Array.from({ length: n }, (_, i) => 1 / (i + 1)), 10_000);
+}
+
+/** A custom table is valid when it has 1..maxEntries places, each ≥ 1 bp, non-increasing, summing to 10000. */
+export function payoutTableProblem(table: readonly number[], maxEntries: number): string | null {
+  if (table.length === 0) return "The payout table needs at least one place";
+  if (table.length > maxEntries) return "The payout table cannot pay more places than the contest has entries";
+  if (table.some((bp) => !Number.isInteger(bp) || bp < 1)) return "Every paid place needs a share of at least 1 basis point";
+  if (table.some((bp, i) => i > 0 && bp > table[i - 1])) return "Shares must not increase down the table";
+  const sum = table.reduce((a, b) => a + b, 0);
+  if (sum !== 10_000) return `Shares must sum to 10000 basis points (they sum to ${sum})`;
+  return null;
+}
+
+export const rakeFor = (fees: number, rakePercent: number): number => Math.floor((fees * rakePercent) / 100);
+
+/** The prize pool as it stands: guaranteed prize plus entry fees minus the rake. */
+export function prizePoolFor(c: { guaranteedPrize: number; entryFee: number; currentEntries: number; rakePercent: number }): number {
+  const fees = c.entryFee * c.currentEntries;
+  return c.guaranteedPrize + fees - rakeFor(fees, c.rakePercent);
+}
+
+/** What each of the first min(table, entries) places pays from `pool`, summing to `pool` exactly. */
+export function placeAmounts(pool: number, table: readonly number[], entries: number): number[] {
+  const k = Math.min(table.length, entries);
+  if (k <= 0) return [];
+  const shares = table.slice(0, k);
+  const s = shares.reduce((a, b) => a + b, 0);
+  const out = shares.map((bp) => Math.floor((pool * bp) / s));
+  let left = pool - out.reduce((a, b) => a + b, 0);
+  for (let i = 0; left > 0; i = (i + 1) % k, left--) out[i] += 1;
+  return out;
+}
+
+export interface RankedEntry {
+  entryId: string;
+  pointsX100: number;
+  enteredAt: Date;
+}
+
+export interface EntryResult {
+  entryId: string;
+  rank: number;
+  pointsX100: number;
+  payout: number;
+}
+
+/**
+ * Final standings and payouts: entries ordered by points (ties: earlier entry first, then id),
+ * ranked with ties sharing a rank (1, 2, 2, 4), paid by the table with tied groups splitting the
+ * places they cover. The payouts sum to `pool` whenever there is at least one entry.
+ */
+export function distributePrizes(pool: number, table: readonly number[], entries: readonly RankedEntry[]): EntryResult[] {
+  const ordered = [...entries].sort(
+    (a, b) =>
+      b.pointsX100 - a.pointsX100 ||
+      a.enteredAt.getTime() - b.enteredAt.getTime() ||
+      (a.entryId < b.entryId ? -1 : a.entryId > b.entryId ? 1 : 0),
+  );
+  const amounts = placeAmounts(pool, table, ordered.length);
+  const out: EntryResult[] = [];
+  let i = 0;
+  while (i < ordered.length) {
+    let j = i;
+    while (j + 1 < ordered.length && ordered[j + 1].pointsX100 === ordered[i].pointsX100) j++;
+    const group = ordered.slice(i, j + 1);
+    let total = 0;
+    for (let p = i; p <= j; p++) total += amounts[p] ?? 0;
+    const base = Math.floor(total / group.length);
+    const extra = total - base * group.length;
+    group.forEach((e, g) =>
+      out.push({ entryId: e.entryId, rank: i + 1, pointsX100: e.pointsX100, payout: base + (g < extra ? 1 : 0) }),
+    );
+    i = j + 1;
+  }
+  return out;
+}

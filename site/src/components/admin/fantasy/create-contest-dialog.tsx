@@ -1,0 +1,89 @@
+/**
+ * Create Contest: name required; entry fee and guaranteed prize pool whole dollars, 0 or more; max
+ * entries at least 1 (default 100); type tournament. Entry fees less the operator's rake are added
+ * to the prize pool. The form keeps its values after a create (spec section 4).
+ */
+import { Button, Dialog, Flex, Grid } from "@radix-ui/themes";
+import { useState, type FormEvent } from "react";
+import type { CreateContestBody, FantasySport } from "../../../../../api/schemas/fantasy.ts";
+import { ServerError, SportSelect, TextInput } from "./fields.tsx";
+import { checkContest, CONTEST_MAX_ENTRIES, emptyContestForm, type ContestForm, type FieldErrors } from "./form-rules.ts";
+import { useCreate } from "./use-create.ts";
+
+export function CreateContestDialog({ sports, defaultSportId, disabled }: { sports: readonly FantasySport[]; defaultSportId: string; disabled?: boolean }) {
+  const [open, setOpen] = useState(false);
+  const [form, setForm] = useState<ContestForm>(() => emptyContestForm(defaultSportId));
+  const [errors, setErrors] = useState<FieldErrors<keyof ContestForm>>({});
+  const { create, pending, serverError, clearError } = useCreate<CreateContestBody>("contest", () => setOpen(false));
+  const set = (patch: Partial<ContestForm>) => setForm((f) => ({ ...f, ...patch }));
+  const max = Number(form.maxEntries);
+  const places = Number.isInteger(max) && max >= 1 ? Math.max(1, Math.floor(max / 10)) : null;
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const checked = checkContest(form);
+    if (!checked.ok) return setErrors(checked.errors);
+    setErrors({});
+    create(checked.value);
+  }
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(o) => {
+        setOpen(o);
+        if (o && !form.sportId && defaultSportId) set({ sportId: defaultSportId });
+        if (!o) clearError();
+      }}
+    >
+      <Dialog.Trigger>
+        <Button disabled={disabled} data-testid="create-contest">
+          Create Contest
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Content maxWidth="520px" className="adm-fx-dialog" data-testid="create-contest-dialog">
+        <Dialog.Title>Create Fantasy Contest</Dialog.Title>
+        <Dialog.Description size="2" color="gray" mb="3">
+          A public tournament. Money is in whole dollars; the prize pool is guaranteed by the house and entry fees, less the
+          operator's rake, are added to it.
+        </Dialog.Description>
+        <form onSubmit={submit} noValidate>
+          <Flex direction="column" gap="3">
+            <SportSelect sports={sports} value={form.sportId} onValue={(sportId) => set({ sportId })} error={errors.sportId} testId="contest-sport" />
+            <TextInput label="Name" value={form.name} onValue={(name) => set({ name })} error={errors.name} required maxLength={80} data-testid="contest-name" />
+            <Grid columns={{ initial: "1", xs: "2" }} gap="3">
+              <TextInput label="Entry fee" value={form.entryFee} onValue={(entryFee) => set({ entryFee })} error={errors.entryFee} type="number" min={0} step={1} inputMode="numeric" prefix="$" data-testid="contest-entry-fee" />
+              <TextInput label="Prize pool" value={form.prizePool} onValue={(prizePool) => set({ prizePool })} error={errors.prizePool} type="number" min={0} step={1} inputMode="numeric" prefix="$" data-testid="contest-prize-pool" />
+              <TextInput
+                label="Max entries"
+                value={form.maxEntries}
+                onValue={(maxEntries) => set({ maxEntries })}
+                error={errors.maxEntries}
+                hint={places ? `Pays the TOP ${places}` : undefined}
+                type="number"
+                min={CONTEST_MAX_ENTRIES.min}
+                step={1}
+                inputMode="numeric"
+                data-testid="contest-max-entries"
+              />
+              <div />
+              <TextInput label="Start time" value={form.startTime} onValue={(startTime) => set({ startTime })} error={errors.startTime} type="datetime-local" data-testid="contest-start" />
+              <TextInput label="End time" value={form.endTime} onValue={(endTime) => set({ endTime })} error={errors.endTime} type="datetime-local" data-testid="contest-end" />
+            </Grid>
+            <ServerError message={serverError} />
+            <Flex gap="2" justify="end" mt="2">
+              <Dialog.Close>
+                <Button type="button" variant="soft" color="gray">
+                  Cancel
+                </Button>
+              </Dialog.Close>
+              <Button type="submit" disabled={pending} data-testid="submit-contest">
+                {pending ? "Creating..." : "Create Contest"}
+              </Button>
+            </Flex>
+          </Flex>
+        </form>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}

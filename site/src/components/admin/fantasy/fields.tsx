@@ -1,0 +1,117 @@
+/** Small form building blocks shared by the fantasy create dialogs: labelled fields with errors. */
+import { Callout, Flex, Select, Text, TextField } from "@radix-ui/themes";
+import { useId, type ComponentProps, type ReactNode } from "react";
+import type { FantasySport } from "../../../../../api/schemas/fantasy.ts";
+
+export function Field({ label, error, hint, children, htmlFor }: { label: string; error?: string; hint?: string; children: ReactNode; htmlFor?: string }) {
+  return (
+    <Flex direction="column" gap="1" className="adm-fx-field">
+      <Text as="label" size="2" weight="medium" htmlFor={htmlFor}>
+        {label}
+      </Text>
+      {children}
+      {hint && !error && (
+        <Text size="1" color="gray">
+          {hint}
+        </Text>
+      )}
+      {error && (
+        <Text size="1" color="red" role="alert">
+          {error}
+        </Text>
+      )}
+    </Flex>
+  );
+}
+
+type InputProps = Omit<ComponentProps<typeof TextField.Root>, "onChange" | "value"> & {
+  label: string;
+  value: string;
+  onValue: (v: string) => void;
+  error?: string;
+  hint?: string;
+  prefix?: string;
+};
+
+export function TextInput({ label, value, onValue, error, hint, prefix, ...rest }: InputProps) {
+  const id = useId();
+  return (
+    <Field label={label} error={error} hint={hint} htmlFor={id}>
+      <TextField.Root id={id} value={value} onChange={(e) => onValue(e.target.value)} aria-invalid={error ? true : undefined} {...rest}>
+        {prefix && <TextField.Slot>{prefix}</TextField.Slot>}
+      </TextField.Root>
+    </Field>
+  );
+}
+
+export function SportSelect({
+  sports,
+  value,
+  onValue,
+  error,
+  testId,
+}: {
+  sports: readonly FantasySport[];
+  value: string;
+  onValue: (v: string) => void;
+  error?: string;
+  testId?: string;
+}) {
+  const id = useId();
+  return (
+    <Field label="Sport" error={error} htmlFor={id}>
+      <Select.Root value={value || undefined} onValueChange={onValue}>
+        <Select.Trigger id={id} placeholder="Choose a sport" aria-label="Sport" data-testid={testId} />
+        <Select.Content position="popper">
+          {sports.map((s) => (
+            <Select.Item key={s.id} value={s.id} disabled={s.status !== "active"}>
+              {s.name} {s.status !== "active" ? `(${s.status})` : ""}
+            </Select.Item>
+          ))}
+        </Select.Content>
+      </Select.Root>
+    </Field>
+  );
+}
+
+export function ChoiceSelect<T extends string>({
+  label,
+  value,
+  onValue,
+  options,
+  testId,
+}: {
+  label: string;
+  value: T;
+  onValue: (v: T) => void;
+  options: readonly { value: T; label: string }[];
+  testId?: string;
+}) {
+  const id = useId();
+  return (
+    <Field label={label} htmlFor={id}>
+      <Select.Root value={value} onValueChange={(v) => onValue(v as T)}>
+        <Select.Trigger id={id} aria-label={label} data-testid={testId} />
+        <Select.Content position="popper">
+          {options.map((o) => (
+            <Select.Item key={o.value} value={o.value}>
+              {o.label}
+            </Select.Item>
+          ))}
+        </Select.Content>
+      </Select.Root>
+    </Field>
+  );
+}
+
+/** The server's own reason, shown inside the dialog beside the spec's toast. */
+export function ServerError({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <Callout.Root color="red" size="1" role="alert" data-testid="dialog-error">
+      <Callout.Text>{message}</Callout.Text>
+    </Callout.Root>
+  );
+}
+
+export const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).replace(/_/g, " ");

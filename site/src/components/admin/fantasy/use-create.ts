@@ -1,0 +1,54 @@
+/**
+ * The create calls (POST /api/admin/fantasy/...): on success the spec's 'Success' toast and the
+ * lists refreshed; on failure the spec's destructive 'Error' toast, and the server's reason kept
+ * for the dialog to show.
+ */
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { apiSend } from "../../../lib/api.ts";
+import { useToast } from "../../toast.tsx";
+
+export type Entity = "sport" | "league" | "contest" | "player";
+
+const PATH: Record<Entity, string> = {
+  sport: "/api/admin/fantasy/sports",
+  league: "/api/admin/fantasy/leagues",
+  contest: "/api/admin/fantasy/contests",
+  player: "/api/admin/fantasy/players",
+};
+
+/** Lists refreshed after each create (sports too, for their league/contest/player counts). */
+const REFRESH: Record<Entity, string[]> = {
+  sport: ["/api/fantasy/sports"],
+  league: ["/api/fantasy/leagues", "/api/fantasy/sports"],
+  contest: ["/api/fantasy/contests", "/api/fantasy/sports"],
+  player: ["/api/fantasy/players", "/api/fantasy/sports"],
+};
+
+/** Spec section 8 texts; the player texts follow the same pattern. */
+export const CREATE_TEXT: Record<Entity, { ok: string; fail: string }> = {
+  sport: { ok: "Fantasy sport created successfully", fail: "Failed to create fantasy sport" },
+  league: { ok: "Fantasy league created successfully", fail: "Failed to create fantasy league" },
+  contest: { ok: "Fantasy contest created successfully", fail: "Failed to create fantasy contest" },
+  player: { ok: "Fantasy player added successfully", fail: "Failed to add fantasy player" },
+};
+
+export function useCreate<Body>(entity: Entity, onCreated: () => void) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const mutation = useMutation({
+    mutationFn: (body: Body) => apiSend<unknown>("POST", PATH[entity], body),
+    onMutate: () => setServerError(null),
+    onSuccess: async () => {
+      toast({ title: "Success", description: CREATE_TEXT[entity].ok });
+      onCreated();
+      await Promise.all(REFRESH[entity].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
+    },
+    onError: (error) => {
+      setServerError(error.message);
+      toast({ title: "Error", description: CREATE_TEXT[entity].fail, variant: "destructive" });
+    },
+  });
+  return { create: mutation.mutate, pending: mutation.isPending, serverError, clearError: () => setServerError(null) };
+}
