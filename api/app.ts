@@ -15,6 +15,15 @@ import { eventRoutes } from "./routes/events.ts";
 import { betRoutes } from "./routes/bets.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { riskRoutes } from "./routes/risk.ts";
+import { marketRoutes } from "./routes/markets.ts";
+import { tradingRoutes } from "./routes/trading.ts";
+import { auditRoutes } from "./routes/audit.ts";
+import { systemRoutes } from "./routes/system.ts";
+import { userRoutes } from "./routes/users.ts";
+import { fraudRoutes } from "./routes/fraud.ts";
+import { taskRoutes } from "./routes/tasks.ts";
+import { backOfficeRoutes } from "./routes/back-office.ts";
 import { renderDocs } from "./docs.ts";
 import { siteRoutes } from "./site.ts";
 
@@ -59,6 +68,15 @@ export function createApp(deps: AppDeps) {
   api.route("/", eventRoutes);
   api.route("/", betRoutes);
   api.route("/", adminRoutes);
+  api.route("/", riskRoutes);
+  api.route("/", marketRoutes);
+  api.route("/", tradingRoutes);
+  api.route("/", auditRoutes);
+  api.route("/", systemRoutes);
+  api.route("/", userRoutes);
+  api.route("/", fraudRoutes);
+  api.route("/", taskRoutes);
+  api.route("/", backOfficeRoutes);
 
   const docConfig = {
     openapi: "3.1.0",

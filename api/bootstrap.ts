@@ -9,6 +9,9 @@ import { DemoFeed } from "../adapters/feed/demo-feed.ts";
 import { randomIds, systemClock } from "../adapters/system/clock.ts";
 import { diskAssets } from "../adapters/system/static-files.ts";
 import { databaseKind } from "../adapters/libsql/database.ts";
+import { BackgroundJobs } from "./jobs/scheduler.ts";
+import { ScryptPasswordHasher } from "../adapters/system/password.ts";
+import { backOfficePorts } from "../domain/users/back-office-ctx.ts";
 
 export interface Config {
   port: number;
@@ -16,6 +19,8 @@ export interface Config {
   databaseAuthToken?: string;
   demoMode: boolean;
   feedIntervalMs: number;
+  /** How often the fraud rules engine scans (FRAUD_SCAN_INTERVAL_MS, default 60000; 0 = only on demand). */
+  fraudScanIntervalMs: number;
   distDir: string;
   logRequests: boolean;
   trustProxy: boolean;
@@ -33,6 +38,7 @@ export function configFromEnv(env: Record<string, string | undefined>, distDir: 
     // Demo mode is on by default for the embedded database, off for a remote one unless asked for.
     demoMode: env.DEMO_MODE === undefined || env.DEMO_MODE === "" ? embedded : truthy(env.DEMO_MODE),
     feedIntervalMs: Number(env.FEED_INTERVAL_MS || 3000),
+    fraudScanIntervalMs: env.FRAUD_SCAN_INTERVAL_MS === undefined || env.FRAUD_SCAN_INTERVAL_MS === "" ? 60_000 : Number(env.FRAUD_SCAN_INTERVAL_MS),
     distDir,
     logRequests: env.LOG_REQUESTS === undefined ? true : truthy(env.LOG_REQUESTS),
     trustProxy: truthy(env.TRUST_PROXY),
@@ -48,8 +54,15 @@ export async function bootstrap(config: Config) {
   }
   const feed = config.demoMode ? new DemoFeed(database.client, { intervalMs: config.feedIntervalMs }) : null;
   feed?.start();
+  const ports = libsqlPorts(database);
+  // Fraud scans and bulk operations run in this process, beside the feed (api/jobs/scheduler.ts).
+  const jobs = new BackgroundJobs(
+    { ports: backOfficePorts(ports), clock: systemClock, ids: randomIds },
+    { fraudScanIntervalMs: config.fraudScanIntervalMs },
+  );
+  await jobs.start();
   const app = createApp({
-    ports: libsqlPorts(database),
+    ports,
     clock: systemClock,
     ids: randomIds,
     database: { client: database.client, kind: database.kind },
@@ -60,11 +73,14 @@ export async function bootstrap(config: Config) {
     startedAt: new Date(),
     logRequests: config.logRequests,
     trustProxy: config.trustProxy,
+    jobs,
+    passwordHasher: new ScryptPasswordHasher(),
   });
   return {
     app,
     close() {
       feed?.stop();
+      jobs.stop();
       database.close();
     },
   };

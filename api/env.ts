@@ -1,4 +1,4 @@
-import type { Ports } from "../domain/ports/index.ts";
+import type { PasswordHasher, Ports } from "../domain/ports/index.ts";
 import type { Clock, Ids } from "../domain/shared/clock.ts";
 import type { Actor } from "../domain/shared/types.ts";
 import type { Ctx } from "../domain/shared/context.ts";
@@ -32,6 +32,10 @@ export interface AppDeps {
   logRequests?: boolean;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy?: boolean;
+  /** Hashes passwords of accounts an admin adds (default: scrypt, adapters/system/password.ts). */
+  passwordHasher?: PasswordHasher;
+  /** Background jobs of this process (api/jobs): told when a bulk operation is queued. */
+  jobs?: { bulkOperationQueued(): void };
 }
 
 export type AppEnv = {

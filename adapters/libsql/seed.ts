@@ -336,4 +336,5 @@ export async function seedDemoData(d: Database, ids: Ids, now: Date = new Date()
     });
     if (!res.ok) throw new Error(res.error.message);
   }
+  await (await import("./seed-fraud.ts")).seedFraudData(d, ids, now);
 }

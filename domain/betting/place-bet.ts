@@ -12,6 +12,7 @@ import { validateSlip, type BetType } from "./slip.ts";
 import { ledgerTransaction, transfer, walletAccountId, HOUSE_ACCOUNT } from "../wallet/ledger.ts";
 import type { PricedOutcome, User } from "../shared/types.ts";
 import type { PlacementPlan } from "../ports/index.ts";
+import { FULL_STAKE_FACTOR_PCT, maxStakeFor, stakeLimitMessage } from "../trading/stake-factor.ts";
 
 export interface PlaceBetInput {
   selections: { eventId: string; marketId: string; outcomeId: string; odds: string }[];
@@ -104,6 +105,11 @@ export async function placeBet(
   const requested = input.selections.map((s) => parseOdds(s.odds));
   if (requested.some((o) => o === null))
     return err(domainError("REQUEST.INVALID", "Odds must be between 1.01 and 1000", { field: "selections.odds" }));
+
+  // A trader may have limited this customer to a fraction of the maximum stake.
+  const factorPct = ctx.ports.trading ? await ctx.ports.trading.stakeFactorOf(user.id) : FULL_STAKE_FACTOR_PCT;
+  if (input.stake > maxStakeFor(factorPct))
+    return err(domainError("BET.STAKE_TOO_HIGH", stakeLimitMessage(factorPct), { maxStake: maxStakeFor(factorPct) }));
 
   const found = new Map((await ctx.ports.events.pricedOutcomes(input.selections.map((s) => s.outcomeId))).map((p) => [p.outcomeId, p]));
   const refusal = checkSelections(input, found);
