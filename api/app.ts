@@ -25,6 +25,15 @@ import { walletRoutes } from "./routes/wallet.ts";
 import { responsibleRoutes } from "./routes/responsible.ts";
 import { cashOutRoutes } from "./routes/cash-out.ts";
 import { sessionActivity } from "./middleware/session-activity.ts";
+import { riskRoutes } from "./routes/risk.ts";
+import { marketRoutes } from "./routes/markets.ts";
+import { tradingRoutes } from "./routes/trading.ts";
+import { auditRoutes } from "./routes/audit.ts";
+import { systemRoutes } from "./routes/system.ts";
+import { userRoutes } from "./routes/users.ts";
+import { fraudRoutes } from "./routes/fraud.ts";
+import { taskRoutes } from "./routes/tasks.ts";
+import { backOfficeRoutes } from "./routes/back-office.ts";
 import { renderDocs } from "./docs.ts";
 import { siteRoutes } from "./site.ts";
 
@@ -84,6 +93,15 @@ export function createApp(deps: AppDeps) {
   api.route("/", responsibleRoutes);
   api.route("/", cashOutRoutes);
   api.route("/", fantasyRoutes);
+  api.route("/", riskRoutes);
+  api.route("/", marketRoutes);
+  api.route("/", tradingRoutes);
+  api.route("/", auditRoutes);
+  api.route("/", systemRoutes);
+  api.route("/", userRoutes);
+  api.route("/", fraudRoutes);
+  api.route("/", taskRoutes);
+  api.route("/", backOfficeRoutes);
 
   const docConfig = {
     openapi: "3.1.0",

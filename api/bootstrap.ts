@@ -15,6 +15,9 @@ import { randomIds, systemClock } from "../adapters/system/clock.ts";
 import { diskAssets } from "../adapters/system/static-files.ts";
 import { databaseKind } from "../adapters/libsql/database.ts";
 import { SimulatedPaymentProvider } from "../adapters/payments/simulated-provider.ts";
+import { BackgroundJobs } from "./jobs/scheduler.ts";
+import { ScryptPasswordHasher } from "../adapters/system/password.ts";
+import { backOfficePorts } from "../domain/users/back-office-ctx.ts";
 
 export interface Config {
   port: number;
@@ -26,6 +29,8 @@ export interface Config {
   feedIntervalMs: number;
   /** How often the fantasy contest lifecycle runs (lock, score, settle); 0 turns it off. */
   fantasyIntervalMs: number;
+  /** How often the fraud rules engine scans (FRAUD_SCAN_INTERVAL_MS, default 60000; 0 = only on demand). */
+  fraudScanIntervalMs: number;
   distDir: string;
   logRequests: boolean;
   trustProxy: boolean;
@@ -49,6 +54,7 @@ export function configFromEnv(env: Record<string, string | undefined>, distDir: 
     demoMode: env.DEMO_MODE === undefined || env.DEMO_MODE === "" ? embedded : truthy(env.DEMO_MODE),
     feedIntervalMs: Number(env.FEED_INTERVAL_MS || 3000),
     fantasyIntervalMs: env.FANTASY_INTERVAL_MS ? Math.max(0, Number(env.FANTASY_INTERVAL_MS) || 0) : 5000,
+    fraudScanIntervalMs: env.FRAUD_SCAN_INTERVAL_MS === undefined || env.FRAUD_SCAN_INTERVAL_MS === "" ? 60_000 : Number(env.FRAUD_SCAN_INTERVAL_MS),
     distDir,
     logRequests: env.LOG_REQUESTS === undefined ? true : truthy(env.LOG_REQUESTS),
     trustProxy: truthy(env.TRUST_PROXY),
@@ -85,6 +91,12 @@ export async function bootstrap(config: Config) {
     { intervalMs: config.fantasyIntervalMs, log: config.logRequests ? undefined : () => {} },
   );
   fantasy.start();
+  // Fraud scans and bulk operations run in this process, beside the feed (api/jobs/scheduler.ts).
+  const jobs = new BackgroundJobs(
+    { ports: backOfficePorts(ports), clock: systemClock, ids: randomIds },
+    { fraudScanIntervalMs: config.fraudScanIntervalMs },
+  );
+  await jobs.start();
   const app = createApp({
     ports,
     clock: systemClock,
@@ -100,12 +112,15 @@ export async function bootstrap(config: Config) {
     liveOddsCacheMs: config.liveOddsCacheMs,
     rateLimits: config.rateLimits,
     rateCounter: new LibsqlRateCounter(database.client),
+    jobs,
+    passwordHasher: new ScryptPasswordHasher(),
   });
   return {
     app,
     close() {
       feed?.stop();
       fantasy.stop();
+      jobs.stop();
       database.close();
     },
   };

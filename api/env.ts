@@ -1,4 +1,4 @@
-import type { AccountPorts, Ports } from "../domain/ports/index.ts";
+import type { AccountPorts, PasswordHasher, Ports } from "../domain/ports/index.ts";
 import type { Clock, Ids } from "../domain/shared/clock.ts";
 import type { Actor } from "../domain/shared/types.ts";
 import type { Ctx } from "../domain/shared/context.ts";
@@ -46,6 +46,10 @@ export interface AppDeps {
   trustProxy?: boolean;
   /** GET /api/live-odds/stream: how often this process polls the database (default 500 ms) and pings (default 15 s). */
   liveStream?: { pollMs?: number; pingMs?: number };
+  /** Hashes passwords of accounts an admin adds (default: scrypt, adapters/system/password.ts). */
+  passwordHasher?: PasswordHasher;
+  /** Background jobs of this process (api/jobs): told when a bulk operation is queued. */
+  jobs?: { bulkOperationQueued(): void };
 }
 
 export type AppEnv = {

@@ -1,5 +1,5 @@
 import type { Client, InStatement, Row } from "@libsql/client";
-import type { BetTotals, Bets, PlacementOutcome, PlacementPlan, SettlementPlan } from "../../domain/ports/index.ts";
+import type { BetTotals, Bets, PlacementOutcome, PlacementPlan, ResettlementPlan, SettlementPlan, Settlements } from "../../domain/ports/index.ts";
 import type { BetLegRecord, BetRecord } from "../../domain/shared/types.ts";
 import { auditStatement } from "./audit.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
@@ -137,6 +137,20 @@ export class LibsqlBets implements Bets {
     return rs.rows.map((r) => toBet(r, legs.get(String(r.id)) ?? []));
   }
 
+  /** Bets matching an SQL condition on `b` (bets), newest first, with their customer (for the back office). */
+  async listWhere(condition: string, args: (string | number)[], limit: number) {
+    const rs = await this.client.execute({
+      sql: `SELECT ${BET_COLUMNS}, u.first_name, u.last_name, u.email FROM bets b JOIN users u ON u.id = b.user_id
+            WHERE ${condition} ORDER BY b.placed_at DESC, b.rowid DESC LIMIT ?`,
+      args: [...args, limit],
+    });
+    const legs = await this.legsFor(rs.rows.map((r) => String(r.id)));
+    return rs.rows.map((r) => ({
+      ...toBet(r, legs.get(String(r.id)) ?? []),
+      customer: { firstName: String(r.first_name), lastName: String(r.last_name), email: String(r.email) },
+    }));
+  }
+
   async listAll(limit: number, status?: "pending" | "settled") {
     const where = status === "pending" ? "WHERE b.status = 'pending'" : status === "settled" ? "WHERE b.status <> 'pending'" : "";
     const rs = await this.client.execute({
@@ -202,5 +216,69 @@ export class LibsqlBets implements Bets {
       settledStakes: Number(r.settled_stakes),
       openLiability: Number(r.liability),
     };
+  }
+}
+
+/**
+ * Settlement corrections (issue 4): leg results of bets that keep waiting, and resettlement of a
+ * settled bet with correcting postings. See migration 0011 for the guard that allows a settled bet
+ * to change only with its resettlement counter raised by exactly one.
+ */
+export class LibsqlSettlements implements Settlements {
+  private readonly client: Client;
+  constructor(client: Client) {
+    this.client = client;
+  }
+
+  async gradeLegs(betId: string, legResults: { legId: string; result: "won" | "lost" | "void" }[]): Promise<"graded" | "not_pending"> {
+    try {
+      await this.client.batch(
+        [
+          assertStatement("EXISTS (SELECT 1 FROM bets WHERE id = ? AND status = 'pending')", [betId]),
+          ...legResults.map((l) => ({
+            sql: "UPDATE bet_legs SET result = ? WHERE id = ? AND bet_id = ? AND result = 'pending'",
+            args: [l.result, l.legId, betId],
+          })),
+        ],
+        "write",
+      );
+      return "graded";
+    } catch (e) {
+      if (constraintOf(e) === ASSERTION_FAILED) return "not_pending";
+      throw e;
+    }
+  }
+
+  async resettlementCount(betId: string): Promise<number | null> {
+    const rs = await this.client.execute({ sql: "SELECT resettlement_count FROM bets WHERE id = ?", args: [betId] });
+    return rs.rows.length === 0 ? null : Number(rs.rows[0].resettlement_count);
+  }
+
+  async resettle(plan: ResettlementPlan): Promise<"resettled" | "conflict" | "insufficient_funds"> {
+    const statements: InStatement[] = [
+      // Still as the use case read it: same counter, same status.
+      assertStatement("EXISTS (SELECT 1 FROM bets WHERE id = ? AND resettlement_count = ? AND status = ?)", [plan.betId, plan.fromCount, plan.fromStatus]),
+      {
+        sql: `UPDATE bets SET status = ?, actual_return = ?, settled_at = ?, settled_by = ?, resettlement_count = ?
+              WHERE id = ?`,
+        args: [plan.status, plan.actualReturn, plan.settledAt.getTime(), plan.settledBy, plan.fromCount + 1, plan.betId],
+      },
+      ...plan.legResults.map((l) => ({
+        sql: "UPDATE bet_legs SET result = ? WHERE id = ? AND bet_id = ?",
+        args: [l.result, l.legId, plan.betId],
+      })),
+      ...(plan.correction ? ledgerStatements(plan.correction) : []),
+      auditStatement(plan.audit),
+    ];
+    try {
+      await this.client.batch(statements, "write");
+      return "resettled";
+    } catch (e) {
+      const c = constraintOf(e);
+      if (c === ASSERTION_FAILED || c === "BET.NOT_PENDING" || (e instanceof Error && e.message.includes("BET.RESETTLE_CONFLICT")))
+        return "conflict";
+      if (c === "CHECK constraint failed: ledger_accounts_wallet_nonneg_ck") return "insufficient_funds";
+      throw e;
+    }
   }
 }

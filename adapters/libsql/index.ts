@@ -11,10 +11,18 @@ import { LibsqlPayments } from "./wallet.ts";
 import { LibsqlResponsible, LibsqlSessionActivity } from "./responsible.ts";
 import { LibsqlCashOuts, LibsqlSameGameMultis } from "./cash-out.ts";
 import { SimulatedPaymentProvider } from "../payments/simulated-provider.ts";
-import { LibsqlBets } from "./bets.ts";
+import { LibsqlFantasy } from "./fantasy.ts";
+import { LibsqlBets, LibsqlSettlements } from "./bets.ts";
+import { LibsqlMarkets } from "./markets.ts";
+import { LibsqlRiskBook } from "./risk.ts";
+import { LibsqlTrading } from "./trading.ts";
+import { LibsqlAuditTrail } from "./audit.ts";
 import type { Database } from "./database.ts";
 import { LibsqlEvents } from "./events.ts";
-import { LibsqlFantasy } from "./fantasy.ts";
+import { LibsqlAdminUsers } from "./users-admin.ts";
+import { LibsqlFraudRecords } from "./fraud.ts";
+import { LibsqlBulkOperations, LibsqlTasks } from "./tasks.ts";
+import { LibsqlBackOffice } from "./back-office.ts";
 
 export { openDatabase, type Database } from "./database.ts";
 
@@ -50,5 +58,15 @@ export function libsqlPorts(d: Database, opts: PortOptions = {}): Ports & Accoun
     wallets: new LibsqlWallets(d),
     idempotency: new LibsqlIdempotency(d),
     fantasy: new LibsqlFantasy(d.client),
+    markets: new LibsqlMarkets(d.client),
+    settlements: new LibsqlSettlements(d.client),
+    risk: new LibsqlRiskBook(d.client),
+    trading: new LibsqlTrading(d.client),
+    auditTrail: new LibsqlAuditTrail(d.client),
+    adminUsers: new LibsqlAdminUsers(d),
+    fraud: new LibsqlFraudRecords(d),
+    tasks: new LibsqlTasks(d),
+    bulkOperations: new LibsqlBulkOperations(d),
+    backOffice: new LibsqlBackOffice(d),
   };
 }

@@ -141,11 +141,22 @@ export const markets = sqliteTable(
     status: text("status", { enum: ["open", "suspended", "closed"] }).notNull(),
     sortOrder: integer("sort_order").notNull(),
     updatedAt: integer("updated_at").notNull(),
+    /** Migration 0011: optional text of the Create New Market dialog. */
+    description: text("description"),
+    /** Per-market liability limit in cents (default 2,000,000.00, spec section 9). */
+    liabilityLimit: integer("liability_limit").notNull().default(200_000_000),
+    /** The result recorded by settlement by market (once): a winning outcome, or void. */
+    resultKind: text("result_kind", { enum: ["winner", "void"] }),
+    winningOutcomeId: text("winning_outcome_id"),
+    settledAt: integer("settled_at"),
+    settledBy: text("settled_by"),
   },
   (t) => [
     index("markets_event_idx").on(t.eventId),
     index("markets_updated_idx").on(t.updatedAt),
     check("markets_status_ck", sql`${t.status} IN ('open','suspended','closed')`),
+    check("markets_limit_ck", sql`${t.liabilityLimit} > 0`),
+    check("markets_result_kind_ck", sql`${t.resultKind} IS NULL OR ${t.resultKind} IN ('winner','void')`),
   ],
 );
 
@@ -197,6 +208,8 @@ export const bets = sqliteTable(
     placedAt: integer("placed_at").notNull(),
     settledAt: integer("settled_at"),
     settledBy: text("settled_by"),
+    /** Migration 0011: raised by exactly one by each resettlement (the settle-once guard allows only that). */
+    resettlementCount: integer("resettlement_count").notNull().default(0),
   },
   (t) => [
     index("bets_user_placed_idx").on(t.userId, t.placedAt),
@@ -595,3 +608,173 @@ export const fantasyPoolChecks = sqliteTable(
   { ok: integer("ok").notNull() },
   (t) => [check("fantasy_pool_must_be_empty", sql`${t.ok} = 1`)],
 );
+// ---- Back office (migration 0013_back_office.sql; triggers there) ----------------------------
+
+/** Alerts of the fraud rules engine and operators' flags; dedupe_key = rule + subject + window. */
+export const fraudAlerts = sqliteTable(
+  "fraud_alerts",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id),
+    alertType: text("alert_type", {
+      enum: ["rapid_betting", "stake_spike", "deposit_withdrawal", "shared_address", "bonus_abuse", "manual_flag"],
+    }).notNull(),
+    severity: text("severity", { enum: ["critical", "high", "medium", "low"] }).notNull(),
+    status: text("status", { enum: ["open", "investigating", "resolved"] }).notNull().default("open"),
+    description: text("description").notNull(),
+    dedupeKey: text("dedupe_key").notNull(),
+    confidence: integer("confidence"),
+    evidence: text("evidence").notNull().default("{}"),
+    createdAt: createdAt(),
+    resolvedAt: integer("resolved_at"),
+    resolvedBy: text("resolved_by"),
+    notes: text("notes"),
+  },
+  (t) => [
+    uniqueIndex("fraud_alerts_dedupe_uq").on(t.dedupeKey),
+    index("fraud_alerts_created_idx").on(t.createdAt),
+    index("fraud_alerts_user_idx").on(t.userId),
+    check(
+      "fraud_alerts_type_ck",
+      sql`${t.alertType} IN ('rapid_betting','stake_spike','deposit_withdrawal','shared_address','bonus_abuse','manual_flag')`,
+    ),
+    check("fraud_alerts_severity_ck", sql`${t.severity} IN ('critical','high','medium','low')`),
+    check("fraud_alerts_status_ck", sql`${t.status} IN ('open','investigating','resolved')`),
+    check("fraud_alerts_confidence_ck", sql`${t.confidence} IS NULL OR (${t.confidence} BETWEEN 0 AND 100)`),
+  ],
+);
+
+export const transactionMonitoring = sqliteTable(
+  "transaction_monitoring",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id),
+    monitoringType: text("monitoring_type", { enum: ["bet_stake", "deposit", "withdrawal", "deposit_bonus"] }).notNull(),
+    reference: text("reference").notNull(),
+    amount: integer("amount").notNull(),
+    riskScore: integer("risk_score").notNull(),
+    reasons: text("reasons").notNull().default("[]"),
+    createdAt: createdAt(),
+    scoredAt: integer("scored_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("transaction_monitoring_ref_uq").on(t.monitoringType, t.reference),
+    index("transaction_monitoring_created_idx").on(t.createdAt),
+    check("transaction_monitoring_type_ck", sql`${t.monitoringType} IN ('bet_stake','deposit','withdrawal','deposit_bonus')`),
+    check("transaction_monitoring_score_ck", sql`${t.riskScore} BETWEEN 0 AND 100`),
+  ],
+);
+
+export const userRiskProfiles = sqliteTable(
+  "user_risk_profiles",
+  {
+    userId: text("user_id").primaryKey().references(() => users.id),
+    riskLevel: text("risk_level", { enum: ["low", "medium", "high", "critical"] }).notNull(),
+    riskScore: integer("risk_score").notNull(),
+    factors: text("factors").notNull().default("[]"),
+    lastReviewed: integer("last_reviewed").notNull(),
+  },
+  (t) => [
+    check("user_risk_profiles_level_ck", sql`${t.riskLevel} IN ('low','medium','high','critical')`),
+    check("user_risk_profiles_score_ck", sql`${t.riskScore} BETWEEN 0 AND 100`),
+  ],
+);
+
+export const tasks = sqliteTable(
+  "tasks",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    priority: text("priority", { enum: ["low", "medium", "high", "critical"] }).notNull(),
+    status: text("status", { enum: ["pending", "in_progress", "completed", "cancelled"] }).notNull(),
+    category: text("category", { enum: ["bet_settlement", "risk_review", "system_maintenance"] }).notNull(),
+    assignedTo: text("assigned_to").references(() => users.id),
+    createdBy: text("created_by").notNull().references(() => users.id),
+    dueDate: integer("due_date"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull(),
+    completedAt: integer("completed_at"),
+  },
+  (t) => [
+    index("tasks_status_idx").on(t.status),
+    index("tasks_assignee_idx").on(t.assignedTo),
+    check("tasks_priority_ck", sql`${t.priority} IN ('low','medium','high','critical')`),
+    check("tasks_status_ck", sql`${t.status} IN ('pending','in_progress','completed','cancelled')`),
+    check("tasks_category_ck", sql`${t.category} IN ('bet_settlement','risk_review','system_maintenance')`),
+  ],
+);
+
+export const bulkOperations = sqliteTable(
+  "bulk_operations",
+  {
+    id: text("id").primaryKey(),
+    type: text("type", { enum: ["settlement", "customer_insight", "risk_analysis", "export_report"] }).notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    status: text("status", { enum: ["pending", "processing", "completed", "failed"] }).notNull().default("pending"),
+    params: text("params").notNull().default("{}"),
+    targetCount: integer("target_count").notNull().default(0),
+    processed: integer("processed").notNull().default(0),
+    succeeded: integer("succeeded").notNull().default(0),
+    failed: integer("failed").notNull().default(0),
+    progress: integer("progress").notNull().default(0),
+    summary: text("summary").notNull().default("{}"),
+    error: text("error"),
+    resultCsv: text("result_csv"),
+    createdBy: text("created_by").notNull().references(() => users.id),
+    createdAt: createdAt(),
+    startedAt: integer("started_at"),
+    completedAt: integer("completed_at"),
+  },
+  (t) => [
+    index("bulk_operations_status_idx").on(t.status, t.createdAt),
+    check("bulk_operations_type_ck", sql`${t.type} IN ('settlement','customer_insight','risk_analysis','export_report')`),
+    check("bulk_operations_status_ck", sql`${t.status} IN ('pending','processing','completed','failed')`),
+    check("bulk_operations_progress_ck", sql`${t.progress} BETWEEN 0 AND 100`),
+  ],
+);
+
+// ---- Trading desk (migration 0011_trading_desk.sql; triggers there) -------------------------
+
+/** Alerts raised by the trading alerts engine (domain/risk/alerts.ts); one per dedupe key. */
+export const tradingAlerts = sqliteTable(
+  "trading_alerts",
+  {
+    id: text("id").primaryKey(),
+    dedupeKey: text("dedupe_key").notNull(),
+    type: text("type", { enum: ["liability_limit", "exposure", "steam_move"] }).notNull(),
+    severity: text("severity", { enum: ["info", "warning", "critical"] }).notNull(),
+    message: text("message").notNull(),
+    eventId: text("event_id"),
+    eventName: text("event_name"),
+    marketId: text("market_id"),
+    createdAt: createdAt(),
+    acknowledgedAt: integer("acknowledged_at"),
+    acknowledgedBy: text("acknowledged_by"),
+  },
+  (t) => [
+    uniqueIndex("trading_alerts_dedupe_uq").on(t.dedupeKey),
+    index("trading_alerts_created_idx").on(t.createdAt),
+    check("trading_alerts_type_ck", sql`${t.type} IN ('liability_limit','exposure','steam_move')`),
+    check("trading_alerts_severity_ck", sql`${t.severity} IN ('info','warning','critical')`),
+  ],
+);
+
+/** A trader's stake limit on a customer: max stake x factor_pct / 100 (no row = 100). */
+export const customerStakeFactors = sqliteTable(
+  "customer_stake_factors",
+  {
+    userId: text("user_id").primaryKey().references(() => users.id),
+    factorPct: integer("factor_pct").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    updatedBy: text("updated_by"),
+  },
+  (t) => [check("customer_stake_factors_pct_ck", sql`${t.factorPct} BETWEEN 1 AND 100`)],
+);
+
+/** Risk configuration, e.g. bankroll_base (cents) added to the house balance to make the bankroll. */
+export const riskSettings = sqliteTable("risk_settings", {
+  key: text("key").primaryKey(),
+  value: integer("value").notNull(),
+});

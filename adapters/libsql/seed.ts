@@ -340,4 +340,5 @@ export async function seedDemoData(d: Database, ids: Ids, now: Date = new Date()
   }
   await seedSameGameMultis(d, ids, now);
   await seedFantasyData(d, ids, now);
+  await (await import("./seed-fraud.ts")).seedFraudData(d, ids, now);
 }

@@ -25,6 +25,7 @@ import { DEFAULT_SETTINGS, type PriceChangePolicy } from "../accounts/settings.t
 import { checkMayWager } from "../responsible/wagering-gate.ts";
 import { effectiveLimit, LIMIT_PERIODS, windowStart } from "../responsible/limits.ts";
 import { isPlaceableSgmPrice, returnAtOdds, sameGameMultiOddsMilli } from "./same-game-multi.ts";
+import { FULL_STAKE_FACTOR_PCT, maxStakeFor, stakeLimitMessage } from "../trading/stake-factor.ts";
 
 export interface PlaceBetInput {
   selections: { eventId: string; marketId: string; outcomeId: string; odds: string }[];
@@ -134,6 +135,10 @@ export async function placeBet(
   ]);
   const gate = checkMayWager({ user, exclusions: snap.exclusions, lossLimits: snap.limits.loss, netLoss: snap.netLoss }, input.stake, now);
   if (!gate.ok) return gate;
+  // A trader may have limited this customer to a fraction of the maximum stake.
+  const factorPct = ctx.ports.trading ? await ctx.ports.trading.stakeFactorOf(user.id) : FULL_STAKE_FACTOR_PCT;
+  if (input.stake > maxStakeFor(factorPct))
+    return err(domainError("BET.STAKE_TOO_HIGH", stakeLimitMessage(factorPct), { maxStake: maxStakeFor(factorPct) }));
 
   const found = new Map((await ctx.ports.events.pricedOutcomes(input.selections.map((s) => s.outcomeId))).map((p) => [p.outcomeId, p]));
   const refusal = checkSelections(input, found, policy);

@@ -4,7 +4,7 @@
  */
 import type { LedgerTransaction } from "../wallet/ledger.ts";
 import type {
-  AuditEntry, BetRecord, EventStatus, EventView, PricedOutcome, SportCode, User,
+  AuditEntry, BetRecord, EventStatus, EventView, MarketStatus, MarketType, PricedOutcome, SportCode, User,
 } from "../shared/types.ts";
 import type { AccountProfile, Address } from "../accounts/profile.ts";
 import type { UserSettings } from "../accounts/settings.ts";
@@ -14,6 +14,10 @@ import type {
   ContestRecord, ContestStatus, EntryRecord, EntryStatus, FantasyLeagueRecord, FantasyPlayerRecord, FantasySportRecord,
   FantasySportStatus, FantasySportWithCounts,
 } from "../fantasy/types.ts";
+import type { BookBet, BookMarket } from "../risk/liability.ts";
+import type { BettorBet } from "../risk/sharp.ts";
+import type { PriceMove } from "../risk/steam.ts";
+import type { AlertCandidate, AlertSeverity, AlertType } from "../risk/alerts.ts";
 
 export interface NewSession {
   /** Hash of the opaque token; the token is only ever in the cookie. */
@@ -408,7 +412,7 @@ export interface FantasyStatsFeed {
   }): Promise<Map<string, number>>;
 }
 
-export interface Ports {
+export interface Ports extends Partial<BackOfficePorts>, TradingDeskPorts {
   users: Users;
   sessions: Sessions;
   events: Events;
@@ -420,4 +424,482 @@ export interface Ports {
    * fantasy use cases refuse with INTERNAL when it is missing).
    */
   fantasy?: Fantasy;
+}
+
+// ---- Back office (issue 4, A-S2): user admin, fraud, tasks, bulk operations, CRM, payments ----
+// libsqlPorts implements these; they have no in-memory fakes (tested against libSQL via the API).
+
+export type UserRiskLevel = "low" | "medium" | "high" | "critical";
+
+/** A user as the admin console lists them: the user, their wallet balance and risk profile. */
+export interface AdminUserRecord extends User {
+  /** Wallet balance in cents, or null for staff without a wallet. */
+  balance: number | null;
+  riskLevel: UserRiskLevel;
+  riskScore: number;
+}
+
+export interface AdminUserFilter {
+  search?: string;
+  status?: "active" | "suspended";
+  /** verified = full; basic = basic; pending = basic or pending; rejected = none or rejected. */
+  kyc?: "verified" | "basic" | "pending" | "rejected";
+  role?: User["role"];
+}
+
+export interface UserActivityRecord {
+  audit: (AuditEntry & { relation: "subject" | "actor" })[];
+  bets: BetRecord[];
+  transactions: { id: string; kind: string; amount: number; reference: string | null; createdAt: Date; createdBy: string | null }[];
+  sessions: { startedAt: Date; expiresAt: Date; ip: string | null }[];
+}
+
+export interface AdminUsers {
+  list(filter: AdminUserFilter): Promise<AdminUserRecord[]>;
+  find(id: string): Promise<AdminUserRecord | null>;
+  stats(): Promise<{ total: number; active: number; suspended: number; pendingKyc: number; highRisk: number }>;
+  /**
+   * Set isActive with its audit record in one write; suspending also deletes every session of the
+   * user in that write. "unchanged" (nothing written) when the user already had that status.
+   */
+  setActive(
+    change: { userId: string; isActive: boolean },
+    audit: AuditEntry,
+  ): Promise<{ kind: "changed"; sessionsEnded: number } | { kind: "unchanged" } | { kind: "not_found" }>;
+  /** Create a staff or customer account with a password hash (customers get a wallet), audited, in one write. */
+  createWithPassword(
+    user: User,
+    passwordHash: string,
+    openWallet: boolean,
+    audit: AuditEntry,
+  ): Promise<"created" | "email_taken">;
+  activity(userId: string, limit: number): Promise<UserActivityRecord>;
+}
+
+/** Password hashing (scrypt in adapters/system/password.ts; same shape as the accounts team's port). */
+export interface PasswordHasher {
+  /** A self-describing hash (algorithm, parameters, salt, hash) of the password. */
+  hash(password: string): Promise<string>;
+  /** Constant-time comparison; a null `stored` still takes the time of a check, and is false. */
+  verify(password: string, stored: string | null): Promise<boolean>;
+}
+
+export type FraudAlertType = "rapid_betting" | "stake_spike" | "deposit_withdrawal" | "shared_address" | "bonus_abuse" | "manual_flag";
+export type FraudSeverity = "critical" | "high" | "medium" | "low";
+export type FraudAlertStatus = "open" | "investigating" | "resolved";
+
+export interface FraudAlertRecord {
+  id: string;
+  userId: string;
+  alertType: FraudAlertType;
+  severity: FraudSeverity;
+  status: FraudAlertStatus;
+  description: string;
+  dedupeKey: string;
+  confidence: number | null;
+  evidence: Record<string, unknown>;
+  createdAt: Date;
+  resolvedAt: Date | null;
+  resolvedBy: string | null;
+  notes: string | null;
+  user: { id: string; email: string; firstName: string; lastName: string };
+}
+
+export interface NewFraudAlert {
+  id: string;
+  userId: string;
+  alertType: FraudAlertType;
+  severity: FraudSeverity;
+  description: string;
+  dedupeKey: string;
+  confidence: number | null;
+  evidence: Record<string, unknown>;
+  createdAt: Date;
+}
+
+export interface MonitoringRecord {
+  id: string;
+  userId: string;
+  monitoringType: "bet_stake" | "deposit" | "withdrawal" | "deposit_bonus";
+  reference: string;
+  amount: number;
+  riskScore: number;
+  reasons: string[];
+  createdAt: Date;
+  user: { email: string };
+}
+
+export interface RiskProfileRecord {
+  userId: string;
+  riskLevel: UserRiskLevel;
+  riskScore: number;
+  factors: string[];
+  lastReviewed: Date | null;
+  user: { id: string; email: string; firstName: string; lastName: string; verificationLevel: string };
+}
+
+/** What the fraud rules read: see domain/fraud/rules.ts FraudActivity. */
+export interface FraudActivitySnapshot {
+  customers: { id: string; email: string; firstName: string; lastName: string; isDemo: boolean; verificationLevel: User["verificationLevel"]; createdAt: Date }[];
+  bets: { id: string; userId: string; stake: number; placedAt: Date; status: string }[];
+  payments: { id: string; userId: string; kind: "deposit" | "deposit_bonus" | "withdrawal" | "adjustment"; amount: number; createdAt: Date }[];
+  sessions: { userId: string; ip: string | null; createdAt: Date }[];
+  alerts: { dedupeKey: string; userId: string; alertType: FraudAlertType; severity: FraudSeverity; status: FraudAlertStatus }[];
+}
+
+export interface FraudRecords {
+  /** Customers, and their bets, wallet payments and sessions since `since`, plus every alert's key. */
+  activity(since: Date): Promise<FraudActivitySnapshot>;
+  /**
+   * Store one scan in one write: alerts whose dedupe key is new (others are left as they are),
+   * monitoring records (rescored when already present) and risk profiles (replaced).
+   */
+  record(scan: {
+    alerts: NewFraudAlert[];
+    monitoring: Omit<MonitoringRecord, "user">[];
+    profiles: { userId: string; riskLevel: UserRiskLevel; riskScore: number; factors: string[] }[];
+    at: Date;
+  }): Promise<{ alertsRaised: number; monitoringRecords: number }>;
+  listAlerts(filter: { since?: Date; status?: FraudAlertStatus; type?: FraudAlertType; userId?: string; limit: number }): Promise<FraudAlertRecord[]>;
+  findAlert(id: string): Promise<FraudAlertRecord | null>;
+  /** Resolve an open or investigating alert with its audit record, in one write; false if it is not (or no longer) open. */
+  resolve(change: { id: string; notes: string; by: string; at: Date }, audit: AuditEntry): Promise<boolean>;
+  /** An operator's flag: a manual alert and its audit record in one write. */
+  raise(alert: NewFraudAlert, audit: AuditEntry): Promise<void>;
+  monitoring(filter: { since: Date; userId?: string; minRiskScore: number; limit: number }): Promise<MonitoringRecord[]>;
+  profiles(limit: number): Promise<RiskProfileRecord[]>;
+}
+
+export type TaskStatus = "pending" | "in_progress" | "completed" | "cancelled";
+export type TaskPriority = "low" | "medium" | "high" | "critical";
+export type TaskCategory = "bet_settlement" | "risk_review" | "system_maintenance";
+
+export interface TaskRecord {
+  id: string;
+  title: string;
+  description: string;
+  priority: TaskPriority;
+  status: TaskStatus;
+  category: TaskCategory;
+  assignedTo: string | null;
+  createdBy: string;
+  dueDate: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  completedAt: Date | null;
+}
+export interface TaskView extends TaskRecord {
+  assignee: { id: string; name: string; email: string } | null;
+  creator: { id: string; name: string; email: string } | null;
+}
+
+export interface Tasks {
+  list(filter: { status?: TaskStatus; priority?: TaskPriority; category?: TaskCategory; assignedTo?: string }): Promise<TaskView[]>;
+  find(id: string): Promise<TaskView | null>;
+  /** "assignee_invalid" when assignedTo is not a staff user; nothing is written then. */
+  create(task: TaskRecord, audit: AuditEntry): Promise<"created" | "assignee_invalid">;
+  /** Replace the task if it is still at `expectedUpdatedAt`, with its audit record, in one write. */
+  update(task: TaskRecord, expectedUpdatedAt: Date, audit: AuditEntry): Promise<"updated" | "conflict" | "assignee_invalid">;
+  delete(id: string, audit: AuditEntry): Promise<boolean>;
+  staff(): Promise<{ id: string; name: string; email: string; role: "admin" | "trader" }[]>;
+}
+
+export type BulkOperationType = "settlement" | "customer_insight" | "risk_analysis" | "export_report";
+export type BulkOperationStatus = "pending" | "processing" | "completed" | "failed";
+
+export interface BulkOperationRecord {
+  id: string;
+  type: BulkOperationType;
+  title: string;
+  description: string;
+  status: BulkOperationStatus;
+  params: Record<string, unknown>;
+  targetCount: number;
+  processed: number;
+  succeeded: number;
+  failed: number;
+  progress: number;
+  summary: Record<string, number>;
+  error: string | null;
+  hasResult: boolean;
+  createdBy: string;
+  createdAt: Date;
+  startedAt: Date | null;
+  completedAt: Date | null;
+}
+
+export interface BulkOperations {
+  create(op: BulkOperationRecord, audit: AuditEntry): Promise<void>;
+  list(limit: number): Promise<BulkOperationRecord[]>;
+  find(id: string): Promise<BulkOperationRecord | null>;
+  /** The oldest pending operation, moved to processing (by this caller only); null if none. */
+  claimNext(at: Date): Promise<BulkOperationRecord | null>;
+  progress(id: string, p: { targetCount: number; processed: number; succeeded: number; failed: number; progress: number }): Promise<void>;
+  finish(
+    id: string,
+    f: {
+      status: "completed" | "failed"; summary: Record<string, number>; error: string | null; resultCsv: string | null; at: Date;
+      targetCount: number; processed: number; succeeded: number; failed: number; progress: number;
+    },
+  ): Promise<void>;
+  /** Operations left processing by a process that stopped: failed with a note. Returns how many. */
+  failInterrupted(at: Date): Promise<number>;
+  resultCsv(id: string): Promise<string | null>;
+}
+
+/** Per-customer totals from bets and the ledger, for CRM, insights and reports. */
+export interface CustomerAggregate {
+  user: User;
+  balance: number;
+  betCount: number;
+  pendingBets: number;
+  wonBets: number;
+  lostBets: number;
+  voidBets: number;
+  totalStaked: number;
+  /** Stakes of settled (non-pending) bets. */
+  settledStakes: number;
+  /** Returns paid on settled bets (won, void, cashed out). */
+  totalReturned: number;
+  /** Returns on won bets only. */
+  wonReturns: number;
+  lostStakes: number;
+  firstBetAt: Date | null;
+  lastBetAt: Date | null;
+  /** Bets in the last 30 days. */
+  recentBets: number;
+  depositTotal: number;
+  withdrawalTotal: number;
+  bonusTotal: number;
+  favoriteMarkets: string[];
+  /** Potential returns of the customer's pending bets. */
+  pendingLiability: number;
+  riskLevel: UserRiskLevel;
+  riskScore: number;
+  openAlerts: number;
+}
+
+export interface SettlementCandidateLeg {
+  legId: string;
+  result: "pending" | "won" | "lost" | "void";
+  oddsMilli: number;
+  eventId: string;
+  eventStatus: "upcoming" | "live" | "finished";
+  sport: string;
+  homeTeam: string;
+  awayTeam: string;
+  homeScore: number | null;
+  awayScore: number | null;
+  marketType: string;
+  outcomeId: string;
+  outcomeName: string;
+  /** The outcome's position in its market (0-based) and the market's outcome count. */
+  outcomeIndex: number;
+  outcomeCount: number;
+}
+
+export interface LedgerPaymentRecord {
+  id: string;
+  kind: "deposit" | "withdrawal" | "deposit_bonus" | "adjustment";
+  /** Signed, from the wallet's point of view. */
+  amount: number;
+  reference: string | null;
+  createdAt: Date;
+  createdBy: string | null;
+  user: { id: string; email: string; firstName: string; lastName: string };
+}
+
+export interface BackOffice {
+  /** Every customer with their totals; recentBets counts bets in the 30 days before `now`. */
+  customers(now: Date): Promise<CustomerAggregate[]>;
+  /** Pending bets whose every leg is on a finished event, with what grading needs (sport filter optional). */
+  settlementCandidates(sport?: string): Promise<{ betId: string; userId: string; stake: number; legs: SettlementCandidateLeg[] }[]>;
+  /**
+   * Record a ledger transaction that moves a customer's wallet (an operator's bonus, a deposit, a
+   * withdrawal) with its audit record when given, in one write; the wallet's balance after it. The
+   * database refuses an overdraft (the write then fails as a whole).
+   */
+  postWalletTransaction(tx: LedgerTransaction, walletAccountId: string, audit: AuditEntry | null): Promise<number>;
+  payments(filter: { kinds: LedgerPaymentRecord["kind"][]; userId?: string; since?: Date; until?: Date; limit: number }): Promise<LedgerPaymentRecord[]>;
+  walletTotal(): Promise<number>;
+  /** Bets placed on each event since `since` (count). */
+  recentBetCounts(eventIds: readonly string[], since: Date): Promise<Map<string, number>>;
+  /** Bets placed in a period with their legs, for reports. */
+  betsBetween(from: Date, to: Date): Promise<(BetRecord & { customer: { email: string } })[]>;
+  /** Legs on live or finished events: the odds taken and the closing price (the outcome's price at the event's start). */
+  closingLines(): Promise<{ userId: string; betId: string; oddsMilli: number; closingMilli: number; settled: boolean }[]>;
+  /** Audit records in a period (regulatory report). */
+  auditBetween(from: Date, to: Date, limit: number): Promise<AuditEntry[]>;
+}
+
+export interface BackOfficePorts {
+  adminUsers: AdminUsers;
+  fraud: FraudRecords;
+  tasks: Tasks;
+  bulkOperations: BulkOperations;
+  backOffice: BackOffice;
+}
+
+// ---- Back office: markets, risk, trading, settlement corrections, audit trail (issue 4, A-S1) ----
+// Optional in Ports: the libSQL adapter provides them; the in-memory fakes do not (use cases that
+// need them call requirePort, which throws: a missing port is a wiring bug, not a user error).
+
+export interface MarketRecord {
+  id: string;
+  eventId: string;
+  eventName: string;
+  eventStatus: EventStatus;
+  type: MarketType;
+  name: string;
+  description: string | null;
+  status: MarketStatus;
+  liabilityLimit: number;
+  resultKind: "winner" | "void" | null;
+  winningOutcomeId: string | null;
+  settledAt: Date | null;
+  outcomes: { id: string; name: string; priceMilli: number }[];
+}
+
+export interface NewMarketPlan {
+  market: { id: string; eventId: string; type: MarketType; name: string; description: string | null; createdAt: Date };
+  outcomes: { id: string; name: string; priceMilli: number }[];
+}
+
+export interface NewEventPlan {
+  event: {
+    id: string; sport: SportCode; league: string; homeTeam: string; awayTeam: string; name: string; description: string;
+    startTime: Date; featured: boolean; createdAt: Date;
+  };
+  market: NewMarketPlan;
+}
+
+export interface Markets {
+  findById(id: string): Promise<MarketRecord | null>;
+  sport(code: SportCode): Promise<{ code: SportCode; name: string; hasDraw: boolean } | null>;
+  /** Market, outcomes and audit in one write; refused (nothing written) for an unknown or finished event or a name the event already has. */
+  create(plan: NewMarketPlan, audit: AuditEntry): Promise<"created" | "event_not_found" | "event_finished" | "duplicate_name">;
+  /** Event, its match-winner market, outcomes and audit in one write. */
+  createEvent(plan: NewEventPlan, audit: AuditEntry): Promise<"created" | "duplicate">;
+  setLimit(change: { marketId: string; limit: number; at: Date }, audit: AuditEntry): Promise<boolean>;
+  /** open <-> suspended, only if the market is still in `from`; false (nothing written) otherwise. */
+  changeStatus(change: { marketId: string; from: MarketStatus; to: MarketStatus; at: Date }, audit: AuditEntry): Promise<boolean>;
+  /** Record the result and close the market with its audit record, once. */
+  recordResult(
+    result: { marketId: string; kind: "winner" | "void"; winningOutcomeId: string | null; at: Date; by: string },
+    audit: AuditEntry,
+  ): Promise<"recorded" | "already_settled" | "not_found">;
+  /** Pending bets with a pending leg on the market. */
+  pendingBetsOn(marketId: string): Promise<BetRecord[]>;
+  /** Every bet with a leg on the market, newest first. */
+  betsOn(marketId: string, limit: number): Promise<(BetRecord & { customer: { firstName: string; lastName: string; email: string } })[]>;
+}
+
+export interface ResettlementPlan {
+  betId: string;
+  /** The bet's resettlement counter as read; the write is refused if it changed meanwhile. */
+  fromCount: number;
+  fromStatus: "won" | "lost" | "void";
+  status: "won" | "lost" | "void";
+  actualReturn: number;
+  legResults: { legId: string; result: "won" | "lost" | "void" }[];
+  settledAt: Date;
+  settledBy: string;
+  correction: LedgerTransaction | null;
+  audit: AuditEntry;
+}
+
+export interface Settlements {
+  /** Leg results of a bet that stays pending (a multiple waiting for its other legs); "not_pending" if it settled meanwhile. */
+  gradeLegs(betId: string, legResults: { legId: string; result: "won" | "lost" | "void" }[]): Promise<"graded" | "not_pending">;
+  resettlementCount(betId: string): Promise<number | null>;
+  /** New status, return and leg results, the correcting postings and the audit record, in one write. */
+  resettle(plan: ResettlementPlan): Promise<"resettled" | "conflict" | "insufficient_funds">;
+}
+
+export interface CustomerBets {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  isActive: boolean;
+  stakeFactorPct: number;
+  bets: BettorBet[];
+}
+
+export interface RiskBook {
+  /**
+   * The markets of the book, with current prices and limits: open and suspended markets of events
+   * that have not finished, and every market that still has a pending leg of a pending bet.
+   */
+  openMarkets(): Promise<BookMarket[]>;
+  marketsByIds(ids: readonly string[]): Promise<BookMarket[]>;
+  /** Pending bets with their legs. */
+  openBets(): Promise<BookBet[]>;
+  /** Bets that were open at some moment since `from`: pending, or settled after `from`. */
+  betsOpenSince(from: Date): Promise<(BookBet & { settledAt: Date | null })[]>;
+  /** Every customer who has bet, with their bets and each leg's placed and closing price (at the market's close, or `now`). */
+  customerBets(now: Date): Promise<CustomerBets[]>;
+  priceMoves(since: Date): Promise<PriceMove[]>;
+  houseBalance(): Promise<number>;
+  bankrollBase(): Promise<number>;
+  /** Net postings to the house account from bet transactions created in [from, to). */
+  houseResultFromBets(from: Date, to: Date): Promise<number>;
+  settledTotals(): Promise<{ stakes: number; returns: number }>;
+}
+
+export interface TradingAlertRecord {
+  id: string;
+  key: string;
+  type: AlertType;
+  severity: AlertSeverity;
+  message: string;
+  eventId: string | null;
+  eventName: string | null;
+  marketId: string | null;
+  createdAt: Date;
+  acknowledgedAt: Date | null;
+  acknowledgedBy: string | null;
+}
+
+export interface Trading {
+  /** Set an outcome's price if it is still `fromMilli` and its market is not closed, with the audit record. */
+  setPrice(change: { outcomeId: string; fromMilli: number; toMilli: number; at: Date }, audit: AuditEntry): Promise<"changed" | "moved" | "closed">;
+  /** The customer's stake factor in percent (100 = no limit). */
+  stakeFactorOf(userId: string): Promise<number>;
+  setStakeFactor(change: { userId: string; pct: number; at: Date; by: string }, audit: AuditEntry): Promise<"set" | "not_customer">;
+  /** Store new alerts; a key already stored is skipped. Returns how many were new. */
+  raiseAlerts(alerts: readonly (AlertCandidate & { id: string; createdAt: Date })[]): Promise<number>;
+  listAlerts(filter: { status: "active" | "acknowledged" | "all"; limit: number }): Promise<TradingAlertRecord[]>;
+  findAlert(id: string): Promise<TradingAlertRecord | null>;
+  acknowledgeAlert(ack: { alertId: string; by: string; at: Date }, audit: AuditEntry): Promise<boolean>;
+  activeAlertCount(): Promise<number>;
+}
+
+export interface AuditFilter {
+  actorId?: string;
+  entityType?: string;
+  entityId?: string;
+  /** Exact action, or a prefix when it ends in '.'. */
+  action?: string;
+  from?: Date;
+  to?: Date;
+  limit: number;
+}
+
+export interface AuditTrail {
+  list(filter: AuditFilter): Promise<(AuditEntry & { actorName: string | null })[]>;
+}
+
+export interface TradingDeskPorts {
+  markets?: Markets;
+  settlements?: Settlements;
+  risk?: RiskBook;
+  trading?: Trading;
+  auditTrail?: AuditTrail;
+}
+
+/** A port the use case cannot run without; its absence is a wiring bug (an exception, not a Result). */
+export function requirePort<T>(port: T | undefined, name: string): T {
+  if (!port) throw new Error(`The ${name} port is not wired into this app`);
+  return port;
 }

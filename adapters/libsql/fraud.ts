@@ -1,0 +1,247 @@
+/** Fraud alerts, transaction monitoring and user risk profiles on libSQL. */
+import type { InStatement, Row } from "@libsql/client";
+import type {
+  FraudActivitySnapshot, FraudAlertRecord, FraudAlertStatus, FraudAlertType, FraudRecords, MonitoringRecord, NewFraudAlert,
+  RiskProfileRecord, UserRiskLevel,
+} from "../../domain/ports/index.ts";
+import type { AuditEntry } from "../../domain/shared/types.ts";
+import { auditStatement } from "./audit.ts";
+import { ASSERTION_FAILED, assertStatement, constraintOf, type Database } from "./database.ts";
+
+const json = <T>(v: unknown, fallback: T): T => (v === null || v === undefined ? fallback : (JSON.parse(String(v)) as T));
+const dateOrNull = (v: unknown) => (v === null || v === undefined ? null : new Date(Number(v)));
+
+const SELECT_ALERTS = `SELECT f.*, u.email, u.first_name, u.last_name FROM fraud_alerts f JOIN users u ON u.id = f.user_id`;
+
+function toAlert(r: Row): FraudAlertRecord {
+  return {
+    id: String(r.id),
+    userId: String(r.user_id),
+    alertType: r.alert_type as FraudAlertType,
+    severity: r.severity as FraudAlertRecord["severity"],
+    status: r.status as FraudAlertStatus,
+    description: String(r.description),
+    dedupeKey: String(r.dedupe_key),
+    confidence: r.confidence === null ? null : Number(r.confidence),
+    evidence: json<Record<string, unknown>>(r.evidence, {}),
+    createdAt: new Date(Number(r.created_at)),
+    resolvedAt: dateOrNull(r.resolved_at),
+    resolvedBy: r.resolved_by === null ? null : String(r.resolved_by),
+    notes: r.notes === null ? null : String(r.notes),
+    user: { id: String(r.user_id), email: String(r.email), firstName: String(r.first_name), lastName: String(r.last_name) },
+  };
+}
+
+const insertAlert = (a: NewFraudAlert, ignoreDuplicate: boolean): InStatement => ({
+  sql: `INSERT INTO fraud_alerts (id, user_id, alert_type, severity, status, description, dedupe_key, confidence, evidence, created_at)
+        VALUES (?, ?, ?, ?, 'open', ?, ?, ?, ?, ?)${ignoreDuplicate ? " ON CONFLICT(dedupe_key) DO NOTHING" : ""}`,
+  args: [a.id, a.userId, a.alertType, a.severity, a.description, a.dedupeKey, a.confidence, JSON.stringify(a.evidence), a.createdAt.getTime()],
+});
+
+export class LibsqlFraudRecords implements FraudRecords {
+  private readonly d: Database;
+  constructor(d: Database) {
+    this.d = d;
+  }
+
+  async activity(since: Date): Promise<FraudActivitySnapshot> {
+    const t = since.getTime();
+    const c = this.d.client;
+    const [customers, bets, payments, sessions, alerts] = await Promise.all([
+      c.execute("SELECT id, email, first_name, last_name, is_demo, verification_level, created_at FROM users WHERE role = 'customer'"),
+      c.execute({
+        sql: `SELECT b.id, b.user_id, b.stake, b.placed_at, b.status FROM bets b JOIN users u ON u.id = b.user_id
+              WHERE u.role = 'customer' AND b.placed_at >= ?`,
+        args: [t],
+      }),
+      c.execute({
+        sql: `SELECT tx.id, a.user_id, tx.kind, SUM(p.amount) AS amount, tx.created_at
+              FROM ledger_transactions tx
+              JOIN ledger_postings p ON p.transaction_id = tx.id
+              JOIN ledger_accounts a ON a.id = p.account_id AND a.kind = 'wallet'
+              WHERE tx.kind IN ('deposit','deposit_bonus','withdrawal','adjustment') AND tx.created_at >= ?
+              GROUP BY tx.id, a.user_id`,
+        args: [t],
+      }),
+      c.execute({ sql: "SELECT user_id, ip, created_at FROM sessions WHERE created_at >= ?", args: [t] }),
+      c.execute("SELECT dedupe_key, user_id, alert_type, severity, status FROM fraud_alerts"),
+    ]);
+    return {
+      customers: customers.rows.map((r) => ({
+        id: String(r.id),
+        email: String(r.email),
+        firstName: String(r.first_name),
+        lastName: String(r.last_name),
+        isDemo: Boolean(Number(r.is_demo)),
+        verificationLevel: r.verification_level as FraudActivitySnapshot["customers"][number]["verificationLevel"],
+        createdAt: new Date(Number(r.created_at)),
+      })),
+      bets: bets.rows.map((r) => ({
+        id: String(r.id),
+        userId: String(r.user_id),
+        stake: Number(r.stake),
+        placedAt: new Date(Number(r.placed_at)),
+        status: String(r.status),
+      })),
+      payments: payments.rows
+        .map((r) => ({
+          id: String(r.id),
+          userId: String(r.user_id),
+          kind: r.kind as FraudActivitySnapshot["payments"][number]["kind"],
+          signed: Number(r.amount),
+          createdAt: new Date(Number(r.created_at)),
+        }))
+        // Adjustments count only as credits (operator bonuses); debits are corrections.
+        .filter((p) => p.signed !== 0 && (p.kind !== "adjustment" || p.signed > 0))
+        .map(({ signed, ...p }) => ({ ...p, amount: Math.abs(signed) })),
+      sessions: sessions.rows.map((r) => ({
+        userId: String(r.user_id),
+        ip: r.ip === null ? null : String(r.ip),
+        createdAt: new Date(Number(r.created_at)),
+      })),
+      alerts: alerts.rows.map((r) => ({
+        dedupeKey: String(r.dedupe_key),
+        userId: String(r.user_id),
+        alertType: r.alert_type as FraudAlertType,
+        severity: r.severity as FraudAlertRecord["severity"],
+        status: r.status as FraudAlertStatus,
+      })),
+    };
+  }
+
+  async record(scan: {
+    alerts: NewFraudAlert[];
+    monitoring: Omit<MonitoringRecord, "user">[];
+    profiles: { userId: string; riskLevel: UserRiskLevel; riskScore: number; factors: string[] }[];
+    at: Date;
+  }) {
+    const at = scan.at.getTime();
+    const statements: InStatement[] = [
+      { sql: "SELECT COUNT(*) AS n FROM transaction_monitoring", args: [] },
+      ...scan.alerts.map((a) => insertAlert(a, true)),
+      ...scan.monitoring.map((m) => ({
+        sql: `INSERT INTO transaction_monitoring (id, user_id, monitoring_type, reference, amount, risk_score, reasons, created_at, scored_at)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+              ON CONFLICT(monitoring_type, reference) DO UPDATE SET
+                risk_score = excluded.risk_score, reasons = excluded.reasons, amount = excluded.amount, scored_at = excluded.scored_at`,
+        args: [m.id, m.userId, m.monitoringType, m.reference, m.amount, m.riskScore, JSON.stringify(m.reasons), m.createdAt.getTime(), at],
+      })),
+      ...scan.profiles.map((p) => ({
+        sql: `INSERT INTO user_risk_profiles (user_id, risk_level, risk_score, factors, last_reviewed) VALUES (?, ?, ?, ?, ?)
+              ON CONFLICT(user_id) DO UPDATE SET risk_level = excluded.risk_level, risk_score = excluded.risk_score,
+                factors = excluded.factors, last_reviewed = excluded.last_reviewed`,
+        args: [p.userId, p.riskLevel, p.riskScore, JSON.stringify(p.factors), at],
+      })),
+      { sql: "SELECT COUNT(*) AS n FROM transaction_monitoring", args: [] },
+    ];
+    const results = await this.d.client.batch(statements, "write");
+    const alertsRaised = results.slice(1, 1 + scan.alerts.length).reduce((n, r) => n + r.rowsAffected, 0);
+    const monitoringRecords = Number(results[results.length - 1].rows[0].n) - Number(results[0].rows[0].n);
+    return { alertsRaised, monitoringRecords };
+  }
+
+  async listAlerts(filter: { since?: Date; status?: FraudAlertStatus; type?: FraudAlertType; userId?: string; limit: number }) {
+    const where: string[] = [];
+    const args: (string | number)[] = [];
+    if (filter.since) {
+      where.push("f.created_at >= ?");
+      args.push(filter.since.getTime());
+    }
+    if (filter.status) {
+      where.push("f.status = ?");
+      args.push(filter.status);
+    }
+    if (filter.type) {
+      where.push("f.alert_type = ?");
+      args.push(filter.type);
+    }
+    if (filter.userId) {
+      where.push("f.user_id = ?");
+      args.push(filter.userId);
+    }
+    const rs = await this.d.client.execute({
+      sql: `${SELECT_ALERTS} ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
+            ORDER BY CASE f.status WHEN 'open' THEN 0 WHEN 'investigating' THEN 1 ELSE 2 END,
+              CASE f.severity WHEN 'critical' THEN 0 WHEN 'high' THEN 1 WHEN 'medium' THEN 2 ELSE 3 END,
+              f.created_at DESC, f.id LIMIT ?`,
+      args: [...args, filter.limit],
+    });
+    return rs.rows.map(toAlert);
+  }
+
+  async findAlert(id: string) {
+    const rs = await this.d.client.execute({ sql: `${SELECT_ALERTS} WHERE f.id = ?`, args: [id] });
+    return rs.rows[0] ? toAlert(rs.rows[0]) : null;
+  }
+
+  async resolve(change: { id: string; notes: string; by: string; at: Date }, audit: AuditEntry): Promise<boolean> {
+    try {
+      await this.d.client.batch(
+        [
+          {
+            sql: `UPDATE fraud_alerts SET status = 'resolved', resolved_at = ?, resolved_by = ?, notes = ?
+                  WHERE id = ? AND status IN ('open','investigating')`,
+            args: [change.at.getTime(), change.by, change.notes, change.id],
+          },
+          assertStatement("changes() = 1", []),
+          auditStatement(audit),
+        ],
+        "write",
+      );
+      return true;
+    } catch (e) {
+      const c = constraintOf(e);
+      if (c === ASSERTION_FAILED || /FRAUD\.ALERT_NOT_OPEN/.test(String(e))) return false;
+      throw e;
+    }
+  }
+
+  async raise(alert: NewFraudAlert, audit: AuditEntry): Promise<void> {
+    await this.d.client.batch([insertAlert(alert, false), auditStatement(audit)], "write");
+  }
+
+  async monitoring(filter: { since: Date; userId?: string; minRiskScore: number; limit: number }): Promise<MonitoringRecord[]> {
+    const args: (string | number)[] = [filter.since.getTime(), filter.minRiskScore];
+    if (filter.userId) args.push(filter.userId);
+    const rs = await this.d.client.execute({
+      sql: `SELECT m.*, u.email FROM transaction_monitoring m JOIN users u ON u.id = m.user_id
+            WHERE m.created_at >= ? AND m.risk_score >= ? ${filter.userId ? "AND m.user_id = ?" : ""}
+            ORDER BY m.created_at DESC, m.id LIMIT ?`,
+      args: [...args, filter.limit],
+    });
+    return rs.rows.map((r) => ({
+      id: String(r.id),
+      userId: String(r.user_id),
+      monitoringType: r.monitoring_type as MonitoringRecord["monitoringType"],
+      reference: String(r.reference),
+      amount: Number(r.amount),
+      riskScore: Number(r.risk_score),
+      reasons: json<string[]>(r.reasons, []),
+      createdAt: new Date(Number(r.created_at)),
+      user: { email: String(r.email) },
+    }));
+  }
+
+  async profiles(limit: number): Promise<RiskProfileRecord[]> {
+    const rs = await this.d.client.execute({
+      sql: `SELECT p.*, u.email, u.first_name, u.last_name, u.verification_level
+            FROM user_risk_profiles p JOIN users u ON u.id = p.user_id
+            ORDER BY p.risk_score DESC, p.last_reviewed DESC, u.email LIMIT ?`,
+      args: [limit],
+    });
+    return rs.rows.map((r) => ({
+      userId: String(r.user_id),
+      riskLevel: r.risk_level as UserRiskLevel,
+      riskScore: Number(r.risk_score),
+      factors: json<string[]>(r.factors, []),
+      lastReviewed: dateOrNull(r.last_reviewed),
+      user: {
+        id: String(r.user_id),
+        email: String(r.email),
+        firstName: String(r.first_name),
+        lastName: String(r.last_name),
+        verificationLevel: String(r.verification_level),
+      },
+    }));
+  }
+}

@@ -1,0 +1,202 @@
+/**
+ * The Markets port on libSQL: creating markets and events, limits, suspend / reopen, recording a
+ * market's result, and the bets on a market. Each change is one batch with its audit record; the
+ * conditions are re-checked inside the write (assertions and conditional updates), not only by the
+ * use case's earlier read.
+ */
+import type { Client, InStatement, Row } from "@libsql/client";
+import type { MarketRecord, Markets, NewEventPlan, NewMarketPlan } from "../../domain/ports/index.ts";
+import type { AuditEntry, BetRecord, EventStatus, MarketStatus, MarketType, SportCode } from "../../domain/shared/types.ts";
+import { auditStatement } from "./audit.ts";
+import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
+import { LibsqlBets } from "./bets.ts";
+
+const n = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+/** Has this libSQL error the trigger message `code`? (constraintOf only knows the foundation's prefixes.) */
+export const raised = (e: unknown, code: string): boolean => (e instanceof Error ? e.message : String(e)).includes(code);
+
+function marketStatements(plan: NewMarketPlan): InStatement[] {
+  const m = plan.market;
+  return [
+    {
+      sql: `INSERT INTO markets (id, event_id, type, name, description, status, sort_order, updated_at)
+            VALUES (?, ?, ?, ?, ?, 'open', (SELECT COALESCE(MAX(sort_order) + 1, 0) FROM markets WHERE event_id = ?), ?)`,
+      args: [m.id, m.eventId, m.type, m.name, m.description, m.eventId, m.createdAt.getTime()],
+    },
+    ...plan.outcomes.map((o, i) => ({
+      sql: "INSERT INTO outcomes (id, market_id, name, price_milli, sort_order, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+      args: [o.id, m.id, o.name, o.priceMilli, i, m.createdAt.getTime()],
+    })),
+  ];
+}
+
+export class LibsqlMarkets implements Markets {
+  private readonly client: Client;
+  private readonly bets: LibsqlBets;
+  constructor(client: Client) {
+    this.client = client;
+    this.bets = new LibsqlBets(client);
+  }
+
+  async findById(id: string): Promise<MarketRecord | null> {
+    const rs = await this.client.execute({
+      sql: `SELECT m.*, e.name AS event_name, e.status AS event_status FROM markets m JOIN events e ON e.id = m.event_id WHERE m.id = ?`,
+      args: [id],
+    });
+    if (rs.rows.length === 0) return null;
+    const r = rs.rows[0];
+    const outs = await this.client.execute({
+      sql: "SELECT id, name, price_milli FROM outcomes WHERE market_id = ? ORDER BY sort_order, id",
+      args: [id],
+    });
+    return {
+      id: String(r.id),
+      eventId: String(r.event_id),
+      eventName: String(r.event_name),
+      eventStatus: r.event_status as EventStatus,
+      type: r.type as MarketType,
+      name: String(r.name),
+      description: r.description === null ? null : String(r.description),
+      status: r.status as MarketStatus,
+      liabilityLimit: Number(r.liability_limit),
+      resultKind: (r.result_kind as MarketRecord["resultKind"]) ?? null,
+      winningOutcomeId: r.winning_outcome_id === null ? null : String(r.winning_outcome_id),
+      settledAt: n(r.settled_at) === null ? null : new Date(Number(r.settled_at)),
+      outcomes: outs.rows.map((o: Row) => ({ id: String(o.id), name: String(o.name), priceMilli: Number(o.price_milli) })),
+    };
+  }
+
+  async sport(code: SportCode) {
+    const rs = await this.client.execute({ sql: "SELECT code, name, has_draw FROM sports WHERE code = ?", args: [code] });
+    const r = rs.rows[0];
+    return r ? { code: r.code as SportCode, name: String(r.name), hasDraw: Number(r.has_draw) === 1 } : null;
+  }
+
+  async create(plan: NewMarketPlan, audit: AuditEntry) {
+    const m = plan.market;
+    const pre = await this.client.execute({ sql: "SELECT status FROM events WHERE id = ?", args: [m.eventId] });
+    if (pre.rows.length === 0) return "event_not_found" as const;
+    try {
+      await this.client.batch(
+        [
+          // Inside the write: the event has not finished and has no market of that name.
+          assertStatement("EXISTS (SELECT 1 FROM events WHERE id = ? AND status <> 'finished')", [m.eventId]),
+          assertStatement("NOT EXISTS (SELECT 1 FROM markets WHERE event_id = ? AND lower(name) = lower(?))", [m.eventId, m.name]),
+          ...marketStatements(plan),
+          auditStatement(audit),
+        ],
+        "write",
+      );
+      return "created" as const;
+    } catch (e) {
+      if (constraintOf(e) === ASSERTION_FAILED) {
+        const now = await this.client.execute({ sql: "SELECT status FROM events WHERE id = ?", args: [m.eventId] });
+        if (now.rows.length === 0) return "event_not_found" as const;
+        return now.rows[0].status === "finished" ? ("event_finished" as const) : ("duplicate_name" as const);
+      }
+      throw e;
+    }
+  }
+
+  async createEvent(plan: NewEventPlan, audit: AuditEntry) {
+    const e = plan.event;
+    try {
+      await this.client.batch(
+        [
+          {
+            sql: `INSERT INTO events (id, sport, league, home_team, away_team, name, description, start_time, status, minute, home_score, away_score, featured, updated_at)
+                  VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'upcoming', NULL, NULL, NULL, ?, ?)`,
+            args: [e.id, e.sport, e.league, e.homeTeam, e.awayTeam, e.name, e.description, e.startTime.getTime(), e.featured ? 1 : 0, e.createdAt.getTime()],
+          },
+          ...marketStatements(plan.market),
+          auditStatement(audit),
+        ],
+        "write",
+      );
+      return "created" as const;
+    } catch (err) {
+      if (constraintOf(err)?.startsWith("UNIQUE constraint failed")) return "duplicate" as const;
+      throw err;
+    }
+  }
+
+  async setLimit(change: { marketId: string; limit: number; at: Date }, audit: AuditEntry): Promise<boolean> {
+    try {
+      await this.client.batch(
+        [
+          assertStatement("EXISTS (SELECT 1 FROM markets WHERE id = ?)", [change.marketId]),
+          { sql: "UPDATE markets SET liability_limit = ? WHERE id = ?", args: [change.limit, change.marketId] },
+          auditStatement(audit),
+        ],
+        "write",
+      );
+      return true;
+    } catch (e) {
+      if (constraintOf(e) === ASSERTION_FAILED) return false;
+      throw e;
+    }
+  }
+
+  async changeStatus(change: { marketId: string; from: MarketStatus; to: MarketStatus; at: Date }, audit: AuditEntry): Promise<boolean> {
+    try {
+      await this.client.batch(
+        [
+          // Only from the expected status, and never on a finished event.
+          assertStatement(
+            "EXISTS (SELECT 1 FROM markets m JOIN events e ON e.id = m.event_id WHERE m.id = ? AND m.status = ? AND e.status <> 'finished')",
+            [change.marketId, change.from],
+          ),
+          {
+            sql: "UPDATE markets SET status = ?, updated_at = ? WHERE id = ? AND status = ?",
+            args: [change.to, change.at.getTime(), change.marketId, change.from],
+          },
+          auditStatement(audit),
+        ],
+        "write",
+      );
+      return true;
+    } catch (e) {
+      if (constraintOf(e) === ASSERTION_FAILED || raised(e, "MARKET.CLOSED")) return false;
+      throw e;
+    }
+  }
+
+  async recordResult(
+    result: { marketId: string; kind: "winner" | "void"; winningOutcomeId: string | null; at: Date; by: string },
+    audit: AuditEntry,
+  ) {
+    try {
+      await this.client.batch(
+        [
+          assertStatement("EXISTS (SELECT 1 FROM markets WHERE id = ?)", [result.marketId]),
+          // The markets_result_once trigger aborts this write if a result is already recorded.
+          {
+            sql: `UPDATE markets SET result_kind = ?, winning_outcome_id = ?, settled_at = ?, settled_by = ?, status = 'closed', updated_at = ?
+                  WHERE id = ?`,
+            args: [result.kind, result.winningOutcomeId, result.at.getTime(), result.by, result.at.getTime(), result.marketId],
+          },
+          auditStatement(audit),
+        ],
+        "write",
+      );
+      return "recorded" as const;
+    } catch (e) {
+      if (constraintOf(e) === ASSERTION_FAILED) return "not_found" as const;
+      if (raised(e, "MARKET.ALREADY_SETTLED")) return "already_settled" as const;
+      throw e;
+    }
+  }
+
+  async pendingBetsOn(marketId: string): Promise<BetRecord[]> {
+    return this.bets.listWhere(
+      "b.status = 'pending' AND EXISTS (SELECT 1 FROM bet_legs l WHERE l.bet_id = b.id AND l.market_id = ? AND l.result = 'pending')",
+      [marketId],
+      1_000_000,
+    );
+  }
+
+  async betsOn(marketId: string, limit: number) {
+    return this.bets.listWhere("EXISTS (SELECT 1 FROM bet_legs l WHERE l.bet_id = b.id AND l.market_id = ?)", [marketId], limit);
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * The Trading port on libSQL: trader price changes, customer stake factors and trading alerts.
+ * Price changes are compare-and-set writes with their audit record; the outcomes trigger of
+ * migration 0005 appends each change to price_changes in the same write.
+ */
+import type { Client, Row } from "@libsql/client";
+import type { Trading, TradingAlertRecord } from "../../domain/ports/index.ts";
+import type { AlertCandidate } from "../../domain/risk/alerts.ts";
+import type { AuditEntry } from "../../domain/shared/types.ts";
+import { auditStatement } from "./audit.ts";
+import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
+
+function toAlert(r: Row): TradingAlertRecord {
+  return {
+    id: String(r.id),
+    key: String(r.dedupe_key),
+    type: r.type as TradingAlertRecord["type"],
+    severity: r.severity as TradingAlertRecord["severity"],
+    message: String(r.message),
+    eventId: r.event_id === null ? null : String(r.event_id),
+    eventName: r.event_name === null ? null : String(r.event_name),
+    marketId: r.market_id === null ? null : String(r.market_id),
+    createdAt: new Date(Number(r.created_at)),
+    acknowledgedAt: r.acknowledged_at === null ? null : new Date(Number(r.acknowledged_at)),
+    acknowledgedBy: r.acknowledged_by === null ? null : String(r.acknowledged_by),
+  };
+}
+
+export class LibsqlTrading implements Trading {
+  private readonly client: Client;
+  constructor(client: Client) {
+    this.client = client;
+  }
+
+  async setPrice(change: { outcomeId: string; fromMilli: number; toMilli: number; at: Date }, audit: AuditEntry) {
+    try {
+      await this.client.batch(
+        [
+          assertStatement(
+            `EXISTS (SELECT 1 FROM outcomes o JOIN markets m ON m.id = o.market_id JOIN events e ON e.id = m.event_id
+                     WHERE o.id = ? AND m.status <> 'closed' AND e.status <> 'finished')`,
+            [change.outcomeId],
+          ),
+          assertStatement("EXISTS (SELECT 1 FROM outcomes WHERE id = ? AND price_milli = ?)", [change.outcomeId, change.fromMilli]),
+          {
+            sql: "UPDATE outcomes SET price_milli = ?, updated_at = ? WHERE id = ? AND price_milli = ?",
+            args: [change.toMilli, change.at.getTime(), change.outcomeId, change.fromMilli],
+          },
+          auditStatement(audit),
+        ],
+        "write",
+      );
+      return "changed" as const;
+    } catch (e) {
+      if (constraintOf(e) !== ASSERTION_FAILED) throw e;
+      const rs = await this.client.execute({
+        sql: `SELECT m.status AS market_status, e.status AS event_status FROM outcomes o JOIN markets m ON m.id = o.market_id
+              JOIN events e ON e.id = m.event_id WHERE o.id = ?`,
+        args: [change.outcomeId],
+      });
+      const r = rs.rows[0];
+      if (!r || r.market_status === "closed" || r.event_status === "finished") return "closed" as const;
+      return "moved" as const;
+    }
+  }
+
+  async stakeFactorOf(userId: string): Promise<number> {
+    const rs = await this.client.execute({ sql: "SELECT factor_pct FROM customer_stake_factors WHERE user_id = ?", args: [userId] });
+    return rs.rows.length === 0 ? 100 : Number(rs.rows[0].factor_pct);
+  }
+
+  async setStakeFactor(change: { userId: string; pct: number; at: Date; by: string }, audit: AuditEntry) {
+    try {
+      await this.client.batch(
+        [
+          assertStatement("EXISTS (SELECT 1 FROM users WHERE id = ? AND role = 'customer')", [change.userId]),
+          {
+            sql: `INSERT INTO customer_stake_factors (user_id, factor_pct, updated_at, updated_by) VALUES (?, ?, ?, ?)
+                  ON CONFLICT (user_id) DO UPDATE SET factor_pct = excluded.factor_pct, updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
+            args: [change.userId, change.pct, change.at.getTime(), change.by],
+          },
+          auditStatement(audit),
+        ],
+        "write",
+      );
+      return "set" as const;
+    } catch (e) {
+      if (constraintOf(e) === ASSERTION_FAILED) return "not_customer" as const;
+      throw e;
+    }
+  }
+
+  async raiseAlerts(alerts: readonly (AlertCandidate & { id: string; createdAt: Date })[]): Promise<number> {
+    if (alerts.length === 0) return 0;
+    const results = await this.client.batch(
+      alerts.map((a) => ({
+        sql: `INSERT INTO trading_alerts (id, dedupe_key, type, severity, message, event_id, event_name, market_id, created_at)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (dedupe_key) DO NOTHING`,
+        args: [a.id, a.key, a.type, a.severity, a.message, a.eventId, a.eventName, a.marketId, a.createdAt.getTime()],
+      })),
+      "write",
+    );
+    return results.reduce((s, r) => s + r.rowsAffected, 0);
+  }
+
+  async listAlerts(filter: { status: "active" | "acknowledged" | "all"; limit: number }): Promise<TradingAlertRecord[]> {
+    const where =
+      filter.status === "active" ? "WHERE acknowledged_at IS NULL" : filter.status === "acknowledged" ? "WHERE acknowledged_at IS NOT NULL" : "";
+    const rs = await this.client.execute({
+      sql: `SELECT * FROM trading_alerts ${where} ORDER BY created_at DESC, rowid DESC LIMIT ?`,
+      args: [filter.limit],
+    });
+    return rs.rows.map(toAlert);
+  }
+
+  async findAlert(id: string): Promise<TradingAlertRecord | null> {
+    const rs = await this.client.execute({ sql: "SELECT * FROM trading_alerts WHERE id = ?", args: [id] });
+    return rs.rows.length === 0 ? null : toAlert(rs.rows[0]);
+  }
+
+  async acknowledgeAlert(ack: { alertId: string; by: string; at: Date }, audit: AuditEntry): Promise<boolean> {
+    try {
+      await this.client.batch(
+        [
+          assertStatement("EXISTS (SELECT 1 FROM trading_alerts WHERE id = ? AND acknowledged_at IS NULL)", [ack.alertId]),
+          {
+            sql: "UPDATE trading_alerts SET acknowledged_at = ?, acknowledged_by = ? WHERE id = ? AND acknowledged_at IS NULL",
+            args: [ack.at.getTime(), ack.by, ack.alertId],
+          },
+          auditStatement(audit),
+        ],
+        "write",
+      );
+      return true;
+    } catch (e) {
+      if (constraintOf(e) === ASSERTION_FAILED || (e instanceof Error && e.message.includes("ALERT.IMMUTABLE"))) return false;
+      throw e;
+    }
+  }
+
+  async activeAlertCount(): Promise<number> {
+    const rs = await this.client.execute("SELECT COUNT(*) AS n FROM trading_alerts WHERE acknowledged_at IS NULL");
+    return Number(rs.rows[0].n);
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * Background work of one server process, started by api/bootstrap.ts next to the feed (never by
+ * createApp, so tests and app.request() stay free of timers):
+ * - the fraud rules engine every `fraudScanIntervalMs` (FRAUD_SCAN_INTERVAL_MS, default 60 s; 0 = off),
+ *   a scan at a time; scans are idempotent (an alert is never raised twice);
+ * - bulk operations: run as soon as one is queued (the route calls bulkOperationQueued()) and every
+ *   `bulkPollMs` for any queued by another process; claiming is one conditional update, so two
+ *   processes never run the same operation. On start, operations left processing by a stopped
+ *   process are marked failed.
+ */
+import { runFraudScan } from "../../domain/fraud/scan.ts";
+import { processNextBulkOperation } from "../../domain/tasks/bulk-operations.ts";
+import type { SystemDeps } from "../../domain/users/back-office-ctx.ts";
+
+export interface BackgroundJobsOptions {
+  fraudScanIntervalMs: number;
+  bulkPollMs?: number;
+  /** Items per chunk of a bulk operation (progress is recorded after each chunk). */
+  chunkSize?: number;
+  log?: (line: Record<string, unknown>) => void;
+}
+
+const defaultLog = (line: Record<string, unknown>) => console.log(JSON.stringify(line));
+const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+export class BackgroundJobs {
+  private readonly deps: SystemDeps;
+  private readonly opts: BackgroundJobsOptions;
+  private readonly log: (line: Record<string, unknown>) => void;
+  private timers: ReturnType<typeof setInterval>[] = [];
+  private scanning: Promise<void> | null = null;
+  private bulkRun: Promise<void> | null = null;
+  private wokenDuringRun = false;
+  private stopped = false;
+
+  constructor(deps: SystemDeps, opts: BackgroundJobsOptions) {
+    this.deps = deps;
+    this.opts = opts;
+    this.log = opts.log ?? defaultLog;
+  }
+
+  async start() {
+    this.stopped = false;
+    const interrupted = await this.deps.ports.bulkOperations.failInterrupted(this.deps.clock.now());
+    if (interrupted > 0) this.log({ level: "warn", job: "bulk-operations", message: `${interrupted} interrupted operation(s) marked failed` });
+    if (this.opts.fraudScanIntervalMs > 0) {
+      this.timers.push(setInterval(() => void this.scanFraud(), this.opts.fraudScanIntervalMs));
+      void this.scanFraud();
+    }
+    this.timers.push(setInterval(() => this.bulkOperationQueued(), this.opts.bulkPollMs ?? 5_000));
+    this.bulkOperationQueued();
+  }
+
+  stop() {
+    this.stopped = true;
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+  }
+
+  /** Run the fraud scan unless one is already running. */
+  scanFraud(): Promise<void> {
+    if (this.scanning) return this.scanning;
+    this.scanning = (async () => {
+      try {
+        const r = await runFraudScan(this.deps);
+        if (r.alertsRaised > 0) this.log({ level: "info", job: "fraud-scan", alertsRaised: r.alertsRaised, monitoringRecords: r.monitoringRecords });
+      } catch (e) {
+        this.log({ level: "error", job: "fraud-scan", error: String(e) });
+      } finally {
+        this.scanning = null;
+      }
+    })();
+    return this.scanning;
+  }
+
+  /** A bulk operation was queued: run queued operations until none is left. */
+  bulkOperationQueued(): void {
+    if (this.stopped) return;
+    if (this.bulkRun) {
+      this.wokenDuringRun = true;
+      return;
+    }
+    this.bulkRun = (async () => {
+      try {
+        do {
+          this.wokenDuringRun = false;
+          while (!this.stopped) {
+            const id = await processNextBulkOperation(this.deps, { chunkSize: this.opts.chunkSize, pause: yieldToEventLoop });
+            if (!id) break;
+            this.log({ level: "info", job: "bulk-operations", operation: id, message: "finished" });
+          }
+        } while (this.wokenDuringRun && !this.stopped);
+      } catch (e) {
+        this.log({ level: "error", job: "bulk-operations", error: String(e) });
+      } finally {
+        this.bulkRun = null;
+      }
+    })();
+  }
+
+  /** Resolves once no bulk operation is running (for tests and shutdown). */
+  async idle(): Promise<void> {
+    while (this.bulkRun || this.scanning) await (this.bulkRun ?? this.scanning);
+  }
+}

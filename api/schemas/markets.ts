@@ -1,0 +1,137 @@
+/**
+ * Markets and events for the operator (issue 4, contract section A-S1): create a market with priced
+ * outcomes, create an event with its match-winner market, liability limits, suspend / reopen,
+ * settlement by market and resettlement of a wrongly settled bet. Money is integer cents; odds are
+ * exact decimal strings. Every change writes an audit record.
+ */
+import { z } from "@hono/zod-openapi";
+import { Cents, IsoDate, OddsString } from "./common.ts";
+import { MarketStatus, MarketType, SportCode } from "./events.ts";
+
+export const DEFAULT_LIABILITY_LIMIT = 200_000_000;
+
+export const AdminOutcome = z
+  .object({ id: z.string(), name: z.string(), odds: OddsString, result: z.enum(["won", "lost", "void"]).nullable() })
+  .openapi("AdminOutcome");
+
+export const AdminMarket = z
+  .object({
+    id: z.string(),
+    eventId: z.string(),
+    eventName: z.string(),
+    type: MarketType,
+    name: z.string(),
+    description: z.string().nullable(),
+    status: MarketStatus,
+    liabilityLimit: Cents,
+    settledAt: IsoDate.nullable().openapi({ description: "When the market was settled by market (its result recorded)" }),
+    result: z
+      .object({ kind: z.enum(["winner", "void"]), winningOutcomeId: z.string().nullable() })
+      .nullable(),
+    outcomes: z.array(AdminOutcome),
+  })
+  .openapi("AdminMarket");
+export type AdminMarket = z.infer<typeof AdminMarket>;
+export const AdminMarketResponse = z.object({ market: AdminMarket }).openapi("AdminMarketResponse");
+
+export const MarketIdParam = z.object({
+  id: z.string().min(1).max(64).openapi({ param: { name: "id", in: "path" }, example: "evt_001-m1" }),
+});
+
+export const MarketLimitBody = z
+  .object({
+    liabilityLimit: Cents.min(100).max(100_000_000_000).openapi({
+      description: "Per-market liability limit in cents, 1.00 .. 1,000,000,000.00 (default 200000000)",
+      example: DEFAULT_LIABILITY_LIMIT,
+    }),
+  })
+  .strict()
+  .openapi("MarketLimit");
+
+const OutcomeInput = z
+  .object({
+    name: z.string().trim().min(1, "Outcome name is required").max(80),
+    odds: OddsString,
+  })
+  .strict();
+
+export const CreateMarketBody = z
+  .object({
+    eventId: z.string().min(1, "Event is required").max(64),
+    marketType: MarketType,
+    name: z.string().trim().min(1, "Market Name is required").max(120),
+    description: z.string().trim().max(500).optional(),
+    outcomes: z.array(OutcomeInput).min(2, "A market needs at least 2 outcomes").max(20, "A market takes at most 20 outcomes"),
+  })
+  .strict()
+  .openapi("CreateMarket");
+export type CreateMarketBody = z.infer<typeof CreateMarketBody>;
+
+export const CreateEventBody = z
+  .object({
+    sport: SportCode.openapi({ description: "Any sport but racing (a race needs runners: create it, then add a market)" }),
+    league: z.string().trim().min(1, "League is required").max(120),
+    homeTeam: z.string().trim().min(1, "Home team is required").max(80),
+    awayTeam: z.string().trim().min(1, "Away team is required").max(80),
+    startTime: z.string().datetime({ offset: true, message: "Start time must be an ISO date-time" }).openapi({ format: "date-time" }),
+    featured: z.boolean().optional(),
+    description: z.string().trim().max(500).optional(),
+    prices: z
+      .object({ home: OddsString, draw: OddsString.optional(), away: OddsString })
+      .strict()
+      .openapi({ description: "Match-winner prices; draw is required for sports with a draw and refused for the others" }),
+  })
+  .strict()
+  .openapi("CreateEvent");
+export type CreateEventBody = z.infer<typeof CreateEventBody>;
+
+export const SettleMarketBody = z
+  .union([
+    z.object({ winningOutcomeId: z.string().min(1).max(64) }).strict(),
+    z.object({ void: z.literal(true) }).strict(),
+  ])
+  .openapi("SettleMarket", {
+    description: "Either the winning outcome, or void:true (every leg on the market is void: singles are refunded)",
+  });
+export type SettleMarketBody = z.infer<typeof SettleMarketBody>;
+
+export const SettleMarketResponse = z
+  .object({
+    market: AdminMarket,
+    graded: z.number().int().openapi({ description: "Pending bets with a leg on this market whose leg was graded now" }),
+    settled: z.number().int().openapi({ description: "Of those, bets that settled (singles, and multiples whose legs all have results)" }),
+    waiting: z.number().int().openapi({ description: "Multiples still waiting for other legs' results" }),
+    paid: Cents.openapi({ description: "Total paid out (payouts and refunds) by this settlement" }),
+  })
+  .openapi("SettleMarketResponse");
+export type SettleMarketResponse = z.infer<typeof SettleMarketResponse>;
+
+export const ResettleBody = z
+  .object({
+    status: z.enum(["won", "lost", "void"]),
+    legResults: z
+      .array(z.object({ legId: z.string(), result: z.enum(["won", "lost", "void"]) }).strict())
+      .max(20)
+      .optional()
+      .openapi({ description: "Per-leg results of a multiple; without them every leg takes the status" }),
+    reason: z.string().trim().min(1).max(500).optional().openapi({ description: "Why the bet is resettled (kept in the audit record)" }),
+  })
+  .strict()
+  .openapi("Resettle");
+export type ResettleBody = z.infer<typeof ResettleBody>;
+
+export const ResettleResponse = z
+  .object({
+    bet: z.object({
+      id: z.string(),
+      status: z.enum(["won", "lost", "void"]),
+      actualReturn: Cents,
+      previousStatus: z.enum(["won", "lost", "void"]),
+      previousReturn: Cents,
+      resettlementCount: z.number().int(),
+      settledAt: IsoDate,
+    }),
+    correction: Cents.openapi({ description: "Posted to the customer's wallet by the bet_resettlement transaction (negative = taken back)" }),
+  })
+  .openapi("ResettleResponse");
+export type ResettleResponse = z.infer<typeof ResettleResponse>;

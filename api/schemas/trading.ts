@@ -1,0 +1,159 @@
+/**
+ * The trading desk (issue 4, contract section A-S1), from real bets, prices and price history.
+ * Money is integer cents; ratios are percent numbers 0..100 (see api/schemas/risk.ts for how
+ * exposure and liability are defined).
+ *
+ * - dailyPnl: the house ledger's movement today (UTC day of the server clock) from bet transactions
+ *   (stakes in, payouts, refunds, resettlements and cash-outs out).
+ * - holdPercent: (stakes - returns) / stakes of settled bets.
+ * - publicPercentage: share of stakes on each match-winner outcome (singles and multiples' legs).
+ * - sharpMoney: an open bet on the event by a customer whose sharp score is 60 or more.
+ * - steamMove: a steam move on one of the event's markets: in the last 10 minutes an outcome moved
+ *   3+ times, every move the same direction, 5 % or more in total (domain/risk/steam.ts).
+ */
+import { z } from "@hono/zod-openapi";
+import { Cents, IsoDate, OddsString } from "./common.ts";
+import { LiveOddsItem } from "./events.ts";
+import { RiskLevel } from "./risk.ts";
+
+export const TradingRiskLevel = z.enum(["low", "medium", "high", "critical", "sharp"]);
+
+export const EventExposure = z
+  .object({
+    eventId: z.string(),
+    eventName: z.string(),
+    sport: z.string(),
+    sportName: z.string(),
+    homeTeam: z.string(),
+    awayTeam: z.string(),
+    status: z.enum(["upcoming", "live", "finished"]).openapi({ description: "finished: the event ended but bets on it are not settled yet" }),
+    startTime: IsoDate,
+    marketId: z.string().nullable().openapi({ description: "The match-winner market" }),
+    totalLiability: Cents.openapi({ description: "Sum of the event's markets' worst-case net loss" }),
+    liabilityLimit: Cents.openapi({ description: "Sum of the event's markets' limits (for the progress bar)" }),
+    homeExposure: Cents.openapi({ description: "Payout owed if the home side wins the match-winner market" }),
+    drawExposure: Cents.nullable(),
+    awayExposure: Cents,
+    volume: Cents.openapi({ description: "Stakes of open bets on the event" }),
+    publicPercentage: z.object({ home: z.number(), draw: z.number().nullable(), away: z.number() }),
+    riskLevel: TradingRiskLevel.openapi({ description: "From the event's riskValue; 'sharp' when sharp money is on it and the level is below high" }),
+    riskValue: z.number().int().min(0).max(100),
+    sharpMoney: z.boolean(),
+    steamMove: z.boolean(),
+  })
+  .openapi("EventExposure");
+export type EventExposure = z.infer<typeof EventExposure>;
+
+export const TradingOverview = z
+  .object({
+    totalExposure: Cents,
+    totalLiability: Cents,
+    dailyPnl: Cents.openapi({ description: "House result from bets today (positive = house up)" }),
+    holdPercent: z.number(),
+    activeAlerts: z.number().int(),
+    bankroll: Cents.openapi({ description: "House account balance + configured base (risk_settings.bankroll_base)" }),
+    markets: z.array(EventExposure).openapi({ description: "Open events with bets, highest liability first (max 30)" }),
+    generatedAt: IsoDate,
+  })
+  .openapi("TradingOverview");
+export type TradingOverview = z.infer<typeof TradingOverview>;
+
+/** The first 6 live events with their match-winner prices (same shape as /api/live-odds items). */
+export const OddsControlEvent = LiveOddsItem;
+export const OddsControl = z.array(LiveOddsItem).openapi("OddsControl");
+
+export const AdjustOddsBody = z
+  .object({
+    outcomeId: z.string().min(1).max(64),
+    odds: OddsString.optional().openapi({ description: "Set this exact price (1.01..1000, up to 3 decimals)" }),
+    direction: z.enum(["up", "down"]).optional().openapi({ description: "Move one 0.01 tick; never below 1.01" }),
+  })
+  .strict()
+  .refine((b) => (b.odds === undefined) !== (b.direction === undefined), {
+    message: "Give either odds or direction",
+    path: ["odds"],
+  })
+  .openapi("AdjustOdds");
+export type AdjustOddsBody = z.infer<typeof AdjustOddsBody>;
+
+export const AdjustOddsResponse = z
+  .object({
+    outcome: z.object({
+      id: z.string(),
+      name: z.string(),
+      odds: OddsString,
+      previousOdds: OddsString,
+      marketId: z.string(),
+      eventId: z.string(),
+      updatedAt: IsoDate,
+    }),
+  })
+  .openapi("AdjustOddsResponse");
+export type AdjustOddsResponse = z.infer<typeof AdjustOddsResponse>;
+
+export const AlertType = z.enum(["liability_limit", "exposure", "steam_move"]);
+export const AlertSeverity = z.enum(["info", "warning", "critical"]);
+export const TradingAlert = z
+  .object({
+    id: z.string(),
+    type: AlertType,
+    severity: AlertSeverity,
+    message: z.string(),
+    eventId: z.string().nullable(),
+    eventName: z.string().nullable(),
+    marketId: z.string().nullable(),
+    createdAt: IsoDate,
+    acknowledged: z.boolean(),
+    acknowledgedAt: IsoDate.nullable(),
+    acknowledgedBy: z.string().nullable(),
+  })
+  .openapi("TradingAlert");
+export type TradingAlert = z.infer<typeof TradingAlert>;
+
+export const AlertsQuery = z.object({
+  status: z
+    .enum(["active", "acknowledged", "all"])
+    .default("all")
+    .openapi({ param: { name: "status", in: "query" }, description: "active = not acknowledged (default all)" }),
+  limit: z.coerce.number().int().min(1).max(500).default(100).openapi({ param: { name: "limit", in: "query" } }),
+});
+export const TradingAlerts = z.array(TradingAlert).openapi("TradingAlerts");
+export const AcknowledgeResponse = z.object({ alert: TradingAlert }).openapi("AcknowledgeAlertResponse");
+
+export const SharpBettor = z
+  .object({
+    userId: z.string(),
+    username: z.string().openapi({ description: "First name and last initial" }),
+    email: z.string(),
+    clv: z.number().openapi({ description: "Average closing-line value of their bets' legs, percent (placed odds / closing odds - 1)" }),
+    winRate: z.number().openapi({ description: "Won / (won + lost) settled bets, percent" }),
+    avgStake: Cents,
+    profit: Cents.openapi({ description: "Their result on settled bets: returns - stakes (positive = the customer is up)" }),
+    sharpScore: z.number().int().min(0).max(100),
+    totalBets: z.number().int(),
+    settledBets: z.number().int(),
+    lastBet: IsoDate.nullable(),
+    riskLevel: RiskLevel,
+    stakeFactor: z.number(),
+  })
+  .openapi("SharpBettor");
+export type SharpBettor = z.infer<typeof SharpBettor>;
+export const SharpBettors = z.array(SharpBettor).openapi("SharpBettors");
+
+export const CustomerIdParam = z.object({
+  userId: z.string().min(1).max(64).openapi({ param: { name: "userId", in: "path" } }),
+});
+export const StakeFactorBody = z
+  .object({
+    factor: z
+      .number()
+      .min(0.01)
+      .max(1)
+      .refine((f) => Math.abs(f * 100 - Math.round(f * 100)) < 1e-9, "The factor has at most 2 decimals")
+      .openapi({ description: "0.01..1 in steps of 0.01; 1 removes the limit", example: 0.25 }),
+  })
+  .strict()
+  .openapi("StakeFactor");
+export const StakeFactorResponse = z
+  .object({ userId: z.string(), stakeFactor: z.number(), maxStake: Cents.openapi({ description: "Largest stake placement now accepts" }) })
+  .openapi("StakeFactorResponse");

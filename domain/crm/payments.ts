@@ -1,0 +1,66 @@
+/**
+ * Payments from the ledger: deposits, withdrawals, deposit bonuses and operator adjustments of
+ * customer wallets. The payment method is read from the ledger transaction's reference when it
+ * starts with one (e.g. "card:..."); otherwise it is shown as "unrecorded" (or "bonus" for bonuses
+ * and adjustments, which never go through a payment method).
+ */
+import type { LedgerPaymentRecord } from "../ports/index.ts";
+
+export const PAYMENT_METHODS = ["card", "paypal", "crypto", "bank"] as const;
+
+export function methodOf(p: Pick<LedgerPaymentRecord, "kind" | "reference">): string {
+  if (p.kind === "deposit_bonus" || p.kind === "adjustment") return "bonus";
+  const ref = (p.reference ?? "").toLowerCase();
+  const m = /^(card|paypal|crypto|bank)\b/.exec(ref);
+  return m ? m[1] : "unrecorded";
+}
+
+export interface PaymentsSummaryView {
+  deposits24h: number;
+  depositCount24h: number;
+  withdrawals24h: number;
+  withdrawalCount24h: number;
+  bonuses24h: number;
+  netFlow: number;
+  pending: number;
+  byMethod: { method: string; deposits: number; withdrawals: number; count: number }[];
+  totals: { deposits: number; withdrawals: number; bonuses: number; walletBalances: number };
+}
+
+/** Amounts are sizes (positive); `records` are wallet-side signed amounts. */
+export function paymentsSummary(records: readonly LedgerPaymentRecord[], walletBalances: number, now: Date): PaymentsSummaryView {
+  const since = now.getTime() - 86_400_000;
+  const recent = records.filter((r) => r.createdAt.getTime() >= since);
+  const size = (r: LedgerPaymentRecord) => Math.abs(r.amount);
+  const sum = (xs: readonly LedgerPaymentRecord[]) => xs.reduce((s, r) => s + size(r), 0);
+  const isBonus = (r: LedgerPaymentRecord) => r.kind === "deposit_bonus" || (r.kind === "adjustment" && r.amount > 0);
+  const deposits24 = recent.filter((r) => r.kind === "deposit");
+  const withdrawals24 = recent.filter((r) => r.kind === "withdrawal");
+  const methods = new Map<string, { method: string; deposits: number; withdrawals: number; count: number }>();
+  for (const r of records) {
+    if (r.kind !== "deposit" && r.kind !== "withdrawal") continue;
+    const m = methodOf(r);
+    const row = methods.get(m) ?? { method: m, deposits: 0, withdrawals: 0, count: 0 };
+    if (r.kind === "deposit") row.deposits += size(r);
+    else row.withdrawals += size(r);
+    row.count += 1;
+    methods.set(m, row);
+  }
+  return {
+    deposits24h: sum(deposits24),
+    depositCount24h: deposits24.length,
+    withdrawals24h: sum(withdrawals24),
+    withdrawalCount24h: withdrawals24.length,
+    bonuses24h: sum(recent.filter(isBonus)),
+    netFlow: sum(deposits24) - sum(withdrawals24),
+    // The ledger records a payment once it has completed; nothing waits in it.
+    pending: 0,
+    byMethod: [...methods.values()].sort((a, b) => a.method.localeCompare(b.method)),
+    totals: {
+      deposits: sum(records.filter((r) => r.kind === "deposit")),
+      withdrawals: sum(records.filter((r) => r.kind === "withdrawal")),
+      bonuses: sum(records.filter(isBonus)),
+      walletBalances,
+    },
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * resolveFraudAlert: an admin resolves an open (or investigating) alert with notes; audited. A
+ * resolved alert stays resolved (the database refuses any later change to it).
+ */
+import { requireRole } from "../shared/authorize.ts";
+import { domainError, err, ok, type Result } from "../shared/result.ts";
+import type { FraudAlertRecord } from "../ports/index.ts";
+import type { BackOfficeCtx } from "../users/back-office-ctx.ts";
+
+export async function resolveFraudAlert(
+  ctx: BackOfficeCtx,
+  alertId: string,
+  input: { resolution: "resolved"; notes: string },
+): Promise<Result<FraudAlertRecord>> {
+  const who = requireRole(ctx.actor, ["admin"], "resolve fraud alerts");
+  if (!who.ok) return who;
+  const actor = who.value;
+  const alert = await ctx.ports.fraud.findAlert(alertId);
+  if (!alert) return err(domainError("FRAUD.ALERT_NOT_FOUND", "No fraud alert with that id"));
+  if (alert.status === "resolved") return err(domainError("FRAUD.ALERT_NOT_OPEN", "This alert is already resolved"));
+  const now = ctx.clock.now();
+  const notes = input.notes.trim();
+  const done = await ctx.ports.fraud.resolve(
+    { id: alertId, notes, by: actor.id, at: now },
+    {
+      id: ctx.ids.next("aud"),
+      actorId: actor.id,
+      actorRole: actor.role,
+      action: "fraud_alert.resolve",
+      entityType: "fraud_alert",
+      entityId: alertId,
+      before: { status: alert.status, userId: alert.userId, alertType: alert.alertType },
+      after: { status: "resolved", resolution: input.resolution, notes },
+      createdAt: now,
+    },
+  );
+  if (!done) return err(domainError("FRAUD.ALERT_NOT_OPEN", "This alert is already resolved"));
+  return ok((await ctx.ports.fraud.findAlert(alertId))!);
+}

@@ -1,0 +1,88 @@
+/**
+ * createMarket: an admin or trader adds a market with priced outcomes to an event that has not
+ * finished (the Create New Market dialog). Outcome names must differ (ignoring case and spaces);
+ * the event may not already have a market of that name. Market, outcomes and audit record are one
+ * write, which re-checks the event and the name.
+ */
+import type { Ctx } from "../shared/context.ts";
+import { domainError, err, ok, type Result } from "../shared/result.ts";
+import { requireRole } from "../shared/authorize.ts";
+import { parseOdds, formatOdds } from "../shared/odds.ts";
+import { requirePort, type MarketRecord } from "../ports/index.ts";
+import type { MarketType } from "../shared/types.ts";
+
+export const MARKET_MAKERS = ["admin", "trader"] as const;
+
+export interface CreateMarketInput {
+  eventId: string;
+  marketType: MarketType;
+  name: string;
+  description?: string;
+  outcomes: { name: string; odds: string }[];
+}
+
+const norm = (s: string) => s.trim().replace(/\s+/g, " ").toLowerCase();
+
+/** Outcome names and prices, checked: 2..20 outcomes, distinct names, prices 1.01..1000. */
+export function checkOutcomes(outcomes: readonly { name: string; odds: string }[]): Result<{ name: string; priceMilli: number }[]> {
+  if (outcomes.length < 2 || outcomes.length > 20)
+    return err(domainError("REQUEST.INVALID", "A market needs between 2 and 20 outcomes", { field: "outcomes" }));
+  const seen = new Set<string>();
+  const out: { name: string; priceMilli: number }[] = [];
+  for (const [i, o] of outcomes.entries()) {
+    const name = o.name.trim().replace(/\s+/g, " ");
+    if (!name) return err(domainError("REQUEST.INVALID", `Outcome ${i + 1} needs a name`, { field: `outcomes.${i}.name` }));
+    if (seen.has(norm(name)))
+      return err(domainError("MARKET.DUPLICATE_OUTCOME", `Two outcomes are called "${name}"`, { field: `outcomes.${i}.name` }));
+    seen.add(norm(name));
+    const priceMilli = parseOdds(o.odds);
+    if (priceMilli === null)
+      return err(domainError("REQUEST.INVALID", `Outcome ${i + 1}: odds must be between 1.01 and 1000`, { field: `outcomes.${i}.odds` }));
+    out.push({ name, priceMilli });
+  }
+  return ok(out);
+}
+
+export async function createMarket(ctx: Ctx, input: CreateMarketInput): Promise<Result<MarketRecord>> {
+  const who = requireRole(ctx.actor, MARKET_MAKERS, "create markets");
+  if (!who.ok) return who;
+  const actor = who.value;
+  const markets = requirePort(ctx.ports.markets, "markets");
+  const name = input.name.trim().replace(/\s+/g, " ");
+  if (!name) return err(domainError("REQUEST.INVALID", "Market Name is required", { field: "name" }));
+  const outcomes = checkOutcomes(input.outcomes);
+  if (!outcomes.ok) return outcomes;
+  const event = await ctx.ports.events.findById(input.eventId);
+  if (!event) return err(domainError("EVENT.NOT_FOUND", "No event with that id"));
+  if (event.status === "finished") return err(domainError("MARKET.EVENT_FINISHED", `${event.name} has finished; it takes no new markets`));
+  if (event.markets.some((m) => norm(m.name) === norm(name)))
+    return err(domainError("MARKET.DUPLICATE_NAME", `${event.name} already has a market called "${name}"`));
+
+  const now = ctx.clock.now();
+  const id = ctx.ids.next("mkt");
+  const plan = {
+    market: { id, eventId: event.id, type: input.marketType, name, description: input.description?.trim() || null, createdAt: now },
+    outcomes: outcomes.value.map((o, i) => ({ id: `${id}-o${i + 1}`, name: o.name, priceMilli: o.priceMilli })),
+  };
+  const created = await markets.create(plan, {
+    id: ctx.ids.next("aud"),
+    actorId: actor.id,
+    actorRole: actor.role,
+    action: "market.create",
+    entityType: "market",
+    entityId: id,
+    before: null,
+    after: {
+      eventId: event.id,
+      type: input.marketType,
+      name,
+      description: plan.market.description,
+      outcomes: plan.outcomes.map((o) => ({ id: o.id, name: o.name, odds: formatOdds(o.priceMilli) })),
+    },
+    createdAt: now,
+  });
+  if (created === "event_not_found") return err(domainError("EVENT.NOT_FOUND", "No event with that id"));
+  if (created === "event_finished") return err(domainError("MARKET.EVENT_FINISHED", `${event.name} has finished; it takes no new markets`));
+  if (created === "duplicate_name") return err(domainError("MARKET.DUPLICATE_NAME", `${event.name} already has a market called "${name}"`));
+  return ok((await markets.findById(id))!);
+}

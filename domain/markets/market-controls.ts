@@ -1,0 +1,92 @@
+/**
+ * Market controls for admins and traders: the per-market liability limit, suspending a market (it
+ * takes no bets: the placement guard accepts legs only on open markets) and reopening it, and the
+ * bets on a market. Every change is audited in the same write.
+ */
+import type { Ctx } from "../shared/context.ts";
+import { domainError, err, ok, type Result } from "../shared/result.ts";
+import { requireRole } from "../shared/authorize.ts";
+import { requirePort, type MarketRecord } from "../ports/index.ts";
+import type { BetRecord, MarketStatus } from "../shared/types.ts";
+import { MARKET_MAKERS } from "./create-market.ts";
+
+export async function setMarketLimit(ctx: Ctx, marketId: string, limit: number): Promise<Result<MarketRecord>> {
+  const who = requireRole(ctx.actor, MARKET_MAKERS, "set market limits");
+  if (!who.ok) return who;
+  const actor = who.value;
+  if (!Number.isSafeInteger(limit) || limit < 100)
+    return err(domainError("REQUEST.INVALID", "The limit must be a whole number of cents, at least 100", { field: "liabilityLimit" }));
+  const markets = requirePort(ctx.ports.markets, "markets");
+  const market = await markets.findById(marketId);
+  if (!market) return err(domainError("MARKET.NOT_FOUND", "No market with that id"));
+  if (market.liabilityLimit === limit) return ok(market);
+  const now = ctx.clock.now();
+  const done = await markets.setLimit(
+    { marketId, limit, at: now },
+    {
+      id: ctx.ids.next("aud"),
+      actorId: actor.id,
+      actorRole: actor.role,
+      action: "market.limit",
+      entityType: "market",
+      entityId: marketId,
+      before: { liabilityLimit: market.liabilityLimit },
+      after: { liabilityLimit: limit },
+      createdAt: now,
+    },
+  );
+  if (!done) return err(domainError("MARKET.NOT_FOUND", "No market with that id"));
+  return ok((await markets.findById(marketId))!);
+}
+
+async function moveMarket(ctx: Ctx, marketId: string, from: MarketStatus, to: MarketStatus, verb: string): Promise<Result<MarketRecord>> {
+  const who = requireRole(ctx.actor, MARKET_MAKERS, `${verb} markets`);
+  if (!who.ok) return who;
+  const actor = who.value;
+  const markets = requirePort(ctx.ports.markets, "markets");
+  const market = await markets.findById(marketId);
+  if (!market) return err(domainError("MARKET.NOT_FOUND", "No market with that id"));
+  if (market.status !== from)
+    return err(domainError("MARKET.INVALID_TRANSITION", `The ${market.name} market is ${market.status}; only ${from} markets can be ${to === "open" ? "reopened" : to}`));
+  const now = ctx.clock.now();
+  const done = await markets.changeStatus(
+    { marketId, from, to, at: now },
+    {
+      id: ctx.ids.next("aud"),
+      actorId: actor.id,
+      actorRole: actor.role,
+      action: to === "suspended" ? "market.suspend" : "market.reopen",
+      entityType: "market",
+      entityId: marketId,
+      before: { status: from },
+      after: { status: to },
+      createdAt: now,
+    },
+  );
+  if (!done) return err(domainError("MARKET.INVALID_TRANSITION", `The ${market.name} market changed meanwhile; reload and try again`));
+  return ok((await markets.findById(marketId))!);
+}
+
+export const suspendMarket = (ctx: Ctx, marketId: string) => moveMarket(ctx, marketId, "open", "suspended", "suspend");
+export const reopenMarket = (ctx: Ctx, marketId: string) => moveMarket(ctx, marketId, "suspended", "open", "reopen");
+
+export async function marketBets(
+  ctx: Ctx,
+  marketId: string,
+  limit: number,
+): Promise<Result<(BetRecord & { customer: { firstName: string; lastName: string; email: string } })[]>> {
+  const who = requireRole(ctx.actor, MARKET_MAKERS, "see the bets on a market");
+  if (!who.ok) return who;
+  const markets = requirePort(ctx.ports.markets, "markets");
+  const market = await markets.findById(marketId);
+  if (!market) return err(domainError("MARKET.NOT_FOUND", "No market with that id"));
+  return ok(await markets.betsOn(marketId, limit));
+}
+
+export async function getMarket(ctx: Ctx, marketId: string): Promise<Result<MarketRecord>> {
+  const who = requireRole(ctx.actor, MARKET_MAKERS, "see markets");
+  if (!who.ok) return who;
+  const market = await requirePort(ctx.ports.markets, "markets").findById(marketId);
+  if (!market) return err(domainError("MARKET.NOT_FOUND", "No market with that id"));
+  return ok(market);
+}

@@ -1,0 +1,299 @@
+/**
+ * The liability engine: what the house owes on every market if each outcome wins, from the open
+ * (pending) bets, and the figures derived from it. Pure: the caller passes the markets with their
+ * current prices and the open bets.
+ *
+ * Definitions (cents throughout):
+ * - payout owed on an outcome: the sum of the potential returns of the open bets that pay if it
+ *   wins. A single counts its potential return on its one outcome. A MULTIPLE counts its full
+ *   current potential return (stake x the odds of its legs that are not void) on the outcome of
+ *   EACH of its still-pending legs, and its stake in each of those markets: "if this leg and the
+ *   others win, the house is down that much". This is deliberately conservative: a multiple appears
+ *   in every market it still depends on, so sums over markets count it more than once. Multiples
+ *   with a lost leg owe nothing (they are lost) and are ignored.
+ * - stakes taken on a market: the stakes of the open bets counted in it (singles on it, and the
+ *   multiples attributed to it).
+ * - net liability of an outcome: payout owed - stakes taken (negative = the house wins if it wins).
+ * - market liability: max(0, the largest net liability): the worst-case loss on the market.
+ * - market exposure: the largest payout owed: the worst-case gross payout.
+ * - margin (overround) of the current prices: 1 - 1 / sum(1 / price), as a percent.
+ * Events, sports and market types aggregate by summing their markets.
+ */
+import { returnFor, type OddsMilli } from "../shared/odds.ts";
+import type { Cents } from "../shared/money.ts";
+import type { EventStatus, MarketStatus, MarketType, SportCode } from "../shared/types.ts";
+
+export const DEFAULT_LIABILITY_LIMIT: Cents = 200_000_000; // 2,000,000.00 (spec section 9)
+
+export interface BookOutcome {
+  id: string;
+  name: string;
+  priceMilli: OddsMilli;
+}
+
+export interface BookMarket {
+  id: string;
+  eventId: string;
+  eventName: string;
+  eventStatus: EventStatus;
+  sport: SportCode;
+  sportName: string;
+  homeTeam: string;
+  awayTeam: string;
+  startTime: Date;
+  type: MarketType;
+  name: string;
+  status: MarketStatus;
+  liabilityLimit: Cents;
+  updatedAt: Date;
+  outcomes: BookOutcome[];
+}
+
+export interface BookLeg {
+  marketId: string;
+  outcomeId: string;
+  oddsMilli: OddsMilli;
+  result: "pending" | "won" | "lost" | "void";
+}
+
+export interface BookBet {
+  id: string;
+  userId: string;
+  betType: "single" | "multiple";
+  stake: Cents;
+  potentialReturn: Cents;
+  placedAt: Date;
+  legs: BookLeg[];
+}
+
+export interface OutcomePosition {
+  outcomeId: string;
+  name: string;
+  priceMilli: OddsMilli;
+  /** What the house pays if this outcome wins. */
+  payout: Cents;
+  /** Stakes of the bets backing this outcome. */
+  stakes: Cents;
+  /** payout - all stakes taken on the market. */
+  net: Cents;
+}
+
+export interface Position {
+  /** Stakes taken on the market (open bets counted in it). */
+  stakes: Cents;
+  bets: number;
+  singles: number;
+  multiples: number;
+  exposure: Cents;
+  liability: Cents;
+  /** The largest potential return of one bet counted in the market. */
+  maxPayout: Cents;
+  outcomes: OutcomePosition[];
+}
+
+export interface MarketPosition extends Position {
+  market: BookMarket;
+  /** Overround of the current prices, percent (2 decimals). */
+  margin: number;
+  /** liability / limit, percent (2 decimals). */
+  limitUsage: number;
+  riskValue: number;
+  /** The same figures from the single bets alone (the heatmap's market-type columns). */
+  singlesOnly: Position;
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/** Overround of a set of decimal prices as a percent: 1 - 1 / sum(1 / price). 0 for fewer than 2 prices. */
+export function overroundPercent(pricesMilli: readonly OddsMilli[]): number {
+  if (pricesMilli.length < 2) return 0;
+  const book = pricesMilli.reduce((s, p) => s + 1000 / p, 0);
+  return round2((1 - 1 / book) * 100);
+}
+
+/**
+ * What an open bet would pay now if all its pending legs win: stake x the odds of its won and
+ * pending legs (void legs count 1.00). 0 when a leg has lost.
+ */
+export function currentPotentialReturn(bet: Pick<BookBet, "stake" | "potentialReturn" | "legs">): Cents {
+  if (bet.legs.some((l) => l.result === "lost")) return 0;
+  if (!bet.legs.some((l) => l.result === "void")) return bet.potentialReturn;
+  return returnFor(bet.stake, bet.legs.filter((l) => l.result !== "void").map((l) => l.oddsMilli));
+}
+
+/**
+ * The risk value 0..100 of a liability against a limit: the larger of the limit usage in percent
+ * and 20 x log10(1 + liability in whole currency units); 100.00 scores 40, 1,000.00 scores 60,
+ * 10,000.00 scores 80, 100,000.00 or more 100. Without a limit only the log scale counts.
+ */
+export function riskValue(liability: Cents, limit: Cents | null): number {
+  if (liability <= 0) return 0;
+  const usage = limit && limit > 0 ? (100 * liability) / limit : 0;
+  const scale = 20 * Math.log10(1 + liability / 100);
+  return Math.max(0, Math.min(100, Math.round(Math.max(usage, scale))));
+}
+
+export type RiskBand = "critical" | "high" | "medium" | "low" | "minimal";
+/** The spec's colour bands: above 80, above 60, above 40, above 20, and the rest. */
+export function riskBand(value: number): RiskBand {
+  if (value > 80) return "critical";
+  if (value > 60) return "high";
+  if (value > 40) return "medium";
+  if (value > 20) return "low";
+  return "minimal";
+}
+export type RiskLevel = "low" | "medium" | "high" | "critical";
+/** A risk level for lists: critical > 80, high > 60, medium > 40, else low. */
+export function riskLevelOf(value: number): RiskLevel {
+  const band = riskBand(value);
+  return band === "minimal" ? "low" : band;
+}
+
+/** Which markets a bet is counted in: a single on its leg's market, a multiple on every pending leg's market. */
+export function attributedLegs(bet: BookBet): BookLeg[] {
+  if (bet.legs.some((l) => l.result === "lost")) return [];
+  return bet.legs.filter((l) => l.result === "pending");
+}
+
+function emptyPosition(market: BookMarket): Position {
+  return {
+    stakes: 0,
+    bets: 0,
+    singles: 0,
+    multiples: 0,
+    exposure: 0,
+    liability: 0,
+    maxPayout: 0,
+    outcomes: market.outcomes.map((o) => ({ outcomeId: o.id, name: o.name, priceMilli: o.priceMilli, payout: 0, stakes: 0, net: 0 })),
+  };
+}
+
+function addBet(p: Position, bet: BookBet, leg: BookLeg, payout: Cents) {
+  const o = p.outcomes.find((x) => x.outcomeId === leg.outcomeId);
+  if (!o) return;
+  o.payout += payout;
+  o.stakes += bet.stake;
+  p.stakes += bet.stake;
+  p.bets += 1;
+  if (bet.betType === "multiple" && bet.legs.length > 1) p.multiples += 1;
+  else p.singles += 1;
+  p.maxPayout = Math.max(p.maxPayout, payout);
+}
+
+function finish(p: Position): Position {
+  let worst = -Infinity;
+  let exposure = 0;
+  for (const o of p.outcomes) {
+    o.net = o.payout - p.stakes;
+    worst = Math.max(worst, o.net);
+    exposure = Math.max(exposure, o.payout);
+  }
+  p.exposure = exposure;
+  p.liability = p.outcomes.length === 0 ? 0 : Math.max(0, worst);
+  return p;
+}
+
+/** The position of every given market from the open bets (bets on other markets are ignored). */
+export function marketPositions(markets: readonly BookMarket[], bets: readonly BookBet[]): MarketPosition[] {
+  const all = new Map(markets.map((m) => [m.id, emptyPosition(m)]));
+  const singles = new Map(markets.map((m) => [m.id, emptyPosition(m)]));
+  for (const bet of bets) {
+    const payout = currentPotentialReturn(bet);
+    const isSingle = bet.betType === "single" || bet.legs.length === 1;
+    for (const leg of attributedLegs(bet)) {
+      const p = all.get(leg.marketId);
+      if (!p) continue;
+      addBet(p, bet, leg, payout);
+      if (isSingle) addBet(singles.get(leg.marketId)!, bet, leg, payout);
+    }
+  }
+  return markets.map((m) => {
+    const p = finish(all.get(m.id)!);
+    return {
+      ...p,
+      market: m,
+      margin: overroundPercent(m.outcomes.map((o) => o.priceMilli)),
+      limitUsage: m.liabilityLimit > 0 ? round2((100 * p.liability) / m.liabilityLimit) : 0,
+      riskValue: riskValue(p.liability, m.liabilityLimit),
+      singlesOnly: finish(singles.get(m.id)!),
+    };
+  });
+}
+
+export interface Aggregate {
+  key: string;
+  markets: number;
+  stakes: Cents;
+  bets: number;
+  exposure: Cents;
+  liability: Cents;
+  limit: Cents;
+  maxPayout: Cents;
+  riskValue: number;
+}
+
+/** Sum market positions by a key (event id, sport, market type). */
+export function aggregate(positions: readonly MarketPosition[], keyOf: (p: MarketPosition) => string): Aggregate[] {
+  const out = new Map<string, Aggregate>();
+  for (const p of positions) {
+    const key = keyOf(p);
+    const a = out.get(key) ?? { key, markets: 0, stakes: 0, bets: 0, exposure: 0, liability: 0, limit: 0, maxPayout: 0, riskValue: 0 };
+    a.markets += 1;
+    a.stakes += p.stakes;
+    a.bets += p.bets;
+    a.exposure += p.exposure;
+    a.liability += p.liability;
+    a.limit += p.market.liabilityLimit;
+    a.maxPayout = Math.max(a.maxPayout, p.maxPayout);
+    a.riskValue = Math.max(a.riskValue, p.riskValue);
+    out.set(key, a);
+  }
+  for (const a of out.values()) a.riskValue = Math.max(a.riskValue, riskValue(a.liability, null));
+  return [...out.values()];
+}
+
+export interface BookTotals {
+  exposure: Cents;
+  liability: Cents;
+  stakes: Cents;
+  /** Stake-weighted overround of markets with bets; the plain mean over all markets when none has bets. */
+  margin: number;
+}
+
+export function bookTotals(positions: readonly MarketPosition[]): BookTotals {
+  let exposure = 0;
+  let liability = 0;
+  let stakes = 0;
+  let weighted = 0;
+  for (const p of positions) {
+    exposure += p.exposure;
+    liability += p.liability;
+    stakes += p.stakes;
+    weighted += p.margin * p.stakes;
+  }
+  const priced = positions.filter((p) => p.market.outcomes.length >= 2);
+  const margin =
+    stakes > 0
+      ? round2(weighted / stakes)
+      : priced.length > 0
+        ? round2(priced.reduce((s, p) => s + p.margin, 0) / priced.length)
+        : 0;
+  return { exposure, liability, stakes, margin };
+}
+
+/** Stake shares of each outcome of a market, percent (2 decimals); all 0 with no stakes. */
+export function publicPercentages(p: Position): Map<string, number> {
+  const total = p.outcomes.reduce((s, o) => s + o.stakes, 0);
+  return new Map(p.outcomes.map((o) => [o.outcomeId, total > 0 ? round2((100 * o.stakes) / total) : 0]));
+}
+
+/**
+ * The book at an earlier moment: the bets that were open then (placed at or before `at`, not
+ * settled before it), with their legs taken as pending. Used to replay exposure over time.
+ */
+export function openAt<T extends BookBet & { settledAt: Date | null }>(bets: readonly T[], at: Date): BookBet[] {
+  const t = at.getTime();
+  return bets
+    .filter((b) => b.placedAt.getTime() <= t && (b.settledAt === null || b.settledAt.getTime() > t))
+    .map((b) => ({ ...b, legs: b.legs.map((l) => ({ ...l, result: b.settledAt === null ? l.result : ("pending" as const) })) }));
+}

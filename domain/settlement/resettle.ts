@@ -1,0 +1,57 @@
+/**
+ * Resettlement: correcting a bet that was settled wrongly. The bet is graded again from the new
+ * leg results (grade.ts); the difference between the new return and the return already paid is
+ * posted as one bet_resettlement ledger transaction (house -> wallet when the customer is owed
+ * more, wallet -> house when they were paid too much). Earlier postings are never changed.
+ */
+import type { Cents } from "../shared/money.ts";
+import { domainError, err, ok, type Result } from "../shared/result.ts";
+import { gradeBet, type GradableLeg } from "./grade.ts";
+
+export interface ResettlementRequest {
+  status: "won" | "lost" | "void";
+  legResults?: readonly { legId: string; result: "won" | "lost" | "void" }[];
+}
+
+export interface ResettlementDecision {
+  status: "won" | "lost" | "void";
+  actualReturn: Cents;
+  legResults: { legId: string; result: "won" | "lost" | "void" }[];
+  /** New return - return already paid: credited to the wallet when positive, debited when negative. */
+  correction: Cents;
+}
+
+export function decideResettlement(
+  bet: { status: string; stake: Cents; actualReturn: Cents | null; legs: readonly GradableLeg[] },
+  req: ResettlementRequest,
+): Result<ResettlementDecision> {
+  if (bet.status !== "won" && bet.status !== "lost" && bet.status !== "void")
+    return err(
+      domainError(
+        "BET.NOT_SETTLED",
+        bet.status === "pending" ? "This bet has not been settled yet: settle it instead" : `A ${bet.status.replace("_", " ")} bet cannot be resettled`,
+      ),
+    );
+  let legResults: ResettlementDecision["legResults"];
+  if (req.legResults) {
+    const byId = new Map(req.legResults.map((r) => [r.legId, r.result]));
+    if (byId.size !== req.legResults.length || byId.size !== bet.legs.length || bet.legs.some((l) => !byId.has(l.id)))
+      return err(domainError("BET.LEG_RESULTS_INVALID", "Give exactly one result for every leg of the bet"));
+    legResults = bet.legs.map((l) => ({ legId: l.id, result: byId.get(l.id)! }));
+  } else {
+    legResults = bet.legs.map((l) => ({ legId: l.id, result: req.status }));
+  }
+  const graded = gradeBet(bet.stake, bet.legs.map((l, i) => ({ ...l, result: legResults[i].result })));
+  if (graded.status !== req.status)
+    return err(domainError("BET.LEG_RESULTS_INVALID", `Those leg results make the bet ${graded.status}, not ${req.status}`));
+  const paid = bet.actualReturn ?? 0;
+  const sameLegs = bet.legs.every((l, i) => l.result === legResults[i].result);
+  if (graded.status === bet.status && graded.actualReturn === paid && sameLegs)
+    return err(domainError("BET.RESETTLE_NO_CHANGE", `This bet is already ${bet.status} with those results`));
+  return ok({
+    status: graded.status as "won" | "lost" | "void",
+    actualReturn: graded.actualReturn,
+    legResults,
+    correction: graded.actualReturn - paid,
+  });
+}

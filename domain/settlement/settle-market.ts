@@ -1,0 +1,148 @@
+/**
+ * settleMarket: an admin records a market's result (its winning outcome, or void) and every pending
+ * bet with a pending leg on it is graded (market-result.ts). The result and the market's closing
+ * are one audited write, made once: the same result again only finishes bets a previous run left
+ * pending (e.g. after a crash); a different result is refused (resettle the bets instead).
+ * Each bet is then its own write: a bet that settles goes through the same settle batch as a
+ * manual settlement (status, leg results, payout postings, audit; the settle-once trigger makes a
+ * second attempt pay nothing); a multiple that must wait has its leg result stored. After storing
+ * a leg the bet is read again: if another market's settlement graded its last leg meanwhile, it
+ * settles now.
+ */
+import type { Ctx } from "../shared/context.ts";
+import { domainError, err, ok, type Result } from "../shared/result.ts";
+import { requireRole } from "../shared/authorize.ts";
+import { requirePort, type MarketRecord } from "../ports/index.ts";
+import type { BetRecord, User } from "../shared/types.ts";
+import { HOUSE_ACCOUNT, ledgerTransaction, transfer, walletAccountId, type LedgerTransaction } from "../wallet/ledger.ts";
+import { gradeBet } from "./grade.ts";
+import { gradeBetForMarket, type MarketResult } from "./market-result.ts";
+
+export type SettleMarketInput = { winningOutcomeId: string } | { void: true };
+
+export interface MarketSettlement {
+  market: MarketRecord;
+  graded: number;
+  settled: number;
+  waiting: number;
+  paid: number;
+}
+
+async function settleOne(
+  ctx: Ctx,
+  actor: User,
+  bet: BetRecord,
+  status: "won" | "lost" | "void",
+  actualReturn: number,
+  legResults: { legId: string; result: "won" | "lost" | "void" }[],
+  marketId: string,
+): Promise<boolean> {
+  const now = ctx.clock.now();
+  let payout: LedgerTransaction | null = null;
+  if (actualReturn > 0) {
+    const tx = ledgerTransaction(
+      { id: ctx.ids.next("tx"), kind: status === "void" ? "bet_refund" : "bet_payout", reference: bet.id, createdAt: now, createdBy: actor.id },
+      transfer(HOUSE_ACCOUNT, walletAccountId(bet.userId), actualReturn),
+    );
+    if (!tx.ok) throw new Error(tx.error.message);
+    payout = tx.value;
+  }
+  const written = await ctx.ports.bets.settle({
+    betId: bet.id,
+    status,
+    actualReturn,
+    settledAt: now,
+    settledBy: actor.id,
+    legResults,
+    payout,
+    audit: {
+      id: ctx.ids.next("aud"),
+      actorId: actor.id,
+      actorRole: actor.role,
+      action: "bet.settle",
+      entityType: "bet",
+      entityId: bet.id,
+      before: { status: "pending", actualReturn: null },
+      after: { status, actualReturn, legResults, via: "market", marketId },
+      createdAt: now,
+    },
+  });
+  return written === "settled";
+}
+
+export async function settleMarket(ctx: Ctx, marketId: string, input: SettleMarketInput): Promise<Result<MarketSettlement>> {
+  const who = requireRole(ctx.actor, ["admin"], "settle markets");
+  if (!who.ok) return who;
+  const actor = who.value;
+  const markets = requirePort(ctx.ports.markets, "markets");
+  const settlements = requirePort(ctx.ports.settlements, "settlements");
+  const market = await markets.findById(marketId);
+  if (!market) return err(domainError("MARKET.NOT_FOUND", "No market with that id"));
+  let result: MarketResult;
+  if ("winningOutcomeId" in input) {
+    const winner = market.outcomes.find((o) => o.id === input.winningOutcomeId);
+    if (!winner) return err(domainError("MARKET.OUTCOME_NOT_FOUND", `The ${market.name} market has no outcome ${input.winningOutcomeId}`));
+    result = { kind: "winner", winningOutcomeId: winner.id };
+  } else {
+    result = { kind: "void" };
+  }
+  const sameResult = (m: MarketRecord) =>
+    m.resultKind === result.kind && (result.kind === "void" || m.winningOutcomeId === result.winningOutcomeId);
+  if (market.resultKind !== null && !sameResult(market))
+    return err(domainError("MARKET.ALREADY_SETTLED", `The ${market.name} market is already settled; resettle its bets to correct them`));
+
+  if (market.resultKind === null) {
+    const now = ctx.clock.now();
+    const winnerName = result.kind === "winner" ? market.outcomes.find((o) => o.id === result.winningOutcomeId)!.name : null;
+    const recorded = await markets.recordResult(
+      { marketId, kind: result.kind, winningOutcomeId: result.kind === "winner" ? result.winningOutcomeId : null, at: now, by: actor.id },
+      {
+        id: ctx.ids.next("aud"),
+        actorId: actor.id,
+        actorRole: actor.role,
+        action: "market.settle",
+        entityType: "market",
+        entityId: marketId,
+        before: { status: market.status, result: null },
+        after: { status: "closed", result: result.kind === "void" ? "void" : { winningOutcomeId: result.winningOutcomeId, name: winnerName } },
+        createdAt: now,
+      },
+    );
+    if (recorded === "not_found") return err(domainError("MARKET.NOT_FOUND", "No market with that id"));
+    if (recorded === "already_settled") {
+      const again = await markets.findById(marketId);
+      if (!again || !sameResult(again))
+        return err(domainError("MARKET.ALREADY_SETTLED", `The ${market.name} market is already settled; resettle its bets to correct them`));
+    }
+  }
+
+  let graded = 0;
+  let settled = 0;
+  let waiting = 0;
+  let paid = 0;
+  for (const bet of await markets.pendingBetsOn(marketId)) {
+    const g = gradeBetForMarket(bet, marketId, result);
+    if (g.kind === "untouched") continue;
+    graded += 1;
+    if (g.kind === "settle") {
+      if (await settleOne(ctx, actor, bet, g.status, g.actualReturn, g.legResults, marketId)) {
+        settled += 1;
+        paid += g.actualReturn;
+      }
+      continue;
+    }
+    if ((await settlements.gradeLegs(bet.id, g.legResults)) === "not_pending") continue;
+    const fresh = await ctx.ports.bets.findById(bet.id);
+    const now = fresh ? gradeBet(fresh.stake, fresh.legs) : { status: "pending" as const, actualReturn: 0 };
+    if (fresh && fresh.status === "pending" && now.status !== "pending") {
+      const legResults = fresh.legs.flatMap((l) => (l.result === "pending" ? [] : [{ legId: l.id, result: l.result }]));
+      if (await settleOne(ctx, actor, fresh, now.status, now.actualReturn, legResults, marketId)) {
+        settled += 1;
+        paid += now.actualReturn;
+      }
+    } else {
+      waiting += 1;
+    }
+  }
+  return ok({ market: (await markets.findById(marketId))!, graded, settled, waiting, paid });
+}

@@ -1,0 +1,57 @@
+/**
+ * Grading pending bets on finished events from their recorded results, for bulk settlement.
+ *
+ * A leg already graded (e.g. by settling its market) keeps its result. Otherwise only a match-winner
+ * market (type full_time_result) of a finished event with a final score can be graded: the
+ * outcome named after the home team (or first of two/three) wins on a home win, the away team's
+ * (or last) on an away win, "Draw" (or the middle of three) on a draw; a draw in a two-way market
+ * voids the leg (stake back). Every other leg needs review, and so does its bet: it is counted as
+ * failed and left pending.
+ */
+import { gradeBet } from "../settlement/grade.ts";
+import type { SettlementCandidateLeg } from "../ports/index.ts";
+
+export type LegGrade = { ok: true; result: "won" | "lost" | "void" } | { ok: false; reason: string };
+
+type Side = "home" | "draw" | "away";
+
+function sideOf(leg: SettlementCandidateLeg): Side | null {
+  const name = leg.outcomeName.trim().toLowerCase();
+  if (name === leg.homeTeam.trim().toLowerCase()) return "home";
+  if (name === leg.awayTeam.trim().toLowerCase()) return "away";
+  if (name === "draw" || name === "tie" || name === "x") return "draw";
+  if (leg.outcomeCount === 2) return leg.outcomeIndex === 0 ? "home" : "away";
+  if (leg.outcomeCount === 3) return leg.outcomeIndex === 0 ? "home" : leg.outcomeIndex === 1 ? "draw" : "away";
+  return null;
+}
+
+export function gradeLegFromResult(leg: SettlementCandidateLeg): LegGrade {
+  if (leg.result !== "pending") return { ok: true, result: leg.result };
+  if (leg.eventStatus !== "finished") return { ok: false, reason: "The event has not finished" };
+  if (leg.marketType !== "full_time_result")
+    return { ok: false, reason: `No recorded result for a ${leg.marketType} market; settle it by market` };
+  if (leg.homeScore === null || leg.awayScore === null)
+    return { ok: false, reason: "The event finished without a final score" };
+  const side = sideOf(leg);
+  if (!side) return { ok: false, reason: `"${leg.outcomeName}" cannot be graded from a home/away score` };
+  const result: Side = leg.homeScore > leg.awayScore ? "home" : leg.awayScore > leg.homeScore ? "away" : "draw";
+  if (result === "draw" && leg.outcomeCount === 2 && side !== "draw") return { ok: true, result: "void" };
+  return { ok: true, result: side === result ? "won" : "lost" };
+}
+
+export type BetSettlementPlan =
+  | { kind: "settle"; status: "won" | "lost" | "void"; actualReturn: number; legResults: { legId: string; result: "won" | "lost" | "void" }[] }
+  | { kind: "review"; reasons: string[] };
+
+export function planBetSettlement(bet: { stake: number; legs: readonly SettlementCandidateLeg[] }): BetSettlementPlan {
+  const grades = bet.legs.map((l) => ({ leg: l, grade: gradeLegFromResult(l) }));
+  const reasons = grades.flatMap((g) => (g.grade.ok ? [] : [g.grade.reason]));
+  if (reasons.length > 0) return { kind: "review", reasons: [...new Set(reasons)] };
+  const legResults = grades.map((g) => ({ legId: g.leg.legId, result: (g.grade as { result: "won" | "lost" | "void" }).result }));
+  const graded = gradeBet(
+    bet.stake,
+    bet.legs.map((l, i) => ({ id: l.legId, oddsMilli: l.oddsMilli, result: legResults[i].result })),
+  );
+  if (graded.status === "pending") return { kind: "review", reasons: ["A leg is still pending"] };
+  return { kind: "settle", status: graded.status, actualReturn: graded.actualReturn, legResults };
+}

@@ -1,0 +1,197 @@
+/**
+ * Read use cases of the trading desk: the overview (header cards and per-event exposure), sharp
+ * tracking and the odds-control list.
+ *
+ * Overview per event (events in the book with open bets, or with a steam move):
+ * - totalLiability / liabilityLimit: sums over the event's markets (liability.ts);
+ * - home / draw / away exposure: payout owed on each match-winner outcome;
+ * - publicPercentage: each match-winner outcome's share of the stakes on that market;
+ * - sharpMoney: an open bet on the event by a customer whose sharp score is >= 60 (sharp.ts);
+ * - steamMove: a steam move (steam.ts) on one of its markets in the last 10 minutes;
+ * - riskLevel: from the event's risk value; "sharp" when sharp money is on it and the level would
+ *   be low or medium.
+ * Header cards: total exposure and liability (sums over markets), daily P&L (the house account's
+ * net postings today, UTC, from bet transactions), hold % ((stakes - returns) / stakes of settled
+ * bets), active alerts (unacknowledged, after running the engine).
+ */
+import type { Ctx } from "../shared/context.ts";
+import { ok, type Result } from "../shared/result.ts";
+import { requireRole } from "../shared/authorize.ts";
+import { requirePort } from "../ports/index.ts";
+import type { EventView } from "../shared/types.ts";
+import { bookSnapshot, startOfUtcDay } from "../risk/book.ts";
+import { aggregate, bookTotals, publicPercentages, riskLevelOf, type MarketPosition } from "../risk/liability.ts";
+import { summarizeBettor, SHARP_THRESHOLD, type BettorSummary } from "../risk/sharp.ts";
+import { detectSteam, STEAM_LOOKBACK_MS } from "../risk/steam.ts";
+import { bankrollOf } from "../risk/alerts.ts";
+import { scanAlerts, TRADERS } from "./alerts.ts";
+
+export interface EventExposureView {
+  eventId: string;
+  eventName: string;
+  sport: string;
+  sportName: string;
+  homeTeam: string;
+  awayTeam: string;
+  status: "upcoming" | "live" | "finished";
+  startTime: Date;
+  marketId: string | null;
+  totalLiability: number;
+  liabilityLimit: number;
+  homeExposure: number;
+  drawExposure: number | null;
+  awayExposure: number;
+  volume: number;
+  publicPercentage: { home: number; draw: number | null; away: number };
+  riskLevel: "low" | "medium" | "high" | "critical" | "sharp";
+  riskValue: number;
+  sharpMoney: boolean;
+  steamMove: boolean;
+}
+
+export interface TradingOverviewView {
+  totalExposure: number;
+  totalLiability: number;
+  dailyPnl: number;
+  holdPercent: number;
+  activeAlerts: number;
+  bankroll: number;
+  markets: EventExposureView[];
+  generatedAt: Date;
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+function matchWinnerFigures(p: MarketPosition | undefined) {
+  if (!p || p.outcomes.length < 2) return { home: 0, draw: null, away: 0, pub: { home: 0, draw: null, away: 0 } };
+  const shares = publicPercentages(p);
+  const outs = p.outcomes;
+  const three = outs.length === 3;
+  const last = outs[outs.length - 1];
+  return {
+    home: outs[0].payout,
+    draw: three ? outs[1].payout : null,
+    away: last.payout,
+    pub: {
+      home: shares.get(outs[0].outcomeId) ?? 0,
+      draw: three ? (shares.get(outs[1].outcomeId) ?? 0) : null,
+      away: shares.get(last.outcomeId) ?? 0,
+    },
+  };
+}
+
+export async function tradingOverview(ctx: Ctx): Promise<Result<TradingOverviewView>> {
+  const who = requireRole(ctx.actor, TRADERS, "use the trading desk");
+  if (!who.ok) return who;
+  const risk = requirePort(ctx.ports.risk, "risk");
+  const trading = requirePort(ctx.ports.trading, "trading");
+  const now = ctx.clock.now();
+  await scanAlerts(ctx);
+  const [{ markets, bets, positions }, customers, moves, pnl, settled, activeAlerts, house, base] = await Promise.all([
+    bookSnapshot(risk),
+    risk.customerBets(now),
+    risk.priceMoves(new Date(now.getTime() - STEAM_LOOKBACK_MS)),
+    risk.houseResultFromBets(startOfUtcDay(now), new Date(now.getTime() + 1)),
+    risk.settledTotals(),
+    trading.activeAlertCount(),
+    risk.houseBalance(),
+    risk.bankrollBase(),
+  ]);
+  const sharpUsers = new Set(
+    customers.filter((c) => summarizeBettor(c.bets).sharpScore >= SHARP_THRESHOLD).map((c) => c.userId),
+  );
+  const eventOfMarket = new Map(markets.map((m) => [m.id, m.eventId]));
+  const sharpEvents = new Set<string>();
+  for (const b of bets) {
+    if (!sharpUsers.has(b.userId)) continue;
+    for (const l of b.legs) if (l.result === "pending" && eventOfMarket.has(l.marketId)) sharpEvents.add(eventOfMarket.get(l.marketId)!);
+  }
+  const steamEvents = new Set(
+    detectSteam(moves, now).flatMap((s) => (eventOfMarket.has(s.marketId) ? [eventOfMarket.get(s.marketId)!] : [])),
+  );
+  const byEvent = new Map<string, MarketPosition[]>();
+  for (const p of positions) byEvent.set(p.market.eventId, [...(byEvent.get(p.market.eventId) ?? []), p]);
+  const views: EventExposureView[] = [];
+  for (const a of aggregate(positions, (p) => p.market.eventId)) {
+    const ps = byEvent.get(a.key)!;
+    const steam = steamEvents.has(a.key);
+    if (a.bets === 0 && !steam) continue;
+    const m = ps[0].market;
+    const mw = ps.find((p) => p.market.type === "full_time_result");
+    const fig = matchWinnerFigures(mw);
+    const sharp = sharpEvents.has(a.key);
+    const level = riskLevelOf(a.riskValue);
+    views.push({
+      eventId: a.key,
+      eventName: m.eventName,
+      sport: m.sport,
+      sportName: m.sportName,
+      homeTeam: m.homeTeam,
+      awayTeam: m.awayTeam,
+      status: m.eventStatus,
+      startTime: m.startTime,
+      marketId: mw?.market.id ?? null,
+      totalLiability: a.liability,
+      liabilityLimit: a.limit,
+      homeExposure: fig.home,
+      drawExposure: fig.draw,
+      awayExposure: fig.away,
+      volume: a.stakes,
+      publicPercentage: fig.pub,
+      riskLevel: sharp && (level === "low" || level === "medium") ? "sharp" : level,
+      riskValue: a.riskValue,
+      sharpMoney: sharp,
+      steamMove: steam,
+    });
+  }
+  views.sort((x, y) => y.totalLiability - x.totalLiability || y.volume - x.volume);
+  const totals = bookTotals(positions);
+  return ok({
+    totalExposure: totals.exposure,
+    totalLiability: totals.liability,
+    dailyPnl: pnl,
+    holdPercent: settled.stakes > 0 ? round2((100 * (settled.stakes - settled.returns)) / settled.stakes) : 0,
+    activeAlerts,
+    bankroll: bankrollOf(house, base),
+    markets: views.slice(0, 30),
+    generatedAt: now,
+  });
+}
+
+export interface SharpBettorView extends BettorSummary {
+  userId: string;
+  username: string;
+  email: string;
+  stakeFactor: number;
+}
+
+export async function sharpBettors(ctx: Ctx): Promise<Result<SharpBettorView[]>> {
+  const who = requireRole(ctx.actor, TRADERS, "read sharp tracking");
+  if (!who.ok) return who;
+  const risk = requirePort(ctx.ports.risk, "risk");
+  const customers = await risk.customerBets(ctx.clock.now());
+  return ok(
+    customers
+      .filter((c) => c.bets.length > 0)
+      .map((c) => ({
+        ...summarizeBettor(c.bets),
+        userId: c.userId,
+        username: `${c.firstName} ${c.lastName.slice(0, 1)}${c.lastName ? "." : ""}`.trim() || c.email,
+        email: c.email,
+        stakeFactor: c.stakeFactorPct / 100,
+      }))
+      .sort((a, b) => b.sharpScore - a.sharpScore || b.clv - a.clv || b.totalBets - a.totalBets),
+  );
+}
+
+/** The first `count` live events that have a match-winner market, with their volumes. */
+export async function oddsControl(ctx: Ctx, count = 6): Promise<Result<{ event: EventView; volume: number }[]>> {
+  const who = requireRole(ctx.actor, TRADERS, "use odds control");
+  if (!who.ok) return who;
+  const live = (await ctx.ports.events.list({ status: "live", limit: 200 })).filter((e) =>
+    e.markets.some((m) => m.type === "full_time_result" && m.outcomes.length >= 2),
+  );
+  const first = live.slice(0, count);
+  const volumes = await ctx.ports.events.volumes(first.map((e) => e.id));
+  return ok(first.map((event) => ({ event, volume: volumes.get(event.id) ?? 0 })));
+}

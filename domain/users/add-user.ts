@@ -1,0 +1,50 @@
+/**
+ * addUser: an admin creates a customer, trader or admin account with a password. Customers get a
+ * wallet (opened at 0.00); staff have none. The account, its wallet and the audit record are one
+ * write; an email already in use is refused.
+ */
+import { requireRole } from "../shared/authorize.ts";
+import { domainError, err, ok, type Result } from "../shared/result.ts";
+import type { Role, User } from "../shared/types.ts";
+import type { AdminUserRecord, PasswordHasher } from "../ports/index.ts";
+import type { BackOfficeCtx } from "./back-office-ctx.ts";
+
+export interface NewUserInput {
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: Role;
+  password: string;
+}
+
+export async function addUser(ctx: BackOfficeCtx, input: NewUserInput, hasher: PasswordHasher): Promise<Result<AdminUserRecord>> {
+  const who = requireRole(ctx.actor, ["admin"], "add users");
+  if (!who.ok) return who;
+  const actor = who.value;
+  const now = ctx.clock.now();
+  const user: User = {
+    id: ctx.ids.next("usr"),
+    email: input.email.trim().toLowerCase(),
+    firstName: input.firstName.trim(),
+    lastName: input.lastName.trim(),
+    role: input.role,
+    isDemo: false,
+    isActive: true,
+    verificationLevel: "none",
+    createdAt: now,
+  };
+  const hash = await hasher.hash(input.password);
+  const written = await ctx.ports.adminUsers.createWithPassword(user, hash, user.role === "customer", {
+    id: ctx.ids.next("aud"),
+    actorId: actor.id,
+    actorRole: actor.role,
+    action: "user.create",
+    entityType: "user",
+    entityId: user.id,
+    before: null,
+    after: { email: user.email, firstName: user.firstName, lastName: user.lastName, role: user.role, wallet: user.role === "customer" },
+    createdAt: now,
+  });
+  if (written === "email_taken") return err(domainError("USER.EMAIL_TAKEN", "An account with that email already exists"));
+  return ok((await ctx.ports.adminUsers.find(user.id))!);
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { isPendingKyc, kycStatusOf, levelsForKycFilter } from "./kyc.ts";
+
+describe("KYC display mapping and filters", () => {
+  it("shows full as verified, basic as pending and anything else as rejected", () => {
+    expect(kycStatusOf("full")).toBe("verified");
+    expect(kycStatusOf("basic")).toBe("pending");
+    expect(kycStatusOf("none")).toBe("rejected");
+    expect(kycStatusOf("rejected")).toBe("rejected");
+  });
+  it("filters by stored level", () => {
+    expect(levelsForKycFilter("verified")).toEqual(["full"]);
+    expect(levelsForKycFilter("basic")).toEqual(["basic"]);
+    expect(levelsForKycFilter("pending")).toEqual(["basic", "pending"]);
+    expect(levelsForKycFilter("rejected")).toEqual(["none", "rejected"]);
+  });
+  it("counts basic and pending as pending KYC", () => {
+    expect(isPendingKyc("basic")).toBe(true);
+    expect(isPendingKyc("pending")).toBe(true);
+    expect(isPendingKyc("full")).toBe(false);
+    expect(isPendingKyc("none")).toBe(false);
+  });
+});

@@ -1,0 +1,29 @@
+/** Read-only admin views of users: the list, the stat cards, one user's activity log. */
+import { requireRole } from "../shared/authorize.ts";
+import { domainError, err, ok, type Result } from "../shared/result.ts";
+import type { AdminUserFilter, AdminUserRecord, UserActivityRecord } from "../ports/index.ts";
+import type { BackOfficeCtx } from "./back-office-ctx.ts";
+
+export async function listUsers(ctx: BackOfficeCtx, filter: AdminUserFilter): Promise<Result<AdminUserRecord[]>> {
+  const who = requireRole(ctx.actor, ["admin"], "list users");
+  if (!who.ok) return who;
+  return ok(await ctx.ports.adminUsers.list(filter));
+}
+
+export async function userStats(ctx: BackOfficeCtx) {
+  const who = requireRole(ctx.actor, ["admin"], "see user figures");
+  if (!who.ok) return who;
+  return ok(await ctx.ports.adminUsers.stats());
+}
+
+export async function userActivity(
+  ctx: BackOfficeCtx,
+  userId: string,
+  limit = 200,
+): Promise<Result<UserActivityRecord & { user: AdminUserRecord }>> {
+  const who = requireRole(ctx.actor, ["admin"], "see a user's activity");
+  if (!who.ok) return who;
+  const user = await ctx.ports.adminUsers.find(userId);
+  if (!user) return err(domainError("USER.NOT_FOUND", "No user with that id"));
+  return ok({ user, ...(await ctx.ports.adminUsers.activity(userId, limit)) });
+}
