@@ -16,5 +16,16 @@ export default defineConfig({
   server: { port: 4321 },
   vite: {
     server: { proxy: { "/api": "http://localhost:3000" } },
+    build: {
+      rollupOptions: {
+        // Radix builds its components with un-annotated factory calls at module level (forwardRef,
+        // createContextScope, ...), so unused parts (the tooltip's popper, collections) were kept
+        // in every island. These calls have no side effects: let tree-shaking drop what is unused.
+        treeshake: {
+          preset: "recommended",
+          manualPureFunctions: ["forwardRef", "createContext", "createContextScope", "createCollection", "createSlot", "createSlottable", "__name"],
+        },
+      },
+    },
   },
 });

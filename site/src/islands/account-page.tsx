@@ -23,7 +23,7 @@ function AccountGate() {
     return (
       <AccessPrompt testId="account-login-required" title="Account Access Required" message="Please log in to view your account.">
         <Button asChild size="3">
-          <a href="/" data-testid="go-to-login">
+          <a href="/sign-in?next=%2Faccount" data-testid="go-to-login">
             Go to Login
           </a>
         </Button>

@@ -1,31 +1,56 @@
 /**
- * /betting: the customer sportsbook. Sidebar (navigation, quick links, trending), sport tabs over
- * the open events grouped by league, live odds panel, bet slip and the customer's bets.
+ * /betting: the customer sportsbook, both versions of the spec in one page. Left: navigation, quick
+ * links and trending sports. Centre: racing next-to-go, popular same game multis, and the sport tabs
+ * over the open events (followed teams first). Right: the bet slip, the live odds panel (5 live,
+ * 3 upcoming), recent boosts, my bets with cash out, and recent activity. Prices arrive over the
+ * live stream (3-second poll as fallback) and show in the customer's odds format. A reality check
+ * appears at the customer's interval.
  */
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { IslandShell } from "../components/island-shell.tsx";
+import { RecentActivity } from "../components/betting/activity.tsx";
 import { BetSlip } from "../components/betting/bet-slip.tsx";
 import { BettingHeader } from "../components/betting/betting-header.tsx";
-import { EventsBoard, type SportTab } from "../components/betting/events-board.tsx";
+import { RecentBoosts } from "../components/betting/boosts.tsx";
+import { EventsBoard, SPORT_TABS, type SportTab } from "../components/betting/events-board.tsx";
 import { LiveOddsPanel } from "../components/betting/live-odds-panel.tsx";
 import { LiveSlipSync, useLiveIndex } from "../components/betting/live-prices.tsx";
 import { MyBets } from "../components/betting/my-bets.tsx";
+import { NextToGo } from "../components/betting/next-to-go.tsx";
+import { SameGameMultis } from "../components/betting/same-game-multis.tsx";
 import { useCurrentUser } from "../components/betting/session.tsx";
 import { Sidebar } from "../components/betting/sidebar.tsx";
 import { SlipProvider } from "../components/betting/slip-state.tsx";
+import { UserOddsFormat } from "../components/odds-format.tsx";
+import { RealityCheck } from "../components/session/reality-check.tsx";
 import { queries } from "../lib/queries.ts";
 import "../components/betting/betting.css";
 
 /** Open events (live first, then upcoming by start time); refreshed so new live events appear. */
 const EVENTS_REFRESH_MS = 30_000;
+const NO_TEAMS: ReadonlySet<string> = new Set();
 
 function BettingScreen() {
   const [tab, setTab] = useState<SportTab>("featured");
   const live = useLiveIndex();
   const { data: user } = useCurrentUser();
+  const isCustomer = user?.role === "customer";
   const events = useQuery({ ...queries.events({ status: "open", limit: 200 }), refetchInterval: EVENTS_REFRESH_MS });
   const upcoming = useQuery(queries.events({ status: "upcoming", limit: 10 }));
+  const follows = useQuery({ ...queries.follows(), enabled: isCustomer });
+  const followed = follows.data ? new Set(follows.data.teams) : NO_TEAMS;
+
+  // /betting?tab=racing (the account page's Racing link) opens that tab.
+  useEffect(() => {
+    const wanted = new URLSearchParams(window.location.search).get("tab");
+    if (SPORT_TABS.some((t) => t.value === wanted)) setTab(wanted as SportTab);
+  }, []);
+
+  const showRacing = () => {
+    setTab("racing");
+    document.getElementById("sports-heading")?.scrollIntoView({ behavior: "smooth", block: "start" });
+  };
 
   return (
     <div className="sb-page">
@@ -34,14 +59,20 @@ function BettingScreen() {
       <div className="sb-layout">
         <Sidebar events={events.data} live={live} tab={tab} onTab={setTab} />
         <main className="sb-main" id="main">
-          <EventsBoard events={events.data} status={events.status} tab={tab} onTab={setTab} live={live} />
+          <h1 className="sb-visually-hidden">Sports Betting</h1>
+          <NextToGo onAllRacing={showRacing} />
+          <SameGameMultis />
+          <EventsBoard events={events.data} status={events.status} tab={tab} onTab={setTab} live={live} followed={followed} />
         </main>
         <div className="sb-right">
           <BetSlip />
           <LiveOddsPanel live={live} upcoming={upcoming.data} />
+          <RecentBoosts />
           <MyBets signedIn={!!user} />
+          <RecentActivity />
         </div>
       </div>
+      {isCustomer && <RealityCheck user={user} />}
     </div>
   );
 }
@@ -50,7 +81,9 @@ export default function BettingPage() {
   return (
     <IslandShell>
       <SlipProvider>
-        <BettingScreen />
+        <UserOddsFormat>
+          <BettingScreen />
+        </UserOddsFormat>
       </SlipProvider>
     </IslandShell>
   );

@@ -1,6 +1,7 @@
 /** /public: read-only sportsbook view (the default page after a demo login for traders). */
 import { useQuery } from "@tanstack/react-query";
 import { IslandShell } from "../components/island-shell.tsx";
+import { UserOddsFormat } from "../components/odds-format.tsx";
 import { PublicView } from "../components/public/public-view.tsx";
 import { queries } from "../lib/queries.ts";
 
@@ -14,7 +15,9 @@ function PublicSportsbookInner() {
 export default function PublicSportsbook() {
   return (
     <IslandShell>
-      <PublicSportsbookInner />
+      <UserOddsFormat>
+        <PublicSportsbookInner />
+      </UserOddsFormat>
     </IslandShell>
   );
 }

@@ -7,25 +7,30 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly details: unknown;
-  constructor(status: number, code: string, message: string, details?: unknown) {
+  /** Seconds from the Retry-After header (throttled sign-ins), or null. */
+  readonly retryAfter: number | null;
+  constructor(status: number, code: string, message: string, details?: unknown, retryAfter: number | null = null) {
     super(message);
     this.status = status;
     this.code = code;
     this.details = details;
+    this.retryAfter = retryAfter;
   }
 }
 
 async function toError(res: Response): Promise<ApiError> {
   const text = await res.text().catch(() => "");
+  const retry = Number.parseInt(res.headers.get("retry-after") ?? "", 10);
+  const retryAfter = Number.isFinite(retry) ? retry : null;
   try {
     const body = JSON.parse(text) as { error?: { code?: string; message?: string; details?: unknown } };
     if (body?.error?.message) {
-      return new ApiError(res.status, body.error.code ?? "UNKNOWN", body.error.message, body.error.details);
+      return new ApiError(res.status, body.error.code ?? "UNKNOWN", body.error.message, body.error.details, retryAfter);
     }
   } catch {
     /* not JSON: fall through to the spec's "status: body" message */
   }
-  return new ApiError(res.status, "UNKNOWN", `${res.status}: ${text || res.statusText}`);
+  return new ApiError(res.status, "UNKNOWN", `${res.status}: ${text || res.statusText}`, undefined, retryAfter);
 }
 
 export async function apiGet<T>(path: string): Promise<T> {

@@ -1,6 +1,6 @@
 /** Display helpers. Money arrives as integer cents and is shown as cents / 100 with two decimals. */
 import { parseAmountToCents } from "../../../domain/shared/money.ts";
-import { formatOdds, parseOdds } from "../../../domain/shared/odds.ts";
+import { formatOdds, parseOdds, toAmerican, toFractional } from "../../../domain/shared/odds.ts";
 
 const moneyFmt = new Intl.NumberFormat("en-AU", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -31,4 +31,38 @@ export function formatDateTime(iso: string): string {
 
 export function formatTime(iso: string): string {
   return new Date(iso).toLocaleTimeString("en-AU", { hour: "2-digit", minute: "2-digit" });
+}
+
+/** The customer's odds format setting (api/schemas/account.ts OddsFormat). */
+export type OddsFormat = "decimal" | "fractional" | "american";
+
+/**
+ * A price as the customer chose to see it: decimal "2.50", fractional "3/2" or American "+150",
+ * from the exact thousandths (domain/shared/odds.ts). Accepts the API's decimal string or milli.
+ */
+export function formatPrice(odds: string | number, format: OddsFormat = "decimal"): string {
+  const milli = typeof odds === "number" ? odds : oddsToMilli(odds);
+  if (!milli) return typeof odds === "string" ? odds : "–";
+  if (format === "fractional") return toFractional(milli);
+  if (format === "american") return toAmerican(milli);
+  return formatOdds(milli);
+}
+
+/** A signed amount with an explicit sign: "+$12.50", "-$4.00", "$0.00". */
+export function formatSignedMoney(cents: number): string {
+  return cents > 0 ? `+${formatMoney(cents)}` : formatMoney(cents);
+}
+
+/** Cents as the plain decimal a customer would type ("25", "12.5" -> "12.50"). */
+export const centsToInput = (cents: number): string => (cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2));
+
+export function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString("en-AU", { day: "numeric", month: "short", year: "numeric" });
+}
+
+/** 135 -> "2 h 15 min", 45 -> "45 min". */
+export function formatMinutes(minutes: number): string {
+  const m = Math.max(0, Math.round(minutes));
+  const h = Math.floor(m / 60);
+  return h > 0 ? `${h} h ${m % 60} min` : `${m} min`;
 }

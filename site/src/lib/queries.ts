@@ -27,6 +27,28 @@ function queryString(params: Record<string, string | number | undefined>): strin
   return s ? `?${s}` : "";
 }
 
+import type {
+  AccountResponse,
+  ActivityResponse,
+  BoostsResponse,
+  FollowsResponse,
+  NextToGoResponse,
+  RewardsResponse,
+} from "../../../api/schemas/account.ts";
+import type { SameGameMultisResponse } from "../../../api/schemas/bets.ts";
+import type { ResponsibleState } from "../../../api/schemas/responsible.ts";
+import type { PaymentMethodsResponse, TransactionFilterKind, TransactionsResponse } from "../../../api/schemas/wallet.ts";
+
+export type TransactionsFilter = { kind: TransactionFilterKind; from?: string; to?: string; limit?: number };
+
+/** The query string of a transactions filter (shared by the list and the CSV export link). */
+export function transactionsSearch(f: TransactionsFilter): string {
+  const p = new URLSearchParams({ kind: f.kind, limit: String(f.limit ?? 50) });
+  if (f.from) p.set("from", f.from);
+  if (f.to) p.set("to", f.to);
+  return p.toString();
+}
+
 export type EventsFilter = { status?: "upcoming" | "live" | "finished" | "open" | "all"; limit?: number; sport?: string };
 
 export const queries = {
@@ -45,11 +67,12 @@ export const queries = {
       retry: false,
       refetchInterval: 10_000,
     }),
-  liveOdds: () =>
+  /** Polled every 3 s; while the live stream (GET /api/live-odds/stream) is up, only a slow resync. */
+  liveOdds: (opts: { streaming?: boolean } = {}) =>
     queryOptions({
       queryKey: ["/api/live-odds"],
       queryFn: () => apiGet<LiveOddsItem[]>("/api/live-odds"),
-      refetchInterval: 3_000,
+      refetchInterval: opts.streaming ? 30_000 : 3_000,
       staleTime: 1_000,
     }),
   events: (filter: EventsFilter = {}) => {
@@ -128,5 +151,47 @@ export const queries = {
       queryKey: ["/api/fantasy/contests", contestId, "standings"],
       queryFn: () => apiGet<FantasyStandings>(`/api/fantasy/contests/${encodeURIComponent(contestId)}/standings`),
       refetchInterval: (q) => (q.state.data && ["locked", "live"].includes(q.state.data.contest.status) ? 3_000 : false),
+    }),
+  account: () => queryOptions({ queryKey: ["/api/account"], queryFn: () => apiGet<AccountResponse>("/api/account") }),
+  follows: () =>
+    queryOptions({ queryKey: ["/api/account/follows"], queryFn: () => apiGet<FollowsResponse>("/api/account/follows") }),
+  rewards: () =>
+    queryOptions({ queryKey: ["/api/account/rewards"], queryFn: () => apiGet<RewardsResponse>("/api/account/rewards") }),
+  responsible: () =>
+    queryOptions({
+      queryKey: ["/api/responsible"],
+      queryFn: () => apiGet<ResponsibleState>("/api/responsible"),
+      refetchInterval: 60_000,
+    }),
+  paymentMethods: () =>
+    queryOptions({ queryKey: ["/api/wallet/methods"], queryFn: () => apiGet<PaymentMethodsResponse>("/api/wallet/methods") }),
+  transactions: (f: TransactionsFilter) =>
+    queryOptions({
+      queryKey: ["/api/wallet/transactions", f.kind, f.from ?? "", f.to ?? "", f.limit ?? 50],
+      queryFn: () => apiGet<TransactionsResponse>(`/api/wallet/transactions?${transactionsSearch(f)}`),
+    }),
+  nextToGo: (limit = 5) =>
+    queryOptions({
+      queryKey: ["/api/racing/next-to-go", limit],
+      queryFn: () => apiGet<NextToGoResponse>(`/api/racing/next-to-go?limit=${limit}`),
+      refetchInterval: 30_000,
+    }),
+  boosts: (limit = 5) =>
+    queryOptions({
+      queryKey: ["/api/betting/boosts", limit],
+      queryFn: () => apiGet<BoostsResponse>(`/api/betting/boosts?limit=${limit}`),
+      refetchInterval: 15_000,
+    }),
+  activity: (limit = 10) =>
+    queryOptions({
+      queryKey: ["/api/betting/activity", limit],
+      queryFn: () => apiGet<ActivityResponse>(`/api/betting/activity?limit=${limit}`),
+      refetchInterval: 15_000,
+    }),
+  sameGameMultis: (limit = 4) =>
+    queryOptions({
+      queryKey: ["/api/betting/same-game-multis", limit],
+      queryFn: () => apiGet<SameGameMultisResponse>(`/api/betting/same-game-multis?limit=${limit}`),
+      refetchInterval: 30_000,
     }),
 };

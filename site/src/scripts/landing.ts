@@ -5,7 +5,8 @@
  * Server strings only ever reach the page through textContent.
  */
 import type { LiveOddsItem } from "../../../api/schemas/events.ts";
-import type { DemoLoginResponse } from "../../../api/schemas/auth.ts";
+import type { CurrentUser, DemoLoginResponse } from "../../../api/schemas/auth.ts";
+import { formatPrice, type OddsFormat } from "../lib/format.ts";
 
 const POLL_MS = 3000;
 const FETCH_TIMEOUT_MS = 8000;
@@ -266,7 +267,7 @@ function fillCard(card: Card, item: LiveOddsItem): void {
     const a = price[side];
     a.hidden = odds == null;
     if (odds == null) continue;
-    setText(f[`${side}Odds`], odds);
+    setText(f[`${side}Odds`], formatPrice(odds, oddsFormat));
     const key = `${item.id}:${side}`;
     const now = Number(odds);
     const before = lastOdds.get(key);
@@ -368,7 +369,25 @@ async function poll(): Promise<void> {
   }
 }
 
+/** A signed-in customer sees prices in their odds format (User Settings); visitors see decimal. */
+let oddsFormat: OddsFormat = "decimal";
+async function loadOddsFormat(): Promise<void> {
+  try {
+    const res = await fetch("/api/auth/user", { credentials: "include", headers: { accept: "application/json" } });
+    if (!res.ok) return;
+    const user = (await res.json()) as Partial<CurrentUser>;
+    const format = user.settings?.oddsFormat;
+    if (format && format !== oddsFormat) {
+      oddsFormat = format;
+      void poll();
+    }
+  } catch {
+    /* keep decimal */
+  }
+}
+
 if (grid && cardTpl) {
+  void loadOddsFormat();
   document.addEventListener("visibilitychange", () => {
     clearTimeout(pollTimer);
     if (!document.hidden) void poll();

@@ -1,22 +1,57 @@
-/** The signed-in account page: identity card, balance, account menu (coming soon) and the demo note. */
+/**
+ * The signed-in account page (spec section 2, "Account page"): identity card with balance and
+ * verification, the wallet (deposit, withdraw, transactions), and every menu row of the spec opening
+ * its own working section. Sections are addressed by the URL hash (/account#responsible), so the
+ * browser's back button and links from other pages work.
+ */
 import { Avatar, Badge, Button, Callout, Card, Flex, Heading, Separator, Skeleton, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState, type ComponentType } from "react";
 import type { CurrentUser } from "../../../../api/schemas/auth.ts";
 import { formatMoney } from "../../lib/format.ts";
 import { queries } from "../../lib/queries.ts";
+import { RealityCheck } from "../session/reality-check.tsx";
+import { kycDisplay } from "./kyc.ts";
 import { SiteHeader } from "./site-header.tsx";
 import { useLogout } from "./use-logout.ts";
+import { DetailsSection } from "./sections/details.tsx";
+import { PasswordSection } from "./sections/password.tsx";
+import { SettingsSection } from "./sections/settings.tsx";
+import { VerificationSection } from "./sections/verification.tsx";
+import { RewardsSection } from "./sections/rewards.tsx";
+import { ResponsibleSection } from "./sections/responsible.tsx";
+import { FollowsSection } from "./sections/follows.tsx";
+import { WalletSection } from "./sections/wallet.tsx";
 import "./account.css";
 
-const MENU: { label: string; description: string }[] = [
-  { label: "My Details", description: "Name, address and contact details" },
-  { label: "Password", description: "Change your password" },
-  { label: "User Settings", description: "Odds format, notifications and preferences" },
-  { label: "Verification", description: "Identity documents and verification status" },
-  { label: "Benefits & Rewards", description: "Promotions, bonuses and loyalty" },
-  { label: "Responsible Gambling", description: "Deposit and loss limits, time-outs, self-exclusion" },
-  { label: "Blackbook & Follows", description: "Runners, teams and tipsters you follow" },
+type SectionProps = { user: CurrentUser };
+type MenuItem = { key: string; label: string; description: string; component: ComponentType<SectionProps>; customerOnly?: boolean };
+
+/** The spec's seven menu rows, in its order. */
+const MENU: MenuItem[] = [
+  { key: "details", label: "My Details", description: "Name and email; date of birth and address", component: DetailsSection },
+  { key: "password", label: "Password", description: "Change your password", component: PasswordSection },
+  { key: "settings", label: "User Settings", description: "Odds format, price changes and reality checks", component: SettingsSection },
+  { key: "verification", label: "Verification", description: "Verify your identity to deposit, bet and withdraw", component: VerificationSection, customerOnly: true },
+  { key: "rewards", label: "Benefits & Rewards", description: "Deposit bonuses and credits you have received", component: RewardsSection, customerOnly: true },
+  { key: "responsible", label: "Responsible Gambling", description: "Deposit and loss limits, time-outs, self-exclusion", component: ResponsibleSection, customerOnly: true },
+  { key: "follows", label: "Blackbook & Follows", description: "Teams you follow, shown first on the betting page", component: FollowsSection, customerOnly: true },
 ];
+
+const WALLET_TABS = ["deposit", "withdraw", "transactions"] as const;
+type WalletTab = (typeof WALLET_TABS)[number];
+
+function useHashSection(): string | null {
+  const read = () => (typeof window === "undefined" ? "" : decodeURIComponent(window.location.hash.slice(1)));
+  const [hash, setHash] = useState<string>("");
+  useEffect(() => {
+    setHash(read());
+    const on = () => setHash(read());
+    window.addEventListener("hashchange", on);
+    return () => window.removeEventListener("hashchange", on);
+  }, []);
+  return hash || null;
+}
 
 function initials(user: CurrentUser): string {
   const s = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.trim();
@@ -25,8 +60,15 @@ function initials(user: CurrentUser): string {
 
 export function AccountView({ user }: { user: CurrentUser }) {
   const logout = useLogout(user);
-  const balance = useQuery(queries.balance());
+  const isCustomer = user.role === "customer";
+  const balance = useQuery({ ...queries.balance(), enabled: isCustomer });
   const displayName = `${user.firstName} ${user.lastName}`.trim();
+  const section = useHashSection();
+  const menu = MENU.filter((m) => isCustomer || !m.customerOnly);
+  const menuItem = menu.find((m) => m.key === section);
+  const walletTab = (WALLET_TABS as readonly string[]).includes(section ?? "") ? (section as WalletTab) : null;
+  const kyc = kycDisplay(user.verificationLevel);
+  const open = menuItem ?? walletTab;
 
   return (
     <div className="acct-app">
@@ -35,7 +77,7 @@ export function AccountView({ user }: { user: CurrentUser }) {
         links={[
           { label: "Home", href: "/public", testId: "nav-home" },
           { label: "Sports", href: "/betting", testId: "nav-sports" },
-          { label: "Racing", href: "/betting", testId: "nav-racing" },
+          { label: "Racing", href: "/betting?tab=racing", testId: "nav-racing" },
         ]}
       >
         <Button variant="outline" color="gray" onClick={() => logout.mutate()} loading={logout.isPending} data-testid="logout-button">
@@ -43,7 +85,7 @@ export function AccountView({ user }: { user: CurrentUser }) {
         </Button>
       </SiteHeader>
 
-      <main className="acct-main">
+      <main className="acct-main" id="main">
         <Heading as="h1" size="7" mb="4">
           My Account
         </Heading>
@@ -77,50 +119,89 @@ export function AccountView({ user }: { user: CurrentUser }) {
               <dt>Display Name</dt>
               <dd>{displayName || "—"}</dd>
             </div>
-            <div>
-              <dt>Balance</dt>
-              <dd className="acct-balance" data-testid="account-balance">
-                {balance.data ? (
-                  formatMoney(balance.data.balance)
-                ) : balance.isError ? (
-                  <Text color="gray" size="2" title={balance.error.message}>
-                    Unavailable
-                  </Text>
-                ) : (
-                  <Skeleton width="96px" height="24px" />
-                )}
-              </dd>
-            </div>
+            {isCustomer && (
+              <div>
+                <dt>Balance</dt>
+                <dd className="acct-balance" data-testid="account-balance">
+                  {balance.data ? (
+                    formatMoney(balance.data.balance)
+                  ) : balance.isError ? (
+                    <Text color="gray" size="2" title={balance.error.message}>
+                      Unavailable
+                    </Text>
+                  ) : (
+                    <Skeleton width="96px" height="24px" />
+                  )}
+                </dd>
+              </div>
+            )}
           </dl>
+          {isCustomer && (
+            <Flex gap="2" mt="4" wrap="wrap" className="acct-wallet-actions">
+              <Button asChild size="2">
+                <a href="#deposit" data-testid="open-deposit">Deposit</a>
+              </Button>
+              <Button asChild size="2" variant="soft">
+                <a href="#withdraw" data-testid="open-withdraw">Withdraw</a>
+              </Button>
+              <Button asChild size="2" variant="soft" color="gray">
+                <a href="#transactions" data-testid="open-transactions">Transactions</a>
+              </Button>
+            </Flex>
+          )}
         </Card>
 
-        <Card size="1" className="acct-menu-card" mt="4">
-          <ul className="acct-menu" aria-label="Account settings">
-            {MENU.map((m) => (
-              <li key={m.label} className="acct-menu__row" aria-disabled="true" data-testid={`account-menu-${m.label}`}>
-                <div className="acct-menu__text">
-                  <Text as="div" size="3" weight="medium">
-                    {m.label}
-                  </Text>
-                  <Text as="div" size="1" color="gray">
-                    {m.description}
-                  </Text>
-                </div>
-                <Badge color="gray" variant="surface">
-                  Coming soon
-                </Badge>
-              </li>
-            ))}
-          </ul>
-        </Card>
-        <Text as="p" size="1" color="gray" mt="2">
-          These settings arrive with the customer-account release.
-        </Text>
+        {open && (
+          <div className="acct-back">
+            <a href="#" className="acct-back__link" data-testid="back-to-account">
+              ← Back to account
+            </a>
+          </div>
+        )}
+
+        {menuItem && <menuItem.component user={user} />}
+        {walletTab && isCustomer && <WalletSection user={user} tab={walletTab} />}
+
+        {!open && (
+          <Card size="1" className="acct-menu-card" mt="4">
+            <nav aria-label="Account settings">
+              <ul className="acct-menu">
+                {menu.map((m) => (
+                  <li key={m.key}>
+                    <a href={`#${m.key}`} className="acct-menu__row" data-testid={`account-menu-${m.label}`}>
+                      <span className="acct-menu__text">
+                        <Text as="span" size="3" weight="medium" className="acct-menu__label">
+                          {m.label}
+                        </Text>
+                        <Text as="span" size="1" color="gray">
+                          {m.description}
+                        </Text>
+                      </span>
+                      {m.key === "verification" ? (
+                        <Badge color={kyc.color} variant="soft" data-testid="kyc-badge">
+                          {kyc.label}
+                        </Badge>
+                      ) : (
+                        <span className="acct-menu__chev" aria-hidden="true">›</span>
+                      )}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </Card>
+        )}
+
+        {!isCustomer && !open && (
+          <Text as="p" size="2" color="gray" mt="3">
+            Verification, rewards, responsible gambling and follows belong to customer accounts.
+          </Text>
+        )}
 
         {user.isDemoUser && (
           <Callout.Root color="amber" mt="5" data-testid="demo-account-note">
             <Callout.Text>
-              <Text as="div" weight="bold" mb="1">
+              <Text as="span" weight="bold" className="acct-note-title">
                 Demo Account Information
               </Text>
               You are using a demo account in a test environment. Balances, bets and results here are simulated
@@ -129,6 +210,7 @@ export function AccountView({ user }: { user: CurrentUser }) {
           </Callout.Root>
         )}
       </main>
+      {isCustomer && <RealityCheck user={user} />}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 /**
- * Logout as the spec describes it (section 4, "Session"): demo users POST /api/demo/logout, real
- * users are sent to /api/logout by a full-page navigation. On success the cached user is
- * invalidated, a toast is shown and after 1000 ms the browser goes to the landing page.
+ * Logout (spec sections 4 and 8), the same on every customer page: demo users POST
+ * /api/demo/logout, real users POST /api/logout (the session is deleted on the server). On success
+ * the cached user data is dropped, 'Logged Out' / 'You have been successfully logged out.' is shown
+ * and after 1000 ms the browser goes to /. A failure shows 'Logout Failed'.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CurrentUser } from "../../../../api/schemas/auth.ts";
@@ -14,18 +15,10 @@ export function useLogout(user: CurrentUser | null | undefined) {
   const queryClient = useQueryClient();
   const toast = useToast();
   return useMutation({
-    mutationFn: async (): Promise<"demo" | "navigating"> => {
-      if (!user?.isDemoUser) {
-        window.location.assign("/api/logout");
-        return "navigating";
-      }
-      await apiSend("POST", "/api/demo/logout");
-      return "demo";
-    },
-    onSuccess: async (how) => {
-      if (how === "navigating") return;
+    mutationFn: () => apiSend<{ ok: true }>("POST", user?.isDemoUser ? "/api/demo/logout" : "/api/logout"),
+    onSuccess: () => {
       toast({ title: "Logged Out", description: "You have been successfully logged out." });
-      await queryClient.invalidateQueries({ queryKey: ["/api/current-user"] });
+      queryClient.setQueryData(["/api/current-user"], null);
       window.setTimeout(() => window.location.assign("/"), LOGOUT_REDIRECT_MS);
     },
     onError: () => {

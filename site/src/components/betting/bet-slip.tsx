@@ -1,13 +1,16 @@
 /**
- * The bet slip (spec sections 3-5 and 8): selections, single/multiple, stake with quick stakes,
- * total odds, potential return and profit, and placement through POST /api/bets with an
- * idempotency key. All slip maths and checks come from domain/betting/slip.ts, as on the server.
+ * The bet slip (spec sections 3-5 and 8): selections, single / multiple / same game multi, stake
+ * with quick stakes, total odds, potential return and profit, and placement through POST /api/bets
+ * with an idempotency key. All slip maths and checks come from domain/betting/slip.ts, as on the
+ * server. Prices show in the customer's odds format. Server refusals (verification, limits,
+ * exclusion, price changes) are shown with the server's message.
  */
-import { Badge, Button, Callout, Card, Flex, Heading, IconButton, Text, TextField } from "@radix-ui/themes";
+import { Badge, Button, Callout, Card, Flex, Heading, IconButton, Text } from "@radix-ui/themes";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useRef, type KeyboardEvent } from "react";
+import { useRef, useState, type KeyboardEvent } from "react";
 import type { PlaceBetBody, PlaceBetResponse } from "../../../../api/schemas/bets.ts";
 import {
+  canBeSameGameMulti,
   conflictingEventIds,
   potentialProfit,
   potentialReturn,
@@ -15,23 +18,28 @@ import {
   validateSlip,
 } from "../../../../domain/betting/slip.ts";
 import { ApiError, apiSend } from "../../lib/api.ts";
+import { newIdempotencyKey } from "../../lib/idempotency.ts";
 import { formatMoney, milliToOdds, oddsToMilli, parseStakeToCents } from "../../lib/format.ts";
+import { signInHref } from "../../lib/next-path.ts";
+import { usePrice } from "../odds-format.tsx";
 import { useToast } from "../toast.tsx";
+import { useCurrentUser } from "./session.tsx";
 import { useSlip } from "./slip-state.tsx";
 
 const QUICK_STAKES = [10, 25, 50, 100];
 
-function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  // crypto.randomUUID needs a secure context; fall back to the same format from getRandomValues.
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6] & 0x0f) | 0x40;
-  b[8] = (b[8] & 0x3f) | 0x80;
-  const h = [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
-
 const REPRICE_ON = new Set(["BET.ODDS_CHANGED", "BET.EVENT_CLOSED", "BET.MARKET_CLOSED"]);
+
+const TYPE_LABEL = { single: "Single", multiple: "Multiple", same_game_multi: "Same Game Multi" } as const;
+const TYPE_COLOR = { single: "blue", multiple: "violet", same_game_multi: "orange" } as const;
+
+/** Refusals the customer fixes on the account page: where to send them. */
+function fixLink(code: string): { href: string; label: string } | null {
+  if (code.startsWith("KYC.")) return { href: "/account#verification", label: "Verify your identity" };
+  if (code.startsWith("RG.")) return { href: "/account#responsible", label: "Responsible Gambling" };
+  if (code === "BET.INSUFFICIENT_FUNDS" || code === "WALLET.INSUFFICIENT_FUNDS") return { href: "/account#deposit", label: "Deposit" };
+  return null;
+}
 
 /** details.prices of a refusal: [{ outcomeId, odds: "2.10" | null }] as outcomeId -> milli | null. */
 function currentPrices(details: unknown, dropUnavailable: boolean): Map<string, number | null> | null {
@@ -47,12 +55,16 @@ function currentPrices(details: unknown, dropUnavailable: boolean): Map<string, 
 }
 
 export function BetSlip() {
-  const { state, remove, clear, setStake, reprice } = useSlip();
+  const { state, remove, clear, setStake, reprice, setSgm } = useSlip();
   const { slip, stake, changed, removedNames } = state;
+  const { data: user, isPending: userPending } = useCurrentUser();
   const toast = useToast();
+  const price = usePrice();
   const queryClient = useQueryClient();
   /** The last submission and its key: an unchanged retry after a network failure reuses the key. */
   const attempt = useRef<{ body: string; key: string } | null>(null);
+  /** The last refusal that the customer resolves elsewhere (verification, limits, exclusion, funds). */
+  const [refusal, setRefusal] = useState<{ code: string; message: string } | null>(null);
 
   const place = useMutation({
     mutationFn: ({ body, key }: { body: PlaceBetBody; key: string }) =>
@@ -65,9 +77,12 @@ export function BetSlip() {
   const total = totalOddsMilli(slip);
   const ret = hasStake ? potentialReturn(slip, stakeCents) : 0;
   const profit = hasStake ? potentialProfit(slip, stakeCents) : 0;
+  const isSgm = slip.betType === "same_game_multi";
   const conflicts = slip.betType === "multiple" ? conflictingEventIds(slip.selections) : [];
+  const sgmPossible = slip.betType === "multiple" && canBeSameGameMulti(slip.selections);
   const sameEventConflict = conflicts.length > 0;
   const anyChanged = slip.selections.some((s) => changed[s.id] !== undefined);
+  const fix = refusal ? fixLink(refusal.code) : null;
 
   async function submit() {
     if (place.isPending) return;
@@ -95,6 +110,7 @@ export function BetSlip() {
     const json = JSON.stringify(body);
     const key = attempt.current?.body === json ? attempt.current.key : newIdempotencyKey();
     attempt.current = { body: json, key };
+    setRefusal(null);
     try {
       const res = await place.mutateAsync({ body, key });
       attempt.current = null;
@@ -106,11 +122,13 @@ export function BetSlip() {
       queryClient.setQueryData(["/api/customer/balance"], { balance: res.balance });
       void queryClient.invalidateQueries({ queryKey: ["/api/bets"] });
       void queryClient.invalidateQueries({ queryKey: ["/api/customer/balance"] });
+      void queryClient.invalidateQueries({ queryKey: ["/api/betting/activity"] });
     } catch (err) {
       // The server answered (and did not fail itself): this attempt is over, a new press is a new bet.
       if (err instanceof ApiError && err.status < 500) attempt.current = null;
       const message = err instanceof ApiError ? err.message : "";
       toast({ title: "Bet Failed", description: message || "Failed to place bet", variant: "destructive" });
+      if (err instanceof ApiError && fixLink(err.code)) setRefusal({ code: err.code, message: err.message });
       // The refusal carries the current prices (null = no longer available): the slip takes them so
       // a second press bets at the new price. A suspended market may reopen, so keep those legs.
       if (err instanceof ApiError && REPRICE_ON.has(err.code)) {
@@ -128,14 +146,7 @@ export function BetSlip() {
   }
 
   return (
-    <Card
-      className="sb-slip"
-      data-testid="bet-slip"
-      id="bet-slip"
-      tabIndex={-1}
-      role="region"
-      aria-labelledby="bet-slip-heading"
-    >
+    <Card className="sb-slip" data-testid="bet-slip" id="bet-slip" tabIndex={-1} role="region" aria-labelledby="bet-slip-heading">
       <Flex justify="between" align="center" mb="3">
         <Flex align="center" gap="2">
           <Heading as="h2" size="3" id="bet-slip-heading">
@@ -147,8 +158,8 @@ export function BetSlip() {
         </Flex>
         <Flex align="center" gap="2">
           {count > 0 && (
-            <Badge color={slip.betType === "multiple" ? "violet" : "blue"} variant="soft" data-testid="bet-type">
-              {slip.betType === "multiple" ? "Multiple" : "Single"}
+            <Badge color={TYPE_COLOR[slip.betType]} variant="soft" data-testid="bet-type">
+              {TYPE_LABEL[slip.betType]}
             </Badge>
           )}
           {count > 0 && (
@@ -167,9 +178,7 @@ export function BetSlip() {
 
       {removedNames.length > 0 && (
         <Callout.Root color="amber" size="1" mb="2">
-          <Callout.Text>
-            No longer available, removed: {removedNames.join(", ")}
-          </Callout.Text>
+          <Callout.Text>No longer available, removed: {removedNames.join(", ")}</Callout.Text>
         </Callout.Root>
       )}
 
@@ -177,7 +186,7 @@ export function BetSlip() {
         <ul className="sb-slip__list">
           {slip.selections.map((s) => {
             const was = changed[s.id];
-            const conflict = conflicts.includes(s.eventId);
+            const conflict = conflicts.includes(s.eventId) && !sgmPossible;
             return (
               <li
                 key={s.id}
@@ -196,13 +205,13 @@ export function BetSlip() {
                   </Text>
                   {was !== undefined && (
                     <Text as="div" size="1" className={s.oddsMilli > was ? "sb-up" : "sb-down"} data-testid="odds-changed">
-                      Odds changed: {milliToOdds(was)} → {milliToOdds(s.oddsMilli)}
+                      Odds changed: {price(was)} → {price(s.oddsMilli)}
                     </Text>
                   )}
                 </div>
                 <Flex direction="column" align="end" gap="1">
-                  <Text size="3" weight="bold" className="sb-slip__odds" data-testid="slip-odds">
-                    {milliToOdds(s.oddsMilli)}
+                  <Text size="3" weight="bold" className="sb-slip__odds" data-testid="slip-odds" data-odds="">
+                    {price(s.oddsMilli)}
                   </Text>
                   <IconButton
                     size="1"
@@ -221,10 +230,28 @@ export function BetSlip() {
         </ul>
       )}
 
-      {sameEventConflict && (
+      {sgmPossible && (
+        <Callout.Root color="orange" size="1" mb="2" data-testid="sgm-offer">
+          <Callout.Text>
+            These selections are from one game: combine them as a Same Game Multi.{" "}
+            <Button size="1" variant="soft" color="orange" onClick={() => setSgm(true)} data-testid="make-sgm">
+              Make it a Same Game Multi
+            </Button>
+          </Callout.Text>
+        </Callout.Root>
+      )}
+      {sameEventConflict && !sgmPossible && (
         <Callout.Root color="red" size="1" mb="2" role="alert" data-testid="same-event-warning">
           <Callout.Text>A multiple may not hold two selections of the same event</Callout.Text>
         </Callout.Root>
+      )}
+      {isSgm && (
+        <Text as="p" size="1" color="gray" mb="2" data-testid="sgm-note">
+          Same Game Multi price: the legs' combined odds × 0.85.{" "}
+          <button type="button" className="sb-linkbtn" onClick={() => setSgm(false)}>
+            Undo
+          </button>
+        </Text>
       )}
 
       <div className="sb-slip__stake">
@@ -233,21 +260,21 @@ export function BetSlip() {
             Stake
           </Text>
         </label>
-        <TextField.Root
-          id="stake-input"
-          type="number"
-          min="1"
-          step="0.01"
-          inputMode="decimal"
-          placeholder="0.00"
-          value={stake}
-          onChange={(e) => setStake(e.target.value)}
-          onKeyDown={onStakeKey}
-          data-testid="stake-input"
-          size="3"
-        >
-          <TextField.Slot>$</TextField.Slot>
-        </TextField.Root>
+        <div className="sb-stake-field">
+          <span aria-hidden="true">$</span>
+          <input
+            id="stake-input"
+            type="number"
+            min="1"
+            step="0.01"
+            inputMode="decimal"
+            placeholder="0.00"
+            value={stake}
+            onChange={(e) => setStake(e.target.value)}
+            onKeyDown={onStakeKey}
+            data-testid="stake-input"
+          />
+        </div>
         <div className="sb-quick" role="group" aria-label="Quick stakes">
           {QUICK_STAKES.map((q) => (
             <Button key={q} size="1" variant={stake === String(q) ? "solid" : "soft"} color="gray" onClick={() => setStake(String(q))}>
@@ -260,7 +287,9 @@ export function BetSlip() {
       <dl className="sb-slip__totals">
         <div>
           <dt>Total odds</dt>
-          <dd data-testid="total-odds">{count > 0 ? milliToOdds(total) : "–"}</dd>
+          <dd data-testid="total-odds" data-odds={count > 0 ? "" : undefined}>
+            {count > 0 ? price(total) : "–"}
+          </dd>
         </div>
         {hasStake && (
           <>
@@ -280,19 +309,41 @@ export function BetSlip() {
 
       {anyChanged && !sameEventConflict && (
         <Text as="p" size="1" color="amber" mb="2">
-          Prices have moved. Placing the bet accepts the odds shown.
+          Prices have moved. Placing the bet sends the odds shown; your price-change setting decides.
         </Text>
       )}
 
-      <Button
-        size="3"
-        className="sb-slip__place"
-        data-testid="place-bet"
-        onClick={() => void submit()}
-        disabled={count === 0 || !hasStake || place.isPending || sameEventConflict}
-      >
-        {place.isPending ? "Placing Bet..." : "Place Bet"}
-      </Button>
+      {refusal && (
+        <Callout.Root color="red" size="1" mb="2" role="alert" data-testid="slip-refusal">
+          <Callout.Text>
+            {refusal.message}
+            {fix && (
+              <>
+                {" "}
+                <a href={fix.href}>{fix.label}</a>
+              </>
+            )}
+          </Callout.Text>
+        </Callout.Root>
+      )}
+
+      {!user && !userPending ? (
+        <Button asChild size="3" className="sb-slip__place">
+          <a href={signInHref("/betting")} data-testid="login-to-bet">
+            Log in to place a bet
+          </a>
+        </Button>
+      ) : (
+        <Button
+          size="3"
+          className="sb-slip__place"
+          data-testid="place-bet"
+          onClick={() => void submit()}
+          disabled={count === 0 || !hasStake || place.isPending || sameEventConflict}
+        >
+          {place.isPending ? "Placing Bet..." : "Place Bet"}
+        </Button>
+      )}
     </Card>
   );
 }

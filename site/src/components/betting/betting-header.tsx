@@ -3,6 +3,7 @@ import { Badge, Button, Flex, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
 import { queries } from "../../lib/queries.ts";
 import { formatMoney } from "../../lib/format.ts";
+import { signInHref } from "../../lib/next-path.ts";
 import { useSlip } from "./slip-state.tsx";
 import { useCurrentUser, useLogout } from "./session.tsx";
 
@@ -23,7 +24,11 @@ export function BettingHeader() {
   return (
     <header className="sb-header">
       <a href="/" className="sb-brand" aria-label="BetPro home">
-        <span className="sb-brand__mark" aria-hidden="true">B</span>
+        <svg className="sb-brand__logo" width="30" height="30" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+          <rect width="32" height="32" rx="8" fill="#16a34a" />
+          <path d="M9 8h9a5 5 0 0 1 1.9 9.6A5 5 0 0 1 18 27H9z" fill="#fff" />
+          <path d="M13 12v4h4.5a2 2 0 0 0 0-4zM13 19v4h5a2 2 0 0 0 0-4z" fill="#16a34a" />
+        </svg>
         <span className="sb-brand__name">
           Bet<span>Pro</span>
         </span>
@@ -56,13 +61,13 @@ export function BettingHeader() {
           Bet Slip ({count})
         </Button>
         {user ? (
-          <Button variant="outline" color="gray" size={{ initial: "1", xs: "2" }} onClick={() => void logout()} disabled={pending} data-testid="logout">
+          <Button variant="outline" color="gray" size={{ initial: "1", xs: "2" }} onClick={logout} disabled={pending} data-testid="logout">
             Logout
           </Button>
         ) : (
           !userPending && (
             <Button asChild variant="solid" size={{ initial: "1", xs: "2" }}>
-              <a href="/api/login" data-testid="login">
+              <a href={signInHref("/betting")} data-testid="login">
                 Log in
               </a>
             </Button>

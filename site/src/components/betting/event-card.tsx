@@ -81,10 +81,12 @@ export function EventCard({
   event,
   live,
   byOutcome,
+  followed = false,
 }: {
   event: Event;
   live: LiveOddsItem | undefined;
   byOutcome: ReadonlyMap<string, string>;
+  followed?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   const isLive = event.status === "live" || live !== undefined;
@@ -110,6 +112,11 @@ export function EventCard({
           {event.featured && (
             <Badge color="amber" variant="soft" size="1">
               Featured
+            </Badge>
+          )}
+          {followed && (
+            <Badge color="green" variant="soft" size="1" data-testid="following-badge">
+              ★ Following
             </Badge>
           )}
         </Flex>

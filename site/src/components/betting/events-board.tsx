@@ -1,9 +1,10 @@
 /**
  * The centre column: sport tabs that filter the open events (FEATURED = featured plus everything
- * live), grouped by league.
+ * live), grouped by league, with the events of the customer's followed teams first.
  */
-import { Badge, Flex, Heading, Skeleton, Tabs, Text } from "@radix-ui/themes";
+import { Badge, Flex, Heading, Skeleton, Text } from "@radix-ui/themes";
 import type { Event } from "../../../../api/schemas/events.ts";
+import { TabBar, tabPanelProps } from "../tab-bar.tsx";
 import { EventCard } from "./event-card.tsx";
 import type { LiveIndex } from "./live-prices.tsx";
 
@@ -22,8 +23,18 @@ export type SportTab = (typeof SPORT_TABS)[number]["value"];
 export const isLiveEvent = (e: Event, live: LiveIndex) => e.status === "live" || live.byEvent.has(e.id);
 
 export function eventsForTab(events: readonly Event[], tab: SportTab, live: LiveIndex): Event[] {
-  if (tab === "featured") return events.filter((e) => e.featured || isLiveEvent(e, live));
-  return events.filter((e) => e.sport === tab);
+  const open = events.filter((e) => e.status !== "finished");
+  if (tab === "featured") return open.filter((e) => e.featured || isLiveEvent(e, live));
+  return open.filter((e) => e.sport === tab);
+}
+
+export const isFollowedEvent = (e: Event, followed: ReadonlySet<string>) => followed.has(e.homeTeam) || followed.has(e.awayTeam);
+
+/** Followed teams' events first (their leagues lead), otherwise the server's order. */
+export function followedFirst(events: readonly Event[], followed: ReadonlySet<string>): Event[] {
+  if (followed.size === 0) return [...events];
+  const mine = events.filter((e) => isFollowedEvent(e, followed));
+  return mine.length === 0 ? [...events] : [...mine, ...events.filter((e) => !isFollowedEvent(e, followed))];
 }
 
 function groupByLeague(events: readonly Event[]): { league: string; sportName: string; events: Event[] }[] {
@@ -43,31 +54,33 @@ export function EventsBoard({
   tab,
   onTab,
   live,
+  followed,
 }: {
   events: Event[] | undefined;
   status: "pending" | "error" | "success";
   tab: SportTab;
   onTab: (tab: SportTab) => void;
   live: LiveIndex;
+  followed: ReadonlySet<string>;
 }) {
-  const shown = events ? eventsForTab(events, tab, live) : [];
+  const shown = events ? followedFirst(eventsForTab(events, tab, live), followed) : [];
   const groups = groupByLeague(shown);
   return (
     <section aria-labelledby="sports-heading" className="sb-board">
       <Heading as="h2" size="4" id="sports-heading" className="sb-visually-hidden">
         Sports
       </Heading>
-      <Tabs.Root value={tab} onValueChange={(v) => onTab(v as SportTab)}>
-        <Tabs.List className="sb-tabs" aria-label="Sports">
-          {SPORT_TABS.map((t) => (
-            <Tabs.Trigger key={t.value} value={t.value} data-testid={`tab-${t.value}`}>
-              {t.label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-      </Tabs.Root>
+      <TabBar
+        group="sports"
+        label="Sports"
+        className="sb-tabs"
+        controls={false}
+        items={SPORT_TABS.map((t) => ({ ...t, testId: `tab-${t.value}` }))}
+        value={tab}
+        onChange={onTab}
+      />
 
-      <div className="sb-board__list" role="region" aria-label="Events">
+      <div className="sb-board__list" {...tabPanelProps("sports", "all", tab)}>
         {status === "pending" &&
           [0, 1, 2].map((i) => (
             <Skeleton key={i} className="sb-event-skeleton">
@@ -99,7 +112,8 @@ export function EventsBoard({
             </Flex>
             <div className="sb-league__events">
               {g.events.map((e) => (
-                <EventCard key={e.id} event={e} live={live.byEvent.get(e.id)} byOutcome={live.byOutcome} />
+                <EventCard key={e.id} event={e} live={live.byEvent.get(e.id)} byOutcome={live.byOutcome}
+                  followed={isFollowedEvent(e, followed)} />
               ))}
             </div>
           </div>

@@ -1,10 +1,12 @@
 /**
- * Live prices: /api/live-odds (polled every 3 s) indexed by event and by outcome, so every price on
- * the page can show the current live price, and the slip can follow price moves.
+ * Live prices: /api/live-odds kept current by the server-sent stream (GET /api/live-odds/stream),
+ * or by the 3-second poll while the stream is unavailable, indexed by event and by outcome so every
+ * price on the page shows the current live price and the slip can follow price moves.
  */
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
 import type { LiveOddsItem } from "../../../../api/schemas/events.ts";
+import { useLiveOddsStream } from "../../lib/live-stream.ts";
 import { queries } from "../../lib/queries.ts";
 import { oddsToMilli } from "../../lib/format.ts";
 import { useSlip } from "./slip-state.tsx";
@@ -16,10 +18,13 @@ export interface LiveIndex {
   byOutcome: ReadonlyMap<string, string>;
   loaded: boolean;
   failed: boolean;
+  /** True while prices arrive over the stream; false while polling. */
+  streaming: boolean;
 }
 
 export function useLiveIndex(): LiveIndex {
-  const { data, isSuccess, isError } = useQuery(queries.liveOdds());
+  const streaming = useLiveOddsStream();
+  const { data, isSuccess, isError } = useQuery(queries.liveOdds({ streaming }));
   return useMemo(() => {
     const items = data ?? [];
     const byEvent = new Map<string, LiveOddsItem>();
@@ -28,8 +33,8 @@ export function useLiveIndex(): LiveIndex {
       byEvent.set(item.id, item);
       for (const o of item.outcomes) byOutcome.set(o.id, o.odds);
     }
-    return { items, byEvent, byOutcome, loaded: isSuccess, failed: isError };
-  }, [data, isSuccess, isError]);
+    return { items, byEvent, byOutcome, loaded: isSuccess, failed: isError, streaming };
+  }, [data, isSuccess, isError, streaming]);
 }
 
 /** Keeps the slip at the live price: when a selection's live price moves, the slip follows and marks it. */

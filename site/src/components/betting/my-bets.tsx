@@ -1,22 +1,139 @@
 /**
- * The customer's bets (GET /api/bets): Open (pending) and Settled tabs, and the recent activity
- * feed (placed / won / lost / void) derived from the same list.
+ * The customer's bets (GET /api/bets): Open (pending) and Settled tabs. A pending bet whose markets
+ * are all open can be cashed out: 'Cash Out' asks for a quote (POST /api/bets/{id}/cash-out/quote),
+ * shows its amount with a 10-second countdown, and 'Accept' settles the bet for that amount
+ * (POST /api/bets/{id}/cash-out). Refusals (suspended market, expired or moved quote) are shown.
  */
-import { Badge, Card, Flex, Heading, Tabs, Text } from "@radix-ui/themes";
-import { useQuery } from "@tanstack/react-query";
-import type { Bet } from "../../../../api/schemas/bets.ts";
-import { queries } from "../../lib/queries.ts";
+import { Badge, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import type { Bet, CashOutQuoteResponse, CashOutResponse } from "../../../../api/schemas/bets.ts";
+import { ApiError, apiSend } from "../../lib/api.ts";
+import { errorMessage } from "../../lib/form-errors.ts";
 import { formatDateTime, formatMoney } from "../../lib/format.ts";
+import { signInHref } from "../../lib/next-path.ts";
+import { queries } from "../../lib/queries.ts";
+import { usePrice } from "../odds-format.tsx";
+import { TabBar, tabPanelProps } from "../tab-bar.tsx";
+import { useToast } from "../toast.tsx";
 
-const STATUS_COLOR = { pending: "amber", won: "green", lost: "red", void: "gray", cashed_out: "blue" } as const;
+const STATUS_COLOR = { pending: "amber", won: "green", lost: "red", void: "gray", cashed_out: "cyan" } as const;
+const STATUS_LABEL = { pending: "PENDING", won: "WON", lost: "LOST", void: "VOID", cashed_out: "CASHED OUT" } as const;
+/** A quote is valid for 10 s on the server; the countdown starts when it arrives. */
+export const QUOTE_SECONDS = 10;
 
 function betTitle(bet: Bet): string {
   if (bet.legs.length === 1) return bet.legs[0].selectionName;
+  if (bet.betType === "same_game_multi") return `${bet.legs.length}-leg Same Game Multi`;
   return `${bet.legs.length}-leg multiple`;
+}
+
+const TYPE = { single: "Single", multiple: "Multiple", same_game_multi: "Same Game Multi" } as const;
+
+type Quote = CashOutQuoteResponse & { deadline: number };
+
+/** Seconds left on a quote, counting down once a second while it lasts. */
+function useSecondsLeft(deadline: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (deadline === null) return;
+    setNow(Date.now());
+    const t = window.setInterval(() => setNow(Date.now()), 250);
+    return () => window.clearInterval(t);
+  }, [deadline]);
+  return deadline === null ? 0 : Math.max(0, Math.ceil((deadline - now) / 1000));
+}
+
+function CashOut({ bet }: { bet: Bet }) {
+  const client = useQueryClient();
+  const toast = useToast();
+  const [quote, setQuote] = useState<Quote | null>(null);
+  const left = useSecondsLeft(quote?.deadline ?? null);
+  const expired = quote !== null && left === 0;
+
+  const ask = useMutation({
+    mutationFn: () => apiSend<CashOutQuoteResponse>("POST", `/api/bets/${encodeURIComponent(bet.id)}/cash-out/quote`),
+    onSuccess: (q) => {
+      const serverLeft = Date.parse(q.expiresAt) - Date.now();
+      // The countdown is the quote's 10 s from when it arrived (never longer than the server says,
+      // when the clocks agree).
+      const span = Number.isFinite(serverLeft) && serverLeft > 0 ? Math.min(serverLeft, QUOTE_SECONDS * 1000) : QUOTE_SECONDS * 1000;
+      setQuote({ ...q, deadline: Date.now() + span });
+    },
+  });
+  const accept = useMutation({
+    mutationFn: (quoteId: string) => apiSend<CashOutResponse>("POST", `/api/bets/${encodeURIComponent(bet.id)}/cash-out`, { quoteId }),
+    onSuccess: (res) => {
+      setQuote(null);
+      client.setQueryData(["/api/customer/balance"], { balance: res.balance });
+      client.setQueryData<Bet[]>(["/api/bets"], (bets) => bets?.map((b) => (b.id === res.bet.id ? res.bet : b)));
+      void client.invalidateQueries({ queryKey: ["/api/bets"] });
+      void client.invalidateQueries({ queryKey: ["/api/customer/balance"] });
+      toast({ title: "Cashed Out", description: `${formatMoney(res.amount)} has been added to your balance.` });
+    },
+    onError: (err) => {
+      // A stale quote cannot be accepted again: ask for a fresh one.
+      if (err instanceof ApiError && (err.code === "CASHOUT.QUOTE_EXPIRED" || err.code === "CASHOUT.QUOTE_MOVED")) setQuote(null);
+      if (err instanceof ApiError && err.code === "BET.NOT_PENDING") void client.invalidateQueries({ queryKey: ["/api/bets"] });
+    },
+  });
+  const failure = accept.error ?? ask.error;
+  const busy = ask.isPending || accept.isPending;
+
+  if (!bet.cashOut) return null;
+  if (!bet.cashOut.available && !quote) {
+    return (
+      <Text as="div" size="1" color="gray" mt="1" data-testid="cash-out-unavailable">
+        Cash out unavailable{bet.cashOut.reason ? `: ${bet.cashOut.reason}` : ""}
+      </Text>
+    );
+  }
+  return (
+    <div className="sb-cashout" data-testid="cash-out">
+      {quote && !expired ? (
+        <Flex align="center" justify="between" gap="2" wrap="wrap">
+          <Text size="2">
+            Cash out <Text weight="bold" data-testid="cash-out-amount">{formatMoney(quote.amount)}</Text>{" "}
+            <Text size="1" color="gray" data-testid="cash-out-countdown" aria-live="polite">
+              ({left}s)
+            </Text>
+          </Text>
+          <Flex gap="2">
+            <Button size="1" variant="soft" color="gray" onClick={() => setQuote(null)} disabled={accept.isPending}>
+              Cancel
+            </Button>
+            <Button size="1" color="cyan" onClick={() => accept.mutate(quote.quoteId)} loading={accept.isPending} data-testid="cash-out-accept">
+              Accept
+            </Button>
+          </Flex>
+        </Flex>
+      ) : (
+        <Flex align="center" justify="between" gap="2" wrap="wrap">
+          {expired ? (
+            <Text size="1" color="amber" data-testid="cash-out-expired">
+              Quote expired
+            </Text>
+          ) : (
+            <span />
+          )}
+          <Button size="1" variant="soft" color="cyan" onClick={() => { accept.reset(); ask.mutate(); }} loading={ask.isPending}
+            disabled={busy} data-testid="cash-out-quote">
+            {expired ? "Get a new quote" : "Cash Out"}
+          </Button>
+        </Flex>
+      )}
+      {failure && !busy && (
+        <Text as="div" size="1" color="red" mt="1" role="alert" data-testid="cash-out-error">
+          {errorMessage(failure)}
+        </Text>
+      )}
+    </div>
+  );
 }
 
 function BetRow({ bet }: { bet: Bet }) {
   const settled = bet.status !== "pending";
+  const price = usePrice();
   return (
     <li className="sb-bet" data-testid={`my-bet-${bet.id}`}>
       <Flex justify="between" align="start" gap="2">
@@ -24,14 +141,18 @@ function BetRow({ bet }: { bet: Bet }) {
           <Text as="div" size="2" weight="bold">
             {betTitle(bet)}{" "}
             <Text size="1" color="gray" weight="regular">
-              @ {bet.totalOdds}
+              @ <span data-odds="">{price(bet.totalOdds)}</span>
             </Text>
           </Text>
           <ul className="sb-bet__legs">
             {bet.legs.map((l) => (
               <li key={l.id}>
                 <Text size="1" color="gray">
-                  {bet.legs.length > 1 && `${l.selectionName} @ ${l.odds} · `}
+                  {bet.legs.length > 1 && (
+                    <>
+                      {l.selectionName} @ <span data-odds="">{price(l.odds)}</span> ·{" "}
+                    </>
+                  )}
                   {l.marketName} · {l.eventName}
                   {bet.legs.length > 1 && l.result !== "pending" && ` · ${l.result}`}
                 </Text>
@@ -39,17 +160,17 @@ function BetRow({ bet }: { bet: Bet }) {
             ))}
           </ul>
         </div>
-        <Badge color={STATUS_COLOR[bet.status]} variant="soft" data-testid="bet-status">
-          {bet.status.toUpperCase()}
+        <Badge color={STATUS_COLOR[bet.status] ?? "gray"} variant="soft" data-testid="bet-status">
+          {STATUS_LABEL[bet.status] ?? bet.status.toUpperCase()}
         </Badge>
       </Flex>
       <Flex justify="between" mt="1" gap="2" wrap="wrap">
         <Text size="1" color="gray">
-          Stake {formatMoney(bet.stake)} · {bet.betType === "multiple" ? "Multiple" : "Single"}
+          Stake {formatMoney(bet.stake)} · {TYPE[bet.betType] ?? bet.betType}
         </Text>
         {settled ? (
-          <Text size="1" weight="bold" color={bet.status === "won" ? "green" : undefined}>
-            Returned {formatMoney(bet.actualReturn ?? 0)}
+          <Text size="1" weight="bold" color={bet.status === "won" || bet.status === "cashed_out" ? "green" : undefined} data-testid="bet-return">
+            {bet.status === "cashed_out" ? "Cashed out" : "Returned"} {formatMoney(bet.actualReturn ?? 0)}
           </Text>
         ) : (
           <Text size="1" weight="bold">
@@ -60,116 +181,63 @@ function BetRow({ bet }: { bet: Bet }) {
       <Text as="div" size="1" color="gray">
         {settled && bet.settledAt ? `Settled ${formatDateTime(bet.settledAt)}` : `Placed ${formatDateTime(bet.placedAt)}`}
       </Text>
+      {!settled && <CashOut bet={bet} />}
     </li>
   );
 }
-
-type Activity = { key: string; at: string; kind: "placed" | "won" | "lost" | "void" | "cashed_out"; bet: Bet };
-
-function recentActivity(bets: readonly Bet[]): Activity[] {
-  const all: Activity[] = [];
-  for (const bet of bets) {
-    all.push({ key: `${bet.id}-placed`, at: bet.placedAt, kind: "placed", bet });
-    if (bet.status !== "pending" && bet.settledAt) all.push({ key: `${bet.id}-${bet.status}`, at: bet.settledAt, kind: bet.status, bet });
-  }
-  return all.sort((a, b) => Date.parse(b.at) - Date.parse(a.at)).slice(0, 5);
-}
-
-const ACTIVITY_TEXT = {
-  placed: (b: Bet) => `Placed ${formatMoney(b.stake)} on ${betTitle(b)}`,
-  won: (b: Bet) => `Won ${formatMoney(b.actualReturn ?? 0)} on ${betTitle(b)}`,
-  lost: (b: Bet) => `Lost ${formatMoney(b.stake)} on ${betTitle(b)}`,
-  void: (b: Bet) => `Void: ${formatMoney(b.actualReturn ?? b.stake)} returned on ${betTitle(b)}`,
-  cashed_out: (b: Bet) => `Cashed out ${formatMoney(b.actualReturn ?? 0)} on ${betTitle(b)}`,
-};
 
 export function MyBets({ signedIn }: { signedIn: boolean }) {
   const { data, status } = useQuery({ ...queries.myBets(), enabled: signedIn });
   const bets = data ?? [];
   const open = bets.filter((b) => b.status === "pending");
   const settled = bets.filter((b) => b.status !== "pending");
-  const activity = recentActivity(bets);
+  const [view, setView] = useState<"open" | "settled">("open");
+  const shown = view === "open" ? open : settled;
 
   return (
-    <>
-      <Card className="sb-mybets" data-testid="my-bets">
-        <Heading as="h2" size="3" mb="2">
-          My Bets
-        </Heading>
-        {!signedIn ? (
-          <Text as="p" size="2" color="gray">
-            <a href="/api/login">Log in</a> to see your bets.
-          </Text>
-        ) : (
-          <Tabs.Root defaultValue="open">
-            <Tabs.List size="1">
-              <Tabs.Trigger value="open" data-testid="my-bets-open">
-                Open ({open.length})
-              </Tabs.Trigger>
-              <Tabs.Trigger value="settled" data-testid="my-bets-settled">
-                Settled ({settled.length})
-              </Tabs.Trigger>
-            </Tabs.List>
-            <Tabs.Content value="open">
-              {status === "pending" && (
-                <Text as="p" size="2" color="gray">
-                  Loading bets...
-                </Text>
-              )}
-              {status === "error" && (
-                <Text as="p" size="2" color="red">
-                  Your bets could not be loaded.
-                </Text>
-              )}
-              {status === "success" && open.length === 0 && <p className="sb-empty sb-empty--small">No Active Bets</p>}
-              <ul className="sb-bets">
-                {open.map((b) => (
-                  <BetRow key={b.id} bet={b} />
-                ))}
-              </ul>
-            </Tabs.Content>
-            <Tabs.Content value="settled">
-              {status === "success" && settled.length === 0 && (
-                <p className="sb-empty sb-empty--small">No settled bets yet</p>
-              )}
-              <ul className="sb-bets">
-                {settled.map((b) => (
-                  <BetRow key={b.id} bet={b} />
-                ))}
-              </ul>
-            </Tabs.Content>
-          </Tabs.Root>
-        )}
-      </Card>
-
-      {signedIn && (
-        <Card className="sb-activity" data-testid="recent-activity">
-          <Heading as="h2" size="3" mb="2">
-            Recent Activity
-          </Heading>
-          {activity.length === 0 ? (
-            <Text as="p" size="2" color="gray">
-              {status === "success" ? "No activity yet." : "…"}
-            </Text>
-          ) : (
-            <ol className="sb-activity__list">
-              {activity.map((a) => (
-                <li key={a.key} className={`sb-activity__item sb-activity__item--${a.kind}`}>
-                  <span className="sb-activity__dot" aria-hidden="true" />
-                  <div>
-                    <Text as="div" size="2">
-                      {ACTIVITY_TEXT[a.kind](a.bet)}
-                    </Text>
-                    <Text as="div" size="1" color="gray">
-                      {formatDateTime(a.at)}
-                    </Text>
-                  </div>
-                </li>
+    <Card className="sb-mybets" data-testid="my-bets">
+      <Heading as="h2" size="3" mb="2">
+        My Bets
+      </Heading>
+      {!signedIn ? (
+        <Text as="p" size="2" color="gray">
+          <a href={signInHref("/betting")}>Log in</a> to see your bets.
+        </Text>
+      ) : (
+        <>
+          <TabBar
+            group="mybets"
+            label="My bets"
+            className="sb-tabbar--small"
+            value={view}
+            onChange={setView}
+            items={[
+              { value: "open", label: `Open (${open.length})`, testId: "my-bets-open" },
+              { value: "settled", label: `Settled (${settled.length})`, testId: "my-bets-settled" },
+            ]}
+          />
+          <div {...tabPanelProps("mybets", view)} className="sb-mybets__panel">
+            {status === "pending" && (
+              <Text as="p" size="2" color="gray">
+                Loading bets...
+              </Text>
+            )}
+            {status === "error" && (
+              <Text as="p" size="2" color="red">
+                Your bets could not be loaded.
+              </Text>
+            )}
+            {status === "success" && shown.length === 0 && (
+              <p className="sb-empty sb-empty--small">{view === "open" ? "No Active Bets" : "No settled bets yet"}</p>
+            )}
+            <ul className="sb-bets">
+              {shown.map((b) => (
+                <BetRow key={b.id} bet={b} />
               ))}
-            </ol>
-          )}
-        </Card>
+            </ul>
+          </div>
+        </>
       )}
-    </>
+    </Card>
   );
 }

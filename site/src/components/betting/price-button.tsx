@@ -4,7 +4,8 @@
  * closed markets.
  */
 import { useEffect, useRef, useState } from "react";
-import { milliToOdds, oddsToMilli } from "../../lib/format.ts";
+import { oddsToMilli } from "../../lib/format.ts";
+import { usePrice } from "../odds-format.tsx";
 import { useSlip } from "./slip-state.tsx";
 
 export interface PriceTarget {
@@ -33,7 +34,7 @@ export function PriceButton({
 }) {
   const { add, selectedOutcomes } = useSlip();
   const milli = oddsToMilli(target.odds);
-  const shown = milliToOdds(milli);
+  const shown = usePrice()(milli);
   const selected = selectedOutcomes.has(target.outcomeId);
   const disabled = status !== "open";
 
@@ -58,7 +59,6 @@ export function PriceButton({
       type="button"
       className={classes.join(" ")}
       data-testid={`price-${target.outcomeId}`}
-      aria-label={`${target.selectionName} ${shown}`}
       aria-pressed={selected}
       disabled={disabled}
       title={disabled ? `Market ${status}` : selected ? "In your bet slip" : `Add ${target.selectionName} @ ${shown}`}
@@ -75,9 +75,12 @@ export function PriceButton({
         })
       }
     >
+      {/* The accessible name is the content: the visible label and price, plus the selection's full name when the label is short. */}
       <span className="sb-price__label">{label ?? target.selectionName}</span>
+      {label !== undefined && label !== target.selectionName && <span className="sb-visually-hidden"> {target.selectionName}</span>}
+      <span className="sb-visually-hidden"> @ </span>
       <span className="sb-price__odds">
-        {disabled ? (status === "suspended" ? "SUSP" : "CLOSED") : shown}
+        {disabled ? (status === "suspended" ? "SUSP" : "CLOSED") : <span data-odds="">{shown}</span>}
         {flash && !disabled && (
           <span className="sb-price__arrow" aria-hidden="true">
             {flash.dir === "up" ? "▲" : "▼"}

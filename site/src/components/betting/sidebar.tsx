@@ -1,10 +1,11 @@
 /**
  * Left column: account navigation, quick links to the sport tabs (with how many events each has)
  * and trending sports (the sports with the most live events right now), all from real data.
+ * (Racing's next-to-go has its own section in the centre column.)
  */
 import { Badge, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import type { Event } from "../../../../api/schemas/events.ts";
-import { formatTime } from "../../lib/format.ts";
+import { signInHref } from "../../lib/next-path.ts";
 import { SPORT_TABS, eventsForTab, isLiveEvent, type SportTab } from "./events-board.tsx";
 import type { LiveIndex } from "./live-prices.tsx";
 import { useCurrentUser, useLogout } from "./session.tsx";
@@ -13,7 +14,7 @@ const NAV = [
   { label: "My Contests", href: "/fantasy" },
   { label: "My Profile", href: "/account" },
   { label: "Fantasy Sports", href: "/fantasy" },
-  { label: "Settings", href: "/account" },
+  { label: "Settings", href: "/account#settings" },
 ];
 
 const TAB_CODES = new Set<string>(SPORT_TABS.map((t) => t.value));
@@ -42,11 +43,6 @@ export function Sidebar({
   }
   const top = [...trending.values()].sort((a, b) => b.live - a.live || a.name.localeCompare(b.name)).slice(0, 5);
 
-  const nextToGo = list
-    .filter((e) => e.sport === "racing" && e.status === "upcoming" && !live.byEvent.has(e.id))
-    .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime))
-    .slice(0, 3);
-
   const choose = (t: SportTab) => {
     onTab(t);
     document.getElementById("sports-heading")?.scrollIntoView({ behavior: "smooth", block: "start" });
@@ -63,11 +59,11 @@ export function Sidebar({
           ))}
           <li>
             {user ? (
-              <button type="button" onClick={() => void logout()} disabled={pending}>
+              <button type="button" onClick={logout} disabled={pending}>
                 Logout
               </button>
             ) : (
-              <a href="/api/login">Log in</a>
+              <a href={signInHref("/betting")}>Log in</a>
             )}
           </li>
         </ul>
@@ -123,25 +119,6 @@ export function Sidebar({
         </ol>
       </Card>
 
-      {nextToGo.length > 0 && (
-        <Card className="sb-side-card" data-testid="next-to-go">
-          <Heading as="h2" size="2" mb="2" color="gray">
-            Next to Go
-          </Heading>
-          <ul className="sb-next">
-            {nextToGo.map((e) => (
-              <li key={e.id}>
-                <button type="button" onClick={() => choose("racing")}>
-                  <span className="sb-ellipsis">{e.name}</span>
-                  <Text size="1" color="gray">
-                    {formatTime(e.startTime)}
-                  </Text>
-                </button>
-              </li>
-            ))}
-          </ul>
-        </Card>
-      )}
     </aside>
   );
 }

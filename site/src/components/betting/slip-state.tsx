@@ -6,6 +6,8 @@
 import { createContext, useContext, useMemo, useReducer, type ReactNode } from "react";
 import {
   addSelection,
+  asSameGameMulti,
+  betTypeFor,
   emptySlip,
   removeSelection,
   repriceSelections,
@@ -27,6 +29,10 @@ type Action =
   | { type: "add"; selection: SlipSelection }
   | { type: "remove"; id: string }
   | { type: "clear" }
+  /** Make the slip a same game multi (when its selections allow), or back to a plain multiple. */
+  | { type: "sgm"; on: boolean }
+  /** Replace the slip with these selections as a same game multi (a popular SGM). */
+  | { type: "replaceSgm"; selections: SlipSelection[] }
   | { type: "stake"; stake: string }
   /** outcomeId -> new odds (milli), or null when the outcome can no longer be bet on. */
   | { type: "reprice"; prices: ReadonlyMap<string, number | null> };
@@ -45,6 +51,16 @@ function reducer(state: SlipState, action: Action): SlipState {
     }
     case "clear":
       return initial;
+    case "sgm": {
+      const slip = action.on
+        ? asSameGameMulti(state.slip)
+        : { ...state.slip, betType: betTypeFor(state.slip.selections.length) };
+      return slip.betType === state.slip.betType ? state : { ...state, slip };
+    }
+    case "replaceSgm": {
+      const slip = asSameGameMulti({ selections: action.selections, betType: betTypeFor(action.selections.length) });
+      return { ...initial, stake: state.stake, slip };
+    }
     case "stake":
       return { ...state, stake: action.stake };
     case "reprice": {
@@ -79,6 +95,8 @@ interface SlipApi {
   add: (selection: SlipSelection) => void;
   remove: (id: string) => void;
   clear: () => void;
+  setSgm: (on: boolean) => void;
+  replaceWithSgm: (selections: SlipSelection[]) => void;
   setStake: (stake: string) => void;
   reprice: (prices: ReadonlyMap<string, number | null>) => void;
   /** Outcome ids currently in the slip, to show their price buttons as selected. */
@@ -95,6 +113,8 @@ export function SlipProvider({ children }: { children: ReactNode }) {
       add: (selection) => dispatch({ type: "add", selection }),
       remove: (id) => dispatch({ type: "remove", id }),
       clear: () => dispatch({ type: "clear" }),
+      setSgm: (on) => dispatch({ type: "sgm", on }),
+      replaceWithSgm: (selections) => dispatch({ type: "replaceSgm", selections }),
       setStake: (stake) => dispatch({ type: "stake", stake }),
       reprice: (prices) => dispatch({ type: "reprice", prices }),
       selectedOutcomes: new Set(state.slip.selections.map((s) => s.outcomeId)),

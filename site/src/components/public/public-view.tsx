@@ -1,13 +1,28 @@
-/** /public: a read-only view of live and upcoming events, each linking to the betting page. */
-import { Badge, Button, Callout, Card, Flex, Heading, Skeleton, Text } from "@radix-ui/themes";
-import { useQuery } from "@tanstack/react-query";
-import type { CurrentUser } from "../../../../api/schemas/auth.ts";
+/**
+ * /public (and /sportsbook when signed in): the sportsbook for visitors. Real live and upcoming
+ * events with their current prices (live stream, 3-second poll as fallback), read only. Choosing a
+ * price asks a visitor to sign in or try the demo; a signed-in customer is taken to /betting.
+ */
+import { Badge, Button, Callout, Card, Dialog, Flex, Heading, Skeleton, Text } from "@radix-ui/themes";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { createContext, useContext, useState } from "react";
+import type { CurrentUser, DemoLoginResponse } from "../../../../api/schemas/auth.ts";
 import type { Event, LiveOddsItem } from "../../../../api/schemas/events.ts";
+import { apiSend } from "../../lib/api.ts";
+import { errorMessage } from "../../lib/form-errors.ts";
 import { formatDateTime } from "../../lib/format.ts";
+import { useLiveOddsStream } from "../../lib/live-stream.ts";
+import { signInHref } from "../../lib/next-path.ts";
 import { queries } from "../../lib/queries.ts";
 import { SiteHeader, type NavLink } from "../account/site-header.tsx";
 import { useLogout } from "../account/use-logout.ts";
+import { usePrice } from "../odds-format.tsx";
+import { useToast } from "../toast.tsx";
 import "./public.css";
+
+type PickedPrice = { name: string; odds: string; event: string };
+/** Opens the "sign in to bet" prompt for a chosen price. */
+const PickContext = createContext<(p: PickedPrice) => void>(() => {});
 
 function UserArea({ user }: { user: CurrentUser }) {
   const logout = useLogout(user);
@@ -24,11 +39,61 @@ function UserArea({ user }: { user: CurrentUser }) {
   );
 }
 
+/** The prompt a visitor sees after choosing a price: sign in, register, or try the demo. */
+function SignInToBet({ pick, onClose }: { pick: PickedPrice | null; onClose: () => void }) {
+  const toast = useToast();
+  const price = usePrice();
+  const demo = useMutation({
+    mutationFn: () => apiSend<DemoLoginResponse>("POST", "/api/demo/login", { role: "customer" }),
+    onSuccess: (res) => {
+      toast({ title: "Demo Login Successful", description: `Welcome, ${res.user.firstName}!` });
+      window.setTimeout(() => window.location.assign(res.redirectTo || "/betting"), 1000);
+    },
+    onError: (err) => toast({ title: "Demo Login Failed", description: errorMessage(err), variant: "destructive" }),
+  });
+  return (
+    <Dialog.Root open={pick !== null} onOpenChange={(o) => !o && !demo.isPending && onClose()}>
+      <Dialog.Content maxWidth="420px" data-testid="sign-in-to-bet">
+        <Dialog.Title>Sign in to bet</Dialog.Title>
+        <Dialog.Description size="2">
+          {pick && (
+            <>
+              To back <strong>{pick.name}</strong> @ {price(pick.odds)} ({pick.event}), sign in or open an account. Or try the
+              demo with 1,000.00 in demo credits.
+            </>
+          )}
+        </Dialog.Description>
+        <Flex direction="column" gap="2" mt="4">
+          <Button asChild size="3">
+            <a href={signInHref("/betting")} data-testid="prompt-sign-in">Sign in</a>
+          </Button>
+          <Button asChild size="3" variant="soft">
+            <a href="/sign-in?tab=register&next=%2Fbetting">Open an account</a>
+          </Button>
+          <Button size="3" variant="outline" onClick={() => demo.mutate()} loading={demo.isPending || demo.isSuccess} data-testid="prompt-demo">
+            Try the demo
+          </Button>
+          <Dialog.Close>
+            <Button size="3" variant="ghost" color="gray" disabled={demo.isPending}>
+              Not now
+            </Button>
+          </Dialog.Close>
+        </Flex>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}
+
 export function PublicView({ user }: { user: CurrentUser | null | undefined }) {
   const staff = user?.role === "admin" || user?.role === "trader";
   const links: NavLink[] = [{ label: "Betting", href: "/betting", testId: "nav-betting" }];
   if (staff) links.push({ label: "Admin", href: "/admin", testId: "nav-admin" });
   if (user) links.push({ label: "Account", href: "/account", testId: "nav-account" });
+  const [pick, setPick] = useState<PickedPrice | null>(null);
+  const choose = (p: PickedPrice) => {
+    if (user) window.location.assign("/betting");
+    else setPick(p);
+  };
 
   return (
     <div className="pub-app">
@@ -37,30 +102,34 @@ export function PublicView({ user }: { user: CurrentUser | null | undefined }) {
           <UserArea user={user} />
         ) : (
           <Button asChild size="2">
-            <a href="/api/login" data-testid="sign-in">
+            <a href={signInHref("/public")} data-testid="sign-in">
               Sign in
             </a>
           </Button>
         )}
       </SiteHeader>
-      <main className="pub-main">
+      <main className="pub-main" id="main">
         <header className="pub-hero">
           <Heading as="h1" size="7">
             Sportsbook
           </Heading>
           <Text as="p" size="2" color="gray">
-            Live prices and upcoming fixtures. Head to the betting page to place a bet.
+            Live prices and upcoming fixtures. {user ? "Head to the betting page to place a bet." : "Sign in or try the demo to place a bet."}
           </Text>
         </header>
-        <LiveEvents />
-        <UpcomingEvents />
+        <PickContext.Provider value={choose}>
+          <LiveEvents />
+          <UpcomingEvents />
+        </PickContext.Provider>
       </main>
+      <SignInToBet pick={pick} onClose={() => setPick(null)} />
     </div>
   );
 }
 
 function LiveEvents() {
-  const live = useQuery(queries.liveOdds());
+  const streaming = useLiveOddsStream();
+  const live = useQuery(queries.liveOdds({ streaming }));
   return (
     <section className="pub-section" aria-labelledby="pub-live-title" data-testid="live-events">
       <Flex align="center" gap="2" mb="3">
@@ -102,6 +171,9 @@ function LiveEvents() {
 function LiveCard({ item }: { item: LiveOddsItem }) {
   const suspended = item.marketStatus !== "open";
   const racing = item.sport === "racing";
+  const home = item.outcomes.find((o) => o.name === item.homeTeam);
+  const away = item.outcomes.find((o) => o.name === item.awayTeam);
+  const draw = item.outcomes.find((o) => o !== home && o !== away && /draw/i.test(o.name));
   return (
     <Card size="2" className="pub-live" data-testid={`live-event-${item.id}`}>
       <Flex justify="between" align="center" gap="2" mb="2">
@@ -117,9 +189,9 @@ function LiveCard({ item }: { item: LiveOddsItem }) {
           <Text as="div" size="3" weight="medium" mb="3" className="pub-ellipsis">
             {item.name}
           </Text>
-          <div className="pub-odds" aria-label={`${item.marketName} prices`}>
+          <div className="pub-odds" role="group" aria-label={`${item.marketName} prices`}>
             {item.outcomes.slice(0, 3).map((o) => (
-              <Price key={o.id} label={o.name} title={o.name} odds={o.odds} />
+              <Price key={o.id} id={o.id} label={o.name} title={o.name} odds={o.odds} event={item.name} disabled={suspended} />
             ))}
           </div>
         </>
@@ -139,10 +211,12 @@ function LiveCard({ item }: { item: LiveOddsItem }) {
               {item.awayScore ?? ""}
             </Text>
           </div>
-          <div className="pub-odds" aria-label={`${item.marketName} prices`}>
-            <Price label="1" title={item.homeTeam} odds={item.odds.home} />
-            {item.odds.draw !== null && <Price label="X" title="Draw" odds={item.odds.draw} />}
-            <Price label="2" title={item.awayTeam} odds={item.odds.away} />
+          <div className="pub-odds" role="group" aria-label={`${item.marketName} prices`}>
+            <Price id={home?.id ?? `${item.id}-home`} label="1" title={item.homeTeam} odds={item.odds.home} event={item.name} disabled={suspended} />
+            {item.odds.draw !== null && (
+              <Price id={draw?.id ?? `${item.id}-draw`} label="X" title="Draw" odds={item.odds.draw} event={item.name} disabled={suspended} />
+            )}
+            <Price id={away?.id ?? `${item.id}-away`} label="2" title={item.awayTeam} odds={item.odds.away} event={item.name} disabled={suspended} />
           </div>
         </>
       )}
@@ -158,12 +232,20 @@ function LiveCard({ item }: { item: LiveOddsItem }) {
   );
 }
 
-function Price({ label, title, odds }: { label: string; title: string; odds: string }) {
+/** A price: shows the odds in the customer's format; choosing it asks a visitor to sign in. */
+function Price({ id, label, title, odds, event, small, disabled }: { id: string; label: string; title: string; odds: string; event: string; small?: boolean; disabled?: boolean }) {
+  const choose = useContext(PickContext);
+  const shown = usePrice()(odds);
   return (
-    <span className="pub-price" title={`${title} @ ${odds}`}>
+    <button type="button" className={`pub-price ${small ? "pub-price--sm" : ""}`}
+      disabled={disabled} onClick={() => choose({ name: title, odds, event })} data-testid={`pub-price-${id}`}>
       <span className="pub-price__label">{label}</span>
-      <span className="pub-price__odds">{odds}</span>
-    </span>
+      {label !== title && <span className="sb-visually-hidden"> {title}</span>}
+      <span className="sb-visually-hidden"> @ </span>
+      <span className="pub-price__odds" data-odds="">
+        {shown}
+      </span>
+    </button>
   );
 }
 
@@ -218,12 +300,9 @@ function UpcomingEvents() {
                     {e.sportName} · {e.league}
                   </Text>
                 </div>
-                <div className="pub-row__odds">
+                <div className="pub-row__odds" role="group" aria-label={`${e.name} prices`}>
                   {matchOdds(e).map((o) => (
-                    <span key={o.id} className="pub-price pub-price--sm" title={`${o.name} @ ${o.odds}`}>
-                      <span className="pub-price__label">{o.label}</span>
-                      <span className="pub-price__odds">{o.odds}</span>
-                    </span>
+                    <Price key={o.id} id={o.id} small label={o.label} title={o.name} odds={o.odds} event={e.name} />
                   ))}
                 </div>
                 <div className="pub-row__cta">

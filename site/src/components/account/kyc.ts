@@ -1,0 +1,22 @@
+/**
+ * Verification levels as the customer sees them: the domain's display mapping (full shown as
+ * verified, basic as pending, anything else as rejected, domain/kyc/levels.ts) with a colour, and
+ * what each level allows.
+ */
+import { kycDisplay as domainKycDisplay, type KycDisplay } from "../../../../domain/kyc/levels.ts";
+
+export type Level = "none" | "basic" | "full";
+
+const SHOWN: Record<KycDisplay, { label: string; color: "green" | "amber" | "red" }> = {
+  verified: { label: "Verified", color: "green" },
+  pending: { label: "Pending", color: "amber" },
+  rejected: { label: "Rejected", color: "red" },
+};
+
+export const kycDisplay = (level: string) => SHOWN[domainKycDisplay(level)];
+
+export const LEVEL_ALLOWS: Record<Level, string> = {
+  none: "Level none: you can browse, but deposits and bets need basic verification.",
+  basic: "Level basic: you can deposit and bet. Withdrawals need full verification.",
+  full: "Level full: deposits, bets and withdrawals are all open.",
+};

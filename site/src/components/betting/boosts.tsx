@@ -1,0 +1,54 @@
+/** Recent boosts (GET /api/betting/boosts): the largest recent price rises on open markets. */
+import { Card, Heading, Text } from "@radix-ui/themes";
+import { useQuery } from "@tanstack/react-query";
+import { queries } from "../../lib/queries.ts";
+import { usePrice } from "../odds-format.tsx";
+import { PriceButton } from "./price-button.tsx";
+
+export function RecentBoosts() {
+  const { data, status } = useQuery(queries.boosts(5));
+  const price = usePrice();
+  const boosts = data?.boosts ?? [];
+  return (
+    <Card className="sb-boosts" data-testid="recent-boosts">
+      <Heading as="h2" size="3" mb="2">
+        Recent Boosts
+      </Heading>
+      {status === "error" && (
+        <Text as="p" size="2" color="red">
+          Boosts could not be loaded.
+        </Text>
+      )}
+      {status === "success" && boosts.length === 0 && <p className="sb-empty sb-empty--small">No boosts right now</p>}
+      <ul className="sb-panel-list">
+        {boosts.map((b) => (
+          <li key={b.outcomeId} className="sb-panel-row sb-boost" data-testid={`boost-${b.outcomeId}`}>
+            <div className="sb-boost__text">
+              <Text as="div" size="2" weight="bold" className="sb-ellipsis">
+                {b.selectionName}
+              </Text>
+              <Text as="div" size="1" color="gray" className="sb-ellipsis">
+                {b.marketName} · {b.eventName}
+              </Text>
+              <Text as="div" size="1" color="gray">
+                was <s data-odds="">{price(b.oldOdds)}</s>
+              </Text>
+            </div>
+            <PriceButton
+              label="Now"
+              target={{
+                eventId: b.eventId,
+                eventName: b.eventName,
+                marketId: b.marketId,
+                marketName: b.marketName,
+                outcomeId: b.outcomeId,
+                selectionName: b.selectionName,
+                odds: b.newOdds,
+              }}
+            />
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}

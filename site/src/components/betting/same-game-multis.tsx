@@ -1,0 +1,94 @@
+/**
+ * Popular same game multis (GET /api/betting/same-game-multis): combinations of real markets of one
+ * game, with their price and how many punters have backed them. 'Add to Bet Slip @ odds' puts the
+ * legs on the slip as a same game multi.
+ */
+import { Badge, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { useQuery } from "@tanstack/react-query";
+import type { SameGameMulti } from "../../../../api/schemas/bets.ts";
+import { oddsToMilli } from "../../lib/format.ts";
+import { queries } from "../../lib/queries.ts";
+import { usePrice } from "../odds-format.tsx";
+import { openBetSlip } from "./betting-header.tsx";
+import { useSlip } from "./slip-state.tsx";
+
+function SgmCard({ sgm }: { sgm: SameGameMulti }) {
+  const { replaceWithSgm } = useSlip();
+  const price = usePrice();
+  const add = () => {
+    replaceWithSgm(
+      sgm.legs.map((l) => ({
+        id: l.outcomeId,
+        eventId: sgm.eventId,
+        eventName: sgm.eventName,
+        marketId: l.marketId,
+        marketName: l.marketName,
+        outcomeId: l.outcomeId,
+        selectionName: l.selectionName,
+        oddsMilli: oddsToMilli(l.odds),
+      })),
+    );
+    openBetSlip();
+  };
+  return (
+    <li className="sb-sgm" data-testid={`sgm-${sgm.eventId}`}>
+      <Flex justify="between" align="start" gap="2" mb="2">
+        <Text size="2" weight="bold" className="sb-sgm__event">
+          {sgm.eventName}
+        </Text>
+        <Badge color="orange" variant="soft" className="sb-nowrap">
+          {sgm.legs.length} legs
+        </Badge>
+      </Flex>
+      <ul className="sb-sgm__legs">
+        {sgm.legs.map((l) => (
+          <li key={l.outcomeId}>
+            <Text size="2">{l.selectionName}</Text>{" "}
+            <Text size="1" color="gray">
+              {l.marketName} · <span data-odds="">{price(l.odds)}</span>
+            </Text>
+          </li>
+        ))}
+      </ul>
+      <Flex justify="between" align="center" gap="2" mt="2" wrap="wrap">
+        <Text size="1" color="gray">
+          {sgm.punters === 0 ? "Be the first to back it" : `${sgm.punters} punter${sgm.punters === 1 ? "" : "s"}`}
+        </Text>
+        <Button size="2" onClick={add} data-testid="add-sgm">
+          Add to Bet Slip @ <span data-odds="">{price(sgm.odds)}</span>
+        </Button>
+      </Flex>
+    </li>
+  );
+}
+
+export function SameGameMultis() {
+  const { data, status } = useQuery(queries.sameGameMultis(4));
+  const items = data?.items ?? [];
+  if (status === "success" && items.length === 0) return null;
+  return (
+    <Card className="sb-sgms" data-testid="same-game-multis">
+      <Heading as="h2" size="4" mb="1">
+        Popular Same Game Multis
+      </Heading>
+      <Text as="p" size="1" color="gray" mb="3">
+        Legs from one game combined; priced at the legs' odds multiplied, less 15%.
+      </Text>
+      {status === "pending" && (
+        <Text as="p" size="2" color="gray">
+          Loading...
+        </Text>
+      )}
+      {status === "error" && (
+        <Text as="p" size="2" color="red">
+          Same game multis could not be loaded.
+        </Text>
+      )}
+      <ul className="sb-sgm__list">
+        {items.map((s) => (
+          <SgmCard key={`${s.eventId}-${s.legs.map((l) => l.outcomeId).join("-")}`} sgm={s} />
+        ))}
+      </ul>
+    </Card>
+  );
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { amountProblem, depositPreview, usageColour } from "./wallet-preview.ts";
+
+describe("depositPreview", () => {
+  it("card: 2.9% + 0.30 fee; 10% bonus from 100.00", () => {
+    expect(depositPreview("card", 10_000)).toEqual({ fee: 320, bonus: 1_000, received: 10_680, problem: null });
+  });
+  it("the bonus is capped at 50.00 and absent below 100.00", () => {
+    expect(depositPreview("bank", 100_000)?.bonus).toBe(5_000);
+    expect(depositPreview("bank", 9_999)?.bonus).toBe(0);
+  });
+  it("bank transfers are free but start at 50.00", () => {
+    expect(depositPreview("bank", 6_000)).toMatchObject({ fee: 0, received: 6_000, problem: null });
+    expect(depositPreview("bank", 2_500)?.problem).toMatch(/minimum/i);
+  });
+  it("nothing to preview without a method or an amount", () => {
+    expect(depositPreview(null, 5_000)).toBeNull();
+    expect(depositPreview("card", null)).toBeNull();
+    expect(depositPreview("card", 0)).toBeNull();
+  });
+  it("withdrawal amounts are checked against the method's limits", () => {
+    expect(amountProblem("paypal", 600_000)).toMatch(/maximum/i);
+    expect(amountProblem("paypal", 10_000)).toBeNull();
+  });
+});
+
+describe("usageColour", () => {
+  it("follows the spec's 70% and 90% thresholds", () => {
+    expect(usageColour(0, 10_000)).toBe("green");
+    expect(usageColour(6_999, 10_000)).toBe("green");
+    expect(usageColour(7_000, 10_000)).toBe("yellow");
+    expect(usageColour(9_000, 10_000)).toBe("red");
+    expect(usageColour(12_000, 10_000)).toBe("red");
+  });
+});

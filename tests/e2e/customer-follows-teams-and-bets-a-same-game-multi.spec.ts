@@ -1,0 +1,94 @@
+/**
+ * Blackbook & Follows puts a followed team's events first on /betting; popular same game multis go
+ * onto the slip as one bet priced at the legs' product x 0.85, and two legs of one game picked by
+ * hand can be made a same game multi.
+ */
+import { expect, test } from "@playwright/test";
+import { money, oddsMilli, upcomingEvents } from "./helpers.ts";
+
+test("a followed team's events come first on its sport tab", async ({ page }) => {
+  await page.request.post("/api/demo/login", { data: { role: "customer" } });
+  const events = (await upcomingEvents(page.request, 50)).filter((e) => e.sport !== "racing");
+  // The last event of a sport with at least two, so following it visibly changes the order.
+  const bySport = new Map<string, typeof events>();
+  for (const e of events) bySport.set(e.sport, [...(bySport.get(e.sport) ?? []), e]);
+  const tabs = new Set(["afl", "nrl", "nfl", "golf", "cricket", "mlb"]);
+  const group = [...bySport.entries()].find(([sport, list]) => tabs.has(sport) && list.length >= 2)!;
+  const target = group[1][group[1].length - 1];
+  const team = (target as unknown as { homeTeam: string }).homeTeam;
+
+  await page.goto("/account#follows");
+  await page.getByLabel("Team name").fill(team);
+  await page.getByTestId("follow-submit").click();
+  await expect(page.getByTestId("followed-team")).toContainText(team);
+
+  await page.goto("/betting");
+  await page.getByTestId(`tab-${group[0]}`).click();
+  const first = page.locator('[data-testid^="event-evt_"]').first();
+  await expect(first).toHaveAttribute("data-testid", `event-${target.id}`);
+  await expect(first.getByTestId("following-badge")).toBeVisible();
+
+  // Unfollow: the server order returns.
+  await page.goto("/account#follows");
+  await page.getByRole("button", { name: `Unfollow ${team}` }).click();
+  await expect(page.getByTestId("follows-empty")).toBeVisible();
+});
+
+test("a popular same game multi is added to the slip and placed as one bet", async ({ page }) => {
+  await page.request.post("/api/demo/login", { data: { role: "customer" } });
+  const sgms = (await (await page.request.get("/api/betting/same-game-multis?limit=4")).json()) as {
+    items: { eventId: string; odds: string; legs: { outcomeId: string; odds: string }[] }[];
+  };
+  expect(sgms.items.length).toBeGreaterThan(0);
+  // Prefer a game that is not in play, whose prices stand still while the test reads them.
+  const live = new Set(((await (await page.request.get("/api/live-odds")).json()) as { id: string }[]).map((e) => e.id));
+  const sgm = sgms.items.find((s) => !live.has(s.eventId)) ?? sgms.items[0];
+  await page.goto("/betting");
+  await page.getByTestId(`sgm-${sgm.eventId}`).first().getByTestId("add-sgm").click();
+  const slip = page.getByTestId("bet-slip");
+  await expect(slip.getByTestId("slip-selection")).toHaveCount(sgm.legs.length);
+  await expect(slip.getByTestId("bet-type")).toHaveText("Same Game Multi");
+  // The slip's price is the product of the legs it shows x 0.85, rounded down to 0.001.
+  const sgmPrice = (legs: string[]) => {
+    const product = legs.reduce((p, o) => p * BigInt(oddsMilli(o)), 1n);
+    return Number((product * 1000n * 85n) / (1000n ** BigInt(legs.length) * 100n));
+  };
+  const shown = (milli: number) => (milli / 1000).toFixed(milli % 10 === 0 ? 2 : 3);
+  await expect
+    .poll(async () => {
+      const [legs, total] = await Promise.all([slip.getByTestId("slip-odds").allInnerTexts(), slip.getByTestId("total-odds").innerText()]);
+      return total === shown(sgmPrice(legs)) ? "consistent" : `${legs.join(" x ")} -> ${total}`;
+    })
+    .toBe("consistent");
+  await slip.getByTestId("stake-input").fill("4");
+  await slip.getByTestId("place-bet").click();
+  await expect(page.getByTestId("toast")).toContainText("Bet Placed Successfully!");
+  const placed = ((await (await page.request.get("/api/bets")).json()) as { betType: string; totalOdds: string; potentialReturn: number; legs: unknown[] }[])[0];
+  expect(placed.betType).toBe("same_game_multi");
+  expect(placed.legs).toHaveLength(sgm.legs.length);
+  expect(placed.potentialReturn).toBe(Math.floor((400 * oddsMilli(placed.totalOdds)) / 1000));
+  await expect(page.getByTestId("toast")).toContainText(money(placed.potentialReturn));
+  await expect(page.getByTestId("my-bets")).toContainText("Same Game Multi");
+});
+
+test("two selections of one game become a same game multi on request", async ({ page }) => {
+  await page.request.post("/api/demo/login", { data: { role: "customer" } });
+  const [event] = (await upcomingEvents(page.request, 20)).filter((e) => e.sport !== "racing" && e.markets.length >= 2);
+  const [m1, m2] = event.markets;
+  await page.goto("/betting");
+  const tab = page.getByTestId(`tab-${event.sport}`);
+  if (await tab.count()) await tab.click();
+  const card = page.getByTestId(`event-${event.id}`);
+  await card.getByTestId(`price-${m1.outcomes[0].id}`).click();
+  await card.getByRole("button", { name: /markets/i }).click();
+  await card.getByTestId(`price-${m2.outcomes[0].id}`).click();
+  const slip = page.getByTestId("bet-slip");
+  await expect(slip.getByTestId("bet-type")).toHaveText("Multiple");
+  await expect(slip.getByTestId("sgm-offer")).toBeVisible();
+  await slip.getByTestId("stake-input").fill("3");
+  await expect(slip.getByTestId("place-bet")).toBeDisabled();
+  await slip.getByTestId("make-sgm").click();
+  await expect(slip.getByTestId("bet-type")).toHaveText("Same Game Multi");
+  await slip.getByTestId("place-bet").click();
+  await expect(page.getByTestId("toast")).toContainText("Bet Placed Successfully!");
+});

@@ -1,0 +1,64 @@
+/** Helpers for the customer journeys: real accounts made through the API, as the site would. */
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+
+export const PASSWORD = "correct horse battery";
+
+let counter = 0;
+export function uniqueEmail(tag: string): string {
+  counter += 1;
+  return `e2e-${tag}-${Date.now()}-${counter}@example.com`;
+}
+
+export type NewCustomer = { email: string; password: string; firstName: string; lastName: string };
+
+/** Registers (and signs in, through the response's cookie) a new customer. */
+export async function registerCustomer(request: APIRequestContext, tag: string, firstName = "Sam", lastName = "Punter"): Promise<NewCustomer> {
+  const email = uniqueEmail(tag);
+  const res = await request.post("/api/auth/register", {
+    data: { firstName, lastName, email, password: PASSWORD, dateOfBirth: "1990-04-21" },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return { email, password: PASSWORD, firstName, lastName };
+}
+
+/** Takes the signed-in customer to basic (and optionally full) verification through the API. */
+export async function verifyCustomer(request: APIRequestContext, c: NewCustomer, level: "basic" | "full") {
+  const basic = await request.post("/api/account/verification/basic", {
+    data: {
+      firstName: c.firstName, lastName: c.lastName, dateOfBirth: "1990-04-21",
+      addressLine1: "1 Flinders Street", city: "Melbourne", postcode: "3000", country: "Australia",
+    },
+  });
+  expect(basic.ok(), await basic.text()).toBe(true);
+  if (level === "full") {
+    const doc = await request.post("/api/account/verification/document", { data: { documentType: "passport", documentNumber: "PA1234567" } });
+    expect(doc.ok(), await doc.text()).toBe(true);
+  }
+}
+
+/** A first deposit through the API: declines the deposit-limit prompt, then deposits by bank transfer (no fee). */
+export async function depositByApi(request: APIRequestContext, amountCents: number) {
+  const prompt = await request.put("/api/responsible/limit-prompt", { data: { declined: true } });
+  expect(prompt.ok(), await prompt.text()).toBe(true);
+  const res = await request.post("/api/wallet/deposits", { data: { method: "bank", amount: amountCents } });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { balance: number; credited: number };
+}
+
+/** Every price on the page that shows odds (data-odds marks them), as text. */
+export async function shownPrices(page: Page): Promise<string[]> {
+  return (await page.locator("[data-odds]").allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+}
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+/** The fractional form of decimal odds, as domain/shared/odds.ts prints it: 2.50 -> "3/2". */
+export function fractional(odds: string): string {
+  const milli = Math.round(Number(odds) * 1000);
+  const g = gcd(milli - 1000, 1000);
+  return `${(milli - 1000) / g}/${1000 / g}`;
+}
+/** The American form: +150 at 2.50, -200 at 1.50. */
+export function american(odds: string): string {
+  const milli = Math.round(Number(odds) * 1000);
+  return milli >= 2000 ? `+${Math.round((100 * (milli - 1000)) / 1000)}` : `-${Math.round(100_000 / (milli - 1000))}`;
+}

@@ -1,0 +1,95 @@
+/**
+ * Every customer page passes axe with no serious or critical violations (signed out and signed in),
+ * and at 375 px nothing overflows sideways and the controls of the islands are at least 44 px tall.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+const SIGNED_OUT = ["/", "/sign-in", "/betting", "/account", "/public"];
+const SIGNED_IN = ["/betting", "/account", "/account#responsible", "/account#deposit", "/account#settings", "/account#verification", "/public"];
+
+/** Wait until the page's island (if any) has rendered its data. */
+async function settle(page: Page, path: string) {
+  if (path.startsWith("/betting")) await expect(page.getByTestId("live-odds-panel")).toBeVisible();
+  if (path.startsWith("/account")) await expect(page.locator("main h1, .sb-access h1").first()).toBeVisible();
+  if (path.startsWith("/public")) await expect(page.getByTestId("upcoming-events")).toBeVisible();
+  if (path.startsWith("/sign-in")) await expect(page.getByTestId("sign-in-form")).toBeVisible();
+  if (path === "/") await expect(page.getByTestId("live-event-card").first()).toBeVisible();
+  // (No "networkidle": the pages poll and hold the live stream open.)
+  await page.waitForTimeout(500);
+}
+
+async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+test("no serious or critical axe violations on the customer pages, signed out", async ({ page }) => {
+  test.setTimeout(180_000);
+  for (const path of SIGNED_OUT) {
+    await page.goto(path);
+    await settle(page, path);
+    expect(await seriousViolations(page), path).toEqual([]);
+  }
+});
+
+test("no serious or critical axe violations on the customer pages, signed in", async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.request.post("/api/demo/login", { data: { role: "customer" } });
+  for (const path of SIGNED_IN) {
+    await page.goto(path);
+    await settle(page, path);
+    expect(await seriousViolations(page), path).toEqual([]);
+  }
+});
+
+test.describe("at 375 px", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("no page overflows sideways, and the islands' controls are touch sized", async ({ page }) => {
+    test.setTimeout(90_000);
+    for (const path of SIGNED_OUT) {
+      await page.goto(path);
+      await settle(page, path);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, `${path} scroll width`).toBeLessThanOrEqual(375);
+    }
+    await page.request.post("/api/demo/login", { data: { role: "customer" } });
+    for (const path of SIGNED_IN) {
+      await page.goto(path);
+      await settle(page, path);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, `${path} scroll width`).toBeLessThanOrEqual(375);
+      // Every visible button, tab, radio and text field is at least 44 px tall.
+      const small = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('button, [role="tab"], [role="radio"], input:not([type="hidden"]), select')]
+          .filter((el) => {
+            const r = el.getBoundingClientRect();
+            const style = getComputedStyle(el);
+            return r.width > 0 && r.height > 0 && style.visibility !== "hidden" && !el.closest("[aria-hidden=true]");
+          })
+          .filter((el) => el.getBoundingClientRect().height < 43.5)
+          .map((el) => `${el.tagName.toLowerCase()}${el.dataset.testid ? `[${el.dataset.testid}]` : ""} "${(el.textContent ?? el.getAttribute("aria-label") ?? "").trim().slice(0, 30)}" ${Math.round(el.getBoundingClientRect().height)}px`),
+      );
+      expect(small, `${path} small touch targets`).toEqual([]);
+    }
+  });
+});
+
+for (const width of [768, 1024]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+    test("no customer page overflows sideways", async ({ page }) => {
+      test.setTimeout(90_000);
+      await page.request.post("/api/demo/login", { data: { role: "customer" } });
+      for (const path of [...SIGNED_IN, "/sign-in"]) {
+        await page.goto(path);
+        await settle(page, path);
+        const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(scroll, `${path} scroll width`).toBeLessThanOrEqual(width);
+      }
+    });
+  });
+}
