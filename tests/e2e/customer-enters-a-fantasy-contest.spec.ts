@@ -217,6 +217,8 @@ test("a customer creates a private contest, edits the lineup, and a friend joins
   const friend = await friendContext.newPage();
   expect((await friend.request.post("/api/demo/login", { data: { role: "customer" } })).ok()).toBe(true);
   await friend.goto("/fantasy");
+  // Wait until the island has loaded the contests (so it is hydrated) before using its buttons.
+  await expect(friend.getByTestId("contests-table").locator("tbody tr").first()).toBeVisible();
   await expect(friend.getByTestId("contests-table").locator("tbody tr").filter({ hasText: name })).toHaveCount(0);
   await friend.getByTestId("join-with-code").click();
   const join = friend.getByTestId("join-dialog");
