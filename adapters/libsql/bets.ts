@@ -166,28 +166,25 @@ export class LibsqlBets implements Bets {
   }
 
   async settle(plan: SettlementPlan): Promise<"settled" | "not_pending" | "not_found"> {
-    const statements: InStatement[] = [
-      // The bet must exist (an UPDATE of no row would let the payout through) ...
-      assertStatement("EXISTS (SELECT 1 FROM bets WHERE id = ?)", [plan.betId]),
-      // ... and the settle-once trigger aborts this whole write if it is no longer pending.
-      {
-        sql: "UPDATE bets SET status = ?, actual_return = ?, settled_at = ?, settled_by = ? WHERE id = ?",
-        args: [plan.status, plan.actualReturn, plan.settledAt.getTime(), plan.settledBy, plan.betId],
-      },
-      ...plan.legResults.map((l) => ({
-        sql: "UPDATE bet_legs SET result = ? WHERE id = ? AND bet_id = ?",
-        args: [l.result, l.legId, plan.betId],
-      })),
-      ...(plan.payout ? ledgerStatements(plan.payout) : []),
-      auditStatement(plan.audit),
-    ];
     try {
-      await this.client.batch(statements, "write");
+      await this.client.batch(settlementStatements(plan), "write");
       return "settled";
     } catch (e) {
       const c = constraintOf(e);
       if (c === "BET.NOT_PENDING") return "not_pending";
       if (c === ASSERTION_FAILED) return "not_found";
+      throw e;
+    }
+  }
+
+  async settleMany(plans: readonly SettlementPlan[]): Promise<"settled" | "conflict"> {
+    if (plans.length === 0) return "settled";
+    try {
+      await this.client.batch(plans.flatMap(settlementStatements), "write");
+      return "settled";
+    } catch (e) {
+      const c = constraintOf(e);
+      if (c === "BET.NOT_PENDING" || c === ASSERTION_FAILED) return "conflict";
       throw e;
     }
   }
@@ -281,4 +278,25 @@ export class LibsqlSettlements implements Settlements {
       throw e;
     }
   }
+}
+
+/**
+ * One bet's settlement: status, leg results, payout postings and audit record. The bet must exist
+ * (an UPDATE of no row would let the payout through), and the settle-once trigger aborts the whole
+ * write if it is no longer pending.
+ */
+function settlementStatements(plan: SettlementPlan): InStatement[] {
+  return [
+    assertStatement("EXISTS (SELECT 1 FROM bets WHERE id = ?)", [plan.betId]),
+    {
+      sql: "UPDATE bets SET status = ?, actual_return = ?, settled_at = ?, settled_by = ? WHERE id = ?",
+      args: [plan.status, plan.actualReturn, plan.settledAt.getTime(), plan.settledBy, plan.betId],
+    },
+    ...plan.legResults.map((l) => ({
+      sql: "UPDATE bet_legs SET result = ? WHERE id = ? AND bet_id = ?",
+      args: [l.result, l.legId, plan.betId],
+    })),
+    ...(plan.payout ? ledgerStatements(plan.payout) : []),
+    auditStatement(plan.audit),
+  ];
 }

@@ -43,11 +43,23 @@ export async function settleLargeMarket(server: RunningServer, bets: number) {
   const first = await settle();
   const ms = Math.round(performance.now() - t0);
   if (!first.ok) return { error: `settle answered ${first.status} ${(await first.text()).slice(0, 120)}` } as const;
+  const summary = (await first.json()) as { graded: number; settled: number; waiting: number };
   const db = createClient({ url: `file:${server.dbPath}` });
-  const count = async () => Number((await db.execute("SELECT (SELECT COUNT(*) FROM ledger_postings) + (SELECT COUNT(*) FROM audit_log) AS n")).rows[0].n);
+  // Rows that settling this market's bets writes (other background work may write elsewhere).
+  const count = async () =>
+    Number(
+      (
+        await db.execute({
+          sql: `SELECT (SELECT COUNT(*) FROM ledger_transactions WHERE reference IN (SELECT bet_id FROM bet_legs WHERE market_id = ?))
+                     + (SELECT COUNT(*) FROM audit_log WHERE entity_id IN (SELECT bet_id FROM bet_legs WHERE market_id = ?) OR entity_id = ?) AS n`,
+          args: [market.id, market.id, market.id],
+        })
+      ).rows[0].n,
+    );
   const before = await count();
   const again = await settle();
   const changedAgain = (await count()) - before;
   db.close();
-  return { error: undefined, bets: placed, ms, againStatus: again.status, changedAgain };
+  const againSummary = again.ok ? ((await again.json()) as { graded: number; settled: number }) : null;
+  return { error: undefined, bets: placed, ms, summary, againStatus: again.status, againSummary, changedAgain };
 }

@@ -122,6 +122,12 @@ export interface Bets {
    * settled, "not_found" for an unknown bet; in both cases nothing is written.
    */
   settle(plan: SettlementPlan): Promise<"settled" | "not_pending" | "not_found">;
+  /**
+   * Many settlements in one write (settling a market): all of them, or, when any one of them is
+   * refused (already settled, unknown), none ("conflict") so the caller settles them one by one.
+   * Optional: without it callers settle one by one.
+   */
+  settleMany?(plans: readonly SettlementPlan[]): Promise<"settled" | "conflict">;
   totals(): Promise<BetTotals>;
 }
 

@@ -12,7 +12,7 @@
 import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
-import { requirePort, type MarketRecord } from "../ports/index.ts";
+import { requirePort, type MarketRecord, type SettlementPlan } from "../ports/index.ts";
 import type { BetRecord, User } from "../shared/types.ts";
 import { HOUSE_ACCOUNT, ledgerTransaction, transfer, walletAccountId, type LedgerTransaction } from "../wallet/ledger.ts";
 import { gradeBet } from "./grade.ts";
@@ -28,7 +28,10 @@ export interface MarketSettlement {
   paid: number;
 }
 
-async function settleOne(
+/** Bets settled per write when a market settles many at once (see settleMarket). */
+export const SETTLE_CHUNK = 500;
+
+function settlementPlan(
   ctx: Ctx,
   actor: User,
   bet: BetRecord,
@@ -36,7 +39,7 @@ async function settleOne(
   actualReturn: number,
   legResults: { legId: string; result: "won" | "lost" | "void" }[],
   marketId: string,
-): Promise<boolean> {
+): SettlementPlan {
   const now = ctx.clock.now();
   let payout: LedgerTransaction | null = null;
   if (actualReturn > 0) {
@@ -47,7 +50,7 @@ async function settleOne(
     if (!tx.ok) throw new Error(tx.error.message);
     payout = tx.value;
   }
-  const written = await ctx.ports.bets.settle({
+  return {
     betId: bet.id,
     status,
     actualReturn,
@@ -66,8 +69,37 @@ async function settleOne(
       after: { status, actualReturn, legResults, via: "market", marketId },
       createdAt: now,
     },
-  });
-  return written === "settled";
+  };
+}
+
+async function settleOne(
+  ctx: Ctx,
+  actor: User,
+  bet: BetRecord,
+  status: "won" | "lost" | "void",
+  actualReturn: number,
+  legResults: { legId: string; result: "won" | "lost" | "void" }[],
+  marketId: string,
+): Promise<boolean> {
+  return (await ctx.ports.bets.settle(settlementPlan(ctx, actor, bet, status, actualReturn, legResults, marketId))) === "settled";
+}
+
+/**
+ * Settle many bets: SETTLE_CHUNK per write where the adapter can; a chunk that any bet refuses
+ * (settled meanwhile by someone else) is written again one bet at a time, so each of its other bets
+ * still settles and the refused one pays nothing.
+ */
+async function settleAll(ctx: Ctx, plans: SettlementPlan[]): Promise<SettlementPlan[]> {
+  const done: SettlementPlan[] = [];
+  for (let i = 0; i < plans.length; i += SETTLE_CHUNK) {
+    const chunk = plans.slice(i, i + SETTLE_CHUNK);
+    if (ctx.ports.bets.settleMany && (await ctx.ports.bets.settleMany(chunk)) === "settled") {
+      done.push(...chunk);
+      continue;
+    }
+    for (const p of chunk) if ((await ctx.ports.bets.settle(p)) === "settled") done.push(p);
+  }
+  return done;
 }
 
 export async function settleMarket(ctx: Ctx, marketId: string, input: SettleMarketInput): Promise<Result<MarketSettlement>> {
@@ -120,15 +152,13 @@ export async function settleMarket(ctx: Ctx, marketId: string, input: SettleMark
   let settled = 0;
   let waiting = 0;
   let paid = 0;
+  const ready: SettlementPlan[] = [];
   for (const bet of await markets.pendingBetsOn(marketId)) {
     const g = gradeBetForMarket(bet, marketId, result);
     if (g.kind === "untouched") continue;
     graded += 1;
     if (g.kind === "settle") {
-      if (await settleOne(ctx, actor, bet, g.status, g.actualReturn, g.legResults, marketId)) {
-        settled += 1;
-        paid += g.actualReturn;
-      }
+      ready.push(settlementPlan(ctx, actor, bet, g.status, g.actualReturn, g.legResults, marketId));
       continue;
     }
     if ((await settlements.gradeLegs(bet.id, g.legResults)) === "not_pending") continue;
@@ -143,6 +173,10 @@ export async function settleMarket(ctx: Ctx, marketId: string, input: SettleMark
     } else {
       waiting += 1;
     }
+  }
+  for (const p of await settleAll(ctx, ready)) {
+    settled += 1;
+    paid += p.actualReturn;
   }
   return ok({ market: (await markets.findById(marketId))!, graded, settled, waiting, paid });
 }
