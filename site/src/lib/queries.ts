@@ -48,6 +48,31 @@ export function transactionsSearch(f: TransactionsFilter): string {
   if (f.to) p.set("to", f.to);
   return p.toString();
 }
+import type { RiskHeatmap, HeatmapRange, RiskMetrics } from "../../../api/schemas/risk.ts";
+import type { TradingOverview, TradingAlert, SharpBettor } from "../../../api/schemas/trading.ts";
+import type { AdminMarket } from "../../../api/schemas/markets.ts";
+import type { AuditRecord, SystemInfo } from "../../../api/schemas/audit.ts";
+import type { AdminUser, UserStats, UserActivity } from "../../../api/schemas/users.ts";
+import type {
+  FraudAlert, TransactionMonitoringRecord, BonusAbuseAlert, UserRiskProfile, TimeWindow,
+} from "../../../api/schemas/fraud.ts";
+import type { Task, TaskStats, StaffMember, BulkOperation } from "../../../api/schemas/tasks.ts";
+import type {
+  CrmSegment, CustomerProfile, PaymentsSummary, PaymentTransaction, AdminLiveMatch, SegmentId,
+} from "../../../api/schemas/back-office.ts";
+
+/** Query string from the defined values only (empty strings and undefined are left out). */
+function qs(params: Record<string, string | number | undefined | null>): string {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== "") p.set(k, String(v));
+  const text = p.toString();
+  return text ? `?${text}` : "";
+}
+
+export type AuditFilter = {
+  actorId?: string; entityType?: string; entityId?: string; action?: string; from?: string; to?: string; limit?: number;
+};
+export type UsersFilter = { search?: string; status?: "active" | "suspended"; kyc?: "verified" | "basic" | "pending" | "rejected" };
 
 export type EventsFilter = { status?: "upcoming" | "live" | "finished" | "open" | "all"; limit?: number; sport?: string };
 
@@ -193,5 +218,151 @@ export const queries = {
       queryKey: ["/api/betting/same-game-multis", limit],
       queryFn: () => apiGet<SameGameMultisResponse>(`/api/betting/same-game-multis?limit=${limit}`),
       refetchInterval: 30_000,
+    }),
+  // ---- Admin back office (issue 4). Intervals: spec section 9 where it names one. ----
+  riskHeatmap: (range: HeatmapRange = "24h") =>
+    queryOptions({
+      queryKey: ["/api/admin/risk-heatmap", range],
+      queryFn: () => apiGet<RiskHeatmap>(`/api/admin/risk-heatmap${qs({ range })}`),
+      refetchInterval: 30_000,
+    }),
+  riskMetrics: () =>
+    queryOptions({
+      queryKey: ["/api/admin/risk-metrics"],
+      queryFn: () => apiGet<RiskMetrics>("/api/admin/risk-metrics"),
+      refetchInterval: 60_000,
+    }),
+  marketBets: (marketId: string) =>
+    queryOptions({
+      queryKey: ["/api/admin/markets", marketId, "bets"],
+      queryFn: () => apiGet<AdminBet[]>(`/api/admin/markets/${encodeURIComponent(marketId)}/bets`),
+      refetchInterval: 10_000,
+    }),
+  adminMarket: (marketId: string) =>
+    queryOptions({
+      queryKey: ["/api/admin/markets", marketId],
+      queryFn: async () => (await apiGet<{ market: AdminMarket }>(`/api/admin/markets/${encodeURIComponent(marketId)}`)).market,
+    }),
+  tradingOverview: () =>
+    queryOptions({
+      queryKey: ["/api/trading/overview"],
+      queryFn: () => apiGet<TradingOverview>("/api/trading/overview"),
+      refetchInterval: 30_000,
+    }),
+  oddsControl: () =>
+    queryOptions({
+      queryKey: ["/api/trading/odds-control"],
+      queryFn: () => apiGet<LiveOddsItem[]>("/api/trading/odds-control"),
+      refetchInterval: 3_000,
+      staleTime: 1_000,
+    }),
+  tradingAlerts: () =>
+    queryOptions({
+      queryKey: ["/api/trading/alerts"],
+      queryFn: () => apiGet<TradingAlert[]>("/api/trading/alerts"),
+      refetchInterval: 30_000,
+    }),
+  sharpBettors: () =>
+    queryOptions({
+      queryKey: ["/api/trading/sharp-bettors"],
+      queryFn: () => apiGet<SharpBettor[]>("/api/trading/sharp-bettors"),
+      refetchInterval: 60_000,
+    }),
+  audit: (filter: AuditFilter = {}) =>
+    queryOptions({
+      queryKey: ["/api/admin/audit", filter],
+      queryFn: () => apiGet<AuditRecord[]>(`/api/admin/audit${qs(filter)}`),
+    }),
+  system: () =>
+    queryOptions({
+      queryKey: ["/api/admin/system"],
+      queryFn: () => apiGet<SystemInfo>("/api/admin/system"),
+      refetchInterval: 30_000,
+    }),
+  adminUsers: (filter: UsersFilter = {}) =>
+    queryOptions({
+      queryKey: ["/api/admin/users", filter.search ?? "", filter.status ?? "all", filter.kyc ?? "all"],
+      queryFn: async () => {
+        const data = await apiGet<unknown>(`/api/admin/users${qs(filter)}`);
+        return Array.isArray(data) ? (data as AdminUser[]) : [];
+      },
+    }),
+  userStats: () =>
+    queryOptions({ queryKey: ["/api/admin/user-stats"], queryFn: () => apiGet<UserStats>("/api/admin/user-stats") }),
+  userActivity: (userId: string) =>
+    queryOptions({
+      queryKey: ["/api/admin/users", userId, "activity"],
+      queryFn: () => apiGet<UserActivity>(`/api/admin/users/${encodeURIComponent(userId)}/activity`),
+    }),
+  fraudAlerts: (timeWindow: TimeWindow = "24h") =>
+    queryOptions({
+      queryKey: ["/api/admin/fraud-alerts", timeWindow],
+      queryFn: async () => {
+        const data = await apiGet<unknown>(`/api/admin/fraud-alerts${qs({ timeWindow })}`);
+        return Array.isArray(data) ? (data as FraudAlert[]) : [];
+      },
+    }),
+  transactionMonitoring: (timeWindow: TimeWindow = "24h", userId?: string) =>
+    queryOptions({
+      queryKey: ["/api/admin/transaction-monitoring", timeWindow, userId ?? "all"],
+      queryFn: async () => {
+        const data = await apiGet<unknown>(`/api/admin/transaction-monitoring${qs({ timeWindow, userId })}`);
+        return Array.isArray(data) ? (data as TransactionMonitoringRecord[]) : [];
+      },
+    }),
+  bonusAbuseAlerts: () =>
+    queryOptions({
+      queryKey: ["/api/admin/bonus-abuse-alerts"],
+      queryFn: async () => {
+        const data = await apiGet<unknown>("/api/admin/bonus-abuse-alerts");
+        return Array.isArray(data) ? (data as BonusAbuseAlert[]) : [];
+      },
+    }),
+  userRiskProfiles: () =>
+    queryOptions({
+      queryKey: ["/api/admin/user-risk-profiles"],
+      queryFn: async () => {
+        const data = await apiGet<unknown>("/api/admin/user-risk-profiles");
+        return Array.isArray(data) ? (data as UserRiskProfile[]) : [];
+      },
+    }),
+  tasks: () =>
+    queryOptions({ queryKey: ["/api/admin/tasks"], queryFn: () => apiGet<Task[]>("/api/admin/tasks"), refetchInterval: 30_000 }),
+  taskStats: () =>
+    queryOptions({ queryKey: ["/api/admin/task-stats"], queryFn: () => apiGet<TaskStats>("/api/admin/task-stats"), refetchInterval: 30_000 }),
+  staff: () => queryOptions({ queryKey: ["/api/admin/staff"], queryFn: () => apiGet<StaffMember[]>("/api/admin/staff") }),
+  bulkOperations: () =>
+    queryOptions({
+      queryKey: ["/api/admin/bulk-operations"],
+      queryFn: () => apiGet<BulkOperation[]>("/api/admin/bulk-operations"),
+      // While one runs, poll every second so its progress bar moves; otherwise no polling.
+      refetchInterval: (q) =>
+        q.state.data?.some((o) => o.status === "pending" || o.status === "processing") ? 1_000 : false,
+    }),
+  crmSegments: () =>
+    queryOptions({ queryKey: ["/api/admin/crm/segments"], queryFn: () => apiGet<CrmSegment[]>("/api/admin/crm/segments") }),
+  crmCustomers: (search = "", segment?: SegmentId) =>
+    queryOptions({
+      queryKey: ["/api/admin/crm/customers", search, segment ?? "all"],
+      queryFn: () => apiGet<CustomerProfile[]>(`/api/admin/crm/customers${qs({ search, segment })}`),
+    }),
+  paymentsSummary: () =>
+    queryOptions({
+      queryKey: ["/api/admin/payments/summary"],
+      queryFn: () => apiGet<PaymentsSummary>("/api/admin/payments/summary"),
+      refetchInterval: 30_000,
+    }),
+  paymentTransactions: (type: "all" | "deposit" | "withdrawal" | "deposit_bonus" | "adjustment" = "all") =>
+    queryOptions({
+      queryKey: ["/api/admin/payments/transactions", type],
+      queryFn: () => apiGet<PaymentTransaction[]>(`/api/admin/payments/transactions${qs({ type, limit: 200 })}`),
+      refetchInterval: 30_000,
+    }),
+  adminLive: () =>
+    queryOptions({
+      queryKey: ["/api/admin/live"],
+      queryFn: () => apiGet<AdminLiveMatch[]>("/api/admin/live"),
+      refetchInterval: 3_000,
+      staleTime: 1_000,
     }),
 };

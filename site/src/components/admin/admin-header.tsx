@@ -80,7 +80,7 @@ export function AdminHeader({
         >
           {menuOpen ? <CloseIcon size={20} /> : <MenuIcon size={20} />}
         </IconButton>
-        <a href="/admin" className="adm-header__brand" aria-label="BetPro Admin Console">
+        <a href="/admin" className="adm-header__brand">
           <BrandMark size={28} label="Admin Console" />
         </a>
       </Flex>
@@ -114,6 +114,7 @@ export function AdminHeader({
           onClick={() => logout.mutate()}
           loading={logout.isPending}
           data-testid="logout-button"
+          aria-label="Logout"
           className="adm-header__logout"
         >
           <LogoutIcon />

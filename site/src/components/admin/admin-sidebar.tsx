@@ -10,6 +10,7 @@ export function AdminSidebar({
   onClose,
   onExport,
   exporting,
+  onCreateEvent,
   onOpenSettings,
 }: {
   active: SectionId;
@@ -19,6 +20,8 @@ export function AdminSidebar({
   /** Absent for roles that may not read every bet (traders): the button is then disabled. */
   onExport?: () => void;
   exporting: boolean;
+  /** Absent for traders (creating events is for administrators): the button is then disabled. */
+  onCreateEvent?: () => void;
   onOpenSettings: () => void;
 }) {
   return (
@@ -47,11 +50,17 @@ export function AdminSidebar({
           <Text as="div" size="1" weight="bold" color="gray" className="adm-quick__title">
             QUICK ACTIONS
           </Text>
-          <span className="adm-quick__disabled" title="Arrives with the back-office release">
-            <Button variant="soft" color="gray" disabled className="adm-quick__btn" data-testid="quick-create-event">
-              <PlusIcon /> Create Event
-            </Button>
-          </span>
+          <Button
+            variant="soft"
+            color="gray"
+            className="adm-quick__btn"
+            onClick={onCreateEvent}
+            disabled={!onCreateEvent}
+            title={onCreateEvent ? undefined : "Administrators only"}
+            data-testid="quick-create-event"
+          >
+            <PlusIcon /> Create Event
+          </Button>
           <Button
             variant="soft"
             color="gray"

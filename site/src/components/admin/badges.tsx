@@ -44,3 +44,15 @@ export function RiskBadge({ profile }: { profile: AdminBet["riskProfile"] }) {
     </Badge>
   );
 }
+
+const KYC_COLOR = { verified: "green", pending: "amber", rejected: "red" } as const;
+const KYC_LABEL = { verified: "Verified", pending: "Pending", rejected: "Rejected" } as const;
+
+/** KYC display mapping of spec section 4: full shown as verified, basic as pending, else rejected. */
+export function KycBadge({ status }: { status: "verified" | "pending" | "rejected" }) {
+  return (
+    <Badge color={KYC_COLOR[status]} variant="soft" className="adm-status">
+      KYC {KYC_LABEL[status]}
+    </Badge>
+  );
+}

@@ -1,8 +1,12 @@
-/** Centre: Bet Management. The 5 newest bets; pending ones can be settled won or lost. */
-import { Button, Callout, Card, Flex, Heading, SegmentedControl, Skeleton, Table, Text } from "@radix-ui/themes";
+/**
+ * Centre: Bet Management. The 5 newest bets; pending ones can be settled won, lost or void, and a
+ * settled one can be resettled when it was graded wrongly.
+ */
+import { Button, Callout, Card, Dialog, Flex, Heading, RadioGroup, SegmentedControl, Skeleton, Table, Text, TextArea } from "@radix-ui/themes";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { AdminBet } from "../../../../api/schemas/bets.ts";
+import type { ResettleResponse } from "../../../../api/schemas/markets.ts";
 import { apiSend } from "../../lib/api.ts";
 import { formatDateTime, formatMoney } from "../../lib/format.ts";
 import { queries } from "../../lib/queries.ts";
@@ -11,7 +15,7 @@ import { BetStatusBadge, RiskBadge } from "./badges.tsx";
 
 const ROWS = 5;
 
-type Settle = { bet: AdminBet; status: "won" | "lost" };
+type Settle = { bet: AdminBet; status: "won" | "lost" | "void" };
 
 export function BetsTable() {
   // "Pending" lets an operator reach older unsettled bets once newer ones crowd the first 5 rows.
@@ -24,7 +28,9 @@ export function BetsTable() {
     mutationFn: ({ bet, status }: Settle) =>
       apiSend<unknown>("POST", `/api/admin/settle-bet/${encodeURIComponent(bet.id)}`, {
         status,
-        actualReturn: status === "won" ? bet.potentialReturn : 0,
+        // The server computes the return and refuses a figure that disagrees: won pays stake x odds,
+        // void refunds the stake, lost pays nothing.
+        actualReturn: status === "won" ? bet.potentialReturn : status === "void" ? bet.amount : 0,
       }),
     onSuccess: () => {
       toast({ title: "Bet settled", description: "Bet has been successfully settled." });
@@ -47,6 +53,7 @@ export function BetsTable() {
 
   const rows = bets.data?.slice(0, ROWS) ?? [];
   const busyId = settle.isPending ? settle.variables?.bet.id : undefined;
+  const [resettling, setResettling] = useState<AdminBet | null>(null);
 
   return (
     <Card size="2" className="adm-panel">
@@ -153,11 +160,21 @@ export function BetsTable() {
                       >
                         Lost
                       </Button>
+                      <Button
+                        size="1"
+                        color="gray"
+                        variant="soft"
+                        disabled={busyId === b.id}
+                        onClick={() => settle.mutate({ bet: b, status: "void" })}
+                        data-testid={`settle-void-${b.id}`}
+                      >
+                        Void
+                      </Button>
                     </Flex>
                   ) : (
-                    <Text size="1" color="gray" aria-label="Settled">
-                      —
-                    </Text>
+                    <Button size="1" variant="ghost" color="gray" onClick={() => setResettling(b)} data-testid={`resettle-${b.id}`}>
+                      Resettle
+                    </Button>
                   )}
                 </Table.Cell>
               </Table.Row>
@@ -165,7 +182,79 @@ export function BetsTable() {
           </Table.Body>
         </Table.Root>
       )}
+      <ResettleDialog bet={resettling} onClose={() => setResettling(null)} />
     </Card>
+  );
+}
+
+/**
+ * Resettle a wrongly settled bet: POST /api/admin/bets/{id}/resettle. The server posts a
+ * correcting bet_resettlement transaction (earlier postings never change) and audits it.
+ */
+function ResettleDialog({ bet, onClose }: { bet: AdminBet | null; onClose: () => void }) {
+  const [status, setStatus] = useState<"won" | "lost" | "void" | "">("");
+  const [reason, setReason] = useState("");
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const resettle = useMutation({
+    mutationFn: (body: { status: "won" | "lost" | "void"; reason?: string }) =>
+      apiSend<ResettleResponse>("POST", `/api/admin/bets/${encodeURIComponent(bet!.id)}/resettle`, body),
+    onSuccess: (r) => {
+      toast({
+        title: "Bet resettled",
+        description: `${r.bet.previousStatus} → ${r.bet.status}; ${r.correction >= 0 ? "credited" : "taken back"} ${formatMoney(Math.abs(r.correction))}.`,
+      });
+      setStatus("");
+      setReason("");
+      onClose();
+    },
+    onError: (e) => toast({ title: "Resettlement failed", description: e.message, variant: "destructive" }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ["/api/admin/all-bets"] }),
+        queryClient.invalidateQueries({ queryKey: ["/api/dashboard/stats"] }),
+      ]),
+  });
+  return (
+    <Dialog.Root open={bet !== null} onOpenChange={(o) => !o && onClose()}>
+      <Dialog.Content maxWidth="440px" data-testid="resettle-dialog">
+        <Dialog.Title>Resettle bet</Dialog.Title>
+        <Dialog.Description size="2" color="gray" mb="3">
+          {bet ? `${bet.customerName || bet.customerEmail} · ${bet.betType === "multiple" ? `multiple @ ${bet.odds}` : `${bet.selectionName} @ ${bet.odds}`} · settled ${bet.status}` : ""}.
+          The wallet is corrected with a new ledger posting; nothing earlier is changed.
+        </Dialog.Description>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (status) resettle.mutate({ status, ...(reason.trim() ? { reason: reason.trim() } : {}) });
+          }}
+        >
+          <RadioGroup.Root value={status} onValueChange={(v) => setStatus(v as typeof status)} aria-label="Correct result">
+            {(["won", "lost", "void"] as const)
+              .filter((s) => s !== bet?.status)
+              .map((s) => (
+                <RadioGroup.Item key={s} value={s}>
+                  {s === "won" ? `Won (pays ${bet ? formatMoney(bet.potentialReturn) : ""})` : s === "void" ? `Void (refunds ${bet ? formatMoney(bet.amount) : ""})` : "Lost (pays nothing)"}
+                </RadioGroup.Item>
+              ))}
+          </RadioGroup.Root>
+          <Text as="label" size="2" htmlFor="resettle-reason" mt="3" style={{ display: "block" }}>
+            Reason
+          </Text>
+          <TextArea id="resettle-reason" maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} mt="1" />
+          <Flex gap="3" justify="end" mt="4">
+            <Dialog.Close>
+              <Button type="button" variant="soft" color="gray">
+                Cancel
+              </Button>
+            </Dialog.Close>
+            <Button type="submit" disabled={!status} loading={resettle.isPending} data-testid="resettle-confirm">
+              Resettle
+            </Button>
+          </Flex>
+        </form>
+      </Dialog.Content>
+    </Dialog.Root>
   );
 }
 

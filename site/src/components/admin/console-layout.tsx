@@ -1,28 +1,72 @@
 /** The signed-in console: header, side menu (drawer below 1024 px), the chosen section. */
+import { Callout, Flex } from "@radix-ui/themes";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { Component, lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
 import type { CurrentUser } from "../../../../api/schemas/auth.ts";
 import { queries } from "../../lib/queries.ts";
 import { useToast } from "../toast.tsx";
 import { AdminHeader } from "./admin-header.tsx";
 import { AdminSidebar } from "./admin-sidebar.tsx";
+import { ConsoleContext, type ConsoleApi, type SectionFocus } from "./console-context.tsx";
+import { CreateEventDialog } from "./create-event-dialog.tsx";
 import { DashboardSection } from "./dashboard-section.tsx";
-import { FantasyManagement } from "./fantasy/fantasy-management.tsx";
 import { betsToCsv, downloadCsv, exportFilename } from "./export-bets.ts";
-import { initialSection, sectionById, type SectionId } from "./sections.ts";
+import { initialSection, type SectionId } from "./sections.ts";
 import { SystemSettingsDialog } from "./system-settings-dialog.tsx";
-import { UnavailableSection } from "./unavailable-section.tsx";
+import { RowsSkeleton } from "./ui.tsx";
 import "./admin.css";
+
+// Every section but the dashboard is its own chunk, loaded when first opened.
+const SECTIONS: Record<Exclude<SectionId, "dashboard">, React.LazyExoticComponent<React.ComponentType<{ onBack: () => void }>>> = {
+  trading: lazy(() => import("./trading/trading-section.tsx")),
+  live: lazy(() => import("./live/live-section.tsx")),
+  "bet-builder": lazy(() => import("./bet-builder/bet-builder-section.tsx")),
+  risk: lazy(() => import("./risk/risk-section.tsx")),
+  customers: lazy(() => import("./customers/customers-section.tsx")),
+  payments: lazy(() => import("./payments/payments-section.tsx")),
+  ai: lazy(() => import("./samples/ai-section.tsx")),
+  responsible: lazy(() => import("./samples/responsible-section.tsx")),
+  social: lazy(() => import("./samples/social-section.tsx")),
+  mobile: lazy(() => import("./samples/mobile-section.tsx")),
+  fraud: lazy(() => import("./fraud/fraud-section.tsx")),
+  fantasy: lazy(() => import("./fantasy-slot.tsx")),
+  tasks: lazy(() => import("./tasks/tasks-section.tsx")),
+  users: lazy(() => import("./users/users-section.tsx")),
+};
+
+/** A section that throws while rendering shows its error instead of blanking the console. */
+class SectionBoundary extends Component<{ children: ReactNode; resetKey: string }, { error: Error | null }> {
+  state: { error: Error | null } = { error: null };
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  componentDidUpdate(prev: { resetKey: string }) {
+    if (prev.resetKey !== this.props.resetKey && this.state.error) this.setState({ error: null });
+  }
+  render() {
+    if (this.state.error) {
+      return (
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>This section failed to load: {this.state.error.message}</Callout.Text>
+        </Callout.Root>
+      );
+    }
+    return this.props.children;
+  }
+}
 
 export function ConsoleLayout({ user }: { user: CurrentUser }) {
   const [section, setSection] = useState<SectionId>(() =>
     typeof window === "undefined" ? "dashboard" : initialSection(window.location.search),
   );
+  const [focus, setFocus] = useState<SectionFocus | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [eventOpen, setEventOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
   const queryClient = useQueryClient();
   const toast = useToast();
+  const isAdmin = user.role === "admin";
 
   // Escape closes the mobile drawer.
   useEffect(() => {
@@ -32,12 +76,24 @@ export function ConsoleLayout({ user }: { user: CurrentUser }) {
     return () => window.removeEventListener("keydown", onKey);
   }, [menuOpen]);
 
-  function select(id: SectionId) {
+  function select(id: SectionId, nextFocus: SectionFocus | null = null) {
     setSection(id);
+    setFocus(nextFocus);
     setMenuOpen(false);
     window.history.replaceState(window.history.state, "", `/admin?tab=${id}`);
     window.scrollTo({ top: 0 });
   }
+
+  const api: ConsoleApi = useMemo(
+    () => ({
+      user,
+      goTo: (id, f) => select(id, f ?? null),
+      focus,
+      openCreateEvent: () => setEventOpen(true),
+    }),
+    // select only closes over setters; user and focus are the inputs.
+    [user, focus],
+  );
 
   async function exportReports() {
     setExporting(true);
@@ -56,34 +112,53 @@ export function ConsoleLayout({ user }: { user: CurrentUser }) {
     }
   }
 
-  const current = sectionById(section);
+  const Lazy = section === "dashboard" ? null : SECTIONS[section];
   return (
-    <div className="adm-app">
-      <AdminHeader user={user} menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((o) => !o)} />
-      <div className="adm-body">
-        <AdminSidebar
-          active={section}
-          open={menuOpen}
-          onSelect={select}
-          onClose={() => setMenuOpen(false)}
-          onExport={user.role === "admin" ? exportReports : undefined}
-          exporting={exporting}
-          onOpenSettings={() => {
-            setMenuOpen(false);
-            setSettingsOpen(true);
-          }}
-        />
-        <main className="adm-main" id="adm-main">
-          {section === "dashboard" ? (
-            <DashboardSection canManage={user.role === "admin"} />
-          ) : section === "fantasy" ? (
-            <FantasyManagement canManage={user.role === "admin"} />
-          ) : (
-            <UnavailableSection key={section} section={current} onBack={() => select("dashboard")} />
-          )}
-        </main>
+    <ConsoleContext.Provider value={api}>
+      <div className="adm-app">
+        <AdminHeader user={user} menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((o) => !o)} />
+        <div className="adm-body">
+          <AdminSidebar
+            active={section}
+            open={menuOpen}
+            onSelect={(id) => select(id)}
+            onClose={() => setMenuOpen(false)}
+            onExport={isAdmin ? exportReports : undefined}
+            exporting={exporting}
+            onCreateEvent={
+              isAdmin
+                ? () => {
+                    setMenuOpen(false);
+                    setEventOpen(true);
+                  }
+                : undefined
+            }
+            onOpenSettings={() => {
+              setMenuOpen(false);
+              setSettingsOpen(true);
+            }}
+          />
+          <main className="adm-main" id="adm-main">
+            <SectionBoundary resetKey={section}>
+              {Lazy ? (
+                <Suspense
+                  fallback={
+                    <Flex direction="column" gap="3" role="status" aria-label="Loading section">
+                      <RowsSkeleton rows={4} height="64px" />
+                    </Flex>
+                  }
+                >
+                  <Lazy key={section} onBack={() => select("dashboard")} />
+                </Suspense>
+              ) : (
+                <DashboardSection canManage={isAdmin} />
+              )}
+            </SectionBoundary>
+          </main>
+        </div>
+        <SystemSettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} />
+        {isAdmin && <CreateEventDialog open={eventOpen} onOpenChange={setEventOpen} />}
       </div>
-      <SystemSettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} />
-    </div>
+    </ConsoleContext.Provider>
   );
 }

@@ -2,6 +2,7 @@
 import { queries } from "../../lib/queries.ts";
 import { Badge, Card, DataList, Flex, Heading, Skeleton, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
+import { formatLag } from "./system-settings-dialog.tsx";
 import { DATABASE_KIND_LABEL, formatAgo, formatRoundTrip, formatUptime } from "./health.ts";
 
 export function SystemHealthCard() {
@@ -62,8 +63,10 @@ export function SystemHealthCard() {
             </DataList.Value>
           </DataList.Item>
           <DataList.Item>
-            <DataList.Label>Last tick</DataList.Label>
-            <DataList.Value>{h ? (h.feed.lastTickAt ? formatAgo(h.feed.lastTickAt) : "none yet") : sk}</DataList.Value>
+            <DataList.Label>Feed lag</DataList.Label>
+            <DataList.Value className="adm-num" data-testid="feed-lag">
+              {h ? (h.feed.lastTickAt ? `${formatLag(Math.max(0, Date.now() - new Date(h.feed.lastTickAt).getTime()))} (${formatAgo(h.feed.lastTickAt)})` : "no tick yet") : sk}
+            </DataList.Value>
           </DataList.Item>
           <DataList.Item>
             <DataList.Label>Uptime</DataList.Label>

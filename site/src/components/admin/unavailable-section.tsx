@@ -1,9 +1,9 @@
-/** Sections that arrive with the back-office release: an honest placeholder, no sample data. */
+/** A section whose module is not in this build (fantasy until its team lands): an honest notice, no sample data. */
 import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { LockIcon } from "./icons.tsx";
 import type { Section } from "./sections.ts";
 
-export function UnavailableSection({ section, onBack }: { section: Section; onBack: () => void }) {
+export function UnavailableSection({ section, onBack, message }: { section: Section; onBack: () => void; message: string }) {
   return (
     <section className="adm-section" aria-labelledby="adm-section-title" data-testid={`section-${section.id}`}>
       <header className="adm-section__head">
@@ -20,10 +20,7 @@ export function UnavailableSection({ section, onBack }: { section: Section; onBa
             <LockIcon size={22} />
           </span>
           <Text as="p" size="3" align="center" weight="medium">
-            This section is part of the back-office release and is not available yet.
-          </Text>
-          <Text as="p" size="2" color="gray" align="center">
-            Events, bet settlement and platform figures are on the dashboard.
+            {message}
           </Text>
           <Button variant="soft" onClick={onBack} mt="2">
             Go to Dashboard

@@ -1,0 +1,121 @@
+/** CRM actions on one customer: Send Bonus (POST .../bonus) and Flag Account (POST .../flag). Audited. */
+import { Button, Dialog, Flex, TextArea, TextField } from "@radix-ui/themes";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import type { SendBonusResponse } from "../../../../../api/schemas/back-office.ts";
+import { apiSend } from "../../../lib/api.ts";
+import { formatMoney, parseStakeToCents } from "../../../lib/format.ts";
+import { useToast } from "../../toast.tsx";
+import { describeApiError, Field } from "../form.tsx";
+
+function useInvalidateCustomers() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all(
+      [["/api/admin/crm/customers"], ["/api/admin/crm/segments"], ["/api/admin/users"], ["/api/admin/payments"], ["/api/admin/fraud-alerts"], ["/api/admin/audit"]].map(
+        (queryKey) => queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
+}
+
+export function BonusDialog({ target, onClose }: { target: { id: string; name: string } | null; onClose: () => void }) {
+  const [amount, setAmount] = useState("");
+  const [reason, setReason] = useState("");
+  const toast = useToast();
+  const invalidate = useInvalidateCustomers();
+  const cents = parseStakeToCents(amount);
+  const send = useMutation({
+    mutationFn: (body: { amount: number; reason: string }) =>
+      apiSend<SendBonusResponse>("POST", `/api/admin/crm/customers/${encodeURIComponent(target!.id)}/bonus`, body),
+    onSuccess: (r) => {
+      toast({ title: "Bonus sent", description: `${formatMoney(r.amount)} credited to ${target?.name}; balance ${formatMoney(r.balance)}.` });
+      setAmount("");
+      setReason("");
+      onClose();
+    },
+    onError: (e) => toast({ title: "Error", description: `Failed to send the bonus: ${describeApiError(e)}`, variant: "destructive" }),
+    onSettled: invalidate,
+  });
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (cents && cents > 0 && reason.trim()) send.mutate({ amount: cents, reason: reason.trim() });
+  }
+  return (
+    <Dialog.Root open={target !== null} onOpenChange={(o) => !o && onClose()}>
+      <Dialog.Content maxWidth="420px" data-testid="bonus-dialog">
+        <Dialog.Title>Send Bonus</Dialog.Title>
+        <Dialog.Description size="2" color="gray" mb="3">
+          Credit {target?.name}'s wallet from the promotions account. The ledger records it as an adjustment.
+        </Dialog.Description>
+        <form onSubmit={submit}>
+          <Flex direction="column" gap="3">
+            <Field id="bonus-amount" label="Amount" error={amount && !cents ? "Enter an amount such as 10.00" : null}>
+              <TextField.Root id="bonus-amount" inputMode="decimal" required value={amount} onChange={(e) => setAmount(e.target.value)} data-testid="bonus-amount">
+                <TextField.Slot>$</TextField.Slot>
+              </TextField.Root>
+            </Field>
+            <Field id="bonus-reason" label="Reason">
+              <TextArea id="bonus-reason" required maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} data-testid="bonus-reason" />
+            </Field>
+          </Flex>
+          <Flex gap="3" justify="end" mt="4">
+            <Dialog.Close>
+              <Button type="button" variant="soft" color="gray">
+                Cancel
+              </Button>
+            </Dialog.Close>
+            <Button type="submit" disabled={!cents || !reason.trim()} loading={send.isPending} data-testid="bonus-send">
+              Send Bonus
+            </Button>
+          </Flex>
+        </form>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}
+
+export function FlagDialog({ target, onClose }: { target: { id: string; name: string } | null; onClose: () => void }) {
+  const [reason, setReason] = useState("");
+  const toast = useToast();
+  const invalidate = useInvalidateCustomers();
+  const flag = useMutation({
+    mutationFn: (r: string) => apiSend<unknown>("POST", `/api/admin/crm/customers/${encodeURIComponent(target!.id)}/flag`, { reason: r }),
+    onSuccess: () => {
+      toast({ title: "Account flagged", description: `A fraud alert was opened for ${target?.name}.` });
+      setReason("");
+      onClose();
+    },
+    onError: (e) => toast({ title: "Error", description: `Failed to flag the account: ${describeApiError(e)}`, variant: "destructive" }),
+    onSettled: invalidate,
+  });
+  return (
+    <Dialog.Root open={target !== null} onOpenChange={(o) => !o && onClose()}>
+      <Dialog.Content maxWidth="420px" data-testid="flag-dialog">
+        <Dialog.Title>Flag Account</Dialog.Title>
+        <Dialog.Description size="2" color="gray" mb="3">
+          Opens a manual fraud alert on {target?.name} for review in Risk & Fraud.
+        </Dialog.Description>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (reason.trim()) flag.mutate(reason.trim());
+          }}
+        >
+          <Field id="flag-reason" label="Reason">
+            <TextArea id="flag-reason" required maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
+          </Field>
+          <Flex gap="3" justify="end" mt="4">
+            <Dialog.Close>
+              <Button type="button" variant="soft" color="gray">
+                Cancel
+              </Button>
+            </Dialog.Close>
+            <Button type="submit" color="orange" disabled={!reason.trim()} loading={flag.isPending}>
+              Flag Account
+            </Button>
+          </Flex>
+        </form>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,281 @@
+/**
+ * What an operator can do to one market: adjust its liability limit (PUT .../limit), suspend or
+ * reopen it (POST .../suspend|reopen), list its bets (GET .../bets) and, for administrators,
+ * settle it by choosing the winning outcome or voiding it (POST .../settle). Every change is
+ * audited on the server.
+ */
+import { Badge, Button, Callout, Dialog, Flex, RadioGroup, Table, Text, TextField } from "@radix-ui/themes";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import type { AdminMarket, SettleMarketResponse } from "../../../../../api/schemas/markets.ts";
+import { apiSend } from "../../../lib/api.ts";
+import { formatDateTime, formatMoney, parseStakeToCents } from "../../../lib/format.ts";
+import { queries } from "../../../lib/queries.ts";
+import { useToast } from "../../toast.tsx";
+import { BetStatusBadge } from "../badges.tsx";
+import { describeApiError, Field } from "../form.tsx";
+import { EmptyState, ErrorNote, RowsSkeleton } from "../ui.tsx";
+import type { MarketInfo } from "./market-directory.ts";
+
+type MarketResponse = { market: AdminMarket };
+
+/** Everything that shows market risk is refreshed after a change. */
+export function useInvalidateRisk() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all(
+      [
+        ["/api/admin/risk-heatmap"],
+        ["/api/admin/risk-metrics"],
+        ["/api/trading/overview"],
+        ["/api/trading/alerts"],
+        ["/api/events"],
+        ["/api/live-odds"],
+        ["/api/trading/odds-control"],
+        ["/api/admin/markets"],
+        ["/api/admin/all-bets"],
+        ["/api/dashboard/stats"],
+      ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+    );
+}
+
+export function useSuspendMarket() {
+  const toast = useToast();
+  const invalidate = useInvalidateRisk();
+  return useMutation({
+    mutationFn: ({ marketId, suspend }: { marketId: string; suspend: boolean; label: string }) =>
+      apiSend<MarketResponse>("POST", `/api/admin/markets/${encodeURIComponent(marketId)}/${suspend ? "suspend" : "reopen"}`),
+    onSuccess: (_r, v) =>
+      toast({
+        title: v.suspend ? "Market suspended" : "Market reopened",
+        description: v.suspend ? `${v.label} accepts no bets until it is reopened.` : `${v.label} is open for betting again.`,
+      }),
+    onError: (e, v) =>
+      toast({ title: "Error", description: `Failed to ${v.suspend ? "suspend" : "reopen"} the market: ${describeApiError(e)}`, variant: "destructive" }),
+    onSettled: invalidate,
+  });
+}
+
+export function AdjustLimitDialog({
+  market,
+  open,
+  onOpenChange,
+}: {
+  market: MarketInfo | null;
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+}) {
+  const [value, setValue] = useState("");
+  const toast = useToast();
+  const invalidate = useInvalidateRisk();
+  const save = useMutation({
+    mutationFn: (liabilityLimit: number) =>
+      apiSend<MarketResponse>("PUT", `/api/admin/markets/${encodeURIComponent(market!.id)}/limit`, { liabilityLimit }),
+    onSuccess: (_r, limit) => {
+      toast({ title: "Limit updated", description: `${market!.marketName}: liability limit ${formatMoney(limit)}.` });
+      onOpenChange(false);
+    },
+    onError: (e) => toast({ title: "Error", description: `Failed to update the limit: ${describeApiError(e)}`, variant: "destructive" }),
+    onSettled: invalidate,
+  });
+  const cents = parseStakeToCents(value);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (cents !== null && cents >= 100) save.mutate(cents);
+  }
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(o) => {
+        if (o && market) setValue(market.limit !== null ? (market.limit / 100).toFixed(2) : "2000000.00");
+        onOpenChange(o);
+      }}
+    >
+      <Dialog.Content maxWidth="440px" data-testid="adjust-limit-dialog">
+        <Dialog.Title>Adjust Limits</Dialog.Title>
+        <Dialog.Description size="2" color="gray" mb="3">
+          {market ? `${market.eventName} · ${market.marketName}` : ""}. The liability limit is the most the book may lose on this
+          market before it raises an alert. Default 2,000,000.00.
+        </Dialog.Description>
+        <form onSubmit={submit}>
+          <Field id="limit-amount" label="Liability limit" error={value && (cents === null || cents < 100) ? "Enter an amount of at least 1.00" : null}>
+            <TextField.Root id="limit-amount" inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} autoFocus>
+              <TextField.Slot>$</TextField.Slot>
+            </TextField.Root>
+          </Field>
+          {market?.liability != null && (
+            <Text as="p" size="1" color="gray" mt="2">
+              Current liability {formatMoney(market.liability)}
+            </Text>
+          )}
+          <Flex gap="3" justify="end" mt="4">
+            <Dialog.Close>
+              <Button type="button" variant="soft" color="gray">
+                Cancel
+              </Button>
+            </Dialog.Close>
+            <Button type="submit" loading={save.isPending} disabled={cents === null || cents < 100} data-testid="save-limit">
+              Save Limit
+            </Button>
+          </Flex>
+        </form>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}
+
+export function MarketBetsDialog({
+  market,
+  open,
+  onOpenChange,
+  canSettle,
+}: {
+  market: MarketInfo | null;
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  canSettle: boolean;
+}) {
+  const bets = useQuery({ ...queries.marketBets(market?.id ?? "-"), enabled: open && !!market });
+  const [settling, setSettling] = useState(false);
+  const rows = bets.data ?? [];
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Content maxWidth="820px" data-testid="market-bets-dialog">
+        <Dialog.Title>Bets on {market?.marketName ?? "market"}</Dialog.Title>
+        <Dialog.Description size="2" color="gray" mb="3">
+          {market?.eventName} · {rows.length} {rows.length === 1 ? "bet" : "bets"}
+          {market && (
+            <>
+              {" "}
+              · <Badge color={market.status === "open" ? "green" : market.status === "suspended" ? "amber" : "gray"}>{market.status}</Badge>
+            </>
+          )}
+        </Dialog.Description>
+        <ErrorNote what="the bets" error={bets.error} />
+        {bets.isPending ? (
+          <RowsSkeleton rows={3} />
+        ) : rows.length === 0 ? (
+          <EmptyState title="No bets on this market yet" />
+        ) : (
+          <div className="adm-scroll-x">
+            <Table.Root size="1" variant="surface" data-testid="market-bets-table">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeaderCell>Customer</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Selection</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Stake</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Returns</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Placed</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {rows.map((b) => (
+                  <Table.Row key={b.id} data-testid={`market-bet-${b.id}`}>
+                    <Table.RowHeaderCell>{b.customerName || b.customerEmail}</Table.RowHeaderCell>
+                    <Table.Cell>
+                      {b.betType === "multiple" ? `Multiple (${b.legs.length} legs) @ ${b.odds}` : `${b.selectionName} @ ${b.odds}`}
+                    </Table.Cell>
+                    <Table.Cell className="adm-num">{formatMoney(b.amount)}</Table.Cell>
+                    <Table.Cell className="adm-num">{formatMoney(b.actualReturn ?? b.potentialReturn)}</Table.Cell>
+                    <Table.Cell className="adm-nowrap">{formatDateTime(b.placedAt)}</Table.Cell>
+                    <Table.Cell>
+                      <BetStatusBadge status={b.status} />
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </div>
+        )}
+        <Flex gap="3" justify="end" mt="4" wrap="wrap">
+          {canSettle && market && (
+            <Button color="green" variant="soft" onClick={() => setSettling(true)} data-testid="open-settle-market">
+              Settle Market
+            </Button>
+          )}
+          <Dialog.Close>
+            <Button variant="soft" color="gray">
+              Close
+            </Button>
+          </Dialog.Close>
+        </Flex>
+        {market && <SettleMarketDialog market={market} open={settling} onOpenChange={setSettling} />}
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}
+
+export function SettleMarketDialog({
+  market,
+  open,
+  onOpenChange,
+}: {
+  market: MarketInfo;
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+}) {
+  const [choice, setChoice] = useState<string>("");
+  const toast = useToast();
+  const invalidate = useInvalidateRisk();
+  const queryClient = useQueryClient();
+  const settle = useMutation({
+    mutationFn: (body: { winningOutcomeId: string } | { void: true }) =>
+      apiSend<SettleMarketResponse>("POST", `/api/admin/markets/${encodeURIComponent(market.id)}/settle`, body),
+    onSuccess: (r) => {
+      toast({
+        title: "Market settled",
+        description: `${r.graded} graded · ${r.settled} settled · ${r.waiting} waiting on other legs · ${formatMoney(r.paid)} paid.`,
+      });
+      onOpenChange(false);
+    },
+    onError: (e) => toast({ title: "Settlement failed", description: describeApiError(e), variant: "destructive" }),
+    onSettled: () => Promise.all([invalidate(), queryClient.invalidateQueries({ queryKey: ["/api/admin/markets", market.id, "bets"] })]),
+  });
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Content maxWidth="440px" data-testid="settle-market-dialog">
+        <Dialog.Title>Settle Market</Dialog.Title>
+        <Dialog.Description size="2" color="gray" mb="3">
+          {market.eventName} · {market.marketName}. Every pending bet with a leg on this market is graded; singles settle now,
+          multiples when all their legs have results.
+        </Dialog.Description>
+        {market.outcomes.length === 0 && (
+          <Callout.Root color="amber" size="1" mb="3">
+            <Callout.Text>The outcomes of this market could not be loaded; it can still be voided.</Callout.Text>
+          </Callout.Root>
+        )}
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!choice) return;
+            settle.mutate(choice === "__void" ? { void: true } : { winningOutcomeId: choice });
+          }}
+        >
+          <RadioGroup.Root value={choice} onValueChange={setChoice} aria-label="Result">
+            {market.outcomes.map((o) => (
+              <RadioGroup.Item key={o.id} value={o.id} data-testid={`winner-${o.id}`}>
+                {o.name} wins ({o.odds})
+              </RadioGroup.Item>
+            ))}
+            <RadioGroup.Item value="__void" data-testid="winner-void">
+              Void the market (stakes refunded)
+            </RadioGroup.Item>
+          </RadioGroup.Root>
+          <Flex gap="3" justify="end" mt="4">
+            <Dialog.Close>
+              <Button type="button" variant="soft" color="gray">
+                Cancel
+              </Button>
+            </Dialog.Close>
+            <Button type="submit" color="green" disabled={!choice} loading={settle.isPending} data-testid="confirm-settle-market">
+              Settle
+            </Button>
+          </Flex>
+        </form>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,251 @@
+/**
+ * Payments (spec section 2): balance cards and the transaction history from the ledger
+ * (GET /api/admin/payments/summary and /transactions; deposits, withdrawals, deposit bonuses and
+ * operator adjustments), with Export History. The Deposit tab is the spec's simulated deposit
+ * form (no server call, no money moves) and says so; Withdraw is the spec's placeholder.
+ */
+import { Badge, Button, Callout, Card, Flex, Grid, Heading, Select, Table, Tabs, Text, TextField } from "@radix-ui/themes";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import type { PaymentTransaction } from "../../../../../api/schemas/back-office.ts";
+import { formatMoney } from "../../../lib/format.ts";
+import { queries } from "../../../lib/queries.ts";
+import { useToast } from "../../toast.tsx";
+import { useRole } from "../console-context.tsx";
+import { centsCell, exportCsv } from "../csv.ts";
+import { AdminOnlyPanel, count, EmptyState, ErrorNote, ExportButton, formatStamp, RowsSkeleton, SectionFrame, StatCard, StatGrid } from "../ui.tsx";
+
+/** Spec section 9: payment methods, quick amounts, bonus and the displayed fee. */
+const METHODS = [
+  { id: "card", name: "Card", processingTime: "Instant", fees: "2.9% + 0.30", min: 10, max: 10_000 },
+  { id: "paypal", name: "PayPal", processingTime: "Instant", fees: "3.4% + 0.30", min: 5, max: 5_000 },
+  { id: "crypto", name: "Bitcoin", processingTime: "10-60 minutes", fees: "Network fees", min: 20, max: 50_000 },
+  { id: "bank", name: "Bank transfer", processingTime: "1-3 business days", fees: "Free", min: 50, max: 25_000 },
+] as const;
+const QUICK = [25, 50, 100, 250, 500, 1000];
+const FEE = 2.3;
+
+export function depositPreview(amount: number): { bonus: number; fee: number; total: number } {
+  const bonus = amount >= 100 ? Math.min(50, Math.round(amount * 10) / 100) : 0;
+  return { bonus, fee: FEE, total: Math.round((amount - FEE + bonus) * 100) / 100 };
+}
+
+const TYPE_COLOR = { deposit: "green", withdrawal: "orange", deposit_bonus: "purple", adjustment: "blue" } as const;
+
+export default function PaymentsSection() {
+  const { isAdmin } = useRole();
+  if (!isAdmin) {
+    return (
+      <SectionFrame id="payments" title="Payments" description="Payment Integration">
+        <AdminOnlyPanel title="Payments" what="Payment history" />
+      </SectionFrame>
+    );
+  }
+  return <Payments />;
+}
+
+function Payments() {
+  const summary = useQuery(queries.paymentsSummary());
+  const [type, setType] = useState<"all" | "deposit" | "withdrawal" | "deposit_bonus" | "adjustment">("all");
+  const tx = useQuery(queries.paymentTransactions(type));
+  const s = summary.data;
+  const rows = tx.data ?? [];
+
+  return (
+    <SectionFrame id="payments" title="Payments" description="Payment Integration">
+      <ErrorNote what="payment figures" error={summary.error} />
+      <StatGrid testId="payment-cards">
+        <StatCard label="Deposits (24h)" value={s ? formatMoney(s.deposits24h) : undefined} sub={s ? `${s.depositCount24h} deposits` : undefined} tone="green" testId="pay-deposits" />
+        <StatCard label="Withdrawals (24h)" value={s ? formatMoney(s.withdrawals24h) : undefined} sub={s ? `${s.withdrawalCount24h} withdrawals` : undefined} tone="orange" testId="pay-withdrawals" />
+        <StatCard label="Net Flow (24h)" value={s ? formatMoney(s.netFlow) : undefined} tone={s && s.netFlow < 0 ? "red" : "green"} sub={s ? `Bonuses ${formatMoney(s.bonuses24h)}` : undefined} />
+        <StatCard label="Customer Balances" value={s ? formatMoney(s.totals.walletBalances) : undefined} sub={s ? `${s.pending} pending payments` : undefined} />
+      </StatGrid>
+      <Tabs.Root defaultValue="history" mt="4">
+        <Tabs.List aria-label="Payment views">
+          <Tabs.Trigger value="deposit">Deposit</Tabs.Trigger>
+          <Tabs.Trigger value="withdraw">Withdraw</Tabs.Trigger>
+          <Tabs.Trigger value="history">Transaction History</Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="deposit" className="adm-tab">
+          <DepositPreview />
+        </Tabs.Content>
+        <Tabs.Content value="withdraw" className="adm-tab">
+          <Card size="2" style={{ maxWidth: 560 }}>
+            <Heading as="h3" size="3" mb="2">
+              Withdrawals
+            </Heading>
+            <Text as="p" size="2" color="gray" mb="3">
+              Withdrawal methods are set up by customers from their account. This is a placeholder in this release.
+            </Text>
+            <Button variant="soft" disabled title="Placeholder in this release">
+              Setup Withdrawal Method
+            </Button>
+          </Card>
+        </Tabs.Content>
+        <Tabs.Content value="history" className="adm-tab">
+          <Flex justify="between" align="center" gap="2" wrap="wrap" mb="3">
+            <Select.Root value={type} onValueChange={(v) => setType(v as typeof type)}>
+              <Select.Trigger aria-label="Transaction type" />
+              <Select.Content>
+                <Select.Item value="all">All types</Select.Item>
+                <Select.Item value="deposit">Deposits</Select.Item>
+                <Select.Item value="withdrawal">Withdrawals</Select.Item>
+                <Select.Item value="deposit_bonus">Deposit bonuses</Select.Item>
+                <Select.Item value="adjustment">Adjustments</Select.Item>
+              </Select.Content>
+            </Select.Root>
+            <ExportButton
+              label="Export History"
+              testId="export-history"
+              onExport={() =>
+                exportCsv<PaymentTransaction>(
+                  `payments-${type}`,
+                  [
+                    ["id", (t) => t.id],
+                    ["timestamp", (t) => t.timestamp],
+                    ["type", (t) => t.type],
+                    ["amount", (t) => centsCell(t.amount)],
+                    ["method", (t) => t.method],
+                    ["status", (t) => t.status],
+                    ["reference", (t) => t.reference],
+                    ["customer_email", (t) => t.user.email],
+                    ["customer_id", (t) => t.user.id],
+                    ["created_by", (t) => t.createdBy],
+                  ],
+                  rows,
+                )
+              }
+            />
+          </Flex>
+          <ErrorNote what="transactions" error={tx.error} />
+          {tx.isPending ? (
+            <RowsSkeleton rows={5} />
+          ) : rows.length === 0 ? (
+            <EmptyState title="No transactions" />
+          ) : (
+            <div className="adm-scroll-x">
+              <Table.Root size="1" variant="surface" data-testid="payments-table">
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeaderCell>When</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>Customer</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>Type</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>Method</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>Amount</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>Reference</Table.ColumnHeaderCell>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {rows.map((t) => (
+                    <Table.Row key={t.id}>
+                      <Table.Cell className="adm-nowrap">{formatStamp(t.timestamp)}</Table.Cell>
+                      <Table.Cell>{t.user.email}</Table.Cell>
+                      <Table.Cell>
+                        <Badge color={TYPE_COLOR[t.type]} variant="soft">
+                          {t.type.replace("_", " ")}
+                        </Badge>
+                      </Table.Cell>
+                      <Table.Cell>{t.method}</Table.Cell>
+                      <Table.Cell className="adm-num">
+                        <Text color={t.amount < 0 ? "red" : "green"}>{formatMoney(t.amount)}</Text>
+                      </Table.Cell>
+                      <Table.Cell>{t.status}</Table.Cell>
+                      <Table.Cell className="adm-mono">{t.reference ?? "—"}</Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </div>
+          )}
+          {s && s.byMethod.length > 0 && (
+            <Card size="2" mt="4">
+              <Heading as="h3" size="3" mb="2">
+                By method (all time)
+              </Heading>
+              <Grid columns={{ initial: "1", sm: "2", md: "4" }} gap="3">
+                {s.byMethod.map((m) => (
+                  <div key={m.method}>
+                    <Text as="div" size="2" weight="medium">
+                      {m.method}
+                    </Text>
+                    <Text as="div" size="1" color="gray">
+                      {count.format(m.count)} · in {formatMoney(m.deposits)} · out {formatMoney(m.withdrawals)}
+                    </Text>
+                  </div>
+                ))}
+              </Grid>
+            </Card>
+          )}
+        </Tabs.Content>
+      </Tabs.Root>
+    </SectionFrame>
+  );
+}
+
+function DepositPreview() {
+  const [amount, setAmount] = useState("");
+  const [method, setMethod] = useState<string>("");
+  const [processing, setProcessing] = useState(false);
+  const toast = useToast();
+  const value = Number(amount);
+  const ok = amount !== "" && Number.isFinite(value) && value > 0 && method !== "";
+  const p = depositPreview(Number.isFinite(value) ? value : 0);
+
+  useEffect(() => {
+    if (!processing) return;
+    const t = window.setTimeout(() => {
+      setProcessing(false);
+      setAmount("");
+      setMethod("");
+      toast({ title: "Simulation complete", description: "No money moved: the deposit form is a preview." });
+    }, 3_000);
+    return () => window.clearTimeout(t);
+  }, [processing, toast]);
+
+  return (
+    <Flex direction="column" gap="3" style={{ maxWidth: 720 }}>
+      <Callout.Root color="amber" size="1">
+        <Callout.Text>
+          Preview of the customer deposit form: a simulation with no server call. Real deposits are made by customers and appear
+          in Transaction History.
+        </Callout.Text>
+      </Callout.Root>
+      <Grid columns={{ initial: "1", sm: "2" }} gap="3">
+        {METHODS.map((m) => (
+          <button key={m.id} type="button" className={`adm-method ${method === m.id ? "is-selected" : ""}`} aria-pressed={method === m.id} onClick={() => setMethod(m.id)}>
+            <Text as="div" size="2" weight="medium">
+              {m.name}
+            </Text>
+            <Text as="div" size="1" color="gray">
+              {m.processingTime} · {m.fees} · min ${m.min} · max ${m.max.toLocaleString("en-AU")}
+            </Text>
+          </button>
+        ))}
+      </Grid>
+      <Flex gap="2" wrap="wrap">
+        {QUICK.map((q) => (
+          <Button key={q} variant={amount === String(q) ? "solid" : "soft"} onClick={() => setAmount(String(q))}>
+            ${q}
+          </Button>
+        ))}
+      </Flex>
+      <TextField.Root type="number" min="1" step="0.01" aria-label="Deposit amount" placeholder="Amount" value={amount} onChange={(e) => setAmount(e.target.value)}>
+        <TextField.Slot>$</TextField.Slot>
+      </TextField.Root>
+      {ok && (
+        <Card size="1">
+          <Text as="div" size="2">
+            Amount ${value.toFixed(2)} · processing fee ${p.fee.toFixed(2)} · bonus ${p.bonus.toFixed(2)}
+          </Text>
+          <Text as="div" size="2" weight="bold">
+            Total received ${p.total.toFixed(2)}
+          </Text>
+        </Card>
+      )}
+      <Button disabled={!ok || processing} onClick={() => setProcessing(true)}>
+        {processing ? "Processing..." : "Deposit"}
+      </Button>
+    </Flex>
+  );
+}

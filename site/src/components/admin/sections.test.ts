@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { initialSection, MENU_SECTIONS, sectionById } from "./sections.ts";
+
+describe("admin console sections (spec sections 2 and 5)", () => {
+  it("has the 14 menu sections in order with their descriptions; users is not in the menu", () => {
+    expect(MENU_SECTIONS.map((s) => `${s.id}:${s.description}`)).toEqual([
+      "dashboard:Overview & Analytics",
+      "trading:Odds Management",
+      "live:Live In-Play Management",
+      "bet-builder:Custom Bet Management",
+      "risk:Risk & Exposure Control",
+      "customers:Customer Intelligence",
+      "payments:Payment Integration",
+      "ai:AI-Powered Insights",
+      "responsible:Player Protection",
+      "social:Community Management",
+      "mobile:Mobile Experience",
+      "fraud:Security Monitoring",
+      "fantasy:Fantasy Management",
+      "tasks:Task Management",
+    ]);
+    expect(MENU_SECTIONS.some((s) => s.id === "users")).toBe(false);
+    expect(sectionById("users").label).toBe("User Management");
+  });
+
+  it("accepts ?tab= at load only for dashboard, trading, users, fraud, fantasy, tasks", () => {
+    for (const t of ["dashboard", "trading", "users", "fraud", "fantasy", "tasks"]) expect(initialSection(`?tab=${t}`)).toBe(t);
+    for (const t of ["risk", "live", "payments", "ai", "bet-builder", "", "USERS"]) expect(initialSection(`?tab=${t}`)).toBe("dashboard");
+    expect(initialSection("")).toBe("dashboard");
+  });
+});

@@ -1,0 +1,181 @@
+/** Create Task and Edit: POST /api/admin/tasks and PATCH /api/admin/tasks/{id}. */
+import { Button, Callout, Dialog, Flex, Grid, Select, TextArea, TextField } from "@radix-ui/themes";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import type { CreateTaskBody, Task, UpdateTaskBody } from "../../../../../api/schemas/tasks.ts";
+import { apiSend } from "../../../lib/api.ts";
+import { queries } from "../../../lib/queries.ts";
+import { useToast } from "../../toast.tsx";
+import { describeApiError, Field } from "../form.tsx";
+
+export const STATUS_LABEL = { pending: "Pending", in_progress: "In Progress", completed: "Completed", cancelled: "Cancelled" } as const;
+export const PRIORITY_LABEL = { low: "Low", medium: "Medium", high: "High", critical: "Critical" } as const;
+export const CATEGORY_LABEL = { bet_settlement: "Bet settlement", risk_review: "Risk review", system_maintenance: "System maintenance" } as const;
+
+type Form = {
+  title: string;
+  description: string;
+  priority: Task["priority"];
+  status: Task["status"];
+  category: Task["category"];
+  assignedTo: string;
+  dueDate: string;
+};
+
+function fromTask(t: Task | null): Form {
+  return {
+    title: t?.title ?? "",
+    description: t?.description ?? "",
+    priority: t?.priority ?? "medium",
+    status: t?.status ?? "pending",
+    category: t?.category ?? "bet_settlement",
+    assignedTo: t?.assignedTo ?? "none",
+    dueDate: t?.dueDate ? t.dueDate.slice(0, 10) : "",
+  };
+}
+
+export function useInvalidateTasks() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ["/api/admin/tasks"] }),
+      queryClient.invalidateQueries({ queryKey: ["/api/admin/task-stats"] }),
+      queryClient.invalidateQueries({ queryKey: ["/api/admin/audit"] }),
+    ]);
+}
+
+export function TaskDialog({ task, open, onOpenChange }: { task: Task | null; open: boolean; onOpenChange: (o: boolean) => void }) {
+  const [form, setForm] = useState<Form>(() => fromTask(task));
+  const staff = useQuery({ ...queries.staff(), enabled: open });
+  const toast = useToast();
+  const invalidate = useInvalidateTasks();
+  const editing = task !== null;
+
+  const save = useMutation({
+    mutationFn: (body: CreateTaskBody | UpdateTaskBody) =>
+      editing
+        ? apiSend<Task | { task: Task }>("PATCH", `/api/admin/tasks/${encodeURIComponent(task!.id)}`, body)
+        : apiSend<Task | { task: Task }>("POST", "/api/admin/tasks", body),
+    onSuccess: () => {
+      toast({ title: editing ? "Task updated" : "Task created", description: form.title.trim() });
+      onOpenChange(false);
+    },
+    onError: (e) => toast({ title: "Error", description: `Failed to ${editing ? "update" : "create"} the task: ${describeApiError(e)}`, variant: "destructive" }),
+    onSettled: invalidate,
+  });
+
+  const set = <K extends keyof Form>(k: K, v: Form[K]) => setForm((f) => ({ ...f, [k]: v }));
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const dueDate = form.dueDate ? new Date(`${form.dueDate}T17:00:00`).toISOString() : null;
+    save.mutate({
+      title: form.title.trim(),
+      description: form.description,
+      priority: form.priority,
+      status: form.status,
+      category: form.category,
+      assignedTo: form.assignedTo === "none" ? null : form.assignedTo,
+      dueDate,
+    });
+  }
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(o) => {
+        if (o) setForm(fromTask(task));
+        onOpenChange(o);
+      }}
+    >
+      <Dialog.Content maxWidth="520px" data-testid="task-dialog" onOpenAutoFocus={() => setForm(fromTask(task))}>
+        <Dialog.Title>{editing ? "Edit Task" : "Create Task"}</Dialog.Title>
+        <Dialog.Description size="2" color="gray" mb="4">
+          {editing ? "Change the task, its status or who it is assigned to." : "A task for the operations team."}
+        </Dialog.Description>
+        <form onSubmit={submit}>
+          <Flex direction="column" gap="3">
+            <Field id="tk-title" label="Title">
+              <TextField.Root id="tk-title" required maxLength={200} value={form.title} onChange={(e) => set("title", e.target.value)} data-testid="task-title-input" />
+            </Field>
+            <Field id="tk-description" label="Description">
+              <TextArea id="tk-description" maxLength={4000} value={form.description} onChange={(e) => set("description", e.target.value)} />
+            </Field>
+            <Grid columns={{ initial: "1", sm: "2" }} gap="3">
+              <Field id="tk-priority" label="Priority">
+                <Select.Root value={form.priority} onValueChange={(v) => set("priority", v as Form["priority"])}>
+                  <Select.Trigger id="tk-priority" aria-label="Priority" />
+                  <Select.Content>
+                    {Object.entries(PRIORITY_LABEL).map(([v, l]) => (
+                      <Select.Item key={v} value={v}>
+                        {l}
+                      </Select.Item>
+                    ))}
+                  </Select.Content>
+                </Select.Root>
+              </Field>
+              <Field id="tk-status" label="Status">
+                <Select.Root value={form.status} onValueChange={(v) => set("status", v as Form["status"])}>
+                  <Select.Trigger id="tk-status" aria-label="Status" />
+                  <Select.Content>
+                    {Object.entries(STATUS_LABEL).map(([v, l]) => (
+                      <Select.Item key={v} value={v}>
+                        {l}
+                      </Select.Item>
+                    ))}
+                  </Select.Content>
+                </Select.Root>
+              </Field>
+              <Field id="tk-category" label="Category">
+                <Select.Root value={form.category} onValueChange={(v) => set("category", v as Form["category"])}>
+                  <Select.Trigger id="tk-category" aria-label="Category" />
+                  <Select.Content>
+                    {Object.entries(CATEGORY_LABEL).map(([v, l]) => (
+                      <Select.Item key={v} value={v}>
+                        {l}
+                      </Select.Item>
+                    ))}
+                  </Select.Content>
+                </Select.Root>
+              </Field>
+              <Field id="tk-assignee" label="Assignee">
+                <Select.Root value={form.assignedTo} onValueChange={(v) => set("assignedTo", v)}>
+                  <Select.Trigger id="tk-assignee" aria-label="Assignee" data-testid="task-assignee" />
+                  <Select.Content>
+                    <Select.Item value="none">Unassigned</Select.Item>
+                    {(staff.data ?? []).map((s) => (
+                      <Select.Item key={s.id} value={s.id}>
+                        {s.name} ({s.role})
+                      </Select.Item>
+                    ))}
+                    {task?.assignee && !(staff.data ?? []).some((s) => s.id === task.assignee!.id) && (
+                      <Select.Item value={task.assignee.id}>{task.assignee.name}</Select.Item>
+                    )}
+                  </Select.Content>
+                </Select.Root>
+              </Field>
+              <Field id="tk-due" label="Due date">
+                <TextField.Root id="tk-due" type="date" value={form.dueDate} onChange={(e) => set("dueDate", e.target.value)} />
+              </Field>
+            </Grid>
+            {staff.isError && (
+              <Callout.Root color="amber" size="1">
+                <Callout.Text>Staff list unavailable: {staff.error.message}</Callout.Text>
+              </Callout.Root>
+            )}
+            <Flex gap="3" justify="end" mt="2">
+              <Dialog.Close>
+                <Button type="button" variant="soft" color="gray">
+                  Cancel
+                </Button>
+              </Dialog.Close>
+              <Button type="submit" loading={save.isPending} data-testid="task-save">
+                {editing ? "Save Changes" : "Create Task"}
+              </Button>
+            </Flex>
+          </Flex>
+        </form>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,158 @@
+/**
+ * Odds Control: the first 6 live events (GET /api/trading/odds-control, polled like live odds
+ * every 3 s) with each outcome's price, Adjust (set a price) and up / down (one 0.01 tick) through
+ * POST /api/trading/adjust-odds. Success: toast 'Odds Updated' and the live odds refresh.
+ */
+import { Badge, Button, Card, Dialog, Flex, Grid, Heading, IconButton, Text, TextField } from "@radix-ui/themes";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import type { LiveOddsItem, Outcome } from "../../../../../api/schemas/events.ts";
+import type { AdjustOddsBody, AdjustOddsResponse } from "../../../../../api/schemas/trading.ts";
+import { apiSend } from "../../../lib/api.ts";
+import { formatDateTime } from "../../../lib/format.ts";
+import { queries } from "../../../lib/queries.ts";
+import { useToast } from "../../toast.tsx";
+import { describeApiError, Field } from "../form.tsx";
+import { EmptyState, ErrorNote, RowsSkeleton } from "../ui.tsx";
+
+const ODDS_RE = /^\d{1,4}(\.\d{1,2})?$/;
+
+export function useAdjustOdds() {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AdjustOddsBody) => apiSend<AdjustOddsResponse>("POST", "/api/trading/adjust-odds", body),
+    onSuccess: (r) =>
+      toast({ title: "Odds Updated", description: `${r.outcome.name}: ${r.outcome.previousOdds} → ${r.outcome.odds}` }),
+    onError: (e) => toast({ title: "Error", description: `Failed to update odds: ${describeApiError(e)}`, variant: "destructive" }),
+    onSettled: () =>
+      Promise.all(
+        [["/api/live-odds"], ["/api/trading/odds-control"], ["/api/events"], ["/api/trading/overview"], ["/api/admin/live"]].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
+  });
+}
+
+export function OddsControl() {
+  const events = useQuery(queries.oddsControl());
+  const adjust = useAdjustOdds();
+  const [editing, setEditing] = useState<{ event: LiveOddsItem; outcome: Outcome } | null>(null);
+  const busy = adjust.isPending ? adjust.variables?.outcomeId : undefined;
+
+  if (events.isPending) return <RowsSkeleton rows={3} height="90px" />;
+  const list = (events.data ?? []).slice(0, 6);
+  return (
+    <>
+      <ErrorNote what="live events" error={events.error} />
+      {list.length === 0 && !events.isError ? (
+        <EmptyState title="No live events available" />
+      ) : (
+        <Grid columns={{ initial: "1", md: "2" }} gap="3" data-testid="odds-control">
+          {list.map((e) => (
+            <Card key={e.id} size="2" data-testid={`odds-event-${e.id}`}>
+              <Flex justify="between" align="start" gap="2" mb="2">
+                <div>
+                  <Heading as="h3" size="3">
+                    {e.name}
+                  </Heading>
+                  <Text size="1" color="gray">
+                    {e.sportName} · {e.league} · {formatDateTime(e.startTime)}
+                  </Text>
+                </div>
+                <Flex gap="1" direction="column" align="end">
+                  <Badge color="red" variant="solid">
+                    LIVE{e.minute !== null ? ` ${e.minute}'` : ""}
+                  </Badge>
+                  {e.marketStatus !== "open" && <Badge color="amber">{e.marketStatus}</Badge>}
+                </Flex>
+              </Flex>
+              <Flex direction="column" gap="2">
+                {e.outcomes.map((o) => (
+                  <Flex key={o.id} align="center" justify="between" gap="2" className="adm-odds-row">
+                    <Text size="2" className="adm-ellipsis">
+                      {o.name}
+                    </Text>
+                    <Flex align="center" gap="1">
+                      <IconButton
+                        size="2"
+                        variant="soft"
+                        color="red"
+                        aria-label={`Lower ${o.name} odds`}
+                        disabled={busy === o.id}
+                        onClick={() => adjust.mutate({ outcomeId: o.id, direction: "down" })}
+                        data-testid={`odds-down-${o.id}`}
+                      >
+                        −
+                      </IconButton>
+                      <Text size="3" weight="bold" className="adm-num adm-odds-value" data-testid={`odds-value-${o.id}`}>
+                        {o.odds}
+                      </Text>
+                      <IconButton
+                        size="2"
+                        variant="soft"
+                        color="green"
+                        aria-label={`Raise ${o.name} odds`}
+                        disabled={busy === o.id}
+                        onClick={() => adjust.mutate({ outcomeId: o.id, direction: "up" })}
+                        data-testid={`odds-up-${o.id}`}
+                      >
+                        +
+                      </IconButton>
+                      <Button size="2" variant="outline" onClick={() => setEditing({ event: e, outcome: o })} data-testid={`odds-adjust-${o.id}`}>
+                        Adjust
+                      </Button>
+                    </Flex>
+                  </Flex>
+                ))}
+              </Flex>
+            </Card>
+          ))}
+        </Grid>
+      )}
+      <AdjustDialog target={editing} onClose={() => setEditing(null)} />
+    </>
+  );
+}
+
+function AdjustDialog({ target, onClose }: { target: { event: LiveOddsItem; outcome: Outcome } | null; onClose: () => void }) {
+  const [value, setValue] = useState("");
+  const adjust = useAdjustOdds();
+  const valid = ODDS_RE.test(value.trim()) && Number(value) >= 1.01 && Number(value) <= 1000;
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!target || !valid) return;
+    adjust.mutate({ outcomeId: target.outcome.id, odds: value.trim() }, { onSuccess: onClose });
+  }
+  return (
+    <Dialog.Root
+      open={target !== null}
+      onOpenChange={(o) => {
+        if (o && target) setValue(target.outcome.odds);
+        if (!o) onClose();
+      }}
+    >
+      <Dialog.Content maxWidth="400px" data-testid="adjust-odds-dialog" onOpenAutoFocus={() => target && setValue(target.outcome.odds)}>
+        <Dialog.Title>Adjust odds</Dialog.Title>
+        <Dialog.Description size="2" color="gray" mb="3">
+          {target ? `${target.event.homeTeam} vs ${target.event.awayTeam} · ${target.outcome.name} (now ${target.outcome.odds})` : ""}
+        </Dialog.Description>
+        <form onSubmit={submit}>
+          <Field id="adjust-odds" label="New price" hint="Decimal odds on the 0.01 grid, at least 1.01" error={value && !valid ? "Enter decimal odds such as 2.15 (1.01 to 1000)" : null}>
+            <TextField.Root id="adjust-odds" inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} data-testid="adjust-odds-input" />
+          </Field>
+          <Flex gap="3" justify="end" mt="4">
+            <Dialog.Close>
+              <Button type="button" variant="soft" color="gray">
+                Cancel
+              </Button>
+            </Dialog.Close>
+            <Button type="submit" disabled={!valid} loading={adjust.isPending} data-testid="adjust-odds-submit">
+              Update Odds
+            </Button>
+          </Flex>
+        </form>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}

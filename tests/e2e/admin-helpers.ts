@@ -1,0 +1,36 @@
+/** Helpers for the admin console journeys (issue 4). */
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+
+/** Open a console section from the side menu (opens the drawer first on small screens). */
+export async function openSection(page: Page, id: string) {
+  const menuButton = page.getByRole("button", { name: "Open menu" });
+  if (await menuButton.isVisible()) await menuButton.click();
+  await page.getByTestId(`menu-${id}`).click();
+  await expect(page.getByTestId(`section-${id}`)).toBeVisible();
+}
+
+/** Choose an option of a Radix Select by its visible text. */
+export async function choose(page: Page, trigger: Locator, option: string | RegExp) {
+  await trigger.click();
+  await page.getByRole("option", { name: option }).click();
+}
+
+export type HeatmapCell = { sport: string; market: string; liability: number; activeBets: number; marketIds: string[] };
+
+export async function heatmapCell(request: APIRequestContext, sport: string, market: string): Promise<HeatmapCell> {
+  const res = await request.get("/api/admin/risk-heatmap?range=24h");
+  expect(res.ok()).toBe(true);
+  const body = (await res.json()) as { cells: HeatmapCell[] };
+  const cell = body.cells.find((c) => c.sport === sport && c.market === market);
+  expect(cell).toBeTruthy();
+  return cell!;
+}
+
+/** The signed-in user of a page's browser context. */
+export async function whoAmI(request: APIRequestContext): Promise<{ id: string; email: string; firstName: string; lastName: string }> {
+  const demo = await request.get("/api/demo/user");
+  if (demo.ok()) return demo.json();
+  const res = await request.get("/api/auth/user");
+  expect(res.ok()).toBe(true);
+  return res.json();
+}
