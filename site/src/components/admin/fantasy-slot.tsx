@@ -36,11 +36,10 @@ export default function FantasySlot({ onBack }: { onBack: () => void }) {
       />
     );
   }
+  // FantasyManagement renders its own section (data-testid="section-fantasy").
   return (
-    <section className="adm-section" data-testid="section-fantasy">
-      <Suspense fallback={<RowsSkeleton rows={4} height="60px" />}>
-        <FantasyManagement />
-      </Suspense>
-    </section>
+    <Suspense fallback={<RowsSkeleton rows={4} height="60px" />}>
+      <FantasyManagement />
+    </Suspense>
   );
 }
