@@ -47,12 +47,14 @@ async function cannon(opts: autocannon.Options): Promise<autocannon.Result> {
 }
 
 const CONNECTIONS = 64;
+// BENCH_PORT moves both servers (the ceiling on it, the product on it + 10) when another run holds them.
+const PORT = Number(process.env.BENCH_PORT || 4400);
 let ceilingRps = NaN;
 
 if (want("ceilings")) {
-  const child = startCeiling(runtime, 4400);
-  await waitFor("http://127.0.0.1:4400/json");
-  const r = await cannon({ url: "http://127.0.0.1:4400/json", connections: CONNECTIONS, duration: 10 });
+  const child = startCeiling(runtime, PORT);
+  await waitFor(`http://127.0.0.1:${PORT}/json`);
+  const r = await cannon({ url: `http://127.0.0.1:${PORT}/json`, connections: CONNECTIONS, duration: 10 });
   ceilingRps = r.requests.average;
   child.kill();
   row("ceiling: bare Hono JSON handler", `${fmt(ceilingRps)} req/s, p99 ${r.latency.p99} ms`);
@@ -62,7 +64,7 @@ if (want("ceilings")) {
 }
 const libsqlCeiling = (globalThis as { libsqlCeiling?: number }).libsqlCeiling ?? NaN;
 
-const server: RunningServer = await startProduct({ runtime, port: 4410, env: { FEED_INTERVAL_MS: "3000", BENCH_MODE: "1" } });
+const server: RunningServer = await startProduct({ runtime, port: PORT + 10, env: { FEED_INTERVAL_MS: "3000", BENCH_MODE: "1" } });
 try {
   if (want("live-odds")) {
     const url = `${server.url}/api/live-odds`;

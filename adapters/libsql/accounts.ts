@@ -1,5 +1,5 @@
 /** Users, sessions, wallets and idempotency records on libSQL. */
-import { and, count, eq, gt } from "drizzle-orm";
+import { and, count, eq, gt, sql } from "drizzle-orm";
 import type { InStatement } from "@libsql/client";
 import type { IdempotencyRecords, NewSession, Sessions, Users, Wallets } from "../../domain/ports/index.ts";
 import type { User } from "../../domain/shared/types.ts";
@@ -61,10 +61,21 @@ export class LibsqlUsers implements Users {
   }
 }
 
+/** The session lookup runs on every request: its SQL is built once (a drizzle prepared query). */
+const activeSessionQuery = (d: Database) =>
+  d.db
+    .select({ user: users, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql.placeholder("now"))))
+    .prepare();
+
 export class LibsqlSessions implements Sessions {
   private readonly d: Database;
+  private readonly active: ReturnType<typeof activeSessionQuery>;
   constructor(d: Database) {
     this.d = d;
+    this.active = activeSessionQuery(d);
   }
 
   async create(s: NewSession): Promise<void> {
@@ -78,11 +89,7 @@ export class LibsqlSessions implements Sessions {
   }
 
   async findActive(id: string, now: Date): Promise<{ user: User; expiresAt: Date } | null> {
-    const [row] = await this.d.db
-      .select({ user: users, expiresAt: sessions.expiresAt })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now.getTime())));
+    const [row] = await this.active.all({ id, now: now.getTime() });
     return row ? { user: toUser(row.user), expiresAt: new Date(row.expiresAt) } : null;
   }
 

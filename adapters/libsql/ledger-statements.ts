@@ -2,16 +2,25 @@
 import type { InStatement } from "@libsql/client";
 import type { LedgerTransaction } from "../../domain/wallet/ledger.ts";
 
+const ROWS = 500;
+
 export function ledgerStatements(tx: LedgerTransaction): InStatement[] {
   const at = tx.createdAt.getTime();
-  return [
+  const statements: InStatement[] = [
     {
       sql: "INSERT INTO ledger_transactions (id, kind, reference, created_at, created_by) VALUES (?, ?, ?, ?, ?)",
       args: [tx.id, tx.kind, tx.reference, at, tx.createdBy],
     },
-    ...tx.postings.map((p) => ({
-      sql: "INSERT INTO ledger_postings (transaction_id, account_id, amount, created_at) VALUES (?, ?, ?, ?)",
-      args: [tx.id, p.accountId, p.amount, at],
-    })),
   ];
+  // The postings in multi-row INSERTs (fewer statements to prepare and run; at most ROWS rows each, well
+  // under SQLite's bound-parameter limit); the triggers and the wallet CHECK still act row by row, in
+  // order, and any failure aborts the whole write.
+  for (let i = 0; i < tx.postings.length; i += ROWS) {
+    const chunk = tx.postings.slice(i, i + ROWS);
+    statements.push({
+      sql: `INSERT INTO ledger_postings (transaction_id, account_id, amount, created_at) VALUES ${chunk.map(() => "(?, ?, ?, ?)").join(", ")}`,
+      args: chunk.flatMap((p) => [tx.id, p.accountId, p.amount, at]),
+    });
+  }
+  return statements;
 }

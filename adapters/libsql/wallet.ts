@@ -21,10 +21,11 @@ const paymentStatement = (p: PaymentRecord): InStatement => ({
 
 /** The write aborts unless the customer is active and not excluded at `at`. */
 export const activeAndNotExcluded = (userId: string, at: Date): InStatement[] => [
-  assertStatement("EXISTS (SELECT 1 FROM users WHERE id = ? AND is_active = 1)", [userId]),
+  // One statement for both conditions: every statement in a write is prepared and run on the hot path.
   assertStatement(
-    "NOT EXISTS (SELECT 1 FROM responsible_exclusions WHERE user_id = ? AND started_at <= ? AND (ends_at IS NULL OR ends_at > ?))",
-    [userId, at.getTime(), at.getTime()],
+    `EXISTS (SELECT 1 FROM users WHERE id = ? AND is_active = 1)
+     AND NOT EXISTS (SELECT 1 FROM responsible_exclusions WHERE user_id = ? AND started_at <= ? AND (ends_at IS NULL OR ends_at > ?))`,
+    [userId, userId, at.getTime(), at.getTime()],
   ),
 ];
 
