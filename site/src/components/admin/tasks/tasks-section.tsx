@@ -419,6 +419,36 @@ const REPORTS = ["financial", "customer_activity", "risk_metrics", "regulatory"]
 const RANGES = ["today", "week", "month", "quarter", "custom"] as const;
 const label = (s: string) => s.replaceAll("_", " ").replace(/^./, (c) => c.toUpperCase());
 
+/** A labelled select of fixed option values, each shown as its label(). */
+function ChoiceField<T extends string>({
+  id,
+  label: text,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: T;
+  options: readonly T[];
+  onChange: (value: T) => void;
+}) {
+  return (
+    <Field id={id} label={text}>
+      <Select.Root value={value} onValueChange={(v) => onChange(v as T)}>
+        <Select.Trigger id={id} aria-label={text} />
+        <Select.Content>
+          {options.map((a) => (
+            <Select.Item key={a} value={a}>
+              {label(a)}
+            </Select.Item>
+          ))}
+        </Select.Content>
+      </Select.Root>
+    </Field>
+  );
+}
+
 function InsightsTab() {
   const [analysisType, setAnalysisType] = useState<(typeof ANALYSIS)[number]>("comprehensive");
   const [segment, setSegment] = useState<(typeof SEGMENTS)[number]>("all");
@@ -437,30 +467,8 @@ function InsightsTab() {
             Risk analysis
           </Heading>
           <Flex direction="column" gap="3">
-            <Field id="ci-analysis" label="Analysis type">
-              <Select.Root value={analysisType} onValueChange={(v) => setAnalysisType(v as typeof analysisType)}>
-                <Select.Trigger id="ci-analysis" aria-label="Analysis type" />
-                <Select.Content>
-                  {ANALYSIS.map((a) => (
-                    <Select.Item key={a} value={a}>
-                      {label(a)}
-                    </Select.Item>
-                  ))}
-                </Select.Content>
-              </Select.Root>
-            </Field>
-            <Field id="ci-segment" label="Customer segment">
-              <Select.Root value={segment} onValueChange={(v) => setSegment(v as typeof segment)}>
-                <Select.Trigger id="ci-segment" aria-label="Customer segment" />
-                <Select.Content>
-                  {SEGMENTS.map((a) => (
-                    <Select.Item key={a} value={a}>
-                      {label(a)}
-                    </Select.Item>
-                  ))}
-                </Select.Content>
-              </Select.Root>
-            </Field>
+            <ChoiceField id="ci-analysis" label="Analysis type" value={analysisType} options={ANALYSIS} onChange={setAnalysisType} />
+            <ChoiceField id="ci-segment" label="Customer segment" value={segment} options={SEGMENTS} onChange={setSegment} />
             <Button onClick={() => start.mutate({ type: "customer_insight", params: { analysisType, segment } })} loading={start.isPending} data-testid="run-insight">
               Run Analysis
             </Button>
@@ -471,30 +479,8 @@ function InsightsTab() {
             Export reports
           </Heading>
           <Flex direction="column" gap="3">
-            <Field id="ci-report" label="Report type">
-              <Select.Root value={reportType} onValueChange={(v) => setReportType(v as typeof reportType)}>
-                <Select.Trigger id="ci-report" aria-label="Report type" />
-                <Select.Content>
-                  {REPORTS.map((a) => (
-                    <Select.Item key={a} value={a}>
-                      {label(a)}
-                    </Select.Item>
-                  ))}
-                </Select.Content>
-              </Select.Root>
-            </Field>
-            <Field id="ci-range" label="Date range">
-              <Select.Root value={dateRange} onValueChange={(v) => setDateRange(v as typeof dateRange)}>
-                <Select.Trigger id="ci-range" aria-label="Date range" />
-                <Select.Content>
-                  {RANGES.map((a) => (
-                    <Select.Item key={a} value={a}>
-                      {label(a)}
-                    </Select.Item>
-                  ))}
-                </Select.Content>
-              </Select.Root>
-            </Field>
+            <ChoiceField id="ci-report" label="Report type" value={reportType} options={REPORTS} onChange={setReportType} />
+            <ChoiceField id="ci-range" label="Date range" value={dateRange} options={RANGES} onChange={setDateRange} />
             {dateRange === "custom" && (
               <Grid columns="2" gap="3">
                 <Field id="ci-from" label="From">
