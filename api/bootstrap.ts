@@ -111,7 +111,7 @@ export async function bootstrap(config: Config) {
     trustProxy: config.trustProxy,
     liveOddsCacheMs: config.liveOddsCacheMs,
     rateLimits: config.rateLimits,
-    rateCounter: new LibsqlRateCounter(database.client),
+    rateCounter: new LibsqlRateCounter(database.client, database.groupCommit),
     jobs,
     passwordHasher: new ScryptPasswordHasher(),
   });

@@ -4,6 +4,7 @@ import type { BetLegRecord, BetRecord } from "../../domain/shared/types.ts";
 import { auditStatement } from "./audit.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
 import { ledgerStatements } from "./ledger-statements.ts";
+import type { GroupCommitter } from "./group-commit.ts";
 import { activeAndNotExcluded } from "./wallet.ts";
 import { NET_LOSS_KINDS } from "../../domain/responsible/limits.ts";
 
@@ -30,8 +31,11 @@ function toBet(r: Row, legs: BetLegRecord[]): BetRecord {
 
 export class LibsqlBets implements Bets {
   private readonly client: Client;
-  constructor(client: Client) {
+  private readonly groupCommit: GroupCommitter | undefined;
+  /** With `groupCommit` (an embedded file database), placements share commits; see group-commit.ts. */
+  constructor(client: Client, groupCommit?: GroupCommitter) {
     this.client = client;
+    this.groupCommit = groupCommit;
   }
 
   async place(plan: PlacementPlan): Promise<PlacementOutcome> {
@@ -81,7 +85,8 @@ export class LibsqlBets implements Bets {
     }
     statements.push({ sql: "SELECT balance FROM ledger_accounts WHERE id = ?", args: [plan.walletAccountId] });
     try {
-      const results = await this.client.batch(statements, "write");
+      // One all-or-nothing write either way: alone in its own batch, or in a savepoint of a group.
+      const results = this.groupCommit ? await this.groupCommit.write(statements) : await this.client.batch(statements, "write");
       const last = results[results.length - 1];
       return { kind: "placed", balance: Number(last.rows[0]?.balance ?? 0) };
     } catch (e) {

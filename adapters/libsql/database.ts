@@ -4,13 +4,14 @@
  * so each change is one atomic write holding the single writer lock as briefly as possible.
  */
 import { createClient, type Client, type InArgs, type InStatement } from "@libsql/client";
-import { ConnectionPool, Sqlite3Client } from "@libsql/client/sqlite3";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { fileURLToPath } from "node:url";
 import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
 import * as schema from "./schema.ts";
+import { GroupCommitter } from "./group-commit.ts";
+import { embeddedFileClient } from "./embedded-client.ts";
 
 export type Db = LibSQLDatabase<typeof schema>;
 export type DatabaseKind = "file" | "memory" | "remote";
@@ -19,6 +20,11 @@ export interface Database {
   client: Client;
   db: Db;
   kind: DatabaseKind;
+  /**
+   * Group commit for the hot writes (adapters/libsql/group-commit.ts), on a plain embedded file
+   * only; absent for :memory:, remote and replica databases, where each write is its own batch.
+   */
+  groupCommit?: GroupCommitter;
   close(): void;
 }
 
@@ -43,9 +49,10 @@ export async function openDatabase(opts: { url: string; authToken?: string; sync
   // and a pooled second connection would silently lack them. Calls are synchronous on this thread
   // anyway, and no code holds an interactive transaction. `timeout` is the busy timeout: a write
   // waits up to 5 s for another process's writer instead of failing with SQLITE_BUSY.
+  const embedded = kind === "file" && !opts.syncUrl ? embeddedFileClient(url.slice("file:".length), 5000) : null;
   const client =
-    kind === "file" && !opts.syncUrl
-      ? statementCachingFileClient(url.slice("file:".length), 5000)
+    embedded
+      ? embedded.client
       : createClient({
           url,
           concurrency: 1,
@@ -63,78 +70,8 @@ export async function openDatabase(opts: { url: string; authToken?: string; sync
   await client.execute("PRAGMA foreign_keys = ON");
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
-  return { client, db, kind, close: () => client.close() };
-}
-
-/**
- * The embedded file client of @libsql/client (the same classes `createClient` builds for a file URL,
- * one connection, integers as numbers), except that each connection keeps its prepared statements:
- * the stock client prepares every statement on every call, and compiling a statement on a table
- * with triggers (bet_legs' price guard, the postings trigger) costs as much as running it. SQLite
- * re-prepares a kept statement by itself when the schema changes; a statement is reset before each
- * run, so reusing one after an error is safe. Bounded: the map starts over past 1,000 texts.
- */
-function statementCachingFileClient(path: string, timeoutMs: number): Client {
-  const pool = new StatementCachingPool(path, { timeout: timeoutMs }, 1);
-  // Fail fast if the file cannot be opened at all (as createClient does).
-  pool.release(pool.acquireSync());
-  return new Sqlite3Client(pool, "number");
-}
-
-type Connection = ReturnType<ConnectionPool["acquireSync"]>;
-interface LibsqlStatement {
-  raw(on?: boolean): unknown;
-  columns(): unknown;
-}
-
-/**
- * A kept statement that also remembers what the client asks it on every call: its result columns
- * (fixed once prepared; migrations run before any query of the app) and whether it returns rows
- * (the client finds out by calling raw(), which throws for a statement that does not, an exception
- * per INSERT). Everything else goes to the statement itself.
- */
-function keptStatement(stmt: LibsqlStatement): LibsqlStatement {
-  const kept = Object.create(stmt) as LibsqlStatement;
-  let notReader: unknown = null;
-  let rawMode: boolean | undefined;
-  let columns: unknown;
-  kept.raw = (on?: boolean) => {
-    if (notReader) throw notReader;
-    if (rawMode !== on) {
-      try {
-        stmt.raw(on);
-      } catch (e) {
-        notReader = e;
-        throw e;
-      }
-      rawMode = on;
-    }
-    return kept;
-  };
-  kept.columns = () => (columns ??= stmt.columns());
-  return kept;
-}
-const withStatementCache = new WeakSet<Connection>();
-
-class StatementCachingPool extends ConnectionPool {
-  override acquireSync(forTransaction?: boolean): Connection {
-    const db = super.acquireSync(forTransaction);
-    if (!withStatementCache.has(db)) {
-      withStatementCache.add(db);
-      const prepare = db.prepare.bind(db) as (sql: string) => unknown;
-      const kept = new Map<string, unknown>();
-      db.prepare = ((sql: string) => {
-        let stmt = kept.get(sql);
-        if (!stmt) {
-          stmt = keptStatement(prepare(sql) as LibsqlStatement);
-          if (kept.size >= 1000) kept.clear();
-          kept.set(sql, stmt);
-        }
-        return stmt;
-      }) as Connection["prepare"];
-    }
-    return db;
-  }
+  const groupCommit = embedded ? new GroupCommitter(embedded.connections) : undefined;
+  return { client, db, kind, groupCommit, close: () => client.close() };
 }
 
 /** The constraint or trigger name in a libSQL error message, e.g. "BET.ODDS_CHANGED". */

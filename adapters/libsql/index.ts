@@ -54,7 +54,7 @@ export function libsqlPorts(d: Database, opts: PortOptions = {}): Ports & Accoun
     users: new LibsqlUsers(d),
     sessions: new LibsqlSessions(d),
     events: new LibsqlEvents(d.client),
-    bets: new LibsqlBets(d.client),
+    bets: new LibsqlBets(d.client, d.groupCommit),
     wallets: new LibsqlWallets(d),
     idempotency: new LibsqlIdempotency(d),
     fantasy: new LibsqlFantasy(d.client),

@@ -1,20 +1,25 @@
 /** Rate-limit counters in the shared database, so every instance counts the same requests. */
 import type { Client } from "@libsql/client";
 import type { RateCounter } from "../../domain/ports/rate-counter.ts";
+import type { GroupCommitter } from "./group-commit.ts";
 
 export class LibsqlRateCounter implements RateCounter {
   private readonly client: Client;
+  private readonly groupCommit: GroupCommitter | undefined;
   private hits = 0;
-  constructor(client: Client) {
+  /** With `groupCommit`, a count shares its commit with the placements of the same moment. */
+  constructor(client: Client, groupCommit?: GroupCommitter) {
     this.client = client;
+    this.groupCommit = groupCommit;
   }
 
   async hit(bucket: string, windowStart: number): Promise<number> {
-    const rs = await this.client.execute({
+    const count = {
       sql: `INSERT INTO rate_limits (bucket, window_start, count) VALUES (?, ?, 1)
             ON CONFLICT(bucket, window_start) DO UPDATE SET count = count + 1 RETURNING count`,
       args: [bucket, windowStart],
-    });
+    };
+    const rs = this.groupCommit ? (await this.groupCommit.write([count]))[0] : await this.client.execute(count);
     // Now and then, forget windows older than a day.
     if (++this.hits % 1000 === 0)
       await this.client.execute({ sql: "DELETE FROM rate_limits WHERE window_start < ?", args: [windowStart - 86_400_000] });
