@@ -1,5 +1,5 @@
 /** Users, sessions, wallets and idempotency records on libSQL. */
-import { and, count, eq, gt, sql } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import type { InStatement } from "@libsql/client";
 import type { IdempotencyRecords, NewSession, Sessions, Users, Wallets } from "../../domain/ports/index.ts";
 import type { User } from "../../domain/shared/types.ts";
@@ -61,21 +61,18 @@ export class LibsqlUsers implements Users {
   }
 }
 
-/** The session lookup runs on every request: its SQL is built once (a drizzle prepared query). */
-const activeSessionQuery = (d: Database) =>
-  d.db
-    .select({ user: users, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql.placeholder("now"))))
-    .prepare();
+/**
+ * The session lookup runs on every request, so it is one plain statement (kept prepared by the
+ * connection) reading only the user's columns that a User has, not a drizzle query with a row mapper.
+ */
+const ACTIVE_SESSION_SQL = `SELECT u.id, u.email, u.first_name, u.last_name, u.role, u.is_demo, u.is_active, u.verification_level,
+    u.created_at, s.expires_at
+  FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ? AND s.expires_at > ?`;
 
 export class LibsqlSessions implements Sessions {
   private readonly d: Database;
-  private readonly active: ReturnType<typeof activeSessionQuery>;
   constructor(d: Database) {
     this.d = d;
-    this.active = activeSessionQuery(d);
   }
 
   async create(s: NewSession): Promise<void> {
@@ -89,8 +86,21 @@ export class LibsqlSessions implements Sessions {
   }
 
   async findActive(id: string, now: Date): Promise<{ user: User; expiresAt: Date } | null> {
-    const [row] = await this.active.all({ id, now: now.getTime() });
-    return row ? { user: toUser(row.user), expiresAt: new Date(row.expiresAt) } : null;
+    const rs = await this.d.client.execute({ sql: ACTIVE_SESSION_SQL, args: [id, now.getTime()] });
+    const r = rs.rows[0];
+    if (!r) return null;
+    const user: User = {
+      id: String(r.id),
+      email: String(r.email),
+      firstName: String(r.first_name),
+      lastName: String(r.last_name),
+      role: r.role as User["role"],
+      isDemo: Number(r.is_demo) === 1,
+      isActive: Number(r.is_active) === 1,
+      verificationLevel: r.verification_level as User["verificationLevel"],
+      createdAt: new Date(Number(r.created_at)),
+    };
+    return { user, expiresAt: new Date(Number(r.expires_at)) };
   }
 
   async delete(id: string): Promise<void> {

@@ -218,7 +218,7 @@ export class LibsqlFollows implements Follows {
 
   async teamsOf(userId: string): Promise<string[]> {
     const rs = await this.client.execute({
-      sql: "SELECT team FROM follows WHERE user_id = ? ORDER BY created_at, team",
+      sql: "SELECT team FROM follows WHERE user_id = ? ORDER BY created_at, rowid",
       args: [userId],
     });
     return rs.rows.map((r) => String(r.team));

@@ -1,7 +1,7 @@
 /** Responsible gambling and session activity on libSQL. */
 import type { Client, InStatement, Row } from "@libsql/client";
 import type { AuditEntry } from "../../domain/shared/types.ts";
-import type { LimitWrite, ResponsibleGambling, ResponsibleSnapshot, SessionActivity, SessionRecord } from "../../domain/ports/wallet.ts";
+import type { LimitWrite, ResponsibleGambling, ResponsibleSnapshot, SessionActivity, SessionRecord, WagerSnapshot } from "../../domain/ports/wallet.ts";
 import {
   LIMIT_PERIODS, NET_LOSS_KINDS, noLimits, windowStart, type LimitPeriod, type LimitSetting, type LimitType, type PeriodAmounts,
 } from "../../domain/responsible/limits.ts";
@@ -79,6 +79,47 @@ export class LibsqlResponsible implements ResponsibleGambling {
       // Stakes are negative postings on the wallet: net loss is minus their sum with the returns.
       netLoss: periodSums(losses.rows[0], -1),
     };
+  }
+
+  /**
+   * One statement (placement runs it for every bet): loss limits and exclusions as JSON, and the
+   * net-loss sums only when a loss limit is stored (CASE evaluates the subquery only then).
+   */
+  async wagerSnapshot(userId: string, now: Date): Promise<WagerSnapshot> {
+    const t = now.getTime();
+    const rs = await this.client.execute({
+      sql: `SELECT
+          (SELECT json_group_array(json_array(period, amount, pending_amount, pending_effective_at))
+             FROM responsible_limits WHERE user_id = ?1 AND type = 'loss') AS limits,
+          (SELECT json_group_array(json_array(id, kind, started_at, ends_at, reason)) FROM
+             (SELECT * FROM responsible_exclusions WHERE user_id = ?1 AND (ends_at IS NULL OR ends_at > ?2) ORDER BY started_at)) AS exclusions,
+          CASE WHEN EXISTS (SELECT 1 FROM responsible_limits WHERE user_id = ?1 AND type = 'loss') THEN
+            (SELECT json_array(${LIMIT_PERIODS.map((p, i) => `COALESCE(SUM(CASE WHEN t.created_at > ?${i + 4} THEN p.amount ELSE 0 END), 0)`).join(", ")})
+               FROM ledger_postings p JOIN ledger_transactions t ON t.id = p.transaction_id
+              WHERE p.account_id = ?3 AND t.kind IN (${KIND_LIST}) AND t.created_at > ?${LIMIT_PERIODS.indexOf("monthly") + 4})
+          END AS losses`,
+      args: [userId, t, `wallet:${userId}`, ...windowArgs(now)],
+    });
+    const r = rs.rows[0];
+    const lossLimits = noLimits();
+    for (const [period, amount, pendingAmount, pendingAt] of JSON.parse(String(r.limits)) as [LimitPeriod, number | null, number | null, number | null][])
+      lossLimits[period] = {
+        amount,
+        pending: pendingAt === null ? null : { amount: pendingAmount, effectiveAt: new Date(pendingAt) },
+      };
+    const exclusions = (JSON.parse(String(r.exclusions)) as [string, Exclusion["kind"], number, number | null, string | null][]).map(
+      ([id, kind, startedAt, endsAt, reason]): Exclusion => ({
+        id,
+        kind,
+        startedAt: new Date(startedAt),
+        endsAt: endsAt === null ? null : new Date(endsAt),
+        reason,
+      }),
+    );
+    const sums = r.losses === null ? [0, 0, 0] : (JSON.parse(String(r.losses)) as number[]);
+    const netLoss = { daily: 0, weekly: 0, monthly: 0 };
+    LIMIT_PERIODS.forEach((p, i) => (netLoss[p] = sums[i] === 0 ? 0 : -sums[i]));
+    return { exclusions, lossLimits, netLoss };
   }
 
   async saveLimit(w: LimitWrite): Promise<boolean> {

@@ -4,7 +4,7 @@
  * gross deposits are the positive wallet postings of deposit transactions, net losses minus the
  * wallet postings of the wagering kinds. Exclusions are only ever added.
  */
-import type { LimitWrite, ResponsibleGambling, ResponsibleSnapshot } from "../../domain/ports/wallet.ts";
+import type { LimitWrite, ResponsibleGambling, ResponsibleSnapshot, WagerSnapshot } from "../../domain/ports/wallet.ts";
 import type { AuditEntry } from "../../domain/shared/types.ts";
 import { walletAccountId } from "../../domain/wallet/ledger.ts";
 import {
@@ -50,6 +50,11 @@ export class MemoryResponsible implements ResponsibleGambling {
       deposited: sums(["deposit"], 1, true),
       netLoss: sums(NET_LOSS_KINDS, -1, false),
     };
+  }
+
+  async wagerSnapshot(userId: string, now: Date): Promise<WagerSnapshot> {
+    const s = await this.snapshot(userId, now);
+    return { exclusions: s.exclusions, lossLimits: s.limits.loss, netLoss: s.netLoss };
   }
 
   async saveLimit(w: LimitWrite): Promise<boolean> {

@@ -130,10 +130,10 @@ export async function placeBet(
   const responsible = portOf(ctx, "responsible");
   const settings = (ctx.ports as Partial<AccountPorts>).accountSettings;
   const [snap, policy] = await Promise.all([
-    responsible.snapshot(user.id, now),
+    responsible.wagerSnapshot(user.id, now),
     settings ? settings.of(user.id).then((s) => s.priceChangePolicy) : Promise.resolve(DEFAULT_SETTINGS.priceChangePolicy),
   ]);
-  const gate = checkMayWager({ user, exclusions: snap.exclusions, lossLimits: snap.limits.loss, netLoss: snap.netLoss }, input.stake, now);
+  const gate = checkMayWager({ user, exclusions: snap.exclusions, lossLimits: snap.lossLimits, netLoss: snap.netLoss }, input.stake, now);
   if (!gate.ok) return gate;
   // A trader may have limited this customer to a fraction of the maximum stake.
   const factorPct = ctx.ports.trading ? await ctx.ports.trading.stakeFactorOf(user.id) : FULL_STAKE_FACTOR_PCT;
@@ -206,7 +206,7 @@ export async function placeBet(
     guards: {
       at: now,
       lossLimits: LIMIT_PERIODS.flatMap((p) => {
-        const limit = effectiveLimit(snap.limits.loss[p], now).amount;
+        const limit = effectiveLimit(snap.lossLimits[p], now).amount;
         return limit === null ? [] : [{ since: windowStart(p, now), limit }];
       }),
     },
@@ -236,9 +236,9 @@ export async function placeBet(
     case "refused": {
       // Suspension, an exclusion or losses changed between our checks and the write.
       const later = ctx.clock.now();
-      const [fresh, again] = await Promise.all([ctx.ports.users.findById(user.id), responsible.snapshot(user.id, later)]);
+      const [fresh, again] = await Promise.all([ctx.ports.users.findById(user.id), responsible.wagerSnapshot(user.id, later)]);
       const recheck = checkMayWager(
-        { user: fresh ?? user, exclusions: again.exclusions, lossLimits: again.limits.loss, netLoss: again.netLoss },
+        { user: fresh ?? user, exclusions: again.exclusions, lossLimits: again.lossLimits, netLoss: again.netLoss },
         input.stake,
         later,
       );

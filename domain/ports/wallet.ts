@@ -119,6 +119,17 @@ export interface ResponsibleSnapshot {
   netLoss: PeriodAmounts;
 }
 
+/**
+ * What a wager is checked against, read in one go on the placement path: the exclusions in force at
+ * `now`, the stored loss limits, and the net loss in each window. The net loss is only needed
+ * against a loss limit, so without any stored loss limit it may be reported as zeros.
+ */
+export interface WagerSnapshot {
+  exclusions: Exclusion[];
+  lossLimits: PeriodLimits;
+  netLoss: PeriodAmounts;
+}
+
 export interface LimitWrite {
   userId: string;
   type: LimitType;
@@ -132,6 +143,7 @@ export interface LimitWrite {
 
 export interface ResponsibleGambling {
   snapshot(userId: string, now: Date): Promise<ResponsibleSnapshot>;
+  wagerSnapshot(userId: string, now: Date): Promise<WagerSnapshot>;
   /** false (nothing written) when the stored setting is no longer `expected`. Setting a deposit limit answers the prompt. */
   saveLimit(w: LimitWrite): Promise<boolean>;
   declineLimitPrompt(userId: string, at: Date, audit: AuditEntry): Promise<void>;
