@@ -8,7 +8,7 @@ import type { AppDeps, AppEnv } from "./env.ts";
 import { ApiFailure, errorBody, sendError } from "./errors.ts";
 import { requestId } from "./middleware/request-id.ts";
 import { clientAddress } from "./middleware/client-address.ts";
-import { LiveOddsSnapshot } from "./live-odds-snapshot.ts";
+import { LiveOddsSnapshot, serveLiveOdds } from "./live-odds-snapshot.ts";
 import { rateLimit } from "./middleware/rate-limit.ts";
 import { sameOrigin, securityHeaders } from "./middleware/security.ts";
 import { session } from "./middleware/session.ts";
@@ -56,6 +56,10 @@ export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   const liveOdds = new LiveOddsSnapshot(deps.ports, deps.clock, deps.liveOddsCacheMs ?? 0);
+  // The hottest read (every open betting page polls it) goes first, ahead of the middleware chain:
+  // public, the same for everyone, served from the snapshot with the chain's headers added at
+  // constant cost. Registered before app.use("*"), so Hono runs it and stops.
+  app.get("/api/live-odds", serveLiveOdds(liveOdds, deps));
   app.use("*", async (c, next) => {
     c.set("deps", deps);
     c.set("liveOdds", liveOdds);

@@ -9,16 +9,44 @@ import type { Ports } from "../domain/ports/index.ts";
 import type { Clock } from "../domain/shared/clock.ts";
 import { presentLiveOdds } from "./presenters.ts";
 import type { LiveOddsItem } from "./schemas/events.ts";
+import type { Context } from "hono";
+import { API_SECURITY_HEADERS } from "./middleware/security.ts";
+import { logRequest, requestIdFor } from "./middleware/request-id.ts";
+import { peerAddress } from "./middleware/client-address.ts";
 
 export interface LiveOddsBody {
   body: string;
+  /** The body as UTF-8, encoded once per build. */
+  bytes: Uint8Array<ArrayBuffer>;
+  /** The same, gzip-compressed once per build (about a fifth of the size), for clients that accept it. */
+  gzipped: Uint8Array<ArrayBuffer>;
   etag: string;
   builtAt: number;
 }
 
-async function etagOf(body: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-1", new TextEncoder().encode(body)));
+async function etagOf(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-1", bytes));
   return `W/"${Array.from(digest.slice(0, 12), (b) => b.toString(16).padStart(2, "0")).join("")}"`;
+}
+
+/** gzip with the web-standard CompressionStream (Node and Deno alike). */
+async function gzip(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
+  const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** Whether an Accept-Encoding header accepts gzip (listed, or `*`, and not with q=0). */
+export function acceptsGzip(acceptEncoding: string | undefined): boolean {
+  if (!acceptEncoding) return false;
+  let star = false;
+  for (const part of acceptEncoding.toLowerCase().split(",")) {
+    const [coding, ...params] = part.trim().split(";");
+    const q = params.map((p) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(p)).find(Boolean);
+    const allowed = !q || Number(q[1]) > 0;
+    if (coding.trim() === "gzip" || coding.trim() === "x-gzip") return allowed;
+    if (coding.trim() === "*") star = allowed;
+  }
+  return star;
 }
 
 export class LiveOddsSnapshot {
@@ -50,7 +78,8 @@ export class LiveOddsSnapshot {
     const volumes = await this.ports.events.volumes(live.map((e) => e.id));
     const items = live.map((e) => presentLiveOdds(e, volumes.get(e.id) ?? 0)).filter((x): x is LiveOddsItem => x !== null);
     const body = JSON.stringify(items);
-    this.current = { body, etag: await etagOf(body), builtAt: now };
+    const bytes = new TextEncoder().encode(body);
+    this.current = { body, bytes, gzipped: await gzip(bytes), etag: await etagOf(bytes), builtAt: now };
     return this.current;
   }
 }
@@ -61,4 +90,49 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   if (ifNoneMatch.trim() === "*") return true;
   const strip = (t: string) => t.trim().replace(/^W\//, "");
   return ifNoneMatch.split(",").some((t) => strip(t) === strip(etag));
+}
+
+/**
+ * GET /api/live-odds, answered before the middleware chain (api/app.ts registers it first): the
+ * data is public and the same for everyone, so no session is looked up, and everything the chain
+ * would add is added here at constant cost: the security headers every API response carries, the
+ * request id, the log line. Conditional requests get 304 with no body; a client that accepts gzip
+ * gets the copy compressed once per snapshot.
+ */
+export function serveLiveOdds(snapshot: LiveOddsSnapshot, deps: { trustProxy?: boolean } & Parameters<typeof logRequest>[0]) {
+  return async (c: Context): Promise<Response> => {
+    const started = performance.now();
+    const id = requestIdFor(c.req.header("x-request-id"));
+    const s = await snapshot.get();
+    const headers: Record<string, string> = {
+      ...API_SECURITY_HEADERS,
+      "cache-control": "no-cache",
+      etag: s.etag,
+      vary: "accept-encoding",
+      "x-request-id": id,
+    };
+    let res: Response;
+    if (etagMatches(c.req.header("if-none-match"), s.etag)) res = new Response(null, { status: 304, headers });
+    else {
+      headers["content-type"] = "application/json";
+      // Browsers accept gzip: the compressed copy made with the snapshot costs nothing per request.
+      if (acceptsGzip(c.req.header("accept-encoding"))) {
+        headers["content-encoding"] = "gzip";
+        res = new Response(s.gzipped, { status: 200, headers });
+      } else res = new Response(s.bytes, { status: 200, headers });
+    }
+    if (deps.logRequests || deps.requestLog)
+      logRequest(deps, {
+        t: new Date().toISOString(),
+        requestId: id,
+        method: c.req.method,
+        path: c.req.path,
+        route: "/api/live-odds",
+        status: res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+        actor: "anonymous",
+        ip: (deps.trustProxy ? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() : null) || peerAddress(c.env),
+      });
+    return res;
+  };
 }

@@ -18,13 +18,22 @@ export interface RequestLogEntry {
   ip: string | null;
 }
 
+/** The caller's X-Request-Id when it is a sane token, otherwise a fresh UUID. */
+export const requestIdFor = (incoming: string | undefined): string =>
+  incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+
+/** Write one log line (to deps.requestLog, or stdout when LOG_REQUESTS is on). */
+export function logRequest(deps: { logRequests?: boolean; requestLog?: (e: RequestLogEntry) => void }, entry: RequestLogEntry) {
+  if (deps.requestLog) deps.requestLog(entry);
+  else if (deps.logRequests) console.log(JSON.stringify(entry));
+}
+
 /**
  * Every request gets an id (echoed in X-Request-Id and in every error envelope) and, when request
  * logging is on, one JSON log line (to `deps.requestLog`, stdout by default).
  */
 export const requestId = (): MiddlewareHandler<AppEnv> => async (c, next) => {
-  const incoming = c.req.header("x-request-id");
-  const id = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+  const id = requestIdFor(c.req.header("x-request-id"));
   c.set("requestId", id);
   const started = performance.now();
   await next();
@@ -44,7 +53,6 @@ export const requestId = (): MiddlewareHandler<AppEnv> => async (c, next) => {
       actor: actor?.kind === "user" ? `${actor.user.role}:${actor.user.id}` : "anonymous",
       ip: c.get("clientIp") ?? null,
     };
-    if (deps.requestLog) deps.requestLog(entry);
-    else console.log(JSON.stringify(entry));
+    logRequest(deps, entry);
   }
 };

@@ -9,6 +9,27 @@ import { sendError } from "../errors.ts";
  * is served (api/site.ts sets `scriptHashes`), never by 'unsafe-inline'. Styles allow inline style
  * attributes (React and Radix set them). Nothing loads from another origin; no page may be framed.
  */
+/**
+ * The same headers as a constant, for a route answered before the middleware chain (the live-odds
+ * fast path in api/app.ts). tests/api/live-odds-fast-path.test.ts checks they match what
+ * securityHeaders() sets on every other API response.
+ */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  "content-security-policy":
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; " +
+    "connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+  "cross-origin-opener-policy": "same-origin",
+  "cross-origin-resource-policy": "same-origin",
+  "origin-agent-cluster": "?1",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "x-content-type-options": "nosniff",
+  "x-dns-prefetch-control": "off",
+  "x-download-options": "noopen",
+  "x-frame-options": "DENY",
+  "x-permitted-cross-domain-policies": "none",
+  "x-xss-protection": "0",
+};
+
 const baseHeaders = () =>
   secureHeaders({
     contentSecurityPolicy: {
