@@ -1,21 +1,62 @@
+/**
+ * Server CPU time per request: starts the product (Node or Deno entry) on a fresh database, loads one
+ * route with autocannon (64 connections) and divides the server process's CPU time (user + system,
+ * from /proc) by the requests answered. Requests per second depend on whatever else the machine is
+ * doing; CPU per request depends much less on it, so this is the figure to compare changes with
+ * while other work runs. The suite (bench/run.ts) gives the figures that count.
+ *
+ *   node bench/cpu-per-request.ts [node|deno] [bets|/api/path] [seconds]
+ *
+ * `bets` places single bets from 300 demo customers (as bench/run.ts does); a path is a plain GET
+ * sent as a browser would (Accept-Encoding: gzip).
+ */
 import autocannon from "autocannon";
 import { readFileSync } from "node:fs";
 import { startProduct } from "./lib/server.ts";
-const cpu = (pid: number) => { const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" "); return (Number(f[11]) + Number(f[12])) * 10; }; // ms (CLK_TCK 100)
-const server = await startProduct({ runtime: (process.argv[2] as "node") ?? "node", port: 4480, env: { FEED_INTERVAL_MS: "3000", BENCH_MODE: "1" } });
-const cookies: string[] = [];
-for (let i = 0; i < 300; i++) { const res = await fetch(`${server.url}/api/demo/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ role: "customer" }) }); cookies.push(res.headers.getSetCookie()[0].split(";")[0]); }
-type Ev = { id: string; markets: { id: string; outcomes: { id: string; odds: string }[] }[] };
-const events = (await (await fetch(`${server.url}/api/events?status=upcoming&limit=200`)).json()) as Ev[];
-const bodies = events.flatMap((e) => e.markets.flatMap((m) => m.outcomes.map((o) => JSON.stringify({ selections: [{ eventId: e.id, marketId: m.id, outcomeId: o.id, odds: o.odds }], stake: 100, betType: "single" }))));
-let n = 0;
-const mode = process.argv[3] ?? "bets";
-const c0 = cpu(server.pid);
-const r: any = await new Promise((res, rej) => autocannon({ url: server.url, connections: 64, duration: Number(process.argv[4] ?? 10),
-  requests: mode === "bets" ? [{ method: "POST", path: "/api/bets", setupRequest: (req: any) => { const i = n++; return { ...req, headers: { "content-type": "application/json", cookie: cookies[i % 300] }, body: bodies[i % bodies.length] }; } }]
-  : [{ method: "GET", path: mode }] } as any, (e: any, x: any) => e ? rej(e) : res(x)));
-const c1 = cpu(server.pid);
-const ok = r["2xx"] + (mode === "bets" ? 0 : r["3xx"] ?? 0);
-console.log(`${mode}: ${ok} ok, ${r.non2xx} non2xx, ${Math.round(ok / r.duration)} /s, p99 ${r.latency.p99} ms, server CPU ${((c1 - c0) * 1000 / ok).toFixed(0)} µs per request`);
-await server.stop();
+
+const [runtime = "node", target = "bets", seconds = "10"] = process.argv.slice(2);
+const TICK_MS = 10; // /proc/<pid>/stat counts CPU in clock ticks of 1/100 s
+const cpuMs = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+};
+
+const server = await startProduct({ runtime: runtime === "deno" ? "deno" : "node", port: Number(process.env.BENCH_PORT || 4480), env: { FEED_INTERVAL_MS: "3000" } });
+const requests: autocannon.Options["requests"] = [];
+if (target === "bets") {
+  const cookies: string[] = [];
+  for (let i = 0; i < 300; i++) {
+    const res = await fetch(`${server.url}/api/demo/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ role: "customer" }) });
+    cookies.push(res.headers.getSetCookie()[0].split(";")[0]);
+  }
+  type Ev = { id: string; markets: { id: string; outcomes: { id: string; odds: string }[] }[] };
+  const events = (await (await fetch(`${server.url}/api/events?status=upcoming&limit=200`)).json()) as Ev[];
+  const bodies = events.flatMap((e) =>
+    e.markets.flatMap((m) => m.outcomes.map((o) => JSON.stringify({ selections: [{ eventId: e.id, marketId: m.id, outcomeId: o.id, odds: o.odds }], stake: 100, betType: "single" }))),
+  );
+  let n = 0;
+  requests.push({
+    method: "POST",
+    path: "/api/bets",
+    setupRequest: (req) => {
+      const i = n++;
+      return { ...req, headers: { "content-type": "application/json", cookie: cookies[i % cookies.length] }, body: bodies[i % bodies.length] };
+    },
+  });
+} else requests.push({ method: "GET", path: target, headers: { "accept-encoding": "gzip, deflate, br, zstd" } });
+
+try {
+  const before = cpuMs(server.pid);
+  const r = await new Promise<autocannon.Result>((resolve, reject) =>
+    autocannon({ url: server.url, connections: 64, duration: Number(seconds), requests }, (e, res) => (e ? reject(e) : resolve(res))),
+  );
+  const used = cpuMs(server.pid) - before;
+  const answered = r["2xx"];
+  console.log(
+    `${runtime} ${target}: ${answered} answered 2xx, ${r.non2xx} other, ${Math.round(answered / Number(seconds))}/s, p99 ${r.latency.p99} ms, ` +
+      `server CPU ${((used * 1000) / Math.max(1, answered)).toFixed(0)} µs per request`,
+  );
+} finally {
+  await server.stop();
+}
 process.exit(0);
