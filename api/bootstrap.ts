@@ -10,7 +10,7 @@ import { DatabaseLease } from "../adapters/libsql/lease.ts";
 import { LibsqlRateCounter } from "../adapters/libsql/rate-counter.ts";
 import { rateLimitsFromEnv, type RateLimitConfig } from "./middleware/rate-limit.ts";
 import { DemoFantasyStatsFeed } from "../adapters/feed/fantasy-stats-feed.ts";
-import { FantasyRunner } from "./jobs/fantasy-runner.ts";
+import { FANTASY_RUNNER_LEASE, FantasyRunner } from "./jobs/fantasy-runner.ts";
 import { randomIds, systemClock } from "../adapters/system/clock.ts";
 import { diskAssets } from "../adapters/system/static-files.ts";
 import { databaseKind } from "../adapters/libsql/database.ts";
@@ -86,9 +86,14 @@ export async function bootstrap(config: Config) {
   feed?.start();
   const ports = libsqlPorts(database, { paymentProvider: new SimulatedPaymentProvider({ latencyMs: config.paymentLatencyMs }) });
   // Contests lock, score and settle whether or not demo mode is on; the stats feed is the simulator.
+  // Like the feed, only the instance holding the runner's own lease does the work.
   const fantasy = new FantasyRunner(
     { ports, clock: systemClock, ids: randomIds, feed: new DemoFantasyStatsFeed() },
-    { intervalMs: config.fantasyIntervalMs, log: config.logRequests ? undefined : () => {} },
+    {
+      intervalMs: config.fantasyIntervalMs,
+      log: config.logRequests ? undefined : () => {},
+      leadership: new DatabaseLease(database.client, { name: FANTASY_RUNNER_LEASE, holder: instanceId, ttlMs: config.fantasyIntervalMs * 3 }),
+    },
   );
   fantasy.start();
   // Fraud scans and bulk operations run in this process, beside the feed (api/jobs/scheduler.ts).
@@ -104,6 +109,7 @@ export async function bootstrap(config: Config) {
     database: { client: database.client, kind: database.kind },
     demoMode: config.demoMode,
     feed: feed ?? undefined,
+    fantasyRunner: fantasy,
     assets: diskAssets(config.distDir),
     version: "0.1.0",
     startedAt: new Date(),
@@ -117,10 +123,11 @@ export async function bootstrap(config: Config) {
   });
   return {
     app,
-    close() {
+    /** Stop the background work; the fantasy runner hands its lease over before the database closes. */
+    async close() {
       feed?.stop();
-      fantasy.stop();
       jobs.stop();
+      await fantasy.stop();
       database.close();
     },
   };

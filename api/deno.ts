@@ -10,7 +10,7 @@ const server = Deno.serve({ port: config.port, onListen: ({ port }) => {
 
 const shutdown = async () => {
   await server.shutdown();
-  close();
+  await close();
   Deno.exit(0);
 };
 Deno.addSignalListener("SIGINT", shutdown);

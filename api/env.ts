@@ -21,6 +21,11 @@ export interface FeedStatusSource {
   status(): { running: boolean; lastTickAt: Date | null; leader?: boolean };
 }
 
+/** The fantasy contest runner of this process (api/jobs/fantasy-runner.ts), for the health check. */
+export interface FantasyRunnerStatusSource {
+  status(): { running: boolean; lastPassAt: Date | null; leader: boolean };
+}
+
 export interface AppDeps {
   ports: Ports & AccountPorts;
   clock: Clock;
@@ -29,6 +34,7 @@ export interface AppDeps {
   database: { client: Client; kind: "file" | "memory" | "remote" };
   demoMode: boolean;
   feed?: FeedStatusSource;
+  fantasyRunner?: FantasyRunnerStatusSource;
   assets?: AssetSource;
   version?: string;
   startedAt?: Date;

@@ -9,9 +9,9 @@ const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   console.log(`BetPro listening on http://localhost:${info.port} (database ${config.databaseUrl}, demo mode ${config.demoMode ? "on" : "off"})`);
 });
 
-const shutdown = () => {
+const shutdown = async () => {
   server.close();
-  close();
+  await close();
   process.exit(0);
 };
 process.on("SIGINT", shutdown);

@@ -16,6 +16,7 @@ import type {
 import { auditStatement } from "./audit.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
 import { ledgerStatements } from "./ledger-statements.ts";
+import { wagerGuardStatements } from "./wager-guards.ts";
 
 const POOL_NOT_EMPTY = "CHECK constraint failed: fantasy_pool_must_be_empty";
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -29,6 +30,11 @@ const parse = <T>(v: unknown, fallback: T): T => {
 };
 const dateOrNull = (v: unknown) => (v === null || v === undefined ? null : new Date(Number(v)));
 const placeholders = (n: number) => Array.from({ length: n }, () => "?").join(",");
+/** Which statement of a batch failed, when the driver says (LibsqlBatchError.statementIndex). */
+const failedStatement = (e: unknown): number | null => {
+  const i = (e as { statementIndex?: unknown } | null)?.statementIndex;
+  return typeof i === "number" ? i : null;
+};
 
 function toSport(r: Row): FantasySportRecord {
   return {
@@ -323,8 +329,10 @@ export class LibsqlFantasy implements Fantasy {
       ...(plan.funding ? ledgerStatements(plan.funding) : []),
     ];
     if (plan.creatorEntry) {
-      const { entry, fee } = plan.creatorEntry;
+      const { entry, fee, walletAccountId, guards } = plan.creatorEntry;
       statements.push(
+        // The creator's wagering gates, inside this write like any entry's (the only assertions here).
+        ...wagerGuardStatements(entry.userId, walletAccountId, guards, entry.fee),
         entryInsert(entry),
         { sql: "UPDATE fantasy_contests SET current_entries = current_entries + 1 WHERE id = ?", args: [c.id] },
         ...(fee ? ledgerStatements(fee) : []),
@@ -339,6 +347,7 @@ export class LibsqlFantasy implements Fantasy {
       return { kind: "created", balance };
     } catch (e) {
       const c = constraintOf(e);
+      if (c === ASSERTION_FAILED && plan.creatorEntry) return { kind: "refused" };
       if (c === "CHECK constraint failed: ledger_accounts_wallet_nonneg_ck") return { kind: "insufficient_funds" };
       if (c === "LEDGER.UNKNOWN_ACCOUNT") return { kind: "no_wallet" };
       if (c === "FOREIGN KEY constraint failed") return { kind: "sport_not_found" };
@@ -354,6 +363,8 @@ export class LibsqlFantasy implements Fantasy {
         "EXISTS (SELECT 1 FROM fantasy_contests WHERE id = ? AND status = 'open' AND start_time > ? AND current_entries < max_entries)",
         [e.contestId, e.enteredAt.getTime()],
       ),
+      // The customer's wagering gates (active, not excluded, loss limits), before the fee's postings.
+      ...wagerGuardStatements(e.userId, plan.walletAccountId, plan.guards, e.fee),
       entryInsert(e),
       { sql: "UPDATE fantasy_contests SET current_entries = current_entries + 1 WHERE id = ?", args: [e.contestId] },
       ...(plan.fee ? ledgerStatements(plan.fee) : []),
@@ -364,7 +375,10 @@ export class LibsqlFantasy implements Fantasy {
       return { kind: "entered", balance: Number(results[results.length - 1].rows[0]?.balance ?? 0) };
     } catch (err) {
       const c = constraintOf(err);
-      if (c === ASSERTION_FAILED || c === "CHECK constraint failed: fantasy_contests_full_ck") return { kind: "not_taking_entries" };
+      // Statement 0 is the contest's guard; any other assertion is a wagering guard (when the
+      // driver does not say which failed, "refused": the use case then re-reads both).
+      if (c === ASSERTION_FAILED) return failedStatement(err) === 0 ? { kind: "not_taking_entries" } : { kind: "refused" };
+      if (c === "CHECK constraint failed: fantasy_contests_full_ck") return { kind: "not_taking_entries" };
       if (c?.startsWith("UNIQUE constraint failed: fantasy_entries")) return { kind: "already_entered" };
       if (c === "CHECK constraint failed: ledger_accounts_wallet_nonneg_ck") return { kind: "insufficient_funds" };
       if (c === "LEDGER.UNKNOWN_ACCOUNT") return { kind: "no_wallet" };

@@ -47,7 +47,7 @@ export class LibsqlFraudRecords implements FraudRecords {
   async activity(since: Date): Promise<FraudActivitySnapshot> {
     const t = since.getTime();
     const c = this.d.client;
-    const [customers, bets, payments, sessions, alerts] = await Promise.all([
+    const [customers, bets, payments, sessions, signIns, alerts] = await Promise.all([
       c.execute("SELECT id, email, first_name, last_name, is_demo, verification_level, created_at FROM users WHERE role = 'customer'"),
       c.execute({
         sql: `SELECT b.id, b.user_id, b.stake, b.placed_at, b.status FROM bets b JOIN users u ON u.id = b.user_id
@@ -64,6 +64,8 @@ export class LibsqlFraudRecords implements FraudRecords {
         args: [t],
       }),
       c.execute({ sql: "SELECT user_id, ip, created_at FROM sessions WHERE created_at >= ?", args: [t] }),
+      // Kept after logout or suspension deletes the sessions (migration 0020).
+      c.execute({ sql: "SELECT user_id, ip, at FROM sign_in_addresses WHERE at >= ?", args: [t] }),
       c.execute("SELECT dedupe_key, user_id, alert_type, severity, status FROM fraud_alerts"),
     ]);
     return {
@@ -98,6 +100,11 @@ export class LibsqlFraudRecords implements FraudRecords {
         userId: String(r.user_id),
         ip: r.ip === null ? null : String(r.ip),
         createdAt: new Date(Number(r.created_at)),
+      })),
+      signIns: signIns.rows.map((r) => ({
+        userId: String(r.user_id),
+        ip: String(r.ip),
+        createdAt: new Date(Number(r.at)),
       })),
       alerts: alerts.rows.map((r) => ({
         dedupeKey: String(r.dedupe_key),

@@ -97,6 +97,25 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_ip_idx").on(t.ip)],
 );
 
+/**
+ * Every session started with a known address (sign-in, registration, demo login), kept after the
+ * session is deleted; written by the sessions_record_address trigger, append-only (migration 0020).
+ */
+export const signInAddresses = sqliteTable(
+  "sign_in_addresses",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id").notNull().references(() => users.id),
+    ip: text("ip").notNull(),
+    at: integer("at").notNull(),
+  },
+  (t) => [
+    index("sign_in_addresses_at_idx").on(t.at),
+    index("sign_in_addresses_ip_idx").on(t.ip, t.at),
+    index("sign_in_addresses_user_idx").on(t.userId, t.at),
+  ],
+);
+
 export const sports = sqliteTable("sports", {
   code: text("code").primaryKey(),
   name: text("name").notNull(),
@@ -317,6 +336,16 @@ export const idempotencyKeys = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/**
+ * Always empty: a write asserts a condition by inserting (ok) here (database.ts assertStatement);
+ * the CHECK aborts the whole batch when it is false. Migration 0002; its trigger removes the row.
+ */
+export const writeAssertions = sqliteTable(
+  "write_assertions",
+  { ok: integer("ok").notNull() },
+  (t) => [check("write_assertion_failed", sql`${t.ok} = 1`)],
 );
 
 /** Named leases: which process leads the work that must run once (see adapters/libsql/lease.ts). */

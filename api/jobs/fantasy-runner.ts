@@ -4,16 +4,28 @@
  * contests from the stats feed and settles them at their end time. Each pass is
  * domain/fantasy/advance-contests.ts; every step is one guarded write, so passes are idempotent
  * and two processes running the runner at once still settle each contest once.
+ *
+ * With several instances on one database, give it a `leadership` (a DatabaseLease of its own
+ * name, like the demo feed's): each pass first acquires or renews the lease and only the holder
+ * does the work; the others stand by and take over when the holder stops renewing (crash) or
+ * releases it (stop). So the work is not doubled and the instances do not race for the same
+ * contests.
  */
 import type { Ports, FantasyStatsFeed } from "../../domain/ports/index.ts";
 import type { Clock, Ids } from "../../domain/shared/clock.ts";
 import { advanceContests, type PassReport } from "../../domain/fantasy/advance-contests.ts";
+import type { Leadership } from "../../adapters/libsql/lease.ts";
 
 export interface FantasyRunnerStatus {
   running: boolean;
   lastPassAt: Date | null;
   lastError: string | null;
+  /** Whether this instance runs the lifecycle (holds the runner's lease; always, without one). */
+  leader: boolean;
 }
+
+/** The lease name of the fantasy runner (one holder among the instances sharing a database). */
+export const FANTASY_RUNNER_LEASE = "fantasy-runner";
 
 export class FantasyRunner {
   private timer: ReturnType<typeof setInterval> | null = null;
@@ -23,14 +35,17 @@ export class FantasyRunner {
   private readonly deps: { ports: Ports; clock: Clock; ids: Ids; feed: FantasyStatsFeed };
   private readonly intervalMs: number;
   private readonly log: (line: string) => void;
+  private readonly leadership: Leadership | null;
+  private leading = false;
 
   constructor(
     deps: { ports: Ports; clock: Clock; ids: Ids; feed: FantasyStatsFeed },
-    opts: { intervalMs: number; log?: (line: string) => void },
+    opts: { intervalMs: number; log?: (line: string) => void; leadership?: Leadership },
   ) {
     this.deps = deps;
     this.intervalMs = opts.intervalMs;
     this.log = opts.log ?? ((line) => console.log(line));
+    this.leadership = opts.leadership ?? null;
   }
 
   start(): void {
@@ -39,20 +54,41 @@ export class FantasyRunner {
     void this.pass();
   }
 
-  stop(): void {
+  /** Stop the timer and hand the lease over at once (another instance takes over on its next pass). */
+  async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    if (this.leadership && this.leading) {
+      this.leading = false;
+      await this.leadership.release().catch(() => {});
+    }
   }
 
   status(): FantasyRunnerStatus {
-    return { running: this.timer !== null, lastPassAt: this.lastPassAt, lastError: this.lastError };
+    return {
+      running: this.timer !== null,
+      lastPassAt: this.lastPassAt,
+      lastError: this.lastError,
+      leader: this.leadership ? this.leading : true,
+    };
   }
 
-  /** One pass; a pass still running (slow database) is not overlapped by the next tick. */
+  /**
+   * One pass; a pass still running (slow database) is not overlapped by the next tick. Null when
+   * another pass is running, when another instance holds the lease, or on an error.
+   */
   async pass(): Promise<PassReport | null> {
     if (this.passing) return null;
     this.passing = true;
     try {
+      if (this.leadership) {
+        // Acquire or renew; a failed renewal (database unreachable) counts as not leading.
+        this.leading = await this.leadership.tryAcquire().catch((e: unknown) => {
+          this.leading = false;
+          throw e;
+        });
+        if (!this.leading) return null;
+      }
       const report = await advanceContests(this.deps, this.deps.feed);
       this.lastPassAt = this.deps.clock.now();
       this.lastError = null;

@@ -381,7 +381,8 @@ fantasyRoutes.openapi(
     summary: "Enter a contest with a lineup; the entry fee moves from the wallet to the contest's prize pool (customer)",
     description:
       "Refused (nothing written): 403 KYC.LEVEL_REQUIRED, a responsible-gambling code, FANTASY.INVITE_CODE_REQUIRED; " +
-      "409 FANTASY.CONTEST_CLOSED, FANTASY.CONTEST_STARTED, FANTASY.CONTEST_FULL, FANTASY.ALREADY_ENTERED, FANTASY.INSUFFICIENT_FUNDS; " +
+      "409 FANTASY.CONTEST_CLOSED, FANTASY.CONTEST_STARTED, FANTASY.CONTEST_FULL, FANTASY.ALREADY_ENTERED, FANTASY.INSUFFICIENT_FUNDS, " +
+      "RG.CONCURRENT_CHANGE (the account changed during the entry); the wagering gates are re-checked inside the entry write; " +
       "400 FANTASY.LINEUP_SIZE, FANTASY.DUPLICATE_PLAYER, FANTASY.PLAYER_NOT_FOUND, FANTASY.PLAYER_WRONG_SPORT, FANTASY.PLAYER_OUT, " +
       "FANTASY.POSITIONS_UNFILLED, FANTASY.SALARY_CAP_EXCEEDED.",
     middleware: [requireRole("customer")] as const,

@@ -10,7 +10,7 @@ healthRoutes.openapi(
     method: "get",
     path: "/health",
     tags: ["System"],
-    summary: "Liveness with the database round trip, feed status and uptime",
+    summary: "Liveness with the database round trip, feed and fantasy runner status (and which one this instance leads) and uptime",
     responses: { 200: json(Health, "Healthy"), 503: json(Health, "The database did not answer") },
   }),
   async (c) => {
@@ -24,10 +24,12 @@ healthRoutes.openapi(
     }
     const roundTripMs = Math.round((performance.now() - started) * 100) / 100;
     const feed = deps.feed?.status() ?? { running: false, lastTickAt: null };
+    const runner = deps.fantasyRunner?.status() ?? { running: false, lastPassAt: null, leader: false };
     const body = {
       status: dbOk ? ("ok" as const) : ("degraded" as const),
       database: { ok: dbOk, kind: deps.database.kind, roundTripMs },
       feed: { running: feed.running, lastTickAt: feed.lastTickAt ? feed.lastTickAt.toISOString() : null, leader: feed.leader ?? false },
+      fantasyRunner: { running: runner.running, lastPassAt: runner.lastPassAt ? runner.lastPassAt.toISOString() : null, leader: runner.leader },
       demoMode: deps.demoMode,
       uptimeSeconds: Math.round((deps.clock.now().getTime() - (deps.startedAt ?? deps.clock.now()).getTime()) / 1000),
       version: deps.version ?? "dev",

@@ -30,6 +30,11 @@ export const Health = z
       lastTickAt: IsoDate.nullable(),
       leader: z.boolean().openapi({ description: "Whether this instance moves the prices (holds the feed lease)" }),
     }),
+    fantasyRunner: z.object({
+      running: z.boolean(),
+      lastPassAt: IsoDate.nullable(),
+      leader: z.boolean().openapi({ description: "Whether this instance runs the contest lifecycle (holds the fantasy runner's lease)" }),
+    }),
     demoMode: z.boolean(),
     uptimeSeconds: z.number(),
     version: z.string(),

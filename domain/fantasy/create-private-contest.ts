@@ -1,7 +1,8 @@
 /**
  * createPrivateContest (customer): a contest only people with its invite code can enter. The
  * creator enters it with their lineup and pays the entry fee like any entry, in the same write as
- * the contest and its prize-pool account. No guaranteed prize; the usual rake and payout table.
+ * the contest and its prize-pool account, with the same wagering guards inside that write. No
+ * guaranteed prize; the usual rake and payout table.
  */
 import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
@@ -9,7 +10,7 @@ import { contestPoolAccountId, walletAccountId } from "../wallet/ledger.ts";
 import { DAY_MS, DEFAULT_DURATION_MS, fantasyPort, requireCustomer } from "./common.ts";
 import { contestTerms, DEFAULT_RAKE_PERCENT } from "./create-contest.ts";
 import { entryFeeTransaction } from "./enter-contest.ts";
-import { checkFantasyEntryGate, type MayWager } from "./entry-gate.ts";
+import { checkFantasyEntryGate, concurrentChange, explainWagerRefusal, type MayWager } from "./entry-gate.ts";
 import { checkLineup } from "./roster.ts";
 import type { ContestRecord, EntryRecord } from "./types.ts";
 
@@ -103,7 +104,7 @@ export async function createPrivateContest(
     contest: { ...contest, currentEntries: 0 },
     poolAccountId: contestPoolAccountId(contest.id),
     funding: null,
-    creatorEntry: { entry, fee: fee.value, walletAccountId: walletAccountId(user.id) },
+    creatorEntry: { entry, fee: fee.value, walletAccountId: walletAccountId(user.id), guards: gate.value },
     audit: null,
   });
   switch (written.kind) {
@@ -115,5 +116,8 @@ export async function createPrivateContest(
       return err(domainError("FANTASY.INSUFFICIENT_FUNDS", "Your balance is too low for this entry fee"));
     case "no_wallet":
       return err(domainError("FANTASY.NO_WALLET", "This account has no wallet"));
+    case "refused":
+      // Suspended, excluded or over a loss limit by the time of the write, as for any entry.
+      return err((await explainWagerRefusal(ctx, user, input.entryFee, opts.mayWager)) ?? concurrentChange());
   }
 }

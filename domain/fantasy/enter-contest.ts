@@ -2,14 +2,16 @@
  * enterContest (customer): pay the entry fee from the wallet into the contest's prize pool with a
  * valid lineup. Checked first here (gate, invite code, contest open / not started / not full,
  * lineup), then written in one batch that the database refuses if, by then, the contest is no
- * longer open, has started or is full (guard inside the write), the customer already has an entry
- * (unique), or the wallet would go below zero (CHECK): so nothing is half-written.
+ * longer open, has started or is full (guard inside the write), the customer is suspended, on a
+ * time-out or self-excluded, or the fee would take net losses past a loss limit (the same wagering
+ * guards as a bet's placement write), the customer already has an entry (unique), or the wallet
+ * would go below zero (CHECK): so nothing is half-written.
  */
 import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type DomainError, type Result } from "../shared/result.ts";
 import { contestPoolAccountId, ledgerTransaction, transfer, walletAccountId, type LedgerTransaction } from "../wallet/ledger.ts";
 import { fantasyPort, requireCustomer } from "./common.ts";
-import { checkFantasyEntryGate, type MayWager } from "./entry-gate.ts";
+import { checkFantasyEntryGate, concurrentChange, explainWagerRefusal, type MayWager } from "./entry-gate.ts";
 import { checkLineup } from "./roster.ts";
 import type { ContestRecord, EntryRecord } from "./types.ts";
 import type { EntryOutcome, Fantasy } from "../ports/index.ts";
@@ -34,7 +36,7 @@ export const sameInviteCode = (given: string | undefined, code: string | null) =
 export async function explainEntryOutcome(
   port: Fantasy,
   contestId: string,
-  outcome: Exclude<EntryOutcome, { kind: "entered" }>,
+  outcome: Exclude<EntryOutcome, { kind: "entered" | "refused" }>,
   now: Date,
 ): Promise<DomainError> {
   switch (outcome.kind) {
@@ -107,7 +109,15 @@ export async function enterContest(
   };
   const fee = entryFeeTransaction(ctx, entry, now);
   if (!fee.ok) return fee;
-  const written = await port.value.enter({ entry, fee: fee.value, walletAccountId: walletAccountId(user.id) });
-  if (written.kind !== "entered") return err(await explainEntryOutcome(port.value, contest.id, written, now));
-  return ok({ entry, balance: written.balance });
+  const written = await port.value.enter({ entry, fee: fee.value, walletAccountId: walletAccountId(user.id), guards: gate.value });
+  if (written.kind === "entered") return ok({ entry, balance: written.balance });
+  if (written.kind === "refused") {
+    // Suspended, excluded or over a loss limit by the time of the write: say which, as the check
+    // before the write would have; failing that, the contest may have closed meanwhile.
+    const why = await explainWagerRefusal(ctx, user, contest.entryFee, opts.mayWager);
+    if (why) return err(why);
+    const fresh = await port.value.findContest(contest.id);
+    return err((fresh && entryRefusal(fresh, ctx.clock.now())) ?? concurrentChange());
+  }
+  return err(await explainEntryOutcome(port.value, contest.id, written, now));
 }

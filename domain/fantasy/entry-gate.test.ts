@@ -17,16 +17,18 @@ const user = (over: Partial<User> = {}): User => ({
   ...over,
 });
 const ctx = {} as Ctx;
+const guards = { at: new Date(0), lossLimits: [{ since: new Date(-86_400_000), limit: 1_000 }] };
 
 describe("the fantasy entry gate (same rules as a stake)", () => {
   it("lets an active customer verified at basic or full through when the wagering rules allow", async () => {
-    const allow = async () => ({ ok: true as const, value: undefined });
-    expect(await checkFantasyEntryGate(ctx, user(), 500, allow)).toEqual({ ok: true, value: undefined });
+    const allow = async () => ({ ok: true as const, value: guards });
+    // The gate's answer carries the guards for the entry write to re-check.
+    expect(await checkFantasyEntryGate(ctx, user(), 500, allow)).toEqual({ ok: true, value: guards });
     expect((await checkFantasyEntryGate(ctx, user({ verificationLevel: "full" }), 500, allow)).ok).toBe(true);
   });
   it("refuses a suspended account with AUTH.ACCOUNT_SUSPENDED before asking anything else", async () => {
     let asked = false;
-    const r = await checkFantasyEntryGate(ctx, user({ isActive: false }), 500, async () => ((asked = true), { ok: true, value: undefined }));
+    const r = await checkFantasyEntryGate(ctx, user({ isActive: false }), 500, async () => ((asked = true), { ok: true, value: guards }));
     expect(!r.ok && r.error.code).toBe("AUTH.ACCOUNT_SUSPENDED");
     expect(asked).toBe(false);
   });

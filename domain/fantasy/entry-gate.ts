@@ -6,24 +6,34 @@
  * - verification below basic: KYC.LEVEL_REQUIRED
  * - then `mayWager`: self-exclusion and time-outs (RG.SELF_EXCLUDED) and loss limits
  *   (RG.LOSS_LIMIT), through the same checkMayWager as bets (domain/responsible/wagering-gate.ts),
- *   on the customer's responsible-gambling snapshot. (Unlike placement, the loss limit is checked
- *   before the entry write, not inside it.)
+ *   on the customer's responsible-gambling snapshot.
+ *
+ * Like placement, the gate is checked twice: here before the write, and again inside the entry
+ * write through the WagerGuards the gate returns (active, not excluded, each loss-limit window),
+ * so a suspension, an exclusion or losses that change in between still refuse the entry. When the
+ * write refuses, `explainWagerRefusal` re-reads the customer and answers with the same code the
+ * check before the write would have given.
  */
 import type { Ctx } from "../shared/context.ts";
-import { domainError, err, ok, type Result } from "../shared/result.ts";
+import { domainError, err, ok, type DomainError, type Result } from "../shared/result.ts";
 import type { User } from "../shared/types.ts";
+import type { WagerGuards } from "../ports/index.ts";
 import { portOf } from "../ports/wallet.ts";
 import { checkMayWager } from "../responsible/wagering-gate.ts";
+import { lossLimitWindows } from "../responsible/limits.ts";
 
-/** Whether this user may wager `amountCents` now (the responsible-gambling rules). */
-export type MayWager = (ctx: Ctx, user: User, amountCents: number) => Promise<Result<void>>;
+/**
+ * Whether this user may wager `amountCents` now (the responsible-gambling rules); when they may,
+ * the guards for the write to re-check them, built from the same reading.
+ */
+export type MayWager = (ctx: Ctx, user: User, amountCents: number) => Promise<Result<WagerGuards>>;
 
 /** The wagering gate the fantasy use cases use unless a test passes another. */
 export const wageringGate: MayWager = async (ctx, user, amountCents) => {
   const now = ctx.clock.now();
   const snap = await portOf(ctx, "responsible").snapshot(user.id, now);
   const gate = checkMayWager({ user, exclusions: snap.exclusions, lossLimits: snap.limits.loss, netLoss: snap.netLoss }, amountCents, now);
-  return gate.ok ? ok(undefined) : gate;
+  return gate.ok ? ok({ at: now, lossLimits: lossLimitWindows(snap.limits.loss, now) }) : gate;
 };
 
 export async function checkFantasyEntryGate(
@@ -31,7 +41,7 @@ export async function checkFantasyEntryGate(
   user: User,
   amountCents: number,
   mayWager: MayWager = wageringGate,
-): Promise<Result<void>> {
+): Promise<Result<WagerGuards>> {
   if (!user.isActive) return err(domainError("AUTH.ACCOUNT_SUSPENDED", "This account is suspended"));
   if (user.verificationLevel === "none")
     return err(
@@ -42,3 +52,23 @@ export async function checkFantasyEntryGate(
     );
   return mayWager(ctx, user, amountCents);
 }
+
+/**
+ * The entry write refused on a wagering guard: the customer was suspended, excluded or lost more
+ * between the check and the write. Read them again and give the code the gate gives now; null
+ * when the gate passes again (something else refused the write).
+ */
+export async function explainWagerRefusal(
+  ctx: Ctx,
+  user: User,
+  amountCents: number,
+  mayWager: MayWager = wageringGate,
+): Promise<DomainError | null> {
+  const fresh = (await ctx.ports.users.findById(user.id)) ?? user;
+  const again = await checkFantasyEntryGate(ctx, fresh, amountCents, mayWager);
+  return again.ok ? null : again.error;
+}
+
+/** The last resort when a refused write cannot be explained: the state changed and changed back. */
+export const concurrentChange = (): DomainError =>
+  domainError("RG.CONCURRENT_CHANGE", "Your account changed while entering the contest; please try again");

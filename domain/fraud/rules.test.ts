@@ -23,7 +23,7 @@ const pay = (userId: string, kind: PaymentActivity["kind"], amount: number, when
   id: `tx_${String(++n).padStart(4, "0")}`, userId, kind, amount, createdAt: when,
 });
 const activity = (a: Partial<FraudActivity>): FraudActivity => ({
-  customers: [customer("u1"), customer("u2"), customer("u3")], bets: [], payments: [], sessions: [], alerts: [], ...a,
+  customers: [customer("u1"), customer("u2"), customer("u3")], bets: [], payments: [], sessions: [], signIns: [], alerts: [], ...a,
 });
 
 describe("median", () => {
@@ -145,6 +145,32 @@ describe("several accounts from one address", () => {
     const withDemo = new Map([...customers, ["u3", customer("u3", { isDemo: true })]]);
     const sessions = ["u1", "u2", "u3"].map((u) => ({ userId: u, ip: "203.0.113.7", createdAt: at(HOUR) }));
     expect(sharedAddresses(sessions, withDemo, NOW)).toEqual([]);
+  });
+
+  it("counts the durable sign-in records: the alert stands after the sessions are deleted (logout, suspension)", () => {
+    const signIns = ["u1", "u2", "u3"].map((u, i) => ({ userId: u, ip: "203.0.113.7", createdAt: at(i * DAY + HOUR) }));
+    const alerts = detectAlerts(activity({ customers: [...customers.values()], sessions: [], signIns }), NOW);
+    expect(alerts.map((a) => a.dedupeKey).sort()).toEqual([
+      "shared_address:203.0.113.7:u1", "shared_address:203.0.113.7:u2", "shared_address:203.0.113.7:u3",
+    ]);
+    // Transaction monitoring and risk profiles see the same shared address.
+    const deposit = pay("u1", "deposit", 1000, at(HOUR));
+    const scored = scoreTransactions(activity({ customers: [...customers.values()], signIns, payments: [deposit] }), NOW);
+    const withoutSignIns = scoreTransactions(activity({ customers: [...customers.values()], payments: [deposit] }), NOW);
+    expect(scored[0].riskScore).toBeGreaterThan(withoutSignIns[0].riskScore);
+  });
+
+  it("counts each customer once per address across live sessions and sign-in records", () => {
+    const sessions = ["u1", "u2"].map((u) => ({ userId: u, ip: "203.0.113.7", createdAt: at(HOUR) }));
+    const signIns = ["u1", "u2", "u1", "u2"].map((u, i) => ({ userId: u, ip: "203.0.113.7", createdAt: at(i * HOUR) }));
+    expect(detectAlerts(activity({ customers: [...customers.values()], sessions, signIns }), NOW)).toEqual([]);
+    const third = [...signIns, { userId: "u3", ip: "203.0.113.7", createdAt: at(2 * DAY) }];
+    const alerts = detectAlerts(activity({ customers: [...customers.values()], sessions, signIns: third }), NOW);
+    expect(alerts).toHaveLength(3);
+    expect(alerts[0].evidence).toMatchObject({ ip: "203.0.113.7", accounts: 3, userIds: ["u1", "u2", "u3"] });
+    // A sign-in older than the window does not count, whatever the sessions say.
+    const stale = [...signIns, { userId: "u3", ip: "203.0.113.7", createdAt: at(8 * DAY) }];
+    expect(detectAlerts(activity({ customers: [...customers.values()], sessions, signIns: stale }), NOW)).toEqual([]);
   });
 
   it("is high severity at 5 accounts", () => {

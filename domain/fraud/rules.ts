@@ -1,6 +1,6 @@
 /**
  * The fraud rules engine: pure functions that turn real activity (bets, wallet payments, sign-in
- * sessions) into alerts, transaction-monitoring records with risk scores, and user risk profiles.
+ * sessions and the durable record of sign-in addresses) into alerts, transaction-monitoring records with risk scores, and user risk profiles.
  * No I/O: domain/fraud/scan.ts loads the activity through the FraudRecords port and stores what
  * these functions return.
  *
@@ -40,7 +40,7 @@ export const FRAUD_THRESHOLDS = {
   /** ... while the stakes placed since the first of those deposits are below this share of them. */
   littlePlayShareOfDeposits: 0.2,
 
-  /** Several accounts from one address: at least this many customers with sessions from one address ... */
+  /** Several accounts from one address: at least this many customers who signed in from one address ... */
   sharedAddressMinAccounts: 3,
   /** ... within this window. Five or more accounts is high severity. */
   sharedAddressWindowMs: 7 * 86_400_000,
@@ -106,7 +106,13 @@ export interface FraudActivity {
   customers: FraudCustomer[];
   bets: BetActivity[];
   payments: PaymentActivity[];
+  /** Sessions that exist now (deleted on logout, suspension or a password change). */
   sessions: SessionActivity[];
+  /**
+   * Every session started with a known address (sign-in, registration, demo login), kept for good:
+   * the addresses survive the sessions, so a ring cannot hide by logging out.
+   */
+  signIns: SessionActivity[];
   alerts: ExistingAlert[];
 }
 
@@ -292,8 +298,12 @@ export interface SharedAddress {
   userIds: string[];
 }
 
+/** Every known use of an address: the live sessions and the durable sign-in records (a customer may be in both). */
+export const addressUses = (a: Pick<FraudActivity, "sessions" | "signIns">): SessionActivity[] => [...a.sessions, ...a.signIns];
+
 /** Addresses used by at least sharedAddressMinAccounts customers within the window before `now`. Demo accounts are left out:
- * every demo login creates a fresh account, so one visitor trying the demo would look like a ring. */
+ * every demo login creates a fresh account, so one visitor trying the demo would look like a ring. Each
+ * customer counts once per address, however many sessions or sign-ins they have from it. */
 export function sharedAddresses(
   sessions: readonly SessionActivity[],
   customers: ReadonlyMap<string, FraudCustomer>,
@@ -400,7 +410,7 @@ export function detectAlerts(a: FraudActivity, now: Date): AlertCandidate[] {
     });
   }
 
-  for (const g of sharedAddresses(a.sessions, customers, now)) {
+  for (const g of sharedAddresses(addressUses(a), customers, now)) {
     const emails = g.userIds.map((id) => customers.get(id)!.email);
     for (const userId of g.userIds) {
       out.push({
@@ -448,7 +458,7 @@ export function scoreTransactions(a: FraudActivity, now: Date): MonitoringCandid
   const payments = a.payments.filter((p) => customers.has(p.userId));
   const spikes = new Map(stakeSpikes(bets).map((s) => [s.bet.id, s]));
   const inBurst = new Set(rapidBursts(bets).flatMap((b) => b.betIds));
-  const shared = new Set(sharedAddresses(a.sessions, customers, now).flatMap((g) => g.userIds));
+  const shared = new Set(sharedAddresses(addressUses(a), customers, now).flatMap((g) => g.userIds));
   const quick = new Map(quickCashOuts(payments, bets).map((q) => [q.withdrawal.id, q]));
   const bonusOut = bonusCashOuts(payments, bets);
   const bonusByWithdrawal = new Map(bonusOut.map((b) => [b.withdrawal.id, b]));

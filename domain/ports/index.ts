@@ -309,25 +309,42 @@ export interface NewContestPlan {
   /** The guaranteed prize moved from the house into the pool, or null. */
   funding: LedgerTransaction | null;
   /** A private contest's creator enters it in the same write, paying the fee like any entry. */
-  creatorEntry: { entry: EntryRecord; fee: LedgerTransaction | null; walletAccountId: string } | null;
+  creatorEntry: { entry: EntryRecord; fee: LedgerTransaction | null; walletAccountId: string; guards: WagerGuards } | null;
   audit: AuditEntry | null;
 }
 export type NewContestOutcome =
   | { kind: "created"; balance: number | null }
   | { kind: "sport_not_found" }
+  /** The creator's entry failed a wagering guard inside the write: nothing written. */
+  | { kind: "refused" }
   | { kind: "insufficient_funds" }
   | { kind: "no_wallet" };
+
+/**
+ * The customer's wagering gates re-checked inside a write that takes their money for a wager (a
+ * contest entry fee): at `at` the account is active and under no time-out or self-exclusion, and
+ * in each loss-limit window net losses after `since` plus the amount stay within `limit`.
+ */
+export interface WagerGuards {
+  at: Date;
+  lossLimits: { since: Date; limit: number }[];
+}
 
 export interface EntryPlan {
   entry: EntryRecord;
   /** Wallet → contest pool, or null for a free contest. */
   fee: LedgerTransaction | null;
   walletAccountId: string;
+  guards: WagerGuards;
 }
-/** not_taking_entries: the contest was not open, had started or was full when the write ran. */
+/**
+ * not_taking_entries: the contest was not open, had started or was full when the write ran.
+ * refused: a wagering guard failed inside the write (suspended, excluded, loss limit): nothing written.
+ */
 export type EntryOutcome =
   | { kind: "entered"; balance: number }
   | { kind: "not_taking_entries" }
+  | { kind: "refused" }
   | { kind: "already_entered" }
   | { kind: "insufficient_funds" }
   | { kind: "no_wallet" };
@@ -550,11 +567,13 @@ export interface FraudActivitySnapshot {
   bets: { id: string; userId: string; stake: number; placedAt: Date; status: string }[];
   payments: { id: string; userId: string; kind: "deposit" | "deposit_bonus" | "withdrawal" | "adjustment"; amount: number; createdAt: Date }[];
   sessions: { userId: string; ip: string | null; createdAt: Date }[];
+  /** Addresses of every session started (sign_in_addresses), kept after the sessions are deleted. */
+  signIns: { userId: string; ip: string | null; createdAt: Date }[];
   alerts: { dedupeKey: string; userId: string; alertType: FraudAlertType; severity: FraudSeverity; status: FraudAlertStatus }[];
 }
 
 export interface FraudRecords {
-  /** Customers, and their bets, wallet payments and sessions since `since`, plus every alert's key. */
+  /** Customers, and their bets, wallet payments, sessions and sign-in addresses since `since`, plus every alert's key. */
   activity(since: Date): Promise<FraudActivitySnapshot>;
   /**
    * Store one scan in one write: alerts whose dedupe key is new (others are left as they are),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  changeLimit, COOLING_OFF_MS, effectiveLimit, firstBreach, NO_LIMIT, noLimits, windowStart, type LimitSetting,
+  changeLimit, COOLING_OFF_MS, effectiveLimit, firstBreach, lossLimitWindows, NO_LIMIT, noLimits, windowStart, type LimitSetting,
 } from "./limits.ts";
 
 const T0 = new Date("2026-11-21T10:00:00.000Z");
@@ -77,5 +77,20 @@ describe("rolling windows and breaches", () => {
     const used = { daily: 9_000, weekly: 9_000, monthly: 9_000 };
     expect(firstBreach(limits, used, 5_000, at(23 * H))?.limit).toBe(10_000);
     expect(firstBreach(limits, used, 5_000, at(24 * H))).toBeNull();
+  });
+
+  it("lossLimitWindows: the start and limit of every window with a limit in force, for a write to re-check", () => {
+    expect(lossLimitWindows(noLimits(), T0)).toEqual([]);
+    const limits = {
+      ...noLimits(),
+      daily: { amount: 10_000, pending: null },
+      // A removal waiting out its cooling-off: the old limit still holds until it is due.
+      monthly: changeLimit({ amount: 50_000, pending: null }, null, T0).setting,
+    };
+    expect(lossLimitWindows(limits, at(H))).toEqual([
+      { since: at(-23 * H), limit: 10_000 },
+      { since: at(H - 30 * 24 * H), limit: 50_000 },
+    ]);
+    expect(lossLimitWindows(limits, at(24 * H))).toEqual([{ since: at(0), limit: 10_000 }]);
   });
 });

@@ -90,6 +90,18 @@ export function changeLimit(current: LimitSetting, next: Cents | null, now: Date
   return { applies: "after_cooling_off", setting: { amount: s.amount, pending: { amount: next, effectiveAt: new Date(now.getTime() + COOLING_OFF_MS) } } };
 }
 
+/**
+ * The loss-limit windows in force at `now`, each as its start and limit, for a wager's write to
+ * re-check inside itself: net losses (NET_LOSS_KINDS postings after `since`) plus the new stake or
+ * entry fee must stay within `limit`.
+ */
+export function lossLimitWindows(loss: PeriodLimits, now: Date): { since: Date; limit: Cents }[] {
+  return LIMIT_PERIODS.flatMap((period) => {
+    const { amount } = effectiveLimit(loss[period], now);
+    return amount === null ? [] : [{ since: windowStart(period, now), limit: amount }];
+  });
+}
+
 export interface LimitBreach {
   period: LimitPeriod;
   limit: Cents;

@@ -7,6 +7,8 @@
  * 2. A demo customer creates a private contest and gets its invite code.
  * 3. A demo admin creates a sport, a league, a contest and a player through the Fantasy
  *    Management dialogs, with the spec's validation and toasts.
+ * 4. A demo trader sees Fantasy Management read only: the figures, but none of the create/add
+ *    buttons or contest actions (the server refuses those calls to a trader too).
  */
 import { expect, request as playwrightRequest, test, type Locator, type Page } from "@playwright/test";
 import { demoLoginFromLanding, money } from "./helpers.ts";
@@ -257,6 +259,7 @@ test("an admin creates a fantasy sport, league, contest and player through the d
   await page.waitForURL("**/admin?tab=fantasy");
   const section = page.getByTestId("section-fantasy");
   await expect(section.getByTestId("fantasy-summary")).toBeVisible();
+  await expect(section.getByTestId("fantasy-read-only")).toHaveCount(0);
   const sportsCount = Number(await section.getByTestId("fantasy-total-sports").getByTestId("value").textContent());
   expect(sportsCount).toBeGreaterThanOrEqual(4);
   await expect(section.getByTestId("overview-contests").locator("li")).toHaveCount(5);
@@ -360,4 +363,34 @@ test("an admin creates a fantasy sport, league, contest and player through the d
   await expect(sportCard.getByTestId("league-count")).toHaveText("1");
   await expect(sportCard.getByTestId("contest-count")).toHaveText("1");
   await expect(sportCard.getByTestId("player-count")).toHaveText("1");
+});
+
+test("a trader sees fantasy management read only, without the create buttons", async ({ page }) => {
+  expect((await page.request.post("/api/demo/login", { data: { role: "trader" } })).ok()).toBe(true);
+  await page.goto("/admin?tab=fantasy");
+  const section = page.getByTestId("section-fantasy");
+  await expect(section.getByTestId("fantasy-summary")).toBeVisible();
+  await expect(section.getByTestId("fantasy-read-only")).toContainText("is for administrators");
+  const sportsCount = Number(await section.getByTestId("fantasy-total-sports").getByTestId("value").textContent());
+  expect(sportsCount).toBeGreaterThanOrEqual(4);
+
+  await section.getByTestId("fantasy-tab-sports").click();
+  await expect(section.locator('[data-testid^="sport-card-"]').first()).toBeVisible();
+  await expect(section.getByTestId("create-sport")).toHaveCount(0);
+
+  await section.getByTestId("fantasy-tab-leagues").click();
+  await expect(section.getByTestId("leagues-table")).toBeVisible();
+  await expect(section.getByTestId("create-league")).toHaveCount(0);
+
+  await section.getByTestId("fantasy-tab-contests").click();
+  const contests = section.getByTestId("contests-table");
+  await expect(contests.locator('[data-testid^="contest-row-"]').first()).toBeVisible();
+  await expect(section.getByTestId("create-contest")).toHaveCount(0);
+  await expect(contests.getByRole("columnheader", { name: "Actions" })).toHaveCount(0);
+  await expect(contests.locator('[data-testid^="settle-"], [data-testid^="cancel-"]')).toHaveCount(0);
+
+  await section.getByTestId("fantasy-tab-players").click();
+  await expect(section.getByTestId("players-table")).toBeVisible();
+  await expect(section.getByTestId("add-player")).toHaveCount(0);
+  await expect(section.getByRole("button", { name: /^(Create|Add) / })).toHaveCount(0);
 });

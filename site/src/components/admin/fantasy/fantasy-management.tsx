@@ -4,8 +4,10 @@
  * skeleton while any of the four lists loads, and the Overview, Sports, Leagues, Contests and
  * Players tabs with the Create Sport / League / Contest and Add Player dialogs.
  *
- * Mount it in the console's fantasy section: `<FantasyManagement canManage={user.role === "admin"} />`.
- * Traders see the same figures read only (the create calls are admin only on the server too).
+ * Who may act comes from the console's signed-in user (useRole), like every other section, so no
+ * mount point can forget to pass it: an admin gets the Create Sport / League / Contest, Add Player
+ * and contest actions; a trader sees the same figures read only, with a note saying why (the
+ * create, settle and cancel calls are admin only on the server too).
  */
 import { Callout, Card, Flex, Heading, Select, Skeleton, Tabs, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
@@ -13,6 +15,7 @@ import { useState } from "react";
 import type { FantasyContest, FantasyLeague, FantasyPlayer, FantasySport } from "../../../../../api/schemas/fantasy.ts";
 import { formatMoney } from "../../../lib/format.ts";
 import { queries } from "../../../lib/queries.ts";
+import { useRole } from "../console-context.tsx";
 import { formatCount } from "../../fantasy/fantasy-format.ts";
 import { ContestsTab } from "./contests-tab.tsx";
 import { LeaguesTab } from "./leagues-tab.tsx";
@@ -39,7 +42,8 @@ export type FantasyData = {
 /** Statuses of a contest still in play (the Overview's "active contests"). */
 export const ACTIVE_CONTEST = new Set(["open", "locked", "live"]);
 
-export function FantasyManagement({ canManage = true }: { canManage?: boolean }) {
+export function FantasyManagement() {
+  const { isAdmin: canManage } = useRole();
   const [sportFilter, setSportFilter] = useState<string>(ALL_SPORTS);
   const [tab, setTab] = useState<FantasyTab>("overview");
   const sports = useQuery(queries.fantasySports());
@@ -90,6 +94,14 @@ export function FantasyManagement({ canManage = true }: { canManage?: boolean })
       {failed?.error && (
         <Callout.Root color="red" mb="3" data-testid="fantasy-error">
           <Callout.Text>Could not load fantasy data: {failed.error.message}</Callout.Text>
+        </Callout.Root>
+      )}
+
+      {!canManage && (
+        <Callout.Root color="gray" variant="surface" mb="3" data-testid="fantasy-read-only">
+          <Callout.Text>
+            Creating and changing fantasy sports, leagues, contests and players is for administrators. You can view them here.
+          </Callout.Text>
         </Callout.Root>
       )}
 

@@ -1,0 +1,75 @@
+/**
+ * The shared-address fraud rule reads the durable record of sign-in addresses (sign_in_addresses,
+ * migration 0020), not only sessions.ip: sessions are deleted on logout, suspension and password
+ * change, and the accounts sharing an address must still be flagged afterwards. Every way of
+ * starting a session records its address (a trigger on sessions), and the record is append-only.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeTestApp, Session, type TestApp, demoLogin } from "../fixtures/test-app.ts";
+import { countRows } from "../fixtures/builders.ts";
+import { PASSWORD, registerCustomer } from "../fixtures/accounts.ts";
+
+const RING = "198.51.100.77";
+const from = (ip: string) => ({ "x-forwarded-for": ip });
+
+let t: TestApp;
+let admin: Session;
+beforeAll(async () => {
+  t = await makeTestApp({ trustProxy: true });
+  admin = await demoLogin(t, "admin");
+});
+afterAll(() => t.close());
+
+type Alert = { alertType: string; severity: string; evidence: Record<string, unknown>; user: { id: string; email: string } };
+const sessionsFrom = (ip: string) => countRows(t.database, "SELECT COUNT(*) AS n FROM sessions WHERE ip = ?", [ip]);
+const recordedFrom = (ip: string) => countRows(t.database, "SELECT COUNT(*) AS n FROM sign_in_addresses WHERE ip = ?", [ip]);
+
+describe("accounts sharing an address are flagged after their sessions are gone", () => {
+  it("three customers from one address who logged out or were suspended: all three alerted on the next scan", async () => {
+    const a = await registerCustomer(t, { firstName: "Ana" }, from(RING));
+    const b = await registerCustomer(t, { firstName: "Ben" }, from(RING));
+    const c = await registerCustomer(t, { firstName: "Cal" }, from(RING));
+    // Ben signs in once more from the same address (a second session, a second record).
+    const again = new Session(t);
+    expect((await again.post("/api/auth/login", { email: b.email, password: PASSWORD }, from(RING))).status).toBe(200);
+    expect(await recordedFrom(RING)).toBe(4);
+
+    // Ana and Ben log out (every session of theirs); Cal is suspended (his sessions are deleted).
+    expect((await a.session.post("/api/auth/logout")).status).toBe(200);
+    expect((await b.session.post("/api/auth/logout")).status).toBe(200);
+    expect((await again.post("/api/auth/logout")).status).toBe(200);
+    expect((await admin.patch(`/api/admin/users/${c.userId}/status`, { isActive: false, reason: "Chargeback" })).status).toBe(200);
+    expect(await sessionsFrom(RING)).toBe(0);
+    expect(await recordedFrom(RING)).toBe(4);
+
+    const scan = await admin.post("/api/admin/fraud/scan");
+    expect(scan.status).toBe(200);
+    const res = await admin.get("/api/admin/fraud-alerts?timeWindow=1h");
+    expect(res.status).toBe(200);
+    const ring = ((await res.json()) as Alert[]).filter((x) => x.alertType === "shared_address" && x.evidence.ip === RING);
+    expect(ring.map((x) => x.user.id).sort()).toEqual([a.userId, b.userId, c.userId].sort());
+    for (const x of ring) expect(x).toMatchObject({ severity: "medium", evidence: { accounts: 3, windowDays: 7 } });
+  });
+
+  it("two accounts from an address are not flagged, and sessions without a known address record nothing", async () => {
+    const lone = "198.51.100.88";
+    await registerCustomer(t, {}, from(lone));
+    await registerCustomer(t, {}, from(lone));
+    await admin.post("/api/admin/fraud/scan");
+    const res = await admin.get("/api/admin/fraud-alerts?timeWindow=1h");
+    expect(((await res.json()) as Alert[]).filter((x) => x.evidence.ip === lone)).toEqual([]);
+    const before = await countRows(t.database, "SELECT COUNT(*) AS n FROM sign_in_addresses");
+    await registerCustomer(t); // no X-Forwarded-For: no address known
+    expect(await countRows(t.database, "SELECT COUNT(*) AS n FROM sign_in_addresses")).toBe(before);
+  });
+
+  it("the record is append-only: rows cannot be changed or deleted", async () => {
+    await expect(t.database.client.execute({ sql: "UPDATE sign_in_addresses SET ip = '10.0.0.1' WHERE ip = ?", args: [RING] })).rejects.toThrow(
+      /SIGN_IN_ADDRESSES\.IMMUTABLE/,
+    );
+    await expect(t.database.client.execute({ sql: "DELETE FROM sign_in_addresses WHERE ip = ?", args: [RING] })).rejects.toThrow(
+      /SIGN_IN_ADDRESSES\.IMMUTABLE/,
+    );
+    expect(await recordedFrom(RING)).toBe(4);
+  });
+});
