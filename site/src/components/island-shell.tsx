@@ -1,25 +1,19 @@
 /**
  * Every island is self-contained: its own QueryClient (spec defaults: never stale, no focus
- * refetch, no retries), its own Radix Theme and its own toast provider.
+ * refetch, no retries), its own Radix Theme and its own toast provider. Islands without dialogs,
+ * popovers, menus, selects or tooltips can use the lighter lean-island-shell.tsx instead.
  */
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { Theme } from "@radix-ui/themes";
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
+import { ISLAND_THEME, useIslandQueryClient } from "./island-base.ts";
 import { ToastProvider } from "./toast.tsx";
 
 export function IslandShell({ children }: { children: ReactNode }) {
-  const [client] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: {
-          queries: { staleTime: Infinity, refetchOnWindowFocus: false, retry: false },
-          mutations: { retry: false },
-        },
-      }),
-  );
+  const client = useIslandQueryClient();
   return (
     <QueryClientProvider client={client}>
-      <Theme appearance="dark" accentColor="green" grayColor="slate" radius="medium" scaling="100%">
+      <Theme {...ISLAND_THEME}>
         <ToastProvider>{children}</ToastProvider>
       </Theme>
     </QueryClientProvider>

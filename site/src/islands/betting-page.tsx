@@ -8,7 +8,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { IslandShell } from "../components/island-shell.tsx";
+import { LeanIslandShell } from "../components/lean-island-shell.tsx";
 import { RecentActivity } from "../components/betting/activity.tsx";
 import { BetSlip } from "../components/betting/bet-slip.tsx";
 import { BettingHeader } from "../components/betting/betting-header.tsx";
@@ -79,12 +79,12 @@ function BettingScreen() {
 
 export default function BettingPage() {
   return (
-    <IslandShell>
+    <LeanIslandShell>
       <SlipProvider>
         <UserOddsFormat>
           <BettingScreen />
         </UserOddsFormat>
       </SlipProvider>
-    </IslandShell>
+    </LeanIslandShell>
   );
 }

@@ -1,5 +1,5 @@
 /** /sign-in: sign in or register (the destination of /api/login). */
-import { IslandShell } from "../components/island-shell.tsx";
+import { LeanIslandShell } from "../components/lean-island-shell.tsx";
 import { SignInView } from "../components/auth/sign-in-view.tsx";
 import { useCurrentUser } from "../components/betting/session.tsx";
 
@@ -10,8 +10,8 @@ function SignInInner() {
 
 export default function SignInPage() {
   return (
-    <IslandShell>
+    <LeanIslandShell>
       <SignInInner />
-    </IslandShell>
+    </LeanIslandShell>
   );
 }
