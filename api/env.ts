@@ -50,7 +50,7 @@ export interface AppDeps {
   liveOddsCacheMs?: number;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy?: boolean;
-  /** GET /api/live-odds/stream: how often this process polls the database (default 500 ms) and pings (default 15 s). */
+  /** GET /api/live-odds/stream: how often this process polls the database (default 100 ms) and pings (default 15 s). */
   liveStream?: { pollMs?: number; pingMs?: number };
   /** Hashes passwords of accounts an admin adds (default: scrypt, adapters/system/password.ts). */
   passwordHasher?: PasswordHasher;

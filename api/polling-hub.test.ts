@@ -66,15 +66,29 @@ describe("PollingHub", () => {
     const hub = hubOver(s);
     const a: number[] = [];
     const b: number[] = [];
-    unsubscribers.push(await hub.subscribe((x) => a.push(x)));
+    unsubscribers.push(await hub.subscribe((xs) => a.push(...xs)));
     expect(s.starts).toBe(1);
-    unsubscribers.push(await hub.subscribe((x) => b.push(x)));
+    unsubscribers.push(await hub.subscribe((xs) => b.push(...xs)));
     expect(s.starts).toBe(1); // one poller for all subscribers
     s.pending.push(1, 2, 3);
     await until(() => a.length === 3 && b.length === 3);
     expect(a).toEqual([1, 2, 3]);
     expect(b).toEqual([1, 2, 3]);
     expect(hub.subscriberCount).toBe(2);
+  });
+
+  it("hands each poll's items to a subscriber as one batch, and nothing for an empty poll", async () => {
+    const s = source();
+    const hub = hubOver(s);
+    const batches: number[][] = [];
+    unsubscribers.push(await hub.subscribe((xs) => batches.push(xs)));
+    await until(() => s.polls >= 3); // empty polls
+    expect(batches).toEqual([]);
+    s.pending.push(4, 5);
+    await until(() => batches.length === 1);
+    s.pending.push(6);
+    await until(() => batches.length === 2);
+    expect(batches).toEqual([[4, 5], [6]]);
   });
 
   it("never runs two polls at once", async () => {
@@ -90,7 +104,7 @@ describe("PollingHub", () => {
     const s = source();
     const hub = hubOver(s);
     const got: number[] = [];
-    const off1 = await hub.subscribe((x) => got.push(x));
+    const off1 = await hub.subscribe((xs) => got.push(...xs));
     const off2 = await hub.subscribe(() => {});
     off1();
     off1(); // twice is harmless
@@ -107,7 +121,7 @@ describe("PollingHub", () => {
     await sleep(30);
     expect(got).toEqual([]); // nobody was listening; nothing was polled
 
-    unsubscribers.push(await hub.subscribe((x) => got.push(x)));
+    unsubscribers.push(await hub.subscribe((xs) => got.push(...xs)));
     expect(s.starts).toBe(2);
     await until(() => got.length === 1);
     expect(got).toEqual([9]);
@@ -118,8 +132,8 @@ describe("PollingHub", () => {
     const hub = hubOver(s);
     const a: number[] = [];
     const b: number[] = [];
-    const offA = await hub.subscribe((x) => a.push(x));
-    unsubscribers.push(await hub.subscribe((x) => b.push(x)));
+    const offA = await hub.subscribe((xs) => a.push(...xs));
+    unsubscribers.push(await hub.subscribe((xs) => b.push(...xs)));
     s.pending.push(1);
     await until(() => b.length === 1);
     offA();
@@ -139,7 +153,7 @@ describe("PollingHub", () => {
         throw new Error("bad listener");
       }),
     );
-    unsubscribers.push(await hub.subscribe((x) => got.push(x)));
+    unsubscribers.push(await hub.subscribe((xs) => got.push(...xs)));
     s.failNext = true;
     await until(() => errors.length >= 1);
     expect(String(errors[0])).toContain("database hiccup");

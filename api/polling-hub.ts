@@ -1,9 +1,10 @@
 /**
  * One poller, many listeners: while anyone is subscribed, `poll()` runs every `intervalMs` (never
- * two at once) and each item it returns goes to every subscriber. The first subscriber starts it
- * (`start()` runs before the first poll, e.g. to begin at the newest change); when the last one
- * leaves, it stops, and the next subscriber starts it afresh. A failing poll is reported and
- * retried on the next tick; a throwing subscriber does not stop the others.
+ * two at once) and the items each poll returns go to every subscriber as one batch (a poll that
+ * finds nothing sends nothing). The first subscriber starts it (`start()` runs before the first
+ * poll, e.g. to begin at the newest change); when the last one leaves, it stops, and the next
+ * subscriber starts it afresh. A failing poll is reported and retried on the next tick; a throwing
+ * subscriber does not stop the others.
  *
  * The hub holds no shared state of its own: what it sends comes from `poll()` (the database), so
  * every server process runs its own hub and they all send the same changes.
@@ -15,7 +16,8 @@ export interface PollingHubOptions<T> {
   onError?(e: unknown): void;
 }
 
-export type Listener<T> = (item: T) => void;
+/** Receives the items of one poll, in order (never an empty list). */
+export type Listener<T> = (items: T[]) => void;
 
 export class PollingHub<T> {
   private readonly opts: PollingHubOptions<T>;
@@ -83,10 +85,10 @@ export class PollingHub<T> {
         } else {
           const items = await this.opts.poll();
           if (generation !== this.generation) break;
-          for (const item of items) {
+          if (items.length > 0) {
             for (const listener of [...this.listeners]) {
               try {
-                listener(item);
+                listener(items);
               } catch (e) {
                 this.opts.onError?.(e);
               }

@@ -3,27 +3,31 @@
  *
  *   event: odds   data: one live-odds item (the GET /api/live-odds item shape) whenever an event's
  *                 prices, market status, score, minute or status change
- *   event: ping   data: {"at": ISO time}, once when the stream opens and every 15 s after
+ *   event: ping   data: {"at": ISO time}, once when the stream opens (with `retry: 3000`) and every
+ *                 15 s after
  *
  * Each process runs one poller per database (api/polling-hub.ts) that asks the database every
- * ~500 ms what changed since its cursor and fans the changed items out to that process's
- * subscribers. Nothing is shared between processes except the database, so two instances behind
- * a load balancer send the same changes. A subscriber that stops reading is dropped once its
- * queue passes MAX_QUEUE; a disconnect unsubscribes at once, and the poller stops with its last
- * subscriber.
+ * 100 ms what changed since its cursor, and one broadcast (api/live-odds-broadcast.ts) that
+ * serialises each changed item once and hands the same bytes to every subscriber of that process.
+ * Nothing is shared between processes except the database, so two instances behind a load
+ * balancer send the same changes. A subscriber that stops reading is dropped once MAX_QUEUE_BYTES
+ * wait for it; a disconnect unsubscribes at once, and the poller and the ping timer stop with the
+ * last subscriber.
  */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { streamSSE } from "hono/streaming";
 import type { AppDeps, AppEnv } from "../env.ts";
 import type { LiveOddsItem } from "../schemas/events.ts";
 import { presentLiveOdds } from "../presenters.ts";
 import { PollingHub } from "../polling-hub.ts";
+import { SseBroadcast } from "../live-odds-broadcast.ts";
 import type { OddsCursor } from "../../domain/ports/index.ts";
 import type { EventView } from "../../domain/shared/types.ts";
 
-export const DEFAULT_POLL_MS = 500;
+export const DEFAULT_POLL_MS = 100;
 export const DEFAULT_PING_MS = 15_000;
-export const MAX_QUEUE = 500;
+/** Bytes of events a subscriber may leave unread (beyond its socket's buffers) before it is dropped. */
+export const MAX_QUEUE_BYTES = 256 * 1024;
+export const RETRY_MS = 3000;
 /** How many sent items a poller remembers (to send only real changes); beyond it, it forgets all. */
 const MAX_REMEMBERED = 5_000;
 
@@ -70,9 +74,13 @@ export function liveOddsSource(ports: AppDeps["ports"]) {
 }
 
 const hubs = new WeakMap<object, PollingHub<LiveOddsItem>>();
+const broadcasts = new WeakMap<object, SseBroadcast<LiveOddsItem>>();
 
 /** The poller running for a database connection, if one was created (for tests and diagnostics). */
 export const liveOddsHubOf = (client: object): PollingHub<LiveOddsItem> | undefined => hubs.get(client);
+
+/** The broadcast of this process for a database connection, if one was created (for tests and diagnostics). */
+export const liveOddsBroadcastOf = (client: object): SseBroadcast<LiveOddsItem> | undefined => broadcasts.get(client);
 
 /** The poller of this process for the app's database (created on first use). */
 export function liveOddsHub(deps: AppDeps): PollingHub<LiveOddsItem> {
@@ -90,6 +98,32 @@ export function liveOddsHub(deps: AppDeps): PollingHub<LiveOddsItem> {
   }
   return hub;
 }
+
+/** The fan-out of this process for the app's database: every subscriber of the stream (created on first use). */
+export function liveOddsBroadcast(deps: AppDeps): SseBroadcast<LiveOddsItem> {
+  const key = deps.database.client;
+  let broadcast = broadcasts.get(key);
+  if (!broadcast) {
+    broadcast = new SseBroadcast<LiveOddsItem>({
+      source: liveOddsHub(deps),
+      event: "odds",
+      serialize: (item) => JSON.stringify(item),
+      pingMs: deps.liveStream?.pingMs ?? DEFAULT_PING_MS,
+      pingData: () => JSON.stringify({ at: deps.clock.now().toISOString() }),
+      retryMs: RETRY_MS,
+      maxQueueBytes: MAX_QUEUE_BYTES,
+    });
+    broadcasts.set(key, broadcast);
+  }
+  return broadcast;
+}
+
+const SSE_HEADERS = {
+  "Content-Type": "text/event-stream",
+  "Cache-Control": "no-cache",
+  // Proxies (nginx) must pass each event on at once rather than buffer the response.
+  "X-Accel-Buffering": "no",
+};
 
 export const streamRoutes = new OpenAPIHono<AppEnv>();
 
@@ -110,48 +144,9 @@ streamRoutes.openapi(
       },
     },
   }),
-  (c) => {
-    const deps = c.get("deps");
-    const pingMs = deps.liveStream?.pingMs ?? DEFAULT_PING_MS;
-    const signal = c.req.raw.signal;
-    return streamSSE(c, async (stream) => {
-      const queue: { event: string; data: string }[] = [];
-      let open = true;
-      let wake: (() => void) | null = null;
-      let unsubscribe: (() => void) | null = null;
-      const close = () => {
-        open = false;
-        unsubscribe?.();
-        wake?.();
-      };
-      const push = (event: string, data: string) => {
-        if (!open) return;
-        if (queue.length >= MAX_QUEUE) return close();
-        queue.push({ event, data });
-        wake?.();
-      };
-      const ping = () => push("ping", JSON.stringify({ at: deps.clock.now().toISOString() }));
-
-      stream.onAbort(close);
-      signal?.addEventListener?.("abort", close);
-      unsubscribe = await liveOddsHub(deps).subscribe((item) => push("odds", JSON.stringify(item)));
-      if (!open) unsubscribe();
-      const pinger = setInterval(ping, pingMs);
-      try {
-        await stream.writeSSE({ event: "ping", data: JSON.stringify({ at: deps.clock.now().toISOString() }), retry: 3000 });
-        while (open) {
-          const next = queue.shift();
-          if (!next) {
-            await new Promise<void>((resolve) => (wake = resolve));
-            wake = null;
-            continue;
-          }
-          await stream.writeSSE(next);
-        }
-      } finally {
-        clearInterval(pinger);
-        close();
-      }
-    }) as never; // typed routes only type JSON bodies; this one answers a stream
+  async (c) => {
+    // The server cancels the body when the client goes away; that unsubscribes it.
+    const body = await liveOddsBroadcast(c.get("deps")).open();
+    return new Response(body, { headers: SSE_HEADERS }) as never; // typed routes only type JSON bodies; this one answers a stream
   },
 );

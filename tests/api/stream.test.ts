@@ -2,12 +2,15 @@
  * GET /api/live-odds/stream: server-sent events read from app.request()'s body. A change written
  * to the database (as the feed or a trader would) reaches the subscriber as an "odds" event with
  * the same item GET /api/live-odds shows; nothing is sent twice; two instances over one database
- * both send it; a disconnect unsubscribes and the poller stops with its last subscriber.
+ * both send it; each change is serialised once for all subscribers of a process and pings come
+ * from one timer; a subscriber that stops reading is dropped; a disconnect unsubscribes and the
+ * poller stops with its last subscriber.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoLogin, makeTestApp, type TestApp } from "../fixtures/test-app.ts";
-import { siblingApps, sleep } from "../fixtures/builders.ts";
-import { liveOddsHubOf } from "../../api/routes/stream.ts";
+import { siblingApps } from "../fixtures/builders.ts";
+import { liveOddsBroadcastOf, liveOddsHubOf, MAX_QUEUE_BYTES } from "../../api/routes/stream.ts";
+import { SlowSubscriberError } from "../../api/live-odds-broadcast.ts";
 import type { LiveOddsItem } from "../../api/schemas/events.ts";
 
 let t: TestApp;
@@ -72,7 +75,15 @@ async function openStream(app: { request: TestApp["app"]["request"] }) {
     }
   }
 
-  return { res, next, nextOddsFor, close: () => reader.cancel() };
+  /** The raw bytes of the next chunk (for the exact wire format). */
+  async function rawChunk(): Promise<string> {
+    pending ??= reader.read();
+    const result = await pending;
+    pending = null;
+    return decoder.decode(result.value);
+  }
+
+  return { res, next, nextOddsFor, rawChunk, read: () => reader.read(), close: () => reader.cancel() };
 }
 
 async function liveItem(eventId: string) {
@@ -87,14 +98,6 @@ async function raisePrice(outcomeId: string, byMilli: number) {
   });
 }
 
-async function until(cond: () => boolean, ms = 3000) {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await sleep(10);
-  }
-}
-
 describe("GET /api/live-odds/stream", () => {
   it("answers an event stream that opens with a ping, for anyone", async () => {
     const s = await openStream(t.app);
@@ -102,9 +105,23 @@ describe("GET /api/live-odds/stream", () => {
       expect(s.res.status).toBe(200);
       expect(s.res.headers.get("content-type")).toMatch(/^text\/event-stream/);
       expect(s.res.headers.get("cache-control")).toBe("no-cache");
+      expect(s.res.headers.get("x-accel-buffering")).toBe("no");
       const first = await s.next();
       expect(first?.event).toBe("ping");
       expect(JSON.parse(first!.data)).toEqual({ at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("speaks the exact wire format: retry and a ping first, then one event block per change", async () => {
+    const s = await openStream(t.app);
+    try {
+      expect(await s.rawChunk()).toMatch(/^event: ping\ndata: \{"at":"[^"]+"\}\nretry: 3000\n\n$/);
+      await raisePrice("evt_018-m1-o1", 50);
+      const raw = await s.rawChunk();
+      expect(raw).toMatch(/^event: odds\ndata: \{.*\}\n\n$/);
+      expect(JSON.parse(raw.slice("event: odds\ndata: ".length, -2))).toEqual(await liveItem("evt_018"));
     } finally {
       await s.close();
     }
@@ -179,7 +196,8 @@ describe("GET /api/live-odds/stream", () => {
     try {
       await a.next();
       await b.next();
-      expect(liveOddsHubOf(t.database.client)?.subscriberCount).toBe(1);
+      // Each instance has its own poller and its own subscribers.
+      expect(liveOddsBroadcastOf(t.database.client)?.subscriberCount).toBe(1);
       await raisePrice("evt_011-m1-o2", 300);
       const [fromA, fromB] = await Promise.all([a.nextOddsFor("evt_011"), b.nextOddsFor("evt_011")]);
       expect(fromA).toEqual(fromB);
@@ -191,20 +209,43 @@ describe("GET /api/live-odds/stream", () => {
     }
   });
 
+  it("serialises a change once for all subscribers of a process and hands each the same bytes", async () => {
+    const streams = [await openStream(t.app), await openStream(t.app), await openStream(t.app)];
+    try {
+      for (const s of streams) await s.next();
+      const broadcast = liveOddsBroadcastOf(t.database.client)!;
+      expect(broadcast.subscriberCount).toBe(3);
+      const before = { ...broadcast.stats };
+      await raisePrice("evt_004-m1-o1", 70);
+      const raws = await Promise.all(streams.map((s) => s.rawChunk()));
+      expect(raws[0]).toContain('"id":"evt_004"');
+      expect(raws[1]).toBe(raws[0]);
+      expect(raws[2]).toBe(raws[0]);
+      expect(broadcast.stats.itemsEncoded - before.itemsEncoded).toBe(1); // one item, serialised once
+      expect(broadcast.stats.chunksEnqueued - before.chunksEnqueued).toBe(3); // the same bytes to each
+    } finally {
+      for (const s of streams) await s.close();
+    }
+  });
+
   it("a disconnect unsubscribes at once, and the poller stops with its last subscriber", async () => {
     const a = await openStream(t.app);
     const b = await openStream(t.app);
     await a.next();
     await b.next();
     const hub = liveOddsHubOf(t.database.client)!;
-    expect(hub.subscriberCount).toBe(2);
+    const broadcast = liveOddsBroadcastOf(t.database.client)!;
+    expect(broadcast.subscriberCount).toBe(2);
+    expect(hub.subscriberCount).toBe(1); // the broadcast listens once for all its subscribers
     expect(hub.isRunning).toBe(true);
+    expect(broadcast.isPinging).toBe(true);
     await a.close();
-    await until(() => hub.subscriberCount === 1);
+    expect(broadcast.subscriberCount).toBe(1); // at once, not on the next write
     expect(hub.isRunning).toBe(true);
     await b.close();
-    await until(() => hub.subscriberCount === 0);
+    expect(broadcast.subscriberCount).toBe(0);
     expect(hub.isRunning).toBe(false);
+    expect(broadcast.isPinging).toBe(false);
   });
 });
 
@@ -223,6 +264,69 @@ describe("pings", () => {
       expect(seen).toEqual(["ping", "ping", "ping"]);
     } finally {
       await s.close();
+    }
+  });
+
+  it("come from one timer shared by every subscriber, the same bytes to each", async () => {
+    const streams = [await openStream(fast.app), await openStream(fast.app), await openStream(fast.app)];
+    try {
+      for (const s of streams) await s.rawChunk(); // the opening ping
+      const broadcast = liveOddsBroadcastOf(fast.database.client)!;
+      const before = broadcast.stats.pingsEncoded;
+      const pings = await Promise.all(streams.map(async (s) => [await s.rawChunk(), await s.rawChunk()]));
+      expect(pings[1]).toEqual(pings[0]);
+      expect(pings[2]).toEqual(pings[0]);
+      expect(pings[0][0]).toMatch(/^event: ping\ndata: \{"at":"[^"]+"\}\n\n$/);
+      // Two ticks seen by three subscribers: about two pings encoded (six with a timer each).
+      const encoded = broadcast.stats.pingsEncoded - before;
+      expect(encoded).toBeGreaterThanOrEqual(2);
+      expect(encoded).toBeLessThanOrEqual(3);
+    } finally {
+      for (const s of streams) await s.close();
+    }
+  });
+});
+
+describe("a subscriber that stops reading", () => {
+  let fast: TestApp;
+  beforeAll(async () => {
+    fast = await makeTestApp({ liveStream: { pollMs: 30 } });
+  });
+  afterAll(() => fast.close());
+
+  it("is dropped once its unread events pass the limit; the others carry on", async () => {
+    const stalled = await openStream(fast.app);
+    const reading = await openStream(fast.app);
+    try {
+      await stalled.next();
+      await reading.next();
+      const broadcast = liveOddsBroadcastOf(fast.database.client)!;
+      const droppedBefore = broadcast.stats.dropped;
+      // Every event's prices move, poll after poll: each poll sends every event (~40 items).
+      let round = 0;
+      let unread = 0;
+      while (broadcast.stats.dropped === droppedBefore && round < 200) {
+        round++;
+        await fast.database.client.execute({ sql: "UPDATE outcomes SET price_milli = price_milli + 1, updated_at = ?", args: [Date.now()] });
+        // The reading subscriber reads everything; what it reads, the stalled one leaves unread.
+        for (let msg = await reading.next(2000); msg; msg = await reading.next(1)) unread += msg.data.length;
+      }
+      expect(broadcast.stats.dropped).toBe(droppedBefore + 1);
+      expect(unread).toBeGreaterThan(MAX_QUEUE_BYTES / 4); // it really fell far behind first
+      expect(broadcast.subscriberCount).toBe(1);
+      // The stalled stream ends with the reason (its queue is discarded), the other still gets changes.
+      let error: unknown = null;
+      try {
+        for (;;) if ((await stalled.read()).done) break;
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(SlowSubscriberError);
+      await fast.database.client.execute({ sql: "UPDATE outcomes SET price_milli = price_milli + 5, updated_at = ? WHERE id = 'evt_005-m1-o1'", args: [Date.now()] });
+      expect((await reading.nextOddsFor("evt_005")).id).toBe("evt_005");
+    } finally {
+      await stalled.close().catch(() => {});
+      await reading.close();
     }
   });
 });

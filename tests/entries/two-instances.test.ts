@@ -1,8 +1,9 @@
 /**
  * Two API processes on one database (as behind a load balancer): a session made on one works on the
  * other, bets placed on either are one book, a settlement on one is seen by the other and pays
- * once, an Idempotency-Key repeated across instances places one bet, and exactly one instance
- * leads the demo feed.
+ * once, an Idempotency-Key repeated across instances places one bet, exactly one instance leads
+ * the demo feed, and a price changed through one instance reaches live-odds stream subscribers of
+ * both with the same item.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -53,7 +54,51 @@ const login = async (base: string, role: "customer" | "admin") => {
   expect(res.status).toBe(200);
   return res.headers.getSetCookie()[0].split(";")[0];
 };
-type Ev = { id: string; markets: { id: string; outcomes: { id: string; odds: string }[] }[] };
+type Ev = { id: string; markets: { id: string; type: string; outcomes: { id: string; odds: string }[] }[] };
+type StreamItem = { id: string; marketId: string; outcomes: { id: string; odds: string }[] };
+
+/** Subscribe to GET /api/live-odds/stream of an instance; `until` waits for an odds item that matches. */
+async function subscribe(base: string) {
+  const res = await fetch(`${base}/api/live-odds/stream`, { headers: { accept: "text/event-stream" } });
+  expect(res.status).toBe(200);
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  const items: StreamItem[] = [];
+  let pings = 0;
+  const reading = (async () => {
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const data = block.split("\n").find((l) => l.startsWith("data: "))?.slice(6) ?? "";
+        if (block.startsWith("event: odds\n")) items.push(JSON.parse(data) as StreamItem);
+        else if (block.startsWith("event: ping\n")) pings++;
+      }
+    }
+  })();
+  return {
+    get pings() {
+      return pings;
+    },
+    async until(match: (item: StreamItem) => boolean, ms = 10_000): Promise<StreamItem> {
+      const end = Date.now() + ms;
+      for (;;) {
+        const found = items.find(match);
+        if (found) return found;
+        if (Date.now() > end) throw new Error(`no matching odds item from ${base} within ${ms} ms`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    async close() {
+      await reader.cancel().catch(() => {});
+      await reading;
+    },
+  };
+}
 
 describe("two instances on one database", () => {
   it("exactly one instance leads the demo feed", async () => {
@@ -102,5 +147,41 @@ describe("two instances on one database", () => {
     expect(statuses).toEqual([200, 409]);
     expect(await balance(a)).toBe(100000 - 2000 + potential);
     expect(await balance(b)).toBe(100000 - 2000 + potential);
+  });
+
+  it("a price changed through one instance reaches stream subscribers of both, the same item on each", async () => {
+    const [a, b] = bases;
+    const subscribers = [await subscribe(a), await subscribe(b)];
+    try {
+      // Both streams are open (each has sent its opening ping) before the change is made.
+      for (let i = 0; i < 100 && subscribers.some((s) => s.pings === 0); i++) await new Promise((r) => setTimeout(r, 20));
+      expect(subscribers.map((s) => s.pings > 0)).toEqual([true, true]);
+      // An upcoming event: the demo feed moves only live prices, so the price stays as set.
+      const events = (await (await fetch(`${b}/api/events?status=upcoming&limit=5`)).json()) as Ev[];
+      const event = events[events.length - 1];
+      const market = event.markets.find((m) => m.type === "full_time_result")!;
+      const outcome = market.outcomes[0];
+      const odds = outcome.odds === "7.77" ? "7.78" : "7.77";
+      const admin = await login(a, "admin");
+      const adjusted = await fetch(`${a}/api/trading/adjust-odds`, {
+        method: "POST",
+        headers: { ...json, cookie: admin },
+        body: JSON.stringify({ outcomeId: outcome.id, odds }),
+      });
+      expect(adjusted.status).toBe(200);
+      const moved = (item: StreamItem) => item.id === event.id && item.outcomes.some((o) => o.id === outcome.id && o.odds === odds);
+      const [fromA, fromB] = await Promise.all(subscribers.map((s) => s.until(moved)));
+      expect(fromB).toEqual(fromA);
+      expect(fromA.marketId).toBe(market.id);
+      // And it is what either instance answers for the event now.
+      for (const base of bases) {
+        const listed = (await (await fetch(`${base}/api/events?status=upcoming&limit=5`)).json()) as Ev[];
+        const now = listed.find((e) => e.id === event.id)!;
+        const prices = now.markets.find((m) => m.id === market.id)!.outcomes.map((o) => [o.id, o.odds]);
+        expect(fromA.outcomes.map((o) => [o.id, o.odds])).toEqual(prices);
+      }
+    } finally {
+      for (const s of subscribers) await s.close();
+    }
   });
 });
