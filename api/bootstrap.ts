@@ -69,6 +69,7 @@ export async function bootstrap(config: Config) {
     url: config.databaseUrl,
     authToken: config.databaseAuthToken,
     syncUrl: config.databaseSyncUrl,
+    backgroundCheckpoints: true,
   });
   if (await isEmpty(database)) {
     const started = performance.now();
@@ -128,6 +129,7 @@ export async function bootstrap(config: Config) {
       feed?.stop();
       jobs.stop();
       await fantasy.stop();
+      await database.checkpoints?.stop();
       database.close();
     },
   };

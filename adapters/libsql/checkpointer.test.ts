@@ -1,0 +1,46 @@
+/**
+ * Background checkpoints: the serving connection stops checkpointing, a worker thread copies the
+ * WAL into the database file on its own, and stopping hands checkpointing back.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openDatabase, type Database } from "./database.ts";
+
+let dir: string;
+let d: Database | null = null;
+afterEach(() => {
+  d?.close();
+  d = null;
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const autocheckpoint = async (db: Database) => Number((await db.client.execute("PRAGMA wal_autocheckpoint")).rows[0][0]);
+
+describe("background checkpoints", () => {
+  it("copy the WAL into the database file from the worker while the server connection never checkpoints", async () => {
+    dir = mkdtempSync(join(tmpdir(), "checkpoints-"));
+    const file = join(dir, "c.db");
+    d = await openDatabase({ url: `file:${file}`, backgroundCheckpoints: true });
+    expect(d.checkpoints).toBeTruthy();
+    expect(await autocheckpoint(d)).toBe(0);
+    await d.client.execute("CREATE TABLE filler (id INTEGER PRIMARY KEY, b BLOB NOT NULL)");
+    const before = statSync(file).size;
+    // ~8 MB through the WAL: far past the 1,000 pages at which the connection would checkpoint itself.
+    for (let i = 0; i < 40; i++)
+      await d.client.batch(Array.from({ length: 50 }, () => ({ sql: "INSERT INTO filler (b) VALUES (randomblob(4000))", args: [] })), "write");
+    const deadline = Date.now() + 5000;
+    while (statSync(file).size < before + 7_000_000 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(statSync(file).size).toBeGreaterThan(before + 7_000_000);
+    await d.checkpoints!.stop();
+    expect(await autocheckpoint(d)).toBe(1000);
+  });
+
+  it("are off unless asked for: the connection checkpoints by itself", async () => {
+    dir = mkdtempSync(join(tmpdir(), "checkpoints-"));
+    d = await openDatabase({ url: `file:${join(dir, "c.db")}` });
+    expect(d.checkpoints ?? null).toBeNull();
+    expect(await autocheckpoint(d)).toBe(1000);
+  });
+});
