@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase, type Database } from "./database.ts";
+import { startBackgroundCheckpoints } from "./checkpointer.ts";
 
 let dir: string;
 let d: Database | null = null;
@@ -35,6 +36,25 @@ describe("background checkpoints", () => {
     expect(statSync(file).size).toBeGreaterThan(before + 7_000_000);
     await d.checkpoints!.stop();
     expect(await autocheckpoint(d)).toBe(1000);
+  });
+
+  it("empty the log once it passes the restart threshold, so sustained writes do not grow it without bound", async () => {
+    dir = mkdtempSync(join(tmpdir(), "checkpoints-"));
+    const file = join(dir, "c.db");
+    d = await openDatabase({ url: `file:${file}` });
+    const bg = await startBackgroundCheckpoints(d.client, file, 50, 200);
+    expect(bg).toBeTruthy();
+    await d.client.execute("CREATE TABLE filler (id INTEGER PRIMARY KEY, b BLOB NOT NULL)");
+    for (let i = 0; i < 40; i++) {
+      await d.client.batch(Array.from({ length: 50 }, () => ({ sql: "INSERT INTO filler (b) VALUES (randomblob(4000))", args: [] })), "write");
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    // ~8 MB went through the log; PASSIVE alone would leave the file at that size.
+    const deadline = Date.now() + 5000;
+    while (statSync(`${file}-wal`).size > 1_000_000 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(statSync(`${file}-wal`).size).toBeLessThan(1_000_000);
+    expect(Number((await d.client.execute("SELECT COUNT(*) FROM filler")).rows[0][0])).toBe(2000);
+    await bg!.stop();
   });
 
   it("are off unless asked for: the connection checkpoints by itself", async () => {

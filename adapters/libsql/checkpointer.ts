@@ -6,7 +6,8 @@
  * in twelve taking 5-15 ms instead of 0.4 ms, and every request in flight waits for it: it was most
  * of placement's p99. Here the serving connection stops checkpointing (wal_autocheckpoint = 0) and a
  * worker thread with its own connection runs a PASSIVE checkpoint every `intervalMs`, which copies
- * what it can without waiting for or blocking the writer. Durability is unchanged: commits are in
+ * what it can without waiting for or blocking the writer, and empties the log once it passes
+ * `restartFrames` (a short wait for the writer, every few seconds at the busiest). Durability is unchanged: commits are in
  * the WAL either way, and the WAL is fsynced before each checkpoint as before.
  *
  * If the worker cannot start (or stops), the serving connection checkpoints by itself again.
@@ -15,6 +16,8 @@ import { Worker } from "node:worker_threads";
 import type { Client } from "@libsql/client";
 
 export const DEFAULT_CHECKPOINT_INTERVAL_MS = 250;
+/** Past this many frames (~40 MB of log) the worker empties the log (TRUNCATE) instead of letting it grow. */
+export const RESTART_FRAMES = 10_000;
 const AUTOCHECKPOINT_PAGES = 1000;
 
 export interface BackgroundCheckpoints {
@@ -26,10 +29,11 @@ export async function startBackgroundCheckpoints(
   client: Client,
   path: string,
   intervalMs = DEFAULT_CHECKPOINT_INTERVAL_MS,
+  restartFrames = RESTART_FRAMES,
 ): Promise<BackgroundCheckpoints | null> {
   let worker: Worker;
   try {
-    worker = new Worker(new URL("./checkpoint-worker.ts", import.meta.url), { workerData: { path, intervalMs } });
+    worker = new Worker(new URL("./checkpoint-worker.ts", import.meta.url), { workerData: { path, intervalMs, restartFrames } });
   } catch {
     return null;
   }
