@@ -34,12 +34,15 @@ const NO_TEAMS: ReadonlySet<string> = new Set();
 function BettingScreen() {
   const [tab, setTab] = useState<SportTab>("featured");
   const live = useLiveIndex();
-  const { data: user } = useCurrentUser();
+  const { data: user, isPending: userPending } = useCurrentUser();
   const isCustomer = user?.role === "customer";
   const events = useQuery({ ...queries.events({ status: "open", limit: 200 }), refetchInterval: EVENTS_REFRESH_MS });
   const upcoming = useQuery(queries.events({ status: "upcoming", limit: 10 }));
   const follows = useQuery({ ...queries.follows(), enabled: isCustomer });
   const followed = follows.data ? new Set(follows.data.teams) : NO_TEAMS;
+  // Followed teams' events come first, so the board waits for the follows (a customer's) before it
+  // shows any event: the cards then never reorder under the reader.
+  const boardStatus = events.status === "success" && (userPending || (isCustomer && follows.isPending)) ? "pending" : events.status;
 
   // /betting?tab=racing (the account page's Racing link) opens that tab.
   useEffect(() => {
@@ -56,21 +59,24 @@ function BettingScreen() {
     <div className="sb-page">
       <LiveSlipSync live={live} />
       <BettingHeader />
+      {/* Source order main, right, sidebar: the order the columns stack in under 1200 px (the grid
+          areas place them side by side on desktop). A browser that paints the page before all of it
+          has arrived then only ever adds below what it has shown, never above it (layout shift). */}
       <div className="sb-layout">
-        <Sidebar events={events.data} live={live} tab={tab} onTab={setTab} />
         <main className="sb-main" id="main">
           <h1 className="sb-visually-hidden">Sports Betting</h1>
           <NextToGo onAllRacing={showRacing} />
           <SameGameMultis />
-          <EventsBoard events={events.data} status={events.status} tab={tab} onTab={setTab} live={live} followed={followed} />
+          <EventsBoard events={boardStatus === "pending" ? undefined : events.data} status={boardStatus} tab={tab} onTab={setTab} live={live} followed={followed} />
         </main>
         <div className="sb-right">
           <BetSlip />
-          <LiveOddsPanel live={live} upcoming={upcoming.data} />
+          <LiveOddsPanel live={live} upcoming={upcoming.data} upcomingPending={upcoming.isPending} />
           <RecentBoosts />
           <MyBets signedIn={!!user} />
           <RecentActivity />
         </div>
+        <Sidebar events={events.data} live={live} tab={tab} onTab={setTab} />
       </div>
       {isCustomer && <RealityCheck user={user} />}
     </div>

@@ -1,4 +1,8 @@
-/** Top bar: brand, who is signed in (with a Demo badge), balance, Bet Slip (n) and Logout / Log in. */
+/**
+ * Top bar: brand, who is signed in (with a Demo badge), balance, Bet Slip (n) and Logout / Log in.
+ * It is as tall signed in as signed out (betting.css: --sb-header-h), and its right-hand group is
+ * packed from the right, so nothing below or beside it moves when the session and balance arrive.
+ */
 import { Badge, Button, Flex, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
 import { queries } from "../../lib/queries.ts";
@@ -60,19 +64,22 @@ export function BettingHeader() {
         <Button variant="soft" size={{ initial: "1", xs: "2" }} onClick={openBetSlip} data-testid="open-bet-slip" aria-controls="bet-slip">
           Bet Slip ({count})
         </Button>
-        {user ? (
-          <Button variant="outline" color="gray" size={{ initial: "1", xs: "2" }} onClick={logout} disabled={pending} data-testid="logout">
-            Logout
-          </Button>
-        ) : (
-          !userPending && (
-            <Button asChild variant="solid" size={{ initial: "1", xs: "2" }}>
-              <a href={signInHref("/betting")} data-testid="login">
-                Log in
-              </a>
+        {/* A slot as wide as either button, so Bet Slip stays put while the session is looked up. */}
+        <div className="sb-header__auth">
+          {user ? (
+            <Button variant="outline" color="gray" size={{ initial: "1", xs: "2" }} onClick={logout} disabled={pending} data-testid="logout">
+              Logout
             </Button>
-          )
-        )}
+          ) : (
+            !userPending && (
+              <Button asChild variant="solid" size={{ initial: "1", xs: "2" }}>
+                <a href={signInHref("/betting")} data-testid="login">
+                  Log in
+                </a>
+              </Button>
+            )
+          )}
+        </div>
       </Flex>
     </header>
   );

@@ -3,10 +3,28 @@ import { Card, Heading, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
 import { queries } from "../../lib/queries.ts";
 import { usePrice } from "../odds-format.tsx";
+import { LinePlaceholder, LoadingText, PricePlaceholder } from "../placeholders.tsx";
 import { PriceButton } from "./price-button.tsx";
 
+/** How many boosts the card asks for (and holds room for while they load). */
+const BOOSTS = 5;
+
+/** A boost's room while loading: selection, market and old price lines, and the price. */
+function BoostPlaceholder() {
+  return (
+    <li className="sb-panel-row sb-boost" aria-hidden="true">
+      <div className="sb-boost__text">
+        <LinePlaceholder size="2" width="60%" />
+        <LinePlaceholder size="1" width="85%" />
+        <LinePlaceholder size="1" width="30%" />
+      </div>
+      <PricePlaceholder />
+    </li>
+  );
+}
+
 export function RecentBoosts() {
-  const { data, status } = useQuery(queries.boosts(5));
+  const { data, status } = useQuery(queries.boosts(BOOSTS));
   const price = usePrice();
   const boosts = data?.boosts ?? [];
   return (
@@ -20,7 +38,9 @@ export function RecentBoosts() {
         </Text>
       )}
       {status === "success" && boosts.length === 0 && <p className="sb-empty sb-empty--small">No boosts right now</p>}
+      {status === "pending" && <LoadingText>Loading boosts...</LoadingText>}
       <ul className="sb-panel-list">
+        {status === "pending" && Array.from({ length: BOOSTS }, (_, i) => <BoostPlaceholder key={i} />)}
         {boosts.map((b) => (
           <li key={b.outcomeId} className="sb-panel-row sb-boost" data-testid={`boost-${b.outcomeId}`}>
             <div className="sb-boost__text">

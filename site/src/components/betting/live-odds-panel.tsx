@@ -6,9 +6,29 @@ import { Badge, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 import type { Event, LiveOddsItem, Outcome } from "../../../../api/schemas/events.ts";
 import { formatMoney, formatTime, oddsToMilli } from "../../lib/format.ts";
+import { LinePlaceholder, LoadingText, PricesPlaceholder } from "../placeholders.tsx";
 import { LiveBadge } from "./event-card.tsx";
 import type { LiveIndex } from "./live-prices.tsx";
 import { PriceButton } from "./price-button.tsx";
+
+/** At most this many live events and upcoming events; the panel holds room for them while loading. */
+const LIVE_ROWS = 5;
+const UPCOMING_ROWS = 3;
+
+/** A row's room while loading: the title line with its badge, and three prices. */
+function RowPlaceholder() {
+  return (
+    <li className="sb-panel-row" aria-hidden="true">
+      <Flex justify="between" align="center" gap="2" mb="1">
+        <LinePlaceholder size="2" width="55%" />
+        <LinePlaceholder size="1" width="22%" />
+      </Flex>
+      <PricesPlaceholder n={3} />
+    </li>
+  );
+}
+
+const rowPlaceholders = (n: number) => Array.from({ length: n }, (_, i) => <RowPlaceholder key={i} />);
 
 /** Home/draw/away as they are; for races and fields the three favourites. */
 function panelOutcomes(outcomes: Outcome[]): Outcome[] {
@@ -66,11 +86,12 @@ function liveTitle(item: LiveOddsItem) {
   return item.sport === "racing" ? item.name : `${item.homeTeam} v ${item.awayTeam}`;
 }
 
-export function LiveOddsPanel({ live, upcoming }: { live: LiveIndex; upcoming: Event[] | undefined }) {
-  const liveItems = live.items.filter((i) => i.status === "live").slice(0, 5);
+export function LiveOddsPanel({ live, upcoming, upcomingPending }: { live: LiveIndex; upcoming: Event[] | undefined; upcomingPending: boolean }) {
+  const liveItems = live.items.filter((i) => i.status === "live").slice(0, LIVE_ROWS);
+  const livePending = !live.loaded && !live.failed;
   const next = (upcoming ?? [])
     .filter((e) => e.status === "upcoming" && !live.byEvent.has(e.id))
-    .slice(0, 3)
+    .slice(0, UPCOMING_ROWS)
     .map((e) => ({ e, m: e.markets.find((m) => m.type === "full_time_result") ?? e.markets[0] }))
     .filter((x) => x.m !== undefined);
 
@@ -89,17 +110,14 @@ export function LiveOddsPanel({ live, upcoming }: { live: LiveIndex; upcoming: E
           No live events available
         </Text>
       )}
-      {!live.loaded && !live.failed && (
-        <Text as="p" size="2" color="gray">
-          Loading live odds...
-        </Text>
-      )}
+      {livePending && <LoadingText>Loading live odds...</LoadingText>}
       {live.failed && !live.loaded && (
         <Text as="p" size="2" color="red">
           Live odds are unavailable right now.
         </Text>
       )}
       <ul className="sb-panel-list">
+        {livePending && rowPlaceholders(LIVE_ROWS)}
         {liveItems.map((item) => (
           <Row
             key={item.id}
@@ -128,8 +146,18 @@ export function LiveOddsPanel({ live, upcoming }: { live: LiveIndex; upcoming: E
           Matched volume {formatMoney(liveItems.reduce((sum, i) => sum + i.volume, 0))}
         </Text>
       )}
+      {livePending && <LinePlaceholder size="1" width="45%" mt="1" />}
 
-      {next.length > 0 && (
+      {/* Upcoming events not already live: known once both lists are in. */}
+      {(livePending || upcomingPending) && (
+        <>
+          <Heading as="h3" size="2" mt="4" mb="2" color="gray">
+            Starting soon
+          </Heading>
+          <ul className="sb-panel-list">{rowPlaceholders(UPCOMING_ROWS)}</ul>
+        </>
+      )}
+      {!livePending && !upcomingPending && next.length > 0 && (
         <>
           <Heading as="h3" size="2" mt="4" mb="2" color="gray">
             Starting soon

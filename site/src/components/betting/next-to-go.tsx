@@ -8,7 +8,11 @@ import { useEffect, useState } from "react";
 import type { Race } from "../../../../api/schemas/account.ts";
 import { formatTime, oddsToMilli } from "../../lib/format.ts";
 import { queries } from "../../lib/queries.ts";
+import { LinePlaceholder, LoadingText, PricesPlaceholder } from "../placeholders.tsx";
 import { PriceButton } from "./price-button.tsx";
+
+/** How many races the section asks for (and holds room for while they load). */
+export const NEXT_TO_GO_COUNT = 5;
 
 /** "Jumps in 4m", "Jumps in 1h 5m", or "Jumping" once the start time has passed. */
 export function jumpsIn(startIso: string, now: number): string {
@@ -62,8 +66,22 @@ function RaceCard({ race, now }: { race: Race; now: number }) {
   );
 }
 
+/** A race card's room while the races load: title and countdown line, time line, three prices. */
+function RaceCardPlaceholder() {
+  return (
+    <li className="sb-race" aria-hidden="true">
+      <Flex justify="between" align="center" gap="2" mb="1">
+        <LinePlaceholder size="2" width="55%" />
+        <LinePlaceholder size="1" width="30%" />
+      </Flex>
+      <LinePlaceholder size="1" width="40%" mb="2" />
+      <PricesPlaceholder n={3} />
+    </li>
+  );
+}
+
 export function NextToGo({ onAllRacing }: { onAllRacing: () => void }) {
-  const { data, status } = useQuery(queries.nextToGo(5));
+  const { data, status } = useQuery(queries.nextToGo(NEXT_TO_GO_COUNT));
   const now = useNow(30_000);
   const races = data?.races ?? [];
   return (
@@ -81,11 +99,7 @@ export function NextToGo({ onAllRacing }: { onAllRacing: () => void }) {
           All racing
         </Button>
       </Flex>
-      {status === "pending" && (
-        <Text as="p" size="2" color="gray">
-          Loading races...
-        </Text>
-      )}
+      {status === "pending" && <LoadingText>Loading races...</LoadingText>}
       {status === "error" && (
         <Text as="p" size="2" color="red">
           Races could not be loaded.
@@ -93,9 +107,9 @@ export function NextToGo({ onAllRacing }: { onAllRacing: () => void }) {
       )}
       {status === "success" && races.length === 0 && <p className="sb-empty sb-empty--small">No events found</p>}
       <ul className="sb-ntg__list">
-        {races.map((r) => (
-          <RaceCard key={r.eventId} race={r} now={now} />
-        ))}
+        {status === "pending"
+          ? Array.from({ length: NEXT_TO_GO_COUNT }, (_, i) => <RaceCardPlaceholder key={i} />)
+          : races.map((r) => <RaceCard key={r.eventId} race={r} now={now} />)}
       </ul>
     </Card>
   );

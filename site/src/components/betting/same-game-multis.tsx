@@ -10,6 +10,7 @@ import { oddsToMilli } from "../../lib/format.ts";
 import { queries } from "../../lib/queries.ts";
 import { usePrice } from "../odds-format.tsx";
 import { openBetSlip } from "./betting-header.tsx";
+import { ButtonPlaceholder, LinePlaceholder, LoadingText } from "../placeholders.tsx";
 import { useSlip } from "./slip-state.tsx";
 
 function SgmCard({ sgm }: { sgm: SameGameMulti }) {
@@ -62,8 +63,42 @@ function SgmCard({ sgm }: { sgm: SameGameMulti }) {
   );
 }
 
+/** How many combinations the section asks for (and holds room for while they load). */
+const SGM_COUNT = 4;
+
+/**
+ * A card's room while the combinations load, as a typical card is laid out: the game on two lines,
+ * three legs, two of them on two lines (a leg's line is 24 px: the list's line height), then the punters
+ * and the "Add to Bet Slip @ odds" button (which wraps below the punters on a phone, as it does).
+ */
+function SgmCardPlaceholder() {
+  return (
+    <li className="sb-sgm" aria-hidden="true">
+      <Flex justify="between" align="start" gap="2" mb="2">
+        <div className="sb-sgm__event sb-ph-grow">
+          <LinePlaceholder size="2" width="90%" />
+          <LinePlaceholder size="2" width="50%" />
+        </div>
+        <LinePlaceholder size="1" width="44px" />
+      </Flex>
+      <ul className="sb-sgm__legs">
+        {[true, true, false].map((twoLines, i) => (
+          <li key={i} className="sb-sgm__leg-ph">
+            <LinePlaceholder size="3" width="85%" />
+            {twoLines && <LinePlaceholder size="3" width="40%" />}
+          </li>
+        ))}
+      </ul>
+      <Flex justify="between" align="center" gap="2" mt="2" wrap="wrap">
+        <LinePlaceholder size="1" width="64px" />
+        <ButtonPlaceholder size="2" width="185px" />
+      </Flex>
+    </li>
+  );
+}
+
 export function SameGameMultis() {
-  const { data, status } = useQuery(queries.sameGameMultis(4));
+  const { data, status } = useQuery(queries.sameGameMultis(SGM_COUNT));
   const items = data?.items ?? [];
   if (status === "success" && items.length === 0) return null;
   return (
@@ -74,20 +109,16 @@ export function SameGameMultis() {
       <Text as="p" size="1" color="gray" mb="3">
         Legs from one game combined; priced at the legs' odds multiplied, less 15%.
       </Text>
-      {status === "pending" && (
-        <Text as="p" size="2" color="gray">
-          Loading...
-        </Text>
-      )}
+      {status === "pending" && <LoadingText>Loading...</LoadingText>}
       {status === "error" && (
         <Text as="p" size="2" color="red">
           Same game multis could not be loaded.
         </Text>
       )}
       <ul className="sb-sgm__list">
-        {items.map((s) => (
-          <SgmCard key={`${s.eventId}-${s.legs.map((l) => l.outcomeId).join("-")}`} sgm={s} />
-        ))}
+        {status === "pending"
+          ? Array.from({ length: SGM_COUNT }, (_, i) => <SgmCardPlaceholder key={i} />)
+          : items.map((s) => <SgmCard key={`${s.eventId}-${s.legs.map((l) => l.outcomeId).join("-")}`} sgm={s} />)}
       </ul>
     </Card>
   );

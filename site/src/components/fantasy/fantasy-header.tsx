@@ -1,4 +1,8 @@
-/** Top bar of /fantasy: brand, who is signed in (with a Demo badge), the wallet balance and Logout / Log in. */
+/**
+ * Top bar of /fantasy: brand, who is signed in (with a Demo badge), the wallet balance and Logout / Log in.
+ * Signed in or not it has one height (fantasy.css), and its right-hand group is packed from the right
+ * with a fixed slot for Logout / Log in, so nothing moves when the session and balance arrive.
+ */
 import { Badge, Button, Flex, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
 import { formatMoney } from "../../lib/format.ts";
@@ -19,7 +23,7 @@ export function FantasyHeader() {
         </span>
         <span className="fx-brand__tag">FANTASY</span>
       </a>
-      <Flex align="center" gap={{ initial: "2", sm: "3" }}>
+      <Flex align="center" gap={{ initial: "2", sm: "3" }} className="fx-header__right">
         {user && (
           <Flex align="center" gap="2">
             <Text size="2" weight="medium" className="fx-hide-xs" data-testid="user-name">
@@ -42,19 +46,21 @@ export function FantasyHeader() {
             </Text>
           </div>
         )}
-        {user ? (
-          <Button variant="outline" color="gray" onClick={() => void logout()} disabled={pending} data-testid="logout">
-            Logout
-          </Button>
-        ) : (
-          !userPending && (
-            <Button asChild>
-              <a href="/api/login?next=/fantasy" data-testid="login">
-                Log in
-              </a>
+        <div className="fx-header__auth">
+          {user ? (
+            <Button variant="outline" color="gray" onClick={() => void logout()} disabled={pending} data-testid="logout">
+              Logout
             </Button>
-          )
-        )}
+          ) : (
+            !userPending && (
+              <Button asChild>
+                <a href="/api/login?next=/fantasy" data-testid="login">
+                  Log in
+                </a>
+              </Button>
+            )
+          )}
+        </div>
       </Flex>
     </header>
   );

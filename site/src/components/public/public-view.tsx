@@ -4,6 +4,7 @@
  * price asks a visitor to sign in or try the demo; a signed-in customer is taken to /betting.
  */
 import { Badge, Button, Callout, Card, Dialog, Flex, Heading, Skeleton, Text } from "@radix-ui/themes";
+import type { UseQueryResult } from "@tanstack/react-query";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { createContext, useContext, useState } from "react";
 import type { CurrentUser, DemoLoginResponse } from "../../../../api/schemas/auth.ts";
@@ -17,6 +18,7 @@ import { queries } from "../../lib/queries.ts";
 import { SiteHeader, type NavLink } from "../account/site-header.tsx";
 import { useLogout } from "../account/use-logout.ts";
 import { usePrice } from "../odds-format.tsx";
+import { BlockPlaceholder, ButtonPlaceholder, LinePlaceholder, LoadingText } from "../placeholders.tsx";
 import { useToast } from "../toast.tsx";
 import "./public.css";
 
@@ -118,8 +120,7 @@ export function PublicView({ user }: { user: CurrentUser | null | undefined }) {
           </Text>
         </header>
         <PickContext.Provider value={choose}>
-          <LiveEvents />
-          <UpcomingEvents />
+          <LiveAndUpcoming />
         </PickContext.Provider>
       </main>
       <SignInToBet pick={pick} onClose={() => setPick(null)} />
@@ -127,9 +128,54 @@ export function PublicView({ user }: { user: CurrentUser | null | undefined }) {
   );
 }
 
-function LiveEvents() {
+/**
+ * Both lists are asked for at once, but Upcoming is shown only once the live list is in: how many
+ * events are live is not known before, and Upcoming sits below them, so it would otherwise be pushed
+ * down when they arrive (layout shift).
+ */
+function LiveAndUpcoming() {
   const streaming = useLiveOddsStream();
   const live = useQuery(queries.liveOdds({ streaming }));
+  const upcoming = useQuery(queries.events({ status: "upcoming", limit: 10 }));
+  return (
+    <>
+      <LiveEvents live={live} />
+      {!live.isPending && <UpcomingEvents events={upcoming} />}
+    </>
+  );
+}
+
+/** A live card's room while the live events load (the same lines, prices and footer). */
+function LiveCardPlaceholder() {
+  return (
+    <Card size="2" className="pub-live" aria-hidden="true">
+      <Flex justify="between" align="center" gap="2" mb="2">
+        <LinePlaceholder size="1" width="50%" />
+        <BlockPlaceholder width="64px" height="20px" />
+      </Flex>
+      <div className="pub-score">
+        <LinePlaceholder size="3" width="55%" />
+        <LinePlaceholder size="4" width="24px" />
+        <LinePlaceholder size="3" width="45%" />
+        <LinePlaceholder size="4" width="24px" />
+      </div>
+      <div className="pub-odds">
+        {[0, 1, 2].map((i) => (
+          <span key={i} className="pub-price sb-ph">
+            <span className="pub-price__label">{"\u00a0"}</span>
+            <span className="pub-price__odds">{"\u00a0"}</span>
+          </span>
+        ))}
+      </div>
+      <Flex justify="between" align="center" mt="3">
+        <LinePlaceholder size="1" width="30%" />
+        <ButtonPlaceholder size="1" />
+      </Flex>
+    </Card>
+  );
+}
+
+function LiveEvents({ live }: { live: UseQueryResult<LiveOddsItem[], Error> }) {
   return (
     <section className="pub-section" aria-labelledby="pub-live-title" data-testid="live-events">
       <Flex align="center" gap="2" mb="3">
@@ -149,8 +195,9 @@ function LiveEvents() {
         </Callout.Root>
       ) : live.isPending ? (
         <div className="pub-live-grid">
+          <LoadingText>Loading live events...</LoadingText>
           {[0, 1, 2].map((i) => (
-            <Skeleton key={i} height="150px" />
+            <LiveCardPlaceholder key={i} />
           ))}
         </div>
       ) : live.data.length === 0 ? (
@@ -261,8 +308,7 @@ function matchOdds(e: Event): { id: string; label: string; name: string; odds: s
   }));
 }
 
-function UpcomingEvents() {
-  const events = useQuery(queries.events({ status: "upcoming", limit: 10 }));
+function UpcomingEvents({ events }: { events: UseQueryResult<Event[], Error> }) {
   return (
     <section className="pub-section" aria-labelledby="pub-upcoming-title" data-testid="upcoming-events">
       <Heading as="h2" size="5" mb="3" id="pub-upcoming-title">
