@@ -25,7 +25,7 @@
  *
  * Exit code 1 when some case is above --budget (default 0.1), so the suite can gate on it.
  */
-import { chromium, type Browser, type Request } from "playwright";
+import { chromium, type Browser, type Request } from "@playwright/test";
 import { startProduct, type RunningServer } from "./lib/server.ts";
 
 interface Case {
