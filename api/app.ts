@@ -20,7 +20,7 @@ import { fantasyRoutes } from "./routes/fantasy.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { bettingDataRoutes } from "./routes/betting-data.ts";
-import { streamRoutes } from "./routes/stream.ts";
+import { serveLiveOddsStream, streamRoutes } from "./routes/stream.ts";
 import { walletRoutes } from "./routes/wallet.ts";
 import { responsibleRoutes } from "./routes/responsible.ts";
 import { cashOutRoutes } from "./routes/cash-out.ts";
@@ -60,6 +60,8 @@ export function createApp(deps: AppDeps) {
   // public, the same for everyone, served from the snapshot with the chain's headers added at
   // constant cost. Registered before app.use("*"), so Hono runs it and stops.
   app.get("/api/live-odds", serveLiveOdds(liveOdds, deps));
+  // Likewise the stream: thousands of subscribers each keep only their stream and one header object.
+  app.get("/api/live-odds/stream", serveLiveOddsStream(deps));
   app.use("*", async (c, next) => {
     c.set("deps", deps);
     c.set("liveOdds", liveOdds);

@@ -15,6 +15,10 @@
  * last subscriber.
  */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { API_SECURITY_HEADERS } from "../middleware/security.ts";
+import { logRequest, requestIdFor } from "../middleware/request-id.ts";
+import { peerAddress } from "../middleware/client-address.ts";
 import type { AppDeps, AppEnv } from "../env.ts";
 import type { LiveOddsItem } from "../schemas/events.ts";
 import { presentLiveOdds } from "../presenters.ts";
@@ -127,7 +131,10 @@ const SSE_HEADERS = {
 
 export const streamRoutes = new OpenAPIHono<AppEnv>();
 
-streamRoutes.openapi(
+// GET /live-odds/stream is answered ahead of the middleware chain (api/app.ts registers
+// serveLiveOddsStream first): public, the same for everyone, and open for minutes, so each of
+// thousands of subscribers holds only its stream and one plain header object. Documented here.
+streamRoutes.openAPIRegistry.registerPath(
   createRoute({
     method: "get",
     path: "/live-odds/stream",
@@ -144,9 +151,31 @@ streamRoutes.openapi(
       },
     },
   }),
-  async (c) => {
-    // The server cancels the body when the client goes away; that unsubscribes it.
-    const body = await liveOddsBroadcast(c.get("deps")).open();
-    return new Response(body, { headers: SSE_HEADERS }) as never; // typed routes only type JSON bodies; this one answers a stream
-  },
 );
+
+/**
+ * The stream's handler, registered ahead of the middleware chain: the security headers every API
+ * response carries (API_SECURITY_HEADERS), a request id and the log line, at constant cost.
+ */
+export function serveLiveOddsStream(deps: AppDeps) {
+  return async (c: Context): Promise<Response> => {
+    const started = performance.now();
+    const id = requestIdFor(c.req.header("x-request-id"));
+    // The server cancels the body when the client goes away; that unsubscribes it.
+    const body = await liveOddsBroadcast(deps).open();
+    const res = new Response(body, { headers: { ...API_SECURITY_HEADERS, ...SSE_HEADERS, "x-request-id": id } });
+    if (deps.logRequests || deps.requestLog)
+      logRequest(deps, {
+        t: new Date().toISOString(),
+        requestId: id,
+        method: c.req.method,
+        path: c.req.path,
+        route: "/api/live-odds/stream",
+        status: 200,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+        actor: "anonymous",
+        ip: (deps.trustProxy ? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() : null) || peerAddress(c.env),
+      });
+    return res;
+  };
+}
