@@ -11,8 +11,7 @@ import { presentLiveOdds } from "./presenters.ts";
 import type { LiveOddsItem } from "./schemas/events.ts";
 import type { Context } from "hono";
 import { API_SECURITY_HEADERS } from "./middleware/security.ts";
-import { logRequest, requestIdFor } from "./middleware/request-id.ts";
-import { peerAddress } from "./middleware/client-address.ts";
+import { logPublicRequest, requestIdFor } from "./middleware/request-id.ts";
 
 export interface LiveOddsBody {
   body: string;
@@ -99,7 +98,7 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
  * request id, the log line. Conditional requests get 304 with no body; a client that accepts gzip
  * gets the copy compressed once per snapshot.
  */
-export function serveLiveOdds(snapshot: LiveOddsSnapshot, deps: { trustProxy?: boolean } & Parameters<typeof logRequest>[0]) {
+export function serveLiveOdds(snapshot: LiveOddsSnapshot, deps: { trustProxy?: boolean } & Parameters<typeof logPublicRequest>[0]) {
   return async (c: Context): Promise<Response> => {
     const started = performance.now();
     const id = requestIdFor(c.req.header("x-request-id"));
@@ -121,18 +120,7 @@ export function serveLiveOdds(snapshot: LiveOddsSnapshot, deps: { trustProxy?: b
         res = new Response(s.gzipped, { status: 200, headers });
       } else res = new Response(s.bytes, { status: 200, headers });
     }
-    if (deps.logRequests || deps.requestLog)
-      logRequest(deps, {
-        t: new Date().toISOString(),
-        requestId: id,
-        method: c.req.method,
-        path: c.req.path,
-        route: "/api/live-odds",
-        status: res.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-        actor: "anonymous",
-        ip: (deps.trustProxy ? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() : null) || peerAddress(c.env),
-      });
+    logPublicRequest(deps, c, { requestId: id, route: "/api/live-odds", status: res.status, started });
     return res;
   };
 }

@@ -1,4 +1,5 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
+import { peerAddress } from "./client-address.ts";
 import { matchedRoutes } from "hono/route";
 import type { AppEnv } from "../env.ts";
 
@@ -32,6 +33,29 @@ export function logRequest(deps: { logRequests?: boolean; requestLog?: (e: Reque
  * Every request gets an id (echoed in X-Request-Id and in every error envelope) and, when request
  * logging is on, one JSON log line (to `deps.requestLog`, stdout by default).
  */
+/**
+ * The log line of a public route answered ahead of the middleware chain (the live-odds poll and
+ * stream): anonymous, the address as clientAddress() would read it.
+ */
+export function logPublicRequest(
+  deps: Parameters<typeof logRequest>[0] & { trustProxy?: boolean },
+  c: Context,
+  entry: { requestId: string; route: string; status: number; started: number },
+) {
+  if (!deps.logRequests && !deps.requestLog) return;
+  logRequest(deps, {
+    t: new Date().toISOString(),
+    requestId: entry.requestId,
+    method: c.req.method,
+    path: c.req.path,
+    route: entry.route,
+    status: entry.status,
+    ms: Math.round((performance.now() - entry.started) * 10) / 10,
+    actor: "anonymous",
+    ip: (deps.trustProxy ? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() : null) || peerAddress(c.env),
+  });
+}
+
 export const requestId = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   const id = requestIdFor(c.req.header("x-request-id"));
   c.set("requestId", id);

@@ -17,8 +17,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { API_SECURITY_HEADERS } from "../middleware/security.ts";
-import { logRequest, requestIdFor } from "../middleware/request-id.ts";
-import { peerAddress } from "../middleware/client-address.ts";
+import { logPublicRequest, requestIdFor } from "../middleware/request-id.ts";
 import type { AppDeps, AppEnv } from "../env.ts";
 import type { LiveOddsItem } from "../schemas/events.ts";
 import { presentLiveOdds } from "../presenters.ts";
@@ -164,18 +163,7 @@ export function serveLiveOddsStream(deps: AppDeps) {
     // The server cancels the body when the client goes away; that unsubscribes it.
     const body = await liveOddsBroadcast(deps).open();
     const res = new Response(body, { headers: { ...API_SECURITY_HEADERS, ...SSE_HEADERS, "x-request-id": id } });
-    if (deps.logRequests || deps.requestLog)
-      logRequest(deps, {
-        t: new Date().toISOString(),
-        requestId: id,
-        method: c.req.method,
-        path: c.req.path,
-        route: "/api/live-odds/stream",
-        status: 200,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-        actor: "anonymous",
-        ip: (deps.trustProxy ? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() : null) || peerAddress(c.env),
-      });
+    logPublicRequest(deps, c, { requestId: id, route: "/api/live-odds/stream", status: 200, started });
     return res;
   };
 }

@@ -71,9 +71,23 @@ describe("GET /api/live-odds fast path", () => {
     expect(refused.headers.get("content-encoding")).toBeNull();
   });
 
+  it("the stream, also answered ahead of the chain, carries the same headers and its own log line", async () => {
+    log.length = 0;
+    const res = await t.app.request("/api/live-odds/stream", { headers: { "x-request-id": "stream-7" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/event-stream");
+    const headers = Object.fromEntries([...res.headers].filter(([k]) => k in API_SECURITY_HEADERS));
+    expect(headers).toEqual(API_SECURITY_HEADERS);
+    expect(res.headers.get("x-request-id")).toBe("stream-7");
+    await res.body?.cancel();
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({ requestId: "stream-7", route: "/api/live-odds/stream", status: 200, actor: "anonymous" });
+  });
+
   it("stays in the OpenAPI document", async () => {
     const doc = (await (await t.app.request("/api/openapi.json")).json()) as { paths: Record<string, Record<string, unknown>> };
     expect(doc.paths["/api/live-odds"]?.get).toBeDefined();
+    expect(doc.paths["/api/live-odds/stream"]?.get).toBeDefined();
   });
 });
 
