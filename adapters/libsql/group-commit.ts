@@ -73,6 +73,10 @@ export class GroupCommitter {
     }
     try {
       this.commitGroup(db, group);
+    } catch (e) {
+      // Something outside any write failed (a SAVEPOINT, a ROLLBACK): nobody may wait forever.
+      // The pool rolls back what is still open; rejecting an answered caller changes nothing.
+      for (const p of group) p.reject(e);
     } finally {
       this.source.release(db);
     }
