@@ -6,9 +6,8 @@ import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
 import { ledgerStatements } from "./ledger-statements.ts";
 import type { GroupCommitter } from "./group-commit.ts";
 import { activeAndNotExcluded } from "./wallet.ts";
-import { NET_LOSS_KINDS } from "../../domain/responsible/limits.ts";
+import { lossLimitAssertions } from "./wager-guards.ts";
 
-const NET_LOSS_KIND_LIST = NET_LOSS_KINDS.map((k) => `'${k}'`).join(",");
 
 const BET_COLUMNS = `b.id, b.user_id, b.bet_type, b.stake, b.total_odds_milli, b.potential_return, b.actual_return,
   b.status, b.placed_at, b.settled_at`;
@@ -66,12 +65,7 @@ export class LibsqlBets implements Bets {
       // The customer's gates, again inside the write: still active, not excluded, and this stake
       // keeps net losses (stakes - returns) in every limited window within the limit.
       statements.push(...activeAndNotExcluded(bet.userId, plan.guards.at));
-      for (const w of plan.guards.lossLimits)
-        statements.push(assertStatement(
-          `-(SELECT COALESCE(SUM(p.amount), 0) FROM ledger_postings p JOIN ledger_transactions t ON t.id = p.transaction_id
-             WHERE p.account_id = ? AND t.kind IN (${NET_LOSS_KIND_LIST}) AND t.created_at > ?) + ? <= ?`,
-          [plan.walletAccountId, w.since.getTime(), bet.stake, w.limit],
-        ));
+      statements.push(...lossLimitAssertions(plan.walletAccountId, plan.guards.lossLimits, bet.stake));
     }
     // Postings move the cached balances; the wallet CHECK refuses an overdraft.
     statements.push(...ledgerStatements(plan.stakeTransaction));

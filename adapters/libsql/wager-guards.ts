@@ -15,6 +15,21 @@ import { assertStatement } from "./database.ts";
 
 const NET_LOSS_KIND_LIST = NET_LOSS_KINDS.map((k) => `'${k}'`).join(",");
 
+/**
+ * One assertion per loss-limit window: net losses (postings of the NET_LOSS_KINDS to the wallet
+ * after `since`, negated) plus `amount` stay within `limit`. Bet placement and fantasy entries both
+ * put these in their write, before their own ledger statements.
+ */
+export function lossLimitAssertions(walletAccountId: string, windows: readonly { since: Date; limit: number }[], amount: number): InStatement[] {
+  return windows.map((w) =>
+    assertStatement(
+      `-(SELECT COALESCE(SUM(p.amount), 0) FROM ledger_postings p JOIN ledger_transactions t ON t.id = p.transaction_id
+         WHERE p.account_id = ? AND t.kind IN (${NET_LOSS_KIND_LIST}) AND t.created_at > ?) + ? <= ?`,
+      [walletAccountId, w.since.getTime(), amount, w.limit],
+    ),
+  );
+}
+
 export function wagerGuardStatements(userId: string, walletAccountId: string, guards: WagerGuards, amount: number): InStatement[] {
   return [
     assertStatement(
@@ -22,12 +37,6 @@ export function wagerGuardStatements(userId: string, walletAccountId: string, gu
        AND NOT EXISTS (SELECT 1 FROM responsible_exclusions WHERE user_id = ? AND (ends_at IS NULL OR ends_at > ?))`,
       [userId, userId, guards.at.getTime()],
     ),
-    ...guards.lossLimits.map((w) =>
-      assertStatement(
-        `-(SELECT COALESCE(SUM(p.amount), 0) FROM ledger_postings p JOIN ledger_transactions t ON t.id = p.transaction_id
-           WHERE p.account_id = ? AND t.kind IN (${NET_LOSS_KIND_LIST}) AND t.created_at > ?) + ? <= ?`,
-        [walletAccountId, w.since.getTime(), amount, w.limit],
-      ),
-    ),
+    ...lossLimitAssertions(walletAccountId, guards.lossLimits, amount),
   ];
 }
