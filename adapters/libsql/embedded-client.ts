@@ -26,6 +26,10 @@ type Connection = ReturnType<ConnectionPool["acquireSync"]>;
 export interface SyncConnection {
   readonly inTransaction: boolean;
   prepare(sql: string): KeptStatement;
+  /** Runs SQL through a statement that is finalized before it returns, whatever happens. */
+  exec(sql: string): unknown;
+  /** Drops a kept statement (present on this client's connections). */
+  forget?(sql: string): void;
 }
 
 interface DriverStatement {
@@ -34,6 +38,7 @@ interface DriverStatement {
   safeIntegers(on?: boolean): unknown;
   columns(): { name: string; type: string | null }[];
   run(args: unknown): { changes: number; lastInsertRowid: number | bigint };
+  get(args: unknown): unknown;
   all(args: unknown): unknown[];
 }
 
@@ -119,6 +124,9 @@ function rowShape(columns: { name: string; type: string | null }[]): RowShape {
 }
 
 function keep(stmt: DriverStatement): KeptStatement {
+  // Integers arrive as BigInt and fromSql() turns them into numbers or refuses them (set once: it
+  // is a property of the statement).
+  stmt.safeIntegers(true);
   const kept = Object.create(stmt) as KeptStatement & { raw(on?: boolean): unknown };
   const returnsRows = stmt.reader;
   let rawMode: boolean | undefined;
@@ -164,23 +172,97 @@ const BASE_CODES: Record<number, string> = {
 };
 const baseCode = (raw: number | undefined) => (raw === undefined ? undefined : BASE_CODES[raw & 0xff]);
 
-/** Run one statement on a connection, synchronously. Throws LibsqlError. */
+const ONE_ROW = Symbol("oneRow");
+/** Prefix of the statement cache's key for one-row reads (see executeSync). */
+const ONE_ROW_KEY = "\u0000one\u0000";
+
+/**
+ * Marks a query that returns at most one row by construction (a lookup by primary or unique key,
+ * an aggregate without GROUP BY). The embedded client then reads it with one driver call instead
+ * of opening a row cursor (about 2.5 µs less per query on the placement path); any other client
+ * ignores the mark. Marking a query that can return more rows would drop all but the first.
+ */
+export function oneRow<T extends { sql: string; args?: InArgs }>(statement: T): T {
+  Object.defineProperty(statement, ONE_ROW, { value: true });
+  return statement;
+}
+
+/** Transaction control: run through exec() (see executeSync). */
+const TRANSACTION_CONTROL = /^\s*(BEGIN|COMMIT|END|ROLLBACK)\b/i;
+/** Statements that query_only stops before they change anything (see settle()). */
+const DATA_STATEMENT = /^\s*(SELECT|WITH|INSERT|REPLACE|UPDATE|DELETE|VALUES)\b/i;
+const isBusy = (e: unknown) => typeof (e as { code?: unknown })?.code === "string" && (e as { code: string }).code.startsWith("SQLITE_BUSY");
+
+/**
+ * Run one statement on a connection, synchronously. Throws LibsqlError.
+ *
+ * A statement that fails with SQLITE_BUSY is left in progress by the driver (libsql-js resets a
+ * statement before a run, not after a failed one: tursodatabase/libsql-js#237). In progress, it
+ * keeps its read snapshot, so every later write on this connection fails with SQLITE_BUSY_SNAPSHOT
+ * and every COMMIT with "SQL statements in progress", until the statement runs again. A kept
+ * statement may not run again for a long time, so a busy one is settled at once (settle()), and
+ * transaction control (BEGIN, COMMIT, ROLLBACK), which may meet another process's lock, runs
+ * through exec(), whose statement is finalized whatever happens.
+ */
 export function executeSync(db: SyncConnection, s: InStatement): ResultSet {
+  const sql = typeof s === "string" ? s : s.sql;
+  let stmt: KeptStatement | undefined;
+  let args: unknown;
+  let single = false;
   try {
-    const sql = typeof s === "string" ? s : s.sql;
-    const args = typeof s === "string" ? [] : argsOf(s.args);
-    const stmt = db.prepare(sql);
-    stmt.safeIntegers(true);
+    if (typeof s === "string" && TRANSACTION_CONTROL.test(sql)) {
+      db.exec(sql);
+      return resultSet([], [], [], 0, undefined);
+    }
+    args = typeof s === "string" ? [] : argsOf(s.args);
+    single = (s as { [ONE_ROW]?: boolean })[ONE_ROW] === true;
+    // A one-row read gets a statement of its own: the driver's get() on a statement that all() used
+    // last returns that cursor's first row again instead of running the query.
+    stmt = db.prepare(single ? ONE_ROW_KEY + sql : sql);
     if (!stmt.returnsRows) {
       const info = stmt.run(args);
       return resultSet([], [], [], info.changes, BigInt(info.lastInsertRowid));
     }
     stmt.raw(true);
     const shape = stmt.shape();
-    const rows = (stmt.all(args) as unknown[][]).map(shape.make);
+    let rows: Row[];
+    if (single) {
+      const row = stmt.get(args) as unknown[] | undefined;
+      rows = row === undefined ? [] : [shape.make(row)];
+    } else rows = (stmt.all(args) as unknown[][]).map(shape.make);
     return resultSet(shape.names, shape.types, rows, 0, undefined);
   } catch (e) {
+    if (stmt && isBusy(e)) settle(db, stmt, single ? ONE_ROW_KEY + sql : sql, args, single);
     throw asLibsqlError(e);
+  }
+}
+
+/**
+ * Take a statement that failed busy out of progress without running it: with query_only on, a new
+ * run resets it (the driver resets before running), and then fails at its first write, before any
+ * change, or merely reads to the end. A statement that query_only would
+ * not stop (a PRAGMA) is dropped from the cache instead, and the driver finalizes it when it is
+ * collected.
+ */
+function settle(db: SyncConnection, stmt: KeptStatement, key: string, args: unknown, single: boolean) {
+  if (!DATA_STATEMENT.test(key.startsWith(ONE_ROW_KEY) ? key.slice(ONE_ROW_KEY.length) : key)) {
+    db.forget?.(key);
+    return;
+  }
+  try {
+    db.exec("PRAGMA query_only = 1");
+    // Each the way it is always run (see the note on get() in executeSync).
+    if (!stmt.returnsRows) stmt.run(args);
+    else if (single) stmt.get(args);
+    else stmt.all(args);
+  } catch {
+    // Expected: "attempt to write a readonly database", or busy again; either way it is reset.
+  } finally {
+    try {
+      db.exec("PRAGMA query_only = 0");
+    } catch {
+      /* the connection is closing */
+    }
   }
 }
 
@@ -198,12 +280,13 @@ class StatementCachingPool extends ConnectionPool {
       db.prepare = ((sql: string) => {
         let stmt = kept.get(sql);
         if (!stmt) {
-          stmt = keep(prepare(sql));
+          stmt = keep(prepare(sql.startsWith(ONE_ROW_KEY) ? sql.slice(ONE_ROW_KEY.length) : sql));
           if (kept.size >= 1000) kept.clear();
           kept.set(sql, stmt);
         }
         return stmt;
       }) as unknown as Connection["prepare"];
+      (db as unknown as SyncConnection).forget = (sql: string) => void kept.delete(sql);
     }
     return db;
   }

@@ -9,6 +9,8 @@ import { join } from "node:path";
 import { createClient } from "@libsql/client";
 import { openDatabase, type Database } from "./database.ts";
 import { constraintOf } from "./database.ts";
+import { GroupCommitter } from "./group-commit.ts";
+import { embeddedFileClient } from "./embedded-client.ts";
 
 let dir: string;
 let d: Database;
@@ -108,5 +110,40 @@ describe("group commit", () => {
     // Two transactions of one write each, not one group.
     expect(gc.stats.groups - before).toBe(2);
     expect(await rows()).toEqual([[1, 1], [3, 3]]);
+  });
+
+  it("waits for another process's writer on a timer, serving reads meanwhile, then commits what queued", async () => {
+    const other = createClient({ url: `file:${join(dir, "g.db")}` });
+    const holder = await other.transaction("write");
+    await holder.execute("INSERT INTO t (id, v) VALUES (1000, 1)");
+    const gc = d.groupCommit!;
+    const [groups, waits] = [gc.stats.groups, gc.stats.busyWaits];
+    const writes = [gc.write([insert(1, 1)]), gc.write([insert(2, 2)])];
+    // While the lock is held elsewhere, this thread is not stuck in SQLite's busy handler: reads
+    // and timers go on, and writes queued meanwhile join the waiting group.
+    const started = Date.now();
+    await new Promise((r) => setTimeout(r, 60));
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect((await d.client.execute("SELECT COUNT(*) AS n FROM t")).rows[0].n).toBe(0);
+    writes.push(gc.write([insert(3, 3)]));
+    expect(gc.stats.busyWaits - waits).toBeGreaterThan(5);
+    await holder.commit();
+    await Promise.all(writes);
+    expect(gc.stats.groups - groups).toBe(1);
+    expect(await rows()).toEqual([[1, 1], [2, 2], [3, 3], [1000, 1]]);
+    other.close();
+  });
+
+  it("gives up after its busy timeout with SQLITE_BUSY, and commits normally once the lock is free", async () => {
+    const other = createClient({ url: `file:${join(dir, "g.db")}` });
+    const holder = await other.transaction("write");
+    const own = embeddedFileClient(join(dir, "g.db"), 5000);
+    const gc = new GroupCommitter(own.connections, { busyTimeoutMs: 50 });
+    await expect(gc.write([insert(1, 1)])).rejects.toThrow(/SQLITE_BUSY/);
+    await holder.rollback();
+    await gc.write([insert(2, 2)]);
+    expect(await rows()).toEqual([[2, 2]]);
+    own.client.close();
+    other.close();
   });
 });

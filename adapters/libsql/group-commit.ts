@@ -34,26 +34,44 @@ export interface GroupCommitStats {
   refused: number;
   /** The largest group so far. */
   largest: number;
+  /** Times a group found the writer lock held by another connection and waited. */
+  busyWaits: number;
 }
 
 export const MAX_GROUP = 128;
 
+export interface GroupCommitOptions {
+  /** How long a group waits for another connection's writer before its callers get SQLITE_BUSY. */
+  busyTimeoutMs?: number;
+  /** How often a waiting group tries again. */
+  retryEveryMs?: number;
+}
+
+const isBusy = (e: unknown) => /^SQLITE_BUSY/.test(String((e as { code?: unknown })?.code ?? ""));
+
 export class GroupCommitter {
   private readonly source: ConnectionSource;
+  private readonly busyTimeoutMs: number;
+  private readonly retryEveryMs: number;
   private queue: Pending[] = [];
-  private scheduled = false;
-  readonly stats: GroupCommitStats = { groups: 0, writes: 0, refused: 0, largest: 0 };
+  /** A flush is scheduled, running, or waiting for another writer: write() only queues. */
+  private pending = false;
+  /** Since when the writer lock has been held by another connection (another process). */
+  private busySince: number | null = null;
+  readonly stats: GroupCommitStats = { groups: 0, writes: 0, refused: 0, largest: 0, busyWaits: 0 };
 
-  constructor(source: ConnectionSource) {
+  constructor(source: ConnectionSource, opts: GroupCommitOptions = {}) {
     this.source = source;
+    this.busyTimeoutMs = opts.busyTimeoutMs ?? 5000;
+    this.retryEveryMs = opts.retryEveryMs ?? 1;
   }
 
   /** Queue one all-or-nothing write; resolves with its statements' results once committed. */
   write(statements: InStatement[]): Promise<ResultSet[]> {
     return new Promise((resolve, reject) => {
       this.queue.push({ statements, resolve, reject });
-      if (!this.scheduled) {
-        this.scheduled = true;
+      if (!this.pending) {
+        this.pending = true;
         // After the current turn's callbacks, so the requests arriving together share a commit.
         setImmediate(() => void this.flush());
       }
@@ -61,37 +79,79 @@ export class GroupCommitter {
   }
 
   private async flush(): Promise<void> {
-    const group = this.queue.splice(0, MAX_GROUP);
-    if (this.queue.length > 0) setImmediate(() => void this.flush());
-    else this.scheduled = false;
     let db: SyncConnection;
     try {
       db = await this.source.acquire();
     } catch (e) {
-      for (const p of group) p.reject(e);
+      for (const p of this.queue.splice(0, MAX_GROUP)) p.reject(e);
+      this.next(0);
       return;
     }
+    let waitMs = 0;
     try {
-      this.commitGroup(db, group);
-    } catch (e) {
-      // Something outside any write failed (a SAVEPOINT, a ROLLBACK): nobody may wait forever.
-      // The pool rolls back what is still open; rejecting an answered caller changes nothing.
-      for (const p of group) p.reject(e);
+      const begun = this.begin(db);
+      if (typeof begun === "object") {
+        // Another process holds the writer lock (its own group, or a checkpoint emptying the log).
+        // Wait on a timer rather than in SQLite's busy handler, which would stop this thread - and
+        // every request it serves - for as long as the other writer takes. Writes queued meanwhile
+        // join this group.
+        this.stats.busyWaits++;
+        const now = Date.now();
+        this.busySince ??= now;
+        if (now - this.busySince < this.busyTimeoutMs) waitMs = this.retryEveryMs;
+        else {
+          this.busySince = null;
+          for (const p of this.queue.splice(0, MAX_GROUP)) p.reject(begun.error);
+        }
+      } else if (begun === "begun") {
+        this.busySince = null;
+        const group = this.queue.splice(0, MAX_GROUP);
+        try {
+          this.commitGroup(db, group);
+        } catch (e) {
+          // Something outside any write failed (a SAVEPOINT, a ROLLBACK): nobody may wait forever.
+          // The pool rolls back what is still open; rejecting an answered caller changes nothing.
+          for (const p of group) p.reject(e);
+        }
+      } // "failed": begin() has rejected the callers
     } finally {
       this.source.release(db);
     }
+    this.next(waitMs);
   }
 
-  /** Synchronous from BEGIN to COMMIT: nothing else of this process runs in between. */
+  /** Flush again if anything is queued (after `waitMs` when waiting for another writer). */
+  private next(waitMs: number) {
+    if (this.queue.length === 0) this.pending = false;
+    else if (waitMs > 0) setTimeout(() => void this.flush(), waitMs);
+    else setImmediate(() => void this.flush());
+  }
+
+  /**
+   * BEGIN IMMEDIATE without SQLite's busy handler (busy_timeout 0 for this one statement), so a
+   * lock held elsewhere comes back at once as "busy" instead of sleeping on this thread.
+   */
+  private begin(db: SyncConnection): "begun" | "failed" | { error: unknown } {
+    try {
+      executeSync(db, "PRAGMA busy_timeout = 0");
+      try {
+        executeSync(db, "BEGIN IMMEDIATE");
+        return "begun";
+      } finally {
+        executeSync(db, `PRAGMA busy_timeout = ${this.busyTimeoutMs}`);
+      }
+    } catch (e) {
+      if (isBusy(e)) return { error: e };
+      // The pool rolls back a transaction left open before the connection is used again.
+      for (const p of this.queue.splice(0, MAX_GROUP)) p.reject(e);
+      return "failed";
+    }
+  }
+
+  /** Synchronous from BEGIN (already run) to COMMIT: nothing else of this process runs in between. */
   private commitGroup(db: SyncConnection, group: Pending[]) {
     const done: { p: Pending; results: ResultSet[] }[] = [];
     const refused: { p: Pending; error: unknown }[] = [];
-    try {
-      executeSync(db, "BEGIN IMMEDIATE");
-    } catch (e) {
-      for (const p of group) p.reject(e);
-      return;
-    }
     let lost = false;
     for (const p of group) {
       if (lost) break;
