@@ -4,10 +4,10 @@
  * which never waits for and never blocks the writer. The fsyncs of a checkpoint happen here, off
  * the thread that answers requests.
  *
- * Under sustained writes a PASSIVE checkpoint never catches the writer up, so the log would never
- * start over and the file would grow without bound (130 MB in 20 s of bets). Once the log holds more
- * than `restartFrames` frames, a TRUNCATE checkpoint copies the rest (little: PASSIVE just ran),
- * waits briefly for the writer, and empties the file, so the next commit writes from its start.
+ * A log that a checkpoint has copied completely starts over at the next write by itself. Should
+ * the writer outrun the checkpoints until the log holds more than `restartFrames` frames, a TRUNCATE
+ * checkpoint copies the rest, waits briefly for the writer (blocking new writes meanwhile), and
+ * empties the file.
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { createClient } from "@libsql/client";
