@@ -21,6 +21,8 @@ declare module "autocannon" {
       average: number;
       mean: number;
       p50: number;
+      p90: number;
+      p97_5: number;
       p99: number;
       total: number;
       max: number;

@@ -47,14 +47,21 @@ if (target === "bets") {
 
 try {
   const before = cpuMs(server.pid);
+  const generatorBefore = process.cpuUsage();
   const r = await new Promise<autocannon.Result>((resolve, reject) =>
     autocannon({ url: server.url, connections: 64, duration: Number(seconds), requests }, (e, res) => (e ? reject(e) : resolve(res))),
   );
   const used = cpuMs(server.pid) - before;
+  const generator = process.cpuUsage(generatorBefore);
   const answered = r["2xx"];
   console.log(
     `${runtime} ${target}: ${answered} answered 2xx, ${r.non2xx} other, ${Math.round(answered / Number(seconds))}/s, p99 ${r.latency.p99} ms, ` +
       `server CPU ${((used * 1000) / Math.max(1, answered)).toFixed(0)} µs per request`,
+  );
+  const l = r.latency;
+  console.log(
+    `  latency ms: p50 ${l.p50}, p90 ${l.p90}, p97.5 ${l.p97_5}, p99 ${l.p99}, max ${l.max}; ` +
+      `load generator ${((generator.user + generator.system) / 1e6 / Number(seconds)).toFixed(2)} cores`,
   );
 } finally {
   await server.stop();

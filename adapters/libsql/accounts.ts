@@ -7,6 +7,7 @@ import { walletAccountId, type LedgerTransaction } from "../../domain/wallet/led
 import type { Database } from "./database.ts";
 import { ledgerStatements } from "./ledger-statements.ts";
 import { idempotencyKeys, ledgerAccounts, sessions, users } from "./schema.ts";
+import { oneRow } from "./embedded-client.ts";
 
 type UserRow = typeof users.$inferSelect;
 const toUser = (r: UserRow): User => ({
@@ -86,7 +87,7 @@ export class LibsqlSessions implements Sessions {
   }
 
   async findActive(id: string, now: Date): Promise<{ user: User; expiresAt: Date } | null> {
-    const rs = await this.d.client.execute({ sql: ACTIVE_SESSION_SQL, args: [id, now.getTime()] });
+    const rs = await this.d.client.execute(oneRow({ sql: ACTIVE_SESSION_SQL, args: [id, now.getTime()] }));
     const r = rs.rows[0];
     if (!r) return null;
     const user: User = {

@@ -7,6 +7,7 @@ import { ledgerStatements } from "./ledger-statements.ts";
 import type { GroupCommitter } from "./group-commit.ts";
 import { activeAndNotExcluded } from "./wallet.ts";
 import { lossLimitAssertions } from "./wager-guards.ts";
+import { oneRow } from "./embedded-client.ts";
 
 
 const BET_COLUMNS = `b.id, b.user_id, b.bet_type, b.stake, b.total_odds_milli, b.potential_return, b.actual_return,
@@ -77,7 +78,7 @@ export class LibsqlBets implements Bets {
         args: [plan.walletAccountId, bet.userId, plan.idempotency.key],
       });
     }
-    statements.push({ sql: "SELECT balance FROM ledger_accounts WHERE id = ?", args: [plan.walletAccountId] });
+    statements.push(oneRow({ sql: "SELECT balance FROM ledger_accounts WHERE id = ?", args: [plan.walletAccountId] }));
     try {
       // One all-or-nothing write either way: alone in its own batch, or in a savepoint of a group.
       const results = this.groupCommit ? await this.groupCommit.write(statements) : await this.client.batch(statements, "write");

@@ -16,6 +16,7 @@ import type { Role, User, VerificationLevel } from "../../domain/shared/types.ts
 import { walletAccountId } from "../../domain/wallet/ledger.ts";
 import { auditStatement } from "./audit.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
+import { oneRow } from "./embedded-client.ts";
 
 const USER_COLUMNS = `id, email, first_name, last_name, role, is_demo, is_active, verification_level, created_at, password_hash`;
 
@@ -184,10 +185,9 @@ export class LibsqlAccountSettings implements AccountSettings {
   }
 
   async of(userId: string): Promise<UserSettings> {
-    const rs = await this.client.execute({
-      sql: "SELECT odds_format, price_change_policy, reality_check_minutes FROM user_settings WHERE user_id = ?",
-      args: [userId],
-    });
+    const rs = await this.client.execute(
+      oneRow({ sql: "SELECT odds_format, price_change_policy, reality_check_minutes FROM user_settings WHERE user_id = ?", args: [userId] }),
+    );
     const r = rs.rows[0];
     if (!r) return { ...DEFAULT_SETTINGS };
     const minutes = Number(r.reality_check_minutes);

@@ -8,6 +8,7 @@ import {
 import type { Exclusion } from "../../domain/responsible/exclusion.ts";
 import { auditStatement } from "./audit.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
+import { oneRow } from "./embedded-client.ts";
 
 const KIND_LIST = NET_LOSS_KINDS.map((k) => `'${k}'`).join(",");
 
@@ -87,7 +88,7 @@ export class LibsqlResponsible implements ResponsibleGambling {
    */
   async wagerSnapshot(userId: string, now: Date): Promise<WagerSnapshot> {
     const t = now.getTime();
-    const rs = await this.client.execute({
+    const rs = await this.client.execute(oneRow({
       sql: `SELECT
           (SELECT json_group_array(json_array(period, amount, pending_amount, pending_effective_at))
              FROM responsible_limits WHERE user_id = ?1 AND type = 'loss') AS limits,
@@ -99,7 +100,7 @@ export class LibsqlResponsible implements ResponsibleGambling {
               WHERE p.account_id = ?3 AND t.kind IN (${KIND_LIST}) AND t.created_at > ?${LIMIT_PERIODS.indexOf("monthly") + 4})
           END AS losses`,
       args: [userId, t, `wallet:${userId}`, ...windowArgs(now)],
-    });
+    }));
     const r = rs.rows[0];
     const lossLimits = noLimits();
     for (const [period, amount, pendingAmount, pendingAt] of JSON.parse(String(r.limits)) as [LimitPeriod, number | null, number | null, number | null][])

@@ -9,6 +9,7 @@ import type { AlertCandidate } from "../../domain/risk/alerts.ts";
 import type { AuditEntry } from "../../domain/shared/types.ts";
 import { auditStatement } from "./audit.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
+import { oneRow } from "./embedded-client.ts";
 
 function toAlert(r: Row): TradingAlertRecord {
   return {
@@ -65,7 +66,7 @@ export class LibsqlTrading implements Trading {
   }
 
   async stakeFactorOf(userId: string): Promise<number> {
-    const rs = await this.client.execute({ sql: "SELECT factor_pct FROM customer_stake_factors WHERE user_id = ?", args: [userId] });
+    const rs = await this.client.execute(oneRow({ sql: "SELECT factor_pct FROM customer_stake_factors WHERE user_id = ?", args: [userId] }));
     return rs.rows.length === 0 ? 100 : Number(rs.rows[0].factor_pct);
   }
 
