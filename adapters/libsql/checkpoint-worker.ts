@@ -40,7 +40,7 @@ parentPort!.on("message", async (m) => {
   await checkpoint();
   client.close();
   parentPort!.postMessage("stopped");
-  parentPort!.close();
+  parentPort!.close?.(); // absent from Deno's node:worker_threads
 });
 parentPort!.postMessage("ready");
 timer = setTimeout(loop, intervalMs);
