@@ -16,6 +16,7 @@ import { diskAssets } from "../adapters/system/static-files.ts";
 import { databaseKind } from "../adapters/libsql/database.ts";
 import { SimulatedPaymentProvider } from "../adapters/payments/simulated-provider.ts";
 import { BackgroundJobs } from "./jobs/scheduler.ts";
+import { fraudScanThread } from "./jobs/fraud-scan-thread.ts";
 import { ScryptPasswordHasher } from "../adapters/system/password.ts";
 import { backOfficePorts } from "../domain/users/back-office-ctx.ts";
 
@@ -100,7 +101,10 @@ export async function bootstrap(config: Config) {
   // Fraud scans and bulk operations run in this process, beside the feed (api/jobs/scheduler.ts).
   const jobs = new BackgroundJobs(
     { ports: backOfficePorts(ports), clock: systemClock, ids: randomIds },
-    { fraudScanIntervalMs: config.fraudScanIntervalMs },
+    {
+      fraudScanIntervalMs: config.fraudScanIntervalMs,
+      fraudScanner: fraudScanThread(config) ?? undefined,
+    },
   );
   await jobs.start();
   const app = createApp({

@@ -2,18 +2,21 @@
  * Background work of one server process, started by api/bootstrap.ts next to the feed (never by
  * createApp, so tests and app.request() stay free of timers):
  * - the fraud rules engine every `fraudScanIntervalMs` (FRAUD_SCAN_INTERVAL_MS, default 60 s; 0 = off),
- *   a scan at a time; scans are idempotent (an alert is never raised twice);
+ *   a scan at a time, on a thread of its own when the database allows (`fraudScanner`); scans are
+ *   idempotent (an alert is never raised twice);
  * - bulk operations: run as soon as one is queued (the route calls bulkOperationQueued()) and every
  *   `bulkPollMs` for any queued by another process; claiming is one conditional update, so two
  *   processes never run the same operation. On start, operations left processing by a stopped
  *   process are marked failed.
  */
-import { runFraudScan } from "../../domain/fraud/scan.ts";
+import { runFraudScan, type FraudScanSummary } from "../../domain/fraud/scan.ts";
 import { processNextBulkOperation } from "../../domain/tasks/bulk-operations.ts";
 import type { SystemDeps } from "../../domain/users/back-office-ctx.ts";
 
 export interface BackgroundJobsOptions {
   fraudScanIntervalMs: number;
+  /** Runs one fraud scan somewhere else (a thread: api/jobs/fraud-scan-thread.ts); default: in process. */
+  fraudScanner?: () => Promise<FraudScanSummary>;
   bulkPollMs?: number;
   /** Items per chunk of a bulk operation (progress is recorded after each chunk). */
   chunkSize?: number;
@@ -62,7 +65,7 @@ export class BackgroundJobs {
     if (this.scanning) return this.scanning;
     this.scanning = (async () => {
       try {
-        const r = await runFraudScan(this.deps);
+        const r = this.opts.fraudScanner ? await this.opts.fraudScanner() : await runFraudScan(this.deps);
         if (r.alertsRaised > 0) this.log({ level: "info", job: "fraud-scan", alertsRaised: r.alertsRaised, monitoringRecords: r.monitoringRecords });
       } catch (e) {
         this.log({ level: "error", job: "fraud-scan", error: String(e) });

@@ -8,6 +8,8 @@ import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-
 import { countRows, currentUserId, expectError, expectInvalidFields, expectUnknownKey, placeOk, selectionOf, upcomingPool } from "../fixtures/builders.ts";
 import { callers, expectAdminOnly, type Callers } from "../fixtures/roles.ts";
 import { BackgroundJobs } from "../../api/jobs/scheduler.ts";
+import { fraudScanThread } from "../../api/jobs/fraud-scan-thread.ts";
+import { LibsqlFraudRecords, RECORD_CHUNK } from "../../adapters/libsql/fraud.ts";
 import { configFromEnv } from "../../api/bootstrap.ts";
 import { libsqlPorts } from "../../adapters/libsql/index.ts";
 import { randomIds } from "../../adapters/system/clock.ts";
@@ -247,6 +249,51 @@ describe("the scheduler (api/jobs)", () => {
       jobs.stop();
       await jobs.idle();
     }
+  });
+
+  it("scans on a thread of its own for a file database, with the same result as in process", async () => {
+    t.clock.set(null as unknown as Date); // real time, as the thread's clock
+    const customer = await demoLogin(t, "customer");
+    const id = await currentUserId(customer);
+    const pool = await upcomingPool(customer);
+    for (let i = 0; i < 5; i++) await placeOk(customer, [selectionOf(pool.next())], 150);
+    const scan = fraudScanThread({ databaseUrl: t.url })!;
+    expect(scan).toBeTypeOf("function");
+    const summary = await scan();
+    expect(summary.scannedAt).toBeInstanceOf(Date);
+    expect(summary.alertsRaised).toBeGreaterThanOrEqual(1);
+    expect((await alerts("?timeWindow=1h")).filter((a) => a.user.id === id)).toEqual([expect.objectContaining({ alertType: "rapid_betting" })]);
+    // Again: nothing new (alerts are keyed), and the scores already exist.
+    const again = await scan();
+    expect(again.alertsRaised).toBe(0);
+    expect(again.monitoringRecords).toBe(0);
+    // Where another connection cannot open the database, scans stay in process.
+    expect(fraudScanThread({ databaseUrl: ":memory:" })).toBeNull();
+    expect(fraudScanThread({ databaseUrl: t.url, databaseSyncUrl: "libsql://primary.example" })).toBeNull();
+  });
+
+  it("records a large scan in chunks, each score once however many chunks", async () => {
+    const records = new LibsqlFraudRecords(t.database);
+    const customer = await demoLogin(t, "customer");
+    const userId = await currentUserId(customer);
+    const n = RECORD_CHUNK * 2 + 7;
+    const at = new Date();
+    const monitoring = Array.from({ length: n }, (_, i) => ({
+      id: `mon-chunk-${i}`,
+      userId,
+      monitoringType: "bet_stake" as const,
+      reference: `bet-chunk-${i}`,
+      amount: 100 + i,
+      riskScore: i % 100,
+      reasons: [],
+      createdAt: at,
+    }));
+    const first = await records.record({ alerts: [], monitoring, profiles: [], at });
+    expect(first.monitoringRecords).toBe(n);
+    expect(await countRows(t.database, "SELECT COUNT(*) AS n FROM transaction_monitoring WHERE reference LIKE 'bet-chunk-%'")).toBe(n);
+    const second = await records.record({ alerts: [], monitoring: monitoring.map((m) => ({ ...m, riskScore: 1 })), profiles: [], at });
+    expect(second.monitoringRecords).toBe(0);
+    expect(await countRows(t.database, "SELECT COUNT(*) AS n FROM transaction_monitoring WHERE reference LIKE 'bet-chunk-%' AND risk_score = 1")).toBe(n);
   });
 
   it("reads the interval from the environment (default 60 s, 0 = only on demand)", () => {
