@@ -1,6 +1,7 @@
 /**
  * Ceiling 1: a bare Hono handler returning a small JSON body, on the same runtime and server
- * adapter as the product (Node: @hono/node-server; Deno: Deno.serve). Started by bench/run.ts.
+ * adapter as the product: @hono/node-server on both (on Deno through its node:http, as api/deno.ts
+ * serves). `CEILING_SERVER=deno` measures Deno.serve instead, for comparison. Started by bench/run.ts.
  */
 import { Hono } from "hono";
 
@@ -9,8 +10,8 @@ const body = { ok: true, service: "ceiling", items: [1, 2, 3] };
 app.get("/json", (c) => c.json(body));
 const port = Number((globalThis as { process?: { env: Record<string, string> } }).process?.env.PORT ?? 4400);
 
-const deno = (globalThis as { Deno?: { serve(o: object, h: unknown): unknown } }).Deno;
-if (deno) deno.serve({ port, onListen: () => console.log(`ceiling listening ${port}`) }, app.fetch);
+const deno = (globalThis as { Deno?: { serve(o: object, h: unknown): unknown; env: { get(k: string): string | undefined } } }).Deno;
+if (deno && deno.env.get("CEILING_SERVER") === "deno") deno.serve({ port, onListen: () => console.log(`ceiling listening ${port}`) }, app.fetch);
 else {
   const { serve } = await import("@hono/node-server");
   serve({ fetch: app.fetch, port }, () => console.log(`ceiling listening ${port}`));
