@@ -38,8 +38,10 @@ const insertAlert = (a: NewFraudAlert, ignoreDuplicate: boolean): InStatement =>
   args: [a.id, a.userId, a.alertType, a.severity, a.description, a.dedupeKey, a.confidence, JSON.stringify(a.evidence), a.createdAt.getTime()],
 });
 
-/** Monitoring upserts per write in a scan's record (a few milliseconds of the writer lock each). */
-export const RECORD_CHUNK = 500;
+/** Monitoring upserts per write in a scan's record (a millisecond or two of the writer lock each). */
+export const RECORD_CHUNK = 200;
+/** Pause between two of those writes. */
+const RECORD_PAUSE_MS = 10;
 
 export class LibsqlFraudRecords implements FraudRecords {
   private readonly d: Database;
@@ -132,7 +134,9 @@ export class LibsqlFraudRecords implements FraudRecords {
       sql: `INSERT INTO transaction_monitoring (id, user_id, monitoring_type, reference, amount, risk_score, reasons, created_at, scored_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT(monitoring_type, reference) DO UPDATE SET
-              risk_score = excluded.risk_score, reasons = excluded.reasons, amount = excluded.amount, scored_at = excluded.scored_at`,
+              risk_score = excluded.risk_score, reasons = excluded.reasons, amount = excluded.amount, scored_at = excluded.scored_at
+            WHERE transaction_monitoring.risk_score IS NOT excluded.risk_score OR transaction_monitoring.reasons IS NOT excluded.reasons
+              OR transaction_monitoring.amount IS NOT excluded.amount`,
       args: [m.id, m.userId, m.monitoringType, m.reference, m.amount, m.riskScore, JSON.stringify(m.reasons), m.createdAt.getTime(), at],
     }));
     const profiles: InStatement[] = scan.profiles.map((p) => ({
@@ -143,12 +147,13 @@ export class LibsqlFraudRecords implements FraudRecords {
     }));
     // A scan rescores every recent transaction (150,000 upserts at the placement benchmark's peak):
     // in one write that held the writer lock for seconds and stopped every bet. The alerts go first
-    // with the count, then the scores in chunks with a pause between (other writers get the lock),
-    // then the profiles. Each chunk is all-or-nothing; a scan stopped halfway is completed by the
-    // next one (alerts are keyed, scores and profiles are upserts).
+    // with the count, then the scores in chunks with a pause between (bets get the lock), then the
+    // profiles. A score that did not change is not written again (scored_at: when it last changed).
+    // Each chunk is all-or-nothing; a scan stopped halfway is completed by the next one (alerts are
+    // keyed, scores and profiles are upserts).
     const first = await this.d.client.batch([count, ...alerts], "write");
     for (let i = 0; i < monitoring.length; i += RECORD_CHUNK) {
-      await new Promise((resolve) => setTimeout(resolve, 1));
+      await new Promise((resolve) => setTimeout(resolve, RECORD_PAUSE_MS));
       await this.d.client.batch(monitoring.slice(i, i + RECORD_CHUNK), "write");
     }
     const last = await this.d.client.batch([...profiles, count], "write");

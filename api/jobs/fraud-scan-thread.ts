@@ -4,8 +4,8 @@
  * A scan reads 90 days of bets and payments, runs the rules over them and rescores every
  * transaction. In the serving thread that stopped every request: with 150,000 recent bets one scan
  * held the event loop for 5.3 s (measured under the placement benchmark). On its own thread with its
- * own connection it costs the serving thread nothing; its writes go in chunks
- * (LibsqlFraudRecords.record), so the writer lock is never held for long either. The thread lives
+ * own connection, at the lowest CPU priority, it costs the serving thread little; its writes go in
+ * small chunks (LibsqlFraudRecords.record), so the writer lock is never held for long either. The thread lives
  * for one scan and ends, so its memory is returned between scans.
  *
  * Only for a database another connection can open (a file or a remote URL); `:memory:` is private

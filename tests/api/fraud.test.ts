@@ -291,9 +291,15 @@ describe("the scheduler (api/jobs)", () => {
     const first = await records.record({ alerts: [], monitoring, profiles: [], at });
     expect(first.monitoringRecords).toBe(n);
     expect(await countRows(t.database, "SELECT COUNT(*) AS n FROM transaction_monitoring WHERE reference LIKE 'bet-chunk-%'")).toBe(n);
-    const second = await records.record({ alerts: [], monitoring: monitoring.map((m) => ({ ...m, riskScore: 1 })), profiles: [], at });
+    const later = new Date(at.getTime() + 60_000);
+    const second = await records.record({ alerts: [], monitoring: monitoring.map((m) => ({ ...m, riskScore: 1 })), profiles: [], at: later });
     expect(second.monitoringRecords).toBe(0);
     expect(await countRows(t.database, "SELECT COUNT(*) AS n FROM transaction_monitoring WHERE reference LIKE 'bet-chunk-%' AND risk_score = 1")).toBe(n);
+    // A score that did not change is not written again: it keeps the time it was set.
+    const unchanged = monitoring.filter((m) => m.riskScore === 1).length;
+    expect(unchanged).toBeGreaterThan(0);
+    expect(await countRows(t.database, "SELECT COUNT(*) AS n FROM transaction_monitoring WHERE reference LIKE 'bet-chunk-%' AND scored_at = ?", [at.getTime()])).toBe(unchanged);
+    expect(await countRows(t.database, "SELECT COUNT(*) AS n FROM transaction_monitoring WHERE reference LIKE 'bet-chunk-%' AND scored_at = ?", [later.getTime()])).toBe(n - unchanged);
   });
 
   it("reads the interval from the environment (default 60 s, 0 = only on demand)", () => {
