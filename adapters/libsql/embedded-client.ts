@@ -240,9 +240,10 @@ export function executeSync(db: SyncConnection, s: InStatement): ResultSet {
 /**
  * Take a statement that failed busy out of progress without running it: with query_only on, a new
  * run resets it (the driver resets before running), and then fails at its first write, before any
- * change, or merely reads to the end. A statement that query_only would
- * not stop (a PRAGMA) is dropped from the cache instead, and the driver finalizes it when it is
- * collected.
+ * change, or merely reads to the end. A statement that query_only would not stop (a PRAGMA) is
+ * dropped from the cache instead, and the driver finalizes it when it is collected. (A read that
+ * is busy again here stays in progress until its next run; in WAL mode reads are busy only during
+ * recovery.)
  */
 function settle(db: SyncConnection, stmt: KeptStatement, key: string, args: unknown, single: boolean) {
   if (!DATA_STATEMENT.test(key.startsWith(ONE_ROW_KEY) ? key.slice(ONE_ROW_KEY.length) : key)) {
@@ -256,7 +257,7 @@ function settle(db: SyncConnection, stmt: KeptStatement, key: string, args: unkn
     else if (single) stmt.get(args);
     else stmt.all(args);
   } catch {
-    // Expected: "attempt to write a readonly database", or busy again; either way it is reset.
+    // Expected for a write: "attempt to write a readonly database", raised before any change.
   } finally {
     try {
       db.exec("PRAGMA query_only = 0");

@@ -16,6 +16,9 @@ import { Worker } from "node:worker_threads";
 import type { FraudScanSummary } from "../../domain/fraud/scan.ts";
 import { databaseKind } from "../../adapters/libsql/database.ts";
 
+/** The thread could not run the scan at all (it did not start, or it died): the caller may scan in process. */
+export class FraudScanThreadUnavailable extends Error {}
+
 export function fraudScanThread(config: { databaseUrl: string; databaseAuthToken?: string; databaseSyncUrl?: string }): (() => Promise<FraudScanSummary>) | null {
   const { databaseUrl: url, databaseAuthToken: authToken } = config;
   // An embedded replica's file belongs to its one syncing client.
@@ -23,7 +26,13 @@ export function fraudScanThread(config: { databaseUrl: string; databaseAuthToken
   return () =>
     new Promise<FraudScanSummary>((resolve, reject) => {
       let settled = false;
-      const worker = new Worker(new URL("./fraud-scan-worker.ts", import.meta.url), { workerData: { url, authToken } });
+      let worker: Worker;
+      try {
+        worker = new Worker(new URL("./fraud-scan-worker.ts", import.meta.url), { workerData: { url, authToken } });
+      } catch (e) {
+        reject(new FraudScanThreadUnavailable(String(e)));
+        return;
+      }
       worker.once("message", (m: { ok: true; summary: FraudScanSummary } | { ok: false; error: string }) => {
         settled = true;
         if (m.ok) resolve({ ...m.summary, scannedAt: new Date(m.summary.scannedAt) });
@@ -31,10 +40,10 @@ export function fraudScanThread(config: { databaseUrl: string; databaseAuthToken
       });
       worker.once("error", (e) => {
         settled = true;
-        reject(e);
+        reject(new FraudScanThreadUnavailable(String(e)));
       });
       worker.once("exit", (code) => {
-        if (!settled) reject(new Error(`the fraud scan thread stopped (exit code ${code})`));
+        if (!settled) reject(new FraudScanThreadUnavailable(`the fraud scan thread stopped (exit code ${code})`));
       });
     });
 }

@@ -10,6 +10,7 @@
  *   process are marked failed.
  */
 import { runFraudScan, type FraudScanSummary } from "../../domain/fraud/scan.ts";
+import { FraudScanThreadUnavailable } from "./fraud-scan-thread.ts";
 import { processNextBulkOperation } from "../../domain/tasks/bulk-operations.ts";
 import type { SystemDeps } from "../../domain/users/back-office-ctx.ts";
 
@@ -65,7 +66,7 @@ export class BackgroundJobs {
     if (this.scanning) return this.scanning;
     this.scanning = (async () => {
       try {
-        const r = this.opts.fraudScanner ? await this.opts.fraudScanner() : await runFraudScan(this.deps);
+        const r = await this.scanOnce();
         if (r.alertsRaised > 0) this.log({ level: "info", job: "fraud-scan", alertsRaised: r.alertsRaised, monitoringRecords: r.monitoringRecords });
       } catch (e) {
         this.log({ level: "error", job: "fraud-scan", error: String(e) });
@@ -99,6 +100,18 @@ export class BackgroundJobs {
         this.bulkRun = null;
       }
     })();
+  }
+
+  /** One scan: on the scanner's thread when there is one, in process when that thread cannot run. */
+  private async scanOnce(): Promise<FraudScanSummary> {
+    if (!this.opts.fraudScanner) return await runFraudScan(this.deps);
+    try {
+      return await this.opts.fraudScanner();
+    } catch (e) {
+      if (!(e instanceof FraudScanThreadUnavailable)) throw e;
+      this.log({ level: "warn", job: "fraud-scan", message: "scan thread unavailable, scanning in process", error: e.message });
+      return await runFraudScan(this.deps);
+    }
   }
 
   /** Resolves once no bulk operation is running (for tests and shutdown). */

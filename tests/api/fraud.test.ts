@@ -8,7 +8,7 @@ import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-
 import { countRows, currentUserId, expectError, expectInvalidFields, expectUnknownKey, placeOk, selectionOf, upcomingPool } from "../fixtures/builders.ts";
 import { callers, expectAdminOnly, type Callers } from "../fixtures/roles.ts";
 import { BackgroundJobs } from "../../api/jobs/scheduler.ts";
-import { fraudScanThread } from "../../api/jobs/fraud-scan-thread.ts";
+import { fraudScanThread, FraudScanThreadUnavailable } from "../../api/jobs/fraud-scan-thread.ts";
 import { LibsqlFraudRecords, RECORD_CHUNK } from "../../adapters/libsql/fraud.ts";
 import { configFromEnv } from "../../api/bootstrap.ts";
 import { libsqlPorts } from "../../adapters/libsql/index.ts";
@@ -270,6 +270,29 @@ describe("the scheduler (api/jobs)", () => {
     // Where another connection cannot open the database, scans stay in process.
     expect(fraudScanThread({ databaseUrl: ":memory:" })).toBeNull();
     expect(fraudScanThread({ databaseUrl: t.url, databaseSyncUrl: "libsql://primary.example" })).toBeNull();
+  });
+
+  it("scans in process, with a warning, when the scan thread cannot run", async () => {
+    t.clock.set(null as unknown as Date);
+    const customer = await demoLogin(t, "customer");
+    const id = await currentUserId(customer);
+    const pool = await upcomingPool(customer);
+    for (let i = 0; i < 5; i++) await placeOk(customer, [selectionOf(pool.next())], 150);
+    const lines: Record<string, unknown>[] = [];
+    const jobs = new BackgroundJobs(
+      { ports: backOfficePorts(libsqlPorts(t.database)), clock: t.clock, ids: randomIds },
+      {
+        fraudScanIntervalMs: 0,
+        fraudScanner: async () => {
+          throw new FraudScanThreadUnavailable("no threads here");
+        },
+        log: (l) => lines.push(l),
+      },
+    );
+    await jobs.scanFraud();
+    expect((await alerts("?timeWindow=1h")).filter((a) => a.user.id === id)).toEqual([expect.objectContaining({ alertType: "rapid_betting" })]);
+    expect(lines).toContainEqual(expect.objectContaining({ level: "warn", job: "fraud-scan", error: "no threads here" }));
+    expect(lines.filter((l) => l.level === "error")).toEqual([]);
   });
 
   it("records a large scan in chunks, each score once however many chunks", async () => {
