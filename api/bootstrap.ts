@@ -104,6 +104,9 @@ export async function bootstrap(config: Config) {
     {
       fraudScanIntervalMs: config.fraudScanIntervalMs,
       fraudScanner: fraudScanThread(config) ?? undefined,
+      fraudLeadership: config.fraudScanIntervalMs > 0
+        ? new DatabaseLease(database.client, { name: "fraud-scan", holder: instanceId, ttlMs: config.fraudScanIntervalMs * 3 })
+        : undefined,
     },
   );
   await jobs.start();

@@ -16,6 +16,11 @@ import type { SystemDeps } from "../../domain/users/back-office-ctx.ts";
 
 export interface BackgroundJobsOptions {
   fraudScanIntervalMs: number;
+  /**
+   * With several instances on one database: a lease of its own, so only the instance holding it runs
+   * the scheduled scans (the others would repeat the same work). On-demand scans always run.
+   */
+  fraudLeadership?: { tryAcquire(): Promise<boolean> };
   /** Runs one fraud scan somewhere else (a thread: api/jobs/fraud-scan-thread.ts); default: in process. */
   fraudScanner?: () => Promise<FraudScanSummary>;
   bulkPollMs?: number;
@@ -48,8 +53,8 @@ export class BackgroundJobs {
     const interrupted = await this.deps.ports.bulkOperations.failInterrupted(this.deps.clock.now());
     if (interrupted > 0) this.log({ level: "warn", job: "bulk-operations", message: `${interrupted} interrupted operation(s) marked failed` });
     if (this.opts.fraudScanIntervalMs > 0) {
-      this.timers.push(setInterval(() => void this.scanFraud(), this.opts.fraudScanIntervalMs));
-      void this.scanFraud();
+      this.timers.push(setInterval(() => void this.scheduledScan(), this.opts.fraudScanIntervalMs));
+      void this.scheduledScan();
     }
     this.timers.push(setInterval(() => this.bulkOperationQueued(), this.opts.bulkPollMs ?? 5_000));
     this.bulkOperationQueued();
@@ -59,6 +64,13 @@ export class BackgroundJobs {
     this.stopped = true;
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
+  }
+
+  /** A scheduled scan: only by the lease holder when there is a lease. */
+  private async scheduledScan(): Promise<void> {
+    const lease = this.opts.fraudLeadership;
+    if (lease && !(await lease.tryAcquire().catch(() => false))) return;
+    await this.scanFraud();
   }
 
   /** Run the fraud scan unless one is already running. */

@@ -10,6 +10,7 @@ import { callers, expectAdminOnly, type Callers } from "../fixtures/roles.ts";
 import { BackgroundJobs } from "../../api/jobs/scheduler.ts";
 import { fraudScanThread, FraudScanThreadUnavailable } from "../../api/jobs/fraud-scan-thread.ts";
 import { LibsqlFraudRecords, RECORD_CHUNK } from "../../adapters/libsql/fraud.ts";
+import { DatabaseLease } from "../../adapters/libsql/lease.ts";
 import { configFromEnv } from "../../api/bootstrap.ts";
 import { libsqlPorts } from "../../adapters/libsql/index.ts";
 import { randomIds } from "../../adapters/system/clock.ts";
@@ -270,6 +271,35 @@ describe("the scheduler (api/jobs)", () => {
     // Where another connection cannot open the database, scans stay in process.
     expect(fraudScanThread({ databaseUrl: ":memory:" })).toBeNull();
     expect(fraudScanThread({ databaseUrl: t.url, databaseSyncUrl: "libsql://primary.example" })).toBeNull();
+  });
+
+  it("with a lease, only the instance holding it runs the scheduled scans", async () => {
+    const calls = { a: 0, b: 0 };
+    const jobsFor = (holder: "a" | "b") =>
+      new BackgroundJobs(
+        { ports: backOfficePorts(libsqlPorts(t.database)), clock: t.clock, ids: randomIds },
+        {
+          fraudScanIntervalMs: 30,
+          bulkPollMs: 60_000,
+          fraudLeadership: new DatabaseLease(t.database.client, { name: "fraud-scan-test", holder, ttlMs: 5_000 }),
+          fraudScanner: async () => {
+            calls[holder]++;
+            return { scannedAt: new Date(), alertsRaised: 0, monitoringRecords: 0, profilesUpdated: 0 };
+          },
+          log: () => {},
+        },
+      );
+    const a = jobsFor("a");
+    await a.start();
+    await new Promise((r) => setTimeout(r, 20));
+    const b = jobsFor("b");
+    await b.start();
+    await new Promise((r) => setTimeout(r, 200));
+    a.stop();
+    b.stop();
+    await Promise.all([a.idle(), b.idle()]);
+    expect(calls.a).toBeGreaterThan(2);
+    expect(calls.b).toBe(0);
   });
 
   it("scans in process, with a warning, when the scan thread cannot run", async () => {
