@@ -9,7 +9,7 @@ import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { contestPoolAccountId, walletAccountId } from "../wallet/ledger.ts";
 import { DAY_MS, DEFAULT_DURATION_MS, fantasyPort, requireCustomer } from "./common.ts";
 import { contestTerms, DEFAULT_RAKE_PERCENT } from "./create-contest.ts";
-import { entryFeeTransaction } from "./enter-contest.ts";
+import { entryFeeTransaction, newEntry } from "./enter-contest.ts";
 import { checkFantasyEntryGate, concurrentChange, explainWagerRefusal, type MayWager } from "./entry-gate.ts";
 import { checkLineup } from "./roster.ts";
 import type { ContestRecord, EntryRecord } from "./types.ts";
@@ -84,20 +84,15 @@ export async function createPrivateContest(
   if (!lineup.ok) return lineup;
 
   const contest: ContestRecord = { ...terms.value, currentEntries: 1 };
-  const entry: EntryRecord = {
+  const entry = newEntry({
     id: ctx.ids.next("fe"),
     contestId: contest.id,
     userId: user.id,
     lineup: lineup.value.lineup,
     salaryUsed: lineup.value.salaryUsed,
     fee: contest.entryFee,
-    pointsX100: 0,
-    rank: null,
-    payout: null,
-    status: "active",
-    enteredAt: now,
-    updatedAt: now,
-  };
+    at: now,
+  });
   const fee = entryFeeTransaction(ctx, entry, now);
   if (!fee.ok) return fee;
   const written = await port.value.createContest({

@@ -53,6 +53,24 @@ export async function explainEntryOutcome(
   }
 }
 
+/** A new, active entry: no points, rank or payout yet, its fee the contest's entry fee. */
+export function newEntry(e: { id: string; contestId: string; userId: string; lineup: string[]; salaryUsed: number; fee: number; at: Date }): EntryRecord {
+  return {
+    id: e.id,
+    contestId: e.contestId,
+    userId: e.userId,
+    lineup: e.lineup,
+    salaryUsed: e.salaryUsed,
+    fee: e.fee,
+    pointsX100: 0,
+    rank: null,
+    payout: null,
+    status: "active",
+    enteredAt: e.at,
+    updatedAt: e.at,
+  };
+}
+
 export function entryFeeTransaction(
   ctx: Pick<Ctx, "ids">,
   entry: EntryRecord,
@@ -93,20 +111,15 @@ export async function enterContest(
   const lineup = checkLineup({ lineup: input.lineup, roster: contest.roster, salaryCap: contest.salaryCap, sportId: contest.sportId }, players);
   if (!lineup.ok) return lineup;
 
-  const entry: EntryRecord = {
+  const entry = newEntry({
     id: ctx.ids.next("fe"),
     contestId: contest.id,
     userId: user.id,
     lineup: lineup.value.lineup,
     salaryUsed: lineup.value.salaryUsed,
     fee: contest.entryFee,
-    pointsX100: 0,
-    rank: null,
-    payout: null,
-    status: "active",
-    enteredAt: now,
-    updatedAt: now,
-  };
+    at: now,
+  });
   const fee = entryFeeTransaction(ctx, entry, now);
   if (!fee.ok) return fee;
   const written = await port.value.enter({ entry, fee: fee.value, walletAccountId: walletAccountId(user.id), guards: gate.value });

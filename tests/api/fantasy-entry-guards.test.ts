@@ -12,12 +12,11 @@ import { balanceOf, countRows, currentUserId, expectLedgerBalanced } from "../fi
 import { createContestOk, enterOk, HOUR, MIN, playersOf, poolBalance, validLineup } from "../fixtures/fantasy.ts";
 import { libsqlPorts } from "../../adapters/libsql/index.ts";
 import { randomIds } from "../../adapters/system/clock.ts";
-import { enterContest, entryFeeTransaction } from "../../domain/fantasy/enter-contest.ts";
+import { enterContest, entryFeeTransaction, newEntry } from "../../domain/fantasy/enter-contest.ts";
 import { createPrivateContest } from "../../domain/fantasy/create-private-contest.ts";
 import { wageringGate, type MayWager } from "../../domain/fantasy/entry-gate.ts";
 import { walletAccountId } from "../../domain/wallet/ledger.ts";
 import type { EntryPlan, WagerGuards } from "../../domain/ports/index.ts";
-import type { EntryRecord } from "../../domain/fantasy/types.ts";
 import type { Ctx } from "../../domain/shared/context.ts";
 import type { FantasyContest, FantasyPlayer } from "../../api/schemas/fantasy.ts";
 
@@ -78,20 +77,15 @@ describe("the entry write re-checks the wagering gates (libSQL adapter)", () => 
   /** A valid plan for this customer's entry, as enterContest builds it after its checks passed. */
   function planFor(c: FantasyContest, userId: string, guards: WagerGuards): EntryPlan {
     const now = new Date();
-    const entry: EntryRecord = {
+    const entry = newEntry({
       id: `fe_direct_${Math.random().toString(36).slice(2)}`,
       contestId: c.id,
       userId,
       lineup: lineupOf(c),
       salaryUsed: 0,
       fee: c.entryFee,
-      pointsX100: 0,
-      rank: null,
-      payout: null,
-      status: "active",
-      enteredAt: now,
-      updatedAt: now,
-    };
+      at: now,
+    });
     const fee = entryFeeTransaction({ ids: randomIds }, entry, now);
     if (!fee.ok) throw new Error(fee.error.message);
     return { entry, fee: fee.value, walletAccountId: walletAccountId(userId), guards };
