@@ -209,6 +209,7 @@ export function executeSync(db: SyncConnection, s: InStatement): ResultSet {
   let stmt: KeptStatement | undefined;
   let args: unknown;
   let single = false;
+  let key = sql;
   try {
     if (typeof s === "string" && TRANSACTION_CONTROL.test(sql)) {
       db.exec(sql);
@@ -218,7 +219,8 @@ export function executeSync(db: SyncConnection, s: InStatement): ResultSet {
     single = (s as { [ONE_ROW]?: boolean })[ONE_ROW] === true;
     // A one-row read gets a statement of its own: the driver's get() on a statement that all() used
     // last returns that cursor's first row again instead of running the query.
-    stmt = db.prepare(single ? ONE_ROW_KEY + sql : sql);
+    if (single) key = ONE_ROW_KEY + sql;
+    stmt = db.prepare(key);
     if (!stmt.returnsRows) {
       const info = stmt.run(args);
       return resultSet([], [], [], info.changes, BigInt(info.lastInsertRowid));
@@ -232,7 +234,7 @@ export function executeSync(db: SyncConnection, s: InStatement): ResultSet {
     } else rows = (stmt.all(args) as unknown[][]).map(shape.make);
     return resultSet(shape.names, shape.types, rows, 0, undefined);
   } catch (e) {
-    if (stmt && isBusy(e)) settle(db, stmt, single ? ONE_ROW_KEY + sql : sql, args, single);
+    if (stmt && isBusy(e)) settle(db, stmt, sql, key, args, single);
     throw asLibsqlError(e);
   }
 }
@@ -245,8 +247,8 @@ export function executeSync(db: SyncConnection, s: InStatement): ResultSet {
  * is busy again here stays in progress until its next run; in WAL mode reads are busy only during
  * recovery.)
  */
-function settle(db: SyncConnection, stmt: KeptStatement, key: string, args: unknown, single: boolean) {
-  if (!DATA_STATEMENT.test(key.startsWith(ONE_ROW_KEY) ? key.slice(ONE_ROW_KEY.length) : key)) {
+function settle(db: SyncConnection, stmt: KeptStatement, sql: string, key: string, args: unknown, single: boolean) {
+  if (!DATA_STATEMENT.test(sql)) {
     db.forget?.(key);
     return;
   }
