@@ -4,7 +4,7 @@
  * hand can be made a same game multi.
  */
 import { expect, test } from "@playwright/test";
-import { money, oddsMilli, upcomingEvents } from "./helpers.ts";
+import { islandsHydrated, money, oddsMilli, upcomingEvents } from "./helpers.ts";
 
 test("a followed team's events come first on its sport tab", async ({ page }) => {
   await page.request.post("/api/demo/login", { data: { role: "customer" } });
@@ -23,6 +23,7 @@ test("a followed team's events come first on its sport tab", async ({ page }) =>
   await expect(page.getByTestId("followed-team")).toContainText(team);
 
   await page.goto("/betting");
+  await islandsHydrated(page);
   await page.getByTestId(`tab-${group[0]}`).click();
   const first = page.locator('[data-testid^="event-evt_"]').first();
   await expect(first).toHaveAttribute("data-testid", `event-${target.id}`);
@@ -76,6 +77,7 @@ test("two selections of one game become a same game multi on request", async ({ 
   const [event] = (await upcomingEvents(page.request, 20)).filter((e) => e.sport !== "racing" && e.markets.length >= 2);
   const [m1, m2] = event.markets;
   await page.goto("/betting");
+  await islandsHydrated(page);
   const tab = page.getByTestId(`tab-${event.sport}`);
   if (await tab.count()) await tab.click();
   const card = page.getByTestId(`event-${event.id}`);

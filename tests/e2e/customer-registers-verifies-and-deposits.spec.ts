@@ -5,7 +5,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
-import { money, showEventOnBoard, upcomingEvents } from "./helpers.ts";
+import { islandsHydrated, money, showEventOnBoard, upcomingEvents } from "./helpers.ts";
 import { PASSWORD, registerCustomer, uniqueEmail, verifyCustomer } from "./customer-helpers.ts";
 
 test("register, verify basic and full, set a deposit limit, deposit, bet and cash out", async ({ page }) => {
@@ -15,6 +15,7 @@ test("register, verify basic and full, set a deposit limit, deposit, bet and cas
   // /api/login goes to our own sign-in page, keeping where to go next.
   await page.goto("/api/login?next=/account");
   await expect(page).toHaveURL(/\/sign-in\?next=%2Faccount$/);
+  await islandsHydrated(page);
   await page.getByTestId("tab-register").click();
   await page.getByLabel("First name").fill("Jordan");
   await page.getByLabel("Last name").fill("Citizen");
@@ -201,6 +202,7 @@ test("registration and sign-in refusals show the server's message; throttling sa
 
   // Under 18: the server refuses the registration and says why.
   await page.goto("/sign-in?tab=register");
+  await islandsHydrated(page);
   await page.getByTestId("tab-register").click();
   await page.getByLabel("First name").fill("Young");
   await page.getByLabel("Last name").fill("Person");
@@ -213,6 +215,7 @@ test("registration and sign-in refusals show the server's message; throttling sa
 
   // Wrong password five times: the sixth attempt is throttled, with the time to wait.
   await page.goto("/sign-in?next=/betting");
+  await islandsHydrated(page);
   for (let i = 0; i < 5; i++) {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("not the password");

@@ -28,8 +28,18 @@ export async function demoLoginFromLanding(page: Page, role: "admin" | "customer
   await page.waitForURL(role === "admin" ? "**/admin" : "**/betting");
 }
 
+/**
+ * Wait until every island on the page is hydrated (Astro drops an island's `ssr` attribute once React
+ * has taken it over). Server-rendered controls, such as the sign-in page's tabs and the betting board's
+ * sport tabs, are on screen before that and ignore a click; on a busy machine that gap can be seconds.
+ */
+export async function islandsHydrated(page: Page) {
+  await expect(page.locator("astro-island[ssr]")).toHaveCount(0);
+}
+
 /** Show the betting board tab that lists this event (the sport's tab, or FEATURED). */
 export async function showEventOnBoard(page: Page, event: ApiEvent) {
+  await islandsHydrated(page);
   const tab = page.getByTestId(`tab-${event.sport}`);
   if (await tab.count()) await tab.click();
   await expect(page.getByTestId(`event-${event.id}`)).toBeVisible();
