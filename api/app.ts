@@ -8,7 +8,7 @@ import type { AppDeps, AppEnv } from "./env.ts";
 import { ApiFailure, errorBody, sendError } from "./errors.ts";
 import { requestId } from "./middleware/request-id.ts";
 import { clientAddress } from "./middleware/client-address.ts";
-import { LiveOddsSnapshot, serveLiveOdds } from "./live-odds-snapshot.ts";
+import { isLiveOddsPoll, LiveOddsSnapshot, liveOddsPoll } from "./live-odds-snapshot.ts";
 import { rateLimit } from "./middleware/rate-limit.ts";
 import { sameOrigin, securityHeaders } from "./middleware/security.ts";
 import { session } from "./middleware/session.ts";
@@ -58,8 +58,10 @@ export function createApp(deps: AppDeps) {
   const liveOdds = new LiveOddsSnapshot(deps.ports, deps.clock, deps.liveOddsCacheMs ?? 0);
   // The hottest read (every open betting page polls it) goes first, ahead of the middleware chain:
   // public, the same for everyone, served from the snapshot with the chain's headers added at
-  // constant cost. Registered before app.use("*"), so Hono runs it and stops.
-  app.get("/api/live-odds", serveLiveOdds(liveOdds, deps));
+  // constant cost. app.fetch answers it before routing (end of this function); the route, before
+  // app.use("*") so Hono runs it and stops, is for a spelling of the path only the router matches.
+  const poll = liveOddsPoll(liveOdds, deps);
+  app.get("/api/live-odds", (c) => poll(c.req.raw, c.env));
   // Likewise the stream: thousands of subscribers each keep only their stream and one header object.
   app.get("/api/live-odds/stream", serveLiveOddsStream(deps));
   app.use("*", async (c, next) => {
@@ -141,6 +143,11 @@ export function createApp(deps: AppDeps) {
     console.error(JSON.stringify({ level: "error", requestId: c.get("requestId"), path: c.req.path, error: String(e), stack: (e as Error)?.stack }));
     return c.json(errorBody(c.get("requestId") ?? "-", { code: "INTERNAL", message: "Something went wrong on our side" }), 500);
   });
+
+  // The live-odds poll skips the router too: matching a path against every route's pattern costs
+  // more than the whole answer from the snapshot.
+  const routed = app.fetch;
+  app.fetch = (req, env, ctx) => (isLiveOddsPoll(req) ? poll(req, env) : routed(req, env, ctx));
   return app;
 }
 

@@ -12,6 +12,7 @@ import type { LiveOddsItem } from "./schemas/events.ts";
 import type { Context } from "hono";
 import { API_SECURITY_HEADERS } from "./middleware/security.ts";
 import { logPublicRequest, requestIdFor } from "./middleware/request-id.ts";
+import { errorBody } from "./errors.ts";
 
 export interface LiveOddsBody {
   body: string;
@@ -61,9 +62,16 @@ export class LiveOddsSnapshot {
     this.maxAgeMs = maxAgeMs;
   }
 
+  /** The snapshot if it is young enough to serve as it is, without waiting; otherwise null. */
+  fresh(): LiveOddsBody | null {
+    const c = this.current;
+    return c && this.maxAgeMs > 0 && this.clock.now().getTime() - c.builtAt < this.maxAgeMs ? c : null;
+  }
+
   async get(): Promise<LiveOddsBody> {
+    const young = this.fresh();
+    if (young) return young;
     const now = this.clock.now().getTime();
-    if (this.current && this.maxAgeMs > 0 && now - this.current.builtAt < this.maxAgeMs) return this.current;
     if (!this.building) {
       this.building = this.build(now).finally(() => {
         this.building = null;
@@ -91,18 +99,34 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   return ifNoneMatch.split(",").some((t) => strip(t) === strip(etag));
 }
 
+const POLL_PATH = "/api/live-odds";
+
 /**
- * GET /api/live-odds, answered before the middleware chain (api/app.ts registers it first): the
- * data is public and the same for everyone, so no session is looked up, and everything the chain
- * would add is added here at constant cost: the security headers every API response carries, the
- * request id, the log line. Conditional requests get 304 with no body; a client that accepts gzip
- * gets the copy compressed once per snapshot.
+ * Whether a request is the live-odds poll: GET or HEAD of exactly /api/live-odds, any query. Read
+ * from the URL string without parsing it, since every request to the app asks this first.
  */
-export function serveLiveOdds(snapshot: LiveOddsSnapshot, deps: { trustProxy?: boolean } & Parameters<typeof logPublicRequest>[0]) {
-  return async (c: Context): Promise<Response> => {
-    const started = performance.now();
-    const id = requestIdFor(c.req.header("x-request-id"));
-    const s = await snapshot.get();
+export function isLiveOddsPoll(req: Request): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  const url = req.url;
+  const start = url.indexOf("/", url.indexOf("://") + 3);
+  if (start < 0 || !url.startsWith(POLL_PATH, start)) return false;
+  const end = start + POLL_PATH.length;
+  return end === url.length || url[end] === "?";
+}
+
+/**
+ * GET /api/live-odds, answered before Hono's router and the middleware chain (api/app.ts puts it
+ * in front of app.fetch, and also registers it as the route, for a path that only the router
+ * recognises): the data is public and the same for everyone, so no session is looked up, and
+ * everything the chain would add is added here at constant cost: the security headers every API
+ * response carries, the request id, the log line. Conditional requests get 304 with no body; a
+ * client that accepts gzip gets the copy compressed once per snapshot. While the snapshot is fresh
+ * the answer is synchronous (@hono/node-server then writes it without awaiting a promise).
+ */
+export function liveOddsPoll(snapshot: LiveOddsSnapshot, deps: Parameters<typeof logPublicRequest>[0]) {
+  const respond = (req: Request, env: unknown, s: LiveOddsBody, started: number): Response => {
+    const asked = req.headers;
+    const id = requestIdFor(asked.get("x-request-id") ?? undefined);
     const headers: Record<string, string> = {
       ...API_SECURITY_HEADERS,
       "cache-control": "no-cache",
@@ -111,16 +135,37 @@ export function serveLiveOdds(snapshot: LiveOddsSnapshot, deps: { trustProxy?: b
       "x-request-id": id,
     };
     let res: Response;
-    if (etagMatches(c.req.header("if-none-match"), s.etag)) res = new Response(null, { status: 304, headers });
+    if (etagMatches(asked.get("if-none-match") ?? undefined, s.etag)) res = new Response(null, { status: 304, headers });
     else {
       headers["content-type"] = "application/json";
       // Browsers accept gzip: the compressed copy made with the snapshot costs nothing per request.
-      if (acceptsGzip(c.req.header("accept-encoding"))) {
+      let body = s.bytes;
+      if (acceptsGzip(asked.get("accept-encoding") ?? undefined)) {
         headers["content-encoding"] = "gzip";
-        res = new Response(s.gzipped, { status: 200, headers });
-      } else res = new Response(s.bytes, { status: 200, headers });
+        body = s.gzipped;
+      }
+      res = new Response(req.method === "HEAD" ? null : body, { status: 200, headers });
     }
-    logPublicRequest(deps, c, { requestId: id, route: "/api/live-odds", status: res.status, started });
+    logPublicRequest(deps, req, env, { requestId: id, route: POLL_PATH, status: res.status, started });
     return res;
+  };
+  // The snapshot could not be built (the database failed): the error envelope and headers any other
+  // API route's failure gets from the app's error handler, which this route does not pass through.
+  const failed = (req: Request, env: unknown, error: unknown, started: number): Response => {
+    const id = requestIdFor(req.headers.get("x-request-id") ?? undefined);
+    console.error(JSON.stringify({ level: "error", requestId: id, path: POLL_PATH, error: String(error), stack: (error as Error)?.stack }));
+    const body = errorBody(id, { code: "INTERNAL", message: "Something went wrong on our side" });
+    const headers = { ...API_SECURITY_HEADERS, "cache-control": "no-store", "content-type": "application/json", "x-request-id": id };
+    logPublicRequest(deps, req, env, { requestId: id, route: POLL_PATH, status: 500, started });
+    return new Response(JSON.stringify(body), { status: 500, headers });
+  };
+  return (req: Request, env: unknown): Response | Promise<Response> => {
+    const started = performance.now();
+    const s = snapshot.fresh();
+    if (s) return respond(req, env, s, started);
+    return snapshot.get().then(
+      (built) => respond(req, env, built, started),
+      (error: unknown) => failed(req, env, error, started),
+    );
   };
 }

@@ -39,20 +39,21 @@ export function logRequest(deps: { logRequests?: boolean; requestLog?: (e: Reque
  */
 export function logPublicRequest(
   deps: Parameters<typeof logRequest>[0] & { trustProxy?: boolean },
-  c: Context,
+  req: Request,
+  env: unknown,
   entry: { requestId: string; route: string; status: number; started: number },
 ) {
   if (!deps.logRequests && !deps.requestLog) return;
   logRequest(deps, {
     t: new Date().toISOString(),
     requestId: entry.requestId,
-    method: c.req.method,
-    path: c.req.path,
+    method: req.method,
+    path: new URL(req.url).pathname,
     route: entry.route,
     status: entry.status,
     ms: Math.round((performance.now() - entry.started) * 10) / 10,
     actor: "anonymous",
-    ip: (deps.trustProxy ? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() : null) || peerAddress(c.env),
+    ip: (deps.trustProxy ? req.headers.get("x-forwarded-for")?.split(",")[0]?.trim() : null) || peerAddress(env),
   });
 }
 

@@ -163,7 +163,7 @@ export function serveLiveOddsStream(deps: AppDeps) {
     // The server cancels the body when the client goes away; that unsubscribes it.
     const body = await liveOddsBroadcast(deps).open();
     const res = new Response(body, { headers: { ...API_SECURITY_HEADERS, ...SSE_HEADERS, "x-request-id": id } });
-    logPublicRequest(deps, c, { requestId: id, route: "/api/live-odds/stream", status: 200, started });
+    logPublicRequest(deps, c.req.raw, c.env, { requestId: id, route: "/api/live-odds/stream", status: 200, started });
     return res;
   };
 }

@@ -3,7 +3,7 @@
  * everything the chain gives every other API response: the same security headers, a request id
  * (the caller's when sane), a log line; and stay documented in the OpenAPI document.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { makeTestApp, type TestApp } from "../fixtures/test-app.ts";
 import type { RequestLogEntry } from "../../api/middleware/request-id.ts";
 import { API_SECURITY_HEADERS } from "../../api/middleware/security.ts";
@@ -84,10 +84,77 @@ describe("GET /api/live-odds fast path", () => {
     expect(log[0]).toMatchObject({ requestId: "stream-7", route: "/api/live-odds/stream", status: 200, actor: "anonymous" });
   });
 
+  it("is the poll with any query and for HEAD (no body); a trailing slash or a POST is not", async () => {
+    const query = await t.app.request("/api/live-odds?since=1");
+    expect(query.status).toBe(200);
+    expect(((await query.json()) as unknown[]).length).toBeGreaterThan(0);
+    const head = await t.app.request("/api/live-odds", { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("etag")).toMatch(/^W\//);
+    expect(await head.text()).toBe("");
+    const slash = await t.app.request("/api/live-odds/");
+    expect(slash.status).toBe(404);
+    expect(((await slash.json()) as { error: { code: string } }).error.code).toBe("ROUTE.NOT_FOUND");
+    const post = await t.app.request("/api/live-odds", { method: "POST" });
+    expect(post.status).toBe(404);
+  });
+
+  it("while the snapshot is fresh, app.fetch answers at once: no router, no promise", async () => {
+    const cached = await makeTestApp({ liveOddsCacheMs: 60_000 });
+    try {
+      const first = cached.app.fetch(new Request("http://localhost/api/live-odds"), {});
+      expect(first).toBeInstanceOf(Promise); // the first poll builds the snapshot
+      expect((await first).status).toBe(200);
+      const next = cached.app.fetch(new Request("http://localhost/api/live-odds"), {});
+      expect(next).toBeInstanceOf(Response);
+      // Every other request goes through the router as before.
+      expect(cached.app.fetch(new Request("http://localhost/api/health"), {})).toBeInstanceOf(Promise);
+    } finally {
+      cached.close();
+    }
+  });
+
+  it("when the snapshot cannot be built: a 500 with the error envelope, request id and security headers", async () => {
+    const broken = await makeTestApp();
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      await broken.database.client.execute("ALTER TABLE events RENAME TO events_gone");
+      const res = await broken.app.request("/api/live-odds", { headers: { "x-request-id": "poll-err" } });
+      expect(res.status).toBe(500);
+      expect(res.headers.get("x-request-id")).toBe("poll-err");
+      expect(res.headers.get("content-security-policy")).toBe(API_SECURITY_HEADERS["content-security-policy"]);
+      const body = (await res.json()) as { error: { code: string; requestId: string } };
+      expect(body.error).toMatchObject({ code: "INTERNAL", requestId: "poll-err" });
+      expect(errors).toHaveBeenCalledWith(expect.stringContaining("no such table: events"));
+      // Once the database is whole again, the next poll is answered.
+      await broken.database.client.execute("ALTER TABLE events_gone RENAME TO events");
+      expect((await broken.app.request("/api/live-odds")).status).toBe(200);
+    } finally {
+      errors.mockRestore();
+      broken.close();
+    }
+  });
+
   it("stays in the OpenAPI document", async () => {
     const doc = (await (await t.app.request("/api/openapi.json")).json()) as { paths: Record<string, Record<string, unknown>> };
     expect(doc.paths["/api/live-odds"]?.get).toBeDefined();
     expect(doc.paths["/api/live-odds/stream"]?.get).toBeDefined();
+  });
+});
+
+describe("isLiveOddsPoll", () => {
+  it("matches GET and HEAD of exactly /api/live-odds, with or without a query", async () => {
+    const { isLiveOddsPoll } = await import("../../api/live-odds-snapshot.ts");
+    const poll = (url: string, method = "GET") => isLiveOddsPoll(new Request(url, { method }));
+    expect(poll("http://localhost/api/live-odds")).toBe(true);
+    expect(poll("https://bet.example:8443/api/live-odds?x=1")).toBe(true);
+    expect(poll("http://localhost/api/live-odds", "HEAD")).toBe(true);
+    expect(poll("http://localhost/api/live-odds", "POST")).toBe(false);
+    expect(poll("http://localhost/api/live-odds/")).toBe(false);
+    expect(poll("http://localhost/api/live-odds/stream")).toBe(false);
+    expect(poll("http://localhost/api/live-oddsx")).toBe(false);
+    expect(poll("http://localhost/x/api/live-odds")).toBe(false);
+    expect(poll("http://localhost/")).toBe(false);
   });
 });
 
