@@ -8,6 +8,8 @@
  *   stream     5,000 concurrent subscribers of /api/live-odds/stream, one price change delivered to all
  *   settle     settling a market with 10,000 open bets, then settling it again
  *   pages      JavaScript per page (gzip) and Lighthouse on the landing page (Node run only)
+ * The GET measurements (the ceiling and live odds) sample after a 3 s warm-up at the same load, so a
+ * freshly started process's JIT compilation is not counted against whichever runs first.
  * Prints one table; `--write` appends it with the machine to docs/benchmarks.md.
  * The stream measurement runs on a second freshly started process (its memory is the subscribers').
  * Options: --deno, --only=a,b, --duration=30, --write
@@ -41,13 +43,18 @@ const fmt = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString("e
 const row = (measure: string, result: string, target = "", met: boolean | null = null, ceiling = "", ratio = "") =>
   rows.push({ measure, result, ceiling, ratio, target, met: met === null ? "" : met ? "yes" : "NO" });
 
-async function cannon(opts: autocannon.Options): Promise<autocannon.Result> {
-  return await new Promise((resolve, reject) => {
-    autocannon(opts, (err, res) => (err ? reject(err) : resolve(res)));
-  });
+async function cannon(opts: autocannon.Options & { warmup?: { connections: number; duration: number } }): Promise<autocannon.Result> {
+  const { warmup, ...measured } = opts;
+  const once = (o: autocannon.Options) =>
+    new Promise<autocannon.Result>((resolve, reject) => autocannon(o, (err, res) => (err ? reject(err) : resolve(res))));
+  // The same requests first, unsampled (autocannon's own `warmup` only works without a callback).
+  if (warmup) await once({ ...measured, ...warmup });
+  return await once(measured);
 }
 
 const CONNECTIONS = 64;
+// Load sent before sampling starts; its requests are not in the result.
+const WARMUP = { connections: CONNECTIONS, duration: 3 };
 // BENCH_PORT moves both servers (the ceiling on it, the product on it + 10) when another run holds them.
 const PORT = Number(process.env.BENCH_PORT || 4400);
 let ceilingRps = NaN;
@@ -55,7 +62,7 @@ let ceilingRps = NaN;
 if (want("ceilings")) {
   const child = startCeiling(runtime, PORT);
   await waitFor(`http://127.0.0.1:${PORT}/json`);
-  const r = await cannon({ url: `http://127.0.0.1:${PORT}/json`, connections: CONNECTIONS, duration: 10 });
+  const r = await cannon({ url: `http://127.0.0.1:${PORT}/json`, connections: CONNECTIONS, duration: 10, warmup: WARMUP });
   ceilingRps = r.requests.average;
   child.kill();
   row("ceiling: bare Hono JSON handler", `${fmt(ceilingRps)} req/s, p99 ${r.latency.p99} ms`);
@@ -71,10 +78,10 @@ try {
     const url = `${server.url}/api/live-odds`;
     // As a browser polls: it always sends Accept-Encoding, and gets the gzip copy made with the snapshot.
     const browser = { "accept-encoding": "gzip, deflate, br, zstd" };
-    const r = await cannon({ url, connections: CONNECTIONS, duration: 10, headers: browser });
+    const r = await cannon({ url, connections: CONNECTIONS, duration: 10, headers: browser, warmup: WARMUP });
     const ratio = r.requests.average / ceilingRps;
     row("GET /api/live-odds (200, as a browser: gzip)", `${fmt(r.requests.average)} req/s, p99 ${r.latency.p99} ms`, ">= 60% of ceiling", ratio >= 0.6, fmt(ceilingRps), `${(ratio * 100).toFixed(0)}%`);
-    const plain = await cannon({ url, connections: CONNECTIONS, duration: 10 });
+    const plain = await cannon({ url, connections: CONNECTIONS, duration: 10, warmup: WARMUP });
     row("GET /api/live-odds (200, no Accept-Encoding)", `${fmt(plain.requests.average)} req/s, p99 ${plain.latency.p99} ms`, "", null, fmt(ceilingRps), `${((plain.requests.average / ceilingRps) * 100).toFixed(0)}%`);
     // Unchanged polls: the feed moves prices every few seconds, so refresh the ETag as a browser would.
     let etag = (await fetch(url)).headers.get("etag") ?? "";
@@ -83,6 +90,7 @@ try {
       url,
       connections: CONNECTIONS,
       duration: 10,
+      warmup: WARMUP,
       requests: [{ method: "GET", setupRequest: (req) => ({ ...req, headers: { ...browser, "if-none-match": etag } }) }],
     });
     clearInterval(refresh);
