@@ -5,8 +5,7 @@ import { auditStatement } from "./audit.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
 import { ledgerStatements } from "./ledger-statements.ts";
 import type { GroupCommitter } from "./group-commit.ts";
-import { activeAndNotExcluded } from "./wallet.ts";
-import { lossLimitAssertions } from "./wager-guards.ts";
+import { wagerGuardStatements } from "./wager-guards.ts";
 import { oneRow } from "./embedded-client.ts";
 
 
@@ -65,8 +64,7 @@ export class LibsqlBets implements Bets {
     if (plan.guards) {
       // The customer's gates, again inside the write: still active, not excluded, and this stake
       // keeps net losses (stakes - returns) in every limited window within the limit.
-      statements.push(...activeAndNotExcluded(bet.userId, plan.guards.at));
-      statements.push(...lossLimitAssertions(plan.walletAccountId, plan.guards.lossLimits, bet.stake));
+      statements.push(...wagerGuardStatements(bet.userId, plan.walletAccountId, plan.guards, bet.stake));
     }
     // Postings move the cached balances; the wallet CHECK refuses an overdraft.
     statements.push(...ledgerStatements(plan.stakeTransaction));

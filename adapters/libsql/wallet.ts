@@ -19,13 +19,17 @@ const paymentStatement = (p: PaymentRecord): InStatement => ({
   args: [p.id, p.userId, p.direction, p.method, p.amount, p.fee, p.bonus, p.providerReference, p.transactionId, p.createdAt.getTime()],
 });
 
-/** The write aborts unless the customer is active and not excluded at `at`. */
+/**
+ * The write aborts unless the customer is active and has no time-out or self-exclusion still
+ * running at `at`. An exclusion counts whenever it started: one taken between the use case's check
+ * (at `at`) and this write refuses the write too.
+ */
 export const activeAndNotExcluded = (userId: string, at: Date): InStatement[] => [
   // One statement for both conditions: every statement in a write is prepared and run on the hot path.
   assertStatement(
     `EXISTS (SELECT 1 FROM users WHERE id = ? AND is_active = 1)
-     AND NOT EXISTS (SELECT 1 FROM responsible_exclusions WHERE user_id = ? AND started_at <= ? AND (ends_at IS NULL OR ends_at > ?))`,
-    [userId, userId, at.getTime(), at.getTime()],
+     AND NOT EXISTS (SELECT 1 FROM responsible_exclusions WHERE user_id = ? AND (ends_at IS NULL OR ends_at > ?))`,
+    [userId, userId, at.getTime()],
   ),
 ];
 

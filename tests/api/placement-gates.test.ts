@@ -204,11 +204,18 @@ describe("the placement write re-checks the gates itself (libSQL adapter)", () =
     const c = await customer();
     const bets = libsqlPorts(t.database).bets;
     const sel = selectionOf(pool.next());
-    // Excluded between placeBet's checks and its write:
+    // Excluded between placeBet's checks and its write: refused, even for a check made before the
+    // exclusion started (the fantasy entry's write does the same).
     await c.s.post("/api/responsible/exclusion", { period: "24h" });
     expect(await bets.place(planFor(c.id, sel, 1_000, T0))).toEqual({ kind: "refused" });
-    // ... but the same write an hour before the exclusion started goes through.
-    expect((await bets.place(planFor(c.id, sel, 1_000, at(-H)))).kind).toBe("placed");
+    expect(await bets.place(planFor(c.id, sel, 1_000, at(-H)))).toEqual({ kind: "refused" });
+    // A time-out that had ended by the check does not refuse.
+    const e = await customer();
+    await t.database.client.execute({
+      sql: "INSERT INTO responsible_exclusions (id, user_id, kind, started_at, ends_at, reason) VALUES (?, ?, 'timeout', ?, ?, NULL)",
+      args: [`rx_${e.id}`, e.id, at(-48 * H).getTime(), at(-24 * H).getTime()],
+    });
+    expect((await bets.place(planFor(e.id, sel, 1_000, T0))).kind).toBe("placed");
 
     const d = await customer();
     expect(await bets.place(planFor(d.id, sel, 3_000, T0, [{ since: at(-24 * H), limit: 2_999 }]))).toEqual({ kind: "refused" });
