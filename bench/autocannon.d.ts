@@ -28,7 +28,8 @@ declare module "autocannon" {
       max: number;
     }
     interface Result {
-      requests: Histogram;
+      /** `sent`: requests started, including those still unanswered when the run stopped. */
+      requests: Histogram & { sent: number };
       latency: Histogram;
       errors: number;
       timeouts: number;

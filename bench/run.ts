@@ -131,11 +131,14 @@ try {
     const stored = Number((await db.execute("SELECT COUNT(*) AS n FROM bets b JOIN users u ON u.id = b.user_id WHERE u.is_demo = 1")).rows[0].n);
     db.close();
     const ratio = perSecond / libsqlCeiling;
+    // Every answered bet is stored. Requests still in flight when the load generator stops are
+    // placed by the server but not counted by autocannon, so up to `sent - answered` more are stored.
+    const sent = r.requests.sent;
     row(
       `POST /api/bets, ${CUSTOMERS} customers, ${duration} s`,
-      `${fmt(perSecond)} bets/s, p99 ${r.latency.p99} ms, ${r.non2xx} refused, ${r.errors} errors, ${stored} stored`,
+      `${fmt(perSecond)} bets/s, p99 ${r.latency.p99} ms, ${r.non2xx} refused, ${r.errors} errors, ${stored} stored (${ok} answered, ${sent - ok - r.non2xx} in flight at the end)`,
       ">= 2,000/s, p99 < 50 ms, >= 25% of ceiling",
-      perSecond >= 2000 && r.latency.p99 < 50 && ratio >= 0.25 && stored === ok,
+      perSecond >= 2000 && r.latency.p99 < 50 && ratio >= 0.25 && stored >= ok && stored <= sent - r.non2xx,
       fmt(libsqlCeiling),
       `${(ratio * 100).toFixed(0)}%`,
     );
