@@ -9,7 +9,6 @@ import type { Ports } from "../domain/ports/index.ts";
 import type { Clock } from "../domain/shared/clock.ts";
 import { presentLiveOdds } from "./presenters.ts";
 import type { LiveOddsItem } from "./schemas/events.ts";
-import type { Context } from "hono";
 import { API_SECURITY_HEADERS } from "./middleware/security.ts";
 import { logPublicRequest, requestIdFor } from "./middleware/request-id.ts";
 import { errorBody } from "./errors.ts";
