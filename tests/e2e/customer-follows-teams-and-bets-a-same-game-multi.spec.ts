@@ -4,7 +4,7 @@
  * hand can be made a same game multi.
  */
 import { expect, test } from "@playwright/test";
-import { islandsHydrated, money, oddsMilli, upcomingEvents } from "./helpers.ts";
+import { islandsHydrated, money, oddsMilli, showEventOnBoard, upcomingEvents } from "./helpers.ts";
 
 test("a followed team's events come first on its sport tab", async ({ page }) => {
   await page.request.post("/api/demo/login", { data: { role: "customer" } });
@@ -77,9 +77,7 @@ test("two selections of one game become a same game multi on request", async ({ 
   const [event] = (await upcomingEvents(page.request, 20)).filter((e) => e.sport !== "racing" && e.markets.length >= 2);
   const [m1, m2] = event.markets;
   await page.goto("/betting");
-  await islandsHydrated(page);
-  const tab = page.getByTestId(`tab-${event.sport}`);
-  if (await tab.count()) await tab.click();
+  await showEventOnBoard(page, event);
   const card = page.getByTestId(`event-${event.id}`);
   await card.getByTestId(`price-${m1.outcomes[0].id}`).click();
   await card.getByRole("button", { name: /markets/i }).click();
