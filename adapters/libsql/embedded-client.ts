@@ -191,7 +191,8 @@ export function oneRow<T extends { sql: string; args?: InArgs }>(statement: T): 
 const TRANSACTION_CONTROL = /^\s*(BEGIN|COMMIT|END|ROLLBACK)\b/i;
 /** Statements that query_only stops before they change anything (see settle()). */
 const DATA_STATEMENT = /^\s*(SELECT|WITH|INSERT|REPLACE|UPDATE|DELETE|VALUES)\b/i;
-const isBusy = (e: unknown) => typeof (e as { code?: unknown })?.code === "string" && (e as { code: string }).code.startsWith("SQLITE_BUSY");
+/** Whether an error is SQLite's "busy" (the lock is held by another connection), any extended code. */
+export const isBusy = (e: unknown) => typeof (e as { code?: unknown })?.code === "string" && (e as { code: string }).code.startsWith("SQLITE_BUSY");
 
 /**
  * Run one statement on a connection, synchronously. Throws LibsqlError.

@@ -17,7 +17,7 @@
  * every write not yet refused is retried alone in its own transaction.
  */
 import type { InStatement, ResultSet } from "@libsql/client";
-import { executeSync, type ConnectionSource, type SyncConnection } from "./embedded-client.ts";
+import { executeSync, isBusy, type ConnectionSource, type SyncConnection } from "./embedded-client.ts";
 
 interface Pending {
   statements: InStatement[];
@@ -46,8 +46,6 @@ export interface GroupCommitOptions {
   /** How often a waiting group tries again. */
   retryEveryMs?: number;
 }
-
-const isBusy = (e: unknown) => /^SQLITE_BUSY/.test(String((e as { code?: unknown })?.code ?? ""));
 
 export class GroupCommitter {
   private readonly source: ConnectionSource;
