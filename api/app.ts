@@ -5,7 +5,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
 import type { AppDeps, AppEnv } from "./env.ts";
-import { ApiFailure, errorBody, sendError } from "./errors.ts";
+import { ApiFailure, errorBody, internalErrorBody, sendError } from "./errors.ts";
 import { requestId } from "./middleware/request-id.ts";
 import { clientAddress } from "./middleware/client-address.ts";
 import { isLiveOddsPoll, LiveOddsSnapshot, liveOddsPoll } from "./live-odds-snapshot.ts";
@@ -140,8 +140,7 @@ export function createApp(deps: AppDeps) {
         return sendError(c, { code: "REQUEST.INVALID", message: "Send the request body as application/json" });
       return c.json(errorBody(c.get("requestId") ?? "-", { code: "REQUEST.INVALID", message: e.message || "Invalid request" }), e.status);
     }
-    console.error(JSON.stringify({ level: "error", requestId: c.get("requestId"), path: c.req.path, error: String(e), stack: (e as Error)?.stack }));
-    return c.json(errorBody(c.get("requestId") ?? "-", { code: "INTERNAL", message: "Something went wrong on our side" }), 500);
+    return c.json(internalErrorBody(c.get("requestId"), c.req.path, e), 500);
   });
 
   // The live-odds poll skips the router too: matching a path against every route's pattern costs

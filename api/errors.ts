@@ -139,6 +139,12 @@ export function errorBody(requestId: string, e: DomainError) {
   };
 }
 
+/** An unexpected failure: logged as one JSON line with its stack, answered with the INTERNAL envelope. */
+export function internalErrorBody(requestId: string | undefined, path: string, error: unknown) {
+  console.error(JSON.stringify({ level: "error", requestId, path, error: String(error), stack: (error as Error)?.stack }));
+  return errorBody(requestId ?? "-", { code: "INTERNAL", message: "Something went wrong on our side" });
+}
+
 export function sendError(c: Context, e: DomainError) {
   return c.json(errorBody(c.get("requestId") ?? "-", e), STATUS[e.code]);
 }

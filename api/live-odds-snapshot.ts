@@ -11,7 +11,7 @@ import { presentLiveOdds } from "./presenters.ts";
 import type { LiveOddsItem } from "./schemas/events.ts";
 import { API_SECURITY_HEADERS } from "./middleware/security.ts";
 import { logPublicRequest, requestIdFor } from "./middleware/request-id.ts";
-import { errorBody } from "./errors.ts";
+import { internalErrorBody } from "./errors.ts";
 
 export interface LiveOddsBody {
   body: string;
@@ -152,8 +152,7 @@ export function liveOddsPoll(snapshot: LiveOddsSnapshot, deps: Parameters<typeof
   // API route's failure gets from the app's error handler, which this route does not pass through.
   const failed = (req: Request, env: unknown, error: unknown, started: number): Response => {
     const id = requestIdFor(req.headers.get("x-request-id") ?? undefined);
-    console.error(JSON.stringify({ level: "error", requestId: id, path: POLL_PATH, error: String(error), stack: (error as Error)?.stack }));
-    const body = errorBody(id, { code: "INTERNAL", message: "Something went wrong on our side" });
+    const body = internalErrorBody(id, POLL_PATH, error);
     const headers = { ...API_SECURITY_HEADERS, "cache-control": "no-store", "content-type": "application/json", "x-request-id": id };
     logPublicRequest(deps, req, env, { requestId: id, route: POLL_PATH, status: 500, started });
     return new Response(JSON.stringify(body), { status: 500, headers });

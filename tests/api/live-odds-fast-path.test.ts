@@ -126,6 +126,10 @@ describe("GET /api/live-odds fast path", () => {
       const body = (await res.json()) as { error: { code: string; requestId: string } };
       expect(body.error).toMatchObject({ code: "INTERNAL", requestId: "poll-err" });
       expect(errors).toHaveBeenCalledWith(expect.stringContaining("no such table: events"));
+      // The same envelope as a route behind the router gets from the app's error handler.
+      const routed = await broken.app.request("/api/events", { headers: { "x-request-id": "events-err" } });
+      expect(routed.status).toBe(500);
+      expect(((await routed.json()) as { error: unknown }).error).toEqual({ ...body.error, requestId: "events-err" });
       // Once the database is whole again, the next poll is answered.
       await broken.database.client.execute("ALTER TABLE events_gone RENAME TO events");
       expect((await broken.app.request("/api/live-odds")).status).toBe(200);
