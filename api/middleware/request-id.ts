@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from "hono";
+import type { MiddlewareHandler } from "hono";
 import { peerAddress } from "./client-address.ts";
 import { matchedRoutes } from "hono/route";
 import type { AppEnv } from "../env.ts";
