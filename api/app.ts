@@ -12,6 +12,7 @@ import { isLiveOddsPoll, LiveOddsSnapshot, liveOddsPoll } from "./live-odds-snap
 import { rateLimit } from "./middleware/rate-limit.ts";
 import { sameOrigin, securityHeaders } from "./middleware/security.ts";
 import { session } from "./middleware/session.ts";
+import { setResponseHeader } from "./middleware/response-headers.ts";
 import { authRoutes, demoRoutes } from "./routes/auth.ts";
 import { eventRoutes } from "./routes/events.ts";
 import { betRoutes } from "./routes/bets.ts";
@@ -81,7 +82,7 @@ export function createApp(deps: AppDeps) {
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   api.use("*", async (c, next) => {
     await next();
-    if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
+    if (!c.res.headers.has("Cache-Control")) setResponseHeader(c, "Cache-Control", "no-store");
   });
   // Abuse limits, before the handlers (see api/middleware/rate-limit.ts and docs/security.md).
   api.use("/demo/login", rateLimit("demo-login"));

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { peerAddress } from "./client-address.ts";
 import { matchedRoutes } from "hono/route";
+import { setResponseHeader } from "./response-headers.ts";
 import type { AppEnv } from "../env.ts";
 
 /** One structured line per request: who asked for what, how it ended and how long it took. */
@@ -62,7 +63,7 @@ export const requestId = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   c.set("requestId", id);
   const started = performance.now();
   await next();
-  c.header("X-Request-Id", id);
+  setResponseHeader(c, "X-Request-Id", id);
   const deps = c.get("deps");
   if (deps.logRequests || deps.requestLog) {
     const actor = c.get("actor");
