@@ -4,10 +4,14 @@
  * which never waits for and never blocks the writer. The fsyncs of a checkpoint happen here, off
  * the thread that answers requests.
  *
- * A log that a checkpoint has copied completely starts over at the next write by itself. Should
- * the writer outrun the checkpoints until the log holds more than `restartFrames` frames, a TRUNCATE
- * checkpoint copies the rest, waits briefly for the writer (blocking new writes meanwhile), and
- * empties the file.
+ * The log starts over only when a writer begins while every frame of it has been copied, which
+ * PASSIVE alone almost never arranges under sustained writes: the writer commits again while the
+ * checkpoint copies. So past `restartFrames` frames a RESTART checkpoint holds writers off for
+ * the copy of the last few frames and the fsync (a few ms), and the next write starts the log over.
+ * It runs with no busy timeout: if the writer lock is taken or a reader is still on the log, it
+ * gives up at once (doing what PASSIVE would) and tries again at the next tick, instead of holding
+ * the writer lock while it waits for readers. Only past 4 x `restartFrames` (a writer that never
+ * lets go, say in another process) does a TRUNCATE wait up to 200 ms for them and empty the file.
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { createClient } from "@libsql/client";
@@ -15,18 +19,29 @@ import { createClient } from "@libsql/client";
 const { path, intervalMs, restartFrames } = workerData as { path: string; intervalMs: number; restartFrames: number };
 const client = createClient({ url: `file:${path}`, concurrency: 1 });
 
+/** [busy, log frames, checkpointed frames] of a wal_checkpoint. */
+async function walCheckpoint(mode: "PASSIVE" | "RESTART" | "TRUNCATE"): Promise<number[]> {
+  const row = (await client.execute(`PRAGMA wal_checkpoint(${mode})`)).rows[0];
+  return row ? [Number(row[0]), Number(row[1]), Number(row[2])] : [0, 0, 0];
+}
+
 async function checkpoint(): Promise<void> {
   try {
-    const passive = await client.execute("PRAGMA wal_checkpoint(PASSIVE)");
-    const frames = Number(passive.rows[0]?.[1] ?? 0);
-    if (frames > restartFrames) await client.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+    const [, frames] = await walCheckpoint("PASSIVE");
+    if (frames > restartFrames * 4) {
+      await client.execute("PRAGMA busy_timeout = 200");
+      try {
+        await walCheckpoint("TRUNCATE");
+      } finally {
+        await client.execute("PRAGMA busy_timeout = 0");
+      }
+    } else if (frames > restartFrames) await walCheckpoint("RESTART");
   } catch {
     // Another process's checkpoint holds the lock (SQLITE_BUSY): it is doing the same work.
   }
 }
 
-// TRUNCATE waits this long for the writer's current transaction (a group commit takes a few ms).
-await client.execute("PRAGMA busy_timeout = 200");
+await client.execute("PRAGMA busy_timeout = 0");
 let timer: ReturnType<typeof setTimeout> | null = null;
 let stopped = false;
 const loop = async () => {

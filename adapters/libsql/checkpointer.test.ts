@@ -38,22 +38,41 @@ describe("background checkpoints", () => {
     expect(await autocheckpoint(d)).toBe(1000);
   });
 
-  it("empty the log once it passes the restart threshold, so sustained writes do not grow it without bound", async () => {
+  it("start the log over past the restart threshold while writes keep coming, without a checkpoint that waits", async () => {
     dir = mkdtempSync(join(tmpdir(), "checkpoints-"));
     const file = join(dir, "c.db");
     d = await openDatabase({ url: `file:${file}` });
-    const bg = await startBackgroundCheckpoints(d.client, file, 50, 200);
+    const bg = await startBackgroundCheckpoints(d.client, file, 25, 200);
     expect(bg).toBeTruthy();
     await d.client.execute("CREATE TABLE filler (id INTEGER PRIMARY KEY, b BLOB NOT NULL)");
-    for (let i = 0; i < 40; i++) {
+    // ~16 MB in writes 2 ms apart: the writer commits while every checkpoint copies, so the log never
+    // starts over by itself (with this test's writes and no forced restart the file grew to 18 MB).
+    let largest = 0;
+    for (let i = 0; i < 80; i++) {
       await d.client.batch(Array.from({ length: 50 }, () => ({ sql: "INSERT INTO filler (b) VALUES (randomblob(4000))", args: [] })), "write");
-      await new Promise((r) => setTimeout(r, 10));
+      largest = Math.max(largest, statSync(`${file}-wal`).size);
+      await new Promise((r) => setTimeout(r, 2));
     }
-    // ~8 MB went through the log; PASSIVE alone would leave the file at that size.
+    expect(largest).toBeLessThan(8_000_000);
+    // RESTART reuses the file from its start; it never empties it (that is TRUNCATE's, the valve's).
+    expect(statSync(`${file}-wal`).size).toBeGreaterThan(0);
+    expect(Number((await d.client.execute("SELECT COUNT(*) FROM filler")).rows[0][0])).toBe(4000);
+    await bg!.stop();
+  });
+
+  it("empty the file (TRUNCATE) when the log is far past the threshold, as after one huge write", async () => {
+    dir = mkdtempSync(join(tmpdir(), "checkpoints-"));
+    const file = join(dir, "c.db");
+    d = await openDatabase({ url: `file:${file}` });
+    const bg = await startBackgroundCheckpoints(d.client, file, 25, 100);
+    await d.client.execute("CREATE TABLE filler (id INTEGER PRIMARY KEY, b BLOB NOT NULL)");
+    // One transaction of ~1,000 frames: more than 4 x the threshold at the next checkpoint.
+    await d.client.batch(Array.from({ length: 1000 }, () => ({ sql: "INSERT INTO filler (b) VALUES (randomblob(4000))", args: [] })), "write");
+    expect(statSync(`${file}-wal`).size).toBeGreaterThan(4_000_000);
     const deadline = Date.now() + 5000;
-    while (statSync(`${file}-wal`).size > 1_000_000 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    expect(statSync(`${file}-wal`).size).toBeLessThan(1_000_000);
-    expect(Number((await d.client.execute("SELECT COUNT(*) FROM filler")).rows[0][0])).toBe(2000);
+    while (statSync(`${file}-wal`).size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    expect(statSync(`${file}-wal`).size).toBe(0);
+    expect(Number((await d.client.execute("SELECT COUNT(*) FROM filler")).rows[0][0])).toBe(1000);
     await bg!.stop();
   });
 

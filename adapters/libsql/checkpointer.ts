@@ -9,13 +9,16 @@
  * copies what it can without waiting for or blocking the writer. Durability is unchanged: commits
  * are in the WAL either way, and the WAL is fsynced before each checkpoint as before.
  *
- * The log must also start over, or sustained writes grow it without bound. SQLite restarts it by
- * itself at the next write once a checkpoint has copied all of it, and checkpoints this frequent
- * catch up between two group commits, so under sustained placement the log stays at a few thousand
- * frames (docs/benchmarks.md). Forcing a restart (TRUNCATE) stops every writer until it is done,
- * 13-26 ms each time, which was what placement's p99 was made of with checkpoints every 250 ms; so
- * TRUNCATE is only the safety valve past `restartFrames` (~200 MB of log). The serving connection's
- * journal_size_limit trims the file back after a restart.
+ * The log must also start over, or sustained writes grow it without bound. SQLite starts it over at
+ * the next write once a checkpoint has copied all of it, but under sustained placement that moment
+ * never comes: the writer commits again while each PASSIVE checkpoint copies, so the log grew to the
+ * old TRUNCATE threshold (50,000 frames, 200 MB) every 2.5 s at 2,000 bets/s, and each TRUNCATE
+ * stopped every writer for ~70 ms - the spikes of placement's p99. Now, past `restartFrames` (12,000
+ * frames, ~48 MB, under the serving connection's 64 MB journal_size_limit so the restart never
+ * trims the file on the request thread) the worker asks for a RESTART without waiting: it holds
+ * writers off for the last few frames and an fsync (1-9 ms measured), or gives up at once when a
+ * writer or a reader is in the way and tries again 25 ms later. TRUNCATE, which waits, is left as
+ * the safety valve past 4 x `restartFrames`.
  *
  * If the worker cannot start (or stops), the serving connection checkpoints by itself again.
  */
@@ -23,8 +26,8 @@ import { Worker } from "node:worker_threads";
 import type { Client } from "@libsql/client";
 
 export const DEFAULT_CHECKPOINT_INTERVAL_MS = 25;
-/** Past this many frames (~200 MB of log) the worker forces the log to start over (TRUNCATE). */
-export const RESTART_FRAMES = 50_000;
+/** Past this many frames (~48 MB of log) the worker has the log start over (RESTART; TRUNCATE past 4x). */
+export const RESTART_FRAMES = 12_000;
 const AUTOCHECKPOINT_PAGES = 1000;
 
 export interface BackgroundCheckpoints {
