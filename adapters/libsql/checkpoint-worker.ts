@@ -8,10 +8,11 @@
  * PASSIVE alone almost never arranges under sustained writes: the writer commits again while the
  * checkpoint copies. So past `restartFrames` frames a RESTART checkpoint holds writers off for
  * the copy of the last few frames and the fsync (a few ms), and the next write starts the log over.
- * It runs with no busy timeout: if the writer lock is taken or a reader is still on the log, it
- * gives up at once (doing what PASSIVE would) and tries again at the next tick, instead of holding
- * the writer lock while it waits for readers. Only past 4 x `restartFrames` (a writer that never
- * lets go, say in another process) does a TRUNCATE wait up to 200 ms for them and empty the file.
+ * Past 4 x `restartFrames` (the log grew while a long read kept it, say a fraud scan's) it is a
+ * TRUNCATE, which also empties the file. Neither waits: this connection has no busy timeout, so if
+ * the writer lock is taken or a reader is still on the log, the checkpoint gives up at once (having
+ * done what PASSIVE does) and tries again at the next tick. A waiting one holds the writer lock
+ * while it waits for the reader: every bet stopped for up to the busy timeout, tick after tick.
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { createClient } from "@libsql/client";
@@ -28,14 +29,7 @@ async function walCheckpoint(mode: "PASSIVE" | "RESTART" | "TRUNCATE"): Promise<
 async function checkpoint(): Promise<void> {
   try {
     const [, frames] = await walCheckpoint("PASSIVE");
-    if (frames > restartFrames * 4) {
-      await client.execute("PRAGMA busy_timeout = 200");
-      try {
-        await walCheckpoint("TRUNCATE");
-      } finally {
-        await client.execute("PRAGMA busy_timeout = 0");
-      }
-    } else if (frames > restartFrames) await walCheckpoint("RESTART");
+    if (frames > restartFrames) await walCheckpoint(frames > restartFrames * 4 ? "TRUNCATE" : "RESTART");
   } catch {
     // Another process's checkpoint holds the lock (SQLITE_BUSY): it is doing the same work.
   }
