@@ -130,7 +130,7 @@ export class LibsqlFraudRecords implements FraudRecords {
     const at = scan.at.getTime();
     const count: InStatement = { sql: "SELECT COUNT(*) AS n FROM transaction_monitoring", args: [] };
     const alerts = scan.alerts.map((a) => insertAlert(a, true));
-    const monitoring: InStatement[] = scan.monitoring.map((m) => ({
+    const monitoring: InStatement[] = (await this.changedScores(scan.monitoring)).map((m) => ({
       sql: `INSERT INTO transaction_monitoring (id, user_id, monitoring_type, reference, amount, risk_score, reasons, created_at, scored_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT(monitoring_type, reference) DO UPDATE SET
@@ -148,7 +148,8 @@ export class LibsqlFraudRecords implements FraudRecords {
     // A scan rescores every recent transaction (150,000 upserts at the placement benchmark's peak):
     // in one write that held the writer lock for seconds and stopped every bet. The alerts go first
     // with the count, then the scores in chunks with a pause between (bets get the lock), then the
-    // profiles. A score that did not change is not written again (scored_at: when it last changed).
+    // profiles. A score that did not change is not written at all (changedScores; the upsert's WHERE
+    // still keeps scored_at, when it last changed, if one changes meanwhile).
     // Each chunk is all-or-nothing; a scan stopped halfway is completed by the next one (alerts are
     // keyed, scores and profiles are upserts).
     const first = await this.d.client.batch([count, ...alerts], "write");
@@ -160,6 +161,25 @@ export class LibsqlFraudRecords implements FraudRecords {
     const alertsRaised = first.slice(1).reduce((n, r) => n + r.rowsAffected, 0);
     const monitoringRecords = Number(last[last.length - 1].rows[0].n) - Number(first[0].rows[0].n);
     return { alertsRaised, monitoringRecords };
+  }
+
+  /**
+   * The scores to write: new ones, and stored ones whose score, reasons or amount changed. Most of a
+   * scan's rescored transactions come out as they were; comparing here, with one read, keeps them out
+   * of the writes, each of which holds the writer lock (and so every bet) while it runs.
+   */
+  private async changedScores<M extends Omit<MonitoringRecord, "user">>(monitoring: M[]): Promise<M[]> {
+    if (monitoring.length === 0) return monitoring;
+    let oldest = Infinity;
+    for (const m of monitoring) oldest = Math.min(oldest, m.createdAt.getTime());
+    const key = (type: unknown, reference: unknown, amount: unknown, score: unknown, reasons: unknown) =>
+      `${type}\u0000${reference}\u0000${amount}\u0000${score}\u0000${reasons}`;
+    const stored = await this.d.client.execute({
+      sql: "SELECT monitoring_type, reference, amount, risk_score, reasons FROM transaction_monitoring WHERE created_at >= ?",
+      args: [oldest],
+    });
+    const unchanged = new Set(stored.rows.map((r) => key(r.monitoring_type, r.reference, r.amount, r.risk_score, r.reasons)));
+    return monitoring.filter((m) => !unchanged.has(key(m.monitoringType, m.reference, m.amount, m.riskScore, JSON.stringify(m.reasons))));
   }
 
   async listAlerts(filter: { since?: Date; status?: FraudAlertStatus; type?: FraudAlertType; userId?: string; limit: number }) {
