@@ -17,8 +17,8 @@
  * frames, ~48 MB, under the serving connection's 64 MB journal_size_limit so the restart never
  * trims the file on the request thread) the worker asks for a RESTART without waiting: it holds
  * writers off for the last few frames and an fsync (1-9 ms measured), or gives up at once when a
- * writer or a reader is in the way and tries again 25 ms later. TRUNCATE, which waits, is left as
- * the safety valve past 4 x `restartFrames`.
+ * writer or a reader is in the way and tries again 25 ms later. Past 4 x `restartFrames` (a long
+ * read kept the log) it is a TRUNCATE, which also empties the file, and does not wait either.
  *
  * If the worker cannot start (or stops), the serving connection checkpoints by itself again.
  */
