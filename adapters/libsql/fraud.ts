@@ -38,8 +38,12 @@ const insertAlert = (a: NewFraudAlert, ignoreDuplicate: boolean): InStatement =>
   args: [a.id, a.userId, a.alertType, a.severity, a.description, a.dedupeKey, a.confidence, JSON.stringify(a.evidence), a.createdAt.getTime()],
 });
 
-/** Monitoring upserts per write in a scan's record (a millisecond or two of the writer lock each). */
-export const RECORD_CHUNK = 200;
+/**
+ * Monitoring upserts per write in a scan's record. Every bet placement waits behind each of these
+ * writes: at 2,000 bets/s with a scan every 8 s, 200 per write gave a p99 of 144-213 ms over 30 s and
+ * 50 per write 52-62 ms (docs/benchmarks.md, fifth round).
+ */
+export const RECORD_CHUNK = 50;
 /** Pause between two of those writes. */
 const RECORD_PAUSE_MS = 10;
 
