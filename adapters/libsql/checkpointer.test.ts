@@ -50,7 +50,10 @@ describe("background checkpoints", () => {
 
   it("start the log over past the restart threshold while writes keep coming, without a checkpoint that waits", async () => {
     const file = await fillerDatabase();
-    const bg = await startBackgroundCheckpoints(d!.client, file, 25, 200);
+    // Every 10 ms: a RESTART that finds the writer busy gives up and is tried again at the next tick,
+    // and at 25 ms a streak of those let the file reach 8.3 MB once under a loaded test run (at 10 ms,
+    // three runs at once: at most 4.6 MB).
+    const bg = await startBackgroundCheckpoints(d!.client, file, 10, 200);
     expect(bg).toBeTruthy();
     // ~16 MB in writes 2 ms apart: the writer commits while every checkpoint copies, so the log never
     // starts over by itself (with this test's writes and no forced restart the file grew to 18 MB).
