@@ -13,6 +13,7 @@
 import autocannon from "autocannon";
 import { readFileSync } from "node:fs";
 import { startProduct } from "./lib/server.ts";
+import { placementLoad } from "./lib/placement-load.ts";
 
 const [runtime = "node", target = "bets", seconds = "10"] = process.argv.slice(2);
 const TICK_MS = 10; // /proc/<pid>/stat counts CPU in clock ticks of 1/100 s
@@ -24,25 +25,9 @@ const cpuMs = (pid: number) => {
 const server = await startProduct({ runtime: runtime === "deno" ? "deno" : "node", port: Number(process.env.BENCH_PORT || 4480), env: { FEED_INTERVAL_MS: "3000" } });
 const requests: autocannon.Options["requests"] = [];
 if (target === "bets") {
-  const cookies: string[] = [];
-  for (let i = 0; i < 300; i++) {
-    const res = await fetch(`${server.url}/api/demo/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ role: "customer" }) });
-    cookies.push(res.headers.getSetCookie()[0].split(";")[0]);
-  }
-  type Ev = { id: string; markets: { id: string; outcomes: { id: string; odds: string }[] }[] };
-  const events = (await (await fetch(`${server.url}/api/events?status=upcoming&limit=200`)).json()) as Ev[];
-  const bodies = events.flatMap((e) =>
-    e.markets.flatMap((m) => m.outcomes.map((o) => JSON.stringify({ selections: [{ eventId: e.id, marketId: m.id, outcomeId: o.id, odds: o.odds }], stake: 100, betType: "single" }))),
-  );
+  const bet = await placementLoad(server.url);
   let n = 0;
-  requests.push({
-    method: "POST",
-    path: "/api/bets",
-    setupRequest: (req) => {
-      const i = n++;
-      return { ...req, headers: { "content-type": "application/json", cookie: cookies[i % cookies.length] }, body: bodies[i % bodies.length] };
-    },
-  });
+  requests.push({ method: "POST", path: "/api/bets", setupRequest: (req) => ({ ...req, ...bet(n++) }) });
 } else requests.push({ method: "GET", path: target, headers: { "accept-encoding": "gzip, deflate, br, zstd" } });
 
 try {

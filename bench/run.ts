@@ -25,6 +25,7 @@ import { streamFanOut } from "./lib/stream.ts";
 import { settleLargeMarket } from "./lib/settle.ts";
 import { pageWeights, lighthouseLanding } from "./lib/pages.ts";
 import { paced } from "./lib/paced.ts";
+import { placementLoad } from "./lib/placement-load.ts";
 
 const argv = process.argv.slice(2);
 const runtime: "node" | "deno" = argv.includes("--deno") ? "deno" : "node";
@@ -101,17 +102,7 @@ try {
 
   if (want("placement")) {
     const CUSTOMERS = 300;
-    const cookies: string[] = [];
-    for (let i = 0; i < CUSTOMERS; i++) {
-      const res = await fetch(`${server.url}/api/demo/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ role: "customer" }) });
-      if (!res.ok) throw new Error(`demo login ${res.status} ${await res.text()}`);
-      cookies.push(res.headers.getSetCookie()[0].split(";")[0]);
-    }
-    type Ev = { id: string; markets: { id: string; outcomes: { id: string; odds: string }[] }[] };
-    const events = (await (await fetch(`${server.url}/api/events?status=upcoming&limit=200`)).json()) as Ev[];
-    const selections = events.flatMap((e) => e.markets.flatMap((m) => m.outcomes.map((o) => ({ eventId: e.id, marketId: m.id, outcomeId: o.id, odds: o.odds }))));
-    const bodies = selections.map((s) => JSON.stringify({ selections: [s], stake: 100, betType: "single" }));
-    const bet = (i: number) => ({ method: "POST", path: "/api/bets", headers: { "content-type": "application/json", cookie: cookies[i % CUSTOMERS] }, body: bodies[i % bodies.length] });
+    const bet = await placementLoad(server.url, CUSTOMERS);
     // A connection of its own for each count, so none stays open on the server's database while it
     // is measured.
     const storedBets = async () => {
