@@ -16,11 +16,14 @@ export function peerAddress(env: unknown): string | null {
   return e?.incoming?.socket?.remoteAddress ?? e?.remoteAddr?.hostname ?? null;
 }
 
+/** The first X-Forwarded-For entry behind a trusted proxy, otherwise (or without one) the peer. */
+export function clientAddressOf(trustProxy: boolean | undefined, forwardedFor: string | null | undefined, env: unknown): string | null {
+  return (trustProxy ? forwardedFor?.split(",")[0]?.trim() : null) || peerAddress(env);
+}
+
 export function clientAddress(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    let ip: string | null = null;
-    if (c.get("deps").trustProxy) ip = c.req.header("x-forwarded-for")?.split(",")[0]?.trim() || null;
-    c.set("clientIp", ip ?? peerAddress(c.env));
+    c.set("clientIp", clientAddressOf(c.get("deps").trustProxy, c.req.header("x-forwarded-for"), c.env));
     await next();
   };
 }

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { peerAddress } from "./client-address.ts";
+import { clientAddressOf } from "./client-address.ts";
 import { matchedRoutes } from "hono/route";
 import { setResponseHeader } from "./response-headers.ts";
 import type { AppEnv } from "../env.ts";
@@ -54,7 +54,7 @@ export function logPublicRequest(
     status: entry.status,
     ms: Math.round((performance.now() - entry.started) * 10) / 10,
     actor: "anonymous",
-    ip: (deps.trustProxy ? req.headers.get("x-forwarded-for")?.split(",")[0]?.trim() : null) || peerAddress(env),
+    ip: clientAddressOf(deps.trustProxy, req.headers.get("x-forwarded-for"), env),
   });
 }
 
