@@ -20,15 +20,14 @@ import { createClient } from "@libsql/client";
 const { path, intervalMs, restartFrames } = workerData as { path: string; intervalMs: number; restartFrames: number };
 const client = createClient({ url: `file:${path}`, concurrency: 1 });
 
-/** [busy, log frames, checkpointed frames] of a wal_checkpoint. */
-async function walCheckpoint(mode: "PASSIVE" | "RESTART" | "TRUNCATE"): Promise<number[]> {
-  const row = (await client.execute(`PRAGMA wal_checkpoint(${mode})`)).rows[0];
-  return row ? [Number(row[0]), Number(row[1]), Number(row[2])] : [0, 0, 0];
+/** Runs a wal_checkpoint; the frames in the log (its second column). */
+async function walCheckpoint(mode: "PASSIVE" | "RESTART" | "TRUNCATE"): Promise<number> {
+  return Number((await client.execute(`PRAGMA wal_checkpoint(${mode})`)).rows[0]?.[1] ?? 0);
 }
 
 async function checkpoint(): Promise<void> {
   try {
-    const [, frames] = await walCheckpoint("PASSIVE");
+    const frames = await walCheckpoint("PASSIVE");
     if (frames > restartFrames) await walCheckpoint(frames > restartFrames * 4 ? "TRUNCATE" : "RESTART");
   } catch {
     // Another process's checkpoint holds the lock (SQLITE_BUSY): it is doing the same work.
