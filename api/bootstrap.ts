@@ -17,6 +17,7 @@ import { databaseKind } from "../adapters/libsql/database.ts";
 import { SimulatedPaymentProvider } from "../adapters/payments/simulated-provider.ts";
 import { BackgroundJobs } from "./jobs/scheduler.ts";
 import { fraudScanThread } from "./jobs/fraud-scan-thread.ts";
+import { fraudWriter } from "../adapters/libsql/fraud.ts";
 import { ScryptPasswordHasher } from "../adapters/system/password.ts";
 import { backOfficePorts } from "../domain/users/back-office-ctx.ts";
 
@@ -103,7 +104,8 @@ export async function bootstrap(config: Config) {
     { ports: backOfficePorts(ports), clock: systemClock, ids: randomIds },
     {
       fraudScanIntervalMs: config.fraudScanIntervalMs,
-      fraudScanner: fraudScanThread(config) ?? undefined,
+      // The scan reads on its own thread; on an embedded file its writes join this process's group commit.
+      fraudScanner: fraudScanThread(config, database.groupCommit ? fraudWriter(database) : undefined) ?? undefined,
       fraudLeadership: config.fraudScanIntervalMs > 0
         ? new DatabaseLease(database.client, { name: "fraud-scan", holder: instanceId, ttlMs: config.fraudScanIntervalMs * 3 })
         : undefined,

@@ -3,7 +3,7 @@
  * Applies the committed drizzle migrations. Writes elsewhere go through `client.batch(..., "write")`
  * so each change is one atomic write holding the single writer lock as briefly as possible.
  */
-import { createClient, type Client, type InArgs, type InStatement } from "@libsql/client";
+import { createClient, type Client } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { fileURLToPath } from "node:url";
@@ -13,9 +13,10 @@ import * as schema from "./schema.ts";
 import { GroupCommitter } from "./group-commit.ts";
 import { embeddedFileClient } from "./embedded-client.ts";
 import { startBackgroundCheckpoints, type BackgroundCheckpoints } from "./checkpointer.ts";
+import { databaseKind, type DatabaseKind } from "./statements.ts";
+export { databaseKind, type DatabaseKind };
 
 export type Db = LibSQLDatabase<typeof schema>;
-export type DatabaseKind = "file" | "memory" | "remote";
 
 export interface Database {
   client: Client;
@@ -32,12 +33,6 @@ export interface Database {
 }
 
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
-
-export function databaseKind(url: string): DatabaseKind {
-  if (url === ":memory:" || url === "file::memory:") return "memory";
-  if (url.startsWith("file:")) return "file";
-  return "remote";
-}
 
 export async function openDatabase(opts: {
   url: string;
@@ -101,17 +96,5 @@ export async function openDatabase(opts: {
   };
 }
 
-/** The constraint or trigger name in a libSQL error message, e.g. "BET.ODDS_CHANGED". */
-export function constraintOf(e: unknown): string | null {
-  const msg = e instanceof Error ? e.message : String(e);
-  if (!/SQLITE_CONSTRAINT/.test(msg)) return null;
-  const m = /(BET\.[A-Z_]+|EVENT\.[A-Z_]+|LEDGER\.[A-Z_]+|AUDIT\.[A-Z_]+|CHECK constraint failed: \w+|UNIQUE constraint failed: [\w.]+|FOREIGN KEY constraint failed)/.exec(msg);
-  return m ? m[1] : "SQLITE_CONSTRAINT";
-}
-
-/** A statement that aborts the whole batch unless `condition` (an SQL boolean expression) holds. */
-export function assertStatement(condition: string, args: InArgs): InStatement {
-  return { sql: `INSERT INTO write_assertions (ok) SELECT (${condition})`, args };
-}
-
-export const ASSERTION_FAILED = "CHECK constraint failed: write_assertion_failed";
+// Statement helpers live apart, so a module that needs them (the fraud scan's thread) does not load drizzle.
+export { ASSERTION_FAILED, assertStatement, constraintOf } from "./statements.ts";

@@ -1,12 +1,13 @@
 /** Fraud alerts, transaction monitoring and user risk profiles on libSQL. */
-import type { InStatement, Row } from "@libsql/client";
+import type { InStatement, ResultSet, Row } from "@libsql/client";
 import type {
   FraudActivitySnapshot, FraudAlertRecord, FraudAlertStatus, FraudAlertType, FraudRecords, MonitoringRecord, NewFraudAlert,
   RiskProfileRecord, UserRiskLevel,
 } from "../../domain/ports/index.ts";
 import type { AuditEntry } from "../../domain/shared/types.ts";
 import { auditStatement } from "./audit.ts";
-import { ASSERTION_FAILED, assertStatement, constraintOf, type Database } from "./database.ts";
+import type { Database } from "./database.ts";
+import { ASSERTION_FAILED, assertStatement, constraintOf } from "./statements.ts";
 
 const json = <T>(v: unknown, fallback: T): T => (v === null || v === undefined ? fallback : (JSON.parse(String(v)) as T));
 const dateOrNull = (v: unknown) => (v === null || v === undefined ? null : new Date(Number(v)));
@@ -39,18 +40,82 @@ const insertAlert = (a: NewFraudAlert, ignoreDuplicate: boolean): InStatement =>
 });
 
 /**
- * Monitoring upserts per write in a scan's record. Every bet placement waits behind each of these
- * writes: at 2,000 bets/s with a scan every 8 s, 200 per write gave a p99 of 144-213 ms over 30 s and
- * 50 per write 52-62 ms (docs/benchmarks.md, fifth round).
+ * Rows per write of a scan's record (one multi-row upsert statement per write). A scan writes a score
+ * for every new transaction (120,000 a minute at 2,000 bets/s), so these writes share the writer with
+ * every bet placement: see `FraudWrite`.
  */
 export const RECORD_CHUNK = 50;
-/** Pause between two of those writes. */
+/** Pause between two of those writes, so a scan's writes take a bounded share of the writer. */
 const RECORD_PAUSE_MS = 10;
 
+/** What one statement of a write returned, as plain data (it may come from another thread). */
+export interface WrittenResult {
+  rowsAffected: number;
+  rows: Record<string, unknown>[];
+}
+
+/**
+ * One all-or-nothing write of a scan's record. In the serving process that is the database's group
+ * commit on an embedded file (so the scan's rows join the bets' commits instead of taking the writer
+ * lock from them), otherwise one batch; a scan on a thread of its own sends its writes to the serving
+ * process (api/jobs/fraud-scan-thread.ts).
+ */
+export type FraudWrite = (statements: InStatement[]) => Promise<WrittenResult[]>;
+
+export const plainResults = (results: ResultSet[]): WrittenResult[] =>
+  results.map((r) => ({ rowsAffected: r.rowsAffected, rows: r.rows.map((row) => Object.fromEntries(r.columns.map((c, i) => [c, row[i]]))) }));
+
+/** The serving process's writer for a scan's record: the group commit when there is one, else a batch. */
+export function fraudWriter(d: FraudDatabase): FraudWrite {
+  const gc = d.groupCommit;
+  return gc
+    ? async (statements) => plainResults(await gc.write(statements))
+    : async (statements) => plainResults(await d.client.batch(statements, "write"));
+}
+
+const MONITORING_COLUMNS = "(id, user_id, monitoring_type, reference, amount, risk_score, reasons, created_at, scored_at)";
+
+/** One upsert for up to RECORD_CHUNK scores (one statement to prepare and run instead of one per row). */
+function upsertScores(rows: Omit<MonitoringRecord, "user">[], at: number): InStatement {
+  return {
+    sql: `INSERT INTO transaction_monitoring ${MONITORING_COLUMNS}
+          VALUES ${rows.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}
+          ON CONFLICT(monitoring_type, reference) DO UPDATE SET
+            risk_score = excluded.risk_score, reasons = excluded.reasons, amount = excluded.amount, scored_at = excluded.scored_at
+          WHERE transaction_monitoring.risk_score IS NOT excluded.risk_score OR transaction_monitoring.reasons IS NOT excluded.reasons
+            OR transaction_monitoring.amount IS NOT excluded.amount`,
+    args: rows.flatMap((m) => [m.id, m.userId, m.monitoringType, m.reference, m.amount, m.riskScore, JSON.stringify(m.reasons), m.createdAt.getTime(), at]),
+  };
+}
+
+type ProfileRow = { userId: string; riskLevel: UserRiskLevel; riskScore: number; factors: string[] };
+
+function upsertProfiles(rows: ProfileRow[], at: number): InStatement {
+  return {
+    sql: `INSERT INTO user_risk_profiles (user_id, risk_level, risk_score, factors, last_reviewed)
+          VALUES ${rows.map(() => "(?, ?, ?, ?, ?)").join(", ")}
+          ON CONFLICT(user_id) DO UPDATE SET risk_level = excluded.risk_level, risk_score = excluded.risk_score,
+            factors = excluded.factors, last_reviewed = excluded.last_reviewed`,
+    args: rows.flatMap((p) => [p.userId, p.riskLevel, p.riskScore, JSON.stringify(p.factors), at]),
+  };
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** What these records need of a database (the scan's thread has a bare connection, no drizzle). */
+export type FraudDatabase = Pick<Database, "client" | "groupCommit">;
+
 export class LibsqlFraudRecords implements FraudRecords {
-  private readonly d: Database;
-  constructor(d: Database) {
+  private readonly d: FraudDatabase;
+  private readonly write: FraudWrite;
+  /** `write`: where a scan's record goes (default: this process's writer, `fraudWriter`). */
+  constructor(d: FraudDatabase, write: FraudWrite = fraudWriter(d)) {
     this.d = d;
+    this.write = write;
   }
 
   async activity(since: Date): Promise<FraudActivitySnapshot> {
@@ -128,62 +193,55 @@ export class LibsqlFraudRecords implements FraudRecords {
   async record(scan: {
     alerts: NewFraudAlert[];
     monitoring: Omit<MonitoringRecord, "user">[];
-    profiles: { userId: string; riskLevel: UserRiskLevel; riskScore: number; factors: string[] }[];
+    profiles: ProfileRow[];
     at: Date;
   }) {
     const at = scan.at.getTime();
-    const count: InStatement = { sql: "SELECT COUNT(*) AS n FROM transaction_monitoring", args: [] };
     const alerts = scan.alerts.map((a) => insertAlert(a, true));
-    const monitoring: InStatement[] = (await this.changedScores(scan.monitoring)).map((m) => ({
-      sql: `INSERT INTO transaction_monitoring (id, user_id, monitoring_type, reference, amount, risk_score, reasons, created_at, scored_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT(monitoring_type, reference) DO UPDATE SET
-              risk_score = excluded.risk_score, reasons = excluded.reasons, amount = excluded.amount, scored_at = excluded.scored_at
-            WHERE transaction_monitoring.risk_score IS NOT excluded.risk_score OR transaction_monitoring.reasons IS NOT excluded.reasons
-              OR transaction_monitoring.amount IS NOT excluded.amount`,
-      args: [m.id, m.userId, m.monitoringType, m.reference, m.amount, m.riskScore, JSON.stringify(m.reasons), m.createdAt.getTime(), at],
-    }));
-    const profiles: InStatement[] = scan.profiles.map((p) => ({
-      sql: `INSERT INTO user_risk_profiles (user_id, risk_level, risk_score, factors, last_reviewed) VALUES (?, ?, ?, ?, ?)
-            ON CONFLICT(user_id) DO UPDATE SET risk_level = excluded.risk_level, risk_score = excluded.risk_score,
-              factors = excluded.factors, last_reviewed = excluded.last_reviewed`,
-      args: [p.userId, p.riskLevel, p.riskScore, JSON.stringify(p.factors), at],
-    }));
-    // A scan rescores every recent transaction (150,000 upserts at the placement benchmark's peak):
-    // in one write that held the writer lock for seconds and stopped every bet. The alerts go first
-    // with the count, then the scores in chunks with a pause between (bets get the lock), then the
-    // profiles. A score that did not change is not written at all (changedScores; the upsert's WHERE
-    // still keeps scored_at, when it last changed, if one changes meanwhile).
-    // Each chunk is all-or-nothing; a scan stopped halfway is completed by the next one (alerts are
-    // keyed, scores and profiles are upserts).
-    const first = await this.d.client.batch([count, ...alerts], "write");
-    for (let i = 0; i < monitoring.length; i += RECORD_CHUNK) {
-      await new Promise((resolve) => setTimeout(resolve, RECORD_PAUSE_MS));
-      await this.d.client.batch(monitoring.slice(i, i + RECORD_CHUNK), "write");
+    const { changed, created } = await this.changedScores(scan.monitoring);
+    const scores = chunks(changed, RECORD_CHUNK).map((rows) => upsertScores(rows, at));
+    const profiles = chunks(scan.profiles, RECORD_CHUNK).map((rows) => upsertProfiles(rows, at));
+    // A scan rescores every recent transaction (150,000 at the placement benchmark's peak): in one
+    // write that held the writer for seconds and stopped every bet. The alerts go first, then the
+    // scores, then the profiles, RECORD_CHUNK rows per write with a pause between. A score that did
+    // not change is not written at all (changedScores; the upsert's WHERE still keeps scored_at, when
+    // it last changed, if one changes meanwhile). Each write is all-or-nothing; a scan stopped
+    // halfway is completed by the next one (alerts are keyed, scores and profiles are upserts).
+    const pause = () => new Promise((resolve) => setTimeout(resolve, RECORD_PAUSE_MS));
+    let alertsRaised = 0;
+    for (const some of chunks(alerts, RECORD_CHUNK)) {
+      alertsRaised += (await this.write(some)).reduce((n, r) => n + r.rowsAffected, 0);
+      await pause();
     }
-    const last = await this.d.client.batch([...profiles, count], "write");
-    const alertsRaised = first.slice(1).reduce((n, r) => n + r.rowsAffected, 0);
-    const monitoringRecords = Number(last[last.length - 1].rows[0].n) - Number(first[0].rows[0].n);
-    return { alertsRaised, monitoringRecords };
+    for (const statement of [...scores, ...profiles]) {
+      await this.write([statement]);
+      await pause();
+    }
+    return { alertsRaised, monitoringRecords: created };
   }
 
   /**
-   * The scores to write: new ones, and stored ones whose score, reasons or amount changed. Most of a
-   * scan's rescored transactions come out as they were; comparing here, with one read, keeps them out
-   * of the writes, each of which holds the writer lock (and so every bet) while it runs.
+   * The scores to write: new ones, and stored ones whose score, reasons or amount changed (`created`
+   * counts the new ones). Most of a scan's rescored transactions come out as they were; comparing
+   * here, with one read on the scan's own connection, keeps them out of the writes.
    */
-  private async changedScores<M extends Omit<MonitoringRecord, "user">>(monitoring: M[]): Promise<M[]> {
-    if (monitoring.length === 0) return monitoring;
+  private async changedScores<M extends Omit<MonitoringRecord, "user">>(monitoring: M[]): Promise<{ changed: M[]; created: number }> {
+    if (monitoring.length === 0) return { changed: monitoring, created: 0 };
     let oldest = Infinity;
     for (const m of monitoring) oldest = Math.min(oldest, m.createdAt.getTime());
-    const key = (type: unknown, reference: unknown, amount: unknown, score: unknown, reasons: unknown) =>
-      `${type}\u0000${reference}\u0000${amount}\u0000${score}\u0000${reasons}`;
+    const transaction = (type: unknown, reference: unknown) => `${type}\u0000${reference}`;
     const stored = await this.d.client.execute({
       sql: "SELECT monitoring_type, reference, amount, risk_score, reasons FROM transaction_monitoring WHERE created_at >= ?",
       args: [oldest],
     });
-    const unchanged = new Set(stored.rows.map((r) => key(r.monitoring_type, r.reference, r.amount, r.risk_score, r.reasons)));
-    return monitoring.filter((m) => !unchanged.has(key(m.monitoringType, m.reference, m.amount, m.riskScore, JSON.stringify(m.reasons))));
+    const scores = new Map(stored.rows.map((r) => [transaction(r.monitoring_type, r.reference), `${r.amount}\u0000${r.risk_score}\u0000${r.reasons}`]));
+    let created = 0;
+    const changed = monitoring.filter((m) => {
+      const was = scores.get(transaction(m.monitoringType, m.reference));
+      if (was === undefined) created++;
+      return was !== `${m.amount}\u0000${m.riskScore}\u0000${JSON.stringify(m.reasons)}`;
+    });
+    return { changed, created };
   }
 
   async listAlerts(filter: { since?: Date; status?: FraudAlertStatus; type?: FraudAlertType; userId?: string; limit: number }) {

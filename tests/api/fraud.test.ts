@@ -9,7 +9,7 @@ import { countRows, currentUserId, expectError, expectInvalidFields, expectUnkno
 import { callers, expectAdminOnly, type Callers } from "../fixtures/roles.ts";
 import { BackgroundJobs } from "../../api/jobs/scheduler.ts";
 import { fraudScanThread, FraudScanThreadUnavailable } from "../../api/jobs/fraud-scan-thread.ts";
-import { LibsqlFraudRecords, RECORD_CHUNK } from "../../adapters/libsql/fraud.ts";
+import { fraudWriter, LibsqlFraudRecords, RECORD_CHUNK } from "../../adapters/libsql/fraud.ts";
 import { DatabaseLease } from "../../adapters/libsql/lease.ts";
 import { configFromEnv } from "../../api/bootstrap.ts";
 import { libsqlPorts } from "../../adapters/libsql/index.ts";
@@ -258,16 +258,30 @@ describe("the scheduler (api/jobs)", () => {
     const id = await currentUserId(customer);
     const pool = await upcomingPool(customer);
     for (let i = 0; i < 5; i++) await placeOk(customer, [selectionOf(pool.next())], 150);
-    const scan = fraudScanThread({ databaseUrl: t.url })!;
+    // Its writes come back to this thread's writer (the group commit, as the server passes it).
+    const writer = fraudWriter(t.database);
+    let written = 0;
+    const scan = fraudScanThread({ databaseUrl: t.url }, (statements) => {
+      written += statements.length;
+      return writer(statements);
+    })!;
     expect(scan).toBeTypeOf("function");
     const summary = await scan();
     expect(summary.scannedAt).toBeInstanceOf(Date);
     expect(summary.alertsRaised).toBeGreaterThanOrEqual(1);
+    expect(summary.monitoringRecords).toBeGreaterThanOrEqual(5);
+    expect(written).toBeGreaterThanOrEqual(2); // the alerts, then at least one write of scores
     expect((await alerts("?timeWindow=1h")).filter((a) => a.user.id === id)).toEqual([expect.objectContaining({ alertType: "rapid_betting" })]);
     // Again: nothing new (alerts are keyed), and the scores already exist.
     const again = await scan();
     expect(again.alertsRaised).toBe(0);
     expect(again.monitoringRecords).toBe(0);
+    // A write refused in the serving process fails the scan with its error, and the thread ends.
+    const refusing = fraudScanThread({ databaseUrl: t.url }, async () => {
+      throw new Error("disk full");
+    })!;
+    await placeOk(customer, [selectionOf(pool.next())], 150);
+    await expect(refusing()).rejects.toThrow(/disk full/);
     // Where another connection cannot open the database, scans stay in process.
     expect(fraudScanThread({ databaseUrl: ":memory:" })).toBeNull();
     expect(fraudScanThread({ databaseUrl: t.url, databaseSyncUrl: "libsql://primary.example" })).toBeNull();

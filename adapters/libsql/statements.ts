@@ -1,0 +1,29 @@
+/**
+ * What the adapters share about statements and database URLs, without drizzle or a driver: the
+ * fraud scan's thread (api/jobs/fraud-scan-run.ts) loads this instead of database.ts, whose drizzle,
+ * schema and migrator took ~400 ms of every scan's start. database.ts re-exports all of it.
+ */
+import type { InArgs, InStatement } from "@libsql/client";
+
+export type DatabaseKind = "file" | "memory" | "remote";
+
+export function databaseKind(url: string): DatabaseKind {
+  if (url === ":memory:" || url === "file::memory:") return "memory";
+  if (url.startsWith("file:")) return "file";
+  return "remote";
+}
+
+/** The constraint or trigger name in a libSQL error message, e.g. "BET.ODDS_CHANGED". */
+export function constraintOf(e: unknown): string | null {
+  const msg = e instanceof Error ? e.message : String(e);
+  if (!/SQLITE_CONSTRAINT/.test(msg)) return null;
+  const m = /(BET\.[A-Z_]+|EVENT\.[A-Z_]+|LEDGER\.[A-Z_]+|AUDIT\.[A-Z_]+|CHECK constraint failed: \w+|UNIQUE constraint failed: [\w.]+|FOREIGN KEY constraint failed)/.exec(msg);
+  return m ? m[1] : "SQLITE_CONSTRAINT";
+}
+
+/** A statement that aborts the whole batch unless `condition` (an SQL boolean expression) holds. */
+export function assertStatement(condition: string, args: InArgs): InStatement {
+  return { sql: `INSERT INTO write_assertions (ok) SELECT (${condition})`, args };
+}
+
+export const ASSERTION_FAILED = "CHECK constraint failed: write_assertion_failed";
