@@ -7,6 +7,7 @@ import type { LiveOddsSnapshot } from "./live-odds-snapshot.ts";
 import type { RequestLogEntry } from "./middleware/request-id.ts";
 import type { RateLimitConfig } from "./middleware/rate-limit.ts";
 import type { RateCounter } from "../domain/ports/rate-counter.ts";
+import type { FraudScanSummary } from "../domain/fraud/scan.ts";
 
 export interface StaticAsset {
   body: Uint8Array;
@@ -54,8 +55,8 @@ export interface AppDeps {
   liveStream?: { pollMs?: number; pingMs?: number };
   /** Hashes passwords of accounts an admin adds (default: scrypt, adapters/system/password.ts). */
   passwordHasher?: PasswordHasher;
-  /** Background jobs of this process (api/jobs): told when a bulk operation is queued. */
-  jobs?: { bulkOperationQueued(): void };
+  /** Background jobs of this process (api/jobs): told when a bulk operation is queued, asked for a fraud scan. */
+  jobs?: { bulkOperationQueued(): void; scanNow?(): Promise<FraudScanSummary> };
 }
 
 export type AppEnv = {

@@ -37,7 +37,8 @@ export class BackgroundJobs {
   private readonly opts: BackgroundJobsOptions;
   private readonly log: (line: Record<string, unknown>) => void;
   private timers: ReturnType<typeof setInterval>[] = [];
-  private scanning: Promise<void> | null = null;
+  /** The scan running now (scheduled or asked for): one at a time. */
+  private scanning: Promise<FraudScanSummary> | null = null;
   private bulkRun: Promise<void> | null = null;
   private wokenDuringRun = false;
   private stopped = false;
@@ -73,19 +74,24 @@ export class BackgroundJobs {
     await this.scanFraud();
   }
 
-  /** Run the fraud scan unless one is already running. */
-  scanFraud(): Promise<void> {
-    if (this.scanning) return this.scanning;
-    this.scanning = (async () => {
-      try {
-        const r = await this.scanOnce();
-        if (r.alertsRaised > 0) this.log({ level: "info", job: "fraud-scan", alertsRaised: r.alertsRaised, monitoringRecords: r.monitoringRecords });
-      } catch (e) {
-        this.log({ level: "error", job: "fraud-scan", error: String(e) });
-      } finally {
-        this.scanning = null;
-      }
-    })();
+  /** Run the fraud scan unless one is already running (then wait for that one); failures are logged. */
+  async scanFraud(): Promise<void> {
+    try {
+      const r = await this.scanNow();
+      if (r.alertsRaised > 0) this.log({ level: "info", job: "fraud-scan", alertsRaised: r.alertsRaised, monitoringRecords: r.monitoringRecords });
+    } catch (e) {
+      this.log({ level: "error", job: "fraud-scan", error: String(e) });
+    }
+  }
+
+  /**
+   * A scan now, where the scheduled ones run (on the scan thread, not the serving thread), or the one
+   * already running: its summary, or its error (POST /api/admin/fraud/scan).
+   */
+  scanNow(): Promise<FraudScanSummary> {
+    this.scanning ??= this.scanOnce().finally(() => {
+      this.scanning = null;
+    });
     return this.scanning;
   }
 
@@ -128,6 +134,6 @@ export class BackgroundJobs {
 
   /** Resolves once no bulk operation is running (for tests and shutdown). */
   async idle(): Promise<void> {
-    while (this.bulkRun || this.scanning) await (this.bulkRun ?? this.scanning);
+    while (this.bulkRun || this.scanning) await (this.bulkRun ?? this.scanning!.catch(() => {}));
   }
 }

@@ -156,7 +156,10 @@ fraudRoutes.openapi(
     responses: { 200: json(FraudScanResult, "What the scan found"), ...errorResponses(401, 403) },
   }),
   async (c) => {
-    const r = unwrap(await scanForFraud(boCtx(c)));
+    // Where the scheduled scans run (a thread of its own), so a scan of months of bets does not stop
+    // this thread; and one at a time with them.
+    const jobs = c.get("deps").jobs;
+    const r = unwrap(await scanForFraud(boCtx(c), jobs?.scanNow ? () => jobs.scanNow!() : undefined));
     return c.json({ ...r, scannedAt: r.scannedAt.toISOString() }, 200);
   },
 );

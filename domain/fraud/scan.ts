@@ -31,9 +31,12 @@ export async function runFraudScan(deps: SystemDeps): Promise<FraudScanSummary> 
   return { scannedAt: now, ...stored, profilesUpdated: findings.profiles.length };
 }
 
-/** An admin asks for a scan now. */
-export async function scanForFraud(ctx: BackOfficeCtx): Promise<Result<FraudScanSummary>> {
+/**
+ * An admin asks for a scan now. `run` is where the server runs its scans (its background jobs, off
+ * the serving thread); without one, here.
+ */
+export async function scanForFraud(ctx: BackOfficeCtx, run: () => Promise<FraudScanSummary> = () => runFraudScan(ctx)): Promise<Result<FraudScanSummary>> {
   const who = requireRole(ctx.actor, ["admin"], "run a fraud scan");
   if (!who.ok) return who;
-  return ok(await runFraudScan(ctx));
+  return ok(await run());
 }

@@ -287,6 +287,35 @@ describe("the scheduler (api/jobs)", () => {
     expect(fraudScanThread({ databaseUrl: t.url, databaseSyncUrl: "libsql://primary.example" })).toBeNull();
   });
 
+  it("POST /api/admin/fraud/scan runs where the scheduled scans run (the scan thread), one scan at a time", async () => {
+    let written = 0;
+    const own = await makeTestApp({
+      jobs: true,
+      fraudScanner: (database, url) => {
+        const writer = fraudWriter(database);
+        return fraudScanThread({ databaseUrl: url }, (statements) => {
+          written += statements.length;
+          return writer(statements);
+        })!;
+      },
+    });
+    try {
+      const ownAdmin = await demoLogin(own, "admin");
+      // Two requests at once share one scan: the second joins the first.
+      const [a, b] = await Promise.all([ownAdmin.post("/api/admin/fraud/scan"), ownAdmin.post("/api/admin/fraud/scan")]);
+      expect([a.status, b.status]).toEqual([200, 200]);
+      const [ra, rb] = [await a.json(), await b.json()];
+      expect(rb).toEqual(ra);
+      expect(ra.profilesUpdated).toBeGreaterThan(0);
+      // Its writes came back from the thread to this process's writer.
+      expect(written).toBeGreaterThan(0);
+      // A customer still may not.
+      expect((await (await demoLogin(own, "customer")).post("/api/admin/fraud/scan")).status).toBe(403);
+    } finally {
+      own.close();
+    }
+  });
+
   it("with a lease, only the instance holding it runs the scheduled scans", async () => {
     const calls = { a: 0, b: 0 };
     const jobsFor = (holder: "a" | "b") =>

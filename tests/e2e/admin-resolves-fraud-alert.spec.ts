@@ -1,7 +1,7 @@
 /**
  * Issue 4 journey: an admin opens /fraud-monitoring, sees the rules engine's alerts, resolves an
- * open one (spec toasts; only open alerts offer Resolve) and finds the resolution in the audit
- * trail. Signed-out visitors get the spec's prompts on both stand-alone screens.
+ * open one (spec toasts; only open alerts offer Resolve), runs a scan and finds the resolution in
+ * the audit trail. Signed-out visitors get the spec's prompts on both stand-alone screens.
  */
 import { expect, test } from "@playwright/test";
 import { demoLoginFromLanding } from "./helpers.ts";
@@ -56,6 +56,11 @@ test("admin resolves a fraud alert, and the resolution is audited", async ({ pag
   await screen.getByTestId("fraud-refresh").click();
   await expect(toast).toContainText("Data refreshed");
   await expect(toast).toContainText("All fraud monitoring data has been updated.");
+
+  // Run Scan: the server's scan thread scans now and the toast says what it found.
+  await screen.getByTestId("fraud-scan").click();
+  await expect(toast).toContainText("Scan complete", { timeout: 30_000 });
+  await expect(toast).toContainText(/\d+ new alerts · \d+ transactions scored · \d+ profiles updated\./);
 
   // The resolution is in the audit trail (who, what, before, after).
   await page.goto("/admin?tab=users");
