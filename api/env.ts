@@ -56,7 +56,7 @@ export interface AppDeps {
   /** Hashes passwords of accounts an admin adds (default: scrypt, adapters/system/password.ts). */
   passwordHasher?: PasswordHasher;
   /** Background jobs of this process (api/jobs): told when a bulk operation is queued, asked for a fraud scan. */
-  jobs?: { bulkOperationQueued(): void; scanNow?(): Promise<FraudScanSummary> };
+  jobs?: { bulkOperationQueued(): void; scanNow(): Promise<FraudScanSummary> };
 }
 
 export type AppEnv = {

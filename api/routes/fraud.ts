@@ -159,7 +159,7 @@ fraudRoutes.openapi(
     // Where the scheduled scans run (a thread of its own), so a scan of months of bets does not stop
     // this thread; and one at a time with them.
     const jobs = c.get("deps").jobs;
-    const r = unwrap(await scanForFraud(boCtx(c), jobs?.scanNow ? () => jobs.scanNow!() : undefined));
+    const r = unwrap(await scanForFraud(boCtx(c), jobs ? () => jobs.scanNow() : undefined));
     return c.json({ ...r, scannedAt: r.scannedAt.toISOString() }, 200);
   },
 );
