@@ -32,6 +32,16 @@ const writeRows = (rows: number) =>
   d!.client.batch(Array.from({ length: rows }, () => ({ sql: "INSERT INTO filler (b) VALUES (randomblob(4000))", args: [] })), "write");
 const rowCount = async () => Number((await d!.client.execute("SELECT COUNT(*) FROM filler")).rows[0][0]);
 const walSize = (file: string) => statSync(`${file}-wal`).size;
+/** `rounds` writes of 50 rows, `pauseMs` apart: the largest the log grew meanwhile. */
+async function largestLogWhileWriting(file: string, rounds: number, pauseMs: number): Promise<number> {
+  let largest = 0;
+  for (let i = 0; i < rounds; i++) {
+    await writeRows(50);
+    largest = Math.max(largest, walSize(file));
+    await new Promise((r) => setTimeout(r, pauseMs));
+  }
+  return largest;
+}
 
 describe("background checkpoints", () => {
   it("copy the WAL into the database file from the worker while the server connection never checkpoints", async () => {
@@ -57,13 +67,7 @@ describe("background checkpoints", () => {
     expect(bg).toBeTruthy();
     // ~16 MB in writes 2 ms apart: the writer commits while every checkpoint copies, so the log never
     // starts over by itself (with this test's writes and no forced restart the file grew to 18 MB).
-    let largest = 0;
-    for (let i = 0; i < 80; i++) {
-      await writeRows(50);
-      largest = Math.max(largest, walSize(file));
-      await new Promise((r) => setTimeout(r, 2));
-    }
-    expect(largest).toBeLessThan(8_000_000);
+    expect(await largestLogWhileWriting(file, 80, 2)).toBeLessThan(8_000_000);
     // RESTART reuses the file from its start; it never empties it (that is TRUNCATE's, the valve's).
     expect(walSize(file)).toBeGreaterThan(0);
     expect(await rowCount()).toBe(4000);
@@ -87,14 +91,8 @@ describe("background checkpoints", () => {
     const file = await fillerDatabase();
     // The default cadence, and a restart threshold this test never reaches.
     const bg = await startBackgroundCheckpoints(d!.client, file, undefined, 1_000_000);
-    let largest = 0;
-    for (let i = 0; i < 40; i++) {
-      await writeRows(50);
-      largest = Math.max(largest, walSize(file));
-      await new Promise((r) => setTimeout(r, 30));
-    }
     // ~8 MB went through the log; it was reused from its start instead of growing to that size.
-    expect(largest).toBeLessThan(3_000_000);
+    expect(await largestLogWhileWriting(file, 40, 30)).toBeLessThan(3_000_000);
     expect(await rowCount()).toBe(2000);
     await bg!.stop();
   });
