@@ -161,6 +161,64 @@ export function median(xs: readonly number[]): number {
   return s.length % 2 === 1 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 }
 
+/**
+ * The median of a growing list in O(log n) per value: the lower half in a max-heap, the upper half in
+ * a min-heap, the lower one holding the extra value for an odd count. `median()` of the same values.
+ */
+export class RunningMedian {
+  private readonly lower: number[] = []; // max-heap
+  private readonly upper: number[] = []; // min-heap
+
+  get size(): number {
+    return this.lower.length + this.upper.length;
+  }
+
+  add(x: number): void {
+    if (this.lower.length === 0 || x <= this.lower[0]) push(this.lower, x, greater);
+    else push(this.upper, x, less);
+    if (this.lower.length > this.upper.length + 1) push(this.upper, pop(this.lower, greater), less);
+    else if (this.upper.length > this.lower.length) push(this.lower, pop(this.upper, less), greater);
+  }
+
+  /** 0 for no values, like median(). */
+  value(): number {
+    if (this.lower.length === 0) return 0;
+    return this.lower.length > this.upper.length ? this.lower[0] : (this.lower[0] + this.upper[0]) / 2;
+  }
+}
+
+const less = (a: number, b: number) => a < b;
+const greater = (a: number, b: number) => a > b;
+/** Binary heap on an array; `before(a, b)`: a belongs nearer the top. */
+function push(h: number[], x: number, before: (a: number, b: number) => boolean) {
+  let i = h.push(x) - 1;
+  while (i > 0) {
+    const parent = (i - 1) >> 1;
+    if (!before(h[i], h[parent])) break;
+    [h[i], h[parent]] = [h[parent], h[i]];
+    i = parent;
+  }
+}
+function pop(h: number[], before: (a: number, b: number) => boolean): number {
+  const top = h[0];
+  const last = h.pop()!;
+  if (h.length > 0) {
+    h[0] = last;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < h.length && before(h[l], h[m])) m = l;
+      if (r < h.length && before(h[r], h[m])) m = r;
+      if (m === i) break;
+      [h[i], h[m]] = [h[m], h[i]];
+      i = m;
+    }
+  }
+  return top;
+}
+
 function groupBy<T>(xs: readonly T[], key: (x: T) => string): Map<string, T[]> {
   const out = new Map<string, T[]>();
   for (const x of xs) {
@@ -247,17 +305,28 @@ export interface StakeSpike {
   priorBets: number;
 }
 
+/**
+ * Each bet whose stake is more than spikeMultiple times the median stake of the customer's earlier
+ * bets (strictly earlier: bets placed in the same millisecond are not each other's history), once
+ * there are spikeMinPriorBets of those. One pass per customer with a running median: a customer's
+ * 90 days can hold tens of thousands of bets, and re-sorting the history for every bet was quadratic.
+ */
 export function stakeSpikes(bets: readonly BetActivity[]): StakeSpike[] {
   const out: StakeSpike[] = [];
   for (const list of groupBy(bets, (b) => b.userId).values()) {
     const sorted = [...list].sort(byTime);
-    for (let i = T.spikeMinPriorBets; i < sorted.length; i++) {
-      const prior = sorted.slice(0, i).filter((p) => p.placedAt.getTime() < sorted[i].placedAt.getTime());
-      if (prior.length < T.spikeMinPriorBets) continue;
-      const m = median(prior.map((p) => p.stake));
-      if (m <= 0) continue;
-      const ratio = sorted[i].stake / m;
-      if (ratio > T.spikeMultiple) out.push({ bet: sorted[i], median: m, ratio, priorBets: prior.length });
+    const prior = new RunningMedian();
+    for (let i = 0; i < sorted.length; ) {
+      const t = sorted[i].placedAt.getTime();
+      let end = i;
+      while (end < sorted.length && sorted[end].placedAt.getTime() === t) end++;
+      const m = prior.value();
+      if (prior.size >= T.spikeMinPriorBets && m > 0)
+        for (let k = i; k < end; k++) {
+          const ratio = sorted[k].stake / m;
+          if (ratio > T.spikeMultiple) out.push({ bet: sorted[k], median: m, ratio, priorBets: prior.size });
+        }
+      for (; i < end; i++) prior.add(sorted[i].stake);
     }
   }
   return out;
@@ -271,22 +340,64 @@ export interface QuickCashOut {
   stakes: number;
 }
 
-const stakesBetween = (bets: readonly BetActivity[], userId: string, from: number, to: number) =>
-  bets.reduce((s, b) => (b.userId === userId && b.placedAt.getTime() >= from && b.placedAt.getTime() <= to ? s + b.stake : s), 0);
+/**
+ * Each customer's stakes in time order with running totals, so the stakes placed between two moments
+ * are two binary searches away (the cash-out rules ask this once per withdrawal).
+ */
+export class StakeIndex {
+  private readonly byUser = new Map<string, { times: number[]; totals: number[] }>();
 
-export function quickCashOuts(payments: readonly PaymentActivity[], bets: readonly BetActivity[]): QuickCashOut[] {
+  constructor(bets: readonly BetActivity[]) {
+    for (const [userId, list] of groupBy(bets, (b) => b.userId)) {
+      const sorted = [...list].sort(byTime);
+      const totals = [0];
+      for (const b of sorted) totals.push(totals[totals.length - 1] + b.stake);
+      this.byUser.set(userId, { times: sorted.map((b) => b.placedAt.getTime()), totals });
+    }
+  }
+
+  /** Stakes by the customer placed from `from` to `to`, both included. */
+  between(userId: string, from: number, to: number): number {
+    const u = this.byUser.get(userId);
+    if (!u) return 0;
+    return u.totals[firstAbove(u.times, to)] - u.totals[firstAbove(u.times, from - 1)];
+  }
+}
+
+/** The index of the first time after `t` in ascending `times` (their count when none is). Times are whole milliseconds. */
+function firstAbove(times: readonly number[], t: number): number {
+  let lo = 0;
+  let hi = times.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (times[mid] <= t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+const withdrawalsWithHistory = (payments: readonly PaymentActivity[]) => {
+  const byUser = groupBy(payments, (p) => p.userId);
+  return payments.filter((p) => p.kind === "withdrawal").map((w) => ({ w, mine: byUser.get(w.userId)! }));
+};
+
+export function quickCashOuts(
+  payments: readonly PaymentActivity[],
+  bets: readonly BetActivity[],
+  stakes: StakeIndex = new StakeIndex(bets),
+): QuickCashOut[] {
   const out: QuickCashOut[] = [];
-  for (const w of payments.filter((p) => p.kind === "withdrawal")) {
+  for (const { w, mine } of withdrawalsWithHistory(payments)) {
     const t = w.createdAt.getTime();
-    const deposits = payments.filter(
-      (p) => p.userId === w.userId && p.kind === "deposit" && p.createdAt.getTime() <= t && p.createdAt.getTime() >= t - T.depositWindowMs,
+    const deposits = mine.filter(
+      (p) => p.kind === "deposit" && p.createdAt.getTime() <= t && p.createdAt.getTime() >= t - T.depositWindowMs,
     );
     const total = deposits.reduce((s, d) => s + d.amount, 0);
     if (total <= 0) continue;
     const from = Math.min(...deposits.map((d) => d.createdAt.getTime()));
-    const stakes = stakesBetween(bets, w.userId, from, t);
-    if (w.amount >= T.withdrawalShareOfDeposits * total && stakes < T.littlePlayShareOfDeposits * total)
-      out.push({ withdrawal: w, deposits: total, stakes });
+    const staked = stakes.between(w.userId, from, t);
+    if (w.amount >= T.withdrawalShareOfDeposits * total && staked < T.littlePlayShareOfDeposits * total)
+      out.push({ withdrawal: w, deposits: total, stakes: staked });
   }
   return out;
 }
@@ -329,13 +440,16 @@ export interface BonusCashOut {
   confidence: number;
 }
 
-export function bonusCashOuts(payments: readonly PaymentActivity[], bets: readonly BetActivity[]): BonusCashOut[] {
+export function bonusCashOuts(
+  payments: readonly PaymentActivity[],
+  bets: readonly BetActivity[],
+  stakes: StakeIndex = new StakeIndex(bets),
+): BonusCashOut[] {
   const out: BonusCashOut[] = [];
-  for (const w of payments.filter((p) => p.kind === "withdrawal")) {
+  for (const { w, mine } of withdrawalsWithHistory(payments)) {
     const t = w.createdAt.getTime();
-    const bonuses = payments.filter(
+    const bonuses = mine.filter(
       (p) =>
-        p.userId === w.userId &&
         (p.kind === "deposit_bonus" || p.kind === "adjustment") &&
         p.createdAt.getTime() <= t &&
         p.createdAt.getTime() >= t - T.bonusWithdrawalWindowMs,
@@ -343,26 +457,54 @@ export function bonusCashOuts(payments: readonly PaymentActivity[], bets: readon
     const bonus = bonuses.reduce((s, b) => s + b.amount, 0);
     if (bonus <= 0) continue;
     const from = Math.min(...bonuses.map((b) => b.createdAt.getTime()));
-    const stakes = stakesBetween(bets, w.userId, from, t);
+    const staked = stakes.between(w.userId, from, t);
     const required = T.bonusWageringMultiple * bonus;
-    if (stakes >= required) continue;
-    const confidence = Math.round(clamp(95 - 45 * (stakes / required), 50, 95));
-    out.push({ withdrawal: w, bonus, firstBonusAt: new Date(from), stakes, confidence });
+    if (staked >= required) continue;
+    const confidence = Math.round(clamp(95 - 45 * (staked / required), 50, 95));
+    out.push({ withdrawal: w, bonus, firstBonusAt: new Date(from), stakes: staked, confidence });
   }
   return out;
 }
 
 // ---- Alerts ------------------------------------------------------------------------------------
 
-/** Every alert the rules raise over the activity; only triggers inside the scan window count. */
-export function detectAlerts(a: FraudActivity, now: Date): AlertCandidate[] {
-  const since = now.getTime() - T.scanWindowMs;
+/** What every rule found in the activity: worked out once per scan, for the alerts and the scores alike. */
+export interface RuleFindings {
+  customers: Map<string, FraudCustomer>;
+  /** The customers' bets and payments (staff are not scored). */
+  bets: BetActivity[];
+  payments: PaymentActivity[];
+  bursts: RapidBurst[];
+  spikes: StakeSpike[];
+  quickCashOuts: QuickCashOut[];
+  sharedAddresses: SharedAddress[];
+  bonusCashOuts: BonusCashOut[];
+}
+
+export function applyRules(a: FraudActivity, now: Date): RuleFindings {
   const customers = new Map(a.customers.map((c) => [c.id, c]));
   const bets = a.bets.filter((b) => customers.has(b.userId));
   const payments = a.payments.filter((p) => customers.has(p.userId));
+  const stakes = new StakeIndex(bets);
+  return {
+    customers,
+    bets,
+    payments,
+    bursts: rapidBursts(bets),
+    spikes: stakeSpikes(bets),
+    quickCashOuts: quickCashOuts(payments, bets, stakes),
+    sharedAddresses: sharedAddresses(addressUses(a), customers, now),
+    bonusCashOuts: bonusCashOuts(payments, bets, stakes),
+  };
+}
+
+/** Every alert the rules raise over the activity; only triggers inside the scan window count. */
+export function detectAlerts(a: FraudActivity, now: Date, found: RuleFindings = applyRules(a, now)): AlertCandidate[] {
+  const since = now.getTime() - T.scanWindowMs;
+  const { customers } = found;
   const out: AlertCandidate[] = [];
 
-  for (const b of rapidBursts(bets)) {
+  for (const b of found.bursts) {
     if (b.lastAt.getTime() < since) continue;
     out.push({
       dedupeKey: `rapid_betting:${b.userId}:${b.startBetId}`,
@@ -383,7 +525,7 @@ export function detectAlerts(a: FraudActivity, now: Date): AlertCandidate[] {
     });
   }
 
-  for (const s of stakeSpikes(bets)) {
+  for (const s of found.spikes) {
     if (s.bet.placedAt.getTime() < since) continue;
     out.push({
       dedupeKey: `stake_spike:${s.bet.id}`,
@@ -396,7 +538,7 @@ export function detectAlerts(a: FraudActivity, now: Date): AlertCandidate[] {
     });
   }
 
-  for (const q of quickCashOuts(payments, bets)) {
+  for (const q of found.quickCashOuts) {
     if (q.withdrawal.createdAt.getTime() < since) continue;
     const severe = q.stakes === 0 && q.withdrawal.amount >= q.deposits;
     out.push({
@@ -410,7 +552,7 @@ export function detectAlerts(a: FraudActivity, now: Date): AlertCandidate[] {
     });
   }
 
-  for (const g of sharedAddresses(addressUses(a), customers, now)) {
+  for (const g of found.sharedAddresses) {
     const emails = g.userIds.map((id) => customers.get(id)!.email);
     for (const userId of g.userIds) {
       out.push({
@@ -425,7 +567,7 @@ export function detectAlerts(a: FraudActivity, now: Date): AlertCandidate[] {
     }
   }
 
-  for (const b of bonusCashOuts(payments, bets)) {
+  for (const b of found.bonusCashOuts) {
     if (b.withdrawal.createdAt.getTime() < since) continue;
     out.push({
       dedupeKey: `bonus_abuse:${b.withdrawal.id}`,
@@ -451,17 +593,17 @@ export function detectAlerts(a: FraudActivity, now: Date): AlertCandidate[] {
 // ---- Transaction monitoring --------------------------------------------------------------------
 
 /** A risk score and its reasons for every bet stake and wallet payment inside the scan window. */
-export function scoreTransactions(a: FraudActivity, now: Date): MonitoringCandidate[] {
+export function scoreTransactions(a: FraudActivity, now: Date, found: RuleFindings = applyRules(a, now)): MonitoringCandidate[] {
   const since = now.getTime() - T.scanWindowMs;
-  const customers = new Map(a.customers.map((c) => [c.id, c]));
-  const bets = a.bets.filter((b) => customers.has(b.userId));
-  const payments = a.payments.filter((p) => customers.has(p.userId));
-  const spikes = new Map(stakeSpikes(bets).map((s) => [s.bet.id, s]));
-  const inBurst = new Set(rapidBursts(bets).flatMap((b) => b.betIds));
-  const shared = new Set(sharedAddresses(addressUses(a), customers, now).flatMap((g) => g.userIds));
-  const quick = new Map(quickCashOuts(payments, bets).map((q) => [q.withdrawal.id, q]));
-  const bonusOut = bonusCashOuts(payments, bets);
-  const bonusByWithdrawal = new Map(bonusOut.map((b) => [b.withdrawal.id, b]));
+  const { customers, bets, payments } = found;
+  const spikes = new Map(found.spikes.map((s) => [s.bet.id, s]));
+  const inBurst = new Set<string>();
+  for (const b of found.bursts) for (const id of b.betIds) inBurst.add(id);
+  const shared = new Set(found.sharedAddresses.flatMap((g) => g.userIds));
+  const quick = new Map(found.quickCashOuts.map((q) => [q.withdrawal.id, q]));
+  const quickByUser = groupBy(found.quickCashOuts, (q) => q.withdrawal.userId);
+  const bonusByWithdrawal = new Map(found.bonusCashOuts.map((b) => [b.withdrawal.id, b]));
+  const bonusByUser = groupBy(found.bonusCashOuts, (b) => b.withdrawal.userId);
   const isNew = (userId: string, at: Date) => at.getTime() - customers.get(userId)!.createdAt.getTime() < T.newAccountMs;
   const out: MonitoringCandidate[] = [];
 
@@ -499,8 +641,8 @@ export function scoreTransactions(a: FraudActivity, now: Date): MonitoringCandid
         score += 25;
         reasons.push(`Deposit of ${money(T.largeDeposit)} or more`);
       }
-      const followed = [...quick.values()].some(
-        (q) => q.withdrawal.userId === p.userId && q.withdrawal.createdAt.getTime() >= p.createdAt.getTime() &&
+      const followed = (quickByUser.get(p.userId) ?? []).some(
+        (q) => q.withdrawal.createdAt.getTime() >= p.createdAt.getTime() &&
           q.withdrawal.createdAt.getTime() - p.createdAt.getTime() <= T.depositWindowMs,
       );
       if (followed) {
@@ -519,8 +661,8 @@ export function scoreTransactions(a: FraudActivity, now: Date): MonitoringCandid
       }
     } else {
       score = 10;
-      const abused = bonusOut.some(
-        (b) => b.withdrawal.userId === p.userId && p.createdAt.getTime() >= b.firstBonusAt.getTime() &&
+      const abused = (bonusByUser.get(p.userId) ?? []).some(
+        (b) => p.createdAt.getTime() >= b.firstBonusAt.getTime() &&
           p.createdAt.getTime() <= b.withdrawal.createdAt.getTime(),
       );
       if (abused) {
@@ -621,10 +763,11 @@ export interface FraudFindings {
 }
 
 export function runRules(a: FraudActivity, now: Date): FraudFindings {
-  const alerts = detectAlerts(a, now);
+  const found = applyRules(a, now);
+  const alerts = detectAlerts(a, now, found);
   const known = new Set(a.alerts.map((x) => x.dedupeKey));
   const newAlerts = alerts.filter((x) => !known.has(x.dedupeKey));
-  const monitoring = scoreTransactions(a, now);
+  const monitoring = scoreTransactions(a, now, found);
   const allAlerts = [...a.alerts, ...newAlerts.map((x) => ({ ...x, status: "open" as const }))];
   const profiles = riskProfiles(a, allAlerts, monitoring, now);
   return { alerts, newAlerts, monitoring, profiles };
