@@ -17,17 +17,21 @@ import type { FromScanThread, ToScanThread } from "./fraud-scan-thread.ts";
 const { url, authToken, writeViaParent } = workerData as { url: string; authToken?: string; writeViaParent: boolean };
 const port = parentPort!;
 const post = (m: FromScanThread) => port.postMessage(m);
+/** Stops listening for write answers (set by viaParent). */
+let stopListening = () => {};
 
 /** Each write as a message to the serving thread, answered once committed there. */
 function viaParent(): FraudWrite {
   let next = 0;
   const waiting = new Map<number, { resolve(r: WrittenResult[]): void; reject(e: Error): void }>();
-  port.on("message", (m: ToScanThread) => {
+  port.on("message", onAnswer);
+  function onAnswer(m: ToScanThread) {
     const w = waiting.get(m.id);
     waiting.delete(m.id);
     if ("error" in m) w?.reject(new Error(m.error));
     else w?.resolve(m.results);
-  });
+  }
+  stopListening = () => port.off("message", onAnswer);
   return (statements) =>
     new Promise((resolve, reject) => {
       const id = next++;
@@ -65,7 +69,9 @@ try {
   post({ kind: "done", ok: false, error: e instanceof Error ? `${e.name}: ${e.message}` : String(e) });
 } finally {
   // No more answers to wait for: the thread may end (listening for them kept the port referenced).
-  port.removeAllListeners("message");
+  // By `off` with the listener: Deno's node:worker_threads has no removeAllListeners on the port, and
+  // calling it threw here after every scan (an uncaught error, the thread killed by it).
+  stopListening();
   port.unref();
   client.close();
 }

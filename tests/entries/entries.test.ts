@@ -75,6 +75,20 @@ async function exercise(cmd: string, args: string[], port: number) {
     expect(await missing.text()).toContain("404 Page Not Found");
   }
 
+  // An admin's fraud scan runs on the scan thread (api/jobs/fraud-scan-worker.ts), which answers
+  // and then ends cleanly: nothing uncaught in the server's output.
+  const admin = await fetch(`${base}/api/demo/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ role: "admin" }),
+  });
+  const adminCookie = admin.headers.getSetCookie()[0].split(";")[0];
+  const scan = await fetch(`${base}/api/admin/fraud/scan`, { method: "POST", headers: { cookie: adminCookie } });
+  expect(scan.status).toBe(200);
+  expect(await scan.json()).toMatchObject({ profilesUpdated: expect.any(Number) });
+  await new Promise((r) => setTimeout(r, 500));
+  expect(out).not.toMatch(/uncaught|not implemented/i);
+
   // The demo feed runs in the server: within a few ticks the live board's last update moves on.
   const before = JSON.stringify(live);
   let moved = false;
