@@ -1,9 +1,9 @@
 /**
- * A fraud scan on its own thread (api/jobs/fraud-scan-worker.ts loads it there): its own connection to
- * the database for reading, the fraud records adapter and the same runFraudScan as in process. Its
- * writes go to the serving thread when that asked for them (`writeViaParent`), else through its own
- * connection. It runs one scan, posts the summary (or the error) and ends, so the thread's memory is
- * given back between scans.
+ * The fraud scan thread's body (api/jobs/fraud-scan-worker.ts loads it there): for each scan the
+ * serving thread asks for, its own connection to the database for reading, the fraud records adapter
+ * and the same runFraudScan as in process. Its writes go to the serving thread when that asked for
+ * them (`writeViaParent`), else through its own connection. It posts each scan's summary (or error)
+ * and closes the connection, so nothing is held between scans.
  */
 import { parentPort, workerData } from "node:worker_threads";
 import type { Client } from "@libsql/client";
@@ -17,32 +17,22 @@ import type { FromScanThread, ToScanThread } from "./fraud-scan-thread.ts";
 const { url, authToken, writeViaParent } = workerData as { url: string; authToken?: string; writeViaParent: boolean };
 const port = parentPort!;
 const post = (m: FromScanThread) => port.postMessage(m);
-/** Stops listening for write answers (set by viaParent). */
-let stopListening = () => {};
+
+/** Writes waiting for the serving thread's answer. */
+const waiting = new Map<number, { resolve(r: WrittenResult[]): void; reject(e: Error): void }>();
+let nextWrite = 0;
 
 /** Each write as a message to the serving thread, answered once committed there. */
-function viaParent(): FraudWrite {
-  let next = 0;
-  const waiting = new Map<number, { resolve(r: WrittenResult[]): void; reject(e: Error): void }>();
-  port.on("message", onAnswer);
-  function onAnswer(m: ToScanThread) {
-    const w = waiting.get(m.id);
-    waiting.delete(m.id);
-    if ("error" in m) w?.reject(new Error(m.error));
-    else w?.resolve(m.results);
-  }
-  stopListening = () => port.off("message", onAnswer);
-  return (statements) =>
-    new Promise((resolve, reject) => {
-      const id = next++;
-      waiting.set(id, { resolve, reject });
-      post({ kind: "write", id, statements });
-    });
-}
+const viaParent: FraudWrite = (statements) =>
+  new Promise((resolve, reject) => {
+    const id = nextWrite++;
+    waiting.set(id, { resolve, reject });
+    post({ kind: "write", id, statements });
+  });
 
 /**
  * A bare connection: the serving process has opened and migrated the database, so no drizzle,
- * schema or migrator here (loading those was most of a scan's start).
+ * schema or migrator here (loading those was most of the thread's start).
  */
 async function connect(): Promise<Client> {
   if (databaseKind(url) === "file") {
@@ -58,20 +48,31 @@ async function connect(): Promise<Client> {
   return createClient({ url, authToken: authToken || undefined, concurrency: 1, timeout: 5000 });
 }
 
-const client = await connect();
-const database = { client };
-try {
-  const write = writeViaParent ? viaParent() : fraudWriter(database);
-  const deps = { ports: { fraud: new LibsqlFraudRecords(database, write) }, clock: systemClock, ids: randomIds } as unknown as SystemDeps;
-  const summary = await runFraudScan(deps);
-  post({ kind: "done", ok: true, summary });
-} catch (e) {
-  post({ kind: "done", ok: false, error: e instanceof Error ? `${e.name}: ${e.message}` : String(e) });
-} finally {
-  // No more answers to wait for: the thread may end (listening for them kept the port referenced).
-  // By `off` with the listener: Deno's node:worker_threads has no removeAllListeners on the port, and
-  // calling it threw here after every scan (an uncaught error, the thread killed by it).
-  stopListening();
-  port.unref();
-  client.close();
+async function scan(id: number): Promise<void> {
+  let client: Client | null = null;
+  try {
+    client = await connect();
+    const database = { client };
+    const write = writeViaParent ? viaParent : fraudWriter(database);
+    const deps = { ports: { fraud: new LibsqlFraudRecords(database, write) }, clock: systemClock, ids: randomIds } as unknown as SystemDeps;
+    post({ kind: "done", scan: id, ok: true, summary: await runFraudScan(deps) });
+  } catch (e) {
+    post({ kind: "done", scan: id, ok: false, error: e instanceof Error ? `${e.name}: ${e.message}` : String(e) });
+  } finally {
+    client?.close();
+  }
 }
+
+// One scan at a time, in the order asked (the serving side asks for one at a time anyway).
+let scans = Promise.resolve();
+port.on("message", (m: ToScanThread) => {
+  if (m.kind === "scan") {
+    scans = scans.then(() => scan(m.scan));
+    return;
+  }
+  const w = waiting.get(m.id);
+  waiting.delete(m.id);
+  if ("error" in m) w?.reject(new Error(m.error));
+  else w?.resolve(m.results);
+});
+post({ kind: "ready" });

@@ -1,10 +1,17 @@
 /**
- * Runs each scheduled fraud scan on a thread of its own (api/jobs/fraud-scan-worker.ts).
+ * Runs the fraud scans on a thread of its own (api/jobs/fraud-scan-worker.ts), started with the
+ * first scan and kept for the process's life.
  *
  * A scan reads 90 days of bets and payments, runs the rules over them and rescores every
  * transaction. In the serving thread that stopped every request: with 150,000 recent bets one scan
  * held the event loop for 5.3 s (measured under the placement benchmark). On its own thread with its
  * own connection, at the lowest CPU priority, its reading and scoring cost the serving thread little.
+ *
+ * One thread for every scan, not one per scan: starting a thread (a new V8 isolate, the runtime's
+ * own start-up, the scan's modules) is work the serving thread felt. On Deno, with a scan every 8 s
+ * doing nothing else, each start alone gave placement a second with a p99 of 45-86 ms (against
+ * 10-30 ms between them). Between scans the thread holds no connection and no data; V8 shrinks an
+ * idle isolate's heap.
  *
  * Its writes come back here when the serving process gives a `write` (the group commit of an embedded
  * file: `fraudWriter`). Written from the thread's own connection, each write took the writer lock
@@ -13,9 +20,8 @@
  * commit the scan's rows are one more write in a bets' commit, and no lock changes hands.
  * (docs/benchmarks.md, sixth round.)
  *
- * The thread lives for one scan and ends, so its memory is returned between scans. Only for a
- * database another connection can open (a file or a remote URL); `:memory:` is private to its
- * connection and an embedded replica's file to its syncing client, so those scans stay in process.
+ * Only for a database another connection can open (a file or a remote URL); `:memory:` is private to
+ * its connection and an embedded replica's file to its syncing client, so those scans stay in process.
  */
 import { Worker } from "node:worker_threads";
 import type { InStatement } from "@libsql/client";
@@ -26,55 +32,105 @@ import type { FraudWrite } from "../../adapters/libsql/fraud.ts";
 /** The thread could not run the scan at all (it did not start, or it died): the caller may scan in process. */
 export class FraudScanThreadUnavailable extends Error {}
 
-/** Messages from the scan's thread: one of its writes, or its end. */
+/** Messages from the scan's thread: it listens (sent once), one of its writes, or the end of a scan. */
 export type FromScanThread =
+  | { kind: "ready" }
   | { kind: "write"; id: number; statements: InStatement[] }
-  | { kind: "done"; ok: true; summary: FraudScanSummary }
-  | { kind: "done"; ok: false; error: string };
-/** The answer to one of its writes. */
-export type ToScanThread = { kind: "written"; id: number; results: Awaited<ReturnType<FraudWrite>> } | { kind: "written"; id: number; error: string };
+  | { kind: "done"; scan: number; ok: true; summary: FraudScanSummary }
+  | { kind: "done"; scan: number; ok: false; error: string };
+/** To the scan's thread: run a scan, or the answer to one of its writes. */
+export type ToScanThread =
+  | { kind: "scan"; scan: number }
+  | { kind: "written"; id: number; results: Awaited<ReturnType<FraudWrite>> }
+  | { kind: "written"; id: number; error: string };
 
 const messageOf = (e: unknown) => (e instanceof Error ? `${e.name}: ${e.message}` : String(e));
+
+/** Runs one scan on the thread (one at a time: a second call waits for the first). */
+export interface FraudScanThread {
+  (): Promise<FraudScanSummary>;
+  /** Ends the thread (the server's shutdown); later calls are refused. */
+  close(): Promise<void>;
+  /** Threads started so far: one, unless a thread died (the next scan starts another). */
+  readonly threadsStarted: number;
+}
 
 export function fraudScanThread(
   config: { databaseUrl: string; databaseAuthToken?: string; databaseSyncUrl?: string },
   write?: FraudWrite,
-): (() => Promise<FraudScanSummary>) | null {
+): FraudScanThread | null {
   const { databaseUrl: url, databaseAuthToken: authToken } = config;
   // An embedded replica's file belongs to its one syncing client.
   if (databaseKind(url) === "memory" || config.databaseSyncUrl) return null;
-  return () =>
-    new Promise<FraudScanSummary>((resolve, reject) => {
-      let worker: Worker;
-      try {
-        worker = new Worker(new URL("./fraud-scan-worker.ts", import.meta.url), { workerData: { url, authToken, writeViaParent: write !== undefined } });
-      } catch (e) {
-        reject(new FraudScanThreadUnavailable(String(e)));
-        return;
-      }
-      // What the thread reported; the scan is over once the thread has ended too (so a thread that
-      // lingered would hold up the next scan, not pile up beside it).
-      let outcome: { ok: true; summary: FraudScanSummary } | { ok: false; error: Error } | null = null;
-      const onMessage = (m: FromScanThread) => {
-        if (m.kind === "done") {
-          outcome = m.ok ? { ok: true, summary: { ...m.summary, scannedAt: new Date(m.summary.scannedAt) } } : { ok: false, error: new Error(m.error) };
-          return;
-        }
-        const answer = (a: ToScanThread) => {
-          if (outcome === null) worker.postMessage(a);
-        };
-        if (!write) answer({ kind: "written", id: m.id, error: "this process takes no writes from the scan" });
-        else write(m.statements).then((results) => answer({ kind: "written", id: m.id, results }), (e) => answer({ kind: "written", id: m.id, error: messageOf(e) }));
-      };
-      worker.on("message", onMessage);
-      worker.once("error", (e) => {
-        outcome ??= { ok: false, error: new FraudScanThreadUnavailable(String(e)) };
-      });
-      worker.once("exit", (code) => {
-        worker.off("message", onMessage);
-        const o: typeof outcome = outcome ?? { ok: false, error: new FraudScanThreadUnavailable(`the fraud scan thread stopped (exit code ${code})`) };
-        if (o.ok) resolve(o.summary);
-        else reject(o.error);
-      });
+
+  let thread: {
+    worker: Worker;
+    /** Its `ready`: Deno drops messages sent to a thread before it listens. */
+    listening: Promise<void>;
+    waiting: Map<number, { resolve(s: FraudScanSummary): void; reject(e: Error): void }>;
+  } | null = null;
+  let closed = false;
+  let nextScan = 0;
+  let threadsStarted = 0;
+  let previous: Promise<unknown> = Promise.resolve();
+
+  function start() {
+    const worker = new Worker(new URL("./fraud-scan-worker.ts", import.meta.url), { workerData: { url, authToken, writeViaParent: write !== undefined } });
+    threadsStarted++;
+    // The server's own handles keep the process alive; a scan thread alone must not.
+    worker.unref();
+    let listens = () => {};
+    const started = { worker, listening: new Promise<void>((resolve) => (listens = resolve)), waiting: new Map() as NonNullable<typeof thread>["waiting"] };
+    const answer = (a: ToScanThread) => {
+      if (thread === started) worker.postMessage(a);
+    };
+    worker.on("message", (m: FromScanThread) => {
+      if (m.kind === "ready") listens();
+      else if (m.kind === "done") {
+        const w = started.waiting.get(m.scan);
+        started.waiting.delete(m.scan);
+        if (m.ok) w?.resolve({ ...m.summary, scannedAt: new Date(m.summary.scannedAt) });
+        else w?.reject(new Error(m.error));
+      } else if (!write) answer({ kind: "written", id: m.id, error: "this process takes no writes from the scan" });
+      else write(m.statements).then((results) => answer({ kind: "written", id: m.id, results }), (e) => answer({ kind: "written", id: m.id, error: messageOf(e) }));
     });
+    let failure = "";
+    worker.once("error", (e) => {
+      failure = String(e);
+    });
+    // A thread that died takes its scan with it; the next scan starts a new thread.
+    worker.once("exit", (code) => {
+      if (thread === started) thread = null;
+      for (const w of started.waiting.values()) w.reject(new FraudScanThreadUnavailable(failure || `the fraud scan thread stopped (exit code ${code})`));
+      started.waiting.clear();
+    });
+    return started;
+  }
+
+  const scanOnce = () =>
+    new Promise<FraudScanSummary>((resolve, reject) => {
+      if (closed) return reject(new FraudScanThreadUnavailable("the fraud scan thread was closed"));
+      try {
+        thread ??= start();
+      } catch (e) {
+        return reject(new FraudScanThreadUnavailable(String(e)));
+      }
+      const t = thread;
+      const scan = nextScan++;
+      t.waiting.set(scan, { resolve, reject });
+      void t.listening.then(() => t.worker.postMessage({ kind: "scan", scan } satisfies ToScanThread));
+    });
+
+  const run = () => {
+    const next = previous.then(scanOnce, scanOnce);
+    previous = next.catch(() => {});
+    return next;
+  };
+  async function close() {
+    closed = true;
+    const t = thread;
+    thread = null;
+    if (t) await t.worker.terminate();
+  }
+  return Object.defineProperties(run, { threadsStarted: { get: () => threadsStarted }, close: { value: close } }) as FraudScanThread;
 }

@@ -1,9 +1,9 @@
 /**
- * The fraud scan thread's entry (api/jobs/fraud-scan-thread.ts starts it). It first takes the lowest
- * CPU priority for this thread alone (Linux: a thread id is a PRIO_PROCESS target; best effort
- * elsewhere) and only then loads the scan (fraud-scan-run.ts). Loading that is most of a scan's
- * start - the adapters, drizzle, the schema, a connection - and as a static import it ran before this
- * module's body, at normal priority, taking a core from the serving thread on a busy machine.
+ * The fraud scan thread's entry (api/jobs/fraud-scan-thread.ts starts it once, with the first scan).
+ * It first takes the lowest CPU priority for this thread alone (Linux: a thread id is a PRIO_PROCESS
+ * target; best effort elsewhere) and only then loads the scan (fraud-scan-run.ts). Loading that is
+ * most of the thread's start - the adapters, the rules, the driver - and as a static import it ran
+ * before this module's body, at normal priority, taking a core from the serving thread.
  */
 import { readlinkSync } from "node:fs";
 import { setPriority } from "node:os";

@@ -21,8 +21,11 @@ export interface BackgroundJobsOptions {
    * the scheduled scans (the others would repeat the same work). On-demand scans always run.
    */
   fraudLeadership?: { tryAcquire(): Promise<boolean> };
-  /** Runs one fraud scan somewhere else (a thread: api/jobs/fraud-scan-thread.ts); default: in process. */
-  fraudScanner?: () => Promise<FraudScanSummary>;
+  /**
+   * Runs one fraud scan somewhere else (a thread: api/jobs/fraud-scan-thread.ts); default: in
+   * process. Its `close`, if any, is called on stop.
+   */
+  fraudScanner?: (() => Promise<FraudScanSummary>) & { close?(): Promise<void> };
   bulkPollMs?: number;
   /** Items per chunk of a bulk operation (progress is recorded after each chunk). */
   chunkSize?: number;
@@ -65,6 +68,7 @@ export class BackgroundJobs {
     this.stopped = true;
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
+    void this.opts.fraudScanner?.close?.();
   }
 
   /** A scheduled scan: only by the lease holder when there is a lease. */
@@ -80,7 +84,8 @@ export class BackgroundJobs {
       const r = await this.scanNow();
       if (r.alertsRaised > 0) this.log({ level: "info", job: "fraud-scan", alertsRaised: r.alertsRaised, monitoringRecords: r.monitoringRecords });
     } catch (e) {
-      this.log({ level: "error", job: "fraud-scan", error: String(e) });
+      // After stop, a scan cut short by the thread's closing is no error.
+      if (!this.stopped) this.log({ level: "error", job: "fraud-scan", error: String(e) });
     }
   }
 
@@ -126,7 +131,8 @@ export class BackgroundJobs {
     try {
       return await this.opts.fraudScanner();
     } catch (e) {
-      if (!(e instanceof FraudScanThreadUnavailable)) throw e;
+      // Stopped: the thread was closed on purpose, and this process is shutting down.
+      if (!(e instanceof FraudScanThreadUnavailable) || this.stopped) throw e;
       this.log({ level: "warn", job: "fraud-scan", message: "scan thread unavailable, scanning in process", error: e.message });
       return await runFraudScan(this.deps);
     }

@@ -3,7 +3,7 @@
  * real bets placed through the API, idempotent scans, resolve (audited, once), transaction
  * monitoring, bonus abuse, user risk profiles, and who may call each route.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
 import { countRows, currentUserId, expectError, expectInvalidFields, expectUnknownKey, placeOk, selectionOf, upcomingPool } from "../fixtures/builders.ts";
 import { callers, expectAdminOnly, type Callers } from "../fixtures/roles.ts";
@@ -266,6 +266,7 @@ describe("the scheduler (api/jobs)", () => {
       return writer(statements);
     })!;
     expect(scan).toBeTypeOf("function");
+    onTestFinished(() => scan.close());
     const summary = await scan();
     expect(summary.scannedAt).toBeInstanceOf(Date);
     expect(summary.alertsRaised).toBeGreaterThanOrEqual(1);
@@ -276,12 +277,34 @@ describe("the scheduler (api/jobs)", () => {
     const again = await scan();
     expect(again.alertsRaised).toBe(0);
     expect(again.monitoringRecords).toBe(0);
-    // A write refused in the serving process fails the scan with its error, and the thread ends.
-    const refusing = fraudScanThread({ databaseUrl: t.url }, async () => {
-      throw new Error("disk full");
+    // Both scans ran on one thread, started with the first (a thread per scan was a start-up per scan).
+    expect(scan.threadsStarted).toBe(1);
+    // Scans asked for at once run one after the other, each to its own answer.
+    await placeOk(customer, [selectionOf(pool.next())], 150);
+    const [x, y] = await Promise.all([scan(), scan()]);
+    expect([x.monitoringRecords, y.monitoringRecords]).toEqual([1, 0]);
+    // Closed, it takes no more scans.
+    await scan.close();
+    await expect(scan()).rejects.toBeInstanceOf(FraudScanThreadUnavailable);
+    expect(scan.threadsStarted).toBe(1);
+    // A write refused in the serving process fails the scan with its error; the thread carries on.
+    let refuse = true;
+    const refusing = fraudScanThread({ databaseUrl: t.url }, async (statements) => {
+      if (refuse) throw new Error("disk full");
+      return writer(statements);
     })!;
+    onTestFinished(() => refusing.close());
     await placeOk(customer, [selectionOf(pool.next())], 150);
     await expect(refusing()).rejects.toThrow(/disk full/);
+    refuse = false;
+    expect((await refusing()).monitoringRecords).toBe(1);
+    expect(refusing.threadsStarted).toBe(1);
+    // A scan the thread does not finish (closed here, as on shutdown; or the thread died) fails as
+    // unavailable instead of waiting for ever. It has a write to send, which nobody answers any more.
+    await placeOk(customer, [selectionOf(pool.next())], 150);
+    const inFlight = refusing();
+    await refusing.close();
+    await expect(inFlight).rejects.toBeInstanceOf(FraudScanThreadUnavailable);
     // Where another connection cannot open the database, scans stay in process.
     expect(fraudScanThread({ databaseUrl: ":memory:" })).toBeNull();
     expect(fraudScanThread({ databaseUrl: t.url, databaseSyncUrl: "libsql://primary.example" })).toBeNull();
