@@ -43,7 +43,7 @@ export async function startBackgroundCheckpoints(
 ): Promise<BackgroundCheckpoints | null> {
   let worker: Worker;
   try {
-    worker = new Worker(new URL("./checkpoint-worker.ts", import.meta.url), { workerData: { path, intervalMs, restartFrames } });
+    worker = new Worker(new URL("./checkpoint-worker.js", import.meta.url), { workerData: { path, intervalMs, restartFrames } });
   } catch {
     return null;
   }
