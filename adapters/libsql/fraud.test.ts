@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { InStatement } from "@libsql/client";
 import { makeTestApp, type TestApp } from "../../tests/fixtures/test-app.ts";
-import { fraudWriter, LibsqlFraudRecords, RECORD_CHUNK, type FraudWrite } from "./fraud.ts";
+import { ALERT_CHUNK, fraudWriter, LibsqlFraudRecords, RECORD_CHUNK, type FraudWrite } from "./fraud.ts";
 
 let t: TestApp;
 let user: string;
@@ -75,6 +75,21 @@ describe("LibsqlFraudRecords.record", () => {
     expect([p.rows[0].risk_score, p.rows[0].factors]).toEqual([42, '["Rapid betting"]']);
   });
 
+  it("writes ALERT_CHUNK alerts per write, before the scores, and each alert once", async () => {
+    const { write, writes } = countingWriter();
+    const records = new LibsqlFraudRecords(t.database, write);
+    const alerts = Array.from({ length: ALERT_CHUNK * 2 + 3 }, (_, i) => ({
+      id: `fra_chunk_${i}`, userId: user, alertType: "rapid_betting" as const, severity: "medium" as const, description: "burst",
+      dedupeKey: `rapid_betting:${user}:chunk_${i}`, confidence: null, evidence: { betIds: Array.from({ length: 50 }, (_, j) => `bet_${j}`) }, createdAt: at,
+    }));
+    const r = await records.record({ alerts, monitoring: [score("after_alerts", 5, [])], profiles: [], at });
+    expect(r.alertsRaised).toBe(alerts.length);
+    expect(writes.map((w) => w.length)).toEqual([ALERT_CHUNK, ALERT_CHUNK, 3, 1]);
+    expect(writes[3][0].sql).toContain("INTO transaction_monitoring");
+    // Again: the keys are taken, nothing raised twice.
+    expect((await records.record({ alerts, monitoring: [], profiles: [], at })).alertsRaised).toBe(0);
+  });
+
   it("on an embedded file, writes through the group commit the bets share", async () => {
     const gc = t.database.groupCommit!;
     expect(gc).toBeDefined();
@@ -82,5 +97,30 @@ describe("LibsqlFraudRecords.record", () => {
     const r = await new LibsqlFraudRecords(t.database).record({ alerts: [], monitoring: [score("gc_a", 5, []), score("gc_b", 5, [])], profiles: [], at });
     expect(r.monitoringRecords).toBe(2);
     expect(gc.stats.writes - before).toBe(1);
+  });
+});
+
+describe("LibsqlFraudRecords reads a page at a time", () => {
+  it("the same bets and stored scores with pages of 2 as in one page, rows sharing a millisecond across page ends included", async () => {
+    // Seven scores stored at one and the same moment: every page boundary falls inside a tie.
+    const tied = Array.from({ length: 7 }, (_, i) => score(`page_${i}`, 30, []));
+    await new LibsqlFraudRecords(t.database).record({ alerts: [], monitoring: tied, profiles: [], at });
+    const paged = new LibsqlFraudRecords(t.database, fraudWriter(t.database), 2);
+    // All seven found across the pages: none new, none written again.
+    const { write, writes } = countingWriter();
+    const pagedWriting = new LibsqlFraudRecords(t.database, write, 2);
+    expect((await pagedWriting.record({ alerts: [], monitoring: tied, profiles: [], at })).monitoringRecords).toBe(0);
+    expect(scoreRows(writes)).toBe(0);
+
+    // Bets: the demo data's, many sharing a millisecond with another (a bet's terms cannot be edited).
+    const tiedBets = await t.database.client.execute("SELECT COUNT(*) AS n FROM (SELECT placed_at FROM bets GROUP BY placed_at HAVING COUNT(*) > 2)");
+    expect(Number(tiedBets.rows[0].n)).toBeGreaterThan(0);
+    const since = new Date(0);
+    const one = await new LibsqlFraudRecords(t.database).activity(since);
+    const pages = await paged.activity(since);
+    expect(one.bets.length).toBeGreaterThan(5);
+    const key = (b: { id: string; placedAt: Date }) => `${b.placedAt.getTime()}:${b.id}`;
+    expect(pages.bets.map(key).sort()).toEqual(one.bets.map(key).sort());
+    expect(new Set(pages.bets.map((b) => b.id)).size).toBe(pages.bets.length);
   });
 });
