@@ -43,7 +43,7 @@ type Ev = { id: string; markets: { id: string; outcomes: { id: string; odds: str
 
 describe("SIGKILL during placement and settlement", () => {
   it("keeps every acknowledged write and no partial one", async () => {
-    const port = 36000 + Math.floor(Math.random() * 900);
+    const port = 26000 + Math.floor(Math.random() * 900); // below the ephemeral range (32768-60999), see entries.test.ts
     const base = await start(port);
     const login = async (role: string) =>
       (await fetch(`${base}/api/demo/login`, { method: "POST", headers: json, body: JSON.stringify({ role }) })).headers.getSetCookie()[0].split(";")[0];

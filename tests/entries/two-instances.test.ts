@@ -39,7 +39,7 @@ async function start(port: number) {
 }
 
 beforeAll(async () => {
-  const port = 37000 + Math.floor(Math.random() * 900);
+  const port = 27000 + Math.floor(Math.random() * 900); // below the ephemeral range (32768-60999), see entries.test.ts
   bases.push(await start(port)); // the first seeds the database
   bases.push(await start(port + 1));
 }, 90_000);
