@@ -1,5 +1,5 @@
 /**
- * The fraud scan thread's body (api/jobs/fraud-scan-worker.ts loads it there): for each scan the
+ * The fraud scan thread's body (api/jobs/fraud-scan-worker.js loads it there): for each scan the
  * serving thread asks for, its own connection to the database for reading, the fraud records adapter
  * and the same runFraudScan as in process. Its writes go to the serving thread when that asked for
  * them (`writeViaParent`), else through its own connection. It posts each scan's summary (or error)

@@ -8,7 +8,7 @@ import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-
 import { countRows, currentUserId, expectError, expectInvalidFields, expectUnknownKey, placeOk, selectionOf, upcomingPool } from "../fixtures/builders.ts";
 import { callers, expectAdminOnly, type Callers } from "../fixtures/roles.ts";
 import { BackgroundJobs } from "../../api/jobs/scheduler.ts";
-import { fraudScanThread, FraudScanThreadUnavailable } from "../../api/jobs/fraud-scan-thread.ts";
+import { fraudScanThread, FraudScanThreadUnavailable, strippedSources } from "../../api/jobs/fraud-scan-thread.ts";
 import { fraudWriter, LibsqlFraudRecords, RECORD_CHUNK } from "../../adapters/libsql/fraud.ts";
 import { DatabaseLease } from "../../adapters/libsql/lease.ts";
 import { configFromEnv } from "../../api/bootstrap.ts";
@@ -308,6 +308,17 @@ describe("the scheduler (api/jobs)", () => {
     // Where another connection cannot open the database, scans stay in process.
     expect(fraudScanThread({ databaseUrl: ":memory:" })).toBeNull();
     expect(fraudScanThread({ databaseUrl: t.url, databaseSyncUrl: "libsql://primary.example" })).toBeNull();
+  });
+
+  it("hands the scan thread its modules with the types stripped (on Node), so that thread never loads the stripper", () => {
+    const sources = strippedSources()!;
+    const urls = Object.keys(sources);
+    for (const file of ["api/jobs/fraud-scan-run.ts", "adapters/libsql/fraud.ts", "adapters/libsql/embedded-client.ts", "domain/fraud/scan.ts", "domain/fraud/rules.ts"])
+      expect(urls.some((u) => u.endsWith(`/${file}`)), file).toBe(true);
+    // JavaScript now: no interfaces, no annotations, the code itself kept.
+    const rules = Object.entries(sources).find(([u]) => u.endsWith("/domain/fraud/rules.ts"))![1];
+    expect(rules).not.toMatch(/export interface|: BetActivity\[\]/);
+    expect(rules).toMatch(/export function stakeSpikes\(bets\s*\)/); // the types' room is left blank
   });
 
   it("POST /api/admin/fraud/scan runs where the scheduled scans run (the scan thread), one scan at a time", async () => {
