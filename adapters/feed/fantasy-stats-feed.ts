@@ -8,6 +8,7 @@
  */
 import type { FantasyStatsFeed } from "../../domain/ports/index.ts";
 import type { FantasyPlayerRecord } from "../../domain/fantasy/types.ts";
+import { mulberry32 as prng } from "../../domain/shared/prng.ts";
 
 const SEGMENTS = 40;
 /** Players without a projection are scored as if projected 10.00 points. */
@@ -22,18 +23,6 @@ function hash(text: string): number {
     h = Math.imul(h, 0x01000193) >>> 0;
   }
   return h >>> 0;
-}
-
-/** mulberry32 */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export interface PlayerScript {

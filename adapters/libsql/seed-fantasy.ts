@@ -19,18 +19,7 @@ import type { FantasyPlayerRecord, InjuryStatus, RosterSlot } from "../../domain
 import { createContest } from "../../domain/fantasy/create-contest.ts";
 import { enterContest } from "../../domain/fantasy/enter-contest.ts";
 import { checkLineup } from "../../domain/fantasy/roster.ts";
-
-/** mulberry32, so every fresh database gets the same lineups. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 as prng } from "../../domain/shared/prng.ts";
 
 const slot = (name: string, ...eligible: string[]): RosterSlot => ({ slot: name, eligible: eligible.length ? eligible : [name] });
 

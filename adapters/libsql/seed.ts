@@ -16,18 +16,7 @@ import { formatOdds } from "../../domain/shared/odds.ts";
 import type { Ctx } from "../../domain/shared/context.ts";
 import type { Clock, Ids } from "../../domain/shared/clock.ts";
 import type { MarketType, Role, SportCode, User } from "../../domain/shared/types.ts";
-
-/** Deterministic PRNG (mulberry32) so every fresh database gets the same prices and bets. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 as prng } from "../../domain/shared/prng.ts";
 
 const SPORTS: { code: SportCode; name: string; hasDraw: boolean }[] = [
   { code: "soccer", name: "Soccer", hasDraw: true },

@@ -4,6 +4,7 @@ import {
   RunningMedian, scoreTransactions, sharedAddresses, StakeIndex, stakeSpikes,
   type BetActivity, type FraudActivity, type FraudCustomer, type PaymentActivity,
 } from "./rules.ts";
+import { mulberry32 as random } from "../shared/prng.ts";
 
 const NOW = new Date("2026-11-21T12:00:00.000Z");
 const at = (msBeforeNow: number) => new Date(NOW.getTime() - msBeforeNow);
@@ -47,18 +48,6 @@ describe("median", () => {
     }
   });
 });
-
-/** A small seeded generator (mulberry32), so a failing case can be run again. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * The rules as first written, one plain pass over everything per bet or withdrawal (quadratic, too

@@ -1,0 +1,15 @@
+/**
+ * mulberry32: a small seeded pseudo-random generator (numbers in [0, 1)). The same seed gives the
+ * same sequence, so demo data, the simulated feeds and randomized tests repeat exactly. Not for
+ * anything secret: ids and tokens come from the system's cryptographic generator (adapters/system).
+ */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
