@@ -69,7 +69,12 @@ export function strippedSources(entry: URL = SCAN_MODULES): Record<string, strin
   try {
     const visit = (url: URL) => {
       if (url.href in sources) return;
-      const code = readFileSync(url, "utf8");
+      let code: string;
+      try {
+        code = readFileSync(url, "utf8");
+      } catch {
+        return; // a specifier the pattern found in a comment or a string: nothing the thread loads
+      }
       sources[url.href] = strip(code);
       for (const m of code.matchAll(SPECIFIERS)) {
         const specifier = m[1] ?? m[2] ?? m[3];

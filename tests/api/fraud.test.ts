@@ -3,6 +3,10 @@
  * real bets placed through the API, idempotent scans, resolve (audited, once), transaction
  * monitoring, bonus abuse, user risk profiles, and who may call each route.
  */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
 import { countRows, currentUserId, expectError, expectInvalidFields, expectUnknownKey, placeOk, selectionOf, upcomingPool } from "../fixtures/builders.ts";
@@ -319,6 +323,14 @@ describe("the scheduler (api/jobs)", () => {
     const rules = Object.entries(sources).find(([u]) => u.endsWith("/domain/fraud/rules.ts"))![1];
     expect(rules).not.toMatch(/export interface|: BetActivity\[\]/);
     expect(rules).toMatch(/export function stakeSpikes\(bets\s*\)/); // the types' room is left blank
+    // The imports are found by a pattern, which also sees them in comments: a file that is not there is skipped.
+    const dir = mkdtempSync(join(tmpdir(), "stripped-"));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    writeFileSync(join(dir, "entry.ts"), `// import { gone } from "./gone.ts";\nimport { two } from "./two.ts";\nexport const one: number = two;\n`);
+    writeFileSync(join(dir, "two.ts"), "export const two: number = 2;\n");
+    const small = strippedSources(pathToFileURL(join(dir, "entry.ts")))!;
+    expect(Object.keys(small).map((u) => u.split("/").pop())).toEqual(["entry.ts", "two.ts"]);
+    expect(small[pathToFileURL(join(dir, "two.ts")).href]).toMatch(/^export const two\s*= 2;/);
   });
 
   it("POST /api/admin/fraud/scan runs where the scheduled scans run (the scan thread), one scan at a time", async () => {
