@@ -12,7 +12,7 @@ import { fraudWriter, LibsqlFraudRecords, type FraudWrite, type WrittenResult } 
 import { randomIds, systemClock } from "../../adapters/system/clock.ts";
 import { runFraudScan } from "../../domain/fraud/scan.ts";
 import type { SystemDeps } from "../../domain/users/back-office-ctx.ts";
-import type { FromScanThread, ToScanThread } from "./fraud-scan-thread.ts";
+import { messageOf, type FromScanThread, type ToScanThread } from "./fraud-scan-thread.ts";
 
 const { url, authToken, writeViaParent } = workerData as { url: string; authToken?: string; writeViaParent: boolean };
 const port = parentPort!;
@@ -57,7 +57,7 @@ async function scan(id: number): Promise<void> {
     const deps = { ports: { fraud: new LibsqlFraudRecords(database, write) }, clock: systemClock, ids: randomIds } as unknown as SystemDeps;
     post({ kind: "done", scan: id, ok: true, summary: await runFraudScan(deps) });
   } catch (e) {
-    post({ kind: "done", scan: id, ok: false, error: e instanceof Error ? `${e.name}: ${e.message}` : String(e) });
+    post({ kind: "done", scan: id, ok: false, error: messageOf(e) });
   } finally {
     client?.close();
   }

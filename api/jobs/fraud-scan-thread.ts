@@ -28,7 +28,7 @@ import * as nodeModule from "node:module";
 import { Worker } from "node:worker_threads";
 import type { InStatement } from "@libsql/client";
 import type { FraudScanSummary } from "../../domain/fraud/scan.ts";
-import { databaseKind } from "../../adapters/libsql/database.ts";
+import { databaseKind } from "../../adapters/libsql/statements.ts";
 import type { FraudWrite } from "../../adapters/libsql/fraud.ts";
 
 /** The thread could not run the scan at all (it did not start, or it died): the caller may scan in process. */
@@ -88,7 +88,8 @@ export function strippedSources(entry: URL = SCAN_MODULES): Record<string, strin
   return sources;
 }
 
-const messageOf = (e: unknown) => (e instanceof Error ? `${e.name}: ${e.message}` : String(e));
+/** An error as one line for a message between the threads (either way). */
+export const messageOf = (e: unknown) => (e instanceof Error ? `${e.name}: ${e.message}` : String(e));
 
 /** Runs one scan on the thread (one at a time: a second call waits for the first). */
 export interface FraudScanThread {
