@@ -48,8 +48,8 @@ export type ToScanThread =
 
 /** The modules a scan loads from this repository, starting at the thread's body. */
 const SCAN_MODULES = new URL("./fraud-scan-run.ts", import.meta.url);
-/** `import ... from "x"`, `export ... from "x"`, `import "x"`, `import("x")`. */
-const SPECIFIERS = /\b(?:import|export)\s[^;]*?\bfrom\s*["']([^"']+)["']|\bimport\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g;
+/** `import ... from "x"`, `export ... from "x"`, `import "x"`, `import("x")`; not `import type` (erased, never loaded). */
+const SPECIFIERS = /\b(?:import|export)\s+(?!type\s)[^;]*?\bfrom\s*["']([^"']+)["']|\bimport\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g;
 
 /**
  * On Node, the scan's own TypeScript modules with their types stripped, by URL, for the scan thread
