@@ -121,17 +121,25 @@ const READ_REST = 2;
  * All rows of a read by time, a page at a time in the order of an index on (time, rowid), resting
  * after each page. A scan reads a minute of bets or more (120,000 rows at 2,000 bets/s), and read at
  * once that took 0.1-0.3 s of a core and the caches both threads share: group commits in those
- * moments took 8-17 ms instead of a few, and placement's p99 felt it. `select` has ?1 for the time
- * to start at, ?2 for the rowid to start after at that time, ?3 for the page size, and returns the
- * time as `t` and the rowid as `rid`.
+ * moments took 8-17 ms instead of a few, and placement's p99 felt it. Pages are keyed on (time,
+ * rowid), so rows sharing a millisecond across a page's end are neither lost nor read twice; each
+ * row comes with its time as `t`.
  */
-async function readPaged(c: Client, select: string, since: number, pageSize: number): Promise<Row[]> {
+async function readPaged(
+  c: Client,
+  read: { columns: string; from: string; where?: string; time: string; rowid: string },
+  since: number,
+  pageSize: number,
+): Promise<Row[]> {
+  const { columns, from, where, time, rowid } = read;
+  const sql = `SELECT ${rowid} AS rid, ${time} AS t, ${columns} FROM ${from}
+    WHERE ${where ? `${where} AND ` : ""}${time} >= ?1 AND (${time} > ?1 OR ${rowid} > ?2) ORDER BY ${time}, ${rowid} LIMIT ?3`;
   const rows: Row[] = [];
   let t = since;
   let rid = -1;
   for (;;) {
     const started = Date.now();
-    const page = await c.execute({ sql: select, args: [t, rid, pageSize] });
+    const page = await c.execute({ sql, args: [t, rid, pageSize] });
     for (const r of page.rows) rows.push(r);
     if (page.rows.length < pageSize) return rows;
     const last = page.rows[page.rows.length - 1];
@@ -160,8 +168,7 @@ export class LibsqlFraudRecords implements FraudRecords {
     const c = this.d.client;
     const bets = await readPaged(
       c,
-      `SELECT b.rowid AS rid, b.id, b.user_id, b.stake, b.placed_at AS t, b.status FROM bets b JOIN users u ON u.id = b.user_id
-       WHERE u.role = 'customer' AND b.placed_at >= ?1 AND (b.placed_at > ?1 OR b.rowid > ?2) ORDER BY b.placed_at, b.rowid LIMIT ?3`,
+      { columns: "b.id, b.user_id, b.stake, b.status", from: "bets b JOIN users u ON u.id = b.user_id", where: "u.role = 'customer'", time: "b.placed_at", rowid: "b.rowid" },
       t,
       this.readPage,
     );
@@ -242,9 +249,9 @@ export class LibsqlFraudRecords implements FraudRecords {
     const profiles = chunks(scan.profiles, RECORD_CHUNK).map((rows) => upsertProfiles(rows, at));
     // A scan rescores every recent transaction (150,000 at the placement benchmark's peak): in one
     // write that held the writer for seconds and stopped every bet. The alerts go first (ALERT_CHUNK
-    // per write), then the scores, then the profiles (RECORD_CHUNK rows per write), with a pause between. A score that did
-    // not change is not written at all (changedScores; the upsert's WHERE still keeps scored_at, when
-    // it last changed, if one changes meanwhile). Each write is all-or-nothing; a scan stopped
+    // per write), then the scores, then the profiles (RECORD_CHUNK rows per write), with a pause
+    // between. A score that did not change is not written at all (changedScores; the upsert's WHERE
+    // still keeps scored_at, when it last changed, if one changes meanwhile). Each write is all-or-nothing; a scan stopped
     // halfway is completed by the next one (alerts are keyed, scores and profiles are upserts).
     const pause = () => new Promise((resolve) => setTimeout(resolve, RECORD_PAUSE_MS));
     let alertsRaised = 0;
@@ -262,7 +269,7 @@ export class LibsqlFraudRecords implements FraudRecords {
   /**
    * The scores to write: new ones, and stored ones whose score, reasons or amount changed (`created`
    * counts the new ones). Most of a scan's rescored transactions come out as they were; comparing
-   * here, with one read on the scan's own connection, keeps them out of the writes.
+   * here, with a paged read on the scan's own connection, keeps them out of the writes.
    */
   private async changedScores<M extends Omit<MonitoringRecord, "user">>(monitoring: M[]): Promise<{ changed: M[]; created: number }> {
     if (monitoring.length === 0) return { changed: monitoring, created: 0 };
@@ -271,8 +278,7 @@ export class LibsqlFraudRecords implements FraudRecords {
     const transaction = (type: unknown, reference: unknown) => `${type}\u0000${reference}`;
     const stored = await readPaged(
       this.d.client,
-      `SELECT rowid AS rid, created_at AS t, monitoring_type, reference, amount, risk_score, reasons FROM transaction_monitoring
-       WHERE created_at >= ?1 AND (created_at > ?1 OR rowid > ?2) ORDER BY created_at, rowid LIMIT ?3`,
+      { columns: "monitoring_type, reference, amount, risk_score, reasons", from: "transaction_monitoring", time: "created_at", rowid: "rowid" },
       oldest,
       this.readPage,
     );
