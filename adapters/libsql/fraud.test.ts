@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { InStatement } from "@libsql/client";
+import type { GroupCommitter } from "./group-commit.ts";
 import { makeTestApp, type TestApp } from "../../tests/fixtures/test-app.ts";
 import { ALERT_CHUNK, fraudWriter, LibsqlFraudRecords, RECORD_CHUNK, type FraudWrite } from "./fraud.ts";
 
@@ -91,7 +92,7 @@ describe("LibsqlFraudRecords.record", () => {
   });
 
   it("on an embedded file, writes through the group commit the bets share", async () => {
-    const gc = t.database.groupCommit!;
+    const gc = t.database.groupCommit as GroupCommitter;
     expect(gc).toBeDefined();
     const before = gc.stats.writes;
     const r = await new LibsqlFraudRecords(t.database).record({ alerts: [], monitoring: [score("gc_a", 5, []), score("gc_b", 5, [])], profiles: [], at });

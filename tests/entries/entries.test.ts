@@ -65,6 +65,25 @@ async function exercise(cmd: string, args: string[], port: number) {
   const balance = await (await fetch(`${base}/api/customer/balance`, { headers: { cookie } })).json();
   expect(balance).toEqual({ balance: 100000 });
 
+  // A bet goes through the writer thread (adapters/libsql/writer-thread.ts) and back; so does a refusal.
+  type Ev = { id: string; markets: { id: string; outcomes: { id: string; odds: string }[] }[] };
+  const upcoming = (await (await fetch(`${base}/api/events?status=upcoming&limit=50`)).json()) as Ev[];
+  const e = upcoming.find((x) => x.markets.length > 0)!;
+  const m = e.markets[0];
+  const bet = (stake: number) =>
+    fetch(`${base}/api/bets`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie },
+      body: JSON.stringify({ selections: [{ eventId: e.id, marketId: m.id, outcomeId: m.outcomes[0].id, odds: m.outcomes[0].odds }], stake, betType: "single" }),
+    });
+  const placed = await bet(2500);
+  expect(placed.status).toBe(201);
+  expect(await placed.json()).toMatchObject({ balance: 97500, bet: { stake: 2500, status: "pending" } });
+  const tooMuch = await bet(97501);
+  expect(tooMuch.status).toBe(409);
+  expect(await tooMuch.json()).toMatchObject({ error: { code: "BET.INSUFFICIENT_FUNDS" } });
+  expect(await (await fetch(`${base}/api/customer/balance`, { headers: { cookie } })).json()).toEqual({ balance: 97500 });
+
   // The site: when it has been built, the landing page and the 404 page are served.
   if (existsSync(join(ROOT, "dist/index.html"))) {
     const home = await fetch(`${base}/`);
@@ -97,6 +116,12 @@ async function exercise(cmd: string, args: string[], port: number) {
     moved = JSON.stringify(await (await fetch(`${base}/api/live-odds`)).json()) !== before;
   }
   expect(moved).toBe(true);
+
+  // SIGTERM stops it cleanly: threads closed in order, nothing reported as failed.
+  const exited = new Promise<number | null>((r) => child!.once("exit", (code) => r(code)));
+  child.kill("SIGTERM");
+  expect(await exited).toBe(0);
+  expect(out).not.toMatch(/"level":"error"|uncaught/i);
 }
 
 // Ports below Linux's ephemeral range (32768-60999): a port in it can be held by some client's
