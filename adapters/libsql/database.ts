@@ -13,7 +13,7 @@ import * as schema from "./schema.ts";
 import { GroupCommitter, type GroupWrites } from "./group-commit.ts";
 import { WriterThread } from "./writer-thread.ts";
 import { embeddedFileClient, FILE_CONNECTION_PRAGMAS } from "./embedded-client.ts";
-import { startBackgroundCheckpoints, type BackgroundCheckpoints } from "./checkpointer.ts";
+import { AUTOCHECKPOINT_PAGES, DEFAULT_CHECKPOINT_INTERVAL_MS, RESTART_FRAMES, startBackgroundCheckpoints, type BackgroundCheckpoints } from "./checkpointer.ts";
 import { databaseKind, type DatabaseKind } from "./statements.ts";
 export { databaseKind, type DatabaseKind };
 
@@ -30,7 +30,10 @@ export interface Database {
   groupCommit?: GroupWrites;
   /** The writer thread doing that group commit, when asked for and running (adapters/libsql/writer-thread.ts). */
   writerThread?: WriterThread | null;
-  /** The background checkpointer, when asked for and running (adapters/libsql/checkpointer.ts). */
+  /**
+   * The background checkpoints, when asked for and running (adapters/libsql/checkpointer.ts): on the
+   * writer thread when there is one, else on a thread of their own.
+   */
   checkpoints?: BackgroundCheckpoints | null;
   close(): void;
 }
@@ -83,10 +86,30 @@ export async function openDatabase(opts: {
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   const path = url.slice("file:".length);
+  const autocheckpoint = (pages: number) => client.execute(`PRAGMA wal_autocheckpoint = ${pages}`).catch(() => {});
   const local = embedded ? () => new GroupCommitter(embedded.connections) : null;
-  const writerThread = local && opts.writerThread ? await WriterThread.start(path, local) : null;
+  const schedule = embedded && opts.backgroundCheckpoints ? { intervalMs: DEFAULT_CHECKPOINT_INTERVAL_MS, restartFrames: RESTART_FRAMES } : undefined;
+  const writerThread =
+    local && opts.writerThread
+      ? await WriterThread.start(path, {
+          fallback: local,
+          // The writer thread runs the background checkpoints itself: one thread fewer.
+          checkpoints: schedule,
+          // If it dies, this connection writes, and checkpoints in its commits again.
+          onStopped: () => void (schedule && autocheckpoint(AUTOCHECKPOINT_PAGES)),
+        })
+      : null;
   const groupCommit = writerThread ?? local?.();
-  const checkpoints = embedded && opts.backgroundCheckpoints ? await startBackgroundCheckpoints(client, path) : null;
+  let checkpoints: BackgroundCheckpoints | null = null;
+  if (schedule && writerThread) {
+    await autocheckpoint(0);
+    checkpoints = {
+      async stop() {
+        await writerThread.close();
+        await autocheckpoint(AUTOCHECKPOINT_PAGES);
+      },
+    };
+  } else if (schedule) checkpoints = await startBackgroundCheckpoints(client, path, schedule.intervalMs, schedule.restartFrames);
   return {
     client,
     db,

@@ -5,7 +5,7 @@
  * dies or closes leaves no caller waiting.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
@@ -127,5 +127,86 @@ describe("the writer thread", () => {
     const [r] = await writer.write([insert(3, 3)]);
     expect(r.rowsAffected).toBe(1);
     expect(await rows()).toEqual([[1, 1], [3, 3]]);
+  });
+});
+
+describe("the writer thread's checkpoints", () => {
+  const autocheckpoint = async (db: Database) => Number((await db.client.execute("PRAGMA wal_autocheckpoint")).rows[0][0]);
+  /** A write of `rows` rows of 4 KB (about one WAL frame each), through the writer thread. */
+  const fill = (w: WriterThread, rows: number) => w.write(Array.from({ length: rows }, () => ({ sql: "INSERT INTO filler (b) VALUES (randomblob(4000))", args: [] })));
+
+  it("are the background checkpoints of a server's database: the serving connection never checkpoints, stop hands it back", async () => {
+    const file = join(dir, "c.db");
+    const c = await openDatabase({ url: `file:${file}`, writerThread: true, backgroundCheckpoints: true });
+    try {
+      await c.client.execute("CREATE TABLE filler (id INTEGER PRIMARY KEY, b BLOB NOT NULL)");
+      expect(c.writerThread).toBeInstanceOf(WriterThread);
+      expect(await autocheckpoint(c)).toBe(0);
+      const before = statSync(file).size;
+      // ~8 MB through the log, far past the 1,000 pages at which a connection checkpoints by itself.
+      for (let i = 0; i < 40; i++) await fill(c.writerThread!, 50);
+      const deadline = Date.now() + 5000;
+      while (statSync(file).size < before + 7_000_000 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(statSync(file).size).toBeGreaterThan(before + 7_000_000);
+      await c.checkpoints!.stop();
+      expect(c.writerThread!.thread).toBeNull();
+      expect(await autocheckpoint(c)).toBe(1000);
+    } finally {
+      c.close();
+    }
+  });
+
+  it("keep the log small under sustained writes: checkpointed between the thread's own commits, it starts over by itself", async () => {
+    await d.client.execute("CREATE TABLE filler (id INTEGER PRIMARY KEY, b BLOB NOT NULL)");
+    const file = join(dir, "w.db");
+    // A restart threshold never reached: no forced restart.
+    const own = await WriterThread.start(file, { fallback: () => d.groupCommit!, checkpoints: { intervalMs: 10, restartFrames: 1e9 } });
+    try {
+      let largest = 0;
+      // ~16 MB in writes 2 ms apart (with the checkpoints on a thread of their own and no forced
+      // restart, the log grew to 18 MB: checkpointer.test.ts).
+      for (let i = 0; i < 80; i++) {
+        await fill(own!, 50);
+        largest = Math.max(largest, statSync(`${file}-wal`).size);
+        await new Promise((r) => setTimeout(r, 2));
+      }
+      expect(largest).toBeLessThan(8_000_000);
+      expect(Number((await d.client.execute("SELECT COUNT(*) FROM filler")).rows[0][0])).toBe(4000);
+    } finally {
+      await own?.close();
+    }
+  });
+
+  it("empty the file (TRUNCATE) when the log is far past the threshold, as after one huge write", async () => {
+    await d.client.execute("CREATE TABLE filler (id INTEGER PRIMARY KEY, b BLOB NOT NULL)");
+    const file = join(dir, "w.db");
+    const own = await WriterThread.start(file, { fallback: () => d.groupCommit!, checkpoints: { intervalMs: 25, restartFrames: 100 } });
+    try {
+      await fill(own!, 1000);
+      const deadline = Date.now() + 5000;
+      while (statSync(`${file}-wal`).size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+      expect(statSync(`${file}-wal`).size).toBe(0);
+      expect(Number((await d.client.execute("SELECT COUNT(*) FROM filler")).rows[0][0])).toBe(1000);
+    } finally {
+      await own?.close();
+    }
+  });
+
+  it("go back to the serving connection's commits if the thread dies", async () => {
+    const c = await openDatabase({ url: `file:${join(dir, "d.db")}`, writerThread: true, backgroundCheckpoints: true });
+    try {
+      expect(await autocheckpoint(c)).toBe(0);
+      await c.writerThread!.thread!.terminate();
+      const deadline = Date.now() + 2000;
+      while ((await autocheckpoint(c)) !== 1000 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(await autocheckpoint(c)).toBe(1000);
+      // Its writes now go through a group commit on this thread.
+      await c.client.execute("CREATE TABLE t2 (id INTEGER PRIMARY KEY)");
+      await c.groupCommit!.write([{ sql: "INSERT INTO t2 (id) VALUES (1)", args: [] }]);
+      expect((await c.client.execute("SELECT COUNT(*) AS n FROM t2")).rows[0].n).toBe(1);
+    } finally {
+      await c.writerThread?.close();
+      c.close();
+    }
   });
 });
