@@ -72,7 +72,6 @@ export async function bootstrap(config: Config) {
     authToken: config.databaseAuthToken,
     syncUrl: config.databaseSyncUrl,
     backgroundCheckpoints: true,
-    writerThread: true,
   });
   if (await isEmpty(database)) {
     const started = performance.now();
@@ -139,8 +138,6 @@ export async function bootstrap(config: Config) {
       feed?.stop();
       jobs.stop();
       await fantasy.stop();
-      // The writes already sent are answered before the thread ends.
-      await database.writerThread?.close();
       await database.checkpoints?.stop();
       database.close();
     },

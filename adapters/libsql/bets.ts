@@ -4,7 +4,7 @@ import type { BetLegRecord, BetRecord } from "../../domain/shared/types.ts";
 import { auditStatement } from "./audit.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
 import { ledgerStatements } from "./ledger-statements.ts";
-import type { GroupWrites } from "./group-commit.ts";
+import type { GroupCommitter } from "./group-commit.ts";
 import { wagerGuardStatements } from "./wager-guards.ts";
 import { oneRow } from "./embedded-client.ts";
 
@@ -30,9 +30,9 @@ function toBet(r: Row, legs: BetLegRecord[]): BetRecord {
 
 export class LibsqlBets implements Bets {
   private readonly client: Client;
-  private readonly groupCommit: GroupWrites | undefined;
+  private readonly groupCommit: GroupCommitter | undefined;
   /** With `groupCommit` (an embedded file database), placements share commits; see group-commit.ts. */
-  constructor(client: Client, groupCommit?: GroupWrites) {
+  constructor(client: Client, groupCommit?: GroupCommitter) {
     this.client = client;
     this.groupCommit = groupCommit;
   }

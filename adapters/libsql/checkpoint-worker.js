@@ -21,7 +21,6 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { createClient } from "@libsql/client";
-import { followUpCheckpoint } from "./checkpoint-policy.js";
 
 /** @type {{ path: string; intervalMs: number; restartFrames: number }} */
 const { path, intervalMs, restartFrames } = workerData;
@@ -39,8 +38,8 @@ async function walCheckpoint(mode) {
 
 async function checkpoint() {
   try {
-    const next = followUpCheckpoint(await walCheckpoint("PASSIVE"), restartFrames);
-    if (next) await walCheckpoint(next);
+    const frames = await walCheckpoint("PASSIVE");
+    if (frames > restartFrames) await walCheckpoint(frames > restartFrames * 4 ? "TRUNCATE" : "RESTART");
   } catch {
     // Another process's checkpoint holds the lock (SQLITE_BUSY): it is doing the same work.
   }

@@ -21,11 +21,6 @@
  * read kept the log) it is a TRUNCATE, which also empties the file, and does not wait either.
  *
  * If the worker cannot start (or stops), the serving connection checkpoints by itself again.
- *
- * A server's database (bootstrap.ts) has a writer thread (writer-thread.ts), and that thread runs
- * these checkpoints itself, between its groups, with the same rule (checkpoint-policy.js): a thread
- * of their own would cost ~15 MB more, and a checkpoint on the writer thread holds up no request.
- * This worker is for a database opened with background checkpoints but without a writer thread.
  */
 import { Worker } from "node:worker_threads";
 import type { Client } from "@libsql/client";
@@ -33,8 +28,7 @@ import type { Client } from "@libsql/client";
 export const DEFAULT_CHECKPOINT_INTERVAL_MS = 25;
 /** Past this many frames (~48 MB of log) the worker has the log start over (RESTART; TRUNCATE past 4x). */
 export const RESTART_FRAMES = 12_000;
-/** SQLite's default: a connection checkpoints inside the commit that takes the log past this many pages. */
-export const AUTOCHECKPOINT_PAGES = 1000;
+const AUTOCHECKPOINT_PAGES = 1000;
 
 export interface BackgroundCheckpoints {
   /** Stop the worker after a last checkpoint, and let the serving connection checkpoint again. */

@@ -187,48 +187,6 @@ export function oneRow<T extends { sql: string; args?: InArgs }>(statement: T): 
   return statement;
 }
 
-/** Whether a statement is marked with oneRow(). */
-export const isOneRow = (s: InStatement): boolean => typeof s !== "string" && (s as { [ONE_ROW]?: boolean })[ONE_ROW] === true;
-
-/**
- * The settings of every connection that reads and writes an embedded file's data (database.ts opens
- * one, the writer thread another): each is per connection.
- */
-export const FILE_CONNECTION_PRAGMAS = [
-  "PRAGMA busy_timeout = 5000",
-  "PRAGMA synchronous = NORMAL",
-  // Read pages through a memory map instead of a read() per page missing from SQLite's small
-  // default cache: placement runs ~25% faster and its p99 halves (docs/benchmarks.md). Writes
-  // still go through the WAL; the map is address space, filled only by pages actually read.
-  "PRAGMA mmap_size = 268435456",
-  // When the log starts over after a burst of writes, cut the file back to 64 MiB.
-  "PRAGMA journal_size_limit = 67108864",
-  "PRAGMA foreign_keys = ON",
-];
-
-/** A result as plain data, to cross to another thread (adapters/libsql/writer-thread.ts). */
-export interface PlainResult {
-  columns: string[];
-  columnTypes: string[];
-  rows: unknown[][];
-  rowsAffected: number;
-  lastInsertRowid: bigint | undefined;
-}
-
-export const toPlainResult = (r: ResultSet): PlainResult => ({
-  columns: r.columns,
-  columnTypes: r.columnTypes,
-  rows: r.rows.map((row) => Array.prototype.slice.call(row)),
-  rowsAffected: r.rowsAffected,
-  lastInsertRowid: r.lastInsertRowid,
-});
-
-/** A result again, with rows like this client's own (named and indexed columns). */
-export function fromPlainResult(p: PlainResult): ResultSet {
-  const rows = p.rows.length === 0 ? [] : p.rows.map(rowShape(p.columns.map((name, i) => ({ name, type: p.columnTypes[i] || null }))).make);
-  return resultSet(p.columns, p.columnTypes, rows, p.rowsAffected, p.lastInsertRowid);
-}
-
 /** Transaction control: run through exec() (see executeSync). */
 const TRANSACTION_CONTROL = /^\s*(BEGIN|COMMIT|END|ROLLBACK)\b/i;
 /** Statements that query_only stops before they change anything (see settle()). */
@@ -259,7 +217,7 @@ export function executeSync(db: SyncConnection, s: InStatement): ResultSet {
       return resultSet([], [], [], 0, undefined);
     }
     args = typeof s === "string" ? [] : argsOf(s.args);
-    single = isOneRow(s);
+    single = (s as { [ONE_ROW]?: boolean })[ONE_ROW] === true;
     // A one-row read gets a statement of its own: the driver's get() on a statement that all() used
     // last returns that cursor's first row again instead of running the query.
     if (single) key = ONE_ROW_KEY + sql;

@@ -5,7 +5,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { InStatement } from "@libsql/client";
-import type { GroupCommitter } from "./group-commit.ts";
 import { makeTestApp, type TestApp } from "../../tests/fixtures/test-app.ts";
 import { ALERT_CHUNK, fraudWriter, LibsqlFraudRecords, RECORD_CHUNK, type FraudWrite } from "./fraud.ts";
 
@@ -92,7 +91,7 @@ describe("LibsqlFraudRecords.record", () => {
   });
 
   it("on an embedded file, writes through the group commit the bets share", async () => {
-    const gc = t.database.groupCommit as GroupCommitter;
+    const gc = t.database.groupCommit!;
     expect(gc).toBeDefined();
     const before = gc.stats.writes;
     const r = await new LibsqlFraudRecords(t.database).record({ alerts: [], monitoring: [score("gc_a", 5, []), score("gc_b", 5, [])], profiles: [], at });

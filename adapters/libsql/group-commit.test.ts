@@ -37,7 +37,7 @@ describe("group commit", () => {
   });
 
   it("commits the writes queued together in one transaction, each with its own results", async () => {
-    const gc = d.groupCommit as GroupCommitter;
+    const gc = d.groupCommit!;
     const before = gc.stats.groups;
     const results = await Promise.all(
       [1, 2, 3, 4, 5].map((i) => gc.write([insert(i, i * 10), { sql: "SELECT COUNT(*) AS n, SUM(v) AS s FROM t WHERE id <= ?", args: [i] }])),
@@ -50,7 +50,7 @@ describe("group commit", () => {
   });
 
   it("rolls back a refused write alone; the others in its group commit", async () => {
-    const gc = d.groupCommit as GroupCommitter;
+    const gc = d.groupCommit!;
     const outcomes = await Promise.allSettled([
       gc.write([insert(1, 1)]),
       // Two statements: the first succeeds, the second breaks the CHECK, so neither may stay.
@@ -62,11 +62,11 @@ describe("group commit", () => {
     expect(constraintOf((outcomes[1] as PromiseRejectedResult).reason)).toBe("CHECK constraint failed: v");
     expect(constraintOf((outcomes[3] as PromiseRejectedResult).reason)).toMatch(/UNIQUE|SQLITE_CONSTRAINT/);
     expect(await rows()).toEqual([[1, 1], [4, 4]]);
-    expect((d.groupCommit as GroupCommitter).stats.refused).toBeGreaterThanOrEqual(2);
+    expect(d.groupCommit!.stats.refused).toBeGreaterThanOrEqual(2);
   });
 
   it("answers only after the commit: another connection sees every acknowledged write", async () => {
-    const gc = d.groupCommit as GroupCommitter;
+    const gc = d.groupCommit!;
     const other = createClient({ url: `file:${join(dir, "g.db")}` });
     const acknowledged: number[] = [];
     await Promise.all(
@@ -83,7 +83,7 @@ describe("group commit", () => {
   });
 
   it("splits a long queue into groups of at most MAX_GROUP and keeps the order", async () => {
-    const gc = d.groupCommit as GroupCommitter;
+    const gc = d.groupCommit!;
     const before = gc.stats.groups;
     await Promise.all(Array.from({ length: 300 }, (_, i) => gc.write([insert(i + 1, i)])));
     expect(gc.stats.groups - before).toBe(3);
@@ -103,7 +103,7 @@ describe("group commit", () => {
     await d.client.execute(
       "CREATE TRIGGER t_rollback BEFORE INSERT ON t WHEN NEW.v = 7 BEGIN SELECT RAISE(ROLLBACK, 'whole transaction'); END",
     );
-    const gc = d.groupCommit as GroupCommitter;
+    const gc = d.groupCommit!;
     const before = gc.stats.groups;
     const outcomes = await Promise.allSettled([gc.write([insert(1, 1)]), gc.write([insert(2, 7)]), gc.write([insert(3, 3)])]);
     expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
@@ -116,7 +116,7 @@ describe("group commit", () => {
     const other = createClient({ url: `file:${join(dir, "g.db")}` });
     const holder = await other.transaction("write");
     await holder.execute("INSERT INTO t (id, v) VALUES (1000, 1)");
-    const gc = d.groupCommit as GroupCommitter;
+    const gc = d.groupCommit!;
     const [groups, waits] = [gc.stats.groups, gc.stats.busyWaits];
     const writes = [gc.write([insert(1, 1)]), gc.write([insert(2, 2)])];
     // While the lock is held elsewhere, this thread is not stuck in SQLite's busy handler: reads

@@ -40,16 +40,6 @@ export interface GroupCommitStats {
 
 export const MAX_GROUP = 128;
 
-/**
- * What the hot writers (bets, rate counts, the fraud scan's records) ask of a group commit: one
- * all-or-nothing write, answered with its statements' results once committed, or refused alone.
- * GroupCommitter does it on this thread's connection; WriterThread (writer-thread.ts) on a thread
- * of its own.
- */
-export interface GroupWrites {
-  write(statements: InStatement[]): Promise<ResultSet[]>;
-}
-
 export interface GroupCommitOptions {
   /** How long a group waits for another connection's writer before its callers get SQLITE_BUSY. */
   busyTimeoutMs?: number;
@@ -57,7 +47,7 @@ export interface GroupCommitOptions {
   retryEveryMs?: number;
 }
 
-export class GroupCommitter implements GroupWrites {
+export class GroupCommitter {
   private readonly source: ConnectionSource;
   private readonly busyTimeoutMs: number;
   private readonly retryEveryMs: number;

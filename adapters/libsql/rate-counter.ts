@@ -1,14 +1,14 @@
 /** Rate-limit counters in the shared database, so every instance counts the same requests. */
 import type { Client } from "@libsql/client";
 import type { RateCounter } from "../../domain/ports/rate-counter.ts";
-import type { GroupWrites } from "./group-commit.ts";
+import type { GroupCommitter } from "./group-commit.ts";
 
 export class LibsqlRateCounter implements RateCounter {
   private readonly client: Client;
-  private readonly groupCommit: GroupWrites | undefined;
+  private readonly groupCommit: GroupCommitter | undefined;
   private hits = 0;
   /** With `groupCommit`, a count shares its commit with the placements of the same moment. */
-  constructor(client: Client, groupCommit?: GroupWrites) {
+  constructor(client: Client, groupCommit?: GroupCommitter) {
     this.client = client;
     this.groupCommit = groupCommit;
   }

@@ -7,14 +7,13 @@
  * before this module's body, at normal priority, taking a core from the serving thread.
  *
  * JavaScript, like the checkpoint thread's entry: on Node, the serving thread hands over the scan's
- * modules with their types already stripped (adapters/system/stripped-sources.ts) and this
+ * modules with their types already stripped (`workerData.sources`, see `strippedSources`) and this
  * thread loads them from there, so it never loads Node's TypeScript stripper (11 MB of memory in
  * each thread that does). A module not handed over loads as usual.
  */
 import { readlinkSync } from "node:fs";
 import { setPriority } from "node:os";
 import { workerData } from "node:worker_threads";
-import { loadStrippedSources } from "../../adapters/system/load-stripped.js";
 
 try {
   const tid = Number(readlinkSync("/proc/thread-self").split("/").pop());
@@ -23,5 +22,15 @@ try {
   /* not Linux, or not allowed: the scan runs at normal priority */
 }
 
-await loadStrippedSources(workerData.sources);
+/** @type {Record<string, string> | undefined} */
+const sources = workerData.sources;
+if (sources) {
+  const { registerHooks } = await import("node:module");
+  registerHooks({
+    load(url, context, nextLoad) {
+      const source = sources[url];
+      return source === undefined ? nextLoad(url, context) : { format: "module", source, shortCircuit: true };
+    },
+  });
+}
 await import("./fraud-scan-run.ts");

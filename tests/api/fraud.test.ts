@@ -12,8 +12,7 @@ import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-
 import { countRows, currentUserId, expectError, expectInvalidFields, expectUnknownKey, placeOk, selectionOf, upcomingPool } from "../fixtures/builders.ts";
 import { callers, expectAdminOnly, type Callers } from "../fixtures/roles.ts";
 import { BackgroundJobs } from "../../api/jobs/scheduler.ts";
-import { fraudScanThread, FraudScanThreadUnavailable, SCAN_MODULES } from "../../api/jobs/fraud-scan-thread.ts";
-import { strippedSources } from "../../adapters/system/stripped-sources.ts";
+import { fraudScanThread, FraudScanThreadUnavailable, strippedSources } from "../../api/jobs/fraud-scan-thread.ts";
 import { fraudWriter, LibsqlFraudRecords, RECORD_CHUNK } from "../../adapters/libsql/fraud.ts";
 import { DatabaseLease } from "../../adapters/libsql/lease.ts";
 import { configFromEnv } from "../../api/bootstrap.ts";
@@ -316,7 +315,7 @@ describe("the scheduler (api/jobs)", () => {
   });
 
   it("hands the scan thread its modules with the types stripped (on Node), so that thread never loads the stripper", () => {
-    const sources = strippedSources(SCAN_MODULES)!;
+    const sources = strippedSources()!;
     const urls = Object.keys(sources);
     for (const file of ["api/jobs/fraud-scan-run.ts", "adapters/libsql/fraud.ts", "adapters/libsql/embedded-client.ts", "domain/fraud/scan.ts", "domain/fraud/rules.ts"])
       expect(urls.some((u) => u.endsWith(`/${file}`)), file).toBe(true);

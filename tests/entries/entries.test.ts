@@ -65,7 +65,7 @@ async function exercise(cmd: string, args: string[], port: number) {
   const balance = await (await fetch(`${base}/api/customer/balance`, { headers: { cookie } })).json();
   expect(balance).toEqual({ balance: 100000 });
 
-  // A bet goes through the writer thread (adapters/libsql/writer-thread.ts) and back; so does a refusal.
+  // A bet is placed, and one the balance cannot cover is refused with its code, on both runtimes.
   type Ev = { id: string; markets: { id: string; outcomes: { id: string; odds: string }[] }[] };
   const upcoming = (await (await fetch(`${base}/api/events?status=upcoming&limit=50`)).json()) as Ev[];
   const e = upcoming.find((x) => x.markets.length > 0)!;
@@ -117,7 +117,7 @@ async function exercise(cmd: string, args: string[], port: number) {
   }
   expect(moved).toBe(true);
 
-  // SIGTERM stops it cleanly: threads closed in order, nothing reported as failed.
+  // SIGTERM stops it cleanly: the background threads closed in order, nothing reported as failed.
   const exited = new Promise<number | null>((r) => child!.once("exit", (code) => r(code)));
   child.kill("SIGTERM");
   expect(await exited).toBe(0);
