@@ -236,6 +236,15 @@ const byTime = <T extends { placedAt?: Date; createdAt?: Date; id?: string }>(a:
   return ta - tb || String(a.id ?? "").localeCompare(String(b.id ?? ""));
 };
 
+/** Each customer's bets in time order (`byTime`), customers in the order they first appear in `bets`. */
+export type BetsByCustomer = ReadonlyMap<string, readonly BetActivity[]>;
+
+export function betsByCustomer(bets: readonly BetActivity[]): BetsByCustomer {
+  const out = groupBy(bets, (b) => b.userId);
+  for (const list of out.values()) list.sort(byTime);
+  return out;
+}
+
 export const riskLevelFor = (score: number): RiskLevel =>
   score >= 75 ? "critical" : score >= 50 ? "high" : score >= 25 ? "medium" : "low";
 
@@ -258,10 +267,9 @@ export interface RapidBurst {
  * window inside it holds at least rapidMinBets bets. The chain's first bet names it, so the key
  * stays the same as the chain grows.
  */
-export function rapidBursts(bets: readonly BetActivity[]): RapidBurst[] {
+export function rapidBursts(bets: readonly BetActivity[], byCustomer: BetsByCustomer = betsByCustomer(bets)): RapidBurst[] {
   const out: RapidBurst[] = [];
-  for (const [userId, list] of groupBy(bets, (b) => b.userId)) {
-    const sorted = [...list].sort(byTime);
+  for (const [userId, sorted] of byCustomer) {
     let chain: BetActivity[] = [];
     const flush = () => {
       if (chain.length >= T.rapidMinBets) {
@@ -311,10 +319,9 @@ export interface StakeSpike {
  * there are spikeMinPriorBets of those. One pass per customer with a running median: a customer's
  * 90 days can hold tens of thousands of bets, and re-sorting the history for every bet was quadratic.
  */
-export function stakeSpikes(bets: readonly BetActivity[]): StakeSpike[] {
+export function stakeSpikes(bets: readonly BetActivity[], byCustomer: BetsByCustomer = betsByCustomer(bets)): StakeSpike[] {
   const out: StakeSpike[] = [];
-  for (const list of groupBy(bets, (b) => b.userId).values()) {
-    const sorted = [...list].sort(byTime);
+  for (const sorted of byCustomer.values()) {
     const prior = new RunningMedian();
     for (let i = 0; i < sorted.length; ) {
       const t = sorted[i].placedAt.getTime();
@@ -347,9 +354,8 @@ export interface QuickCashOut {
 export class StakeIndex {
   private readonly byUser = new Map<string, { times: number[]; totals: number[] }>();
 
-  constructor(bets: readonly BetActivity[]) {
-    for (const [userId, list] of groupBy(bets, (b) => b.userId)) {
-      const sorted = [...list].sort(byTime);
+  constructor(bets: readonly BetActivity[], byCustomer: BetsByCustomer = betsByCustomer(bets)) {
+    for (const [userId, sorted] of byCustomer) {
       const totals = [0];
       for (const b of sorted) totals.push(totals[totals.length - 1] + b.stake);
       this.byUser.set(userId, { times: sorted.map((b) => b.placedAt.getTime()), totals });
@@ -485,13 +491,15 @@ export function applyRules(a: FraudActivity, now: Date): RuleFindings {
   const customers = new Map(a.customers.map((c) => [c.id, c]));
   const bets = a.bets.filter((b) => customers.has(b.userId));
   const payments = a.payments.filter((p) => customers.has(p.userId));
-  const stakes = new StakeIndex(bets);
+  // Grouped and sorted once for the three rules that walk each customer's bets in time order.
+  const byCustomer = betsByCustomer(bets);
+  const stakes = new StakeIndex(bets, byCustomer);
   return {
     customers,
     bets,
     payments,
-    bursts: rapidBursts(bets),
-    spikes: stakeSpikes(bets),
+    bursts: rapidBursts(bets, byCustomer),
+    spikes: stakeSpikes(bets, byCustomer),
     quickCashOuts: quickCashOuts(payments, bets, stakes),
     sharedAddresses: sharedAddresses(addressUses(a), customers, now),
     bonusCashOuts: bonusCashOuts(payments, bets, stakes),
