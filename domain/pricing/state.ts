@@ -1,0 +1,108 @@
+/**
+ * The live book's contract: the state of a match (what the match engine in adapters/feed advances)
+ * and the model it is played and priced from (domain/pricing prices and grades markets from them).
+ * Both are plain JSON, stored on the event row (events.state, events.model), so any process can
+ * price or grade an event from the database alone.
+ *
+ * Outcome codes (outcomes.code) say what an outcome is, independent of its display name:
+ * - full_time_result: "home" | "draw" | "away"; racing "Race Winner": "r1".."rN" (runner number)
+ * - over_under: "over" | "under" (markets.line, e.g. 2.5; racing: winning margin in lengths)
+ * - handicap: "home" | "away" (markets.line is the home side's handicap: -1 means home -1, away +1;
+ *   a whole-number line can push: the market is then void)
+ * - both_teams_score: "yes" | "no"
+ * - correct_score: "H-A" such as "2-1", and "other" (any score not listed)
+ */
+import type { MarketType, SportCode } from "../shared/types.ts";
+
+/** Tennis detail: sets won are home/away of MatchState; this is the set and game in progress. */
+export interface TennisDetail {
+  bestOf: 3 | 5;
+  /** Games of each completed set, in order, e.g. [[6, 4], [3, 6]]. */
+  sets: [number, number][];
+  /** Games in the current set. */
+  games: [number, number];
+  /** Points in the current game (0, 1, 2, 3, 4... as counts; 40-40 is [3, 3]); tie-break counts too. */
+  points: [number, number];
+  /** 0 = home serves, 1 = away serves. */
+  server: 0 | 1;
+  tiebreak: boolean;
+}
+
+/** Cricket detail (limited overs or a Test): who bats, the innings, balls and wickets. */
+export interface CricketDetail {
+  /** 1 or 2 (limited overs); up to 4 in a Test. */
+  innings: number;
+  /** 0 = home bats, 1 = away bats. */
+  batting: 0 | 1;
+  /** Legal balls bowled in this innings. */
+  balls: number;
+  wickets: number;
+  /** Balls per innings (120 for T20, 300 for ODI); a Test has a time limit instead (state.length). */
+  ballsPerInnings: number | null;
+  /** Sixes hit in the match (the "Match Sixes" over/under). */
+  sixes: number;
+}
+
+/** Racing detail: the field, and after the race its finishing order and winning margin. */
+export interface RacingDetail {
+  runners: number;
+  /** Runner numbers (1-based) in finishing order, set when the race is run. */
+  order: number[] | null;
+  /** Winning margin in lengths, set when the race is run. */
+  marginLengths: number | null;
+}
+
+export interface MatchState {
+  sport: SportCode;
+  /**
+   * pre: not started; live: in play; break: an interval (half time, between quarters); finished.
+   * Racing: pre until the jump, live while running (not bettable), finished with a result.
+   */
+  phase: "pre" | "live" | "break" | "finished";
+  /** Sim seconds of regulation play so far (racing: seconds since the jump). */
+  clock: number;
+  /** Regulation length in sim seconds (soccer 5400, basketball 2880 ...; racing: the race time). */
+  length: number;
+  /** 1-based period (half, quarter, period, inning, set); extra time/overtime continue the count. */
+  period: number;
+  /** Score: goals, points, runs; tennis: sets won; racing: 0. */
+  home: number;
+  away: number;
+  /** Stoppage seconds added to the current period (soccer), already included in `length` when set. */
+  stoppage?: number;
+  tennis?: TennisDetail;
+  cricket?: CricketDetail;
+  racing?: RacingDetail;
+}
+
+/**
+ * How the match is played and priced: the two sides' scoring rates, fixed before the start (from
+ * the pre-match view of the teams) and unchanged in play; the state carries what has happened.
+ */
+export interface MatchModel {
+  sport: SportCode;
+  /** Expected points per regulation match for home and away (goals, points, runs; tennis: unused). */
+  homeRate: number;
+  awayRate: number;
+  /** Tennis: probability that each side wins a point on its own serve. */
+  serveWin?: [number, number];
+  /** Racing: each runner's win probability (sums to 1), by runner number - 1. */
+  runnerProbs?: number[];
+  /** Whether a tie at full time stands as a draw (soccer, hockey 3-way, AFL, a Test); otherwise extra time decides. */
+  drawPossible: boolean;
+}
+
+/** A market as pricing and grading see it. */
+export interface MarketSpec {
+  type: MarketType;
+  /** over_under total line or handicap home line; null for other types. */
+  line: number | null;
+  /** Outcome codes, in display order (see the list above). */
+  codes: readonly string[];
+}
+
+/** A result per outcome: decided won / lost / void, or null while still open. */
+export type OutcomeResult = "won" | "lost" | "void" | null;
+
+/** A price per outcome in thousandths, or null: not offered (impossible or decided). */
+export type PriceLine = (number | null)[];
