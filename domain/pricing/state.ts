@@ -11,6 +11,11 @@
  *   a whole-number line can push: the market is then void)
  * - both_teams_score: "yes" | "no"
  * - correct_score: "H-A" such as "2-1", and "other" (any score not listed)
+ *
+ * What a market is on, by sport: the score is goals (soccer, hockey), points (basketball, NFL, AFL,
+ * NRL), runs (MLB, cricket), strokes (golf: the LOWER score wins, and a handicap line applies to the
+ * home side's strokes), sets (tennis: over_under and handicap are on games, sets and the set in
+ * progress counted). Cricket's over_under is on match sixes; racing's on the winning margin.
  */
 import type { MarketType, SportCode } from "../shared/types.ts";
 
@@ -88,8 +93,10 @@ export interface MatchModel {
   serveWin?: [number, number];
   /** Racing: each runner's win probability (sums to 1), by runner number - 1. */
   runnerProbs?: number[];
-  /** Whether a tie at full time stands as a draw (soccer, hockey 3-way, AFL, a Test); otherwise extra time decides. */
+  /** Whether a tie at full time stands as a draw (soccer, hockey 3-way, AFL, cricket); otherwise extra time decides. */
   drawPossible: boolean;
+  /** Cricket: expected sixes in the whole match (its over_under market is "Match Sixes"). */
+  sixesRate?: number;
 }
 
 /** A market as pricing and grading see it. */
