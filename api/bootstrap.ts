@@ -20,6 +20,9 @@ import { fraudScanThread } from "./jobs/fraud-scan-thread.ts";
 import { fraudWriter } from "../adapters/libsql/fraud.ts";
 import { ScryptPasswordHasher } from "../adapters/system/password.ts";
 import { backOfficePorts } from "../domain/users/back-office-ctx.ts";
+import { timerInPlayDelay } from "../adapters/system/in-play-delay.ts";
+import { DEFAULT_SCORE_SUSPEND_MS, parseInPlayDelays } from "../domain/betting/in-play.ts";
+import type { SportCode } from "../domain/shared/types.ts";
 
 export interface Config {
   port: number;
@@ -40,6 +43,23 @@ export interface Config {
   rateLimits: RateLimitConfig | false;
   /** How long the simulated payment provider takes to answer (the UI's 'Processing...'); PAYMENT_LATENCY_MS, default 3000. */
   paymentLatencyMs: number;
+  /** Sim seconds per real second of the match engine (MATCH_CLOCK_SPEED, default 1: real time). */
+  matchClockSpeed: number;
+  /** In-play bet delay per sport (IN_PLAY_DELAY_MS: "5000" or "soccer=5000,tennis=3000"). */
+  inPlayDelays: Record<SportCode, number>;
+  /** How long a score change suspends an event's markets (SCORE_SUSPEND_MS, default 5000). */
+  scoreSuspendMs: number;
+  /** How often decided markets are settled (RESULTS_INTERVAL_MS, default 2000; 0 = off). */
+  resultsIntervalMs: number;
+}
+
+/** A whole number of at least `min` from the environment, the default when unset; a bad value fails the start. */
+function numberSetting(env: Record<string, string | undefined>, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < min) throw new Error(`${name} must be a number of at least ${min} (got "${raw}")`);
+  return n;
 }
 
 const truthy = (v: string | undefined) => v !== undefined && /^(1|true|yes|on)$/i.test(v);
@@ -63,7 +83,17 @@ export function configFromEnv(env: Record<string, string | undefined>, distDir: 
     liveOddsCacheMs: Number(env.LIVE_ODDS_CACHE_MS ?? 500),
     rateLimits: rateLimitsFromEnv(env.RATE_LIMITS),
     paymentLatencyMs: env.PAYMENT_LATENCY_MS === undefined || env.PAYMENT_LATENCY_MS === "" ? 3000 : Math.max(0, Number(env.PAYMENT_LATENCY_MS) || 0),
+    matchClockSpeed: numberSetting(env, "MATCH_CLOCK_SPEED", 1, 0.01),
+    inPlayDelays: inPlayDelaysFromEnv(env.IN_PLAY_DELAY_MS),
+    scoreSuspendMs: numberSetting(env, "SCORE_SUSPEND_MS", DEFAULT_SCORE_SUSPEND_MS),
+    resultsIntervalMs: numberSetting(env, "RESULTS_INTERVAL_MS", 2000),
   };
+}
+
+function inPlayDelaysFromEnv(text: string | undefined): Record<SportCode, number> {
+  const delays = parseInPlayDelays(text);
+  if (!delays) throw new Error(`IN_PLAY_DELAY_MS must be a number of ms or a list like "soccer=5000,tennis=3000" (got "${text}")`);
+  return delays;
 }
 
 export async function bootstrap(config: Config) {
@@ -83,11 +113,16 @@ export async function bootstrap(config: Config) {
   const feed = config.demoMode
     ? new DemoFeed(database.client, {
         intervalMs: config.feedIntervalMs,
+        clockSpeed: config.matchClockSpeed,
+        scoreSuspendMs: config.scoreSuspendMs,
         leadership: new DatabaseLease(database.client, { name: "demo-feed", holder: instanceId, ttlMs: config.feedIntervalMs * 3 }),
       })
     : null;
   feed?.start();
-  const ports = libsqlPorts(database, { paymentProvider: new SimulatedPaymentProvider({ latencyMs: config.paymentLatencyMs }) });
+  const ports = libsqlPorts(database, {
+    paymentProvider: new SimulatedPaymentProvider({ latencyMs: config.paymentLatencyMs }),
+    inPlay: timerInPlayDelay(config.inPlayDelays, config.scoreSuspendMs),
+  });
   // Contests lock, score and settle whether or not demo mode is on; the stats feed is the simulator.
   // Like the feed, only the instance holding the runner's own lease does the work.
   const fantasy = new FantasyRunner(
@@ -106,6 +141,8 @@ export async function bootstrap(config: Config) {
       fraudScanIntervalMs: config.fraudScanIntervalMs,
       // The scan reads on its own thread; on an embedded file its writes join this process's group commit.
       fraudScanner: fraudScanThread(config, database.groupCommit ? fraudWriter(database) : undefined) ?? undefined,
+      resultsIntervalMs: config.resultsIntervalMs,
+      resultsLeadership: new DatabaseLease(database.client, { name: "results", holder: instanceId, ttlMs: Math.max(config.resultsIntervalMs * 3, 6000) }),
       fraudLeadership: config.fraudScanIntervalMs > 0
         ? new DatabaseLease(database.client, { name: "fraud-scan", holder: instanceId, ttlMs: config.fraudScanIntervalMs * 3 })
         : undefined,

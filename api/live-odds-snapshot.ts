@@ -82,7 +82,8 @@ export class LiveOddsSnapshot {
   private async build(now: number): Promise<LiveOddsBody> {
     const live = await this.ports.events.list({ status: "live", limit: 100 });
     const volumes = await this.ports.events.volumes(live.map((e) => e.id));
-    const items = live.map((e) => presentLiveOdds(e, volumes.get(e.id) ?? 0)).filter((x): x is LiveOddsItem => x !== null);
+    const at = new Date(now);
+    const items = live.map((e) => presentLiveOdds(e, volumes.get(e.id) ?? 0, at)).filter((x): x is LiveOddsItem => x !== null);
     const body = JSON.stringify(items);
     const bytes = new TextEncoder().encode(body);
     this.current = { body, bytes, gzipped: await gzip(bytes), etag: await etagOf(bytes), builtAt: now };

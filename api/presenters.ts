@@ -1,7 +1,8 @@
 /** Domain records to the JSON shapes of api/schemas. */
 import { formatOdds } from "../domain/shared/odds.ts";
 import { betRiskProfile } from "../domain/risk/bet-risk.ts";
-import type { BetRecord, EventView, User } from "../domain/shared/types.ts";
+import type { BetRecord, EventView, MarketStatus, MarketView, User } from "../domain/shared/types.ts";
+import { displayClock } from "../domain/pricing/index.ts";
 import type { Event, LiveOddsItem } from "./schemas/events.ts";
 import type { AdminBet, Bet } from "./schemas/bets.ts";
 import type { CurrentUser } from "./schemas/auth.ts";
@@ -20,7 +21,29 @@ export const presentUser = (u: User, balance: number, settings: UserSettings): C
   settings: { ...settings },
 });
 
-export const presentEvent = (e: EventView): Event => ({
+/**
+ * Whether an event takes no bets now: suspended after a score change or while a race runs, or a
+ * pre-match event past its start that the feed has not turned live (past-post).
+ */
+export const isSuspended = (e: EventView, now: Date): boolean =>
+  (!!e.suspendedUntil && e.suspendedUntil.getTime() > now.getTime()) || (e.status === "upcoming" && e.startTime.getTime() <= now.getTime());
+
+/** The market's status as a customer meets it: an open market of a suspended event is suspended. */
+const statusAt = (e: EventView, m: MarketView, now: Date): MarketStatus => (m.status === "open" && isSuspended(e, now) ? "suspended" : m.status);
+
+/**
+ * The outcomes a customer is shown: an open or suspended market leaves out the outcomes the match
+ * has decided (a correct score that can no longer happen); a closed market shows them all with their result.
+ */
+const shownOutcomes = (m: MarketView) =>
+  (m.status === "closed" ? m.outcomes : m.outcomes.filter((o) => !o.result)).map((o) => ({
+    id: o.id,
+    name: o.name,
+    odds: formatOdds(o.priceMilli),
+    ...(o.result ? { result: o.result } : {}),
+  }));
+
+export const presentEvent = (e: EventView, now: Date, inPlayDelayMs = 0): Event => ({
   id: e.id,
   sport: e.sport,
   sportName: e.sportName,
@@ -35,20 +58,28 @@ export const presentEvent = (e: EventView): Event => ({
   homeScore: e.homeScore,
   awayScore: e.awayScore,
   featured: e.featured,
+  clock: e.state ? displayClock(e.state) : null,
+  suspended: isSuspended(e, now),
+  inPlayDelaySeconds: e.status === "live" ? Math.ceil(inPlayDelayMs / 1000) : 0,
   markets: e.markets.map((m) => ({
     id: m.id,
     type: m.type,
     name: m.name,
-    status: m.status,
-    outcomes: m.outcomes.map((o) => ({ id: o.id, name: o.name, odds: formatOdds(o.priceMilli) })),
+    status: statusAt(e, m, now),
+    line: m.line ?? null,
+    outcomes: shownOutcomes(m),
   })),
 });
 
 /** A live-odds item: the event with its match-winner market as home / draw / away prices. */
-export function presentLiveOdds(e: EventView, volume: number): LiveOddsItem | null {
+export function presentLiveOdds(e: EventView, volume: number, now: Date): LiveOddsItem | null {
   const market = e.markets.find((m) => m.type === "full_time_result");
   if (!market || market.outcomes.length < 2) return null;
   const outs = market.outcomes;
+  const byCode = (code: string) => outs.find((o) => o.code === code);
+  const home = byCode("home") ?? outs[0];
+  const away = byCode("away") ?? outs[outs.length - 1];
+  const draw = byCode("draw") ?? (outs.length === 3 && !outs.some((o) => o.code) ? outs[1] : undefined);
   const lastUpdate = Math.max(e.updatedAt.getTime(), ...outs.map((o) => o.updatedAt.getTime()));
   return {
     id: e.id,
@@ -67,13 +98,15 @@ export function presentLiveOdds(e: EventView, volume: number): LiveOddsItem | nu
     lastUpdate: new Date(lastUpdate).toISOString(),
     marketId: market.id,
     marketName: market.name,
-    marketStatus: market.status,
+    marketStatus: statusAt(e, market, now),
+    clock: e.state ? displayClock(e.state) : null,
+    suspended: isSuspended(e, now),
     odds: {
-      home: formatOdds(outs[0].priceMilli),
-      draw: outs.length === 3 ? formatOdds(outs[1].priceMilli) : null,
-      away: formatOdds(outs[outs.length - 1].priceMilli),
+      home: formatOdds(home.priceMilli),
+      draw: draw ? formatOdds(draw.priceMilli) : null,
+      away: formatOdds(away.priceMilli),
     },
-    outcomes: outs.map((o) => ({ id: o.id, name: o.name, odds: formatOdds(o.priceMilli) })),
+    outcomes: shownOutcomes(market),
   };
 }
 

@@ -1,31 +1,32 @@
 /**
- * The demo odds feed: a server-side simulator that, every few seconds, moves the match-winner
- * prices of live events (at most 0.10 a step, never below 1.01), advances their match minute and
- * now and then the score, and stores it all in the database. The price a customer sees is
- * therefore the price placement checks.
+ * The demo feed: plays every live event forward with the match engine (adapters/feed/engine) and
+ * prices its markets from the state with a margin (domain/pricing), writing it all in one batch a
+ * tick. What it does each tick, per event:
+ * - an upcoming event at its start time kicks off (turns live) and is priced in play; a race jumps
+ *   and is suspended while it runs (no betting in running);
+ * - the state advances by the real time since the last tick x MATCH_CLOCK_SPEED (sim seconds per
+ *   real second);
+ * - a score change suspends the event's markets for SCORE_SUSPEND_MS (bets refused inside the
+ *   placement write), after which they reopen at the new prices;
+ * - outcomes the state decides get their result at once (Over 2.5 at the third goal, correct scores
+ *   that can no longer happen), a market whose every outcome is decided closes, and at full time the
+ *   event finishes with every market graded; the results job then settles them (settle-decided.ts);
+ * - open outcomes are repriced; a market's prices are published only when one of them moved by
+ *   PUBLISH_STEP or more, or the book on show fell below its target overround, so prices do not
+ *   flicker with every second of the clock (and in-play bets are not refused for nothing).
+ * With several instances on one database only the lease holder ticks.
  */
-import type { Client, InStatement } from "@libsql/client";
+import type { Client, InStatement, Row } from "@libsql/client";
 import type { Leadership } from "../libsql/lease.ts";
-import { nextPrice, randomStep } from "../../domain/betting/price-move.ts";
+import type { MarketType, SportCode } from "../../domain/shared/types.ts";
+import type { MatchModel, MatchState, MarketSpec, OutcomeResult } from "../../domain/pricing/state.ts";
+import { gradeMarket, minuteOf, priceMarket, targetOverround } from "../../domain/pricing/index.ts";
+import { advance, initialState, kickOff, modelFor } from "./engine/index.ts";
 
-/** Match length in minutes; the clock stops there until an operator finishes the event. */
-const DURATION: Record<string, number> = {
-  soccer: 90, basketball: 48, tennis: 180, nfl: 60, hockey: 60, mlb: 180, afl: 80, nrl: 80, golf: 300, cricket: 420, racing: 2,
-};
-/** Chance per tick that a side scores, and how much. */
-const SCORING: Record<string, { p: number; points: number[] }> = {
-  soccer: { p: 0.02, points: [1] },
-  hockey: { p: 0.03, points: [1] },
-  basketball: { p: 0.6, points: [1, 2, 2, 3] },
-  nfl: { p: 0.06, points: [3, 7] },
-  afl: { p: 0.25, points: [1, 6] },
-  nrl: { p: 0.05, points: [2, 4, 6] },
-  mlb: { p: 0.04, points: [1] },
-  tennis: { p: 0.05, points: [1] },
-  cricket: { p: 0.5, points: [1, 1, 2, 4, 6] },
-  golf: { p: 0.05, points: [1] },
-  racing: { p: 0, points: [0] },
-};
+/** A published price moves when the fair price has moved this much (relative), or the book needs it. */
+export const PUBLISH_STEP = 0.02;
+/** While a race runs, its suspension is renewed this far ahead each tick. */
+const RACE_SUSPENSION_MS = 120_000;
 
 export interface FeedStatus {
   running: boolean;
@@ -38,8 +39,82 @@ export interface FeedOptions {
   intervalMs: number;
   random?: () => number;
   now?: () => Date;
+  /** Sim seconds per real second (MATCH_CLOCK_SPEED, default 1). */
+  clockSpeed?: number;
+  /** How long a score change suspends the event's markets (SCORE_SUSPEND_MS, default 5000). */
+  scoreSuspendMs?: number;
   /** Present when several instances share the database: only the lease holder ticks. */
   leadership?: Leadership;
+}
+
+interface OutcomeRow {
+  id: string;
+  code: string | null;
+  priceMilli: number;
+  result: OutcomeResult;
+}
+interface MarketRow {
+  id: string;
+  type: MarketType;
+  line: number | null;
+  status: string;
+  settled: boolean;
+  outcomes: OutcomeRow[];
+}
+
+/** What one tick decided for one event: the statements that write it, and whether it scored or finished. */
+export interface EventTick {
+  statements: InStatement[];
+  scored: boolean;
+  finished: boolean;
+  moved: number;
+}
+
+/** The model an event without one is played from: the stored match-result prices say who is stronger. */
+function derivedModel(sport: SportCode, league: string, markets: MarketRow[], random: () => number): MatchModel {
+  const result = markets.find((m) => m.type === "full_time_result");
+  const price = (code: string) => result?.outcomes.find((o) => o.code === code)?.priceMilli;
+  const home = price("home");
+  const away = price("away");
+  const homeShare = home && away ? 1 / home / (1 / home + 1 / away) : 0.5;
+  const runners = result?.outcomes.filter((o) => o.code?.startsWith("r")).length ?? 0;
+  return modelFor(sport, { homeShare, league, runners: runners || undefined, random });
+}
+
+const spec = (m: MarketRow): MarketSpec | null =>
+  m.outcomes.every((o) => o.code) ? { type: m.type, line: m.line, codes: m.outcomes.map((o) => o.code!) } : null;
+
+/**
+ * The writes for one market at `state`: results the state decides, closing when all are decided,
+ * and new prices for the open outcomes when they moved enough (or the book on show is short).
+ */
+export function marketWrites(m: MarketRow, state: MatchState, model: MatchModel, at: number, force: boolean): { statements: InStatement[]; moved: number } {
+  const statements: InStatement[] = [];
+  const s = spec(m);
+  if (!s || m.settled || m.status === "closed") return { statements, moved: 0 };
+  const results = gradeMarket(s, state);
+  m.outcomes.forEach((o, i) => {
+    if (results[i] !== o.result)
+      statements.push({ sql: "UPDATE outcomes SET result = ?, updated_at = ? WHERE id = ?", args: [results[i], at, o.id] });
+  });
+  if (results.every((r) => r !== null)) {
+    statements.push({ sql: "UPDATE markets SET status = 'closed', updated_at = ? WHERE id = ? AND status <> 'closed'", args: [at, m.id] });
+    return { statements, moved: 0 };
+  }
+  const prices = priceMarket(s, state, model);
+  const open = m.outcomes.map((o, i) => ({ o, price: results[i] === null ? prices[i] : null })).filter((x) => x.price !== null);
+  if (open.length === 0) return { statements, moved: 0 };
+  const shownBook = open.reduce((sum, x) => sum + 1000 / x.o.priceMilli, 0);
+  const movedEnough = open.some((x) => Math.abs(x.price! - x.o.priceMilli) / x.o.priceMilli >= PUBLISH_STEP);
+  const decidedNow = results.some((r, i) => r !== m.outcomes[i].result);
+  if (!force && !movedEnough && !decidedNow && shownBook >= targetOverround(s, state.sport)) return { statements, moved: 0 };
+  let moved = 0;
+  for (const x of open) {
+    if (x.price === x.o.priceMilli) continue;
+    moved++;
+    statements.push({ sql: "UPDATE outcomes SET price_milli = ?, updated_at = ? WHERE id = ?", args: [x.price!, at, x.o.id] });
+  }
+  return { statements, moved };
 }
 
 export class DemoFeed {
@@ -72,58 +147,33 @@ export class DemoFeed {
     return { running: this.timer !== null, lastTickAt: this.lastTickAt, leader: this.opts.leadership ? this.leading : true };
   }
 
-  /** One step of the simulation, written in one batch. Returns how many prices moved. */
+  /** One step of every live (or due) event, written in one batch. Returns how many prices moved. */
   async tick(): Promise<number> {
     if (this.ticking) return 0;
     this.ticking = true;
     try {
-      // With several instances on one database only the lease holder moves prices; the others
-      // stand by and take over when the holder stops renewing.
       if (this.opts.leadership) {
         this.leading = await this.opts.leadership.tryAcquire();
         if (!this.leading) return 0;
       }
       const random = this.opts.random ?? Math.random;
       const now = (this.opts.now ?? (() => new Date()))().getTime();
-      const live = await this.client.execute(
-        "SELECT id, sport, minute, home_score, away_score FROM events WHERE status = 'live'",
-      );
-      const prices = await this.client.execute(`
-        SELECT o.id, o.price_milli, m.id AS market_id FROM outcomes o
-        JOIN markets m ON m.id = o.market_id JOIN events e ON e.id = m.event_id
-        WHERE e.status = 'live' AND m.status = 'open' AND m.type = 'full_time_result'`);
-      const statements: InStatement[] = [];
-      for (const e of live.rows) {
-        const sport = String(e.sport);
-        const minute = Math.min(DURATION[sport] ?? 90, Number(e.minute ?? 0) + 1);
-        let home = Number(e.home_score ?? 0);
-        let away = Number(e.away_score ?? 0);
-        const s = SCORING[sport] ?? SCORING.soccer;
-        if (random() < s.p) {
-          const pts = s.points[Math.floor(random() * s.points.length)];
-          if (random() < 0.5) home += pts;
-          else away += pts;
-        }
-        statements.push({
-          sql: "UPDATE events SET minute = ?, home_score = ?, away_score = ?, updated_at = ? WHERE id = ? AND status = 'live'",
-          args: [minute, home, away, now, String(e.id)],
-        });
+      const events = await this.client.execute({
+        sql: `SELECT id, sport, league, status, start_time, state, model, state_at, suspended_until, home_score, away_score
+              FROM events WHERE status = 'live' OR (status = 'upcoming' AND start_time <= ?)`,
+        args: [now],
+      });
+      if (events.rows.length === 0) {
+        this.lastTickAt = new Date(now);
+        return 0;
       }
-      // Move about half the live markets each tick, every outcome of a moving market by its own step.
-      const moving = new Map<string, boolean>();
+      const markets = await this.marketsOf(events.rows.map((r) => String(r.id)));
+      const statements: InStatement[] = [];
       let moved = 0;
-      for (const o of prices.rows) {
-        const marketId = String(o.market_id);
-        if (!moving.has(marketId)) moving.set(marketId, random() < 0.5);
-        if (!moving.get(marketId)) continue;
-        const current = Number(o.price_milli);
-        const next = nextPrice(current, randomStep(random()));
-        if (next === current) continue;
-        moved++;
-        statements.push({
-          sql: "UPDATE outcomes SET price_milli = ?, updated_at = ? WHERE id = ?",
-          args: [next, now, String(o.id)],
-        });
+      for (const e of events.rows) {
+        const t = this.eventTick(e, markets.get(String(e.id)) ?? [], now, random);
+        statements.push(...t.statements);
+        moved += t.moved;
       }
       if (statements.length > 0) await this.client.batch(statements, "write");
       this.lastTickAt = new Date(now);
@@ -131,5 +181,78 @@ export class DemoFeed {
     } finally {
       this.ticking = false;
     }
+  }
+
+  private async marketsOf(eventIds: string[]): Promise<Map<string, MarketRow[]>> {
+    const rs = await this.client.execute({
+      sql: `SELECT m.event_id, m.id AS market_id, m.type, m.line, m.status, m.result_kind, o.id, o.code, o.price_milli, o.result
+            FROM markets m JOIN outcomes o ON o.market_id = m.id
+            WHERE m.event_id IN (${eventIds.map(() => "?").join(",")})
+            ORDER BY m.event_id, m.sort_order, m.id, o.sort_order, o.id`,
+      args: eventIds,
+    });
+    const out = new Map<string, MarketRow[]>();
+    let current: MarketRow | null = null;
+    for (const r of rs.rows) {
+      const eventId = String(r.event_id);
+      if (!current || current.id !== String(r.market_id)) {
+        current = {
+          id: String(r.market_id),
+          type: r.type as MarketType,
+          line: r.line === null ? null : Number(r.line),
+          status: String(r.status),
+          settled: r.result_kind !== null,
+          outcomes: [],
+        };
+        out.set(eventId, [...(out.get(eventId) ?? []), current]);
+      }
+      current.outcomes.push({ id: String(r.id), code: r.code === null ? null : String(r.code), priceMilli: Number(r.price_milli), result: (r.result ?? null) as OutcomeResult });
+    }
+    return out;
+  }
+
+  /** One event's tick: kick off when due, advance, suspend on a score, decide and reprice its markets, finish. */
+  private eventTick(e: Row, markets: MarketRow[], now: number, random: () => number): EventTick {
+    const id = String(e.id);
+    const sport = e.sport as SportCode;
+    const league = String(e.league);
+    const model: MatchModel = e.model ? JSON.parse(String(e.model)) : derivedModel(sport, league, markets, random);
+    let state: MatchState = e.state ? JSON.parse(String(e.state)) : initialState(sport, model, { league, runners: model.runnerProbs?.length });
+    const speed = this.opts.clockSpeed ?? 1;
+    const startedAt = Number(e.start_time);
+    let since = e.state_at === null ? now : Number(e.state_at);
+    const statements: InStatement[] = [];
+    const goingLive = e.status === "upcoming";
+    if (goingLive) {
+      if (state.phase === "pre") state = kickOff(state);
+      // Played from the start time, so a server that was down catches up on what it missed.
+      since = startedAt;
+    }
+    const before = { home: state.home, away: state.away };
+    const stepped = advance(state, model, Math.max(0, ((now - since) / 1000) * speed), random);
+    state = stepped.state;
+    const scored = stepped.scored || before.home !== state.home || before.away !== state.away;
+    const finished = state.phase === "finished";
+    const racing = sport === "racing";
+    let suspendedUntil: number | null = e.suspended_until === null ? null : Number(e.suspended_until);
+    if (suspendedUntil !== null && suspendedUntil <= now) suspendedUntil = null;
+    if (scored && !finished) suspendedUntil = now + (this.opts.scoreSuspendMs ?? 5000);
+    if (racing && !finished) suspendedUntil = now + RACE_SUSPENSION_MS;
+    if (finished) suspendedUntil = null;
+    let moved = 0;
+    // Prices of a suspended event are written all the same: they are what it reopens at.
+    for (const m of markets) {
+      const w = marketWrites(m, state, model, now, goingLive || scored);
+      statements.push(...w.statements);
+      moved += w.moved;
+    }
+    statements.push({
+      sql: `UPDATE events SET minute = ?, home_score = ?, away_score = ?, state = ?, model = ?, state_at = ?, suspended_until = ?, updated_at = ?
+            WHERE id = ? AND status IN ('upcoming','live')`,
+      args: [minuteOf(state), state.home, state.away, JSON.stringify(state), JSON.stringify(model), now, suspendedUntil, now, id],
+    });
+    const to = finished ? "finished" : "live";
+    if (to !== e.status) statements.push({ sql: "UPDATE events SET status = ?, updated_at = ? WHERE id = ?", args: [to, now, id] });
+    return { statements, scored, finished, moved };
   }
 }

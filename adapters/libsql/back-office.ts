@@ -1,4 +1,5 @@
 /** CRM aggregates, bulk settlement candidates, bonuses, payments and report data on libSQL. */
+import type { BetType } from "../../domain/shared/types.ts";
 import type { InStatement, Row } from "@libsql/client";
 import type {
   BackOffice, CustomerAggregate, LedgerPaymentRecord, SettlementCandidateLeg, UserRiskLevel,
@@ -116,7 +117,7 @@ export class LibsqlBackOffice implements BackOffice {
     const c = this.d.client;
     const codes = sport && sport !== "all" ? sportCodesFor(sport) : null;
     const bets = await c.execute({
-      sql: `SELECT b.id, b.user_id, b.stake FROM bets b
+      sql: `SELECT b.id, b.user_id, b.stake, b.bet_type FROM bets b
             WHERE b.status = 'pending'
               AND NOT EXISTS (SELECT 1 FROM bet_legs l JOIN events e ON e.id = l.event_id WHERE l.bet_id = b.id AND e.status <> 'finished')
               ${codes ? `AND EXISTS (SELECT 1 FROM bet_legs l JOIN events e ON e.id = l.event_id WHERE l.bet_id = b.id AND e.sport IN (${placeholders(codes)}))` : ""}
@@ -130,7 +131,7 @@ export class LibsqlBackOffice implements BackOffice {
       const slice = ids.slice(i, i + 200);
       const legs = await c.execute({
         sql: `SELECT l.id, l.bet_id, l.result, l.odds_milli, l.event_id, e.status AS event_status, e.sport, e.home_team, e.away_team,
-                e.home_score, e.away_score, m.type AS market_type, l.outcome_id, o.name AS outcome_name,
+                e.home_score, e.away_score, m.type AS market_type, l.outcome_id, o.name AS outcome_name, o.result AS outcome_result,
                 (SELECT COUNT(*) FROM outcomes o2 WHERE o2.market_id = l.market_id) AS outcome_count,
                 (SELECT COUNT(*) FROM outcomes o3 WHERE o3.market_id = l.market_id
                    AND (o3.sort_order < o.sort_order OR (o3.sort_order = o.sort_order AND o3.id < o.id))) AS outcome_index
@@ -156,11 +157,18 @@ export class LibsqlBackOffice implements BackOffice {
           outcomeName: String(r.outcome_name),
           outcomeIndex: n(r.outcome_index),
           outcomeCount: n(r.outcome_count),
+          outcomeResult: (r.outcome_result ?? null) as SettlementCandidateLeg["outcomeResult"],
         });
         legsBy.set(String(r.bet_id), list);
       }
     }
-    return bets.rows.map((r) => ({ betId: String(r.id), userId: String(r.user_id), stake: n(r.stake), legs: legsBy.get(String(r.id)) ?? [] }));
+    return bets.rows.map((r) => ({
+      betId: String(r.id),
+      userId: String(r.user_id),
+      stake: n(r.stake),
+      betType: r.bet_type as BetType,
+      legs: legsBy.get(String(r.id)) ?? [],
+    }));
   }
 
   async postWalletTransaction(tx: LedgerTransaction, walletAccountId: string, audit: AuditEntry | null): Promise<number> {

@@ -1,11 +1,12 @@
-import type { Client, Row } from "@libsql/client";
-import type { EventListStatus, Events } from "../../domain/ports/index.ts";
-import type { AuditEntry, EventStatus, EventView, MarketView, PricedOutcome, SportCode } from "../../domain/shared/types.ts";
+import type { Client, InStatement, Row } from "@libsql/client";
+import type { EventListStatus, EventUpdate, Events } from "../../domain/ports/index.ts";
+import type { AuditEntry, EventStatus, EventView, MarketView, OutcomeView, PricedOutcome, SportCode } from "../../domain/shared/types.ts";
+import type { MatchState } from "../../domain/pricing/state.ts";
 import { auditStatement } from "./audit.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
 
 const EVENT_COLUMNS = `e.id, e.sport, s.name AS sport_name, e.league, e.home_team, e.away_team, e.name, e.description,
-  e.start_time, e.status, e.minute, e.home_score, e.away_score, e.featured, e.updated_at`;
+  e.start_time, e.status, e.minute, e.home_score, e.away_score, e.featured, e.updated_at, e.suspended_until, e.state`;
 
 const ORDER: Record<EventListStatus, string> = {
   upcoming: "e.start_time ASC, e.id",
@@ -34,6 +35,8 @@ function toEvent(r: Row, markets: MarketView[]): EventView {
     awayScore: n(r.away_score),
     featured: Number(r.featured) === 1,
     updatedAt: new Date(Number(r.updated_at)),
+    suspendedUntil: r.suspended_until === null || r.suspended_until === undefined ? null : new Date(Number(r.suspended_until)),
+    state: r.state ? (JSON.parse(String(r.state)) as MatchState) : null,
     markets,
   };
 }
@@ -71,8 +74,8 @@ export class LibsqlEvents implements Events {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => String(r.id));
     const rs = await this.client.execute({
-      sql: `SELECT m.id AS market_id, m.event_id, m.type, m.name AS market_name, m.status AS market_status,
-                   o.id AS outcome_id, o.name AS outcome_name, o.price_milli, o.updated_at AS outcome_updated
+      sql: `SELECT m.id AS market_id, m.event_id, m.type, m.name AS market_name, m.status AS market_status, m.line, m.result_kind,
+                   o.id AS outcome_id, o.name AS outcome_name, o.price_milli, o.updated_at AS outcome_updated, o.code, o.result
             FROM markets m JOIN outcomes o ON o.market_id = m.id
             WHERE m.event_id IN (${ids.map(() => "?").join(",")})
             ORDER BY m.event_id, m.sort_order, o.sort_order`,
@@ -92,6 +95,8 @@ export class LibsqlEvents implements Events {
           type: r.type as MarketView["type"],
           name: String(r.market_name),
           status: r.market_status as MarketView["status"],
+          line: r.line === null || r.line === undefined ? null : Number(r.line),
+          settled: r.result_kind !== null && r.result_kind !== undefined,
           outcomes: [],
         };
         markets.set(marketId, market);
@@ -101,6 +106,8 @@ export class LibsqlEvents implements Events {
         name: String(r.outcome_name),
         priceMilli: Number(r.price_milli),
         updatedAt: new Date(Number(r.outcome_updated)),
+        code: r.code === null || r.code === undefined ? null : String(r.code),
+        result: (r.result ?? null) as OutcomeView["result"],
       });
     }
     return rows.map((r) => toEvent(r, [...(byEvent.get(String(r.id))?.values() ?? [])]));
@@ -109,8 +116,8 @@ export class LibsqlEvents implements Events {
   async pricedOutcomes(outcomeIds: readonly string[]): Promise<PricedOutcome[]> {
     if (outcomeIds.length === 0) return [];
     const rs = await this.client.execute({
-      sql: `SELECT o.id, o.name, o.price_milli, m.id AS market_id, m.name AS market_name, m.status AS market_status,
-                   e.id AS event_id, e.name AS event_name, e.status AS event_status
+      sql: `SELECT o.id, o.name, o.price_milli, o.result, m.id AS market_id, m.name AS market_name, m.status AS market_status,
+                   e.id AS event_id, e.name AS event_name, e.status AS event_status, e.sport, e.start_time, e.suspended_until
             FROM outcomes o JOIN markets m ON m.id = o.market_id JOIN events e ON e.id = m.event_id
             WHERE o.id IN (${outcomeIds.map(() => "?").join(",")})`,
       args: [...outcomeIds],
@@ -125,6 +132,10 @@ export class LibsqlEvents implements Events {
       eventId: String(r.event_id),
       eventName: String(r.event_name),
       eventStatus: r.event_status as EventStatus,
+      sport: r.sport as SportCode,
+      eventStartTime: new Date(Number(r.start_time)),
+      eventSuspendedUntil: r.suspended_until === null ? null : new Date(Number(r.suspended_until)),
+      outcomeResult: (r.result ?? null) as PricedOutcome["outcomeResult"],
     }));
   }
 
@@ -159,6 +170,50 @@ export class LibsqlEvents implements Events {
         ],
         "write",
       );
+      return true;
+    } catch (e) {
+      const c = constraintOf(e);
+      if (c === "EVENT.INVALID_TRANSITION" || c === ASSERTION_FAILED) return false;
+      throw e;
+    }
+  }
+
+  async update(change: EventUpdate, audit: AuditEntry): Promise<boolean> {
+    const at = change.at.getTime();
+    const sets: string[] = [];
+    const args: (string | number | null)[] = [];
+    const set = (column: string, value: string | number | null) => (sets.push(`${column} = ?`), args.push(value));
+    if (change.startTime) set("start_time", change.startTime.getTime());
+    if (change.homeScore !== undefined) set("home_score", change.homeScore);
+    if (change.awayScore !== undefined) set("away_score", change.awayScore);
+    if (change.minute !== undefined) set("minute", change.minute);
+    if (change.state) set("state", JSON.stringify(change.state));
+    if (change.state) set("state_at", at);
+    if (change.suspendedUntil !== undefined) set("suspended_until", change.suspendedUntil ? change.suspendedUntil.getTime() : null);
+    set("updated_at", at);
+    const statements: InStatement[] = [
+      // The status as read: a concurrent change (the feed finishing it, another admin) refuses this one.
+      assertStatement("EXISTS (SELECT 1 FROM events WHERE id = ? AND status = ?)", [change.eventId, change.fromStatus]),
+      { sql: `UPDATE events SET ${sets.join(", ")} WHERE id = ?`, args: [...args, change.eventId] },
+      ...change.outcomeResults.map((r) => ({
+        sql: "UPDATE outcomes SET result = ?, updated_at = ? WHERE id = ? AND market_id IN (SELECT id FROM markets WHERE event_id = ? AND result_kind IS NULL)",
+        args: [r.result, at, r.outcomeId, change.eventId],
+      })),
+      ...change.reopenMarkets.map((id) => ({
+        sql: "UPDATE markets SET status = 'open', updated_at = ? WHERE id = ? AND event_id = ? AND status = 'closed' AND result_kind IS NULL",
+        args: [at, id, change.eventId],
+      })),
+      ...change.closeMarkets.map((id) => ({
+        sql: "UPDATE markets SET status = 'closed', updated_at = ? WHERE id = ? AND event_id = ? AND status <> 'closed'",
+        args: [at, id, change.eventId],
+      })),
+    ];
+    // Last: finishing closes every market (trigger events_finished_closes_markets).
+    if (change.status && change.status !== change.fromStatus)
+      statements.push({ sql: "UPDATE events SET status = ?, updated_at = ? WHERE id = ?", args: [change.status, at, change.eventId] });
+    statements.push(auditStatement(audit));
+    try {
+      await this.client.batch(statements, "write");
       return true;
     } catch (e) {
       const c = constraintOf(e);

@@ -1,4 +1,5 @@
-import type { AccountPorts, PasswordHasher, Ports } from "../../domain/ports/index.ts";
+import type { AccountPorts, InPlayDelay, PasswordHasher, Ports } from "../../domain/ports/index.ts";
+import { NO_IN_PLAY_DELAY } from "../system/in-play-delay.ts";
 import type { VerificationProvider } from "../../domain/kyc/verification-provider.ts";
 import { LibsqlAccountSettings, LibsqlAccounts, LibsqlFollows, LibsqlRewards } from "./customer-accounts.ts";
 import { LibsqlSignInAttempts } from "./sign-in-attempts.ts";
@@ -32,10 +33,13 @@ export interface PortOptions {
   verification?: VerificationProvider;
   /** The payment provider (default: the simulated one, answering at once). */
   paymentProvider?: PaymentProvider;
+  /** The in-play bet delay (default: none; the server wires the timer with IN_PLAY_DELAY_MS in api/bootstrap.ts). */
+  inPlay?: InPlayDelay;
 }
 
 export function libsqlPorts(d: Database, opts: PortOptions = {}): Ports & AccountPorts & WalletPorts {
   return {
+    inPlay: opts.inPlay ?? NO_IN_PLAY_DELAY,
     paymentProvider: opts.paymentProvider ?? new SimulatedPaymentProvider(),
     payments: new LibsqlPayments(d.client),
     responsible: new LibsqlResponsible(d.client),

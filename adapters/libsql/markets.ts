@@ -47,7 +47,7 @@ export class LibsqlMarkets implements Markets {
     if (rs.rows.length === 0) return null;
     const r = rs.rows[0];
     const outs = await this.client.execute({
-      sql: "SELECT id, name, price_milli FROM outcomes WHERE market_id = ? ORDER BY sort_order, id",
+      sql: "SELECT id, name, price_milli, code, result FROM outcomes WHERE market_id = ? ORDER BY sort_order, id",
       args: [id],
     });
     return {
@@ -63,7 +63,14 @@ export class LibsqlMarkets implements Markets {
       resultKind: (r.result_kind as MarketRecord["resultKind"]) ?? null,
       winningOutcomeId: r.winning_outcome_id === null ? null : String(r.winning_outcome_id),
       settledAt: n(r.settled_at) === null ? null : new Date(Number(r.settled_at)),
-      outcomes: outs.rows.map((o: Row) => ({ id: String(o.id), name: String(o.name), priceMilli: Number(o.price_milli) })),
+      line: r.line === null || r.line === undefined ? null : Number(r.line),
+      outcomes: outs.rows.map((o: Row) => ({
+        id: String(o.id),
+        name: String(o.name),
+        priceMilli: Number(o.price_milli),
+        code: o.code === null ? null : String(o.code),
+        result: (o.result ?? null) as "won" | "lost" | "void" | null,
+      })),
     };
   }
 
@@ -194,6 +201,18 @@ export class LibsqlMarkets implements Markets {
       [marketId],
       1_000_000,
     );
+  }
+
+  async decidedUnsettled(limit: number): Promise<string[]> {
+    const rs = await this.client.execute({
+      sql: `SELECT m.id FROM markets m
+            WHERE m.result_kind IS NULL AND m.status = 'closed'
+              AND EXISTS (SELECT 1 FROM outcomes o WHERE o.market_id = m.id)
+              AND NOT EXISTS (SELECT 1 FROM outcomes o WHERE o.market_id = m.id AND o.result IS NULL)
+            ORDER BY m.updated_at, m.id LIMIT ?`,
+      args: [limit],
+    });
+    return rs.rows.map((r) => String(r.id));
   }
 
   async betsOn(marketId: string, limit: number) {

@@ -4,7 +4,7 @@
  * here and as triggers in the custom migration (see migrations/*_guards.sql).
  */
 import { sql } from "drizzle-orm";
-import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 import { TRANSACTION_KINDS } from "../../domain/wallet/ledger.ts";
 
@@ -140,6 +140,13 @@ export const events = sqliteTable(
     awayScore: integer("away_score"),
     featured: integer("featured", { mode: "boolean" }).notNull().default(false),
     updatedAt: integer("updated_at").notNull(),
+    /** Migration 0021: the match state and model (JSON, domain/pricing/state.ts) the feed plays and prices. */
+    state: text("state"),
+    model: text("model"),
+    /** When the state was last advanced (ms). */
+    stateAt: integer("state_at"),
+    /** No bets before this time (ms): a score change, a race running. */
+    suspendedUntil: integer("suspended_until"),
   },
   (t) => [
     index("events_status_start_idx").on(t.status, t.startTime),
@@ -169,6 +176,8 @@ export const markets = sqliteTable(
     winningOutcomeId: text("winning_outcome_id"),
     settledAt: integer("settled_at"),
     settledBy: text("settled_by"),
+    /** Migration 0021: an over/under's total or the home side's handicap. */
+    line: real("line"),
   },
   (t) => [
     index("markets_event_idx").on(t.eventId),
@@ -188,6 +197,10 @@ export const outcomes = sqliteTable(
     priceMilli: integer("price_milli").notNull(),
     sortOrder: integer("sort_order").notNull(),
     updatedAt: integer("updated_at").notNull(),
+    /** Migration 0021: what the outcome is (home, draw, over, yes, 2-1, other, r3; domain/pricing/state.ts). */
+    code: text("code"),
+    /** Migration 0021: decided by the match state: won, lost or void; null while open. */
+    result: text("result", { enum: ["won", "lost", "void"] }),
   },
   (t) => [
     index("outcomes_market_idx").on(t.marketId),

@@ -9,8 +9,10 @@ import { libsqlPorts } from "./index.ts";
 import { seedSameGameMultis } from "./seed-betting.ts";
 import { seedFantasyData } from "./seed-fantasy.ts";
 import { placeBet } from "../../domain/betting/place-bet.ts";
-import { changeEventStatus } from "../../domain/betting/event-status.ts";
-import { settleBet } from "../../domain/settlement/settle-bet.ts";
+import { updateEvent } from "../../domain/markets/update-event.ts";
+import { gradeMarket, minuteOf, priceMarket } from "../../domain/pricing/index.ts";
+import type { MatchModel, MatchState } from "../../domain/pricing/state.ts";
+import { initialState, kickOff, modelFor, playFor } from "../feed/engine/index.ts";
 import { ledgerTransaction, PROMOTIONS_ACCOUNT, transfer, walletAccountId } from "../../domain/wallet/ledger.ts";
 import { formatOdds } from "../../domain/shared/odds.ts";
 import type { Ctx } from "../../domain/shared/context.ts";
@@ -37,7 +39,7 @@ type Fixture = { sport: SportCode; league: string; home: string; away: string; w
 /** hours: for live, minutes-ago/60 the match began; for upcoming, hours from now; for finished, hours ago. */
 const FIXTURES: Fixture[] = [
   { sport: "soccer", league: "English Premier League", home: "Arsenal", away: "Chelsea", when: "live", hours: 0.6, featured: true },
-  { sport: "soccer", league: "English Premier League", home: "Liverpool", away: "Manchester City", when: "live", hours: 1.1, featured: true },
+  { sport: "soccer", league: "English Premier League", home: "Liverpool", away: "Manchester City", when: "live", hours: 1.68, featured: true },
   { sport: "soccer", league: "English Premier League", home: "Tottenham Hotspur", away: "Newcastle United", when: "upcoming", hours: 3 },
   { sport: "soccer", league: "English Premier League", home: "Manchester United", away: "Aston Villa", when: "upcoming", hours: 27 },
   { sport: "soccer", league: "A-League Men", home: "Melbourne Victory", away: "Sydney FC", when: "upcoming", hours: 6, featured: true },
@@ -45,7 +47,7 @@ const FIXTURES: Fixture[] = [
   { sport: "basketball", league: "NBA", home: "Los Angeles Lakers", away: "Boston Celtics", when: "live", hours: 0.5, featured: true },
   { sport: "basketball", league: "NBA", home: "Golden State Warriors", away: "Denver Nuggets", when: "upcoming", hours: 9 },
   { sport: "basketball", league: "NBA", home: "Milwaukee Bucks", away: "Philadelphia 76ers", when: "upcoming", hours: 33 },
-  { sport: "basketball", league: "NBL", home: "Sydney Kings", away: "Perth Wildcats", when: "live", hours: 0.4 },
+  { sport: "basketball", league: "NBL", home: "Sydney Kings", away: "Perth Wildcats", when: "live", hours: 0.72 },
   { sport: "tennis", league: "ATP Finals", home: "Jannik Sinner", away: "Carlos Alcaraz", when: "live", hours: 0.9, featured: true },
   { sport: "tennis", league: "ATP Finals", home: "Novak Djokovic", away: "Alexander Zverev", when: "upcoming", hours: 5 },
   { sport: "tennis", league: "WTA Finals", home: "Aryna Sabalenka", away: "Iga Swiatek", when: "upcoming", hours: 29 },
@@ -53,7 +55,7 @@ const FIXTURES: Fixture[] = [
   { sport: "nfl", league: "NFL", home: "Philadelphia Eagles", away: "Dallas Cowboys", when: "live", hours: 0.7 },
   { sport: "nfl", league: "NFL", home: "San Francisco 49ers", away: "Green Bay Packers", when: "upcoming", hours: 28 },
   { sport: "nfl", league: "NFL", home: "Baltimore Ravens", away: "Cincinnati Bengals", when: "finished", hours: 22 },
-  { sport: "hockey", league: "NHL", home: "Toronto Maple Leafs", away: "Montreal Canadiens", when: "live", hours: 0.8 },
+  { sport: "hockey", league: "NHL", home: "Toronto Maple Leafs", away: "Montreal Canadiens", when: "live", hours: 1.15 },
   { sport: "hockey", league: "NHL", home: "New York Rangers", away: "Boston Bruins", when: "upcoming", hours: 10 },
   { sport: "mlb", league: "MLB", home: "Los Angeles Dodgers", away: "New York Yankees", when: "upcoming", hours: 7, featured: true },
   { sport: "mlb", league: "MLB", home: "Houston Astros", away: "Atlanta Braves", when: "upcoming", hours: 31 },
@@ -62,7 +64,7 @@ const FIXTURES: Fixture[] = [
   { sport: "afl", league: "AFL", home: "Brisbane Lions", away: "Geelong Cats", when: "upcoming", hours: 8 },
   { sport: "afl", league: "AFL", home: "Sydney Swans", away: "Melbourne", when: "upcoming", hours: 32 },
   { sport: "afl", league: "AFL", home: "Richmond", away: "Essendon", when: "upcoming", hours: 52 },
-  { sport: "nrl", league: "NRL", home: "Penrith Panthers", away: "Melbourne Storm", when: "live", hours: 0.6, featured: true },
+  { sport: "nrl", league: "NRL", home: "Penrith Panthers", away: "Melbourne Storm", when: "live", hours: 1.45, featured: true },
   { sport: "nrl", league: "NRL", home: "Brisbane Broncos", away: "Sydney Roosters", when: "upcoming", hours: 5.5 },
   { sport: "nrl", league: "NRL", home: "South Sydney Rabbitohs", away: "Parramatta Eels", when: "upcoming", hours: 30 },
   { sport: "golf", league: "DP World Tour Championship", home: "Rory McIlroy", away: "Jon Rahm", when: "upcoming", hours: 2.5, featured: true },
@@ -86,79 +88,50 @@ const RUNNERS = [
 
 const DISTANCES = ["1000m", "1200m", "1400m", "1600m", "2000m"];
 
-/** Prices from probabilities with a ~5% overround, on a 0.01 grid, never below 1.01. */
-function pricesFor(probs: number[], margin = 1.05): number[] {
-  return probs.map((p) => Math.max(1010, Math.round(1000 / (p * margin) / 10) * 10));
-}
+/** A market as seeded: its outcome codes and line say what it is on; prices come from the pricing model. */
+type MarketSeed = { type: MarketType; name: string; line: number | null; outcomes: { name: string; code: string }[] };
 
-/** A plausible score for a side of a match that has run for f.hours, at the sport's scoring rate. */
-const POINTS_PER_MINUTE: Partial<Record<SportCode, number>> = {
-  basketball: 2.2, afl: 0.9, nrl: 0.25, nfl: 0.35, cricket: 2.2, mlb: 0.03, soccer: 0.015, hockey: 0.025, tennis: 0.02,
-};
-function liveScore(f: Fixture, r: () => number): number {
-  const expected = (POINTS_PER_MINUTE[f.sport] ?? 0.02) * f.hours * 60;
-  return Math.max(0, Math.round(expected * (0.6 + r() * 0.8)));
-}
-
-type MarketSeed = { type: MarketType; name: string; outcomes: { name: string; price: number }[] };
-
-function marketsFor(f: Fixture, r: () => number): MarketSeed[] {
-  const hasDraw = SPORTS.find((s) => s.code === f.sport)!.hasDraw;
+function marketsFor(f: Fixture, runners: number): MarketSeed[] {
   if (f.sport === "racing") {
-    const field = 8 + Math.floor(r() * 3);
-    const start = Math.floor(r() * RUNNERS.length);
-    const weights = Array.from({ length: field }, () => 0.3 + r() * 2);
-    const sum = weights.reduce((a, b) => a + b, 0);
-    const prices = pricesFor(weights.map((w) => w / sum), 1.15);
-    const pWide = 0.4 + r() * 0.2;
-    const [wide, narrow] = pricesFor([pWide, 1 - pWide]);
     return [
       {
         type: "full_time_result",
         name: "Race Winner",
-        outcomes: prices.map((price, i) => ({ name: `${i + 1}. ${RUNNERS[(start + i) % RUNNERS.length]}`, price })),
+        line: null,
+        outcomes: Array.from({ length: runners }, (_, i) => ({ name: `${i + 1}. ${RUNNERS[(runnerStart(f) + i) % RUNNERS.length]}`, code: `r${i + 1}` })),
       },
       {
         type: "over_under",
         name: "Winning Margin Over/Under 1.5 Lengths",
-        outcomes: [{ name: "Over 1.5 Lengths", price: wide }, { name: "Under 1.5 Lengths", price: narrow }],
+        line: 1.5,
+        outcomes: [{ name: "Over 1.5 Lengths", code: "over" }, { name: "Under 1.5 Lengths", code: "under" }],
       },
     ];
   }
-  const strength = 0.3 + r() * 0.4; // home share of the non-draw probability
-  const drawP = f.sport === "soccer" ? 0.26 : f.sport === "hockey" ? 0.22 : f.sport === "cricket" ? 0.3 : f.sport === "afl" ? 0.02 : 0;
-  const homeP = (1 - drawP) * strength;
-  const awayP = (1 - drawP) * (1 - strength);
-  const wdw = hasDraw && drawP > 0;
+  const wdw = SPORTS.find((s) => s.code === f.sport)!.hasDraw;
   const resultName = f.sport === "golf" ? "Head to Head" : wdw ? "Match Result" : "Head to Head";
   const markets: MarketSeed[] = [
     {
       type: "full_time_result",
       name: resultName,
+      line: null,
       outcomes: wdw
-        ? (() => {
-            const [h, d, a] = pricesFor([homeP, drawP, awayP]);
-            return [{ name: f.home, price: h }, { name: "Draw", price: d }, { name: f.away, price: a }];
-          })()
-        : (() => {
-            const [h, a] = pricesFor([homeP, awayP]);
-            return [{ name: f.home, price: h }, { name: f.away, price: a }];
-          })(),
+        ? [{ name: f.home, code: "home" }, { name: "Draw", code: "draw" }, { name: f.away, code: "away" }]
+        : [{ name: f.home, code: "home" }, { name: f.away, code: "away" }],
     },
   ];
   const total: Partial<Record<SportCode, [string, number]>> = {
-    soccer: ["Goals", 2.5], basketball: ["Points", 221.5], tennis: ["Games", 22.5], nfl: ["Points", 47.5],
-    hockey: ["Goals", 5.5], mlb: ["Runs", 8.5], afl: ["Points", 162.5], nrl: ["Points", 42.5], cricket: ["Match Sixes", 9.5],
-    golf: ["Combined Strokes", 139.5],
+    soccer: ["Goals", 2.5], basketball: ["Points", f.league === "NBL" ? 175.5 : 224.5], tennis: ["Games", 22.5], nfl: ["Points", 45.5],
+    hockey: ["Goals", 5.5], mlb: ["Runs", 8.5], afl: ["Points", 164.5], nrl: ["Points", 42.5], cricket: ["Match Sixes", f.league.includes("T20") || f.league.includes("Big Bash") ? 11.5 : 8.5],
+    golf: ["Combined Strokes", 140.5],
   };
   const t = total[f.sport];
   if (t) {
-    const pOver = 0.45 + r() * 0.1;
-    const [over, under] = pricesFor([pOver, 1 - pOver]);
     markets.push({
       type: "over_under",
       name: `Total ${t[0]} Over/Under ${t[1]}`,
-      outcomes: [{ name: `Over ${t[1]}`, price: over }, { name: `Under ${t[1]}`, price: under }],
+      line: t[1],
+      outcomes: [{ name: `Over ${t[1]}`, code: "over" }, { name: `Under ${t[1]}`, code: "under" }],
     });
   }
   const line: Partial<Record<SportCode, number>> = {
@@ -169,24 +142,48 @@ function marketsFor(f: Fixture, r: () => number): MarketSeed[] {
   };
   const l = line[f.sport];
   if (l !== undefined) {
-    const fav = homeP >= awayP ? f.home : f.away;
-    const dog = fav === f.home ? f.away : f.home;
+    // The home side gives the line (golf: strokes, so giving strokes is +).
+    const homeLine = f.sport === "golf" ? l : -l;
+    const sign = (x: number) => (x > 0 ? `+${x}` : `${x}`);
     markets.push({
       type: "handicap",
       name: lineNames[f.sport] ?? "Line",
-      outcomes: [{ name: `${fav} -${l}`, price: 1900 }, { name: `${dog} +${l}`, price: 1900 }],
+      line: homeLine,
+      outcomes: [{ name: `${f.home} ${sign(homeLine)}`, code: "home" }, { name: `${f.away} ${sign(-homeLine)}`, code: "away" }],
     });
   }
   if (f.sport === "soccer") {
-    markets.push({ type: "both_teams_score", name: "Both Teams to Score", outcomes: [{ name: "Yes", price: 1800 }, { name: "No", price: 1950 }] });
-    const scores = ["1-0", "2-1", "1-1", "0-0", "0-1", "1-2", "2-0", "2-2"];
+    markets.push({ type: "both_teams_score", name: "Both Teams to Score", line: null, outcomes: [{ name: "Yes", code: "yes" }, { name: "No", code: "no" }] });
+    const scores = ["1-0", "2-0", "2-1", "3-0", "3-1", "0-0", "1-1", "2-2", "0-1", "0-2", "1-2", "1-3"];
     markets.push({
       type: "correct_score",
       name: "Correct Score",
-      outcomes: scores.map((s, i) => ({ name: s, price: [6500, 8500, 6000, 9000, 8000, 10000, 9500, 13000][i] + Math.round(r() * 10) * 100 })),
+      line: null,
+      outcomes: [...scores.map((sc) => ({ name: sc, code: sc })), { name: "Any other", code: "other" }],
     });
   }
   return markets;
+}
+
+const runnerStart = (f: Fixture) => (f.home.length * 7 + f.away.length * 3) % RUNNERS.length;
+
+/** Where a fixture stands when the demo starts: its model, its state, and the markets priced from them. */
+function playFixture(f: Fixture, r: () => number): { model: MatchModel; state: MatchState } {
+  const runners = f.sport === "racing" ? 8 + Math.floor(r() * 3) : undefined;
+  const model = modelFor(f.sport, { homeShare: 0.3 + r() * 0.4, league: f.league, runners, random: r });
+  const fresh = initialState(f.sport, model, { league: f.league, runners });
+  if (f.when === "upcoming") return { model, state: fresh };
+  if (f.when === "finished") {
+    // Played to the end: the final state grades every market.
+    let state = kickOff(fresh);
+    for (let i = 0; i < 200 && state.phase !== "finished"; i++) state = playFor(state, model, 3600, r);
+    return { model, state };
+  }
+  // Live: played in real time from its start; never already over (a slower start if it would be).
+  for (let hours = f.hours; ; hours *= 0.8) {
+    const state = playFor(kickOff(fresh), model, hours * 3600, r);
+    if (state.phase !== "finished") return { model, state };
+  }
 }
 
 const PEOPLE: { first: string; last: string; role: Role; credits: number }[] = [
@@ -212,6 +209,7 @@ export async function seedDemoData(d: Database, ids: Ids, now: Date = new Date()
     args: [s.code, s.name, i, s.hasDraw ? 1 : 0],
   }));
   const eventIds: string[] = [];
+  const finalStates = new Map<string, MatchState>();
   FIXTURES.forEach((f, i) => {
     const id = `evt_${String(i + 1).padStart(3, "0")}`;
     eventIds.push(id);
@@ -222,25 +220,34 @@ export async function seedDemoData(d: Database, ids: Ids, now: Date = new Date()
     const description = isRace
       ? `${f.home} ${f.away} · ${DISTANCES[i % DISTANCES.length]} Handicap`
       : `${f.league}: ${f.home} v ${f.away}`;
-    // Finished fixtures start as upcoming: their bets are placed first, then they finish and settle.
+    // Finished fixtures start as upcoming with their final state: their bets are placed first (at
+    // pre-match prices), then they finish, which grades every market, and the bets settle.
     const live = f.when === "live";
+    const { model, state } = playFixture(f, r);
+    finalStates.set(id, state);
+    const priceFrom = f.when === "finished" ? initialState(f.sport, model, { league: f.league, runners: model.runnerProbs?.length }) : state;
     statements.push({
-      sql: `INSERT INTO events (id, sport, league, home_team, away_team, name, description, start_time, status, minute, home_score, away_score, featured, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      sql: `INSERT INTO events (id, sport, league, home_team, away_team, name, description, start_time, status, minute, home_score, away_score, featured, updated_at, state, model, state_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       args: [id, f.sport, f.league, f.home, f.away, name, description, start, live ? "live" : "upcoming",
-        live ? Math.round(f.hours * 60) : null, live ? liveScore(f, r) : null, live ? liveScore(f, r) : null,
-        f.featured ? 1 : 0, at],
+        live ? minuteOf(state) : null, live ? state.home : null, live ? state.away : null,
+        f.featured ? 1 : 0, at, JSON.stringify(f.when === "finished" ? state : priceFrom), JSON.stringify(model), at],
     });
-    marketsFor(f, r).forEach((m, mi) => {
+    marketsFor(f, model.runnerProbs?.length ?? 0).forEach((m, mi) => {
       const marketId = `${id}-m${mi + 1}`;
+      const spec = { type: m.type, line: m.line, codes: m.outcomes.map((o) => o.code) };
+      const results = f.when === "live" ? gradeMarket(spec, state) : m.outcomes.map(() => null);
+      const prices = priceMarket(spec, priceFrom, model);
+      const closed = results.every((x) => x !== null);
       statements.push({
-        sql: "INSERT INTO markets (id, event_id, type, name, status, sort_order, updated_at) VALUES (?, ?, ?, ?, 'open', ?, ?)",
-        args: [marketId, id, m.type, m.name, mi, at],
+        sql: "INSERT INTO markets (id, event_id, type, name, status, sort_order, updated_at, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        args: [marketId, id, m.type, m.name, closed ? "closed" : "open", mi, at, m.line],
       });
       m.outcomes.forEach((o, oi) =>
         statements.push({
-          sql: "INSERT INTO outcomes (id, market_id, name, price_milli, sort_order, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
-          args: [`${marketId}-o${oi + 1}`, marketId, o.name, o.price, oi, at],
+          sql: "INSERT INTO outcomes (id, market_id, name, price_milli, sort_order, updated_at, code, result) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+          // A decided outcome keeps a nominal price: it is not offered.
+          args: [`${marketId}-o${oi + 1}`, marketId, o.name, prices[oi] ?? 1010, oi, at, o.code, results[oi]],
         }),
       );
     });
@@ -297,7 +304,7 @@ export async function seedDemoData(d: Database, ids: Ids, now: Date = new Date()
       const selections = uniq.map((eid) => {
         const e = byId.get(eid)!;
         const m = e.markets[0];
-        const o = pick(m.outcomes);
+        const o = pick(m.outcomes.filter((x) => !x.result));
         return { eventId: e.id, marketId: m.id, outcomeId: o.id, odds: formatOdds(o.priceMilli) };
       });
       const when = new Date(Math.min(at, ...uniq.map((eid) => byId.get(eid)!.startTime.getTime())) - 3_600_000);
@@ -308,23 +315,13 @@ export async function seedDemoData(d: Database, ids: Ids, now: Date = new Date()
     }
   }
 
-  // Finish the finished fixtures and settle every bet whose events are all finished.
+  // Finish the finished fixtures with their final score: that grades every market from the final
+  // state, and the system settles their bets (a multiple with an open leg waits for it).
   for (const eid of finished) {
     const f = FIXTURES[eventIds.indexOf(eid)];
+    const final = finalStates.get(eid)!;
     const endedAt = new Date(at - (f.hours - 2) * 3_600_000);
-    const res = await changeEventStatus(ctxFor(admin, endedAt), eid, "finished");
-    if (!res.ok) throw new Error(res.error.message);
-  }
-  const winners = new Map(finished.map((eid) => [eid, pick(byId.get(eid)!.markets[0].outcomes).id]));
-  for (const p of placed) {
-    if (!p.eventIds.every((eid) => finished.includes(eid))) continue;
-    const bet = (await ports.bets.findById(p.betId))!;
-    const won = bet.legs.every((l) => winners.get(l.eventId) === l.outcomeId);
-    const settledAt = new Date(at - 12 * 3_600_000);
-    const res = await settleBet(ctxFor(admin, settledAt), bet.id, {
-      status: won ? "won" : "lost",
-      actualReturn: won ? bet.potentialReturn : 0,
-    });
+    const res = await updateEvent(ctxFor(admin, endedAt), eid, { status: "finished", homeScore: final.home, awayScore: final.away });
     if (!res.ok) throw new Error(res.error.message);
   }
   await seedSameGameMultis(d, ids, now);

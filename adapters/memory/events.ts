@@ -1,5 +1,5 @@
 /** Events, markets and outcomes in memory: listings, priced outcomes, volumes, forward-only status. */
-import type { EventListStatus, Events } from "../../domain/ports/index.ts";
+import type { EventListStatus, EventUpdate, Events } from "../../domain/ports/index.ts";
 import type { AuditEntry, EventStatus, EventView, PricedOutcome, SportCode } from "../../domain/shared/types.ts";
 import type { EventRow } from "./rows.ts";
 import type { MemoryDatabase } from "./store.ts";
@@ -63,6 +63,10 @@ export class MemoryEvents implements Events {
           eventId: e.id,
           eventName: e.name,
           eventStatus: e.status,
+          sport: e.sport,
+          eventStartTime: new Date(e.startTime),
+          eventSuspendedUntil: e.suspendedUntil ? new Date(e.suspendedUntil) : null,
+          outcomeResult: o.result ?? null,
         }];
       }),
     );
@@ -106,6 +110,39 @@ export class MemoryEvents implements Events {
       if (change.to === "finished")
         for (const m of t.markets.values())
           if (m.eventId === event.id && m.status !== "closed") Object.assign(m, { status: "closed", updatedAt: at });
+      t.insertAudit(audit);
+      return true;
+    });
+  }
+
+  /** Status, score, start, state, outcome results and market closings with the audit record, as one write. */
+  async update(change: EventUpdate, audit: AuditEntry): Promise<boolean> {
+    return this.db.write((t) => {
+      const event = t.events.get(change.eventId);
+      if (!event || event.status !== change.fromStatus) return false;
+      if (change.status && change.status !== event.status && refusedMove(event.status, change.status)) return false;
+      const at = change.at.getTime();
+      if (change.startTime) event.startTime = change.startTime.getTime();
+      if (change.homeScore !== undefined) event.homeScore = change.homeScore;
+      if (change.awayScore !== undefined) event.awayScore = change.awayScore;
+      if (change.minute !== undefined) event.minute = change.minute;
+      if (change.suspendedUntil !== undefined) event.suspendedUntil = change.suspendedUntil ? change.suspendedUntil.getTime() : null;
+      event.updatedAt = at;
+      for (const r of change.outcomeResults) {
+        const o = t.outcomes.get(r.outcomeId);
+        if (o && t.markets.get(o.marketId)?.eventId === event.id) Object.assign(o, { result: r.result, updatedAt: at });
+      }
+      for (const id of change.reopenMarkets) {
+        const m = t.markets.get(id);
+        if (m && m.eventId === event.id && m.status === "closed") Object.assign(m, { status: "open", updatedAt: at });
+      }
+      const closing = new Set(change.closeMarkets);
+      if (change.status === "finished") for (const m of t.markets.values()) if (m.eventId === event.id) closing.add(m.id);
+      for (const id of closing) {
+        const m = t.markets.get(id);
+        if (m && m.eventId === event.id && m.status !== "closed") Object.assign(m, { status: "closed", updatedAt: at });
+      }
+      if (change.status) event.status = change.status;
       t.insertAudit(audit);
       return true;
     });

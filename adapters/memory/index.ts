@@ -15,6 +15,7 @@ import type { MarketStatus } from "../../domain/shared/types.ts";
 import { MemoryIdempotency, MemorySessions, MemoryUsers, MemoryWallets } from "./accounts.ts";
 import { MemoryBets } from "./bets.ts";
 import { MemoryEvents } from "./events.ts";
+import { NO_IN_PLAY_DELAY } from "../system/in-play-delay.ts";
 import { MemoryResponsible } from "./responsible.ts";
 import type { ResponsibleGambling } from "../../domain/ports/wallet.ts";
 import {
@@ -56,6 +57,7 @@ export function createMemoryStore(initial?: CatalogSeed): MemoryStore {
   const db = new MemoryDatabase();
   const store: MemoryStore = {
     ports: {
+      inPlay: NO_IN_PLAY_DELAY,
       users: new MemoryUsers(db),
       sessions: new MemorySessions(db),
       events: new MemoryEvents(db),

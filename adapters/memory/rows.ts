@@ -26,9 +26,11 @@ export interface EventRow {
   awayScore: number | null;
   featured: boolean;
   updatedAt: number;
+  /** No bets before this time (ms); absent = never suspended. */
+  suspendedUntil?: number | null;
 }
 export interface MarketRow { id: string; eventId: string; type: MarketType; name: string; status: MarketStatus; sortOrder: number; updatedAt: number }
-export interface OutcomeRow { id: string; marketId: string; name: string; priceMilli: number; sortOrder: number; updatedAt: number }
+export interface OutcomeRow { id: string; marketId: string; name: string; priceMilli: number; sortOrder: number; updatedAt: number; result?: "won" | "lost" | "void" | null }
 /** The user as the port returns it, with the stored password hash and a numeric timestamp. */
 export interface UserRow extends Omit<User, "createdAt"> {
   passwordHash: string | null;

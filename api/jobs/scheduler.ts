@@ -12,6 +12,7 @@
 import { runFraudScan, type FraudScanSummary } from "../../domain/fraud/scan.ts";
 import { FraudScanThreadUnavailable } from "./fraud-scan-thread.ts";
 import { processNextBulkOperation } from "../../domain/tasks/bulk-operations.ts";
+import { settleDecidedMarkets } from "../../domain/settlement/settle-decided.ts";
 import type { SystemDeps } from "../../domain/users/back-office-ctx.ts";
 
 export interface BackgroundJobsOptions {
@@ -27,6 +28,12 @@ export interface BackgroundJobsOptions {
    */
   fraudScanner?: (() => Promise<FraudScanSummary>) & { close?(): Promise<void> };
   bulkPollMs?: number;
+  /**
+   * How often markets the match has decided are settled (settle-decided.ts; RESULTS_INTERVAL_MS,
+   * default 2000; 0 = off). With a lease, only its holder settles (a second would only find nothing to do).
+   */
+  resultsIntervalMs?: number;
+  resultsLeadership?: { tryAcquire(): Promise<boolean> };
   /** Items per chunk of a bulk operation (progress is recorded after each chunk). */
   chunkSize?: number;
   log?: (line: Record<string, unknown>) => void;
@@ -43,6 +50,7 @@ export class BackgroundJobs {
   /** The scan running now (scheduled or asked for): one at a time. */
   private scanning: Promise<FraudScanSummary> | null = null;
   private bulkRun: Promise<void> | null = null;
+  private settling: Promise<void> | null = null;
   private wokenDuringRun = false;
   private stopped = false;
 
@@ -61,6 +69,7 @@ export class BackgroundJobs {
       void this.scheduledScan();
     }
     this.timers.push(setInterval(() => this.bulkOperationQueued(), this.opts.bulkPollMs ?? 5_000));
+    if ((this.opts.resultsIntervalMs ?? 0) > 0) this.timers.push(setInterval(() => void this.settleDecided(), this.opts.resultsIntervalMs));
     this.bulkOperationQueued();
   }
 
@@ -98,6 +107,25 @@ export class BackgroundJobs {
       this.scanning = null;
     });
     return this.scanning;
+  }
+
+  /** Settle the markets the match has decided since the last pass (one pass at a time). */
+  async settleDecided(): Promise<void> {
+    if (this.settling || this.stopped) return;
+    const lease = this.opts.resultsLeadership;
+    this.settling = (async () => {
+      try {
+        if (lease && !(await lease.tryAcquire().catch(() => false))) return;
+        const r = await settleDecidedMarkets(this.deps);
+        if (r.markets > 0 || r.needsOperator.length > 0)
+          this.log({ level: "info", job: "results", marketsSettled: r.markets, betsSettled: r.settled, paid: r.paid, needsOperator: r.needsOperator });
+      } catch (e) {
+        this.log({ level: "error", job: "results", error: String(e) });
+      } finally {
+        this.settling = null;
+      }
+    })();
+    await this.settling;
   }
 
   /** A bulk operation was queued: run queued operations until none is left. */
@@ -140,6 +168,6 @@ export class BackgroundJobs {
 
   /** Resolves once no bulk operation is running (for tests and shutdown). */
   async idle(): Promise<void> {
-    while (this.bulkRun || this.scanning) await (this.bulkRun ?? this.scanning!.catch(() => {}));
+    while (this.bulkRun || this.scanning || this.settling) await (this.bulkRun ?? this.settling ?? this.scanning!.catch(() => {}));
   }
 }

@@ -8,7 +8,7 @@ import { errorResponses, json } from "./openapi-helpers.ts";
 import { unwrap } from "../errors.ts";
 import { presentEvent } from "../presenters.ts";
 import { requireRole } from "../middleware/session.ts";
-import { changeEventStatus } from "../../domain/betting/event-status.ts";
+import { updateEvent } from "../../domain/markets/update-event.ts";
 
 export const eventRoutes = new OpenAPIHono<AppEnv>();
 
@@ -24,8 +24,10 @@ eventRoutes.openapi(
   }),
   async (c) => {
     const q = c.req.valid("query");
-    const events = await c.get("deps").ports.events.list({ status: q.status, limit: q.limit, sport: q.sport });
-    return c.json(events.map(presentEvent), 200);
+    const deps = c.get("deps");
+    const events = await deps.ports.events.list({ status: q.status, limit: q.limit, sport: q.sport });
+    const now = deps.clock.now();
+    return c.json(events.map((e) => presentEvent(e, now, deps.ports.inPlay.delayMs(e.sport))), 200);
   },
 );
 
@@ -46,7 +48,11 @@ eventRoutes.openapi(
     method: "patch",
     path: "/admin/events/{id}",
     tags: ["Admin"],
-    summary: "Set an event live or finished (admin). Finishing closes its markets. Audited.",
+    summary: "Set an event live or finished, enter or correct its score, move its start (admin). Audited.",
+    description:
+      "Any of status (forward only), homeScore with awayScore (a live or finished event), startTime (an upcoming event). " +
+      "The new score decides markets as the feed's would: a live score change suspends the markets for a few seconds; " +
+      "finishing grades every market and settles the bets on them.",
     middleware: [requireRole("admin")] as const,
     request: {
       params: IdParam,
@@ -56,8 +62,16 @@ eventRoutes.openapi(
   }),
   async (c) => {
     const { id } = c.req.valid("param");
-    const { status } = c.req.valid("json");
-    const event = unwrap(await changeEventStatus(ctxOf(c), id, status));
-    return c.json(presentEvent(event), 200);
+    const body = c.req.valid("json");
+    const ctx = ctxOf(c);
+    const event = unwrap(
+      await updateEvent(ctx, id, {
+        status: body.status,
+        homeScore: body.homeScore,
+        awayScore: body.awayScore,
+        startTime: body.startTime ? new Date(body.startTime) : undefined,
+      }),
+    );
+    return c.json(presentEvent(event, ctx.clock.now(), ctx.ports.inPlay.delayMs(event.sport)), 200);
   },
 );

@@ -80,7 +80,7 @@ marketRoutes.openapi(
   }),
   async (c) => {
     const event = unwrap(await createEvent(ctxOf(c), c.req.valid("json")));
-    return c.json({ event: presentEvent(event) }, 201);
+    return c.json({ event: presentEvent(event, c.get("deps").clock.now()) }, 201);
   },
 );
 

@@ -38,7 +38,7 @@ const MAX_REMEMBERED = 5_000;
 const fingerprint = (item: LiveOddsItem) => JSON.stringify({ ...item, volume: 0, lastUpdate: "" });
 
 /** The poll step on its own: changed events since the cursor, as items not sent before. */
-export function liveOddsSource(ports: AppDeps["ports"]) {
+export function liveOddsSource(ports: AppDeps["ports"], clock: AppDeps["clock"]) {
   let cursor: OddsCursor = { at: 0, priceChangeId: 0 };
   const sent = new Map<string, string>();
 
@@ -46,7 +46,8 @@ export function liveOddsSource(ports: AppDeps["ports"]) {
     if (eventIds.length === 0) return [];
     const events = (await Promise.all(eventIds.map((id) => ports.events.findById(id)))).filter((e): e is EventView => e !== null);
     const volumes = await ports.events.volumes(events.map((e) => e.id));
-    return events.map((e) => presentLiveOdds(e, volumes.get(e.id) ?? 0)).filter((x): x is LiveOddsItem => x !== null);
+    const now = clock.now();
+    return events.map((e) => presentLiveOdds(e, volumes.get(e.id) ?? 0, now)).filter((x): x is LiveOddsItem => x !== null);
   }
 
   function unsent(list: LiveOddsItem[]): LiveOddsItem[] {
@@ -90,7 +91,7 @@ export function liveOddsHub(deps: AppDeps): PollingHub<LiveOddsItem> {
   const key = deps.database.client;
   let hub = hubs.get(key);
   if (!hub) {
-    const source = liveOddsSource(deps.ports);
+    const source = liveOddsSource(deps.ports, deps.clock);
     hub = new PollingHub<LiveOddsItem>({
       intervalMs: deps.liveStream?.pollMs ?? DEFAULT_POLL_MS,
       start: source.start,

@@ -67,8 +67,10 @@ tradingRoutes.openapi(
     responses: { 200: json(OddsControl, "Live events"), ...errorResponses(401, 403) },
   }),
   async (c) => {
-    const rows = unwrap(await oddsControl(ctxOf(c), 6));
-    return c.json(rows.map((r) => presentLiveOdds(r.event, r.volume)).filter((x): x is LiveOddsItem => x !== null), 200);
+    const ctx = ctxOf(c);
+    const rows = unwrap(await oddsControl(ctx, 6));
+    const now = ctx.clock.now();
+    return c.json(rows.map((r) => presentLiveOdds(r.event, r.volume, now)).filter((x): x is LiveOddsItem => x !== null), 200);
   },
 );
 

@@ -10,10 +10,24 @@ export type EventStatus = z.infer<typeof EventStatus>;
 export const MarketType = z.enum(["full_time_result", "over_under", "handicap", "both_teams_score", "correct_score"]);
 export const MarketStatus = z.enum(["open", "suspended", "closed"]);
 
-export const Outcome = z.object({ id: z.string(), name: z.string(), odds: OddsString }).openapi("Outcome");
+export const Outcome = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    odds: OddsString,
+    result: z.enum(["won", "lost", "void"]).optional().openapi({ description: "Set once the match has decided this outcome (closed markets)" }),
+  })
+  .openapi("Outcome");
 export type Outcome = z.infer<typeof Outcome>;
 export const Market = z
-  .object({ id: z.string(), type: MarketType, name: z.string(), status: MarketStatus, outcomes: z.array(Outcome) })
+  .object({
+    id: z.string(),
+    type: MarketType,
+    name: z.string(),
+    status: MarketStatus.openapi({ description: "suspended also while the event is suspended (a score change, a race running, past its start)" }),
+    line: z.number().nullable().openapi({ description: "An over/under's total or the home side's handicap" }),
+    outcomes: z.array(Outcome).openapi({ description: "Outcomes the match has already decided are left out of open markets" }),
+  })
   .openapi("Market");
 export type Market = z.infer<typeof Market>;
 
@@ -33,6 +47,9 @@ export const Event = z
     homeScore: z.number().int().nullable(),
     awayScore: z.number().int().nullable(),
     featured: z.boolean(),
+    clock: z.string().nullable().openapi({ description: "The match clock as shown: 67', HT, Q3 04:12, Set 2 · 4-3, FT" }),
+    suspended: z.boolean().openapi({ description: "No bets now: a score change is being priced, a race is running, or it is past its start" }),
+    inPlayDelaySeconds: z.number().int().openapi({ description: "How long an in-play bet on this event waits before it is accepted" }),
     markets: z.array(Market),
   })
   .openapi("Event");
@@ -66,10 +83,27 @@ export const LiveOddsItem = z
     marketId: z.string().openapi({ description: "The match-winner (full_time_result) market" }),
     marketName: z.string(),
     marketStatus: MarketStatus,
+    clock: z.string().nullable(),
+    suspended: z.boolean().openapi({ description: "No bets on any market of the event now (a score change being priced, a race running)" }),
     odds: z.object({ home: OddsString, draw: OddsString.nullable(), away: OddsString }),
     outcomes: z.array(Outcome),
   })
   .openapi("LiveOddsItem");
 export type LiveOddsItem = z.infer<typeof LiveOddsItem>;
 
-export const EventPatchBody = z.object({ status: EventStatus }).strict().openapi("EventPatch");
+const Score = z.number().int().min(0).max(10_000);
+export const EventPatchBody = z
+  .object({
+    status: EventStatus.optional(),
+    homeScore: Score.optional(),
+    awayScore: Score.optional(),
+    startTime: z
+      .string()
+      .refine((t) => /^\d{4}-\d{2}-\d{2}T/.test(t) && !Number.isNaN(Date.parse(t)), { message: "An ISO date and time" })
+      .optional()
+      .openapi({ format: "date-time", description: "A new start time (an upcoming event only)" }),
+  })
+  .strict()
+  .refine((b) => Object.keys(b).length > 0, { message: "Give at least one of status, homeScore, awayScore, startTime" })
+  .refine((b) => (b.homeScore === undefined) === (b.awayScore === undefined), { message: "Give homeScore and awayScore together" })
+  .openapi("EventPatch");

@@ -4,7 +4,8 @@ import type { PricedOutcome } from "../shared/types.ts";
 
 const priced = (outcomeId: string, o: Partial<PricedOutcome> = {}): PricedOutcome => ({
   outcomeId, outcomeName: outcomeId, priceMilli: 2000, marketId: "m", marketName: "Match Result", marketStatus: "open",
-  eventId: "e", eventName: "A vs B", eventStatus: "live", ...o,
+  eventId: "e", eventName: "A vs B", eventStatus: "live", sport: "soccer", eventStartTime: new Date(0), eventSuspendedUntil: null,
+  outcomeResult: null, ...o,
 });
 const leg = (outcomeId: string) => ({
   id: outcomeId, legNo: 1, eventId: "e", marketId: "m", outcomeId, oddsMilli: 2000, result: "pending" as const,

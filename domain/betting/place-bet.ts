@@ -26,6 +26,7 @@ import { checkMayWager } from "../responsible/wagering-gate.ts";
 import { effectiveLimit, LIMIT_PERIODS, windowStart } from "../responsible/limits.ts";
 import { isPlaceableSgmPrice, returnAtOdds, sameGameMultiOddsMilli } from "./same-game-multi.ts";
 import { FULL_STAKE_FACTOR_PCT, maxStakeFor, stakeLimitMessage } from "../trading/stake-factor.ts";
+import { inPlayDelayFor } from "./in-play.ts";
 
 export interface PlaceBetInput {
   selections: { eventId: string; marketId: string; outcomeId: string; odds: string }[];
@@ -55,11 +56,21 @@ export function requireCustomer(ctx: Ctx): Result<User> {
   return requireRole(ctx.actor, ["customer"], "place bets");
 }
 
-function currentPrices(input: PlaceBetInput, found: Map<string, PricedOutcome>) {
+/** Whether an outcome takes bets at `now`: open market, event not finished, not decided, not suspended, not past-post. */
+export function isBettable(p: PricedOutcome, now: Date): boolean {
+  return (
+    p.marketStatus === "open" &&
+    p.eventStatus !== "finished" &&
+    p.outcomeResult === null &&
+    !(p.eventSuspendedUntil && p.eventSuspendedUntil.getTime() > now.getTime()) &&
+    !(p.eventStatus === "upcoming" && p.eventStartTime.getTime() <= now.getTime())
+  );
+}
+
+function currentPrices(input: PlaceBetInput, found: Map<string, PricedOutcome>, now: Date) {
   return input.selections.map((s) => {
     const p = found.get(s.outcomeId);
-    const open = p && p.marketStatus === "open" && p.eventStatus !== "finished";
-    return { outcomeId: s.outcomeId, odds: open ? formatOdds(p.priceMilli) : null };
+    return { outcomeId: s.outcomeId, odds: p && isBettable(p, now) ? formatOdds(p.priceMilli) : null };
   });
 }
 
@@ -70,8 +81,8 @@ export function priceAcceptable(policy: PriceChangePolicy, seen: number, current
   return current === seen;
 }
 
-/** Compare each selection with the current state; the first reason to refuse, or null. */
-function checkSelections(input: PlaceBetInput, found: Map<string, PricedOutcome>, policy: PriceChangePolicy = "refuse") {
+/** Compare each selection with the current state at `now`; the first reason to refuse, or null. */
+export function checkSelections(input: PlaceBetInput, found: Map<string, PricedOutcome>, now: Date, policy: PriceChangePolicy = "refuse") {
   for (const s of input.selections) {
     const p = found.get(s.outcomeId);
     if (!p || p.marketId !== s.marketId || p.eventId !== s.eventId)
@@ -82,12 +93,27 @@ function checkSelections(input: PlaceBetInput, found: Map<string, PricedOutcome>
     if (p.eventStatus === "finished")
       return domainError("BET.EVENT_CLOSED", `${p.eventName} has finished and takes no more bets`, {
         eventId: p.eventId,
-        prices: currentPrices(input, found),
+        prices: currentPrices(input, found, now),
+      });
+    if (p.eventStatus === "upcoming" && p.eventStartTime.getTime() <= now.getTime())
+      return domainError("BET.EVENT_STARTED", `${p.eventName} has started: pre-match betting is closed until it is priced in play`, {
+        eventId: p.eventId,
+        prices: currentPrices(input, found, now),
+      });
+    if (p.outcomeResult !== null)
+      return domainError("BET.SELECTION_DECIDED", `${p.outcomeName} (${p.marketName}) is already decided and no longer offered`, {
+        outcomeId: p.outcomeId,
+        prices: currentPrices(input, found, now),
       });
     if (p.marketStatus !== "open")
       return domainError("BET.MARKET_CLOSED", `The ${p.marketName} market is ${p.marketStatus}`, {
         marketId: p.marketId,
-        prices: currentPrices(input, found),
+        prices: currentPrices(input, found, now),
+      });
+    if (p.eventSuspendedUntil && p.eventSuspendedUntil.getTime() > now.getTime())
+      return domainError("BET.MARKET_SUSPENDED", `${p.eventName} is suspended while its prices are updated; try again in a moment`, {
+        eventId: p.eventId,
+        prices: currentPrices(input, found, now),
       });
   }
   const moved = input.selections.filter((s) => !priceAcceptable(policy, parseOdds(s.odds) ?? 0, found.get(s.outcomeId)!.priceMilli));
@@ -97,7 +123,7 @@ function checkSelections(input: PlaceBetInput, found: Map<string, PricedOutcome>
       moved.length === 1
         ? `The price of ${found.get(moved[0].outcomeId)!.outcomeName} changed to ${formatOdds(found.get(moved[0].outcomeId)!.priceMilli)}`
         : `${moved.length} prices on your slip changed`,
-      { prices: currentPrices(input, found) },
+      { prices: currentPrices(input, found, now) },
     );
   return null;
 }
@@ -126,7 +152,7 @@ export async function placeBet(
   if (requested.some((o) => o === null))
     return err(domainError("REQUEST.INVALID", "Odds must be between 1.01 and 1000", { field: "selections.odds" }));
 
-  const now = ctx.clock.now();
+  let now = ctx.clock.now();
   const responsible = portOf(ctx, "responsible");
   const settings = (ctx.ports as Partial<AccountPorts>).accountSettings;
   const [snap, policy] = await Promise.all([
@@ -140,9 +166,19 @@ export async function placeBet(
   if (input.stake > maxStakeFor(factorPct))
     return err(domainError("BET.STAKE_TOO_HIGH", stakeLimitMessage(factorPct), { maxStake: maxStakeFor(factorPct) }));
 
-  const found = new Map((await ctx.ports.events.pricedOutcomes(input.selections.map((s) => s.outcomeId))).map((p) => [p.outcomeId, p]));
-  const refusal = checkSelections(input, found, policy);
+  const outcomeIds = input.selections.map((s) => s.outcomeId);
+  let found = new Map((await ctx.ports.events.pricedOutcomes(outcomeIds)).map((p) => [p.outcomeId, p]));
+  const refusal = checkSelections(input, found, now, policy);
   if (refusal) return err(refusal);
+  // In play: wait the bet delay, then check again at the prices and state after it (in-play.ts).
+  const delay = inPlayDelayFor([...found.values()], (sport) => ctx.ports.inPlay.delayMs(sport));
+  if (delay > 0) {
+    await ctx.ports.inPlay.wait(delay);
+    now = ctx.clock.now();
+    found = new Map((await ctx.ports.events.pricedOutcomes(outcomeIds)).map((p) => [p.outcomeId, p]));
+    const after = checkSelections(input, found, now, policy);
+    if (after) return err(after);
+  }
 
   const betId = ctx.ids.next("bet");
   // Placed at the current prices: equal to the seen ones under "refuse", acceptable ones otherwise.
@@ -229,8 +265,8 @@ export async function placeBet(
       // The price or state moved between our read and the write: report what it is now.
       const fresh = new Map((await ctx.ports.events.pricedOutcomes(input.selections.map((s) => s.outcomeId))).map((p) => [p.outcomeId, p]));
       return err(
-        checkSelections(input, fresh, policy) ??
-          domainError("BET.ODDS_CHANGED", "A price on your slip changed", { prices: currentPrices(input, fresh) }),
+        checkSelections(input, fresh, now, policy) ??
+          domainError("BET.ODDS_CHANGED", "A price on your slip changed", { prices: currentPrices(input, fresh, now) }),
       );
     }
     case "refused": {

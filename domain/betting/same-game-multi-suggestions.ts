@@ -32,11 +32,13 @@ const key = (ids: readonly string[]) => [...ids].sort().join("|");
 export function suggestedLegs(markets: readonly MarketView[]): { market: MarketView; outcomeId: string }[] {
   const legs: { market: MarketView; outcomeId: string }[] = [];
   for (const m of markets) {
-    if (m.status !== "open" || m.outcomes.length === 0) continue;
+    // Outcomes the match has decided are not offered.
+    const open = m.outcomes.filter((o) => !o.result);
+    if (m.status !== "open" || open.length === 0) continue;
     let pick: string | undefined;
-    if (m.type === "full_time_result") pick = [...m.outcomes].sort((a, b) => a.priceMilli - b.priceMilli)[0].id;
-    else if (m.type === "over_under") pick = m.outcomes.find((o) => /^over\b/i.test(o.name))?.id;
-    else if (m.type === "both_teams_score") pick = m.outcomes.find((o) => /^yes$/i.test(o.name))?.id;
+    if (m.type === "full_time_result") pick = [...open].sort((a, b) => a.priceMilli - b.priceMilli)[0].id;
+    else if (m.type === "over_under") pick = open.find((o) => /^over\b/i.test(o.name))?.id;
+    else if (m.type === "both_teams_score") pick = open.find((o) => /^yes$/i.test(o.name))?.id;
     if (pick) legs.push({ market: m, outcomeId: pick });
   }
   return legs.slice(0, SGM_MAX_LEGS);
@@ -44,7 +46,7 @@ export function suggestedLegs(markets: readonly MarketView[]): { market: MarketV
 
 function fromPriced(eventId: string, eventName: string, legs: PricedOutcome[], punters: number): SgmView | null {
   if (legs.length < SGM_MIN_LEGS || legs.length > SGM_MAX_LEGS) return null;
-  if (legs.some((l) => l.eventId !== eventId || l.marketStatus !== "open" || l.eventStatus === "finished")) return null;
+  if (legs.some((l) => l.eventId !== eventId || l.marketStatus !== "open" || l.eventStatus === "finished" || l.outcomeResult !== null)) return null;
   if (new Set(legs.map((l) => l.marketId)).size !== legs.length) return null;
   const odds = sameGameMultiOddsMilli(legs.map((l) => l.priceMilli));
   if (!isPlaceableSgmPrice(odds)) return null;
@@ -63,6 +65,7 @@ const pricedFromEvent = (e: EventView, legs: { market: MarketView; outcomeId: st
     return {
       outcomeId, outcomeName: o.name, priceMilli: o.priceMilli, marketId: market.id, marketName: market.name,
       marketStatus: market.status, eventId: e.id, eventName: e.name, eventStatus: e.status,
+      sport: e.sport, eventStartTime: e.startTime, eventSuspendedUntil: e.suspendedUntil ?? null, outcomeResult: o.result ?? null,
     };
   });
 

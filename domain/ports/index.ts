@@ -4,7 +4,7 @@
  */
 import type { LedgerTransaction } from "../wallet/ledger.ts";
 import type {
-  AuditEntry, BetRecord, EventStatus, EventView, MarketStatus, MarketType, PricedOutcome, SportCode, User,
+  AuditEntry, BetRecord, BetType, EventStatus, EventView, MarketStatus, MarketType, PricedOutcome, SportCode, User,
 } from "../shared/types.ts";
 import type { AccountProfile, Address } from "../accounts/profile.ts";
 import type { UserSettings } from "../accounts/settings.ts";
@@ -18,6 +18,7 @@ import type { BookBet, BookMarket } from "../risk/liability.ts";
 import type { BettorBet } from "../risk/sharp.ts";
 import type { PriceMove } from "../risk/steam.ts";
 import type { AlertCandidate, AlertSeverity, AlertType } from "../risk/alerts.ts";
+import type { MatchState } from "../pricing/state.ts";
 
 export interface NewSession {
   /** Hash of the opaque token; the token is only ever in the cookie. */
@@ -61,6 +62,30 @@ export interface Events {
     audit: AuditEntry,
   ): Promise<boolean>;
   counts(): Promise<Record<EventStatus, number>>;
+  /**
+   * An operator's change to an event (status, score, start time) with the outcome results and
+   * market closings it decides, and its audit record, in one write. False, writing nothing, when
+   * the event is unknown or its status is no longer `fromStatus` (or the move is backward).
+   */
+  update(change: EventUpdate, audit: AuditEntry): Promise<boolean>;
+}
+
+export interface EventUpdate {
+  eventId: string;
+  at: Date;
+  fromStatus: EventStatus;
+  status?: EventStatus;
+  startTime?: Date;
+  homeScore?: number;
+  awayScore?: number;
+  minute?: number | null;
+  state?: MatchState;
+  suspendedUntil?: Date | null;
+  /** Results the new state decides (null clears a result a wrong score had decided). */
+  outcomeResults: { outcomeId: string; result: "won" | "lost" | "void" | null }[];
+  /** Markets every outcome of which is now decided (closed), and ones a correction reopens. */
+  closeMarkets: string[];
+  reopenMarkets: string[];
 }
 
 export interface PlacementPlan {
@@ -435,7 +460,16 @@ export interface FantasyStatsFeed {
   }): Promise<Map<string, number>>;
 }
 
+/** The in-play bet delay (domain/betting/in-play.ts): how long per sport, and the wait itself (a timer). */
+export interface InPlayDelay {
+  delayMs(sport: SportCode): number;
+  wait(ms: number): Promise<void>;
+  /** How long an event's markets stay suspended after a score change (then they reopen at new prices). */
+  scoreSuspendMs: number;
+}
+
 export interface Ports extends Partial<BackOfficePorts>, TradingDeskPorts {
+  inPlay: InPlayDelay;
   users: Users;
   sessions: Sessions;
   events: Events;
@@ -721,6 +755,8 @@ export interface SettlementCandidateLeg {
   /** The outcome's position in its market (0-based) and the market's outcome count. */
   outcomeIndex: number;
   outcomeCount: number;
+  /** The outcome's result as the match state (or an operator's score) decided it; optional for old callers. */
+  outcomeResult?: "won" | "lost" | "void" | null;
 }
 
 export interface LedgerPaymentRecord {
@@ -738,7 +774,7 @@ export interface BackOffice {
   /** Every customer with their totals; recentBets counts bets in the 30 days before `now`. */
   customers(now: Date): Promise<CustomerAggregate[]>;
   /** Pending bets whose every leg is on a finished event, with what grading needs (sport filter optional). */
-  settlementCandidates(sport?: string): Promise<{ betId: string; userId: string; stake: number; legs: SettlementCandidateLeg[] }[]>;
+  settlementCandidates(sport?: string): Promise<{ betId: string; userId: string; stake: number; betType: BetType; legs: SettlementCandidateLeg[] }[]>;
   /**
    * Record a ledger transaction that moves a customer's wallet (an operator's bonus, a deposit, a
    * withdrawal) with its audit record when given, in one write; the wallet's balance after it. The
@@ -782,7 +818,8 @@ export interface MarketRecord {
   resultKind: "winner" | "void" | null;
   winningOutcomeId: string | null;
   settledAt: Date | null;
-  outcomes: { id: string; name: string; priceMilli: number }[];
+  line?: number | null;
+  outcomes: { id: string; name: string; priceMilli: number; code?: string | null; result?: "won" | "lost" | "void" | null }[];
 }
 
 export interface NewMarketPlan {
@@ -815,6 +852,8 @@ export interface Markets {
   ): Promise<"recorded" | "already_settled" | "not_found">;
   /** Pending bets with a pending leg on the market. */
   pendingBetsOn(marketId: string): Promise<BetRecord[]>;
+  /** Markets with no recorded result whose every outcome the match has decided (to settle), oldest first. */
+  decidedUnsettled(limit: number): Promise<string[]>;
   /** Every bet with a leg on the market, newest first. */
   betsOn(marketId: string, limit: number): Promise<(BetRecord & { customer: { firstName: string; lastName: string; email: string } })[]>;
 }

@@ -5,27 +5,27 @@ const leg = (id: string, oddsMilli: number, result: GradableLeg["result"] = "pen
 
 describe("grading", () => {
   it("a single pays stake x odds when won, nothing when lost, the stake when void", () => {
-    expect(gradeBet(1000, [leg("a", 2150, "won")])).toEqual({ status: "won", actualReturn: 2150 });
-    expect(gradeBet(1000, [leg("a", 2150, "lost")])).toEqual({ status: "lost", actualReturn: 0 });
-    expect(gradeBet(1000, [leg("a", 2150, "void")])).toEqual({ status: "void", actualReturn: 1000 });
+    expect(gradeBet(1000, [leg("a", 2150, "won")], "multiple")).toEqual({ status: "won", actualReturn: 2150 });
+    expect(gradeBet(1000, [leg("a", 2150, "lost")], "multiple")).toEqual({ status: "lost", actualReturn: 0 });
+    expect(gradeBet(1000, [leg("a", 2150, "void")], "multiple")).toEqual({ status: "void", actualReturn: 1000 });
   });
   it("a multiple is lost on any lost leg, waits on a pending one", () => {
-    expect(gradeBet(1000, [leg("a", 2000, "won"), leg("b", 2000, "lost")]).status).toBe("lost");
-    expect(gradeBet(1000, [leg("a", 2000, "won"), leg("b", 2000, "pending")]).status).toBe("pending");
-    expect(gradeBet(1000, [leg("a", 2000, "lost"), leg("b", 2000, "pending")]).status).toBe("lost");
+    expect(gradeBet(1000, [leg("a", 2000, "won"), leg("b", 2000, "lost")], "multiple").status).toBe("lost");
+    expect(gradeBet(1000, [leg("a", 2000, "won"), leg("b", 2000, "pending")], "multiple").status).toBe("pending");
+    expect(gradeBet(1000, [leg("a", 2000, "lost"), leg("b", 2000, "pending")], "multiple").status).toBe("lost");
   });
   it("a void leg counts as odds 1.00", () => {
-    expect(gradeBet(1000, [leg("a", 2000, "won"), leg("b", 3000, "void"), leg("c", 1500, "won")])).toEqual({
+    expect(gradeBet(1000, [leg("a", 2000, "won"), leg("b", 3000, "void"), leg("c", 1500, "won")], "multiple")).toEqual({
       status: "won",
       actualReturn: 3000,
     });
-    expect(gradeBet(1000, [leg("a", 2000, "void"), leg("b", 3000, "void")])).toEqual({ status: "void", actualReturn: 1000 });
+    expect(gradeBet(1000, [leg("a", 2000, "void"), leg("b", 3000, "void")], "multiple")).toEqual({ status: "void", actualReturn: 1000 });
   });
 });
 
 describe("deciding a manual settlement", () => {
-  const single = { status: "pending" as const, stake: 1000, legs: [leg("a", 2150)] };
-  const multi = { status: "pending" as const, stake: 1000, legs: [leg("a", 2000), leg("b", 3000)] };
+  const single = { status: "pending" as const, stake: 1000, legs: [leg("a", 2150)], betType: "single" as const };
+  const multi = { status: "pending" as const, stake: 1000, legs: [leg("a", 2000), leg("b", 3000)], betType: "multiple" as const };
 
   it("accepts the server's own figure", () => {
     const d = decideSettlement(single, { status: "won", actualReturn: 2150 });
@@ -68,7 +68,7 @@ describe("grading a same game multi", () => {
     // 2.00 x 1.80 x 1.50 = 5.40 x 0.85 = 4.59
     expect(gradeBet(1000, legs("won", "won", "won"), "same_game_multi")).toEqual({ status: "won", actualReturn: 4590 });
     // the same legs as a plain multiple pay the full product
-    expect(gradeBet(1000, legs("won", "won", "won"))).toEqual({ status: "won", actualReturn: 5400 });
+    expect(gradeBet(1000, legs("won", "won", "won"), "multiple")).toEqual({ status: "won", actualReturn: 5400 });
   });
 
   it("like a multiple: a lost leg loses, pending waits, all void refunds", () => {

@@ -25,7 +25,7 @@ export interface GradableLeg {
 export function gradeBet(
   stake: Cents,
   legs: readonly GradableLeg[],
-  betType: BetType = "multiple",
+  betType: BetType,
 ): { status: BetOutcome; actualReturn: Cents } {
   if (legs.some((l) => l.result === "lost")) return { status: "lost", actualReturn: 0 };
   if (legs.some((l) => l.result === "pending")) return { status: "pending", actualReturn: 0 };
@@ -53,7 +53,7 @@ export interface SettlementDecision {
  * must be graded and the grade must agree with the requested status.
  */
 export function decideSettlement(
-  bet: { status: BetStatus; stake: Cents; legs: readonly GradableLeg[]; betType?: BetType },
+  bet: { status: BetStatus; stake: Cents; legs: readonly GradableLeg[]; betType: BetType },
   req: SettlementRequest,
 ): Result<SettlementDecision> {
   if (bet.status !== "pending")

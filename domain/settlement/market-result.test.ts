@@ -12,7 +12,7 @@ describe("grading by market result", () => {
   });
 
   it("a single settles at once", () => {
-    const bet = { stake: 1_000, legs: [leg("l1", "m", "a", 2500)] };
+    const bet = { stake: 1_000, betType: "multiple" as const, legs: [leg("l1", "m", "a", 2500)] };
     expect(gradeBetForMarket(bet, "m", { kind: "winner", winningOutcomeId: "a" })).toEqual({
       kind: "settle", status: "won", actualReturn: 2_500, legResults: [{ legId: "l1", result: "won" }],
     });
@@ -21,7 +21,7 @@ describe("grading by market result", () => {
   });
 
   it("a multiple waits for its other legs, then settles from all of them", () => {
-    const bet = { stake: 1_000, legs: [leg("l1", "m1", "a", 2000), leg("l2", "m2", "c", 3000)] };
+    const bet = { stake: 1_000, betType: "multiple" as const, legs: [leg("l1", "m1", "a", 2000), leg("l2", "m2", "c", 3000)] };
     const first = gradeBetForMarket(bet, "m1", { kind: "winner", winningOutcomeId: "a" });
     expect(first).toEqual({ kind: "wait", legResults: [{ legId: "l1", result: "won" }] });
     const after = { ...bet, legs: [leg("l1", "m1", "a", 2000, "won"), leg("l2", "m2", "c", 3000)] };
@@ -32,7 +32,7 @@ describe("grading by market result", () => {
   });
 
   it("a multiple with a losing leg settles lost at once; undecided legs stay pending", () => {
-    const bet = { stake: 1_000, legs: [leg("l1", "m1", "a", 2000), leg("l2", "m2", "c", 3000)] };
+    const bet = { stake: 1_000, betType: "multiple" as const, legs: [leg("l1", "m1", "a", 2000), leg("l2", "m2", "c", 3000)] };
     expect(gradeBetForMarket(bet, "m1", { kind: "winner", winningOutcomeId: "b" })).toEqual({
       kind: "settle", status: "lost", actualReturn: 0, legResults: [{ legId: "l1", result: "lost" }],
     });

@@ -6,6 +6,7 @@
  * more (or as soon as one leg has lost), and otherwise waits with the leg result stored.
  */
 import type { Cents } from "../shared/money.ts";
+import type { BetType } from "../shared/types.ts";
 import { gradeBet, type GradableLeg, type LegResult } from "./grade.ts";
 
 export type MarketResult = { kind: "winner"; winningOutcomeId: string } | { kind: "void" };
@@ -31,7 +32,7 @@ export type BetGrading =
  * were never graded); of "wait", only the legs graded now.
  */
 export function gradeBetForMarket(
-  bet: { stake: Cents; legs: readonly MarketGradableLeg[] },
+  bet: { stake: Cents; legs: readonly MarketGradableLeg[]; betType: BetType },
   marketId: string,
   result: MarketResult,
 ): BetGrading {
@@ -39,7 +40,7 @@ export function gradeBetForMarket(
   if (now.length === 0) return { kind: "untouched" };
   const graded = new Map(now.map((l) => [l.id, legResultFor(l.outcomeId, result)]));
   const legs = bet.legs.map((l) => ({ ...l, result: (graded.get(l.id) ?? l.result) as LegResult }));
-  const outcome = gradeBet(bet.stake, legs);
+  const outcome = gradeBet(bet.stake, legs, bet.betType);
   if (outcome.status === "pending") {
     return { kind: "wait", legResults: now.map((l) => ({ legId: l.id, result: graded.get(l.id)! })) };
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { decideResettlement } from "./resettle.ts";
 
 const single = (status: string, actualReturn: number | null, legResult: "won" | "lost" | "void" | "pending") => ({
-  status, stake: 1_000, actualReturn, legs: [{ id: "l1", oddsMilli: 2500, result: legResult }],
+  status, stake: 1_000, actualReturn, betType: "single" as const, legs: [{ id: "l1", oddsMilli: 2500, result: legResult }],
 });
 
 describe("resettlement decision", () => {
@@ -30,7 +30,7 @@ describe("resettlement decision", () => {
 
   it("a multiple with a leg corrected to void pays at the other legs' odds", () => {
     const bet = {
-      status: "lost", stake: 1_000, actualReturn: 0,
+      status: "lost", stake: 1_000, actualReturn: 0, betType: "multiple" as const,
       legs: [{ id: "a", oddsMilli: 2000, result: "won" as const }, { id: "b", oddsMilli: 3000, result: "lost" as const }],
     };
     const r = decideResettlement(bet, { status: "won", legResults: [{ legId: "a", result: "won" }, { legId: "b", result: "void" }] });

@@ -4,6 +4,7 @@
  * posted as one bet_resettlement ledger transaction (house -> wallet when the customer is owed
  * more, wallet -> house when they were paid too much). Earlier postings are never changed.
  */
+import type { BetType } from "../shared/types.ts";
 import type { Cents } from "../shared/money.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { gradeBet, type GradableLeg } from "./grade.ts";
@@ -22,7 +23,7 @@ export interface ResettlementDecision {
 }
 
 export function decideResettlement(
-  bet: { status: string; stake: Cents; actualReturn: Cents | null; legs: readonly GradableLeg[] },
+  bet: { status: string; stake: Cents; actualReturn: Cents | null; legs: readonly GradableLeg[]; betType: BetType },
   req: ResettlementRequest,
 ): Result<ResettlementDecision> {
   if (bet.status !== "won" && bet.status !== "lost" && bet.status !== "void")
@@ -41,7 +42,7 @@ export function decideResettlement(
   } else {
     legResults = bet.legs.map((l) => ({ legId: l.id, result: req.status }));
   }
-  const graded = gradeBet(bet.stake, bet.legs.map((l, i) => ({ ...l, result: legResults[i].result })));
+  const graded = gradeBet(bet.stake, bet.legs.map((l, i) => ({ ...l, result: legResults[i].result })), bet.betType);
   if (graded.status !== req.status)
     return err(domainError("BET.LEG_RESULTS_INVALID", `Those leg results make the bet ${graded.status}, not ${req.status}`));
   const paid = bet.actualReturn ?? 0;

@@ -31,9 +31,13 @@ export interface MarketSettlement {
 /** Bets settled per write when a market settles many at once (see settleMarket). */
 export const SETTLE_CHUNK = 500;
 
+/** Who settles: an admin, or the system grading a market from the match state (issue 17). */
+export type Settler = Pick<User, "id" | "role"> | { id: string; role: "system" };
+export const SYSTEM_SETTLER: Settler = { id: "system", role: "system" };
+
 function settlementPlan(
-  ctx: Ctx,
-  actor: User,
+  ctx: Pick<Ctx, "clock" | "ids">,
+  actor: Settler,
   bet: BetRecord,
   status: "won" | "lost" | "void",
   actualReturn: number,
@@ -60,7 +64,7 @@ function settlementPlan(
     payout,
     audit: {
       id: ctx.ids.next("aud"),
-      actorId: actor.id,
+      actorId: actor.role === "system" ? null : actor.id,
       actorRole: actor.role,
       action: "bet.settle",
       entityType: "bet",
@@ -73,8 +77,8 @@ function settlementPlan(
 }
 
 async function settleOne(
-  ctx: Ctx,
-  actor: User,
+  ctx: SettleCtx,
+  actor: Settler,
   bet: BetRecord,
   status: "won" | "lost" | "void",
   actualReturn: number,
@@ -89,7 +93,7 @@ async function settleOne(
  * (settled meanwhile by someone else) is written again one bet at a time, so each of its other bets
  * still settles and the refused one pays nothing.
  */
-async function settleAll(ctx: Ctx, plans: SettlementPlan[]): Promise<SettlementPlan[]> {
+async function settleAll(ctx: SettleCtx, plans: SettlementPlan[]): Promise<SettlementPlan[]> {
   const done: SettlementPlan[] = [];
   for (let i = 0; i < plans.length; i += SETTLE_CHUNK) {
     const chunk = plans.slice(i, i + SETTLE_CHUNK);
@@ -102,12 +106,13 @@ async function settleAll(ctx: Ctx, plans: SettlementPlan[]): Promise<SettlementP
   return done;
 }
 
+/** What settling needs: the ports, the clock and ids (no signed-in actor: the system settles too). */
+export type SettleCtx = Pick<Ctx, "ports" | "clock" | "ids">;
+
 export async function settleMarket(ctx: Ctx, marketId: string, input: SettleMarketInput): Promise<Result<MarketSettlement>> {
   const who = requireRole(ctx.actor, ["admin"], "settle markets");
   if (!who.ok) return who;
-  const actor = who.value;
   const markets = requirePort(ctx.ports.markets, "markets");
-  const settlements = requirePort(ctx.ports.settlements, "settlements");
   const market = await markets.findById(marketId);
   if (!market) return err(domainError("MARKET.NOT_FOUND", "No market with that id"));
   let result: MarketResult;
@@ -118,6 +123,22 @@ export async function settleMarket(ctx: Ctx, marketId: string, input: SettleMark
   } else {
     result = { kind: "void" };
   }
+  return applyMarketResult(ctx, who.value, market, result);
+}
+
+/**
+ * Record a market's result (once, audited) and grade every pending bet with a pending leg on it.
+ * The admin's settlement and the system's (a market the match state decided) both come here.
+ */
+export async function applyMarketResult(
+  ctx: SettleCtx,
+  actor: Settler,
+  market: MarketRecord,
+  result: MarketResult,
+): Promise<Result<MarketSettlement>> {
+  const marketId = market.id;
+  const markets = requirePort(ctx.ports.markets, "markets");
+  const settlements = requirePort(ctx.ports.settlements, "settlements");
   const sameResult = (m: MarketRecord) =>
     m.resultKind === result.kind && (result.kind === "void" || m.winningOutcomeId === result.winningOutcomeId);
   if (market.resultKind !== null && !sameResult(market))
@@ -130,7 +151,7 @@ export async function settleMarket(ctx: Ctx, marketId: string, input: SettleMark
       { marketId, kind: result.kind, winningOutcomeId: result.kind === "winner" ? result.winningOutcomeId : null, at: now, by: actor.id },
       {
         id: ctx.ids.next("aud"),
-        actorId: actor.id,
+        actorId: actor.role === "system" ? null : actor.id,
         actorRole: actor.role,
         action: "market.settle",
         entityType: "market",
@@ -163,7 +184,7 @@ export async function settleMarket(ctx: Ctx, marketId: string, input: SettleMark
     }
     if ((await settlements.gradeLegs(bet.id, g.legResults)) === "not_pending") continue;
     const fresh = await ctx.ports.bets.findById(bet.id);
-    const now = fresh ? gradeBet(fresh.stake, fresh.legs) : { status: "pending" as const, actualReturn: 0 };
+    const now = fresh ? gradeBet(fresh.stake, fresh.legs, fresh.betType) : { status: "pending" as const, actualReturn: 0 };
     if (fresh && fresh.status === "pending" && now.status !== "pending") {
       const legResults = fresh.legs.flatMap((l) => (l.result === "pending" ? [] : [{ legId: l.id, result: l.result }]));
       if (await settleOne(ctx, actor, fresh, now.status, now.actualReturn, legResults, marketId)) {

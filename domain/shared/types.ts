@@ -1,4 +1,5 @@
 /** Entities the use cases work with. Dates are Date objects; money is cents; odds are milli. */
+import type { MatchState } from "../pricing/state.ts";
 export type Role = "admin" | "customer" | "trader";
 export type VerificationLevel = "none" | "basic" | "full";
 export type EventStatus = "upcoming" | "live" | "finished";
@@ -29,6 +30,10 @@ export interface OutcomeView {
   name: string;
   priceMilli: number;
   updatedAt: Date;
+  /** What the outcome is (home, draw, over, yes, 2-1, other, r3: domain/pricing/state.ts); null if unknown. */
+  code?: string | null;
+  /** Decided by the match state (won, lost, void): no longer offered. Null while open. */
+  result?: "won" | "lost" | "void" | null;
 }
 export interface MarketView {
   id: string;
@@ -36,6 +41,10 @@ export interface MarketView {
   type: MarketType;
   name: string;
   status: MarketStatus;
+  /** An over/under's total or the home side's handicap; null for other markets. */
+  line?: number | null;
+  /** Whether a result has been recorded (settled by market). */
+  settled?: boolean;
   outcomes: OutcomeView[];
 }
 export interface EventView {
@@ -54,6 +63,10 @@ export interface EventView {
   awayScore: number | null;
   featured: boolean;
   updatedAt: Date;
+  /** No bets before this time: a score change is being priced, or a race is running. */
+  suspendedUntil?: Date | null;
+  /** The match state the feed plays (domain/pricing/state.ts); null for an event without one. */
+  state?: MatchState | null;
   markets: MarketView[];
 }
 
@@ -68,6 +81,11 @@ export interface PricedOutcome {
   eventId: string;
   eventName: string;
   eventStatus: EventStatus;
+  /** Placement checks (issue 17): past-post, suspension, decided outcomes, the in-play delay. */
+  sport: SportCode;
+  eventStartTime: Date;
+  eventSuspendedUntil: Date | null;
+  outcomeResult: "won" | "lost" | "void" | null;
 }
 
 export interface BetLegRecord {

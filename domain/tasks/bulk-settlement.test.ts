@@ -39,7 +39,7 @@ describe("grading a match-winner leg from the final score", () => {
 
 describe("planning a bet's settlement", () => {
   it("settles a won single at stake x odds", () => {
-    expect(planBetSettlement({ stake: 1000, legs: [leg()] })).toEqual({
+    expect(planBetSettlement({ stake: 1000, betType: "single", legs: [leg()] })).toEqual({
       kind: "settle", status: "won", actualReturn: 2500, legResults: [{ legId: "leg_1", result: "won" }],
     });
   });
@@ -47,13 +47,14 @@ describe("planning a bet's settlement", () => {
   it("settles a multiple with a void leg at the other legs' odds", () => {
     const plan = planBetSettlement({
       stake: 1000,
+      betType: "multiple",
       legs: [leg(), leg({ legId: "leg_2", oddsMilli: 3000, outcomeCount: 2, homeScore: 0, awayScore: 0 })],
     });
     expect(plan).toMatchObject({ kind: "settle", status: "won", actualReturn: 2500 });
   });
 
   it("sends a bet with any ungradable leg to review", () => {
-    const plan = planBetSettlement({ stake: 1000, legs: [leg(), leg({ legId: "leg_2", marketType: "correct_score" })] });
+    const plan = planBetSettlement({ stake: 1000, betType: "single", legs: [leg(), leg({ legId: "leg_2", marketType: "correct_score" })] });
     expect(plan.kind).toBe("review");
   });
 });

@@ -8,6 +8,7 @@
  * voids the leg (stake back). Every other leg needs review, and so does its bet: it is counted as
  * failed and left pending.
  */
+import type { BetType } from "../shared/types.ts";
 import { gradeBet } from "../settlement/grade.ts";
 import type { SettlementCandidateLeg } from "../ports/index.ts";
 
@@ -28,6 +29,8 @@ function sideOf(leg: SettlementCandidateLeg): Side | null {
 export function gradeLegFromResult(leg: SettlementCandidateLeg): LegGrade {
   if (leg.result !== "pending") return { ok: true, result: leg.result };
   if (leg.eventStatus !== "finished") return { ok: false, reason: "The event has not finished" };
+  // Every market type: the result the final state recorded on the outcome (issue 17).
+  if (leg.outcomeResult) return { ok: true, result: leg.outcomeResult };
   if (leg.marketType !== "full_time_result")
     return { ok: false, reason: `No recorded result for a ${leg.marketType} market; settle it by market` };
   if (leg.homeScore === null || leg.awayScore === null)
@@ -43,7 +46,7 @@ export type BetSettlementPlan =
   | { kind: "settle"; status: "won" | "lost" | "void"; actualReturn: number; legResults: { legId: string; result: "won" | "lost" | "void" }[] }
   | { kind: "review"; reasons: string[] };
 
-export function planBetSettlement(bet: { stake: number; legs: readonly SettlementCandidateLeg[] }): BetSettlementPlan {
+export function planBetSettlement(bet: { stake: number; betType: BetType; legs: readonly SettlementCandidateLeg[] }): BetSettlementPlan {
   const grades = bet.legs.map((l) => ({ leg: l, grade: gradeLegFromResult(l) }));
   const reasons = grades.flatMap((g) => (g.grade.ok ? [] : [g.grade.reason]));
   if (reasons.length > 0) return { kind: "review", reasons: [...new Set(reasons)] };
@@ -51,6 +54,7 @@ export function planBetSettlement(bet: { stake: number; legs: readonly Settlemen
   const graded = gradeBet(
     bet.stake,
     bet.legs.map((l, i) => ({ id: l.legId, oddsMilli: l.oddsMilli, result: legResults[i].result })),
+    bet.betType,
   );
   if (graded.status === "pending") return { kind: "review", reasons: ["A leg is still pending"] };
   return { kind: "settle", status: graded.status, actualReturn: graded.actualReturn, legResults };

@@ -6,7 +6,7 @@ import { applyLiveOdds } from "./live-stream.ts";
 const item = (over: Partial<LiveOddsItem> = {}): LiveOddsItem => ({
   id: "evt_1", sport: "soccer", sportName: "Soccer", league: "EPL", homeTeam: "A", awayTeam: "B", name: "A vs B",
   startTime: "2026-01-01T10:00:00.000Z", status: "live", minute: 10, homeScore: 0, awayScore: 0, volume: 0,
-  lastUpdate: "2026-01-01T10:10:00.000Z", marketId: "m1", marketName: "Match Result", marketStatus: "open",
+  lastUpdate: "2026-01-01T10:10:00.000Z", marketId: "m1", marketName: "Match Result", marketStatus: "open", clock: "10'", suspended: false,
   odds: { home: "2.00", draw: "3.00", away: "4.00" },
   outcomes: [{ id: "o1", name: "A", odds: "2.00" }, { id: "o2", name: "Draw", odds: "3.00" }, { id: "o3", name: "B", odds: "4.00" }],
   ...over,
@@ -15,10 +15,10 @@ const item = (over: Partial<LiveOddsItem> = {}): LiveOddsItem => ({
 const event: Event = {
   id: "evt_1", sport: "soccer", sportName: "Soccer", league: "EPL", homeTeam: "A", awayTeam: "B", name: "A vs B",
   description: "", startTime: "2026-01-01T10:00:00.000Z", status: "upcoming", minute: null, homeScore: null, awayScore: null,
-  featured: false,
+  featured: false, clock: null, suspended: false, inPlayDelaySeconds: 0,
   markets: [
-    { id: "m1", type: "full_time_result", name: "Match Result", status: "open", outcomes: [{ id: "o1", name: "A", odds: "1.90" }, { id: "o2", name: "Draw", odds: "3.10" }, { id: "o3", name: "B", odds: "4.20" }] },
-    { id: "m2", type: "over_under", name: "Goals", status: "open", outcomes: [{ id: "o4", name: "Over", odds: "1.80" }] },
+    { id: "m1", type: "full_time_result", name: "Match Result", status: "open", line: null, outcomes: [{ id: "o1", name: "A", odds: "1.90" }, { id: "o2", name: "Draw", odds: "3.10" }, { id: "o3", name: "B", odds: "4.20" }] },
+    { id: "m2", type: "over_under", name: "Goals", status: "open", line: 2.5, outcomes: [{ id: "o4", name: "Over", odds: "1.80" }] },
   ],
 };
 

@@ -14,30 +14,44 @@ export const LIVE_STREAM_URL = "/api/live-odds/stream";
 /** The event as the stream item says it is now: status, clock, score and the match-winner prices. */
 function patchEvent(e: Event, item: LiveOddsItem): Event {
   const odds = new Map(item.outcomes.map((o) => [o.id, o.odds]));
+  // A suspended event (a score change being priced) suspends every open market; lifting it reopens them.
+  const eventStatus = (m: Event["markets"][number]) =>
+    m.status === "closed" ? m.status : item.suspended ? "suspended" : e.suspended && m.status === "suspended" ? "open" : m.status;
   return {
     ...e,
     status: item.status,
     minute: item.minute,
+    clock: item.clock,
+    suspended: item.suspended,
     homeScore: item.homeScore,
     awayScore: item.awayScore,
     markets: e.markets.map((m) =>
       m.id !== item.marketId
-        ? m
-        : { ...m, status: item.marketStatus, outcomes: m.outcomes.map((o) => ({ ...o, odds: odds.get(o.id) ?? o.odds })) },
+        ? { ...m, status: eventStatus(m) }
+        : {
+            ...m,
+            status: item.marketStatus,
+            // Outcomes the match has decided are no longer in the item: they leave the market.
+            outcomes: m.outcomes.filter((o) => odds.has(o.id)).map((o) => ({ ...o, odds: odds.get(o.id)! })),
+          },
     ),
   };
 }
 
 export function applyLiveOdds(client: QueryClient, item: LiveOddsItem): void {
+  let rescored = false;
   client.setQueryData<LiveOddsItem[]>(["/api/live-odds"], (list) => {
     if (!list) return list;
     const at = list.findIndex((x) => x.id === item.id);
     if (item.status !== "live") return at < 0 ? list : list.filter((x) => x.id !== item.id);
     if (at < 0) return [...list, item];
     const next = list.slice();
+    rescored = list[at].homeScore !== item.homeScore || list[at].awayScore !== item.awayScore || list[at].status !== item.status;
     next[at] = item;
     return next;
   });
+  // A goal reprices every market of the event, not only the match winner the item carries.
+  if (rescored) void client.invalidateQueries({ queryKey: ["/api/events"] });
   client.setQueriesData<Event[]>({ queryKey: ["/api/events"] }, (events) =>
     Array.isArray(events) && events.some((e) => e.id === item.id)
       ? events.map((e) => (e.id === item.id ? patchEvent(e, item) : e))
