@@ -12,7 +12,8 @@
  *   already impossible, "other" wins at once.
  * - full_time_result and handicap: at the finish (tennis: once a side has won the sets it needs).
  *   A level finish wins "draw" where the market lists it, and is void in a 2-way market (dead heat).
- *   A whole-number handicap that lands exactly pushes: every outcome void. Golf: fewer strokes win.
+ *   A whole-number handicap that lands exactly pushes: every outcome void. Golf: fewer strokes win,
+ *   and the handicap is mirrored: home -1.5 needs at least 2 strokes fewer.
  * - racing winner: at the finish, state.racing.order[0].
  * Whatever a finished match leaves undecidable (a code the market type doesn't know, a racing result
  * without its order or margin, a line missing) is void or lost, never open: unknown codes lose,
@@ -95,7 +96,8 @@ export function gradeMarket(spec: MarketSpec, state: MatchState): OutcomeResult[
       if (!finished) return fill(n, null);
       if (spec.line === null) return fill(n, "void");
       const [h, a] = lineScores(state);
-      const sign = state.sport === "golf" ? a - (h + spec.line) : h + spec.line - a;
+      // home covers when its edge + line > 0; golf's edge is mirrored (home -1.5: 2 strokes fewer)
+      const sign = (state.sport === "golf" ? a - h : h - a) + spec.line;
       return bySign(codes, sign, "home", "away");
     }
     case "over_under": {

@@ -2,7 +2,7 @@
 export type { CricketDetail, MarketSpec, MatchModel, MatchState, OutcomeResult, PriceLine, RacingDetail, TennisDetail } from "./state.ts";
 export { applyMargin, bookOf, ladderDown } from "./margin.ts";
 export { targetOverround, OVERROUND_MIN, OVERROUND_MAX } from "./overround.ts";
-export { priceMarket } from "./price.ts";
+export { fairProbabilities, priceMarket } from "./price.ts";
 export { gradeMarket, tennisGames } from "./grade.ts";
 export { displayClock, minuteOf } from "./clock.ts";
 export { tennisPointWon, defaultTennis, setsNeeded } from "./tennis.ts";

@@ -37,8 +37,9 @@ export function ladderDown(rawMilli: number): number {
   if (!(rawMilli < MAX_ODDS_MILLI)) return MAX_ODDS_MILLI; // also catches Infinity / NaN-free huge values
   if (rawMilli <= MIN_ODDS_MILLI) return MIN_ODDS_MILLI;
   const step = ladderStep(rawMilli);
-  // The tiny epsilon keeps a value that floating point lands a hair above a ladder point from rounding up.
-  const down = Math.floor(rawMilli / step - 1e-9) * step;
+  // The tiny epsilon keeps a value that floating point lands a hair below a ladder point on it (the
+  // exact check in applyMargin still guarantees the book).
+  const down = Math.floor(rawMilli / step + 1e-9) * step;
   // Just above a step change (e.g. 10_000.4) the floor lands on the previous ladder's last point.
   return Math.min(MAX_ODDS_MILLI, Math.max(MIN_ODDS_MILLI, down));
 }

@@ -11,7 +11,8 @@
  *   extra time, its mass shared by the rates (home's share homeRate / (homeRate + awayRate);
  *   golf: the lower stroke rate). This also applies to the handicap (a tie becomes a 1-point win).
  *   Totals are on regulation (extra-time points are not modelled).
- * - Golf: fewer strokes win; the handicap line applies to the home side's strokes.
+ * - Golf: fewer strokes win; the handicap is mirrored like the result: home -1.5 covers with at
+ *   least 2 strokes fewer than away (home's strokes - line < away's strokes).
  * - Both teams to score and correct score are priced for the low-scoring sports (soccer, hockey,
  *   MLB) from the exact Poisson grid; other sports don't offer them (all null).
  * - Racing, before the jump: race winner from model.runnerProbs (normalised over the listed
@@ -131,9 +132,9 @@ function fairProbs(spec: MarketSpec, state: MatchState, model: MatchModel): numb
     case "handicap": {
       if (spec.line === null) return null;
       const edge = finalEdge(o.diff, state, model);
-      // home covers when edge + line > 0 (golf: when the home strokes + line are fewer)
-      const threshold = sport === "golf" ? spec.line : -spec.line;
-      return lineProbs(codes, edge, threshold, "home", "away");
+      // home covers when edge + line > 0 (golf: edge is away - home strokes, so home -1.5 must
+      // take at least 2 strokes fewer, as golf match bets are quoted)
+      return lineProbs(codes, edge, -spec.line, "home", "away");
     }
     case "both_teams_score": {
       if (!o.poisson || !LOW_SCORING.has(sport)) return null;
@@ -162,12 +163,18 @@ function fairProbs(spec: MarketSpec, state: MatchState, model: MatchModel): numb
   }
 }
 
-export function priceMarket(spec: MarketSpec, state: MatchState, model: MatchModel): PriceLine {
-  const n = spec.codes.length;
-  if (state.phase === "finished") return allNull(n);
+/**
+ * The fair (no margin) probability of each outcome, renormalised over the outcomes that are not
+ * void; null when the market offers nothing (finished, unsupported, or nothing but a void result).
+ */
+export function fairProbabilities(spec: MarketSpec, state: MatchState, model: MatchModel): number[] | null {
+  if (state.phase === "finished") return null;
   const raw = fairProbs(spec, state, model);
-  if (!raw) return allNull(n);
-  const p = normalise(raw);
-  if (!p) return allNull(n);
+  return raw ? normalise(raw) : null;
+}
+
+export function priceMarket(spec: MarketSpec, state: MatchState, model: MatchModel): PriceLine {
+  const p = fairProbabilities(spec, state, model);
+  if (!p) return allNull(spec.codes.length);
   return applyMargin(p, targetOverround(spec, state.sport));
 }

@@ -14,7 +14,7 @@
  *
  * What a market is on, by sport: the score is goals (soccer, hockey), points (basketball, NFL, AFL,
  * NRL), runs (MLB, cricket), strokes (golf: the LOWER score wins, and a handicap line applies to the
- * home side's strokes), sets (tennis: over_under and handicap are on games, sets and the set in
+ * home side's strokes, mirrored like the result: home -1.5 covers with at least 2 strokes fewer), sets (tennis: over_under and handicap are on games, sets and the set in
  * progress counted). Cricket's over_under is on match sixes; racing's on the winning margin.
  */
 import type { MarketType, SportCode } from "../shared/types.ts";
