@@ -8,11 +8,15 @@ export interface IntDist {
   gt(x: number): number;
   /** P(V = k); 0 when k is not a whole number. */
   eq(k: number): number;
+  /**
+   * P(V < x), computed directly (not as 1 - gt - eq), so an outcome the state has already ruled
+   * out is exactly 0, not rounding noise.
+   */
+  lt(x: number): number;
 }
 
-/** P(V < x) from gt and eq: 1 - P(V > x) - P(V = x). */
 export function lt(d: IntDist, x: number): number {
-  return Math.max(0, 1 - d.gt(x) - d.eq(x));
+  return d.lt(x);
 }
 
 /** A probability mass function over offset, offset + 1, ... (the array may be longer than `size`). */
@@ -35,6 +39,12 @@ export class PmfDist implements IntDist {
     if (!Number.isInteger(k)) return 0;
     const i = k - this.offset;
     return i >= 0 && i < this.size ? this.pmf[i] : 0;
+  }
+  lt(x: number): number {
+    const to = Math.min(this.size, Math.ceil(x) - this.offset); // indices with offset + i < x
+    let s = 0;
+    for (let i = 0; i < to; i++) s += this.pmf[i];
+    return s;
   }
 }
 
@@ -73,7 +83,12 @@ export class NormalDist implements IntDist {
   }
   eq(k: number): number {
     if (!Number.isInteger(k)) return 0;
+    // Difference of the tail on k's side of the mean: no cancellation of numbers near 1 far out.
+    if (k - this.base > this.mean) return Math.max(0, this.upper(k - 1) - this.upper(k));
     return Math.max(0, this.cdf(k) - this.cdf(k - 1));
+  }
+  lt(x: number): number {
+    return this.cdf(Math.ceil(x) - 1);
   }
 }
 
@@ -84,10 +99,13 @@ export class MirrorDist implements IntDist {
     this.inner = inner;
   }
   gt(x: number): number {
-    return lt(this.inner, -x);
+    return this.inner.lt(-x);
   }
   eq(k: number): number {
     return this.inner.eq(-k);
+  }
+  lt(x: number): number {
+    return this.inner.gt(-x);
   }
 }
 
@@ -117,6 +135,14 @@ export class TieSplitDist implements IntDist {
     if (k === 1) p += tie * this.homeShare;
     if (k === -1) p += tie * (1 - this.homeShare);
     return p;
+  }
+  lt(x: number): number {
+    const tie = this.inner.eq(0);
+    let p = this.inner.lt(x);
+    if (0 < x) p -= tie;
+    if (1 < x) p += tie * this.homeShare;
+    if (-1 < x) p += tie * (1 - this.homeShare);
+    return Math.min(1, Math.max(0, p));
   }
 }
 

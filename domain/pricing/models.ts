@@ -43,9 +43,6 @@ const DEFAULT_DISPERSION = 2;
 export const SOCCER_STOPPAGE_ALLOWANCE = 120;
 export const DEFAULT_SIXES_RATE = 10;
 
-/** Below this a probability is noise of the truncation / approximation: treated as 0. */
-export const NEGLIGIBLE = 1e-9;
-
 function clampFraction(x: number): number {
   return x > 0 ? (x < 1 ? x : 1) : 0;
 }

@@ -3,7 +3,10 @@
  * tennis.ts, racing below), then applyMargin with the market's target overround.
  *
  * - An outcome that is impossible or already decided has probability 0 and is not offered (null);
- *   probabilities below NEGLIGIBLE (1e-9: truncation and approximation noise) count as 0.
+ *   the distributions compute each side of a line directly, so a ruled-out outcome is exactly 0.
+ *   No cut-off below that: a cut-off makes a long shot appear and disappear, and when the
+ *   favourite is clamped at 1.01 (the others share its shortfall) that moves the other prices
+ *   against the score.
  * - Outcomes whose result is void (a whole-number line's push; a draw in a 2-way market of a
  *   sport where draws stand) are taken out: the others are priced from P(x) / (1 - P(void)).
  * - A market whose result is certain prices nothing (all null); so does a finished match.
@@ -21,8 +24,8 @@
  *   (live or finished) nothing is priced: the race is suspended, then graded.
  */
 import { applyMargin } from "./margin.ts";
-import { type IntDist, lt, MirrorDist, PmfDist, TieSplitDist } from "./dist.ts";
-import { cricketSixes, LOW_SCORING, NEGLIGIBLE, scoreOutlook } from "./models.ts";
+import { type IntDist, MirrorDist, PmfDist, TieSplitDist } from "./dist.ts";
+import { cricketSixes, LOW_SCORING, scoreOutlook } from "./models.ts";
 import { targetOverround } from "./overround.ts";
 import type { MarketSpec, MatchModel, MatchState, PriceLine } from "./state.ts";
 import { DEFAULT_SERVE_WIN, setsNeeded, tennisOutlook } from "./tennis.ts";
@@ -33,14 +36,14 @@ function allNull(n: number): PriceLine {
   return new Array(n).fill(null);
 }
 
-/** Probabilities per code -> cleaned (negligible = 0), renormalised over what is not void. */
+/** Probabilities per code, renormalised over what is not void. */
 function normalise(p: number[]): number[] | null {
   let sum = 0;
   for (let i = 0; i < p.length; i++) {
-    if (!(p[i] > NEGLIGIBLE)) p[i] = 0;
+    if (!(p[i] > 0)) p[i] = 0;
     sum += p[i];
   }
-  if (!(sum > NEGLIGIBLE)) return null;
+  if (!(sum > 0)) return null;
   for (let i = 0; i < p.length; i++) p[i] /= sum;
   return p;
 }
@@ -65,7 +68,7 @@ function resultProbs(codes: readonly string[], pHome: number, pDraw: number, pAw
 
 function lineProbs(codes: readonly string[], dist: IntDist, threshold: number, up: string, down: string): number[] {
   const pUp = dist.gt(threshold);
-  const pDown = lt(dist, threshold);
+  const pDown = dist.lt(threshold);
   return codes.map((c) => (c === up ? pUp : c === down ? pDown : 0));
 }
 
@@ -124,7 +127,7 @@ function fairProbs(spec: MarketSpec, state: MatchState, model: MatchModel): numb
   switch (spec.type) {
     case "full_time_result": {
       const edge = finalEdge(o.diff, state, model);
-      return resultProbs(codes, edge.gt(0), edge.eq(0), lt(edge, 0));
+      return resultProbs(codes, edge.gt(0), edge.eq(0), edge.lt(0));
     }
     case "over_under":
       if (spec.line === null) return null;
