@@ -20,7 +20,8 @@
  * own: the batting side (balls left in its innings; none once 10 wickets are down), a side still to
  * bat 1, a side that has batted 0. A Test (no ball limit) uses the clock. Match sixes are Poisson
  * with mean model.sixesRate (default DEFAULT_SIXES_RATE) x the match's remaining fraction, added to
- * the sixes already hit.
+ * the sixes already hit. Not modelled: a chase ending early once the target is passed, and wickets
+ * other than all out (a side 10 down has nothing left).
  */
 import type { SportCode } from "../shared/types.ts";
 import { type IntDist, NormalDist, PmfDist, poissonInto } from "./dist.ts";

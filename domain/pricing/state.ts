@@ -24,11 +24,14 @@ export interface TennisDetail {
   bestOf: 3 | 5;
   /** Games of each completed set, in order, e.g. [[6, 4], [3, 6]]. */
   sets: [number, number][];
-  /** Games in the current set. */
+  /** Games in the current set (a completed set moves to `sets`; pricing counts games as sets + games). */
   games: [number, number];
   /** Points in the current game (0, 1, 2, 3, 4... as counts; 40-40 is [3, 3]); tie-break counts too. */
   points: [number, number];
-  /** 0 = home serves, 1 = away serves. */
+  /**
+   * 0 = home serves, 1 = away serves: the server of the next point (in a tie-break it changes after
+   * the first point, then every two points; pricing reads it that way).
+   */
   server: 0 | 1;
   tiebreak: boolean;
 }
