@@ -75,6 +75,8 @@ export interface MatchState {
   away: number;
   /** Stoppage seconds added to the current period (soccer), already included in `length` when set. */
   stoppage?: number;
+  /** Phase "break": sim seconds of the interval still to run (set and used by the match engine). */
+  breakLeft?: number;
   tennis?: TennisDetail;
   cricket?: CricketDetail;
   racing?: RacingDetail;
