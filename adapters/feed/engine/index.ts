@@ -26,6 +26,7 @@ export {
   HALF_INNING_SECONDS, SECONDS_PER_BALL, HOLE_SECONDS, POINT_SECONDS, TENNIS_NOMINAL_SECONDS, RACE_SECONDS,
 } from "./setup.ts";
 export { halfInningOf } from "./mlb.ts";
+export { pointsDispersion, type TimedSport } from "./timed.ts";
 export type { Random } from "./random.ts";
 
 export interface Advanced {

@@ -37,16 +37,20 @@ export function isNbl(league: string | undefined): boolean {
  * Expected points of both sides together in a regulation match, and the supremacy (home minus
  * away expected points) of a side at homeShare 1; homeShare 0.75 gives half of it. Golf: strokes
  * of both players over 18 holes (each ~70), where strength means FEWER strokes.
+ *
+ * The supremacies are sized so that homeShare reads roughly as home's chance of winning a match
+ * that is not drawn: about 0.67 of a standard deviation of the final margin (as the engine plays
+ * it) at 0.75, so a 0.75 home side wins ~68-78% of decided matches and a 0.6 side ~58-65% (tests: index.test.ts).
  */
 function scaleFor(sport: SportCode, league: string | undefined): { total: number; maxSupremacy: number } {
   switch (sport) {
     case "soccer": return { total: 2.7, maxSupremacy: 2 };
     case "hockey": return { total: 6, maxSupremacy: 2 };
-    case "mlb": return { total: 9, maxSupremacy: 3 };
-    case "basketball": return isNbl(league) ? { total: 175, maxSupremacy: 24 } : { total: 225, maxSupremacy: 30 };
-    case "nfl": return { total: 45, maxSupremacy: 28 };
-    case "afl": return { total: 165, maxSupremacy: 80 };
-    case "nrl": return { total: 42, maxSupremacy: 36 };
+    case "mlb": return { total: 9, maxSupremacy: 4.5 };
+    case "basketball": return isNbl(league) ? { total: 175, maxSupremacy: 26 } : { total: 225, maxSupremacy: 30 };
+    case "nfl": return { total: 45, maxSupremacy: 22 };
+    case "afl": return { total: 165, maxSupremacy: 40 };
+    case "nrl": return { total: 42, maxSupremacy: 20 };
     case "cricket": return isT20League(league) ? { total: 330, maxSupremacy: 50 } : { total: 560, maxSupremacy: 80 };
     case "golf": return { total: 140, maxSupremacy: 6 };
     default: return { total: 0, maxSupremacy: 0 };
@@ -61,9 +65,10 @@ export function modelFor(sport: SportCode, opts: ModelOptions): MatchModel {
   const edge = 2 * share - 1; // -1..1
   const drawPossible = DRAW_POSSIBLE.has(sport);
   if (sport === "tennis") {
-    // Serve-win probabilities around 0.62-0.68: a base level for the match, then the edge.
+    // Serve-win probabilities around 0.62-0.68 (0.60-0.70 at the extremes of homeShare): a base
+    // level for the match (the surface, the pair), then the edge.
     const base = 0.64 + 0.02 * opts.random();
-    const serveWin: [number, number] = [base + 0.03 * edge, base - 0.03 * edge];
+    const serveWin: [number, number] = [base + 0.05 * edge, base - 0.05 * edge];
     const outlook = tennisOutlook(serveWin, 3);
     return { sport, homeRate: outlook.homeSets, awayRate: outlook.awaySets, serveWin, drawPossible };
   }

@@ -3,7 +3,7 @@ import type { MatchModel, MatchState } from "../../../domain/pricing/state.ts";
 import type { SportCode } from "../../../domain/shared/types.ts";
 import { mulberry32 } from "../../../domain/shared/prng.ts";
 import { advance, initialState, kickOff, modelFor } from "./index.ts";
-import { MAX_EXTRA_PERIODS } from "./timed.ts";
+import { MAX_EXTRA_PERIODS, pointsDispersion } from "./timed.ts";
 import { playOut, seededMatch } from "./testing.ts";
 
 const still = (sport: SportCode, drawPossible: boolean): MatchModel => ({ sport, homeRate: 0, awayRate: 0, drawPossible });
@@ -149,4 +149,23 @@ describe("overtime", () => {
     expect(Math.abs(f.home - f.away)).toBe(1);
     expect(f.period).toBe(4 + MAX_EXTRA_PERIODS);
   });
+});
+
+describe("pointsDispersion", () => {
+  it.each([["soccer", 1, 1], ["basketball", 2.1, 2.3], ["nfl", 5.9, 6.3], ["afl", 5.2, 5.5], ["nrl", 5.1, 5.4]] as const)(
+    "%s: a side's points vary as the engine plays them (between %d and %d x the mean)",
+    (sport, lo, hi) => {
+      const d = pointsDispersion(sport);
+      expect(d).toBeGreaterThanOrEqual(lo - 1e-9);
+      expect(d).toBeLessThanOrEqual(hi + 1e-9);
+      // Regulation only (no overtime): a model with a draw.
+      const model: MatchModel = { sport, homeRate: sport === "soccer" ? 1.5 : 100, awayRate: 1, drawPossible: true };
+      const points: number[] = [];
+      for (let seed = 0; seed < 400; seed++) points.push(playOut(initialState(sport, model), model, mulberry32(seed), 300).final.home);
+      const m = points.reduce((a, b) => a + b, 0) / points.length;
+      const v = points.reduce((a, b) => a + (b - m) ** 2, 0) / points.length;
+      expect(Math.abs(m - model.homeRate)).toBeLessThan(3 * Math.sqrt((model.homeRate * d) / points.length)); // 3 standard errors
+      expect(Math.abs(v / m / d - 1)).toBeLessThan(0.2);
+    },
+  );
 });
