@@ -9,6 +9,25 @@
  *
  * How each sport is played: timed.ts (soccer, hockey, basketball, NFL, AFL, NRL), mlb.ts,
  * cricket.ts, golf.ts, tennis.ts, racing.ts; the pace of each in setup.ts.
+ *
+ * What the state says, for whoever displays or prices it (all times in sim seconds):
+ * - `length - clock` is the regulation play still to come (0 in overtime, extra innings, playoff
+ *   holes and tennis past its nominal length); the clock never stands still in play.
+ * - phase "break" is an interval: half time (soccer 900, NRL 600, basketball 900, NFL 780, AFL
+ *   1200), quarter breaks (basketball and NFL 120, AFL 360), hockey's two 600 s intermissions, the
+ *   60-120 s before an overtime period, cricket's 600 s innings break. `breakLeft` counts it down;
+ *   `period` is the period just played and `clock` stands at its end.
+ * - soccer: period 1 runs to 2700 + stoppage (45+s'), period 2 from 2700 to 5400 + stoppage.
+ *   `stoppage` is set at 45' and 90' and included in `length` while it is played.
+ * - basketball/NFL/NRL/AFL/hockey: period k of regulation is [(k-1)L, kL] with L = length /
+ *   periods; overtime period j follows at length + (j-1) x its length (5' basketball and NRL's
+ *   golden point, 10' NFL; NFL and NRL end at the first score in overtime).
+ * - MLB: period is the inning; halfInningOf(state) says top (even) or bottom (odd).
+ * - cricket: period and cricket.innings are the innings; the break leaves innings 1 with its final
+ *   balls and wickets; innings 2 starts (balls 0) at clock ballsPerInnings x 30.
+ * - golf: period is the hole in play (19+ a playoff hole); strokes land as a hole is finished.
+ * - tennis: period is the set in play; home/away are sets won; detail as in the contract.
+ * - racing: pre until kickOff (the jump); live for `length`; then finished with order and margin.
  */
 import type { MatchModel, MatchState } from "../../../domain/pricing/state.ts";
 import type { Random } from "./random.ts";
