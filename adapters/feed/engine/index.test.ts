@@ -137,6 +137,17 @@ describe("advance on a match that is not in play", () => {
   });
 });
 
+describe("a live state without its sport's detail", () => {
+  it.each(["tennis", "cricket", "racing"] as const)("%s: is given one and played, not thrown on", (sport) => {
+    const random = mulberry32(12);
+    const model = modelFor(sport, { homeShare: 0.5, league: LEAGUE[sport], random });
+    const bare: MatchState = { sport, phase: "live", clock: 0, length: initialState(sport, model, { league: LEAGUE[sport] }).length, period: 1, home: 0, away: 0 };
+    const f = playOut(bare, model, random, 300).final;
+    expect(f.phase).toBe("finished");
+    expectValidFinish(f, model);
+  });
+});
+
 describe("playFor and playToClock", () => {
   it("kick off a match not yet started and play the time asked", () => {
     const random = mulberry32(8);

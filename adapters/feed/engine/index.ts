@@ -37,7 +37,7 @@ import { advanceCricket } from "./cricket.ts";
 import { advanceGolf } from "./golf.ts";
 import { advanceTennis } from "./tennis.ts";
 import { advanceRacing } from "./racing.ts";
-import { kickOff } from "./setup.ts";
+import { ensureDetail, kickOff } from "./setup.ts";
 
 export { modelFor, runnerProbabilities, ballsPerInningsFor, isT20League, isNbl, type ModelOptions } from "./model.ts";
 export {
@@ -101,6 +101,7 @@ export function advance(state: MatchState, model: MatchModel, simSeconds: number
   if (!(simSeconds > 0) || (state.phase !== "live" && state.phase !== "break")) return { state: next, scored: false };
   const seconds = Number.isFinite(simSeconds) ? simSeconds : 0;
   const sport = next.sport;
+  ensureDetail(next, model);
   if (isTimedSport(sport)) advanceTimed(next, model, seconds, random);
   else if (sport === "mlb") advanceMlb(next, model, seconds, random);
   else if (sport === "cricket") advanceCricket(next, model, seconds, random);

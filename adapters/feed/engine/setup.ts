@@ -58,6 +58,22 @@ export function initialState(sport: SportCode, model: MatchModel, opts: StateOpt
   return state;
 }
 
+/**
+ * Fills in the sport's detail if a state lacks it (one written before the engine, say), on the
+ * caller's copy: tennis from 0-0 best of 3, cricket's innings from `length`, racing's field from
+ * the model. The engine then plays it instead of failing the whole feed tick.
+ */
+export function ensureDetail(s: MatchState, model: MatchModel): void {
+  if (s.sport === "tennis" && !s.tennis) {
+    s.tennis = { bestOf: 3, sets: [], games: [0, 0], points: [0, 0], server: 0, tiebreak: false };
+  } else if (s.sport === "cricket" && !s.cricket) {
+    const perInnings = Math.max(1, Math.round(s.length / (2 * SECONDS_PER_BALL)));
+    s.cricket = { innings: 1, batting: 0, balls: 0, wickets: 0, ballsPerInnings: perInnings, sixes: 0 };
+  } else if (s.sport === "racing" && !s.racing) {
+    s.racing = { runners: model.runnerProbs?.length ?? 8, order: null, marginLengths: null };
+  }
+}
+
 /** The start: pre -> live at clock 0 in period 1 (racing: the jump). Any other phase is left as it is. */
 export function kickOff(state: MatchState): MatchState {
   const next = structuredClone(state);
