@@ -6,7 +6,7 @@
  * holes (par 4) until one player takes fewer on a hole (unless the model allows a draw).
  */
 import type { MatchModel, MatchState } from "../../../domain/pricing/state.ts";
-import { pick, type Random } from "./random.ts";
+import { drawLots, pick, type Random } from "./random.ts";
 
 export const PARS = [4, 4, 3, 5, 4, 4, 3, 4, 5, 4, 4, 3, 5, 4, 4, 3, 4, 5] as const;
 const COURSE_PAR = PARS.reduce((a, b) => a + b, 0);
@@ -56,8 +56,9 @@ export function advanceGolf(s: MatchState, model: MatchModel, seconds: number, r
       continue;
     }
     if (s.period - HOLES >= MAX_PLAYOFF_HOLES) {
-      if (random() < 0.5) s.home += 1;
-      else s.away += 1;
+      // Fewer strokes win: the lot favours the player expected to take fewer.
+      if (drawLots(random, model.awayRate, model.homeRate) === 0) s.away += 1;
+      else s.home += 1;
       s.phase = "finished";
       continue;
     }

@@ -55,6 +55,14 @@ describe("mlb", () => {
     expect(advance(awayAhead, rates(0, 0), 2, mulberry32(5)).state).toMatchObject({ phase: "finished", clock: 20 * HALF });
   });
 
+  it("a model that never scores is decided by lot after the most extra innings", () => {
+    const tied = at({ clock: 17 * HALF, period: 9, home: 2, away: 2 });
+    const f = advance(tied, rates(0, 0), 1e6, mulberry32(7)).state;
+    expect(f.phase).toBe("finished");
+    expect(Math.abs(f.home - f.away)).toBe(1);
+    expect(f.period).toBe(39);
+  });
+
   it("every seeded match ends at a legal moment", () => {
     for (let seed = 0; seed < 300; seed++) {
       const { played: { final: f } } = seededMatch("mlb", seed, 0.5);

@@ -7,7 +7,7 @@
  * inning from the 9th on goes to another inning.
  */
 import type { MatchModel, MatchState } from "../../../domain/pricing/state.ts";
-import { exponential, pick, type Random } from "./random.ts";
+import { drawLots, exponential, pick, type Random } from "./random.ts";
 
 const PLAYS = [{ value: 1, p: 0.7 }, { value: 2, p: 0.2 }, { value: 3, p: 0.07 }, { value: 4, p: 0.03 }];
 const RUNS_PER_PLAY = PLAYS.reduce((a, e) => a + e.value * e.p, 0);
@@ -55,8 +55,7 @@ export function advanceMlb(s: MatchState, model: MatchModel, seconds: number, ra
       if (!bottom && s.home > s.away) finish(s); // the home side need not bat
       else if (bottom && (s.home !== s.away || model.drawPossible)) finish(s);
       else if (bottom && inning - INNINGS >= MAX_EXTRA_INNINGS) {
-        const total = Math.max(0, model.homeRate) + Math.max(0, model.awayRate);
-        if (random() * (total || 1) < (total > 0 ? Math.max(0, model.homeRate) : 0.5)) s.home += 1;
+        if (drawLots(random, model.homeRate, model.awayRate) === 0) s.home += 1;
         else s.away += 1;
         finish(s);
       }

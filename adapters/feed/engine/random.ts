@@ -42,3 +42,15 @@ export function drawIndex(random: Random, weights: readonly number[]): number {
 export function pick<T>(random: Random, table: readonly { value: T; p: number }[]): T {
   return table[drawIndex(random, table.map((t) => t.p))].value;
 }
+
+/**
+ * The side (0 home, 1 away) that a drawing of lots favours in proportion to the two weights, or
+ * evenly when neither is positive: the last resort that ends a match a degenerate model (rates of
+ * 0) would otherwise leave level for ever.
+ */
+export function drawLots(random: Random, home: number, away: number): 0 | 1 {
+  const h = home > 0 ? home : 0;
+  const a = away > 0 ? away : 0;
+  if (h + a === 0) return random() < 0.5 ? 0 : 1;
+  return random() * (h + a) < h ? 0 : 1;
+}

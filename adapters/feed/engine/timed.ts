@@ -16,7 +16,7 @@
  */
 import type { MatchModel, MatchState } from "../../../domain/pricing/state.ts";
 import type { SportCode } from "../../../domain/shared/types.ts";
-import { exponential, pick, uniformInt, type Random } from "./random.ts";
+import { drawLots, exponential, pick, uniformInt, type Random } from "./random.ts";
 
 export type TimedSport = "soccer" | "hockey" | "basketball" | "nfl" | "afl" | "nrl";
 
@@ -178,9 +178,7 @@ function endOfPeriod(s: MatchState, model: MatchModel, rules: TimedRules, random
   if (s.period < P) return startBreak(s, rules, rules.breaks[s.period - 1] ?? 0);
   if (s.home !== s.away || model.drawPossible) return finish(s);
   if (s.period - P >= MAX_EXTRA_PERIODS) {
-    const h = Math.max(0, model.homeRate);
-    const a = Math.max(0, model.awayRate);
-    if (random() * (h + a || 1) < (h + a > 0 ? h : 0.5)) s.home += 1;
+    if (drawLots(random, model.homeRate, model.awayRate) === 0) s.home += 1;
     else s.away += 1;
     return finish(s);
   }
