@@ -14,7 +14,7 @@
  *
  * What a market is on, by sport: the score is goals (soccer, hockey), points (basketball, NFL, AFL,
  * NRL), runs (MLB, cricket), strokes (golf: the LOWER score wins, and a handicap line applies to the
- * home side's strokes), sets (tennis: over_under and handicap are on games, sets and the set in
+ * home side's strokes, mirrored like the result: home -1.5 covers with at least 2 strokes fewer), sets (tennis: over_under and handicap are on games, sets and the set in
  * progress counted). Cricket's over_under is on match sixes; racing's on the winning margin.
  */
 import type { MarketType, SportCode } from "../shared/types.ts";
@@ -24,11 +24,14 @@ export interface TennisDetail {
   bestOf: 3 | 5;
   /** Games of each completed set, in order, e.g. [[6, 4], [3, 6]]. */
   sets: [number, number][];
-  /** Games in the current set. */
+  /** Games in the current set (a completed set moves to `sets`; pricing counts games as sets + games). */
   games: [number, number];
   /** Points in the current game (0, 1, 2, 3, 4... as counts; 40-40 is [3, 3]); tie-break counts too. */
   points: [number, number];
-  /** 0 = home serves, 1 = away serves. */
+  /**
+   * 0 = home serves, 1 = away serves: the server of the next point (in a tie-break it changes after
+   * the first point, then every two points; pricing reads it that way).
+   */
   server: 0 | 1;
   tiebreak: boolean;
 }
@@ -75,6 +78,8 @@ export interface MatchState {
   away: number;
   /** Stoppage seconds added to the current period (soccer), already included in `length` when set. */
   stoppage?: number;
+  /** Phase "break": sim seconds of the interval still to run (set and used by the match engine). */
+  breakLeft?: number;
   tennis?: TennisDetail;
   cricket?: CricketDetail;
   racing?: RacingDetail;

@@ -1,0 +1,85 @@
+/**
+ * A match before the start (initialState) and at the start (kickOff), with each sport's length in
+ * sim seconds and its detail. The pace of the sports that are not played on a clock:
+ * - MLB: 18 half-innings of HALF_INNING_SECONDS each (length 10,800 s: 9 innings);
+ * - cricket: a ball every SECONDS_PER_BALL (length = both innings' balls x 30 s);
+ * - golf: a hole every HOLE_SECONDS (length = 18 holes);
+ * - tennis: a point every POINT_SECONDS; no fixed length, so `length` is a nominal TENNIS_NOMINAL_SECONDS;
+ * - racing: the race runs `length` seconds after the jump (RACE_SECONDS unless told).
+ */
+import type { MatchModel, MatchState } from "../../../domain/pricing/state.ts";
+import type { SportCode } from "../../../domain/shared/types.ts";
+import { ballsPerInningsFor, isNbl } from "./model.ts";
+
+export const HALF_INNING_SECONDS = 600;
+export const SECONDS_PER_BALL = 30;
+export const HOLE_SECONDS = 900;
+export const POINT_SECONDS = 40;
+export const TENNIS_NOMINAL_SECONDS = 7200;
+export const RACE_SECONDS = 80;
+
+export interface StateOptions {
+  league?: string;
+  /** Racing: the size of the field (default: the model's runnerProbs, else 8). */
+  runners?: number;
+  /** Tennis: best of 3 (default) or 5 sets. */
+  bestOf?: 3 | 5;
+  /** Racing: how long the race runs after the jump, in sim seconds (default 80). */
+  raceSeconds?: number;
+}
+
+/** Regulation length in sim seconds, by sport and league. */
+export function lengthFor(sport: SportCode, opts: StateOptions = {}): number {
+  switch (sport) {
+    case "soccer": return 5400;
+    case "basketball": return isNbl(opts.league) ? 2400 : 2880;
+    case "nfl": return 3600;
+    case "hockey": return 3600;
+    case "afl": return 4800;
+    case "nrl": return 4800;
+    case "mlb": return 18 * HALF_INNING_SECONDS;
+    case "cricket": return 2 * ballsPerInningsFor(opts.league) * SECONDS_PER_BALL;
+    case "golf": return 18 * HOLE_SECONDS;
+    case "tennis": return TENNIS_NOMINAL_SECONDS;
+    case "racing": return opts.raceSeconds && opts.raceSeconds > 0 ? opts.raceSeconds : RACE_SECONDS;
+  }
+}
+
+export function initialState(sport: SportCode, model: MatchModel, opts: StateOptions = {}): MatchState {
+  const state: MatchState = { sport, phase: "pre", clock: 0, length: lengthFor(sport, opts), period: 1, home: 0, away: 0 };
+  if (sport === "tennis") {
+    state.tennis = { bestOf: opts.bestOf ?? 3, sets: [], games: [0, 0], points: [0, 0], server: 0, tiebreak: false };
+  } else if (sport === "cricket") {
+    state.cricket = { innings: 1, batting: 0, balls: 0, wickets: 0, ballsPerInnings: ballsPerInningsFor(opts.league), sixes: 0 };
+  } else if (sport === "racing") {
+    const runners = opts.runners ?? model.runnerProbs?.length ?? 8;
+    state.racing = { runners, order: null, marginLengths: null };
+  }
+  return state;
+}
+
+/**
+ * Fills in the sport's detail if a state lacks it (one written before the engine, say), on the
+ * caller's copy: tennis from 0-0 best of 3, cricket's innings from `length`, racing's field from
+ * the model. The engine then plays it instead of failing the whole feed tick.
+ */
+export function ensureDetail(s: MatchState, model: MatchModel): void {
+  if (s.sport === "tennis" && !s.tennis) {
+    s.tennis = { bestOf: 3, sets: [], games: [0, 0], points: [0, 0], server: 0, tiebreak: false };
+  } else if (s.sport === "cricket" && !s.cricket) {
+    const perInnings = Math.max(1, Math.round(s.length / (2 * SECONDS_PER_BALL)));
+    s.cricket = { innings: 1, batting: 0, balls: 0, wickets: 0, ballsPerInnings: perInnings, sixes: 0 };
+  } else if (s.sport === "racing" && !s.racing) {
+    s.racing = { runners: model.runnerProbs?.length ?? 8, order: null, marginLengths: null };
+  }
+}
+
+/** The start: pre -> live at clock 0 in period 1 (racing: the jump). Any other phase is left as it is. */
+export function kickOff(state: MatchState): MatchState {
+  const next = structuredClone(state);
+  if (state.phase !== "pre") return next;
+  next.phase = "live";
+  next.clock = 0;
+  next.period = 1;
+  return next;
+}

@@ -1,0 +1,183 @@
+/**
+ * priceMarket: fair probabilities of a market's outcomes from the state and the model (models.ts,
+ * tennis.ts, racing below), then applyMargin with the market's target overround.
+ *
+ * - An outcome that is impossible or already decided has probability 0 and is not offered (null);
+ *   the distributions compute each side of a line directly, so a ruled-out outcome is exactly 0.
+ *   No cut-off below that: a cut-off makes a long shot appear and disappear, and when the
+ *   favourite is clamped at 1.01 (the others share its shortfall) that moves the other prices
+ *   against the score.
+ * - Outcomes whose result is void (a whole-number line's push; a draw in a 2-way market of a
+ *   sport where draws stand) are taken out: the others are priced from P(x) / (1 - P(void)).
+ * - A market whose result is certain prices nothing (all null); so does a finished match.
+ * - Sports without a draw (model.drawPossible false): a tie at the end of regulation goes to
+ *   extra time, its mass shared by the rates (home's share homeRate / (homeRate + awayRate);
+ *   golf: the lower stroke rate). This also applies to the handicap (a tie becomes a 1-point win).
+ *   Totals are on regulation (extra-time points are not modelled).
+ * - Golf: fewer strokes win; the handicap is mirrored like the result: home -1.5 covers with at
+ *   least 2 strokes fewer than away (home's strokes - line < away's strokes).
+ * - Both teams to score and correct score are priced for the low-scoring sports (soccer, hockey,
+ *   MLB) from the exact Poisson grid; other sports don't offer them (all null).
+ * - Racing, before the jump: race winner from model.runnerProbs (normalised over the listed
+ *   runners; equal chances without them); winning margin in lengths exponential with mean
+ *   RACING_MEAN_MARGIN lengths, so P(over L) = exp(-L / 1.8) (Over 1.5: 0.43). After the jump
+ *   (live or finished) nothing is priced: the race is suspended, then graded.
+ */
+import { applyMargin } from "./margin.ts";
+import { type IntDist, MirrorDist, PmfDist, TieSplitDist } from "./dist.ts";
+import { cricketSixes, LOW_SCORING, scoreOutlook } from "./models.ts";
+import { targetOverround } from "./overround.ts";
+import type { MarketSpec, MatchModel, MatchState, PriceLine } from "./state.ts";
+import { DEFAULT_SERVE_WIN, setsNeeded, tennisOutlook } from "./tennis.ts";
+
+export const RACING_MEAN_MARGIN = 1.8;
+
+function allNull(n: number): PriceLine {
+  return new Array(n).fill(null);
+}
+
+/** Probabilities per code, renormalised over what is not void. */
+function normalise(p: number[]): number[] | null {
+  let sum = 0;
+  for (let i = 0; i < p.length; i++) {
+    if (!(p[i] > 0)) p[i] = 0;
+    sum += p[i];
+  }
+  if (!(sum > 0)) return null;
+  for (let i = 0; i < p.length; i++) p[i] /= sum;
+  return p;
+}
+
+/** Home's share of a tie settled after regulation, from the rates (golf: fewer strokes is better). */
+function tieShare(state: MatchState, model: MatchModel): number {
+  const h = Math.max(0, model.homeRate);
+  const a = Math.max(0, model.awayRate);
+  if (!(h + a > 0)) return 0.5;
+  return state.sport === "golf" ? a / (h + a) : h / (h + a);
+}
+
+/** Home's edge (home - away; golf away - home) at the end, ties settled when the sport has no draw. */
+function finalEdge(diff: IntDist, state: MatchState, model: MatchModel): IntDist {
+  const edge = state.sport === "golf" ? new MirrorDist(diff) : diff;
+  return model.drawPossible ? edge : new TieSplitDist(edge, tieShare(state, model));
+}
+
+function resultProbs(codes: readonly string[], pHome: number, pDraw: number, pAway: number): number[] {
+  return codes.map((c) => (c === "home" ? pHome : c === "away" ? pAway : c === "draw" ? pDraw : 0));
+}
+
+function lineProbs(codes: readonly string[], dist: IntDist, threshold: number, up: string, down: string): number[] {
+  const pUp = dist.gt(threshold);
+  const pDown = dist.lt(threshold);
+  return codes.map((c) => (c === up ? pUp : c === down ? pDown : 0));
+}
+
+function parseScore(code: string): [number, number] | null {
+  const m = /^(\d+)-(\d+)$/.exec(code);
+  return m ? [Number(m[1]), Number(m[2])] : null;
+}
+
+function fairProbs(spec: MarketSpec, state: MatchState, model: MatchModel): number[] | null {
+  const codes = spec.codes;
+  const sport = state.sport;
+
+  if (sport === "racing") {
+    if (state.phase !== "pre") return null;
+    if (spec.type === "full_time_result") {
+      const rp = model.runnerProbs;
+      return codes.map((c) => {
+        const m = /^r(\d+)$/.exec(c);
+        if (!m) return 0;
+        const i = Number(m[1]) - 1;
+        return rp ? (rp[i] ?? 0) : 1;
+      });
+    }
+    if (spec.type === "over_under" && spec.line !== null) {
+      const pOver = Math.exp(-Math.max(0, spec.line) / RACING_MEAN_MARGIN);
+      return codes.map((c) => (c === "over" ? pOver : c === "under" ? 1 - pOver : 0));
+    }
+    return null;
+  }
+
+  if (sport === "tennis") {
+    const t = state.tennis;
+    const need = setsNeeded(t?.bestOf ?? 3);
+    if (state.home >= need || state.away >= need) return null;
+    const o = tennisOutlook(state, model.serveWin ?? DEFAULT_SERVE_WIN);
+    switch (spec.type) {
+      case "full_time_result":
+        return resultProbs(codes, o.pHome, 0, 1 - o.pHome);
+      case "over_under":
+        if (spec.line === null) return null;
+        return lineProbs(codes, new PmfDist(o.totalOffset, o.total), spec.line, "over", "under");
+      case "handicap":
+        if (spec.line === null) return null;
+        return lineProbs(codes, new PmfDist(o.diffOffset, o.diff), -spec.line, "home", "away");
+      default:
+        return null;
+    }
+  }
+
+  if (spec.type === "over_under" && sport === "cricket") {
+    if (spec.line === null) return null;
+    return lineProbs(codes, cricketSixes(state, model), spec.line, "over", "under");
+  }
+
+  const o = scoreOutlook(state, model);
+  switch (spec.type) {
+    case "full_time_result": {
+      const edge = finalEdge(o.diff, state, model);
+      return resultProbs(codes, edge.gt(0), edge.eq(0), edge.lt(0));
+    }
+    case "over_under":
+      if (spec.line === null) return null;
+      return lineProbs(codes, o.total, spec.line, "over", "under");
+    case "handicap": {
+      if (spec.line === null) return null;
+      const edge = finalEdge(o.diff, state, model);
+      // home covers when edge + line > 0 (golf: edge is away - home strokes, so home -1.5 must
+      // take at least 2 strokes fewer, as golf match bets are quoted)
+      return lineProbs(codes, edge, -spec.line, "home", "away");
+    }
+    case "both_teams_score": {
+      if (!o.poisson || !LOW_SCORING.has(sport)) return null;
+      const homeScores = state.home >= 1 ? 1 : 1 - o.poisson.home[0];
+      const awayScores = state.away >= 1 ? 1 : 1 - o.poisson.away[0];
+      const yes = homeScores * awayScores;
+      return codes.map((c) => (c === "yes" ? yes : c === "no" ? 1 - yes : 0));
+    }
+    case "correct_score": {
+      const g = o.poisson;
+      if (!g || !LOW_SCORING.has(sport)) return null;
+      let listed = 0;
+      const probs = codes.map((c) => {
+        const s = parseScore(c);
+        if (!s) return 0;
+        const i = s[0] - state.home;
+        const j = s[1] - state.away;
+        const p = i >= 0 && j >= 0 && i < g.nHome && j < g.nAway ? g.home[i] * g.away[j] : 0;
+        listed += p;
+        return p;
+      });
+      // "other": every score not listed (codes are assumed distinct).
+      const other = Math.max(0, 1 - listed);
+      return codes.map((c, k) => (c === "other" ? other : probs[k]));
+    }
+  }
+}
+
+/**
+ * The fair (no margin) probability of each outcome, renormalised over the outcomes that are not
+ * void; null when the market offers nothing (finished, unsupported, or nothing but a void result).
+ */
+export function fairProbabilities(spec: MarketSpec, state: MatchState, model: MatchModel): number[] | null {
+  if (state.phase === "finished") return null;
+  const raw = fairProbs(spec, state, model);
+  return raw ? normalise(raw) : null;
+}
+
+export function priceMarket(spec: MarketSpec, state: MatchState, model: MatchModel): PriceLine {
+  const p = fairProbabilities(spec, state, model);
+  if (!p) return allNull(spec.codes.length);
+  return applyMargin(p, targetOverround(spec, state.sport));
+}
