@@ -147,7 +147,7 @@ export class DemoFeed {
     return { running: this.timer !== null, lastTickAt: this.lastTickAt, leader: this.opts.leadership ? this.leading : true };
   }
 
-  /** One step of every live (or due) event, written in one batch. Returns how many prices moved. */
+  /** One step of every live (or due) event, written in one batch. Returns how many events it advanced. */
   async tick(): Promise<number> {
     if (this.ticking) return 0;
     this.ticking = true;
@@ -169,15 +169,10 @@ export class DemoFeed {
       }
       const markets = await this.marketsOf(events.rows.map((r) => String(r.id)));
       const statements: InStatement[] = [];
-      let moved = 0;
-      for (const e of events.rows) {
-        const t = this.eventTick(e, markets.get(String(e.id)) ?? [], now, random);
-        statements.push(...t.statements);
-        moved += t.moved;
-      }
+      for (const e of events.rows) statements.push(...this.eventTick(e, markets.get(String(e.id)) ?? [], now, random).statements);
       if (statements.length > 0) await this.client.batch(statements, "write");
       this.lastTickAt = new Date(now);
-      return moved;
+      return events.rows.length;
     } finally {
       this.ticking = false;
     }
