@@ -89,7 +89,15 @@ export interface ScoreOutlook {
 }
 
 const GRID = 64;
+// Scratch buffers for the low-scoring grid, reused by every call (pricing runs every tick for every
+// live event): an outlook's arrays are valid until the next scoreOutlook call, which is how
+// priceMarket uses them (synchronously, within one call).
+const HOME = new Float64Array(GRID);
+const AWAY = new Float64Array(GRID);
+const DIFF = new Float64Array(2 * GRID);
+const TOTAL = new Float64Array(2 * GRID);
 
+/** The final score's outlook. Low-scoring sports: the arrays are shared scratch (see above). */
 export function scoreOutlook(state: MatchState, model: MatchModel): ScoreOutlook {
   const [fh, fa] = sideFractions(state);
   const muH = Math.max(0, model.homeRate) * fh;
@@ -97,25 +105,24 @@ export function scoreOutlook(state: MatchState, model: MatchModel): ScoreOutlook
   const d0 = state.home - state.away;
   const t0 = state.home + state.away;
   if (LOW_SCORING.has(state.sport)) {
-    const home = new Float64Array(GRID);
-    const away = new Float64Array(GRID);
-    const nHome = poissonInto(home, muH);
-    const nAway = poissonInto(away, muA);
+    const nHome = poissonInto(HOME, muH);
+    const nAway = poissonInto(AWAY, muA);
     // Difference i - j over [-(nAway-1), nHome-1]; total i + j over [0, nHome + nAway - 2].
-    const diff = new Float64Array(nHome + nAway - 1);
-    const total = new Float64Array(nHome + nAway - 1);
+    const size = nHome + nAway - 1;
+    DIFF.fill(0, 0, size);
+    TOTAL.fill(0, 0, size);
     for (let i = 0; i < nHome; i++) {
-      const pi = home[i];
+      const pi = HOME[i];
       for (let j = 0; j < nAway; j++) {
-        const p = pi * away[j];
-        diff[i - j + nAway - 1] += p;
-        total[i + j] += p;
+        const p = pi * AWAY[j];
+        DIFF[i - j + nAway - 1] += p;
+        TOTAL[i + j] += p;
       }
     }
     return {
-      diff: new PmfDist(d0 - (nAway - 1), diff),
-      total: new PmfDist(t0, total),
-      poisson: { home, nHome, away, nAway },
+      diff: new PmfDist(d0 - (nAway - 1), DIFF, size),
+      total: new PmfDist(t0, TOTAL, size),
+      poisson: { home: HOME, nHome, away: AWAY, nAway },
     };
   }
   const k = DISPERSION[state.sport] ?? DEFAULT_DISPERSION;

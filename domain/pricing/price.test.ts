@@ -137,6 +137,15 @@ describe("sports without a draw", () => {
     const ou = fairProbabilities(OU(190.5), bb(50, 40, 1440), NBA)!;
     expect(ou[0]).toBeCloseTo(0.4825, 3);
   });
+  it("equal rates at 0-0: equal prices, in the result and on a level handicap", () => {
+    const m: MatchModel = { ...NBA, awayRate: 110 };
+    const pre: MatchState = { ...bb(0, 0, 0), phase: "pre", period: 1 };
+    const line = priceMarket(RESULT2, pre, m);
+    expect(line[0]).not.toBeNull();
+    expect(line[0]).toBe(line[1]);
+    const hcp = priceMarket(HCP(0), pre, m);
+    expect(hcp[0]).toBe(hcp[1]);
+  });
   it("MLB (Poisson, no draw): a 2-way result sums to 1", () => {
     const m: MatchModel = { sport: "mlb", homeRate: 4.6, awayRate: 4.1, drawPossible: false };
     const s: MatchState = { sport: "mlb", phase: "live", clock: 1800, length: 10800, period: 2, home: 1, away: 1 };

@@ -155,9 +155,26 @@ export interface TennisOutlook {
 
 const MAX_SET_GAMES = 13;
 
-/** The match outlook from the state and serveWin. */
+const outlookCache = new Map<string, TennisOutlook>();
+
+/**
+ * The match outlook from the state and serveWin. An event's markets (result, total games, games
+ * handicap) are priced from the same outlook: the last few are kept by value (a small bounded
+ * cache keyed by the score and serveWin), so a tick computes each event's DP once. Callers only
+ * read the arrays.
+ */
 export function tennisOutlook(state: MatchState, serveWin: readonly [number, number]): TennisOutlook {
   const t = state.tennis ?? defaultTennis();
+  const key = `${state.home},${state.away}|${t.bestOf}|${JSON.stringify(t.sets)}|${t.games[0]},${t.games[1]}|${t.points[0]},${t.points[1]}|${t.server}|${t.tiebreak ? 1 : 0}|${serveWin[0]},${serveWin[1]}`;
+  const hit = outlookCache.get(key);
+  if (hit) return hit;
+  const out = computeOutlook(state, t, serveWin);
+  if (outlookCache.size >= 64) outlookCache.delete(outlookCache.keys().next().value as string);
+  outlookCache.set(key, out);
+  return out;
+}
+
+function computeOutlook(state: MatchState, t: TennisDetail, serveWin: readonly [number, number]): TennisOutlook {
   const need = setsNeeded(t.bestOf);
   let doneH = 0;
   let doneA = 0;
