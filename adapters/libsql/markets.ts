@@ -20,13 +20,13 @@ function marketStatements(plan: NewMarketPlan): InStatement[] {
   const m = plan.market;
   return [
     {
-      sql: `INSERT INTO markets (id, event_id, type, name, description, status, sort_order, updated_at)
-            VALUES (?, ?, ?, ?, ?, 'open', (SELECT COALESCE(MAX(sort_order) + 1, 0) FROM markets WHERE event_id = ?), ?)`,
-      args: [m.id, m.eventId, m.type, m.name, m.description, m.eventId, m.createdAt.getTime()],
+      sql: `INSERT INTO markets (id, event_id, type, name, description, status, sort_order, updated_at, line)
+            VALUES (?, ?, ?, ?, ?, 'open', (SELECT COALESCE(MAX(sort_order) + 1, 0) FROM markets WHERE event_id = ?), ?, ?)`,
+      args: [m.id, m.eventId, m.type, m.name, m.description, m.eventId, m.createdAt.getTime(), m.line ?? null],
     },
     ...plan.outcomes.map((o, i) => ({
-      sql: "INSERT INTO outcomes (id, market_id, name, price_milli, sort_order, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
-      args: [o.id, m.id, o.name, o.priceMilli, i, m.createdAt.getTime()],
+      sql: "INSERT INTO outcomes (id, market_id, name, price_milli, sort_order, updated_at, code) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      args: [o.id, m.id, o.name, o.priceMilli, i, m.createdAt.getTime(), o.code ?? null],
     })),
   ];
 }

@@ -57,8 +57,11 @@ export class MemoryBets implements Bets {
           const o = t.outcomes.get(l.outcomeId);
           const m = o && t.markets.get(o.marketId);
           const e = m && t.events.get(m.eventId);
+          // As the libSQL price guard: also not decided, not suspended, not past its start while pre-match.
+          const at = bet.placedAt.getTime();
           const current = !!o && !!m && !!e && m.id === l.marketId && e.id === l.eventId &&
-            o.priceMilli === l.oddsMilli && m.status === "open" && e.status !== "finished";
+            o.priceMilli === l.oddsMilli && m.status === "open" && e.status !== "finished" && !o.result &&
+            !(e.suspendedUntil && e.suspendedUntil > at) && !(e.status === "upcoming" && e.startTime <= at);
           if (!current) throw new ConstraintError("BET.ODDS_CHANGED");
           t.insertUnique(t.legs, "bet_legs.id", l.id, {
             id: l.id,

@@ -126,10 +126,12 @@ export class Tables {
         type: m.type,
         name: m.name,
         status: m.status,
+        line: null,
+        settled: false,
         outcomes: [...this.outcomes.values()]
           .filter((o) => o.marketId === m.id)
           .sort((a, b) => a.sortOrder - b.sortOrder)
-          .map((o) => ({ id: o.id, name: o.name, priceMilli: o.priceMilli, updatedAt: new Date(o.updatedAt) })),
+          .map((o) => ({ id: o.id, name: o.name, priceMilli: o.priceMilli, updatedAt: new Date(o.updatedAt), code: null, result: o.result ?? null })),
       }))
       .filter((m) => m.outcomes.length > 0);
     return {
@@ -148,6 +150,8 @@ export class Tables {
       awayScore: e.awayScore,
       featured: e.featured,
       updatedAt: new Date(e.updatedAt),
+      suspendedUntil: e.suspendedUntil ? new Date(e.suspendedUntil) : null,
+      state: null,
       markets,
     };
   }

@@ -104,6 +104,6 @@ export const EventPatchBody = z
       .openapi({ format: "date-time", description: "A new start time (an upcoming event only)" }),
   })
   .strict()
-  .refine((b) => Object.keys(b).length > 0, { message: "Give at least one of status, homeScore, awayScore, startTime" })
-  .refine((b) => (b.homeScore === undefined) === (b.awayScore === undefined), { message: "Give homeScore and awayScore together" })
+  .refine((b) => Object.keys(b).length > 0, { message: "Give at least one of status, homeScore, awayScore, startTime", path: ["status"] })
+  .refine((b) => (b.homeScore === undefined) === (b.awayScore === undefined), { message: "Give homeScore and awayScore together", path: ["awayScore"] })
   .openapi("EventPatch");

@@ -55,9 +55,9 @@ export async function createEvent(ctx: Ctx, input: CreateEventInput): Promise<Re
   const marketId = `${id}-m1`;
   const name = `${home} vs ${away}`;
   const outcomes = [
-    { id: `${marketId}-o1`, name: home, priceMilli: homeP },
-    ...(drawP !== null ? [{ id: `${marketId}-o2`, name: "Draw", priceMilli: drawP }] : []),
-    { id: `${marketId}-o${drawP !== null ? 3 : 2}`, name: away, priceMilli: awayP },
+    { id: `${marketId}-o1`, name: home, priceMilli: homeP, code: "home" },
+    ...(drawP !== null ? [{ id: `${marketId}-o2`, name: "Draw", priceMilli: drawP, code: "draw" }] : []),
+    { id: `${marketId}-o${drawP !== null ? 3 : 2}`, name: away, priceMilli: awayP, code: "away" },
   ];
   const plan = {
     event: {

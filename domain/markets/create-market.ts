@@ -10,6 +10,7 @@ import { requireRole } from "../shared/authorize.ts";
 import { parseOdds, formatOdds } from "../shared/odds.ts";
 import { requirePort, type MarketRecord } from "../ports/index.ts";
 import type { MarketType } from "../shared/types.ts";
+import { codesFor } from "./outcome-codes.ts";
 
 export const MARKET_MAKERS = ["admin", "trader"] as const;
 
@@ -60,9 +61,16 @@ export async function createMarket(ctx: Ctx, input: CreateMarketInput): Promise<
 
   const now = ctx.clock.now();
   const id = ctx.ids.next("mkt");
+  // A correct-score market always has a winner: it carries "Any other" (priced to keep its book at 105%).
+  if (input.marketType === "correct_score" && !outcomes.value.some((o) => /other/i.test(o.name))) {
+    const book = outcomes.value.reduce((sum, o) => sum + 1000 / o.priceMilli, 0);
+    const rest = 1.05 - book;
+    outcomes.value.push({ name: "Any other", priceMilli: rest > 1 / 1000 ? Math.max(1010, Math.floor(1000 / rest / 10) * 10) : 50_000 });
+  }
+  const { codes, line } = codesFor(input.marketType, event, outcomes.value.map((o) => o.name), name);
   const plan = {
-    market: { id, eventId: event.id, type: input.marketType, name, description: input.description?.trim() || null, createdAt: now },
-    outcomes: outcomes.value.map((o, i) => ({ id: `${id}-o${i + 1}`, name: o.name, priceMilli: o.priceMilli })),
+    market: { id, eventId: event.id, type: input.marketType, name, description: input.description?.trim() || null, createdAt: now, line },
+    outcomes: outcomes.value.map((o, i) => ({ id: `${id}-o${i + 1}`, name: o.name, priceMilli: o.priceMilli, code: codes[i] })),
   };
   const created = await markets.create(plan, {
     id: ctx.ids.next("aud"),

@@ -88,21 +88,26 @@ export async function updateEvent(ctx: Ctx, eventId: string, change: EventChange
     ...(scoreChanged && to === "live" ? { suspendedUntil: new Date(now.getTime() + ctx.ports.inPlay.scoreSuspendMs) } : {}),
     ...(to === "upcoming" ? { outcomeResults: [], closeMarkets: [], reopenMarkets: [] } : decisionsFor(event, state)),
   };
+  const statusOnly = moving && !scoring && !change.startTime;
   const written = await ctx.ports.events.update(plan, {
     id: ctx.ids.next("aud"),
     actorId: actor.id,
     actorRole: actor.role,
-    action: moving && !scoring && !change.startTime ? "event.status" : "event.update",
+    action: statusOnly ? "event.status" : "event.update",
     entityType: "event",
     entityId: eventId,
-    before: { status: event.status, homeScore: event.homeScore, awayScore: event.awayScore, startTime: event.startTime.toISOString() },
-    after: {
-      status: to,
-      homeScore: plan.homeScore ?? event.homeScore,
-      awayScore: plan.awayScore ?? event.awayScore,
-      startTime: (change.startTime ?? event.startTime).toISOString(),
-      decided: plan.outcomeResults.length,
-    },
+    before: statusOnly
+      ? { status: event.status }
+      : { status: event.status, homeScore: event.homeScore, awayScore: event.awayScore, startTime: event.startTime.toISOString() },
+    after: statusOnly
+      ? { status: to }
+      : {
+          status: to,
+          homeScore: plan.homeScore ?? event.homeScore,
+          awayScore: plan.awayScore ?? event.awayScore,
+          startTime: (change.startTime ?? event.startTime).toISOString(),
+          decided: plan.outcomeResults.length,
+        },
     createdAt: now,
   });
   if (!written) return err(domainError("EVENT.INVALID_TRANSITION", "The event changed meanwhile; look again and retry"));

@@ -823,8 +823,9 @@ export interface MarketRecord {
 }
 
 export interface NewMarketPlan {
-  market: { id: string; eventId: string; type: MarketType; name: string; description: string | null; createdAt: Date };
-  outcomes: { id: string; name: string; priceMilli: number }[];
+  market: { id: string; eventId: string; type: MarketType; name: string; description: string | null; createdAt: Date; line?: number | null };
+  /** code: what the outcome is (domain/markets/outcome-codes.ts), so the feed can price and grade it. */
+  outcomes: { id: string; name: string; priceMilli: number; code?: string | null }[];
 }
 
 export interface NewEventPlan {

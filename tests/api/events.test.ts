@@ -274,7 +274,10 @@ describe("PATCH /api/admin/events/{id}", () => {
     const event = all.find((e) => e.status === "upcoming")!;
     await expectInvalidFields(await admin.patch(`/api/admin/events/${event.id}`, { status: "bogus" }), "status");
     await expectInvalidFields(await admin.patch(`/api/admin/events/${event.id}`, {}), "status");
-    await expectUnknownKey(await admin.patch(`/api/admin/events/${event.id}`, { status: "live", homeScore: 3 }), "homeScore");
+    await expectUnknownKey(await admin.patch(`/api/admin/events/${event.id}`, { status: "live", minute: 3 }), "minute");
+    await expectInvalidFields(await admin.patch(`/api/admin/events/${event.id}`, { status: "live", homeScore: 3 }), "awayScore");
+    await expectInvalidFields(await admin.patch(`/api/admin/events/${event.id}`, { homeScore: -1, awayScore: 0 }), "homeScore");
+    await expectInvalidFields(await admin.patch(`/api/admin/events/${event.id}`, { startTime: "tomorrow" }), "startTime");
     await expectInvalidFields(await admin.patch(`/api/admin/events/${"x".repeat(65)}`, { status: "live" }), "id");
     // None of those changed the event.
     const still = (await listEvents(anon, "status=all&limit=200")).find((e) => e.id === event.id)!;

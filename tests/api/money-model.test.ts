@@ -14,7 +14,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { demoLogin, ledgerInvariants, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
+import { deferUpcomingEvents, demoLogin, ledgerInvariants, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
 import { countRows, currentUserId, expectedReturn, listEvents, selectionOf, type ApiEvent, type Selection } from "../fixtures/builders.ts";
 import { put } from "../fixtures/accounts.ts";
 import { MIN, playersOf, runnerFor, validLineup } from "../fixtures/fantasy.ts";
@@ -41,6 +41,8 @@ const SPORTS = ["fsp_nfl", "fsp_nba"] as const;
 
 beforeAll(async () => {
   t = await makeTestApp({ paymentProvider: provider });
+  // Contest settlements move the clock to their start times; pre-match bets must stay before the events' starts.
+  await deferUpcomingEvents(t, 30 * 86_400_000);
   now = Math.ceil(Date.now() / MIN) * MIN;
   t.clock.set(new Date(now));
   admin = await demoLogin(t, "admin");

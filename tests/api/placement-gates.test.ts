@@ -4,7 +4,7 @@
  * accept_higher, accept_any). Every refusal writes nothing; ledger invariants hold.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
+import { deferUpcomingEvents, demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
 import {
   balanceOf, betCountFor, currentUserId, expectError, expectedReturn, expectLedgerBalanced, milli, placeOk, postingCountFor,
   selectionOf, upcomingPool, type Selection,
@@ -18,6 +18,8 @@ let t: TestApp;
 let pool: Awaited<ReturnType<typeof upcomingPool>>;
 beforeAll(async () => {
   t = await makeTestApp();
+  // These tests move the clock up to a week ahead and still bet pre-match.
+  await deferUpcomingEvents(t, 30 * 86_400_000);
   pool = await upcomingPool(new Session(t));
 });
 afterAll(() => t.close());

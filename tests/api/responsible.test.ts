@@ -6,7 +6,7 @@
  * interval and session statistics from real sessions.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
+import { deferUpcomingEvents, demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
 import {
   balanceOf, countRows, currentUserId, expectError, expectInvalidFields, expectLedgerBalanced, placeOk, selectionOf, upcomingPool,
 } from "../fixtures/builders.ts";
@@ -17,6 +17,8 @@ let t: TestApp;
 let pool: Awaited<ReturnType<typeof upcomingPool>>;
 beforeAll(async () => {
   t = await makeTestApp();
+  // These tests move the clock up to a week ahead and still bet pre-match.
+  await deferUpcomingEvents(t, 30 * 86_400_000);
   pool = await upcomingPool(new Session(t));
 });
 afterAll(() => t.close());

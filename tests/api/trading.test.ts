@@ -237,7 +237,9 @@ describe("sharp tracking", () => {
       clv: 25, winRate: 80, avgStake: 1000, profit: 8 * 2500 - 10_000, sharpScore: 100, totalBets: 10, settledBets: 10,
       lastBet: expect.any(String), riskLevel: "critical", stakeFactor: 1,
     });
-    const open = pool.forMutation();
+    // An event nobody else has bet on, so its risk level is the sharp money's alone.
+    const backed = new Set((await t.database.client.execute("SELECT DISTINCT event_id FROM bet_legs")).rows.map((r) => String(r.event_id)));
+    const open = pool.forMutation((e) => !backed.has(e.id));
     await placeOk(c, [selectionOf(open)], 500);
     const ev = (await overview()).markets.find((x) => x.eventId === open.id)!;
     expect(ev.sharpMoney).toBe(true);

@@ -39,6 +39,8 @@ export function eventsContract(adapter: AdapterUnderTest) {
         awayScore: 0,
         featured: false,
         updatedAt: at(-30),
+        suspendedUntil: null,
+        state: null,
         markets: [
           {
             id: "ev_live_s-m1",
@@ -46,10 +48,12 @@ export function eventsContract(adapter: AdapterUnderTest) {
             type: "full_time_result",
             name: "Match Result",
             status: "open",
+            line: null,
+            settled: false,
             outcomes: [
-              { id: "ev_live_s-m1-o1", name: "Home", priceMilli: 2100, updatedAt: at(-30) },
-              { id: "ev_live_s-m1-o2", name: "Draw", priceMilli: 3400, updatedAt: at(-30) },
-              { id: "ev_live_s-m1-o3", name: "Away", priceMilli: 3600, updatedAt: at(-30) },
+              { id: "ev_live_s-m1-o1", name: "Home", priceMilli: 2100, updatedAt: at(-30), code: null, result: null },
+              { id: "ev_live_s-m1-o2", name: "Draw", priceMilli: 3400, updatedAt: at(-30), code: null, result: null },
+              { id: "ev_live_s-m1-o3", name: "Away", priceMilli: 3600, updatedAt: at(-30), code: null, result: null },
             ],
           },
           {
@@ -58,9 +62,11 @@ export function eventsContract(adapter: AdapterUnderTest) {
             type: "over_under",
             name: "Total Goals Over/Under 2.5",
             status: "open",
+            line: null,
+            settled: false,
             outcomes: [
-              { id: "ev_live_s-m2-o1", name: "Over 2.5", priceMilli: 1850, updatedAt: at(-30) },
-              { id: "ev_live_s-m2-o2", name: "Under 2.5", priceMilli: 1950, updatedAt: at(-30) },
+              { id: "ev_live_s-m2-o1", name: "Over 2.5", priceMilli: 1850, updatedAt: at(-30), code: null, result: null },
+              { id: "ev_live_s-m2-o2", name: "Under 2.5", priceMilli: 1950, updatedAt: at(-30), code: null, result: null },
             ],
           },
         ],
@@ -158,6 +164,10 @@ export function eventsContract(adapter: AdapterUnderTest) {
           eventId: "ev_fin_s",
           eventName: "ev_fin_s Home vs ev_fin_s Away",
           eventStatus: "finished",
+          sport: "soccer",
+          eventStartTime: expect.any(Date),
+          eventSuspendedUntil: null,
+          outcomeResult: null,
         },
         {
           outcomeId: "ev_up_a-m1-o2",
@@ -169,6 +179,10 @@ export function eventsContract(adapter: AdapterUnderTest) {
           eventId: "ev_up_a",
           eventName: "ev_up_a Home vs ev_up_a Away",
           eventStatus: "upcoming",
+          sport: "soccer",
+          eventStartTime: expect.any(Date),
+          eventSuspendedUntil: null,
+          outcomeResult: null,
         },
       ]);
     });

@@ -17,7 +17,7 @@ export function idempotencyContract(adapter: AdapterUnderTest) {
     await h.addCatalog({
       sports: [{ code: "soccer", name: "Soccer" }],
       events: [{
-        id: "e1", sport: "soccer", homeTeam: "H", awayTeam: "A", startTime: T0,
+        id: "e1", sport: "soccer", homeTeam: "H", awayTeam: "A", startTime: new Date(T0.getTime() + 3_600_000),
         markets: [{ id: "e1-m1", name: "Match Result", outcomes: [{ id: "e1-m1-o1", name: "H", priceMilli: 2100 }] }],
       }],
     });
