@@ -346,6 +346,8 @@ export type EntryOutcome =
   | { kind: "not_taking_entries" }
   | { kind: "refused" }
   | { kind: "already_entered" }
+  /** The customer already has as many entries as the contest allows one customer (maxEntriesPerUser). */
+  | { kind: "entry_limit" }
   | { kind: "insufficient_funds" }
   | { kind: "no_wallet" };
 
@@ -405,7 +407,8 @@ export interface Fantasy {
   entriesForUser(userId: string, limit: number): Promise<EntryRecord[]>;
   entriesOf(contestId: string): Promise<EntryWithEntrant[]>;
   /** The ids among `contestIds` the user has entered. */
-  enteredBy(userId: string, contestIds: readonly string[]): Promise<Set<string>>;
+  /** How many entries the customer has in each of these contests (contests without one are left out). */
+  enteredBy(userId: string, contestIds: readonly string[]): Promise<Map<string, number>>;
   /** Points (hundredths) per player scored so far, per contest. */
   playerPoints(contestIds: readonly string[]): Promise<Map<string, Map<string, number>>>;
   /** Contests with something due at `now`: open past their start, locked, or live. */
