@@ -513,6 +513,22 @@ export interface PasswordHasher {
 export type FraudAlertType = "rapid_betting" | "stake_spike" | "deposit_withdrawal" | "shared_address" | "bonus_abuse" | "manual_flag";
 export type FraudSeverity = "critical" | "high" | "medium" | "low";
 export type FraudAlertStatus = "open" | "investigating" | "resolved";
+/**
+ * How an operator resolved an alert: `confirmed` (real fraud) or `false_positive` give each rule
+ * its precision; `resolved` is the spec's unclassified resolution (and the default).
+ */
+export type FraudResolution = "confirmed" | "false_positive" | "resolved";
+
+/** Alerts of one rule by what became of them (for the rule's precision). */
+export interface RuleOutcomeCounts {
+  alertType: FraudAlertType;
+  /** Open or investigating. */
+  open: number;
+  confirmed: number;
+  falsePositives: number;
+  /** Resolved without saying which (the spec's `resolved`, or before outcomes were recorded). */
+  unclassified: number;
+}
 
 export interface FraudAlertRecord {
   id: string;
@@ -528,6 +544,8 @@ export interface FraudAlertRecord {
   resolvedAt: Date | null;
   resolvedBy: string | null;
   notes: string | null;
+  /** How it was resolved; null while open (and for alerts resolved before outcomes were recorded). */
+  resolution: FraudResolution | null;
   user: { id: string; email: string; firstName: string; lastName: string };
 }
 
@@ -591,7 +609,9 @@ export interface FraudRecords {
   listAlerts(filter: { since?: Date; status?: FraudAlertStatus; type?: FraudAlertType; userId?: string; limit: number }): Promise<FraudAlertRecord[]>;
   findAlert(id: string): Promise<FraudAlertRecord | null>;
   /** Resolve an open or investigating alert with its audit record, in one write; false if it is not (or no longer) open. */
-  resolve(change: { id: string; notes: string; by: string; at: Date }, audit: AuditEntry): Promise<boolean>;
+  resolve(change: { id: string; resolution: FraudResolution; notes: string; by: string; at: Date }, audit: AuditEntry): Promise<boolean>;
+  /** Every rule's alerts counted by outcome (open, confirmed, false positive, unclassified). */
+  outcomesByRule(): Promise<RuleOutcomeCounts[]>;
   /** An operator's flag: a manual alert and its audit record in one write. */
   raise(alert: NewFraudAlert, audit: AuditEntry): Promise<void>;
   monitoring(filter: { since: Date; userId?: string; minRiskScore: number; limit: number }): Promise<MonitoringRecord[]>;
