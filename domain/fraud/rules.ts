@@ -15,14 +15,15 @@ import { FRAUD_THRESHOLDS } from "./rules/thresholds.ts";
 import { betsByCustomer, groupBy, type BetsByCustomer } from "./rules/by-customer.ts";
 import { rapidBursts, type RapidBurst } from "./rules/rapid-betting.ts";
 import { stakeSpikes, type StakeSpike } from "./rules/stake-spike.ts";
-import { addressUses, sharedAddresses, type SharedAddress } from "./rules/shared-address.ts";
+import { addressUses, sharedAddresses, type SharedAddress, type Signals } from "./rules/shared-address.ts";
 
 export { FRAUD_THRESHOLDS } from "./rules/thresholds.ts";
 export { median, RunningMedian } from "./rules/running-median.ts";
 export { betsByCustomer, type BetsByCustomer } from "./rules/by-customer.ts";
 export { rapidBursts, type RapidBurst } from "./rules/rapid-betting.ts";
 export { stakeSpikes, type StakeSpike } from "./rules/stake-spike.ts";
-export { addressUses, sharedAddresses, type SharedAddress } from "./rules/shared-address.ts";
+export { addressUses, sharedAddresses, type SharedAddress, type Signals } from "./rules/shared-address.ts";
+export { SHARED_ADDRESS_RANGES, sharedRangeOf, type AddressRange } from "./rules/address-ranges.ts";
 
 
 // ---- Activity ----------------------------------------------------------------------------------
@@ -256,16 +257,44 @@ export function applyRules(a: FraudActivity, now: Date): RuleFindings {
   // Grouped and sorted once for the three rules that walk each customer's bets in time order.
   const byCustomer = betsByCustomer(bets);
   const stakes = new StakeIndex(bets, byCustomer);
+  const bursts = rapidBursts(bets, byCustomer);
+  const spikes = stakeSpikes(bets, byCustomer);
+  const quick = quickCashOuts(payments, bets, stakes);
+  const bonus = bonusCashOuts(payments, bets, stakes);
+  const signals = otherSignals(a.alerts, { bursts, spikes, quickCashOuts: quick, bonusCashOuts: bonus });
   return {
     customers,
     bets,
     payments,
-    bursts: rapidBursts(bets, byCustomer),
-    spikes: stakeSpikes(bets, byCustomer),
-    quickCashOuts: quickCashOuts(payments, bets, stakes),
-    sharedAddresses: sharedAddresses(addressUses(a), customers, now),
-    bonusCashOuts: bonusCashOuts(payments, bets, stakes),
+    bursts,
+    spikes,
+    quickCashOuts: quick,
+    sharedAddresses: sharedAddresses(addressUses(a), customers, now, signals),
+    bonusCashOuts: bonus,
   };
+}
+
+/**
+ * What corroborates an account on a shared address range: this scan's findings of the other rules
+ * and its unresolved alerts of other types (a resolved one may have been a false positive).
+ */
+export function otherSignals(
+  alerts: readonly ExistingAlert[],
+  found: Pick<RuleFindings, "bursts" | "spikes" | "quickCashOuts" | "bonusCashOuts">,
+): Signals {
+  const out = new Map<string, Set<string>>();
+  const add = (userId: string, why: string) => {
+    const set = out.get(userId) ?? new Set<string>();
+    set.add(why);
+    out.set(userId, set);
+  };
+  for (const b of found.bursts) add(b.userId, "rapid betting");
+  for (const s of found.spikes) add(s.bet.userId, "stake spike");
+  for (const q of found.quickCashOuts) add(q.withdrawal.userId, "deposit withdrawn with little play");
+  for (const b of found.bonusCashOuts) add(b.withdrawal.userId, "bonus withdrawn with little play");
+  for (const x of alerts)
+    if (x.status !== "resolved" && x.alertType !== "shared_address") add(x.userId, `unresolved ${x.alertType.replace(/_/g, " ")} alert`);
+  return new Map([...out].map(([id, set]) => [id, [...set].sort()]));
 }
 
 /** Every alert the rules raise over the activity; only triggers inside the scan window count. */
@@ -281,10 +310,12 @@ export function detectAlerts(a: FraudActivity, now: Date, found: RuleFindings = 
       userId: b.userId,
       alertType: "rapid_betting",
       severity: b.maxInWindow >= T.rapidHighBets ? "high" : "medium",
-      description: `${b.maxInWindow} bets within ${T.rapidWindowMs / 1000} seconds (${b.betIds.length} in the burst, ${money(b.totalStake)} staked)`,
+      description: `${b.maxInWindow} bet slips within ${T.rapidWindowMs / 1000} seconds (${b.betIds.length} bets in the burst, ${money(b.totalStake)} staked)`,
       confidence: null,
       evidence: {
-        betsInWindow: b.maxInWindow,
+        slipsInWindow: b.maxInWindow,
+        burstSlips: b.slips,
+        slipSeconds: T.rapidSlipMs / 1000,
         windowSeconds: T.rapidWindowMs / 1000,
         burstBets: b.betIds.length,
         totalStake: b.totalStake,
@@ -324,15 +355,27 @@ export function detectAlerts(a: FraudActivity, now: Date, found: RuleFindings = 
 
   for (const g of found.sharedAddresses) {
     const emails = g.userIds.map((id) => customers.get(id)!.email);
+    const days = T.sharedAddressWindowMs / 86_400_000;
     for (const userId of g.userIds) {
       out.push({
         dedupeKey: `shared_address:${g.ip}:${userId}`,
         userId,
         alertType: "shared_address",
         severity: g.userIds.length >= T.sharedAddressHighAccounts ? "high" : "medium",
-        description: `${g.userIds.length} accounts signed in from the address ${g.ip} within ${T.sharedAddressWindowMs / 86_400_000} days`,
+        description: g.range
+          ? `${g.userIds.length} of ${g.accountsSeen} accounts that signed in from ${g.ip} (${g.range.label}, shared by strangers) within ${days} days have other signals: ${g.corroboration![userId].join(", ")}`
+          : `${g.userIds.length} accounts signed in from the address ${g.ip} within ${days} days`,
         confidence: null,
-        evidence: { ip: g.ip, accounts: g.userIds.length, userIds: g.userIds, emails, windowDays: T.sharedAddressWindowMs / 86_400_000 },
+        evidence: {
+          ip: g.ip,
+          accounts: g.userIds.length,
+          userIds: g.userIds,
+          emails,
+          windowDays: days,
+          ...(g.range
+            ? { sharedRange: { cidr: g.range.cidr, label: g.range.label, kind: g.range.kind }, accountsSeen: g.accountsSeen, corroboration: g.corroboration }
+            : {}),
+        },
       });
     }
   }

@@ -12,9 +12,10 @@ export interface StakeSpike {
 }
 
 /**
- * Each bet whose stake is more than spikeMultiple times the median stake of the customer's earlier
- * bets (strictly earlier: bets placed in the same millisecond are not each other's history), once
- * there are spikeMinPriorBets of those. One pass per customer with a running median: a customer's
+ * Each bet of at least spikeMinStake (an absolute floor: a 6.00 stake after five 1.00 ones is not
+ * worth an operator's look) whose stake is more than spikeMultiple times the median stake of the
+ * customer's earlier bets (strictly earlier: bets placed in the same millisecond are not each
+ * other's history), once there are spikeMinPriorBets of those. One pass per customer with a running median: a customer's
  * 90 days can hold tens of thousands of bets, and re-sorting the history for every bet was quadratic.
  */
 export function stakeSpikes(bets: readonly BetActivity[], byCustomer: BetsByCustomer = betsByCustomer(bets)): StakeSpike[] {
@@ -29,7 +30,7 @@ export function stakeSpikes(bets: readonly BetActivity[], byCustomer: BetsByCust
       if (prior.size >= T.spikeMinPriorBets && m > 0)
         for (let k = i; k < end; k++) {
           const ratio = sorted[k].stake / m;
-          if (ratio > T.spikeMultiple) out.push({ bet: sorted[k], median: m, ratio, priorBets: prior.size });
+          if (ratio > T.spikeMultiple && sorted[k].stake >= T.spikeMinStake) out.push({ bet: sorted[k], median: m, ratio, priorBets: prior.size });
         }
       for (; i < end; i++) prior.add(sorted[i].stake);
     }
