@@ -95,7 +95,9 @@ function toContest(r: Row): ContestRecord {
     type: String(r.type),
     entryFee: Number(r.entry_fee),
     guaranteedPrize: Number(r.guaranteed_prize),
+    guaranteeFunded: Number(r.guarantee_funded ?? 0),
     maxEntries: Number(r.max_entries),
+    maxEntriesPerUser: Number(r.max_entries_per_user ?? 1),
     minEntries: Number(r.min_entries),
     currentEntries: Number(r.current_entries),
     rakePercent: Number(r.rake_percent),
@@ -315,10 +317,12 @@ export class LibsqlFantasy implements Fantasy {
     const at = c.createdAt.getTime();
     const statements: InStatement[] = [
       {
-        sql: `INSERT INTO fantasy_contests (id, sport_id, name, type, entry_fee, guaranteed_prize, max_entries, min_entries, current_entries,
-                rake_percent, payout_table, roster, salary_cap, start_time, end_time, status, settings, is_private, invite_code, created_by, created_at)
-              VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?)`,
-        args: [c.id, c.sportId, c.name, c.type, c.entryFee, c.guaranteedPrize, c.maxEntries, c.minEntries, c.rakePercent,
+        sql: `INSERT INTO fantasy_contests (id, sport_id, name, type, entry_fee, guaranteed_prize, guarantee_funded, max_entries, max_entries_per_user,
+                min_entries, current_entries, rake_percent, payout_table, roster, salary_cap, start_time, end_time, status, settings, is_private,
+                invite_code, created_by, created_at)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?)`,
+        args: [c.id, c.sportId, c.name, c.type, c.entryFee, c.guaranteedPrize, c.guaranteeFunded, c.maxEntries,
+          c.maxEntriesPerUser, c.minEntries, c.rakePercent,
           json(c.payoutTable), json(c.roster), c.salaryCap, c.startTime.getTime(), c.endTime.getTime(), json(c.settings),
           c.isPrivate ? 1 : 0, c.inviteCode, c.createdBy, at],
       },
@@ -363,6 +367,12 @@ export class LibsqlFantasy implements Fantasy {
         "EXISTS (SELECT 1 FROM fantasy_contests WHERE id = ? AND status = 'open' AND start_time > ? AND current_entries < max_entries)",
         [e.contestId, e.enteredAt.getTime()],
       ),
+      // The multi-entry cap: fewer entries by this customer than the contest allows one customer.
+      assertStatement(
+        `(SELECT COUNT(*) FROM fantasy_entries WHERE contest_id = ?1 AND user_id = ?2)
+           < (SELECT max_entries_per_user FROM fantasy_contests WHERE id = ?1)`,
+        [e.contestId, e.userId],
+      ),
       // The customer's wagering gates (active, not excluded, loss limits), before the fee's postings.
       ...wagerGuardStatements(e.userId, plan.walletAccountId, plan.guards, e.fee),
       entryInsert(e),
@@ -375,9 +385,13 @@ export class LibsqlFantasy implements Fantasy {
       return { kind: "entered", balance: Number(results[results.length - 1].rows[0]?.balance ?? 0) };
     } catch (err) {
       const c = constraintOf(err);
-      // Statement 0 is the contest's guard; any other assertion is a wagering guard (when the
-      // driver does not say which failed, "refused": the use case then re-reads both).
-      if (c === ASSERTION_FAILED) return failedStatement(err) === 0 ? { kind: "not_taking_entries" } : { kind: "refused" };
+      // Statement 0 is the contest's guard, 1 the multi-entry cap; any other assertion is a
+      // wagering guard (when the driver does not say which failed, "refused": the use case then
+      // re-reads them).
+      if (c === ASSERTION_FAILED) {
+        const i = failedStatement(err);
+        return i === 0 ? { kind: "not_taking_entries" } : i === 1 ? { kind: "entry_limit" } : { kind: "refused" };
+      }
       if (c === "CHECK constraint failed: fantasy_contests_full_ck") return { kind: "not_taking_entries" };
       if (c?.startsWith("UNIQUE constraint failed: fantasy_entries")) return { kind: "already_entered" };
       if (c === "CHECK constraint failed: ledger_accounts_wallet_nonneg_ck") return { kind: "insufficient_funds" };
@@ -435,13 +449,14 @@ export class LibsqlFantasy implements Fantasy {
     return rows.map((r) => ({ ...toEntry(r), entrant: { firstName: String(r.first_name), lastName: String(r.last_name) } }));
   }
 
-  async enteredBy(userId: string, contestIds: readonly string[]): Promise<Set<string>> {
-    if (contestIds.length === 0) return new Set();
+  async enteredBy(userId: string, contestIds: readonly string[]): Promise<Map<string, number>> {
+    if (contestIds.length === 0) return new Map();
     const rows = await this.rows(
-      `SELECT contest_id FROM fantasy_entries WHERE user_id = ? AND contest_id IN (${placeholders(contestIds.length)})`,
+      `SELECT contest_id, COUNT(*) AS n FROM fantasy_entries WHERE user_id = ? AND contest_id IN (${placeholders(contestIds.length)})
+       GROUP BY contest_id`,
       [userId, ...contestIds],
     );
-    return new Set(rows.map((r) => String(r.contest_id)));
+    return new Map(rows.map((r) => [String(r.contest_id), Number(r.n)]));
   }
 
   async playerPoints(contestIds: readonly string[]): Promise<Map<string, Map<string, number>>> {
@@ -474,8 +489,10 @@ export class LibsqlFantasy implements Fantasy {
     try {
       await this.client.batch(
         [
+          // Enough entries to run: its minimum, or one for a guaranteed contest (lifecycle.ts entriesNeededToRun).
           assertStatement(
-            "EXISTS (SELECT 1 FROM fantasy_contests WHERE id = ? AND status = 'open' AND start_time <= ? AND current_entries >= min_entries)",
+            `EXISTS (SELECT 1 FROM fantasy_contests WHERE id = ? AND status = 'open' AND start_time <= ?
+                     AND current_entries >= CASE WHEN guaranteed_prize > 0 THEN 1 ELSE min_entries END)`,
             [contestId, at.getTime()],
           ),
           { sql: "UPDATE fantasy_contests SET status = 'locked', locked_at = ? WHERE id = ?", args: [at.getTime(), contestId] },

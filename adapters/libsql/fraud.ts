@@ -1,8 +1,8 @@
 /** Fraud alerts, transaction monitoring and user risk profiles on libSQL. */
 import type { Client, InStatement, ResultSet, Row } from "@libsql/client";
 import type {
-  FraudActivitySnapshot, FraudAlertRecord, FraudAlertStatus, FraudAlertType, FraudRecords, MonitoringRecord, NewFraudAlert,
-  RiskProfileRecord, UserRiskLevel,
+  FraudActivitySnapshot, FraudAlertRecord, FraudAlertStatus, FraudAlertType, FraudRecords, FraudResolution, MonitoringRecord,
+  NewFraudAlert, RiskProfileRecord, RuleOutcomeCounts, UserRiskLevel,
 } from "../../domain/ports/index.ts";
 import type { AuditEntry } from "../../domain/shared/types.ts";
 import { auditStatement } from "./audit.ts";
@@ -29,6 +29,7 @@ function toAlert(r: Row): FraudAlertRecord {
     resolvedAt: dateOrNull(r.resolved_at),
     resolvedBy: r.resolved_by === null ? null : String(r.resolved_by),
     notes: r.notes === null ? null : String(r.notes),
+    resolution: r.resolution === null || r.resolution === undefined ? null : (String(r.resolution) as FraudResolution),
     user: { id: String(r.user_id), email: String(r.email), firstName: String(r.first_name), lastName: String(r.last_name) },
   };
 }
@@ -326,14 +327,14 @@ export class LibsqlFraudRecords implements FraudRecords {
     return rs.rows[0] ? toAlert(rs.rows[0]) : null;
   }
 
-  async resolve(change: { id: string; notes: string; by: string; at: Date }, audit: AuditEntry): Promise<boolean> {
+  async resolve(change: { id: string; resolution: FraudResolution; notes: string; by: string; at: Date }, audit: AuditEntry): Promise<boolean> {
     try {
       await this.d.client.batch(
         [
           {
-            sql: `UPDATE fraud_alerts SET status = 'resolved', resolved_at = ?, resolved_by = ?, notes = ?
+            sql: `UPDATE fraud_alerts SET status = 'resolved', resolution = ?, resolved_at = ?, resolved_by = ?, notes = ?
                   WHERE id = ? AND status IN ('open','investigating')`,
-            args: [change.at.getTime(), change.by, change.notes, change.id],
+            args: [change.resolution, change.at.getTime(), change.by, change.notes, change.id],
           },
           assertStatement("changes() = 1", []),
           auditStatement(audit),
@@ -346,6 +347,24 @@ export class LibsqlFraudRecords implements FraudRecords {
       if (c === ASSERTION_FAILED || /FRAUD\.ALERT_NOT_OPEN/.test(String(e))) return false;
       throw e;
     }
+  }
+
+  async outcomesByRule(): Promise<RuleOutcomeCounts[]> {
+    const rs = await this.d.client.execute(
+      `SELECT alert_type,
+         SUM(status <> 'resolved') AS open,
+         SUM(status = 'resolved' AND resolution = 'confirmed') AS confirmed,
+         SUM(status = 'resolved' AND resolution = 'false_positive') AS false_positives,
+         SUM(status = 'resolved' AND (resolution IS NULL OR resolution = 'resolved')) AS unclassified
+       FROM fraud_alerts GROUP BY alert_type ORDER BY alert_type`,
+    );
+    return rs.rows.map((r) => ({
+      alertType: r.alert_type as FraudAlertType,
+      open: Number(r.open),
+      confirmed: Number(r.confirmed),
+      falsePositives: Number(r.false_positives),
+      unclassified: Number(r.unclassified),
+    }));
   }
 
   async raise(alert: NewFraudAlert, audit: AuditEntry): Promise<void> {

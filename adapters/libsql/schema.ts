@@ -572,9 +572,13 @@ export const fantasyContests = sqliteTable(
     name: text("name").notNull(),
     type: text("type").notNull(),
     entryFee: integer("entry_fee").notNull(),
-    /** House-funded guarantee moved into the pool at creation. */
+    /** The prize pool's floor: the pool is max(guarantee, fees - rake); the house pays the overlay at settlement. */
     guaranteedPrize: integer("guaranteed_prize").notNull().default(0),
+    /** What the house moved into the pool at creation (the whole guarantee before migration 0025, 0 since). */
+    guaranteeFunded: integer("guarantee_funded").notNull().default(0),
     maxEntries: integer("max_entries").notNull(),
+    /** Multi-entry cap: entries one customer may have (migration 0025). */
+    maxEntriesPerUser: integer("max_entries_per_user").notNull().default(1),
     minEntries: integer("min_entries").notNull(),
     currentEntries: integer("current_entries").notNull().default(0),
     rakePercent: integer("rake_percent").notNull(),
@@ -604,6 +608,8 @@ export const fantasyContests = sqliteTable(
     check("fantasy_contests_full_ck", sql`${t.currentEntries} BETWEEN 0 AND ${t.maxEntries}`),
     check("fantasy_contests_rake_ck", sql`${t.rakePercent} BETWEEN 0 AND 50`),
     check("fantasy_contests_times_ck", sql`${t.endTime} > ${t.startTime}`),
+    check("fantasy_contests_funded_ck", sql`${t.guaranteeFunded} >= 0`),
+    check("fantasy_contests_per_user_ck", sql`${t.maxEntriesPerUser} >= 1 AND ${t.maxEntriesPerUser} <= ${t.maxEntries}`),
   ],
 );
 
@@ -625,7 +631,7 @@ export const fantasyEntries = sqliteTable(
     updatedAt: integer("updated_at").notNull(),
   },
   (t) => [
-    uniqueIndex("fantasy_entries_contest_user_uq").on(t.contestId, t.userId),
+    index("fantasy_entries_contest_user_idx").on(t.contestId, t.userId),
     index("fantasy_entries_user_idx").on(t.userId, t.enteredAt),
     check("fantasy_entries_fee_ck", sql`${t.fee} >= 0`),
     check("fantasy_entries_payout_ck", sql`${t.payout} IS NULL OR ${t.payout} >= 0`),
@@ -671,9 +677,13 @@ export const fraudAlerts = sqliteTable(
     resolvedAt: integer("resolved_at"),
     resolvedBy: text("resolved_by"),
     notes: text("notes"),
+    /** How it was resolved (migration 0025): confirmed and false_positive give each rule its precision. */
+    resolution: text("resolution", { enum: ["confirmed", "false_positive", "resolved"] }),
   },
   (t) => [
     uniqueIndex("fraud_alerts_dedupe_uq").on(t.dedupeKey),
+    index("fraud_alerts_type_resolution_idx").on(t.alertType, t.resolution),
+    check("fraud_alerts_resolution_ck", sql`${t.resolution} IS NULL OR ${t.resolution} IN ('confirmed','false_positive','resolved')`),
     index("fraud_alerts_created_idx").on(t.createdAt),
     index("fraud_alerts_user_idx").on(t.userId),
     check(

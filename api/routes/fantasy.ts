@@ -98,7 +98,7 @@ export function presentPlayer(p: FantasyPlayerRecord): FantasyPlayer {
   };
 }
 
-export function presentContest(c: ContestRecord, viewer: string | null, entered: boolean): FantasyContest {
+export function presentContest(c: ContestRecord, viewer: string | null, myEntries: number): FantasyContest {
   const prizePool = prizePoolFor(c);
   const amounts = placeAmounts(prizePool, c.payoutTable, c.payoutTable.length);
   return {
@@ -111,6 +111,8 @@ export function presentContest(c: ContestRecord, viewer: string | null, entered:
     prizePool,
     guaranteedPrize: c.guaranteedPrize,
     maxEntries: c.maxEntries,
+    maxEntriesPerUser: c.maxEntriesPerUser,
+    myEntries,
     minEntries: c.minEntries,
     currentEntries: c.currentEntries,
     payoutPlaces: c.payoutTable.length,
@@ -124,7 +126,7 @@ export function presentContest(c: ContestRecord, viewer: string | null, entered:
     settings: c.settings,
     isPrivate: c.isPrivate,
     inviteCode: c.isPrivate && viewer !== null && c.createdBy === viewer ? c.inviteCode : null,
-    entered,
+    entered: myEntries > 0,
     createdAt: c.createdAt.toISOString(),
   };
 }
@@ -198,8 +200,10 @@ async function presentEntries(port: Fantasy, entries: readonly EntryRecord[], no
 
 function presentResolution(r: Resolution, viewer: string | null) {
   return {
-    contest: presentContest(r.contest, viewer, false),
+    contest: presentContest(r.contest, viewer, 0),
     rake: r.rake,
+    prizePool: r.prizePool,
+    overlay: r.overlay,
     payouts: r.payouts.map((p) => ({ entryId: p.entryId, rank: p.rank, points: pointsToNumber(p.pointsX100), amount: p.amount })),
     refunds: r.refunds,
   };
@@ -262,8 +266,8 @@ fantasyRoutes.openapi(
       limit: q.limit,
     });
     const viewer = viewerId(c.get("actor"));
-    const entered = viewer ? await port.enteredBy(viewer, contests.map((x) => x.id)) : new Set<string>();
-    return c.json(contests.map((x) => presentContest(x, viewer, entered.has(x.id))), 200);
+    const entered = viewer ? await port.enteredBy(viewer, contests.map((x) => x.id)) : new Map<string, number>();
+    return c.json(contests.map((x) => presentContest(x, viewer, entered.get(x.id) ?? 0)), 200);
   },
 );
 
@@ -281,7 +285,7 @@ fantasyRoutes.openapi(
     const contest = await port.findContest(c.req.valid("param").id);
     if (!contest) fail({ code: "FANTASY.CONTEST_NOT_FOUND", message: "No contest with that id" });
     const viewer = viewerId(c.get("actor"));
-    const entered = viewer ? (await port.enteredBy(viewer, [contest.id])).has(contest.id) : false;
+    const entered = viewer ? ((await port.enteredBy(viewer, [contest.id])).get(contest.id) ?? 0) : 0;
     return c.json(presentContest(contest, viewer, entered), 200);
   },
 );
@@ -314,7 +318,7 @@ fantasyRoutes.openapi(
       .sort((a, b) => (a.rank ?? Infinity) - (b.rank ?? Infinity) || a.at - b.at);
     return c.json(
       {
-        contest: presentContest(contest, viewer, rows.some((r) => r.mine)),
+        contest: presentContest(contest, viewer, rows.filter((r) => r.mine).length),
         // Before the first scoring everyone is level: all share rank 1.
         standings: rows.map(({ at: _, ...r }) => ({ ...r, rank: r.rank ?? 1 })),
       },
@@ -369,7 +373,7 @@ fantasyRoutes.openapi(
       }),
     );
     const [entry] = await presentEntries(portOf(c), [out.entry], ctx.clock.now(), [out.contest]);
-    return c.json({ contest: presentContest(out.contest, out.contest.createdBy, true), entry, balance: out.balance }, 201);
+    return c.json({ contest: presentContest(out.contest, out.contest.createdBy, 1), entry, balance: out.balance }, 201);
   },
 );
 
@@ -381,7 +385,8 @@ fantasyRoutes.openapi(
     summary: "Enter a contest with a lineup; the entry fee moves from the wallet to the contest's prize pool (customer)",
     description:
       "Refused (nothing written): 403 KYC.LEVEL_REQUIRED, a responsible-gambling code, FANTASY.INVITE_CODE_REQUIRED; " +
-      "409 FANTASY.CONTEST_CLOSED, FANTASY.CONTEST_STARTED, FANTASY.CONTEST_FULL, FANTASY.ALREADY_ENTERED, FANTASY.INSUFFICIENT_FUNDS, " +
+      "409 FANTASY.CONTEST_CLOSED, FANTASY.CONTEST_STARTED, FANTASY.CONTEST_FULL, FANTASY.ALREADY_ENTERED (single-entry contest), " +
+      "FANTASY.ENTRY_LIMIT_REACHED (as many entries as the contest's maxEntriesPerUser), FANTASY.INSUFFICIENT_FUNDS, " +
       "RG.CONCURRENT_CHANGE (the account changed during the entry); the wagering gates are re-checked inside the entry write; " +
       "400 FANTASY.LINEUP_SIZE, FANTASY.DUPLICATE_PLAYER, FANTASY.PLAYER_NOT_FOUND, FANTASY.PLAYER_WRONG_SPORT, FANTASY.PLAYER_OUT, " +
       "FANTASY.POSITIONS_UNFILLED, FANTASY.SALARY_CAP_EXCEEDED.",
@@ -485,7 +490,8 @@ fantasyRoutes.openapi(
     tags: [ADMIN_TAG],
     summary: "Create a public contest (admin): max entries at least 1 (default 100), fees and prize pool at least 0. Audited.",
     description:
-      "prizePool is a guaranteed prize moved from the house into the contest's pool at once; entry fees net of the rake are added to it. " +
+      "prizePool is the guaranteed prize pool: a floor, the pool paid being max(prizePool, entry fees - rake), the house paying only the " +
+      "overlay at settlement. maxEntriesPerUser caps one customer's entries (default 1). " +
       "The start time must be in the future (400 FANTASY.INVALID_SCHEDULE).",
     middleware: [requireRole("admin")] as const,
     request: { body: { required: true, content: { "application/json": { schema: CreateContestBody } } } },
@@ -500,7 +506,7 @@ fantasyRoutes.openapi(
         endTime: b.endTime ? new Date(b.endTime) : undefined,
       }),
     );
-    return c.json(presentContest(contest, viewerId(c.get("actor")), false), 201);
+    return c.json(presentContest(contest, viewerId(c.get("actor")), 0), 201);
   },
 );
 

@@ -8,7 +8,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../env.ts";
 import { ctxOf } from "../env.ts";
 import {
-  BonusAbuseAlert, FraudAlert, FraudAlertsQuery, FraudScanResult, ResolveFraudAlertBody, ResolveFraudAlertResponse,
+  BonusAbuseAlert, FraudAlert, FraudAlertsQuery, FraudRulePrecision, FraudScanResult, ResolveFraudAlertBody, ResolveFraudAlertResponse,
   TransactionMonitoringQuery, TransactionMonitoringRecord, UserRiskProfile,
 } from "../schemas/fraud.ts";
 import { IdParam } from "../schemas/common.ts";
@@ -19,6 +19,7 @@ import { asBackOffice } from "../../domain/users/back-office-ctx.ts";
 import { kycStatusOf } from "../../domain/users/kyc.ts";
 import { bonusAbuseAlerts, fraudAlerts, transactionMonitoring, userRiskProfiles } from "../../domain/fraud/queries.ts";
 import { resolveFraudAlert } from "../../domain/fraud/resolve-alert.ts";
+import { fraudRulePrecision } from "../../domain/fraud/precision.ts";
 import { scanForFraud } from "../../domain/fraud/scan.ts";
 import type { FraudAlertRecord } from "../../domain/ports/index.ts";
 
@@ -36,6 +37,7 @@ export const presentFraudAlert = (a: FraudAlertRecord): FraudAlert => ({
   resolvedAt: a.resolvedAt ? a.resolvedAt.toISOString() : null,
   resolvedBy: a.resolvedBy,
   notes: a.notes,
+  resolution: a.resolution,
   evidence: a.evidence,
   user: a.user,
 });
@@ -62,8 +64,10 @@ fraudRoutes.openapi(
     method: "post",
     path: "/admin/fraud-alert/{id}/resolve",
     tags: ["Admin: fraud"],
-    summary: "Resolve an open fraud alert with notes (admin). Audited.",
-    description: "Only open (or investigating) alerts can be resolved; a resolved alert answers 409 FRAUD.ALERT_NOT_OPEN.",
+    summary: "Resolve an open fraud alert with an outcome and notes (admin). Audited.",
+    description:
+      "resolution: confirmed (real fraud) or false_positive (the rule was wrong), which make the rule's precision; resolved (the default) " +
+      "closes it without a verdict. Only open (or investigating) alerts can be resolved; a resolved alert answers 409 FRAUD.ALERT_NOT_OPEN.",
     middleware: [requireRole("admin")] as const,
     request: {
       params: IdParam,
@@ -76,6 +80,18 @@ fraudRoutes.openapi(
     const alert = unwrap(await resolveFraudAlert(boCtx(c), id, c.req.valid("json")));
     return c.json({ alert: presentFraudAlert(alert) }, 200);
   },
+);
+
+fraudRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/admin/fraud/rule-precision",
+    tags: ["Admin: fraud"],
+    summary: "Each fraud rule's precision: confirmed / (confirmed + false positives) of its resolved alerts (admin)",
+    middleware: [requireRole("admin")] as const,
+    responses: { 200: json(z.array(FraudRulePrecision), "One row per rule"), ...errorResponses(401, 403) },
+  }),
+  async (c) => c.json(unwrap(await fraudRulePrecision(boCtx(c))), 200),
 );
 
 fraudRoutes.openapi(

@@ -15,7 +15,10 @@
  *
  * Contest status: open (taking entries) → locked (start time passed, entries stop) → live (the
  * stats feed is scoring) → settled (paid); or cancelled (fewer than minEntries at start, or by an
- * operator: every fee refunded). Payout places (TOP N) = floor(maxEntries / 10), at least 1.
+ * operator: every fee refunded). A guaranteed contest always runs (cancelled only with no entry).
+ * Payout places (TOP N) = floor(maxEntries / 10), at least 1; a non-guaranteed contest that does
+ * not fill pays the first max(1, floor(places x entries / maxEntries)) of them. Prize pool =
+ * max(guaranteedPrize, entry fees - rake): the guarantee is a floor, the house pays only the overlay.
  */
 import { z } from "@hono/zod-openapi";
 import { Cents, IsoDate } from "./common.ts";
@@ -112,10 +115,12 @@ export const FantasyContest = z
     type: z.string(),
     entryFee: Cents,
     prizePool: Cents.openapi({
-      description: "What will be paid out: guaranteedPrize + entry fees - rake (the amount paid once settled)",
+      description: "What will be paid out: max(guaranteedPrize, entry fees - rake) (the amount paid once settled)",
     }),
-    guaranteedPrize: Cents.openapi({ description: "Added by the operator, paid even if few enter" }),
+    guaranteedPrize: Cents.openapi({ description: "The prize pool's floor, paid even if few enter (the house pays the overlay)" }),
     maxEntries: z.number().int(),
+    maxEntriesPerUser: z.number().int().openapi({ description: "Entries one customer may have (1 = single entry)" }),
+    myEntries: z.number().int().openapi({ description: "The signed-in customer's entries in it (0 when signed out)" }),
     minEntries: z.number().int(),
     currentEntries: z.number().int(),
     payoutPlaces: z.number().int().openapi({ description: "TOP N: floor(maxEntries / 10), at least 1" }),
@@ -292,9 +297,12 @@ export const CreateContestBody = z
     type: z.string().trim().min(1).max(40).default("tournament"),
     entryFee: Cents.min(0).max(10_000_000).default(0),
     prizePool: Cents.min(0).max(1_000_000_000).default(0).openapi({
-      description: "Guaranteed prize added by the house (0 for none); entry fees net of rake are added to it",
+      description: "Guaranteed prize pool (0 for none): a floor, the pool being max(guarantee, entry fees - rake); the house pays the overlay",
     }),
     maxEntries: z.number().int().min(1).max(10_000).default(100),
+    maxEntriesPerUser: z.number().int().min(1).max(10_000).default(1).openapi({
+      description: "Multi-entry cap: entries one customer may have, at most maxEntries (400 REQUEST.INVALID otherwise)",
+    }),
     minEntries: z.number().int().min(1).max(10_000).optional().openapi({ description: "Default 2 (1 when maxEntries is 1)" }),
     rakePercent: z.number().int().min(0).max(50).default(10),
     payoutTable: PayoutTableInput.optional().openapi({ description: "Default: TOP N weighted 1/place (see docs/money.md)" }),
@@ -365,6 +373,8 @@ export const ContestResolution = z
   .object({
     contest: FantasyContest,
     rake: Cents,
+    prizePool: Cents.openapi({ description: "Paid out in prizes: max(guarantee, fees - rake); 0 when cancelled" }),
+    overlay: Cents.openapi({ description: "What the house added to reach the guarantee (0 when the fees covered it)" }),
     payouts: z.array(z.object({ entryId: z.string(), rank: z.number().int(), points: z.number(), amount: Cents })),
     refunds: z.array(z.object({ entryId: z.string(), amount: Cents })),
   })

@@ -27,6 +27,14 @@ export type FraudSeverity = z.infer<typeof FraudSeverity>;
 export const FraudAlertStatus = z.enum(["open", "investigating", "resolved"]);
 export type FraudAlertStatus = z.infer<typeof FraudAlertStatus>;
 
+export const FraudResolution = z
+  .enum(["resolved", "confirmed", "false_positive"])
+  .openapi({
+    description:
+      "confirmed = real fraud; false_positive = the rule was wrong (both count in the rule's precision); resolved = no verdict (the spec's value)",
+  });
+export type FraudResolution = z.infer<typeof FraudResolution>;
+
 export const AlertUser = z.object({
   id: z.string(),
   email: z.string(),
@@ -45,6 +53,7 @@ export const FraudAlert = z
     resolvedAt: IsoDate.nullable(),
     resolvedBy: z.string().nullable(),
     notes: z.string().nullable(),
+    resolution: FraudResolution.nullable().openapi({ description: "How it was resolved; null while open" }),
     evidence: z.record(z.string(), z.unknown()).openapi({ description: "What the rule saw (counts, amounts, window)" }),
     user: AlertUser,
   })
@@ -58,7 +67,7 @@ export const FraudAlertsQuery = z.object({
 
 export const ResolveFraudAlertBody = z
   .object({
-    resolution: z.literal("resolved"),
+    resolution: FraudResolution.default("resolved"),
     notes: z.string().max(1000).default(""),
   })
   .strict()
@@ -122,3 +131,20 @@ export const FraudScanResult = z
   })
   .openapi("FraudScanResult");
 export type FraudScanResult = z.infer<typeof FraudScanResult>;
+
+export const FraudRulePrecision = z
+  .object({
+    alertType: FraudAlertType,
+    open: z.number().int().openapi({ description: "Open or investigating alerts" }),
+    confirmed: z.number().int(),
+    falsePositives: z.number().int(),
+    unclassified: z.number().int().openapi({ description: "Resolved without a verdict: not counted in the precision" }),
+    precision: z
+      .number()
+      .min(0)
+      .max(1)
+      .nullable()
+      .openapi({ description: "confirmed / (confirmed + falsePositives); null before any verdict" }),
+  })
+  .openapi("FraudRulePrecision");
+export type FraudRulePrecision = z.infer<typeof FraudRulePrecision>;

@@ -1,13 +1,14 @@
 /**
  * createContest (admin): a public contest of a sport. The contest copies the sport's roster and
- * salary cap (later changes to the sport do not touch it), gets its own prize-pool ledger account,
- * and any guaranteed prize moves from the house into that pool in the same write (an audited
- * operator `adjustment`), so the pool always holds exactly what it will pay. Audited.
+ * salary cap (later changes to the sport do not touch it) and gets its own prize-pool ledger
+ * account. A guaranteed prize is a floor on the pool, not money moved now: at settlement the pool
+ * is max(guarantee, fees − rake) and the house pays only the overlay (resolve-contest.ts). The
+ * multi-entry cap (entries per customer, default 1) is fixed with the other terms. Audited.
  */
 import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
-import { contestPoolAccountId, HOUSE_ACCOUNT, ledgerTransaction, transfer, type LedgerTransaction } from "../wallet/ledger.ts";
+import { contestPoolAccountId } from "../wallet/ledger.ts";
 import { auditOf, DAY_MS, DEFAULT_DURATION_MS, fantasyPort, scheduleProblem } from "./common.ts";
 import { defaultPayoutTable, payoutPlacesFor, payoutTableProblem } from "./payouts.ts";
 import type { ContestRecord, FantasySportRecord } from "./types.ts";
@@ -21,6 +22,8 @@ export interface CreateContestInput {
   prizePool: number;
   maxEntries: number;
   minEntries?: number;
+  /** Entries one customer may have (default 1), at most maxEntries. */
+  maxEntriesPerUser?: number;
   rakePercent: number;
   payoutTable?: number[];
   startTime: Date;
@@ -48,6 +51,14 @@ export function contestTerms(
   const minEntries = input.minEntries ?? Math.min(2, input.maxEntries);
   if (minEntries < 1 || minEntries > input.maxEntries)
     return err(domainError("FANTASY.INVALID_MIN_ENTRIES", "Min entries must be from 1 to max entries", { minEntries, maxEntries: input.maxEntries }));
+  const perUser = input.maxEntriesPerUser ?? 1;
+  if (!Number.isInteger(perUser) || perUser < 1 || perUser > input.maxEntries)
+    return err(
+      domainError("REQUEST.INVALID", "Entries per customer must be a whole number from 1 to max entries", {
+        field: "maxEntriesPerUser",
+        maxEntries: input.maxEntries,
+      }),
+    );
   const end = input.endTime ?? new Date(input.startTime.getTime() + DEFAULT_DURATION_MS);
   const schedule = scheduleProblem(now, input.startTime, end, { minLeadMs: extra.minLeadMs, maxLeadMs: 365 * DAY_MS, maxDurationMs: 30 * DAY_MS });
   if (schedule) return err(domainError("FANTASY.INVALID_SCHEDULE", schedule));
@@ -62,7 +73,9 @@ export function contestTerms(
     type: input.type,
     entryFee: input.entryFee,
     guaranteedPrize: input.prizePool,
+    guaranteeFunded: 0,
     maxEntries: input.maxEntries,
+    maxEntriesPerUser: perUser,
     minEntries,
     currentEntries: 0,
     rakePercent: input.rakePercent,
@@ -96,15 +109,6 @@ export async function createContest(ctx: Ctx, input: CreateContestInput): Promis
   if (!terms.ok) return terms;
   const contest = terms.value;
   const pool = contestPoolAccountId(contest.id);
-  let funding: LedgerTransaction | null = null;
-  if (contest.guaranteedPrize > 0) {
-    const tx = ledgerTransaction(
-      { id: ctx.ids.next("tx"), kind: "adjustment", reference: contest.id, createdAt: now, createdBy: who.value.id },
-      transfer(HOUSE_ACCOUNT, pool, contest.guaranteedPrize),
-    );
-    if (!tx.ok) return tx;
-    funding = tx.value;
-  }
   const audit = auditOf(ctx, who.value, now, "fantasy_contest.create", "fantasy_contest", contest.id, null, {
     sportId: contest.sportId,
     name: contest.name,
@@ -112,13 +116,14 @@ export async function createContest(ctx: Ctx, input: CreateContestInput): Promis
     entryFee: contest.entryFee,
     guaranteedPrize: contest.guaranteedPrize,
     maxEntries: contest.maxEntries,
+    maxEntriesPerUser: contest.maxEntriesPerUser,
     minEntries: contest.minEntries,
     rakePercent: contest.rakePercent,
     payoutTable: contest.payoutTable,
     startTime: contest.startTime.toISOString(),
     endTime: contest.endTime.toISOString(),
   });
-  const written = await port.value.createContest({ contest, poolAccountId: pool, funding, creatorEntry: null, audit });
+  const written = await port.value.createContest({ contest, poolAccountId: pool, funding: null, creatorEntry: null, audit });
   if (written.kind === "sport_not_found") return err(domainError("FANTASY.SPORT_NOT_FOUND", "No fantasy sport with that id"));
   if (written.kind !== "created") return err(domainError("INTERNAL", `Could not create the contest (${written.kind})`));
   return ok(contest);

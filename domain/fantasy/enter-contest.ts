@@ -4,8 +4,9 @@
  * lineup), then written in one batch that the database refuses if, by then, the contest is no
  * longer open, has started or is full (guard inside the write), the customer is suspended, on a
  * time-out or self-excluded, or the fee would take net losses past a loss limit (the same wagering
- * guards as a bet's placement write), the customer already has an entry (unique), or the wallet
- * would go below zero (CHECK): so nothing is half-written.
+ * guards as a bet's placement write), the customer already has as many entries as the contest
+ * allows one customer (its multi-entry cap, counted inside the write), or the wallet would go below
+ * zero (CHECK): so nothing is half-written.
  */
 import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type DomainError, type Result } from "../shared/result.ts";
@@ -32,16 +33,39 @@ export function entryRefusal(c: ContestRecord, now: Date): DomainError | null {
 export const sameInviteCode = (given: string | undefined, code: string | null) =>
   code !== null && given !== undefined && given.trim().toUpperCase() === code.toUpperCase();
 
+/**
+ * The multi-entry cap: a single-entry contest answers FANTASY.ALREADY_ENTERED (edit the entry
+ * instead), a multi-entry one FANTASY.ENTRY_LIMIT_REACHED with the cap.
+ */
+export function entryLimitRefusal(c: Pick<ContestRecord, "maxEntriesPerUser">, mine: number): DomainError | null {
+  if (mine < c.maxEntriesPerUser) return null;
+  if (c.maxEntriesPerUser === 1)
+    return domainError("FANTASY.ALREADY_ENTERED", "You already have an entry in this contest; edit its lineup instead");
+  return domainError("FANTASY.ENTRY_LIMIT_REACHED", `You have ${mine} entries in this contest, the most one customer may have`, {
+    maxEntriesPerUser: c.maxEntriesPerUser,
+    entries: mine,
+  });
+}
+
 /** Turn a refused write into the customer's reason, reading the contest as it is now. */
 export async function explainEntryOutcome(
   port: Fantasy,
   contestId: string,
+  userId: string,
   outcome: Exclude<EntryOutcome, { kind: "entered" | "refused" }>,
   now: Date,
 ): Promise<DomainError> {
   switch (outcome.kind) {
     case "already_entered":
       return domainError("FANTASY.ALREADY_ENTERED", "You already have an entry in this contest; edit its lineup instead");
+    case "entry_limit": {
+      const fresh = await port.findContest(contestId);
+      const mine = (await port.enteredBy(userId, [contestId])).get(contestId) ?? 0;
+      return (
+        (fresh && entryLimitRefusal(fresh, Math.max(mine, fresh.maxEntriesPerUser))) ??
+        domainError("FANTASY.ENTRY_LIMIT_REACHED", "You have as many entries in this contest as one customer may have")
+      );
+    }
     case "insufficient_funds":
       return domainError("FANTASY.INSUFFICIENT_FUNDS", "Your balance is too low for this entry fee");
     case "no_wallet":
@@ -104,8 +128,8 @@ export async function enterContest(
   const now = ctx.clock.now();
   const refusal = entryRefusal(contest, now);
   if (refusal) return err(refusal);
-  if ((await port.value.enteredBy(user.id, [contest.id])).has(contest.id))
-    return err(domainError("FANTASY.ALREADY_ENTERED", "You already have an entry in this contest; edit its lineup instead"));
+  const limit = entryLimitRefusal(contest, (await port.value.enteredBy(user.id, [contest.id])).get(contest.id) ?? 0);
+  if (limit) return err(limit);
 
   const players = await port.value.findPlayers(input.lineup);
   const lineup = checkLineup({ lineup: input.lineup, roster: contest.roster, salaryCap: contest.salaryCap, sportId: contest.sportId }, players);
@@ -130,7 +154,8 @@ export async function enterContest(
     const why = await explainWagerRefusal(ctx, user, contest.entryFee, opts.mayWager);
     if (why) return err(why);
     const fresh = await port.value.findContest(contest.id);
-    return err((fresh && entryRefusal(fresh, ctx.clock.now())) ?? concurrentChange());
+    const mine = (await port.value.enteredBy(user.id, [contest.id])).get(contest.id) ?? 0;
+    return err((fresh && (entryRefusal(fresh, ctx.clock.now()) ?? entryLimitRefusal(fresh, mine))) ?? concurrentChange());
   }
-  return err(await explainEntryOutcome(port.value, contest.id, written, now));
+  return err(await explainEntryOutcome(port.value, contest.id, user.id, written, now));
 }

@@ -17,6 +17,11 @@ describe("the next lifecycle step", () => {
     expect(nextStep(contest("open", 1, 2), startTime)).toBe("cancel");
     expect(nextStep(contest("open", 0, 1), after)).toBe("cancel");
   });
+  it("a guaranteed contest always runs: short of its minimum it still locks; only with no entry at all is it cancelled", () => {
+    expect(nextStep({ ...contest("open", 1, 2), guaranteedPrize: 90_000 }, startTime)).toBe("lock");
+    expect(nextStep({ ...contest("open", 0, 2), guaranteedPrize: 90_000 }, startTime)).toBe("cancel");
+    expect(nextStep({ ...contest("open", 1, 2), guaranteedPrize: 0 }, startTime)).toBe("cancel");
+  });
   it("locked goes live; live scores until the end time, then settles", () => {
     expect(nextStep(contest("locked"), during)).toBe("go_live");
     expect(nextStep(contest("live"), during)).toBe("score");

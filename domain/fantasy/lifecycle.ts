@@ -4,6 +4,9 @@
  *   open ──(start time, enough entries)──► locked ──(next scoring pass)──► live ──(end time)──► settled
  *     └──(start time, fewer than minEntries)──► cancelled (every fee refunded)
  *
+ * A guaranteed contest always runs: it is never cancelled for too few entries (the house pays the
+ * overlay), only when nobody entered at all (there is nobody to pay).
+ *
  * One step per pass, so each state is recorded: entries stop at the start time (locked), the stats
  * feed then scores the contest (live) until its end time, when the prize pool is paid (settled).
  * An operator may also settle a locked or live contest early (with the points as they stand) or
@@ -13,15 +16,19 @@ import type { ContestRecord, ContestStatus } from "./types.ts";
 
 export type LifecycleStep = "lock" | "cancel" | "go_live" | "score" | "settle" | "none";
 
+/** Entries a contest needs at its start time to run: 1 when guaranteed, else its minimum. */
+export const entriesNeededToRun = (c: { minEntries: number; guaranteedPrize?: number }): number =>
+  (c.guaranteedPrize ?? 0) > 0 ? 1 : c.minEntries;
+
 export function nextStep(
-  contest: Pick<ContestRecord, "status" | "startTime" | "endTime" | "currentEntries" | "minEntries">,
+  contest: Pick<ContestRecord, "status" | "startTime" | "endTime" | "currentEntries" | "minEntries"> & { guaranteedPrize?: number },
   now: Date,
 ): LifecycleStep {
   const t = now.getTime();
   switch (contest.status) {
     case "open":
       if (t < contest.startTime.getTime()) return "none";
-      return contest.currentEntries < contest.minEntries ? "cancel" : "lock";
+      return contest.currentEntries < entriesNeededToRun(contest) ? "cancel" : "lock";
     case "locked":
       return "go_live";
     case "live":

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  defaultPayoutTable, distributePrizes, payoutPlacesFor, payoutTableProblem, placeAmounts, prizePoolFor, rakeFor,
+  defaultPayoutTable, distributePrizes, paidTableFor, payoutPlacesFor, payoutTableProblem, placeAmounts, poolFigures, prizePoolFor, rakeFor,
 } from "./payouts.ts";
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
@@ -49,11 +49,54 @@ describe("custom payout tables", () => {
 });
 
 describe("rake and prize pool", () => {
-  it("rake is the fees' percentage rounded down; the guarantee is never raked", () => {
+  it("rake is the fees' percentage rounded down", () => {
     expect(rakeFor(1000, 10)).toBe(100);
     expect(rakeFor(999, 10)).toBe(99); // 99.9 -> 99, in the players' favour
     expect(rakeFor(0, 10)).toBe(0);
-    expect(prizePoolFor({ guaranteedPrize: 50_000, entryFee: 999, currentEntries: 3, rakePercent: 12 })).toBe(50_000 + 2997 - 359);
+  });
+  it("a guarantee is a floor, not an addition: a full 100 x 10.00 contest with a 900.00 guarantee pays 900.00, not 1,800.00", () => {
+    // fees 100 x 1000 = 100000; rake 10% = 10000; fees - rake = 90000 = the guarantee: no overlay.
+    expect(poolFigures(100_000, 90_000, 10)).toEqual({ fees: 100_000, rake: 10_000, netFees: 90_000, prizePool: 90_000, overlay: 0 });
+    expect(prizePoolFor({ guaranteedPrize: 90_000, entryFee: 1000, currentEntries: 100, rakePercent: 10 })).toBe(90_000);
+  });
+  it("the house pays only the overlay: 30 x 10.00 with a 900.00 guarantee is 270.00 of net fees and 630.00 of overlay", () => {
+    expect(poolFigures(30_000, 90_000, 10)).toEqual({ fees: 30_000, rake: 3000, netFees: 27_000, prizePool: 90_000, overlay: 63_000 });
+  });
+  it("fees past the guarantee are the pool: 3 x 9.99 at 12% with no guarantee is 2997 - 359 = 2638", () => {
+    // 2997 x 12% = 359.64 -> 359.
+    expect(poolFigures(2997, 0, 12)).toEqual({ fees: 2997, rake: 359, netFees: 2638, prizePool: 2638, overlay: 0 });
+    expect(prizePoolFor({ guaranteedPrize: 50_000, entryFee: 999, currentEntries: 3, rakePercent: 12 })).toBe(50_000);
+    expect(prizePoolFor({ guaranteedPrize: 2000, entryFee: 999, currentEntries: 3, rakePercent: 12 })).toBe(2638);
+  });
+});
+
+describe("the table a contest pays at its size", () => {
+  const ten = defaultPayoutTable(10);
+  it("a non-guaranteed contest that did not fill pays a table scaled to its entries", () => {
+    // 12 of 100 on the 10-place table: floor(10 x 12 / 100) = 1 place (today's bug paid 10).
+    expect(paidTableFor({ guaranteedPrize: 0, maxEntries: 100, payoutTable: ten }, 12)).toEqual([3414]);
+    // 55 of 100: floor(5.5) = 5 places; 9 of 100: at least 1.
+    expect(paidTableFor({ guaranteedPrize: 0, maxEntries: 100, payoutTable: ten }, 55)).toEqual([3414, 1707, 1138, 854, 683]);
+    expect(paidTableFor({ guaranteedPrize: 0, maxEntries: 100, payoutTable: ten }, 9)).toEqual([3414]);
+    // A custom 3-place table of a 10-entry contest with 7 entries: floor(3 x 7 / 10) = 2 places.
+    expect(paidTableFor({ guaranteedPrize: 0, maxEntries: 10, payoutTable: [5000, 3000, 2000] }, 7)).toEqual([5000, 3000]);
+  });
+  it("a full contest, or a guaranteed one however many entered, pays its whole table", () => {
+    expect(paidTableFor({ guaranteedPrize: 0, maxEntries: 100, payoutTable: ten }, 100)).toEqual(ten);
+    expect(paidTableFor({ guaranteedPrize: 90_000, maxEntries: 100, payoutTable: ten }, 12)).toEqual(ten);
+  });
+  it("12 entries of 100 at 10.00 (10% rake): the winner takes the whole 108.00 pool", () => {
+    const table = paidTableFor({ guaranteedPrize: 0, maxEntries: 100, payoutTable: ten }, 12);
+    expect(placeAmounts(poolFigures(12_000, 0, 10).prizePool, table, 12)).toEqual([10_800]);
+  });
+  it("55 entries of 100 at 10.00 (10% rake): 495.00 over 5 places by shares 3414, 1707, 1138, 854, 683 of 7796", () => {
+    // 49500 x share / 7796: 21676.8, 10838.4, 7225.6, 5422.4, 4336.6 -> 21676, 10838, 7225, 5422, 4336 = 49497;
+    // the 3 cents left go to places 1, 2 and 3.
+    const table = paidTableFor({ guaranteedPrize: 0, maxEntries: 100, payoutTable: ten }, 55);
+    expect(placeAmounts(49_500, table, 55)).toEqual([21_677, 10_839, 7226, 5422, 4336]);
+  });
+  it("a guaranteed 900.00 contest pays its 10 places in full: 90000 x share / 10000 exactly", () => {
+    expect(placeAmounts(90_000, ten, 30)).toEqual([30_726, 15_363, 10_242, 7686, 6147, 5121, 4392, 3843, 3411, 3069]);
   });
 });
 

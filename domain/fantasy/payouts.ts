@@ -6,8 +6,12 @@
  *   largest-remainder method, so they sum to exactly 10000 and never increase down the table.
  *   E.g. N=1: [10000]; N=2: [6667, 3333]; N=3: [5455, 2727, 1818]; N=10: 1st 3414, 10th 341.
  * - Rake = floor(entry fees × rakePercent / 100) (rounded down, in the players' favour); the rake
- *   is taken from the fees only, never from the guaranteed prize.
- * - Prize pool = guaranteed prize + entry fees − rake.
+ *   is taken from the fees only.
+ * - Prize pool = max(guaranteed prize, entry fees − rake): a guarantee is a floor, not an addition.
+ *   The house pays only the overlay, guarantee − (fees − rake) when that is positive.
+ * - Paid places: a guaranteed or full contest pays its whole table; a non-guaranteed contest that is
+ *   not full pays a table scaled to its entries: the first max(1, floor(places × entries / maxEntries))
+ *   places, their shares rescaled to the whole pool (`paidTableFor`).
  * - Place amounts: with k = min(table length, number of entries) places paid and S the sum of their
  *   shares, place i gets floor(pool × share_i / S); the cents left over (fewer than k) go one each
  *   to places 1, 2, 3 ... so the places add up to the pool exactly.
@@ -54,10 +58,44 @@ export function payoutTableProblem(table: readonly number[], maxEntries: number)
 
 export const rakeFor = (fees: number, rakePercent: number): number => Math.floor((fees * rakePercent) / 100);
 
-/** The prize pool as it stands: guaranteed prize plus entry fees minus the rake. */
+/** What a contest's entry fees make: the rake, the fees net of it, the prize pool and the house's overlay. */
+export interface PoolFigures {
+  fees: number;
+  rake: number;
+  /** fees − rake: what the players' money puts into the pool. */
+  netFees: number;
+  /** max(guarantee, netFees): what the places share. */
+  prizePool: number;
+  /** prizePool − netFees: what the house adds to honour the guarantee (0 when the fees cover it). */
+  overlay: number;
+}
+
+export function poolFigures(fees: number, guaranteedPrize: number, rakePercent: number): PoolFigures {
+  const rake = rakeFor(fees, rakePercent);
+  const netFees = fees - rake;
+  const prizePool = Math.max(guaranteedPrize, netFees);
+  return { fees, rake, netFees, prizePool, overlay: prizePool - netFees };
+}
+
+/** The prize pool as it stands: max(guaranteed prize, entry fees − rake). */
 export function prizePoolFor(c: { guaranteedPrize: number; entryFee: number; currentEntries: number; rakePercent: number }): number {
-  const fees = c.entryFee * c.currentEntries;
-  return c.guaranteedPrize + fees - rakeFor(fees, c.rakePercent);
+  return poolFigures(c.entryFee * c.currentEntries, c.guaranteedPrize, c.rakePercent).prizePool;
+}
+
+/**
+ * The table a contest pays with `entries` entries. A guaranteed contest pays the table it advertised
+ * (the house's promise), and so does a full one; a non-guaranteed contest that did not fill pays
+ * the first max(1, floor(places × entries / maxEntries)) places (12 entries of 100 on a 10-place
+ * table: 1 place; 55 of 100: 5), which `placeAmounts` rescales to the whole pool.
+ */
+export function paidTableFor(
+  c: { guaranteedPrize: number; maxEntries: number; payoutTable: readonly number[] },
+  entries: number,
+): number[] {
+  const table = [...c.payoutTable];
+  if (c.guaranteedPrize > 0 || entries >= c.maxEntries) return table;
+  const places = Math.max(1, Math.floor((table.length * entries) / c.maxEntries));
+  return table.slice(0, places);
 }
 
 /** What each of the first min(table, entries) places pays from `pool`, summing to `pool` exactly. */

@@ -3,10 +3,13 @@
  * (settle-contest.ts, cancel-contest.ts) and the lifecycle runner (advance-contests.ts) share them.
  *
  * Settle: the rake (floor of fees × rake %) goes pool → fantasy_rake as its own `contest_rake`
- * transaction; the prize pool (guarantee + fees − rake) is paid by the payout table, ties split
- * (payouts.ts), one `contest_payout` transaction per paid entry, pool → wallet.
- * Cancel: every fee goes back pool → wallet (`contest_entry_refund`, one per entry) and any
- * guarantee back to the house (`adjustment`).
+ * transaction; the prize pool, max(guarantee, fees − rake), is paid by the table the contest pays
+ * at its size (paidTableFor), ties split (payouts.ts), one `contest_payout` transaction per paid
+ * entry, pool → wallet. When the fees do not reach the guarantee, the house pays the overlay
+ * house → pool (`adjustment`, before the payouts); a contest created before migration 0025 had its
+ * whole guarantee put in at creation, and gets back from it whatever the overlay did not use.
+ * Cancel: every fee goes back pool → wallet (`contest_entry_refund`, one per entry) and whatever
+ * the house put in back to the house (`adjustment`).
  * Either way one write changes the status only from the allowed states (so settling twice pays
  * once), records every entry's result, and ends by asserting the pool is empty: the pool's
  * balance CHECK (>= 0) and that assertion make the ledger, not this code, the last word.
@@ -19,13 +22,17 @@ import {
 } from "../wallet/ledger.ts";
 import type { ResolutionPlan } from "../ports/index.ts";
 import { auditOf, fantasyPort, type SystemCtx } from "./common.ts";
-import { distributePrizes, rakeFor } from "./payouts.ts";
+import { distributePrizes, paidTableFor, poolFigures } from "./payouts.ts";
 import { entryPoints } from "./scoring.ts";
 import type { ContestRecord, ContestStatus, EntryRecord } from "./types.ts";
 
 export interface Resolution {
   contest: ContestRecord;
   rake: number;
+  /** What was paid out in prizes: max(guarantee, fees − rake) when settled, 0 when cancelled. */
+  prizePool: number;
+  /** What the house paid towards the prizes (the guarantee's overlay); 0 when the fees covered it. */
+  overlay: number;
   payouts: { entryId: string; rank: number; pointsX100: number; amount: number }[];
   refunds: { entryId: string; amount: number }[];
 }
@@ -46,16 +53,21 @@ export function planSettlement(
   const pool = contestPoolAccountId(contest.id);
   const by = opts.actor?.id ?? null;
   const fees = entries.reduce((s, e) => s + e.fee, 0);
-  const rake = rakeFor(fees, contest.rakePercent);
-  const prizePool = contest.guaranteedPrize + fees - rake;
+  const { rake, netFees, prizePool, overlay } = poolFigures(fees, contest.guaranteedPrize, contest.rakePercent);
+  const table = paidTableFor(contest, entries.length);
   const results = distributePrizes(
     prizePool,
-    contest.payoutTable,
+    table,
     entries.map((e) => ({ entryId: e.id, pointsX100: entryPoints(e.lineup, playerPoints), enteredAt: e.enteredAt })),
   );
   const byEntry = new Map(entries.map((e) => [e.id, e]));
   const transactions: LedgerTransaction[] = [];
   if (rake > 0) transactions.push(tx(ctx, "contest_rake", contest.id, opts.at, by, pool, FANTASY_RAKE_ACCOUNT, rake));
+  // After the rake the pool holds what the house funded up front plus the net fees; the house tops
+  // it up to the prize pool (the overlay) or takes back what its up-front funding did not need.
+  const held = contest.guaranteeFunded + netFees;
+  if (prizePool > held) transactions.push(tx(ctx, "adjustment", contest.id, opts.at, by, HOUSE_ACCOUNT, pool, prizePool - held));
+  if (held > prizePool) transactions.push(tx(ctx, "adjustment", contest.id, opts.at, by, pool, HOUSE_ACCOUNT, held - prizePool));
   for (const r of results)
     if (r.payout > 0)
       transactions.push(tx(ctx, "contest_payout", r.entryId, opts.at, by, pool, walletAccountId(byEntry.get(r.entryId)!.userId), r.payout));
@@ -79,11 +91,17 @@ export function planSettlement(
       status: "settled",
       fees,
       rake,
+      guaranteedPrize: contest.guaranteedPrize,
+      overlay,
       prizePool,
+      paidPlaces: table.length,
       payouts: payouts.filter((p) => p.amount > 0),
     }),
   };
-  return { plan, resolution: { contest: { ...contest, status: "settled", resolvedAt: opts.at }, rake, payouts, refunds: [] } };
+  return {
+    plan,
+    resolution: { contest: { ...contest, status: "settled", resolvedAt: opts.at }, rake, prizePool, overlay, payouts, refunds: [] },
+  };
 }
 
 export function planCancellation(
@@ -97,8 +115,8 @@ export function planCancellation(
   const transactions: LedgerTransaction[] = [];
   for (const e of entries)
     if (e.fee > 0) transactions.push(tx(ctx, "contest_entry_refund", e.id, opts.at, by, pool, walletAccountId(e.userId), e.fee));
-  if (contest.guaranteedPrize > 0)
-    transactions.push(tx(ctx, "adjustment", contest.id, opts.at, by, pool, HOUSE_ACCOUNT, contest.guaranteedPrize));
+  if (contest.guaranteeFunded > 0)
+    transactions.push(tx(ctx, "adjustment", contest.id, opts.at, by, pool, HOUSE_ACCOUNT, contest.guaranteeFunded));
   const refunds = entries.map((e) => ({ entryId: e.id, amount: e.fee }));
   const plan: ResolutionPlan = {
     contestId: contest.id,
@@ -113,10 +131,13 @@ export function planCancellation(
       status: "cancelled",
       reason: opts.reason,
       refunded: refunds.reduce((s, r) => s + r.amount, 0),
-      guaranteeReturned: contest.guaranteedPrize,
+      guaranteeReturned: contest.guaranteeFunded,
     }),
   };
-  return { plan, resolution: { contest: { ...contest, status: "cancelled", resolvedAt: opts.at }, rake: 0, payouts: [], refunds } };
+  return {
+    plan,
+    resolution: { contest: { ...contest, status: "cancelled", resolvedAt: opts.at }, rake: 0, prizePool: 0, overlay: 0, payouts: [], refunds },
+  };
 }
 
 /** Run a plan; a contest no longer in an allowed state is refused and nothing is written. */

@@ -72,9 +72,16 @@ export interface ContestRecord {
   name: string;
   type: string;
   entryFee: number;
-  /** Added by the house when the contest is created (0 for none). */
+  /** The prize pool's floor (0 for none): the pool is max(guarantee, fees − rake). */
   guaranteedPrize: number;
+  /**
+   * What the house put into the pool when the contest was created: the whole guarantee for contests
+   * created before migration 0025, 0 since (the house now pays only the overlay, at settlement).
+   */
+  guaranteeFunded: number;
   maxEntries: number;
+  /** How many entries one customer may have in this contest (multi-entry cap; 1 = single entry). */
+  maxEntriesPerUser: number;
   minEntries: number;
   currentEntries: number;
   rakePercent: number;

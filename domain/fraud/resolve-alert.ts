@@ -1,16 +1,18 @@
 /**
- * resolveFraudAlert: an admin resolves an open (or investigating) alert with notes; audited. A
- * resolved alert stays resolved (the database refuses any later change to it).
+ * resolveFraudAlert: an admin resolves an open (or investigating) alert with notes and an outcome,
+ * audited: `confirmed` (real fraud), `false_positive` (the rule was wrong), or the spec's plain
+ * `resolved` (no verdict; not counted in the rule's precision). A resolved alert stays resolved
+ * (the database refuses any later change to it, its outcome included).
  */
 import { requireRole } from "../shared/authorize.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
-import type { FraudAlertRecord } from "../ports/index.ts";
+import type { FraudAlertRecord, FraudResolution } from "../ports/index.ts";
 import type { BackOfficeCtx } from "../users/back-office-ctx.ts";
 
 export async function resolveFraudAlert(
   ctx: BackOfficeCtx,
   alertId: string,
-  input: { resolution: "resolved"; notes: string },
+  input: { resolution: FraudResolution; notes: string },
 ): Promise<Result<FraudAlertRecord>> {
   const who = requireRole(ctx.actor, ["admin"], "resolve fraud alerts");
   if (!who.ok) return who;
@@ -21,7 +23,7 @@ export async function resolveFraudAlert(
   const now = ctx.clock.now();
   const notes = input.notes.trim();
   const done = await ctx.ports.fraud.resolve(
-    { id: alertId, notes, by: actor.id, at: now },
+    { id: alertId, resolution: input.resolution, notes, by: actor.id, at: now },
     {
       id: ctx.ids.next("aud"),
       actorId: actor.id,

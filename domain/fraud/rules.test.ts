@@ -61,7 +61,8 @@ const plain = {
       for (const b of mine) {
         const prior = mine.filter((p) => p.placedAt.getTime() < b.placedAt.getTime());
         const m = median(prior.map((p) => p.stake));
-        if (prior.length >= FRAUD_THRESHOLDS.spikeMinPriorBets && m > 0 && b.stake / m > FRAUD_THRESHOLDS.spikeMultiple)
+        if (prior.length >= FRAUD_THRESHOLDS.spikeMinPriorBets && m > 0 && b.stake / m > FRAUD_THRESHOLDS.spikeMultiple &&
+          b.stake >= FRAUD_THRESHOLDS.spikeMinStake)
           out.push({ betId: b.id, median: m, priorBets: prior.length });
       }
     }

@@ -10,58 +10,21 @@
  */
 import type { VerificationLevel } from "../shared/types.ts";
 
-// ---- Thresholds (documented; tests pin them) --------------------------------------------------
+// ---- Thresholds (documented; tests pin them): rules/thresholds.ts -----------------------------
+import { FRAUD_THRESHOLDS } from "./rules/thresholds.ts";
+import { betsByCustomer, groupBy, type BetsByCustomer } from "./rules/by-customer.ts";
+import { rapidBursts, type RapidBurst } from "./rules/rapid-betting.ts";
+import { stakeSpikes, type StakeSpike } from "./rules/stake-spike.ts";
+import { addressUses, sharedAddresses, type SharedAddress, type Signals } from "./rules/shared-address.ts";
 
-export const FRAUD_THRESHOLDS = {
-  /** Activity younger than this is examined for new alerts on every scan. */
-  scanWindowMs: 7 * 86_400_000,
-  /** History the rules may look back over (medians, deposits before a withdrawal). */
-  lookbackMs: 90 * 86_400_000,
+export { FRAUD_THRESHOLDS } from "./rules/thresholds.ts";
+export { median, RunningMedian } from "./rules/running-median.ts";
+export { betsByCustomer, type BetsByCustomer } from "./rules/by-customer.ts";
+export { rapidBursts, type RapidBurst } from "./rules/rapid-betting.ts";
+export { stakeSpikes, type StakeSpike } from "./rules/stake-spike.ts";
+export { addressUses, sharedAddresses, type SharedAddress, type Signals } from "./rules/shared-address.ts";
+export { SHARED_ADDRESS_RANGES, sharedRangeOf, type AddressRange } from "./rules/address-ranges.ts";
 
-  /** Rapid repeated bets: at least this many bets by one customer ... */
-  rapidMinBets: 5,
-  /** ... within this many milliseconds of each other. */
-  rapidWindowMs: 60_000,
-  /** A burst this large is high severity (otherwise medium). */
-  rapidHighBets: 10,
-
-  /** Stake far above history: a stake more than this multiple of the customer's median stake ... */
-  spikeMultiple: 5,
-  /** ... once they have at least this many earlier bets. */
-  spikeMinPriorBets: 5,
-  /** Ratios for high and critical severity. */
-  spikeHighMultiple: 10,
-  spikeCriticalMultiple: 20,
-
-  /** Deposit then withdrawal with little play: a withdrawal of at least this share of ... */
-  withdrawalShareOfDeposits: 0.8,
-  /** ... the deposits made in the preceding window ... */
-  depositWindowMs: 24 * 3_600_000,
-  /** ... while the stakes placed since the first of those deposits are below this share of them. */
-  littlePlayShareOfDeposits: 0.2,
-
-  /** Several accounts from one address: at least this many customers who signed in from one address ... */
-  sharedAddressMinAccounts: 3,
-  /** ... within this window. Five or more accounts is high severity. */
-  sharedAddressWindowMs: 7 * 86_400_000,
-  sharedAddressHighAccounts: 5,
-
-  /** Bonus claimed then withdrawn: a withdrawal within this long after a bonus ... */
-  bonusWithdrawalWindowMs: 72 * 3_600_000,
-  /** ... with stakes since the bonus below this multiple of the bonus (the wagering it should see). */
-  bonusWageringMultiple: 5,
-
-  /** Customer win rate that counts as a risk factor (spec section 9: 65%) ... */
-  winRateAlert: 0.65,
-  /** ... over at least this many settled bets. */
-  winRateMinSettled: 10,
-  /** A stake at or above this (cents) adds to a bet's monitoring score. */
-  largeStake: 100_000,
-  /** A deposit at or above this (cents) adds to a deposit's monitoring score. */
-  largeDeposit: 500_000,
-  /** Accounts younger than this add to their payments' and bets' monitoring scores. */
-  newAccountMs: 7 * 86_400_000,
-} as const;
 
 // ---- Activity ----------------------------------------------------------------------------------
 
@@ -153,191 +116,16 @@ const money = (cents: number) =>
   (cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n));
 
-/** The median of a list of numbers (the mean of the middle two for an even count); 0 for none. */
-export function median(xs: readonly number[]): number {
-  if (xs.length === 0) return 0;
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-}
 
-/**
- * The median of a growing list in O(log n) per value: the lower half in a max-heap, the upper half in
- * a min-heap, the lower one holding the extra value for an odd count. `median()` of the same values.
- */
-export class RunningMedian {
-  private readonly lower: number[] = []; // max-heap
-  private readonly upper: number[] = []; // min-heap
-
-  get size(): number {
-    return this.lower.length + this.upper.length;
-  }
-
-  add(x: number): void {
-    if (this.lower.length === 0 || x <= this.lower[0]) push(this.lower, x, greater);
-    else push(this.upper, x, less);
-    if (this.lower.length > this.upper.length + 1) push(this.upper, pop(this.lower, greater), less);
-    else if (this.upper.length > this.lower.length) push(this.lower, pop(this.upper, less), greater);
-  }
-
-  /** 0 for no values, like median(). */
-  value(): number {
-    if (this.lower.length === 0) return 0;
-    return this.lower.length > this.upper.length ? this.lower[0] : (this.lower[0] + this.upper[0]) / 2;
-  }
-}
-
-const less = (a: number, b: number) => a < b;
-const greater = (a: number, b: number) => a > b;
-/** Binary heap on an array; `before(a, b)`: a belongs nearer the top. */
-function push(h: number[], x: number, before: (a: number, b: number) => boolean) {
-  let i = h.push(x) - 1;
-  while (i > 0) {
-    const parent = (i - 1) >> 1;
-    if (!before(h[i], h[parent])) break;
-    [h[i], h[parent]] = [h[parent], h[i]];
-    i = parent;
-  }
-}
-function pop(h: number[], before: (a: number, b: number) => boolean): number {
-  const top = h[0];
-  const last = h.pop()!;
-  if (h.length > 0) {
-    h[0] = last;
-    let i = 0;
-    for (;;) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let m = i;
-      if (l < h.length && before(h[l], h[m])) m = l;
-      if (r < h.length && before(h[r], h[m])) m = r;
-      if (m === i) break;
-      [h[i], h[m]] = [h[m], h[i]];
-      i = m;
-    }
-  }
-  return top;
-}
-
-function groupBy<T>(xs: readonly T[], key: (x: T) => string): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const x of xs) {
-    const k = key(x);
-    const list = out.get(k);
-    if (list) list.push(x);
-    else out.set(k, [x]);
-  }
-  return out;
-}
-
-const byTime = <T extends { placedAt?: Date; createdAt?: Date; id?: string }>(a: T, b: T) => {
-  const ta = (a.placedAt ?? a.createdAt)!.getTime();
-  const tb = (b.placedAt ?? b.createdAt)!.getTime();
-  return ta - tb || String(a.id ?? "").localeCompare(String(b.id ?? ""));
-};
-
-/** Each customer's bets in time order (`byTime`), customers in the order they first appear in `bets`. */
-export type BetsByCustomer = ReadonlyMap<string, readonly BetActivity[]>;
-
-export function betsByCustomer(bets: readonly BetActivity[]): BetsByCustomer {
-  const out = groupBy(bets, (b) => b.userId);
-  for (const list of out.values()) list.sort(byTime);
-  return out;
-}
 
 export const riskLevelFor = (score: number): RiskLevel =>
   score >= 75 ? "critical" : score >= 50 ? "high" : score >= 25 ? "medium" : "low";
 
 // ---- Rule 1: rapid repeated bets ---------------------------------------------------------------
 
-export interface RapidBurst {
-  userId: string;
-  /** The bet that started the chain: a bet with no earlier bet by the same customer within the window. */
-  startBetId: string;
-  betIds: string[];
-  /** The most bets inside any one window of the chain. */
-  maxInWindow: number;
-  firstAt: Date;
-  lastAt: Date;
-  totalStake: number;
-}
-
-/**
- * Chains of bets where each follows the previous within the window; a chain is a burst when some
- * window inside it holds at least rapidMinBets bets. The chain's first bet names it, so the key
- * stays the same as the chain grows.
- */
-export function rapidBursts(bets: readonly BetActivity[], byCustomer: BetsByCustomer = betsByCustomer(bets)): RapidBurst[] {
-  const out: RapidBurst[] = [];
-  for (const [userId, sorted] of byCustomer) {
-    let chain: BetActivity[] = [];
-    const flush = () => {
-      if (chain.length >= T.rapidMinBets) {
-        let best = 0;
-        let lo = 0;
-        for (let hi = 0; hi < chain.length; hi++) {
-          while (chain[hi].placedAt.getTime() - chain[lo].placedAt.getTime() > T.rapidWindowMs) lo++;
-          best = Math.max(best, hi - lo + 1);
-        }
-        if (best >= T.rapidMinBets)
-          out.push({
-            userId,
-            startBetId: chain[0].id,
-            betIds: chain.map((b) => b.id),
-            maxInWindow: best,
-            firstAt: chain[0].placedAt,
-            lastAt: chain[chain.length - 1].placedAt,
-            totalStake: chain.reduce((s, b) => s + b.stake, 0),
-          });
-      }
-    };
-    for (const b of sorted) {
-      const prev = chain[chain.length - 1];
-      if (prev && b.placedAt.getTime() - prev.placedAt.getTime() > T.rapidWindowMs) {
-        flush();
-        chain = [];
-      }
-      chain.push(b);
-    }
-    flush();
-  }
-  return out;
-}
 
 // ---- Rule 2: stake far above history -----------------------------------------------------------
 
-export interface StakeSpike {
-  bet: BetActivity;
-  median: number;
-  ratio: number;
-  priorBets: number;
-}
-
-/**
- * Each bet whose stake is more than spikeMultiple times the median stake of the customer's earlier
- * bets (strictly earlier: bets placed in the same millisecond are not each other's history), once
- * there are spikeMinPriorBets of those. One pass per customer with a running median: a customer's
- * 90 days can hold tens of thousands of bets, and re-sorting the history for every bet was quadratic.
- */
-export function stakeSpikes(bets: readonly BetActivity[], byCustomer: BetsByCustomer = betsByCustomer(bets)): StakeSpike[] {
-  const out: StakeSpike[] = [];
-  for (const sorted of byCustomer.values()) {
-    const prior = new RunningMedian();
-    for (let i = 0; i < sorted.length; ) {
-      const t = sorted[i].placedAt.getTime();
-      let end = i;
-      while (end < sorted.length && sorted[end].placedAt.getTime() === t) end++;
-      const m = prior.value();
-      if (prior.size >= T.spikeMinPriorBets && m > 0)
-        for (let k = i; k < end; k++) {
-          const ratio = sorted[k].stake / m;
-          if (ratio > T.spikeMultiple) out.push({ bet: sorted[k], median: m, ratio, priorBets: prior.size });
-        }
-      for (; i < end; i++) prior.add(sorted[i].stake);
-    }
-  }
-  return out;
-}
 
 // ---- Rule 3: deposit then withdrawal with little play -----------------------------------------
 
@@ -410,31 +198,6 @@ export function quickCashOuts(
 
 // ---- Rule 4: several accounts from one address -------------------------------------------------
 
-export interface SharedAddress {
-  ip: string;
-  userIds: string[];
-}
-
-/** Every known use of an address: the live sessions and the durable sign-in records (a customer may be in both). */
-export const addressUses = (a: Pick<FraudActivity, "sessions" | "signIns">): SessionActivity[] => [...a.sessions, ...a.signIns];
-
-/** Addresses used by at least sharedAddressMinAccounts customers within the window before `now`. Demo accounts are left out:
- * every demo login creates a fresh account, so one visitor trying the demo would look like a ring. Each
- * customer counts once per address, however many sessions or sign-ins they have from it. */
-export function sharedAddresses(
-  sessions: readonly SessionActivity[],
-  customers: ReadonlyMap<string, FraudCustomer>,
-  now: Date,
-): SharedAddress[] {
-  const since = now.getTime() - T.sharedAddressWindowMs;
-  const recent = sessions.filter((s) => s.ip && s.createdAt.getTime() >= since && customers.get(s.userId) && !customers.get(s.userId)!.isDemo);
-  const out: SharedAddress[] = [];
-  for (const [ip, list] of groupBy(recent, (s) => s.ip!)) {
-    const userIds = [...new Set(list.map((s) => s.userId))].sort();
-    if (userIds.length >= T.sharedAddressMinAccounts) out.push({ ip, userIds });
-  }
-  return out;
-}
 
 // ---- Rule 5: bonus claimed then withdrawn ------------------------------------------------------
 
@@ -494,16 +257,44 @@ export function applyRules(a: FraudActivity, now: Date): RuleFindings {
   // Grouped and sorted once for the three rules that walk each customer's bets in time order.
   const byCustomer = betsByCustomer(bets);
   const stakes = new StakeIndex(bets, byCustomer);
+  const bursts = rapidBursts(bets, byCustomer);
+  const spikes = stakeSpikes(bets, byCustomer);
+  const quick = quickCashOuts(payments, bets, stakes);
+  const bonus = bonusCashOuts(payments, bets, stakes);
+  const signals = otherSignals(a.alerts, { bursts, spikes, quickCashOuts: quick, bonusCashOuts: bonus });
   return {
     customers,
     bets,
     payments,
-    bursts: rapidBursts(bets, byCustomer),
-    spikes: stakeSpikes(bets, byCustomer),
-    quickCashOuts: quickCashOuts(payments, bets, stakes),
-    sharedAddresses: sharedAddresses(addressUses(a), customers, now),
-    bonusCashOuts: bonusCashOuts(payments, bets, stakes),
+    bursts,
+    spikes,
+    quickCashOuts: quick,
+    sharedAddresses: sharedAddresses(addressUses(a), customers, now, signals),
+    bonusCashOuts: bonus,
   };
+}
+
+/**
+ * What corroborates an account on a shared address range: this scan's findings of the other rules
+ * and its unresolved alerts of other types (a resolved one may have been a false positive).
+ */
+export function otherSignals(
+  alerts: readonly ExistingAlert[],
+  found: Pick<RuleFindings, "bursts" | "spikes" | "quickCashOuts" | "bonusCashOuts">,
+): Signals {
+  const out = new Map<string, Set<string>>();
+  const add = (userId: string, why: string) => {
+    const set = out.get(userId) ?? new Set<string>();
+    set.add(why);
+    out.set(userId, set);
+  };
+  for (const b of found.bursts) add(b.userId, "rapid betting");
+  for (const s of found.spikes) add(s.bet.userId, "stake spike");
+  for (const q of found.quickCashOuts) add(q.withdrawal.userId, "deposit withdrawn with little play");
+  for (const b of found.bonusCashOuts) add(b.withdrawal.userId, "bonus withdrawn with little play");
+  for (const x of alerts)
+    if (x.status !== "resolved" && x.alertType !== "shared_address") add(x.userId, `unresolved ${x.alertType.replace(/_/g, " ")} alert`);
+  return new Map([...out].map(([id, set]) => [id, [...set].sort()]));
 }
 
 /** Every alert the rules raise over the activity; only triggers inside the scan window count. */
@@ -519,10 +310,12 @@ export function detectAlerts(a: FraudActivity, now: Date, found: RuleFindings = 
       userId: b.userId,
       alertType: "rapid_betting",
       severity: b.maxInWindow >= T.rapidHighBets ? "high" : "medium",
-      description: `${b.maxInWindow} bets within ${T.rapidWindowMs / 1000} seconds (${b.betIds.length} in the burst, ${money(b.totalStake)} staked)`,
+      description: `${b.maxInWindow} bet slips within ${T.rapidWindowMs / 1000} seconds (${b.betIds.length} bets in the burst, ${money(b.totalStake)} staked)`,
       confidence: null,
       evidence: {
-        betsInWindow: b.maxInWindow,
+        slipsInWindow: b.maxInWindow,
+        burstSlips: b.slips,
+        slipSeconds: T.rapidSlipMs / 1000,
         windowSeconds: T.rapidWindowMs / 1000,
         burstBets: b.betIds.length,
         totalStake: b.totalStake,
@@ -562,15 +355,27 @@ export function detectAlerts(a: FraudActivity, now: Date, found: RuleFindings = 
 
   for (const g of found.sharedAddresses) {
     const emails = g.userIds.map((id) => customers.get(id)!.email);
+    const days = T.sharedAddressWindowMs / 86_400_000;
     for (const userId of g.userIds) {
       out.push({
         dedupeKey: `shared_address:${g.ip}:${userId}`,
         userId,
         alertType: "shared_address",
         severity: g.userIds.length >= T.sharedAddressHighAccounts ? "high" : "medium",
-        description: `${g.userIds.length} accounts signed in from the address ${g.ip} within ${T.sharedAddressWindowMs / 86_400_000} days`,
+        description: g.range
+          ? `${g.userIds.length} of ${g.accountsSeen} accounts that signed in from ${g.ip} (${g.range.label}, shared by strangers) within ${days} days have other signals: ${g.corroboration![userId].join(", ")}`
+          : `${g.userIds.length} accounts signed in from the address ${g.ip} within ${days} days`,
         confidence: null,
-        evidence: { ip: g.ip, accounts: g.userIds.length, userIds: g.userIds, emails, windowDays: T.sharedAddressWindowMs / 86_400_000 },
+        evidence: {
+          ip: g.ip,
+          accounts: g.userIds.length,
+          userIds: g.userIds,
+          emails,
+          windowDays: days,
+          ...(g.range
+            ? { sharedRange: { cidr: g.range.cidr, label: g.range.label, kind: g.range.kind }, accountsSeen: g.accountsSeen, corroboration: g.corroboration }
+            : {}),
+        },
       });
     }
   }

@@ -371,6 +371,8 @@ export type EntryOutcome =
   | { kind: "not_taking_entries" }
   | { kind: "refused" }
   | { kind: "already_entered" }
+  /** The customer already has as many entries as the contest allows one customer (maxEntriesPerUser). */
+  | { kind: "entry_limit" }
   | { kind: "insufficient_funds" }
   | { kind: "no_wallet" };
 
@@ -430,7 +432,8 @@ export interface Fantasy {
   entriesForUser(userId: string, limit: number): Promise<EntryRecord[]>;
   entriesOf(contestId: string): Promise<EntryWithEntrant[]>;
   /** The ids among `contestIds` the user has entered. */
-  enteredBy(userId: string, contestIds: readonly string[]): Promise<Set<string>>;
+  /** How many entries the customer has in each of these contests (contests without one are left out). */
+  enteredBy(userId: string, contestIds: readonly string[]): Promise<Map<string, number>>;
   /** Points (hundredths) per player scored so far, per contest. */
   playerPoints(contestIds: readonly string[]): Promise<Map<string, Map<string, number>>>;
   /** Contests with something due at `now`: open past their start, locked, or live. */
@@ -544,6 +547,22 @@ export interface PasswordHasher {
 export type FraudAlertType = "rapid_betting" | "stake_spike" | "deposit_withdrawal" | "shared_address" | "bonus_abuse" | "manual_flag";
 export type FraudSeverity = "critical" | "high" | "medium" | "low";
 export type FraudAlertStatus = "open" | "investigating" | "resolved";
+/**
+ * How an operator resolved an alert: `confirmed` (real fraud) or `false_positive` give each rule
+ * its precision; `resolved` is the spec's unclassified resolution (and the default).
+ */
+export type FraudResolution = "confirmed" | "false_positive" | "resolved";
+
+/** Alerts of one rule by what became of them (for the rule's precision). */
+export interface RuleOutcomeCounts {
+  alertType: FraudAlertType;
+  /** Open or investigating. */
+  open: number;
+  confirmed: number;
+  falsePositives: number;
+  /** Resolved without saying which (the spec's `resolved`, or before outcomes were recorded). */
+  unclassified: number;
+}
 
 export interface FraudAlertRecord {
   id: string;
@@ -559,6 +578,8 @@ export interface FraudAlertRecord {
   resolvedAt: Date | null;
   resolvedBy: string | null;
   notes: string | null;
+  /** How it was resolved; null while open (and for alerts resolved before outcomes were recorded). */
+  resolution: FraudResolution | null;
   user: { id: string; email: string; firstName: string; lastName: string };
 }
 
@@ -622,7 +643,9 @@ export interface FraudRecords {
   listAlerts(filter: { since?: Date; status?: FraudAlertStatus; type?: FraudAlertType; userId?: string; limit: number }): Promise<FraudAlertRecord[]>;
   findAlert(id: string): Promise<FraudAlertRecord | null>;
   /** Resolve an open or investigating alert with its audit record, in one write; false if it is not (or no longer) open. */
-  resolve(change: { id: string; notes: string; by: string; at: Date }, audit: AuditEntry): Promise<boolean>;
+  resolve(change: { id: string; resolution: FraudResolution; notes: string; by: string; at: Date }, audit: AuditEntry): Promise<boolean>;
+  /** Every rule's alerts counted by outcome (open, confirmed, false positive, unclassified). */
+  outcomesByRule(): Promise<RuleOutcomeCounts[]>;
   /** An operator's flag: a manual alert and its audit record in one write. */
   raise(alert: NewFraudAlert, audit: AuditEntry): Promise<void>;
   monitoring(filter: { since: Date; userId?: string; minRiskScore: number; limit: number }): Promise<MonitoringRecord[]>;

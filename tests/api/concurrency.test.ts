@@ -348,7 +348,7 @@ describe("settling one fantasy contest at once", () => {
     } finally {
       other.close();
     }
-    // Fees 4000, rake 400, pool 5000 + 3600 = 8600 paid once.
+    // Fees 4000, rake 400, pool max(5000, 3600) = 5000 (the house adding the 1400 overlay), paid once.
     expect(await transactionsOfKind(t.database, "contest_rake", k.id)).toBe(1);
     expect(await poolBalance(t.database, k.id)).toBe(0);
     let paid = 0;
@@ -363,7 +363,7 @@ describe("settling one fantasy contest at once", () => {
       expect(await balanceOf(e.s)).toBe(e.after + amount);
       paid += amount;
     }
-    expect(paid).toBe(8_600);
+    expect(paid).toBe(5_000);
     await expectLedgerBalanced(t.database);
   }, 60_000);
 
@@ -382,13 +382,14 @@ describe("settling one fantasy contest at once", () => {
     if (winners[0].i % 2) {
       expect(r.contest.status).toBe("cancelled");
       for (const e of entrants) expect(await balanceOf(e.s)).toBe(e.after + 1_000);
-      // The guarantee goes back to the house.
-      expect(await house()).toBe(houseBefore + 5_000);
+      // The guarantee was never put in, so the house neither pays nor gets anything back.
+      expect(await house()).toBe(houseBefore);
     } else {
       expect(r.contest.status).toBe("settled");
-      expect(sum(r.payouts.map((p) => p.amount))).toBe(8_600);
+      expect(sum(r.payouts.map((p) => p.amount))).toBe(5_000);
       for (const e of entrants) expect(await balanceOf(e.s)).toBe(e.after + (r.payouts.find((p) => p.entryId === e.entryId)?.amount ?? 0));
-      expect(await house()).toBe(houseBefore);
+      // The house pays only the overlay: 5000 - (4000 - 400) = 1400.
+      expect(await house()).toBe(houseBefore - 1_400);
     }
     for (const e of entrants) {
       const n = await countRows(

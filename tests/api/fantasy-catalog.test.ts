@@ -68,10 +68,11 @@ describe("public lists", () => {
       expect(c.inviteCode).toBeNull();
       expect(c.entered).toBe(false);
     }
-    // Prize pool = guarantee + fees - rake (floor).
+    // Prize pool = max(guarantee, fees - rake (floor)): the guarantee is a floor.
     const million = contests.find((c) => c.id === "fc_nfl_million")!;
     const fees = million.entryFee * million.currentEntries;
-    expect(million.prizePool).toBe(million.guaranteedPrize + fees - Math.floor((fees * million.rakePercent) / 100));
+    expect(million.prizePool).toBe(Math.max(million.guaranteedPrize, fees - Math.floor((fees * million.rakePercent) / 100)));
+    expect(million.prizePool).toBe(500_000);
     // Some start soon.
     expect(contests.some((c) => new Date(c.startTime).getTime() - Date.now() < HOUR)).toBe(true);
   });
@@ -234,15 +235,15 @@ describe("POST /api/admin/fantasy/contests", () => {
     expect(await auditCount("fantasy_contest.create", c.id)).toBe(1);
   });
 
-  it("moves a guaranteed prize from the house into the pool in the same write", async () => {
+  it("a guaranteed prize is the pool's floor: shown as the prize pool, but no money moves until the overlay at settlement", async () => {
     const house = async () => Number((await t.database.client.execute("SELECT balance FROM ledger_accounts WHERE id = 'house'")).rows[0].balance);
     const before = await house();
     const c = await createContestOk(admin, { sportId: "fsp_nfl", name: "NFL Guaranteed", entryFee: 500, prizePool: 20000, maxEntries: 30, startTime: inHours(7) });
-    expect(c).toMatchObject({ guaranteedPrize: 20000, prizePool: 20000, payoutPlaces: 3 });
+    expect(c).toMatchObject({ guaranteedPrize: 20000, prizePool: 20000, payoutPlaces: 3, maxEntriesPerUser: 1, myEntries: 0 });
     expect(c.payoutTable.map((p) => p.amount)).toEqual([10910, 5454, 3636]);
-    expect(await poolBalance(t.database, c.id)).toBe(20000);
-    expect(await house()).toBe(before - 20000);
-    expect(await transactionsOfKind(t.database, "adjustment", c.id)).toBe(1);
+    expect(await poolBalance(t.database, c.id)).toBe(0);
+    expect(await house()).toBe(before);
+    expect(await transactionsOfKind(t.database, "adjustment", c.id)).toBe(0);
     await expectLedgerBalanced(t.database);
   });
 

@@ -179,14 +179,16 @@ describe("the fantasy runner", () => {
     expect((await standingsOf(admin, A.id)).standings).toEqual(after);
   });
 
-  it("an operator cancels a live contest: every fee back, the guarantee back to the house", async () => {
+  it("an operator cancels a live contest: every fee back; the guarantee, never funded, moves nothing", async () => {
     const house = await accountBalance(t.database, "house");
     const res = await admin.post(`/api/admin/fantasy/contests/${D.id}/cancel`);
     expect(res.status).toBe(200);
     const r = (await res.json()) as ContestResolution;
     expect(r.contest.status).toBe("cancelled");
     expect(r.refunds.map((x) => x.amount)).toEqual([800, 800]);
-    expect(await accountBalance(t.database, "house")).toBe(house! + 3000);
+    // A guarantee is a floor paid at settlement (its overlay), not money put in up front.
+    expect(await accountBalance(t.database, "house")).toBe(house!);
+    expect(await transactionsOfKind(t.database, "adjustment", D.id)).toBe(0);
     for (const e of entrants.D) expect(await balanceOf(e.s)).toBe(100_000);
     await expectError(await admin.post(`/api/admin/fantasy/contests/${D.id}/cancel`), 409, "FANTASY.INVALID_TRANSITION");
     await expectPoolsSound(t.database);
@@ -198,7 +200,7 @@ describe("the fantasy runner", () => {
     expect(report.settled).toContain(A.id);
     expect(await statusOf(A.id)).toBe("settled");
     expect(await poolBalance(t.database, A.id)).toBe(0);
-    // Fees 4 x 1000 = 4000, rake 400; prize pool 5000 + 4000 - 400 = 8600.
+    // Fees 4 x 1000 = 4000, rake 400; prize pool max(5000, 4000 - 400) = 5000; the house adds the 1400 overlay.
     expect(await transactionsOfKind(t.database, "contest_rake", A.id)).toBe(1);
     const rake = await t.database.client.execute({
       sql: `SELECT p.amount FROM ledger_postings p JOIN ledger_transactions x ON x.id = p.transaction_id
@@ -207,13 +209,19 @@ describe("the fantasy runner", () => {
     });
     expect(rake.rows.map((r) => Number(r.amount))).toEqual([400]);
     const st = (await standingsOf(admin, A.id)).standings;
-    expect(st.reduce((s, r) => s + (r.payout ?? 0), 0)).toBe(8600);
+    expect(st.reduce((s, r) => s + (r.payout ?? 0), 0)).toBe(5000);
+    const overlay = await t.database.client.execute({
+      sql: `SELECT p.account_id, p.amount FROM ledger_postings p JOIN ledger_transactions x ON x.id = p.transaction_id
+            WHERE x.kind = 'adjustment' AND x.reference = ? ORDER BY p.amount`,
+      args: [A.id],
+    });
+    expect(overlay.rows.map((r) => [String(r.account_id), Number(r.amount)])).toEqual([["house", -1400], [`fantasy_pool:${A.id}`, 1400]]);
     // Payouts follow rank; places beyond TOP 3 get nothing (unless tied into the money).
     for (let i = 1; i < st.length; i++) expect(st[i].payout!).toBeLessThanOrEqual(st[i - 1].payout!);
     expect(st.filter((r) => r.rank > 3).every((r) => r.payout === 0)).toBe(true);
-    // 8600 by [5455, 2727, 1818]: 4691 + 2345 + 1563 = 8599, the cent left over to 1st.
+    // 5000 by [5455, 2727, 1818]: 2727.5, 1363.5, 909 -> 2727 + 1363 + 909 = 4999, the cent left over to 1st.
     expect(new Set(st.map((r) => r.points)).size).toBe(4);
-    expect(st.map((r) => r.payout)).toEqual([4692, 2345, 1563, 0]);
+    expect(st.map((r) => r.payout)).toEqual([2728, 1363, 909, 0]);
     for (const e of entrants.A) {
       const [mine] = await myEntries(e.s);
       expect(mine.contestStatus).toBe("settled");

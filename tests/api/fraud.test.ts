@@ -22,7 +22,7 @@ import { backOfficePorts } from "../../domain/users/back-office-ctx.ts";
 
 type Alert = {
   id: string; alertType: string; severity: string; description: string; status: string; createdAt: string;
-  resolvedAt: string | null; resolvedBy: string | null; notes: string | null; evidence: Record<string, unknown>;
+  resolvedAt: string | null; resolvedBy: string | null; notes: string | null; resolution: string | null; evidence: Record<string, unknown>;
   user: { id: string; email: string };
 };
 
@@ -43,6 +43,19 @@ async function alerts(query = "?timeWindow=7d"): Promise<Alert[]> {
   expect(res.status).toBe(200);
   return (await res.json()) as Alert[];
 }
+/**
+ * Five bets 5 seconds apart, ending a second ago (each its own slip: bets placed together within
+ * 1.5 s are one action, not rapid betting), then the clock back to real time.
+ */
+async function fiveSlips(customer: Session, pool: Awaited<ReturnType<typeof upcomingPool>>) {
+  const end = Date.now() - 1_000;
+  for (let i = 0; i < 5; i++) {
+    t.clock.set(new Date(end - (4 - i) * 5_000));
+    await placeOk(customer, [selectionOf(pool.next())], 150);
+  }
+  t.clock.set(null as unknown as Date);
+}
+
 async function scan() {
   const res = await admin.post("/api/admin/fraud/scan");
   expect(res.status).toBe(200);
@@ -120,7 +133,21 @@ describe("alerts from new activity", () => {
     expect((await alerts()).filter((a) => a.user.id === id)).toHaveLength(1);
   });
 
-  it("stake far above history: more than 5x the median of 5 earlier bets", async () => {
+  it("five singles from one slip (placed together) are not rapid betting", async () => {
+    const customer = await demoLogin(t, "customer");
+    const id = await currentUserId(customer);
+    const pool = await upcomingPool(customer);
+    const start = Date.now();
+    for (let i = 0; i < 5; i++) {
+      t.clock.set(new Date(start + i * 200));
+      await placeOk(customer, [selectionOf(pool.next())], 200);
+    }
+    t.clock.set(new Date(start + 60_000));
+    await scan();
+    expect((await alerts()).filter((a) => a.user.id === id)).toEqual([]);
+  });
+
+  it("stake far above history: more than 5x the median of 5 earlier bets, and at least 50.00", async () => {
     const customer = await demoLogin(t, "customer");
     const id = await currentUserId(customer);
     const pool = await upcomingPool(customer);
@@ -130,17 +157,17 @@ describe("alerts from new activity", () => {
       await placeOk(customer, [selectionOf(pool.next())], 100);
     }
     t.clock.set(new Date(start + 30 * 60_000));
-    await placeOk(customer, [selectionOf(pool.next())], 500); // exactly 5x: not far enough
+    await placeOk(customer, [selectionOf(pool.next())], 600); // 6x five 1.00 stakes, but under the 50.00 floor
     expect((await scan()).alertsRaised).toBe(0);
     t.clock.set(new Date(start + 40 * 60_000));
-    await placeOk(customer, [selectionOf(pool.next())], 1_100); // 11x the median of 1.00
+    await placeOk(customer, [selectionOf(pool.next())], 5_000); // 50x the median of 1.00, at the floor
     expect((await scan()).alertsRaised).toBe(1);
     const alert = (await alerts()).find((a) => a.user.id === id)!;
-    expect(alert).toMatchObject({ alertType: "stake_spike", severity: "high" });
-    expect(alert.evidence).toMatchObject({ stake: 1_100, medianStake: 100, priorBets: 6 });
+    expect(alert).toMatchObject({ alertType: "stake_spike", severity: "critical" });
+    expect(alert.evidence).toMatchObject({ stake: 5_000, medianStake: 100, priorBets: 6 });
     const monitored = (await (await admin.get(`/api/admin/transaction-monitoring?timeWindow=24h&userId=${id}`)).json()) as { amount: number; riskScore: number }[];
     expect(monitored).toHaveLength(7);
-    const big = monitored.find((m) => m.amount === 1_100)!;
+    const big = monitored.find((m) => m.amount === 5_000)!;
     expect(big.riskScore).toBeGreaterThan(monitored.find((m) => m.amount === 100)!.riskScore);
   });
 });
@@ -158,6 +185,7 @@ describe("POST /api/admin/fraud-alert/{id}/resolve", () => {
     expect(audit.rows[0]).toMatchObject({ actor_id: adminId, entity_type: "fraud_alert" });
     expect(JSON.parse(String(audit.rows[0].before))).toMatchObject({ status: "open" });
     expect(JSON.parse(String(audit.rows[0].after))).toEqual({ status: "resolved", resolution: "resolved", notes: "Alert resolved by admin" });
+    expect(alert.resolution).toBe("resolved");
 
     await expectError(await admin.post(`/api/admin/fraud-alert/${target.id}/resolve`, { resolution: "resolved", notes: "" }), 409, "FRAUD.ALERT_NOT_OPEN");
     await scan();
@@ -235,7 +263,7 @@ describe("the scheduler (api/jobs)", () => {
     const customer = await demoLogin(t, "customer");
     const id = await currentUserId(customer);
     const pool = await upcomingPool(customer);
-    for (let i = 0; i < 5; i++) await placeOk(customer, [selectionOf(pool.next())], 150);
+    await fiveSlips(customer, pool);
     const jobs = new BackgroundJobs(
       { ports: backOfficePorts(libsqlPorts(t.database)), clock: t.clock, ids: randomIds },
       { fraudScanIntervalMs: 50, bulkPollMs: 50, log: () => {} },
@@ -261,7 +289,7 @@ describe("the scheduler (api/jobs)", () => {
     const customer = await demoLogin(t, "customer");
     const id = await currentUserId(customer);
     const pool = await upcomingPool(customer);
-    for (let i = 0; i < 5; i++) await placeOk(customer, [selectionOf(pool.next())], 150);
+    await fiveSlips(customer, pool);
     // Its writes come back to this thread's writer (the group commit, as the server passes it).
     const writer = fraudWriter(t.database);
     let written = 0;
@@ -317,12 +345,13 @@ describe("the scheduler (api/jobs)", () => {
   it("hands the scan thread its modules with the types stripped (on Node), so that thread never loads the stripper", () => {
     const sources = strippedSources()!;
     const urls = Object.keys(sources);
-    for (const file of ["api/jobs/fraud-scan-run.ts", "adapters/libsql/fraud.ts", "adapters/libsql/embedded-client.ts", "domain/fraud/scan.ts", "domain/fraud/rules.ts"])
+    for (const file of ["api/jobs/fraud-scan-run.ts", "adapters/libsql/fraud.ts", "adapters/libsql/embedded-client.ts", "domain/fraud/scan.ts", "domain/fraud/rules.ts",
+      "domain/fraud/rules/rapid-betting.ts", "domain/fraud/rules/address-ranges.ts"])
       expect(urls.some((u) => u.endsWith(`/${file}`)), file).toBe(true);
     // JavaScript now: no interfaces, no annotations, the code itself kept.
     const rules = Object.entries(sources).find(([u]) => u.endsWith("/domain/fraud/rules.ts"))![1];
     expect(rules).not.toMatch(/export interface|: BetActivity\[\]/);
-    expect(rules).toMatch(/export function median\(xs\s*\)/); // the types' room is left blank
+    expect(rules).toMatch(/export function applyRules\(a\s*,\s*now\s*\)/); // the types' room is left blank
     // The imports are found by a pattern, which also sees them in comments: a file that is not there is skipped.
     const dir = mkdtempSync(join(tmpdir(), "stripped-"));
     onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
@@ -396,7 +425,7 @@ describe("the scheduler (api/jobs)", () => {
     const customer = await demoLogin(t, "customer");
     const id = await currentUserId(customer);
     const pool = await upcomingPool(customer);
-    for (let i = 0; i < 5; i++) await placeOk(customer, [selectionOf(pool.next())], 150);
+    await fiveSlips(customer, pool);
     const lines: Record<string, unknown>[] = [];
     const jobs = new BackgroundJobs(
       { ports: backOfficePorts(libsqlPorts(t.database)), clock: t.clock, ids: randomIds },
@@ -466,7 +495,7 @@ describe("OpenAPI", () => {
       ["/api/admin/crm/segments", "get"], ["/api/admin/crm/customers", "get"], ["/api/admin/crm/customers/{id}/bonus", "post"],
       ["/api/admin/crm/customers/{id}/flag", "post"], ["/api/admin/crm/customers/{id}/restrict", "post"],
       ["/api/admin/payments/summary", "get"], ["/api/admin/payments/transactions", "get"], ["/api/admin/payments/transactions.csv", "get"],
-      ["/api/admin/live", "get"],
+      ["/api/admin/live", "get"], ["/api/admin/fraud/rule-precision", "get"],
     ];
     for (const [path, method] of expected) expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
   });
@@ -480,6 +509,7 @@ describe("authorization", () => {
     { method: "GET", path: "/api/admin/bonus-abuse-alerts" },
     { method: "GET", path: "/api/admin/user-risk-profiles" },
     { method: "POST", path: "/api/admin/fraud/scan" },
+    { method: "GET", path: "/api/admin/fraud/rule-precision" },
   ] as const)("$method $path is for admins only", async (route) => {
     await expectAdminOnly(who, route);
   });

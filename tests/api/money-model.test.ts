@@ -395,8 +395,9 @@ const settleContest = (i: number, preferEntered: boolean) =>
     expect(out.rake).toBe(rake);
     expect(out.refunds).toEqual([]);
     expect(out.payouts.map((p) => p.entryId).sort()).toEqual([...k.entries.keys()].sort());
-    // Every cent of the pool is paid out: fees + guarantee - rake.
-    expect(out.payouts.reduce((s, p) => s + p.amount, 0)).toBe(fees + k.guarantee - rake);
+    // Every cent of the pool is paid out: max(guarantee, fees - rake), the house paying any overlay.
+    expect(out.payouts.reduce((s, p) => s + p.amount, 0)).toBe(Math.max(k.guarantee, fees - rake));
+    expect(out.overlay).toBe(Math.max(0, k.guarantee - (fees - rake)));
     for (const p of out.payouts) m.balances[k.entries.get(p.entryId)!] += p.amount;
     k.status = "settled";
     hit(k.entries.size > 1 ? "contest paid to several" : "contest paid to one");

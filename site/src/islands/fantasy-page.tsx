@@ -4,6 +4,7 @@
  * builder behind ENTER, and the customer's entries. Signed-out visitors are asked to sign in or
  * try the demo when they try to play.
  */
+import { mayEnterAgain } from "../components/fantasy/contest-table.tsx";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { FantasyContest, FantasyEntry } from "../../../api/schemas/fantasy.ts";
@@ -56,7 +57,7 @@ function FantasyScreen() {
 
   async function enter(contest: FantasyContest, inviteCode?: string) {
     if (!mayPlay("Sign in to enter contests and pay entry fees from your wallet.")) return;
-    if (contest.entered) {
+    if (contest.entered && !mayEnterAgain(contest)) {
       try {
         const entries = await queryClient.fetchQuery(queries.myFantasyEntries());
         const mine = entries.find((e) => e.contestId === contest.id);

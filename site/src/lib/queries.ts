@@ -54,7 +54,7 @@ import type { AdminMarket } from "../../../api/schemas/markets.ts";
 import type { AuditRecord, SystemInfo } from "../../../api/schemas/audit.ts";
 import type { AdminUser, UserStats, UserActivity } from "../../../api/schemas/users.ts";
 import type {
-  FraudAlert, TransactionMonitoringRecord, BonusAbuseAlert, UserRiskProfile, TimeWindow,
+  FraudAlert, FraudRulePrecision, TransactionMonitoringRecord, BonusAbuseAlert, UserRiskProfile, TimeWindow,
 } from "../../../api/schemas/fraud.ts";
 import type { Task, TaskStats, StaffMember, BulkOperation } from "../../../api/schemas/tasks.ts";
 import type {
@@ -316,6 +316,14 @@ export const queries = {
       queryFn: async () => {
         const data = await apiGet<unknown>("/api/admin/bonus-abuse-alerts");
         return Array.isArray(data) ? (data as BonusAbuseAlert[]) : [];
+      },
+    }),
+  fraudRulePrecision: () =>
+    queryOptions({
+      queryKey: ["/api/admin/fraud/rule-precision"],
+      queryFn: async () => {
+        const data = await apiGet<unknown>("/api/admin/fraud/rule-precision");
+        return Array.isArray(data) ? (data as FraudRulePrecision[]) : [];
       },
     }),
   userRiskProfiles: () =>

@@ -10,6 +10,10 @@ import { formatCount } from "./fantasy-format.ts";
 /** TOP N: N = max entries / 10 rounded down; the server pays at least one place, so tiny contests show TOP 1. */
 export const payoutLabel = (c: Pick<FantasyContest, "payoutPlaces">) => `TOP ${c.payoutPlaces}`;
 
+/** Already entered, below the contest's multi-entry cap, and not full: another entry is allowed. */
+export const mayEnterAgain = (c: Pick<FantasyContest, "entered" | "myEntries" | "maxEntriesPerUser" | "currentEntries" | "maxEntries">): boolean =>
+  c.entered && c.myEntries < c.maxEntriesPerUser && c.currentEntries < c.maxEntries;
+
 export function ContestTable({
   contests,
   pinned,
@@ -43,6 +47,8 @@ export function ContestTable({
       <Table.Body>
         {contests.map((c) => {
           const full = c.currentEntries >= c.maxEntries;
+          /** A multi-entry contest the customer may enter once more (below its per-customer cap, not full). */
+          const again = mayEnterAgain(c);
           const isPinned = pinned.has(c.id);
           return (
             <Table.Row key={c.id} align="center" data-testid={`contest-${c.id}`}>
@@ -68,7 +74,12 @@ export function ContestTable({
                       )}{" "}
                       {c.entered && (
                         <Badge color="green" variant="soft" size="1" data-testid="entered-badge">
-                          Entered
+                          {c.myEntries > 1 ? `Entered ×${c.myEntries}` : "Entered"}
+                        </Badge>
+                      )}{" "}
+                      {c.maxEntriesPerUser > 1 && (
+                        <Badge color="blue" variant="outline" size="1" data-testid="multi-entry-badge" title="Entries one customer may have">
+                          Max {c.maxEntriesPerUser} entries
                         </Badge>
                       )}
                     </Text>
@@ -93,13 +104,13 @@ export function ContestTable({
               <Table.Cell justify="end" className="fx-cell-action">
                 <Button
                   size="2"
-                  variant={c.entered ? "soft" : "solid"}
+                  variant={c.entered && !again ? "soft" : "solid"}
                   disabled={full && !c.entered}
                   onClick={() => onEnter(c)}
-                  aria-label={c.entered ? `Edit your lineup for ${c.name}` : `Enter ${c.name}`}
+                  aria-label={again ? `Enter ${c.name} again` : c.entered ? `Edit your lineup for ${c.name}` : `Enter ${c.name}`}
                   data-testid="enter"
                 >
-                  {c.entered ? "EDIT" : full ? "FULL" : "ENTER"}
+                  {again ? "ENTER AGAIN" : c.entered ? "EDIT" : full ? "FULL" : "ENTER"}
                 </Button>
               </Table.Cell>
             </Table.Row>

@@ -44,8 +44,8 @@ export function CreateContestDialog({ sports, defaultSportId, disabled }: { spor
       <Dialog.Content maxWidth="520px" className="adm-fx-dialog" data-testid="create-contest-dialog">
         <Dialog.Title>Create Fantasy Contest</Dialog.Title>
         <Dialog.Description size="2" color="gray" mb="3">
-          A public tournament. Money is in whole dollars; the prize pool is guaranteed by the house and entry fees, less the
-          operator's rake, are added to it.
+          A public tournament. Money is in whole dollars. The prize pool is a guarantee: the pool paid is the larger of it and
+          the entry fees less the operator's rake, the house paying only the difference (the overlay).
         </Dialog.Description>
         <form onSubmit={submit} noValidate>
           <Flex direction="column" gap="3">
@@ -66,7 +66,18 @@ export function CreateContestDialog({ sports, defaultSportId, disabled }: { spor
                 inputMode="numeric"
                 data-testid="contest-max-entries"
               />
-              <div />
+              <TextInput
+                label="Entries per customer"
+                value={form.maxEntriesPerUser}
+                onValue={(maxEntriesPerUser) => set({ maxEntriesPerUser })}
+                error={errors.maxEntriesPerUser}
+                hint="1 = single entry"
+                type="number"
+                min={1}
+                step={1}
+                inputMode="numeric"
+                data-testid="contest-max-per-user"
+              />
               <TextInput label="Start time" value={form.startTime} onValue={(startTime) => set({ startTime })} error={errors.startTime} type="datetime-local" data-testid="contest-start" />
               <TextInput label="End time" value={form.endTime} onValue={(endTime) => set({ endTime })} error={errors.endTime} type="datetime-local" data-testid="contest-end" />
             </Grid>

@@ -88,6 +88,13 @@ describe("Create Contest", () => {
     expect(checkContest({ ...base, endTime: base.startTime }).ok).toBe(false);
     expect(checkContest({ ...base, startTime: "" }).ok).toBe(false);
   });
+  it("takes a multi-entry cap from 1 (the default, single entry) to max entries", () => {
+    expect(base.maxEntriesPerUser).toBe("1");
+    const r = checkContest({ ...base, maxEntriesPerUser: "20" });
+    expect(r.ok && r.value.maxEntriesPerUser).toBe(20);
+    expect(checkContest({ ...base, maxEntriesPerUser: "0" }).ok).toBe(false);
+    expect(checkContest({ ...base, maxEntries: "10", maxEntriesPerUser: "11" }).ok).toBe(false);
+  });
 });
 
 describe("Add Player", () => {

@@ -172,6 +172,8 @@ export type ContestForm = {
   entryFee: string;
   prizePool: string;
   maxEntries: string;
+  /** Multi-entry cap: entries one customer may have (1 = single entry). */
+  maxEntriesPerUser: string;
   startTime: string;
   endTime: string;
 };
@@ -185,12 +187,13 @@ export const emptyContestForm = (sportId = "", now = new Date()): ContestForm =>
     entryFee: "0",
     prizePool: "0",
     maxEntries: String(CONTEST_MAX_ENTRIES.default),
+    maxEntriesPerUser: "1",
     startTime: toLocalInput(start),
     endTime: toLocalInput(end),
   };
 };
 
-type ContestKey = "sportId" | "name" | "entryFee" | "prizePool" | "maxEntries" | "startTime" | "endTime";
+type ContestKey = "sportId" | "name" | "entryFee" | "prizePool" | "maxEntries" | "maxEntriesPerUser" | "startTime" | "endTime";
 export type ContestPayload = {
   sportId: string;
   name: string;
@@ -198,6 +201,7 @@ export type ContestPayload = {
   entryFee: number;
   prizePool: number;
   maxEntries: number;
+  maxEntriesPerUser: number;
   startTime: string;
   endTime: string;
   settings: Record<string, unknown>;
@@ -213,12 +217,16 @@ export function checkContest(f: ContestForm): Checked<ContestPayload, ContestKey
   if ("error" in pool) errors.prizePool = pool.error;
   const max = parseWholeNumber(f.maxEntries);
   if (max === null || max < CONTEST_MAX_ENTRIES.min) errors.maxEntries = "Max entries must be a whole number, at least 1";
+  const perUser = parseWholeNumber(f.maxEntriesPerUser ?? "1");
+  if (perUser === null || perUser < 1 || (max !== null && perUser > max))
+    errors.maxEntriesPerUser = "Entries per customer must be a whole number from 1 to max entries";
   const start = localInputToIso(f.startTime);
   const end = localInputToIso(f.endTime);
   if (!start) errors.startTime = "Start time is required";
   if (!end) errors.endTime = "End time is required";
   if (start && end && Date.parse(end) <= Date.parse(start)) errors.endTime = "End time must be after the start time";
-  if (Object.keys(errors).length || max === null || "error" in fee || "error" in pool || !start || !end) return { ok: false, errors };
+  if (Object.keys(errors).length || max === null || perUser === null || "error" in fee || "error" in pool || !start || !end)
+    return { ok: false, errors };
   return {
     ok: true,
     value: {
@@ -228,6 +236,7 @@ export function checkContest(f: ContestForm): Checked<ContestPayload, ContestKey
       entryFee: fee.cents,
       prizePool: pool.cents,
       maxEntries: max,
+      maxEntriesPerUser: perUser,
       startTime: start,
       endTime: end,
       settings: {},

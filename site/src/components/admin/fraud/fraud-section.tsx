@@ -1,13 +1,16 @@
 /**
  * Fraud Detection & Monitoring (spec section 2), fed by the rules engine in domain/fraud: stat
- * cards, Active Fraud Alerts (first 10, time window, Resolve on open alerts), High-Risk
+ * cards, Active Fraud Alerts (first 10, time window; open alerts can be resolved as Confirmed or
+ * False positive, which make each rule's precision, or with the spec's plain Resolve), Rule
+ * Precision (confirmed / (confirmed + false positives) per rule), High-Risk
  * Transactions (risk score above 70, up to 5), Bonus Abuse Alerts (up to 5) and User Risk
  * Profiles (up to 10). Refresh, Export Report and Run Scan. Administrators only.
  */
 import { Badge, Button, Card, Flex, Heading, Select, Table, Text } from "@radix-ui/themes";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type { FraudAlert, FraudScanResult, TimeWindow } from "../../../../../api/schemas/fraud.ts";
+import type { FraudAlert, FraudResolution, FraudScanResult, TimeWindow } from "../../../../../api/schemas/fraud.ts";
+import { formatPrecision, ruleName, VERDICT_LABEL } from "./precision.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { formatMoney } from "../../../lib/format.ts";
 import { queries } from "../../../lib/queries.ts";
@@ -41,17 +44,25 @@ export default function FraudSection() {
   return <FraudMonitoring />;
 }
 
+/** Resolve an alert: an id alone is the spec's plain resolution; with a verdict, it counts in the rule's precision. */
+export type ResolveRequest = string | { id: string; resolution: FraudResolution };
+
 export function useResolveAlert() {
   const toast = useToast();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiSend<{ alert: FraudAlert }>("POST", `/api/admin/fraud-alert/${encodeURIComponent(id)}/resolve`, { resolution: "resolved", notes: RESOLVE_NOTE }),
+    mutationFn: (req: ResolveRequest) => {
+      const { id, resolution } = typeof req === "string" ? { id: req, resolution: "resolved" as const } : req;
+      return apiSend<{ alert: FraudAlert }>("POST", `/api/admin/fraud-alert/${encodeURIComponent(id)}/resolve`, {
+        resolution,
+        notes: resolution === "resolved" ? RESOLVE_NOTE : `Resolved as ${VERDICT_LABEL[resolution].toLowerCase()} from the fraud monitoring screen.`,
+      });
+    },
     onSuccess: () => toast({ title: "Alert Resolved", description: "The fraud alert has been successfully resolved." }),
     onError: () => toast({ title: "Error", description: "Failed to resolve the fraud alert.", variant: "destructive" }),
     onSettled: () =>
       Promise.all(
-        [["/api/admin/fraud-alerts"], ["/api/admin/user-risk-profiles"], ["/api/admin/audit"]].map((queryKey) =>
+        [["/api/admin/fraud-alerts"], ["/api/admin/user-risk-profiles"], ["/api/admin/audit"], ["/api/admin/fraud/rule-precision"]].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
       ),
@@ -65,6 +76,7 @@ export function FraudMonitoring() {
   const transactions = useQuery(queries.transactionMonitoring(timeWindow));
   const bonus = useQuery(queries.bonusAbuseAlerts());
   const profiles = useQuery(queries.userRiskProfiles());
+  const precision = useQuery(queries.fraudRulePrecision());
   const queryClient = useQueryClient();
   const toast = useToast();
   const resolve = useResolveAlert();
@@ -88,6 +100,7 @@ export function FraudMonitoring() {
         ["/api/admin/transaction-monitoring"],
         ["/api/admin/bonus-abuse-alerts"],
         ["/api/admin/user-risk-profiles"],
+        ["/api/admin/fraud/rule-precision"],
       ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
     );
   }
@@ -220,18 +233,48 @@ export function FraudMonitoring() {
                         {a.user.email}
                       </Text>
                     </div>
-                    {a.status === "open" && (
-                      <Button
-                        size="2"
-                        variant="soft"
-                        color="green"
-                        loading={resolve.isPending && resolve.variables === a.id}
-                        onClick={() => resolve.mutate(a.id)}
-                        data-testid={`resolve-${a.id}`}
-                      >
-                        Resolve
-                      </Button>
-                    )}
+                    {a.status === "open" ? (
+                      <Flex gap="2" wrap="wrap" data-testid={`resolve-actions-${a.id}`}>
+                        <Button
+                          size="2"
+                          variant="soft"
+                          color="red"
+                          title="Real fraud: counts for the rule's precision"
+                          disabled={resolve.isPending}
+                          onClick={() => resolve.mutate({ id: a.id, resolution: "confirmed" })}
+                          data-testid={`resolve-confirmed-${a.id}`}
+                        >
+                          Confirmed
+                        </Button>
+                        <Button
+                          size="2"
+                          variant="soft"
+                          color="gray"
+                          title="The rule was wrong: counts against its precision"
+                          disabled={resolve.isPending}
+                          onClick={() => resolve.mutate({ id: a.id, resolution: "false_positive" })}
+                          data-testid={`resolve-false-positive-${a.id}`}
+                        >
+                          False positive
+                        </Button>
+                        <Button
+                          size="2"
+                          variant="soft"
+                          color="green"
+                          title="Resolve without a verdict"
+                          loading={resolve.isPending && resolve.variables === a.id}
+                          disabled={resolve.isPending}
+                          onClick={() => resolve.mutate(a.id)}
+                          data-testid={`resolve-${a.id}`}
+                        >
+                          Resolve
+                        </Button>
+                      </Flex>
+                    ) : a.resolution && a.resolution !== "resolved" ? (
+                      <Badge color={a.resolution === "confirmed" ? "red" : "gray"} variant="soft" data-testid={`fraud-alert-verdict-${a.id}`}>
+                        {VERDICT_LABEL[a.resolution]}
+                      </Badge>
+                    ) : null}
                   </Flex>
                 </li>
               ))}
@@ -240,6 +283,45 @@ export function FraudMonitoring() {
         </Card>
 
         <Flex direction="column" gap="4" className="adm-fraud-grid__side">
+          <Card size="2">
+            <Heading as="h2" size="3" mb="1">
+              Rule Precision
+            </Heading>
+            <Text as="p" size="1" color="gray" mb="2">
+              Confirmed ÷ (confirmed + false positives) of each rule's resolved alerts.
+            </Text>
+            <ErrorNote what="rule precision" error={precision.error} />
+            {precision.isPending ? (
+              <RowsSkeleton rows={3} />
+            ) : (
+              <Table.Root size="1" variant="ghost" data-testid="rule-precision">
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeaderCell>Rule</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell justify="end">Confirmed</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell justify="end">False +</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell justify="end">Precision</Table.ColumnHeaderCell>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {(precision.data ?? []).map((r) => (
+                    <Table.Row key={r.alertType} data-testid={`rule-precision-${r.alertType}`}>
+                      <Table.RowHeaderCell title={`${r.open} open · ${r.unclassified} resolved without a verdict`}>{ruleName(r.alertType)}</Table.RowHeaderCell>
+                      <Table.Cell justify="end" className="adm-num">
+                        {count.format(r.confirmed)}
+                      </Table.Cell>
+                      <Table.Cell justify="end" className="adm-num">
+                        {count.format(r.falsePositives)}
+                      </Table.Cell>
+                      <Table.Cell justify="end" className="adm-num" data-testid={`rule-precision-value-${r.alertType}`}>
+                        {formatPrecision(r)}
+                      </Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            )}
+          </Card>
           <Card size="2">
             <Heading as="h2" size="3" mb="3">
               High-Risk Transactions

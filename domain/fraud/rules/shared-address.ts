@@ -1,0 +1,68 @@
+/**
+ * Rule 4: several accounts from one address, weighed against known shared ranges (carrier-grade
+ * NAT and mobile carriers, rules/address-ranges.ts), where strangers share addresses: there an
+ * account counts only when another signal corroborates it.
+ */
+import type { FraudActivity, FraudCustomer, SessionActivity } from "../rules.ts";
+import { sharedRangeOf, type AddressRange } from "./address-ranges.ts";
+import { groupBy } from "./by-customer.ts";
+import { FRAUD_THRESHOLDS as T } from "./thresholds.ts";
+
+export interface SharedAddress {
+  ip: string;
+  /** The accounts to alert: every account seen on an ordinary address; on a shared range, the corroborated ones. */
+  userIds: string[];
+  /** Only for an address in a known shared range (carrier-grade NAT, a mobile carrier). */
+  range?: AddressRange;
+  /** Only for a shared range: every account seen on the address (userIds are those among them with other signals). */
+  accountsSeen?: number;
+  /** Only for a shared range: the other signals of each alerted account. */
+  corroboration?: Record<string, string[]>;
+}
+
+/** Other signals per customer (other rules' findings and unresolved alerts), in words. */
+export type Signals = ReadonlyMap<string, readonly string[]>;
+
+/** Every known use of an address: the live sessions and the durable sign-in records (a customer may be in both). */
+export const addressUses = (a: Pick<FraudActivity, "sessions" | "signIns">): SessionActivity[] => [...a.sessions, ...a.signIns];
+
+/**
+ * Addresses used by at least sharedAddressMinAccounts customers within the window before `now`. Demo
+ * accounts are left out: every demo login creates a fresh account, so one visitor trying the demo
+ * would look like a ring. Each customer counts once per address, however many sessions or sign-ins
+ * they have from it.
+ *
+ * An address in a known shared range (address-ranges.ts) is weighed, not counted: strangers share
+ * it, so only accounts with another signal (`signals`) are alerted, and only when at least
+ * sharedRangeMinCorroborated of them share it. Without signals such an address raises nothing.
+ */
+export function sharedAddresses(
+  sessions: readonly SessionActivity[],
+  customers: ReadonlyMap<string, FraudCustomer>,
+  now: Date,
+  signals: Signals = new Map(),
+  ranges?: readonly AddressRange[],
+): SharedAddress[] {
+  const since = now.getTime() - T.sharedAddressWindowMs;
+  const recent = sessions.filter((s) => s.ip && s.createdAt.getTime() >= since && customers.get(s.userId) && !customers.get(s.userId)!.isDemo);
+  const out: SharedAddress[] = [];
+  for (const [ip, list] of groupBy(recent, (s) => s.ip!)) {
+    const userIds = [...new Set(list.map((s) => s.userId))].sort();
+    if (userIds.length < T.sharedAddressMinAccounts) continue;
+    const range = sharedRangeOf(ip, ranges);
+    if (!range) {
+      out.push({ ip, userIds });
+      continue;
+    }
+    const corroborated = userIds.filter((id) => (signals.get(id)?.length ?? 0) > 0);
+    if (corroborated.length < T.sharedRangeMinCorroborated) continue;
+    out.push({
+      ip,
+      userIds: corroborated,
+      range,
+      accountsSeen: userIds.length,
+      corroboration: Object.fromEntries(corroborated.map((id) => [id, [...signals.get(id)!]])),
+    });
+  }
+  return out;
+}
