@@ -11,6 +11,7 @@ import { LibsqlPayments } from "./wallet.ts";
 import { LibsqlResponsible, LibsqlSessionActivity } from "./responsible.ts";
 import { LibsqlCashOuts, LibsqlSameGameMultis } from "./cash-out.ts";
 import { SimulatedPaymentProvider } from "../payments/simulated-provider.ts";
+import { LibsqlProviderMemory } from "../payments/provider-memory.ts";
 import { LibsqlFantasy } from "./fantasy.ts";
 import { LibsqlBets, LibsqlSettlements } from "./bets.ts";
 import { LibsqlMarkets } from "./markets.ts";
@@ -30,13 +31,13 @@ export { openDatabase, type Database } from "./database.ts";
 export interface PortOptions {
   passwords?: PasswordHasher;
   verification?: VerificationProvider;
-  /** The payment provider (default: the simulated one, answering at once). */
+  /** The payment provider (default: the simulated one, answering at once, its memory in this database). */
   paymentProvider?: PaymentProvider;
 }
 
 export function libsqlPorts(d: Database, opts: PortOptions = {}): Ports & AccountPorts & WalletPorts {
   return {
-    paymentProvider: opts.paymentProvider ?? new SimulatedPaymentProvider(),
+    paymentProvider: opts.paymentProvider ?? new SimulatedPaymentProvider({ memory: new LibsqlProviderMemory(d.client) }),
     payments: new LibsqlPayments(d.client),
     responsible: new LibsqlResponsible(d.client),
     sessionActivity: new LibsqlSessionActivity(d.client),
