@@ -136,8 +136,14 @@ export async function deposit(
   }
 
   // The payment is on record as pending: from here a crash leaves it for the reconciler, never lost.
-  const answer = await portOf(ctx, "paymentProvider").charge({ reference: payment.id, userId: user.id, method: method.id, amount });
-  await applyProviderAnswer(ctx, payment, answer);
-  // "stale" means the reconciler finished it first: either way the payment now says what happened.
+  const provider = portOf(ctx, "paymentProvider");
+  const answer = await provider.charge({ reference: payment.id, userId: user.id, method: method.id, amount });
+  const moved = await applyProviderAnswer(ctx, payment, answer);
+  if (moved.kind === "stale" && answer.approved) {
+    // The reconciler settled it first. Had it found no charge at the provider (failed), the charge
+    // that then went through is given back, so the customer never pays for a deposit not credited.
+    const now = await portOf(ctx, "payments").find(payment.id);
+    if (now && now.state !== "completed") await provider.refund({ reference: payment.id, providerReference: answer.providerReference, amount });
+  }
   return answerFor(ctx, payment.id, false);
 }
