@@ -175,7 +175,7 @@ export class LibsqlPayments implements Payments {
     if (f.userId) (where.push("user_id = ?"), args.push(f.userId));
     if (f.direction) (where.push("direction = ?"), args.push(f.direction));
     if (f.states) (where.push(`state IN (${f.states.map(() => "?").join(",")})`), args.push(...f.states));
-    if (f.createdBefore) (where.push("created_at < ?"), args.push(f.createdBefore.getTime()));
+    if (f.createdBefore) (where.push("created_at <= ?"), args.push(f.createdBefore.getTime()));
     const rs = await this.client.execute({
       sql: `SELECT * FROM payments ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY created_at DESC, rowid DESC LIMIT ?`,
       args: [...args, f.limit],

@@ -126,7 +126,7 @@ export interface PaymentFilter {
   userId?: string;
   direction?: "deposit" | "withdrawal";
   states?: readonly PaymentState[];
-  /** Only payments created before this (the reconciler's grace). */
+  /** Only payments created at or before this (the reconciler's grace). */
   createdBefore?: Date;
   limit: number;
 }
