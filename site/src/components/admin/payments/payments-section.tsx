@@ -1,8 +1,9 @@
 /**
- * Payments (spec section 2): balance cards and the transaction history from the ledger
- * (GET /api/admin/payments/summary and /transactions; deposits, withdrawals, deposit bonuses and
- * operator adjustments), with Export History. The Deposit tab is the spec's simulated deposit
- * form (no server call, no money moves) and says so; Withdraw is the spec's placeholder.
+ * Payments (spec section 2): balance cards and the transaction history (GET /api/admin/payments/summary
+ * and /transactions; deposits and withdrawals with their true state, method and the provider's
+ * reference, deposit bonuses and operator adjustments), with Export History. The Deposit tab
+ * previews the customer's deposit form with the real fee rules (no server call, no money moves) and
+ * says so; Withdrawal approvals is the queue of large withdrawals (approve / reject).
  */
 import { Badge, Button, Callout, Card, Flex, Grid, Heading, Select, Table, Tabs, Text, TextField } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
