@@ -57,7 +57,7 @@ function useWalletRefresh() {
   const client = useQueryClient();
   return (balance: number) => {
     client.setQueryData(["/api/customer/balance"], { balance });
-    for (const key of ["/api/wallet/transactions", "/api/account/rewards", "/api/responsible", "/api/current-user", "/api/account"])
+    for (const key of ["/api/wallet/transactions", "/api/wallet/payments", "/api/account/rewards", "/api/responsible", "/api/current-user", "/api/account"])
       void client.invalidateQueries({ queryKey: [key] });
   };
 }
@@ -80,7 +80,6 @@ function DepositPanel({ user }: { user: CurrentUser }) {
       setAmount("");
       setMethod(null);
       refresh(res.balance);
-      void client.invalidateQueries({ queryKey: PAYMENTS_KEY });
       toast({
         title: "Deposit Successful",
         description: `${formatMoney(res.credited)} added (fee ${formatMoney(res.fee)}${res.bonus ? `, bonus ${formatMoney(res.bonus)}` : ""}). Balance ${formatMoney(res.balance)}.`,
@@ -192,7 +191,6 @@ function WithdrawPanel({ user }: { user: CurrentUser }) {
   const methods = useQuery(queries.paymentMethods());
   const balance = useQuery(queries.balance());
   const toast = useToast();
-  const client = useQueryClient();
   const refresh = useWalletRefresh();
   const [method, setMethod] = useState<PaymentMethodId | null>(null);
   const [amount, setAmount] = useState("");
@@ -205,7 +203,6 @@ function WithdrawPanel({ user }: { user: CurrentUser }) {
       setAmount("");
       setMethod(null);
       refresh(res.balance);
-      void client.invalidateQueries({ queryKey: PAYMENTS_KEY });
       toast(res.state === "awaiting_approval"
         ? { title: "Withdrawal requested", description: `${formatMoney(res.amount)} is held and waits for approval. Balance ${formatMoney(res.balance)}.` }
         : { title: "Withdrawal Successful", description: `${formatMoney(res.amount)} is on its way. Balance ${formatMoney(res.balance)}.` });
