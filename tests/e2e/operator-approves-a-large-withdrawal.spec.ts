@@ -10,6 +10,8 @@ import { depositByApi } from "./customer-helpers.ts";
 import { openSection } from "./admin-helpers.ts";
 
 test.use({ actionTimeout: 15_000 });
+// Two browsers, two demo sign-ins, a deposit and a 3-second payout: on a busy machine this took 58 s of the default 60.
+test.setTimeout(120_000);
 
 test("an operator approves a large withdrawal and the customer sees it completed", async ({ browser }) => {
   const customerContext = await browser.newContext();
