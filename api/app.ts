@@ -35,6 +35,7 @@ import { userRoutes } from "./routes/users.ts";
 import { fraudRoutes } from "./routes/fraud.ts";
 import { taskRoutes } from "./routes/tasks.ts";
 import { backOfficeRoutes } from "./routes/back-office.ts";
+import { paymentsAdminRoutes } from "./routes/payments-admin.ts";
 import { renderDocs } from "./docs.ts";
 import { siteRoutes } from "./site.ts";
 
@@ -111,6 +112,7 @@ export function createApp(deps: AppDeps) {
   api.route("/", fraudRoutes);
   api.route("/", taskRoutes);
   api.route("/", backOfficeRoutes);
+  api.route("/", paymentsAdminRoutes);
 
   const docConfig = {
     openapi: "3.1.0",

@@ -15,6 +15,8 @@ import { randomIds, systemClock } from "../adapters/system/clock.ts";
 import { diskAssets } from "../adapters/system/static-files.ts";
 import { databaseKind } from "../adapters/libsql/database.ts";
 import { SimulatedPaymentProvider } from "../adapters/payments/simulated-provider.ts";
+import { LibsqlProviderMemory } from "../adapters/payments/provider-memory.ts";
+import { PAYMENT_RECONCILER_LEASE, PaymentReconciler } from "./jobs/payment-reconciler.ts";
 import { BackgroundJobs } from "./jobs/scheduler.ts";
 import { fraudScanThread } from "./jobs/fraud-scan-thread.ts";
 import { fraudWriter } from "../adapters/libsql/fraud.ts";
@@ -43,6 +45,10 @@ export interface Config {
   rateLimits: RateLimitConfig | false;
   /** How long the simulated payment provider takes to answer (the UI's 'Processing...'); PAYMENT_LATENCY_MS, default 3000. */
   paymentLatencyMs: number;
+  /** How often pending payments are reconciled with the provider (PAYMENT_RECONCILE_INTERVAL_MS, default 60000; 0 = on start only). */
+  paymentReconcileIntervalMs: number;
+  /** How old a pending payment must be before the reconciler takes it (PAYMENT_RECONCILE_GRACE_MS, default 30000). */
+  paymentReconcileGraceMs: number;
   /** Sim seconds per real second of the match engine (MATCH_CLOCK_SPEED, default 1: real time). */
   matchClockSpeed: number;
   /** In-play bet delay per sport (IN_PLAY_DELAY_MS: "5000" or "soccer=5000,tennis=3000"). */
@@ -87,6 +93,10 @@ export function configFromEnv(env: Record<string, string | undefined>, distDir: 
     inPlayDelays: inPlayDelaysFromEnv(env.IN_PLAY_DELAY_MS),
     scoreSuspendMs: numberSetting(env, "SCORE_SUSPEND_MS", DEFAULT_SCORE_SUSPEND_MS),
     resultsIntervalMs: numberSetting(env, "RESULTS_INTERVAL_MS", 2000),
+    paymentReconcileIntervalMs: env.PAYMENT_RECONCILE_INTERVAL_MS === undefined || env.PAYMENT_RECONCILE_INTERVAL_MS === ""
+      ? 60_000 : Math.max(0, Number(env.PAYMENT_RECONCILE_INTERVAL_MS) || 0),
+    paymentReconcileGraceMs: env.PAYMENT_RECONCILE_GRACE_MS === undefined || env.PAYMENT_RECONCILE_GRACE_MS === ""
+      ? 30_000 : Math.max(0, Number(env.PAYMENT_RECONCILE_GRACE_MS) || 0),
   };
 }
 
@@ -119,10 +129,24 @@ export async function bootstrap(config: Config) {
       })
     : null;
   feed?.start();
+  // The simulated provider keeps its own records in the database (a stand-in for the provider's).
   const ports = libsqlPorts(database, {
-    paymentProvider: new SimulatedPaymentProvider({ latencyMs: config.paymentLatencyMs }),
+    paymentProvider: new SimulatedPaymentProvider({ latencyMs: config.paymentLatencyMs, memory: new LibsqlProviderMemory(database.client) }),
     inPlay: timerInPlayDelay(config.inPlayDelays, config.scoreSuspendMs),
   });
+  // Payments left pending by a stopped process are settled with the provider before we serve, then periodically.
+  const payments = new PaymentReconciler(
+    { ports, clock: systemClock, ids: randomIds },
+    {
+      intervalMs: config.paymentReconcileIntervalMs,
+      graceMs: config.paymentReconcileGraceMs,
+      log: config.logRequests ? undefined : () => {},
+      leadership: new DatabaseLease(database.client, {
+        name: PAYMENT_RECONCILER_LEASE, holder: instanceId, ttlMs: Math.max(config.paymentReconcileIntervalMs * 3, 30_000),
+      }),
+    },
+  );
+  await payments.start();
   // Contests lock, score and settle whether or not demo mode is on; the stats feed is the simulator.
   // Like the feed, only the instance holding the runner's own lease does the work.
   const fantasy = new FantasyRunner(
@@ -174,6 +198,7 @@ export async function bootstrap(config: Config) {
     async close() {
       feed?.stop();
       jobs.stop();
+      payments.stop();
       await fantasy.stop();
       await database.checkpoints?.stop();
       database.close();

@@ -67,6 +67,8 @@ export type AppEnv = {
     actor: Actor;
     /** Set by the session middleware when the cookie belongs to a suspended account (the actor is then anonymous). */
     suspendedUserId: string | null;
+    /** The suspended account's session as an actor, for allowSuspendedCustomer routes only. */
+    suspendedActor: Actor | null;
     deps: AppDeps;
     liveOdds: LiveOddsSnapshot;
     /** CSP hashes of the inline scripts of the HTML page being served (set by api/site.ts). */

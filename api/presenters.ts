@@ -7,6 +7,8 @@ import type { Event, LiveOddsItem } from "./schemas/events.ts";
 import type { AdminBet, Bet } from "./schemas/bets.ts";
 import type { CurrentUser } from "./schemas/auth.ts";
 import type { UserSettings } from "../domain/accounts/settings.ts";
+import type { PaymentRecord } from "../domain/ports/wallet.ts";
+import type { CustomerPayment } from "./schemas/wallet.ts";
 
 export const presentUser = (u: User, balance: number, settings: UserSettings): CurrentUser => ({
   id: u.id,
@@ -146,3 +148,18 @@ export function presentAdminBet(b: BetRecord & { customer: { firstName: string; 
     riskProfile: betRiskProfile(b.stake, b.potentialReturn),
   };
 }
+
+export const presentCustomerPayment = (p: PaymentRecord & { stateLabel: string }): CustomerPayment => ({
+  id: p.id,
+  direction: p.direction,
+  method: p.method,
+  amount: p.amount,
+  fee: p.fee,
+  bonus: p.bonus,
+  state: p.state,
+  stateLabel: p.stateLabel,
+  providerReference: p.providerReference,
+  failureReason: p.failureReason,
+  createdAt: p.createdAt.toISOString(),
+  updatedAt: p.updatedAt.toISOString(),
+});

@@ -1,5 +1,6 @@
 /** CRM aggregates, bulk settlement candidates, bonuses, payments and report data on libSQL. */
 import type { BetType } from "../../domain/shared/types.ts";
+import type { PaymentState } from "../../domain/wallet/payment-state.ts";
 import type { InStatement, Row } from "@libsql/client";
 import type {
   BackOffice, CustomerAggregate, LedgerPaymentRecord, SettlementCandidateLeg, UserRiskLevel,
@@ -182,31 +183,37 @@ export class LibsqlBackOffice implements BackOffice {
     return n(results[results.length - 1].rows[0].balance);
   }
 
+  /**
+   * Deposits and withdrawals one row per payment from the payments table (with method, state and
+   * the provider's reference; the amount is the wallet-side figure it has or would have once
+   * completed: deposit amount - fee, withdrawal -amount), and the other wallet movements (bonuses,
+   * adjustments, and ledger-only deposits and withdrawals such as the seed's) from the ledger.
+   */
   async payments(filter: { kinds: LedgerPaymentRecord["kind"][]; userId?: string; since?: Date; until?: Date; limit: number }) {
-    const where = [`tx.kind IN (${placeholders(filter.kinds)})`];
+    const outer: string[] = [`x.kind IN (${placeholders(filter.kinds)})`];
     const args: (string | number)[] = [...filter.kinds];
-    if (filter.userId) {
-      where.push("a.user_id = ?");
-      args.push(filter.userId);
-    }
-    if (filter.since) {
-      where.push("tx.created_at >= ?");
-      args.push(filter.since.getTime());
-    }
-    if (filter.until) {
-      where.push("tx.created_at < ?");
-      args.push(filter.until.getTime());
-    }
+    if (filter.userId) (outer.push("x.user_id = ?"), args.push(filter.userId));
+    if (filter.since) (outer.push("x.created_at >= ?"), args.push(filter.since.getTime()));
+    if (filter.until) (outer.push("x.created_at < ?"), args.push(filter.until.getTime()));
     const rs = await this.d.client.execute({
-      sql: `SELECT tx.id, tx.kind, tx.reference, tx.created_at, tx.created_by, SUM(p.amount) AS amount,
-              u.id AS user_id, u.email, u.first_name, u.last_name
-            FROM ledger_transactions tx
-            JOIN ledger_postings p ON p.transaction_id = tx.id
-            JOIN ledger_accounts a ON a.id = p.account_id AND a.kind = 'wallet'
-            JOIN users u ON u.id = a.user_id
-            WHERE ${where.join(" AND ")}
-            GROUP BY tx.id, u.id
-            ORDER BY tx.created_at DESC, tx.rowid DESC LIMIT ?`,
+      sql: `SELECT x.*, u.email, u.first_name, u.last_name FROM (
+              SELECT pay.id, CASE WHEN pay.direction = 'deposit' THEN 'deposit' ELSE 'withdrawal' END AS kind,
+                CASE WHEN pay.direction = 'deposit' THEN pay.amount - pay.fee WHEN pay.direction = 'withdrawal' THEN -pay.amount ELSE pay.amount END AS amount,
+                pay.id AS reference, pay.created_at, pay.user_id AS created_by, pay.user_id, pay.rowid AS seq,
+                pay.id AS payment_id, pay.method, pay.state, pay.provider_reference, pay.failure_reason
+              FROM payments pay
+              UNION ALL
+              SELECT tx.id, tx.kind, SUM(p.amount), tx.reference, tx.created_at, tx.created_by, a.user_id, tx.rowid,
+                NULL, NULL, 'completed', NULL, NULL
+              FROM ledger_transactions tx
+              JOIN ledger_postings p ON p.transaction_id = tx.id
+              JOIN ledger_accounts a ON a.id = p.account_id AND a.kind = 'wallet'
+              WHERE tx.kind IN ('deposit', 'withdrawal', 'deposit_bonus', 'adjustment')
+                AND NOT (tx.kind IN ('deposit', 'withdrawal') AND EXISTS (SELECT 1 FROM payments WHERE id = tx.reference))
+              GROUP BY tx.id, a.user_id
+            ) x JOIN users u ON u.id = x.user_id
+            WHERE ${outer.join(" AND ")}
+            ORDER BY x.created_at DESC, x.seq DESC LIMIT ?`,
       args: [...args, filter.limit],
     });
     return rs.rows.map((r) => ({
@@ -217,6 +224,11 @@ export class LibsqlBackOffice implements BackOffice {
       createdAt: new Date(n(r.created_at)),
       createdBy: r.created_by === null ? null : String(r.created_by),
       user: { id: String(r.user_id), email: String(r.email), firstName: String(r.first_name), lastName: String(r.last_name) },
+      payment: r.payment_id === null ? null : {
+        id: String(r.payment_id), method: String(r.method), state: r.state as PaymentState,
+        providerReference: r.provider_reference === null ? null : String(r.provider_reference),
+        failureReason: r.failure_reason === null ? null : String(r.failure_reason),
+      },
     }));
   }
 

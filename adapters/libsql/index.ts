@@ -12,6 +12,7 @@ import { LibsqlPayments } from "./wallet.ts";
 import { LibsqlResponsible, LibsqlSessionActivity } from "./responsible.ts";
 import { LibsqlCashOuts, LibsqlSameGameMultis } from "./cash-out.ts";
 import { SimulatedPaymentProvider } from "../payments/simulated-provider.ts";
+import { LibsqlProviderMemory } from "../payments/provider-memory.ts";
 import { LibsqlFantasy } from "./fantasy.ts";
 import { LibsqlBets, LibsqlSettlements } from "./bets.ts";
 import { LibsqlMarkets } from "./markets.ts";
@@ -31,7 +32,7 @@ export { openDatabase, type Database } from "./database.ts";
 export interface PortOptions {
   passwords?: PasswordHasher;
   verification?: VerificationProvider;
-  /** The payment provider (default: the simulated one, answering at once). */
+  /** The payment provider (default: the simulated one, answering at once, its memory in this database). */
   paymentProvider?: PaymentProvider;
   /** The in-play bet delay (default: none; the server wires the timer with IN_PLAY_DELAY_MS in api/bootstrap.ts). */
   inPlay?: InPlayDelay;
@@ -40,7 +41,7 @@ export interface PortOptions {
 export function libsqlPorts(d: Database, opts: PortOptions = {}): Ports & AccountPorts & WalletPorts {
   return {
     inPlay: opts.inPlay ?? NO_IN_PLAY_DELAY,
-    paymentProvider: opts.paymentProvider ?? new SimulatedPaymentProvider(),
+    paymentProvider: opts.paymentProvider ?? new SimulatedPaymentProvider({ memory: new LibsqlProviderMemory(d.client) }),
     payments: new LibsqlPayments(d.client),
     responsible: new LibsqlResponsible(d.client),
     sessionActivity: new LibsqlSessionActivity(d.client),

@@ -52,7 +52,7 @@ export class LibsqlResponsible implements ResponsibleGambling {
         },
         {
           sql: `SELECT ${windowSums("amount", "created_at")} FROM payments
-                WHERE user_id = ? AND direction = 'deposit' AND created_at > ?`,
+                WHERE user_id = ? AND direction = 'deposit' AND state IN ('pending', 'completed') AND created_at > ?`,
           args: [...windowArgs(now), userId, monthly],
         },
         {

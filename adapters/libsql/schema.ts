@@ -381,7 +381,10 @@ export const rateLimits = sqliteTable(
 
 // ---- Wallet and responsible gambling (issue 3, migration 0009) ----
 
-/** Deposits, withdrawals and withdrawal reversals at the payment provider; append-only. */
+/**
+ * Deposits and withdrawals at the payment provider (migration 0022: an outbox with states). Written
+ * `pending` before the provider is asked; states only move forward (trigger payments_state_forward).
+ */
 export const payments = sqliteTable(
   "payments",
   {
@@ -393,18 +396,56 @@ export const payments = sqliteTable(
     amount: integer("amount").notNull(),
     fee: integer("fee").notNull().default(0),
     bonus: integer("bonus").notNull().default(0),
+    state: text("state", { enum: ["awaiting_approval", "pending", "completed", "failed", "reversed", "rejected"] }).notNull(),
     providerReference: text("provider_reference"),
-    transactionId: text("transaction_id").notNull().references(() => ledgerTransactions.id),
+    /** Why it failed, was reversed or rejected (the provider's reason, a refused gate, the operator's reason). */
+    failureReason: text("failure_reason"),
+    /** A withdrawal's hold (wallet -> payments_held), written with the payment. */
+    transactionId: text("transaction_id").references(() => ledgerTransactions.id),
+    /** The transaction that completed the payment or returned the hold. */
+    settleTransactionId: text("settle_transaction_id").references(() => ledgerTransactions.id),
+    reviewedBy: text("reviewed_by"),
+    reviewedAt: integer("reviewed_at"),
+    reviewReason: text("review_reason"),
     createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull(),
   },
   (t) => [
     index("payments_user_idx").on(t.userId, t.direction, t.createdAt),
     index("payments_tx_idx").on(t.transactionId),
+    index("payments_state_idx").on(t.state, t.createdAt),
     check("payments_direction_ck", sql`${t.direction} IN ('deposit','withdrawal','withdrawal_reversal')`),
     check("payments_method_ck", sql`${t.method} IN ('card','paypal','crypto','bank')`),
     check("payments_amounts_ck", sql`${t.amount} > 0 AND ${t.fee} >= 0 AND ${t.fee} < ${t.amount} AND ${t.bonus} >= 0`),
+    check("payments_state_ck", sql`${t.state} IN ('awaiting_approval','pending','completed','failed','reversed','rejected')`),
+    check("payments_hold_ck", sql`${t.direction} <> 'withdrawal' OR ${t.transactionId} IS NOT NULL`),
+    check("payments_approval_ck", sql`${t.state} NOT IN ('awaiting_approval','rejected') OR ${t.direction} = 'withdrawal'`),
   ],
 );
+
+/** The simulated payment provider's own memory (a stand-in for the provider's records), keyed by our payment id. */
+export const simulatedProviderOperations = sqliteTable(
+  "simulated_provider_operations",
+  {
+    kind: text("kind", { enum: ["charge", "refund", "payout"] }).notNull(),
+    reference: text("reference").notNull(),
+    method: text("method"),
+    amount: integer("amount").notNull(),
+    approved: integer("approved", { mode: "boolean" }).notNull(),
+    providerReference: text("provider_reference"),
+    reason: text("reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.reference] }), check("simulated_provider_operations_kind_ck", sql`${t.kind} IN ('charge','refund','payout')`)],
+);
+
+/** Accounts under investigation: withdrawals are held while a row exists (opening and closing are audited). */
+export const accountInvestigations = sqliteTable("account_investigations", {
+  userId: text("user_id").primaryKey().references(() => users.id),
+  openedAt: integer("opened_at").notNull(),
+  openedBy: text("opened_by").notNull(),
+  reason: text("reason").notNull(),
+});
 
 /** One row per customer, limit type and period; a pending change has an effective time. */
 export const responsibleLimits = sqliteTable(

@@ -4,8 +4,12 @@
  */
 import type { Client, InStatement, Row } from "@libsql/client";
 import type {
-  DepositOutcome, DepositPlan, PaymentRecord, Payments, WalletHistoryFilter, WalletHistoryItem, WithdrawalOutcome, WithdrawalPlan,
+  Investigation, OpenDepositOutcome, OpenDepositPlan, OpenWithdrawalOutcome, OpenWithdrawalPlan, PaymentFilter, PaymentRecord, Payments,
+  PaymentTransition, TransitionOutcome, WalletHistoryFilter, WalletHistoryItem,
 } from "../../domain/ports/wallet.ts";
+import type { PaymentState } from "../../domain/wallet/payment-state.ts";
+import type { AuditEntry } from "../../domain/shared/types.ts";
+import { auditStatement } from "./audit.ts";
 import type { TransactionKind } from "../../domain/wallet/ledger.ts";
 import type { PaymentMethodId } from "../../domain/wallet/payment-methods.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
@@ -14,9 +18,34 @@ import { ledgerStatements } from "./ledger-statements.ts";
 const BET_KINDS = new Set<TransactionKind>(["bet_stake", "bet_payout", "bet_refund", "bet_resettlement", "cash_out"]);
 
 const paymentStatement = (p: PaymentRecord): InStatement => ({
-  sql: `INSERT INTO payments (id, user_id, direction, method, amount, fee, bonus, provider_reference, transaction_id, created_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  args: [p.id, p.userId, p.direction, p.method, p.amount, p.fee, p.bonus, p.providerReference, p.transactionId, p.createdAt.getTime()],
+  sql: `INSERT INTO payments (id, user_id, direction, method, amount, fee, bonus, state, provider_reference, failure_reason,
+          transaction_id, settle_transaction_id, created_at, updated_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  args: [p.id, p.userId, p.direction, p.method, p.amount, p.fee, p.bonus, p.state, p.providerReference, p.failureReason,
+    p.transactionId, p.settleTransactionId, p.createdAt.getTime(), p.updatedAt.getTime()],
+});
+
+const time = (v: unknown) => (v === null || v === undefined ? null : new Date(Number(v)));
+const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
+
+export const paymentFromRow = (r: Row): PaymentRecord => ({
+  id: String(r.id),
+  userId: String(r.user_id),
+  direction: r.direction as PaymentRecord["direction"],
+  method: r.method as PaymentMethodId,
+  amount: Number(r.amount),
+  fee: Number(r.fee),
+  bonus: Number(r.bonus),
+  state: r.state as PaymentState,
+  providerReference: text(r.provider_reference),
+  failureReason: text(r.failure_reason),
+  transactionId: text(r.transaction_id),
+  settleTransactionId: text(r.settle_transaction_id),
+  reviewedBy: text(r.reviewed_by),
+  reviewedAt: time(r.reviewed_at),
+  reviewReason: text(r.review_reason),
+  createdAt: new Date(Number(r.created_at)),
+  updatedAt: new Date(Number(r.updated_at)),
 });
 
 /**
@@ -33,6 +62,9 @@ export const activeAndNotExcluded = (userId: string, at: Date): InStatement[] =>
   ),
 ];
 
+const notUnderInvestigation = (userId: string): InStatement =>
+  assertStatement("NOT EXISTS (SELECT 1 FROM account_investigations WHERE user_id = ?)", [userId]);
+
 const balanceStatement = (walletAccountId: string): InStatement => ({
   sql: "SELECT balance FROM ledger_accounts WHERE id = ?",
   args: [walletAccountId],
@@ -44,7 +76,7 @@ export class LibsqlPayments implements Payments {
     this.client = client;
   }
 
-  async deposit(plan: DepositPlan): Promise<DepositOutcome> {
+  async openDeposit(plan: OpenDepositPlan): Promise<OpenDepositOutcome> {
     const { payment } = plan;
     const statements: InStatement[] = [];
     if (plan.idempotency)
@@ -54,57 +86,119 @@ export class LibsqlPayments implements Payments {
         args: [payment.userId, plan.idempotency.key, plan.idempotency.requestHash, JSON.stringify(plan.idempotency.response), payment.createdAt.getTime()],
       });
     statements.push(...activeAndNotExcluded(payment.userId, payment.createdAt));
+    statements.push(assertStatement("EXISTS (SELECT 1 FROM ledger_accounts WHERE user_id = ? AND kind = 'wallet')", [payment.userId]));
+    // Deposits still pending count against the limits: the provider may yet complete them.
     for (const w of plan.depositLimits)
       statements.push(assertStatement(
-        `(SELECT COALESCE(SUM(amount), 0) FROM payments WHERE user_id = ? AND direction = 'deposit' AND created_at > ?) + ? <= ?`,
+        `(SELECT COALESCE(SUM(amount), 0) FROM payments WHERE user_id = ? AND direction = 'deposit' AND state IN ('pending','completed') AND created_at > ?) + ? <= ?`,
         [payment.userId, w.since.getTime(), payment.amount, w.limit],
       ));
-    statements.push(...ledgerStatements(plan.deposit), paymentStatement(payment));
-    if (plan.bonus) statements.push(...ledgerStatements(plan.bonus));
-    if (plan.idempotency)
-      statements.push({
-        sql: `UPDATE idempotency_keys SET response_body = json_set(response_body, '$.balance', (SELECT balance FROM ledger_accounts WHERE id = ?))
-              WHERE user_id = ? AND key = ?`,
-        args: [plan.walletAccountId, payment.userId, plan.idempotency.key],
-      });
-    statements.push(balanceStatement(plan.walletAccountId));
+    statements.push(paymentStatement(payment));
     try {
-      const results = await this.client.batch(statements, "write");
-      return { kind: "deposited", balance: Number(results[results.length - 1].rows[0]?.balance ?? 0) };
+      await this.client.batch(statements, "write");
+      return { kind: "opened" };
     } catch (e) {
       const c = constraintOf(e);
-      if (c === ASSERTION_FAILED) return { kind: "refused" };
-      if (c === "LEDGER.UNKNOWN_ACCOUNT" || c === "FOREIGN KEY constraint failed") return { kind: "no_wallet" };
+      if (c === ASSERTION_FAILED) {
+        const wallet = await this.client.execute({ sql: "SELECT 1 FROM ledger_accounts WHERE user_id = ? AND kind = 'wallet'", args: [payment.userId] });
+        return wallet.rows.length === 0 ? { kind: "no_wallet" } : { kind: "refused" };
+      }
+      if (c === "FOREIGN KEY constraint failed") return { kind: "no_wallet" };
       if (c?.startsWith("UNIQUE constraint failed: idempotency_keys")) return { kind: "duplicate_idempotency_key" };
       throw e;
     }
   }
 
-  async withdraw(plan: WithdrawalPlan): Promise<WithdrawalOutcome> {
+  async openWithdrawal(plan: OpenWithdrawalPlan): Promise<OpenWithdrawalOutcome> {
     const statements: InStatement[] = [
-      assertStatement("EXISTS (SELECT 1 FROM users WHERE id = ? AND is_active = 1)", [plan.payment.userId]),
-      ...ledgerStatements(plan.transaction),
+      notUnderInvestigation(plan.payment.userId),
+      ...ledgerStatements(plan.hold),
       paymentStatement(plan.payment),
       balanceStatement(plan.walletAccountId),
     ];
     try {
       const results = await this.client.batch(statements, "write");
-      return { kind: "withdrawn", balance: Number(results[results.length - 1].rows[0]?.balance ?? 0) };
+      return { kind: "opened", balance: Number(results[results.length - 1].rows[0]?.balance ?? 0) };
     } catch (e) {
       const c = constraintOf(e);
-      if (c === ASSERTION_FAILED) return { kind: "refused" };
+      if (c === ASSERTION_FAILED) return { kind: "under_investigation" };
       if (c === "CHECK constraint failed: ledger_accounts_wallet_nonneg_ck") return { kind: "insufficient_funds" };
       if (c === "LEDGER.UNKNOWN_ACCOUNT" || c === "FOREIGN KEY constraint failed") return { kind: "no_wallet" };
       throw e;
     }
   }
 
-  async reverseWithdrawal(plan: WithdrawalPlan): Promise<number> {
-    const results = await this.client.batch(
-      [...ledgerStatements(plan.transaction), paymentStatement(plan.payment), balanceStatement(plan.walletAccountId)],
-      "write",
-    );
-    return Number(results[results.length - 1].rows[0]?.balance ?? 0);
+  async transition(t: PaymentTransition): Promise<TransitionOutcome> {
+    const statements: InStatement[] = [
+      assertStatement("EXISTS (SELECT 1 FROM payments WHERE id = ? AND state = ?)", [t.paymentId, t.from]),
+    ];
+    if (t.requireNotUnderInvestigation) statements.push(notUnderInvestigation(t.userId));
+    if (t.settle) statements.push(...ledgerStatements(t.settle));
+    for (const x of t.extra ?? []) statements.push(...ledgerStatements(x));
+    statements.push({
+      sql: `UPDATE payments SET state = ?, provider_reference = COALESCE(?, provider_reference), failure_reason = COALESCE(?, failure_reason),
+              settle_transaction_id = COALESCE(?, settle_transaction_id), reviewed_by = COALESCE(?, reviewed_by),
+              reviewed_at = COALESCE(?, reviewed_at), review_reason = COALESCE(?, review_reason), updated_at = ?
+            WHERE id = ?`,
+      args: [
+        t.to, t.providerReference ?? null, t.failureReason ?? null, t.settle?.id ?? null, t.review?.by ?? null,
+        t.review ? t.at.getTime() : null, t.review?.reason ?? null, t.at.getTime(), t.paymentId,
+      ],
+    });
+    if (t.audit) statements.push(auditStatement(t.audit));
+    // A deposit's Idempotency-Key replays what happened: its record follows the payment.
+    statements.push({
+      sql: `UPDATE idempotency_keys SET response_body = json_set(response_body, '$.state', ?)
+            WHERE user_id = ? AND json_valid(response_body) AND json_extract(response_body, '$.paymentId') = ?`,
+      args: [t.to, t.userId, t.paymentId],
+    });
+    statements.push(balanceStatement(t.walletAccountId));
+    try {
+      const results = await this.client.batch(statements, "write");
+      return { kind: "moved", balance: Number(results[results.length - 1].rows[0]?.balance ?? 0) };
+    } catch (e) {
+      if (constraintOf(e) !== ASSERTION_FAILED) throw e;
+      const now = await this.find(t.paymentId);
+      if (now?.state === t.from && t.requireNotUnderInvestigation) return { kind: "under_investigation" };
+      return { kind: "stale" };
+    }
+  }
+
+  async find(id: string): Promise<PaymentRecord | null> {
+    const rs = await this.client.execute({ sql: "SELECT * FROM payments WHERE id = ?", args: [id] });
+    return rs.rows[0] ? paymentFromRow(rs.rows[0]) : null;
+  }
+
+  async list(f: PaymentFilter): Promise<PaymentRecord[]> {
+    const where: string[] = [];
+    const args: (string | number)[] = [];
+    if (f.userId) (where.push("user_id = ?"), args.push(f.userId));
+    if (f.direction) (where.push("direction = ?"), args.push(f.direction));
+    if (f.states) (where.push(`state IN (${f.states.map(() => "?").join(",")})`), args.push(...f.states));
+    if (f.createdBefore) (where.push("created_at <= ?"), args.push(f.createdBefore.getTime()));
+    const rs = await this.client.execute({
+      sql: `SELECT * FROM payments ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY created_at DESC, rowid DESC LIMIT ?`,
+      args: [...args, f.limit],
+    });
+    return rs.rows.map(paymentFromRow);
+  }
+
+  async approvalThreshold(): Promise<number> {
+    const rs = await this.client.execute("SELECT value FROM risk_settings WHERE key = 'withdrawal_approval_threshold'");
+    return rs.rows[0] ? Number(rs.rows[0].value) : 100_000;
+  }
+
+  async investigation(userId: string): Promise<Investigation | null> {
+    const rs = await this.client.execute({ sql: "SELECT * FROM account_investigations WHERE user_id = ?", args: [userId] });
+    const r = rs.rows[0];
+    return r ? { userId: String(r.user_id), openedAt: new Date(Number(r.opened_at)), openedBy: String(r.opened_by), reason: String(r.reason) } : null;
+  }
+
+  async setInvestigation(userId: string, open: Investigation | null, audit: AuditEntry): Promise<void> {
+    const change: InStatement = open
+      ? { sql: "INSERT INTO account_investigations (user_id, opened_at, opened_by, reason) VALUES (?, ?, ?, ?)", args: [userId, open.openedAt.getTime(), open.openedBy, open.reason] }
+      : { sql: "DELETE FROM account_investigations WHERE user_id = ?", args: [userId] };
+    await this.client.batch([change, auditStatement(audit)], "write");
   }
 
   async history(userId: string, f: WalletHistoryFilter): Promise<WalletHistoryItem[]> {
@@ -134,11 +228,11 @@ export class LibsqlPayments implements Payments {
             ), r AS (
               SELECT w.*, SUM(w.amount) OVER (ORDER BY w.last_posting ROWS UNBOUNDED PRECEDING) AS balance_after FROM w
             )
-            SELECT r.*, pay.method AS pay_method, pay.amount AS pay_amount, pay.fee AS pay_fee,
+            SELECT r.*, pay.method AS pay_method, pay.amount AS pay_amount, pay.fee AS pay_fee, pay.state AS pay_state, pay.provider_reference AS pay_ref,
               (SELECT selection_name FROM bet_legs WHERE bet_id = r.reference AND leg_no = 1) AS leg_selection,
               (SELECT event_name FROM bet_legs WHERE bet_id = r.reference AND leg_no = 1) AS leg_event,
               (SELECT COUNT(*) FROM bet_legs WHERE bet_id = r.reference) AS leg_count
-            FROM r LEFT JOIN payments pay ON pay.transaction_id = r.id
+            FROM r LEFT JOIN payments pay ON pay.id = r.reference AND r.kind IN ('deposit', 'withdrawal')
             ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
             ORDER BY r.last_posting DESC
             LIMIT ?`,
@@ -153,7 +247,9 @@ export class LibsqlPayments implements Payments {
         balanceAfter: Number(r.balance_after),
         createdAt: new Date(Number(r.created_at)),
         reference: r.reference === null ? null : String(r.reference),
-        payment: r.pay_method === null ? null : { method: r.pay_method as PaymentMethodId, amount: Number(r.pay_amount), fee: Number(r.pay_fee) },
+        payment: r.pay_method === null ? null : {
+          method: r.pay_method as PaymentMethodId, amount: Number(r.pay_amount), fee: Number(r.pay_fee), state: r.pay_state as PaymentState, providerReference: text(r.pay_ref),
+        },
         bet: BET_KINDS.has(kind) && r.leg_selection !== null
           ? { selectionName: String(r.leg_selection), eventName: String(r.leg_event), legs: Number(r.leg_count) }
           : null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SimulatedPaymentProvider } from "./simulated-provider.ts";
+import { InMemoryProviderMemory, SimulatedPaymentProvider, TEST_DECLINE_REASON } from "./simulated-provider.ts";
 
 describe("simulated payment provider", () => {
   it("takes its configured latency to answer (the UI's 3-second 'Processing...')", async () => {
@@ -17,5 +17,27 @@ describe("simulated payment provider", () => {
     expect(p.log.filter((l) => l.kind === "charge")).toHaveLength(1);
     expect(await p.payout({ reference: "pay_3", userId: "u", method: "bank", amount: 5_000 }))
       .toEqual({ approved: false, providerReference: null, reason: "Account closed" });
+  });
+});
+
+describe("simulated payment provider: memory keyed by our payment id", () => {
+  it("decides on receipt and answers a repeat (from any instance sharing the memory) the same, paying once; lookup says what it did", async () => {
+    const memory = new InMemoryProviderMemory();
+    const first = new SimulatedPaymentProvider({ memory });
+    expect(await first.lookup("payout", "pay_9")).toBeNull();
+    const paid = await first.payout({ reference: "pay_9", userId: "u", method: "bank", amount: 5_000 });
+    // A restarted process has a new provider object; the provider's records are the same.
+    const second = new SimulatedPaymentProvider({ memory, decline: () => "would decline now" });
+    expect(await second.payout({ reference: "pay_9", userId: "u", method: "bank", amount: 5_000 })).toEqual(paid);
+    expect(await second.lookup("payout", "pay_9")).toEqual(paid);
+    expect(second.log).toEqual([]);
+    expect(await second.lookup("charge", "pay_9")).toBeNull();
+  });
+
+  it("declines the test amounts (cents ending in 13) by default, never a refund", async () => {
+    const p = new SimulatedPaymentProvider();
+    expect(await p.charge({ reference: "pay_a", userId: "u", method: "card", amount: 5_013 })).toEqual({ approved: false, providerReference: null, reason: TEST_DECLINE_REASON });
+    expect((await p.payout({ reference: "pay_b", userId: "u", method: "bank", amount: 5_000 })).approved).toBe(true);
+    expect((await p.refund({ reference: "pay_c", providerReference: "ch_x", amount: 5_013 })).approved).toBe(true);
   });
 });

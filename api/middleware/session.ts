@@ -43,14 +43,29 @@ export function clearSessionCookie(c: Context) {
 export const session = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   c.set("actor", { kind: "anonymous" });
   c.set("suspendedUserId", null);
+  c.set("suspendedActor", null);
   const token = readSessionToken(c);
   if (token && token.length <= 128) {
     const deps = c.get("deps");
     const id = await sessionIdFor(token);
     const found = await deps.ports.sessions.findActive(id, deps.clock.now());
     if (found && found.user.isActive) c.set("actor", { kind: "user", user: found.user, sessionId: id });
-    else if (found) c.set("suspendedUserId", found.user.id);
+    else if (found) {
+      c.set("suspendedUserId", found.user.id);
+      c.set("suspendedActor", { kind: "user", user: found.user, sessionId: id });
+    }
   }
+  await next();
+};
+
+/**
+ * For the few routes a suspended customer may still use, because the money is theirs (issue 20
+ * item 4): their payments and withdrawals. The suspended session becomes the actor on these routes
+ * only; the use case decides (withdraw refuses an account under investigation).
+ */
+export const allowSuspendedCustomer = (): MiddlewareHandler<AppEnv> => async (c, next) => {
+  const suspended = c.get("suspendedActor");
+  if (c.get("actor").kind === "anonymous" && suspended?.kind === "user" && suspended.user.role === "customer") c.set("actor", suspended);
   await next();
 };
 

@@ -16,6 +16,7 @@ import { asBackOffice } from "../../domain/users/back-office-ctx.ts";
 import { crmCustomers, crmSegments, flagAccount, restrictAccount, sendBonus } from "../../domain/crm/customers.ts";
 import { liveInPlay, paymentTransactions, paymentsOverview, HIGH_ACTIVITY_BETS, type LiveMatchView } from "../../domain/crm/back-office-views.ts";
 import { methodOf } from "../../domain/crm/payments.ts";
+import { stateLabel } from "../../domain/wallet/payment-state.ts";
 import type { CustomerProfileView } from "../../domain/crm/segments.ts";
 import { centsText, toCsv } from "../../domain/tasks/csv.ts";
 import { formatOdds } from "../../domain/shared/odds.ts";
@@ -36,10 +37,14 @@ const presentPayment = (r: LedgerPaymentRecord): PaymentTransaction => ({
   type: r.kind,
   amount: r.amount,
   method: methodOf(r),
-  // The ledger records a payment once it has completed.
-  status: "completed",
+  // A payment carries its true state; a bonus or adjustment is completed by being in the ledger.
+  status: r.payment ? r.payment.state : "completed",
+  statusLabel: r.payment ? stateLabel(r.kind === "deposit" ? "deposit" : "withdrawal", r.payment.state) : "Completed",
   timestamp: r.createdAt.toISOString(),
-  reference: r.reference,
+  // The provider's reference for a payment (null until the provider answered), the ledger's otherwise.
+  reference: r.payment ? r.payment.providerReference : r.reference,
+  paymentId: r.payment?.id ?? null,
+  failureReason: r.payment?.failureReason ?? null,
   user: r.user,
   createdBy: r.createdBy,
 });

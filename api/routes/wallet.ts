@@ -3,11 +3,13 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../env.ts";
 import { ctxOf } from "../env.ts";
 import {
-  DepositBody, DepositResponse, PaymentMethodsResponse, TransactionsQuery, TransactionsResponse, WithdrawalBody, WithdrawalResponse,
+  CustomerPaymentsResponse, DepositBody, DepositResponse, PaymentMethodsResponse, TransactionsQuery, TransactionsResponse, WithdrawalBody, WithdrawalResponse,
 } from "../schemas/wallet.ts";
 import { errorResponses, json } from "./openapi-helpers.ts";
 import { unwrap } from "../errors.ts";
-import { requireRole } from "../middleware/session.ts";
+import { allowSuspendedCustomer, requireRole } from "../middleware/session.ts";
+import { myPayments } from "../../domain/wallet/my-payments.ts";
+import { presentCustomerPayment } from "../presenters.ts";
 import { PAYMENT_METHODS } from "../../domain/wallet/payment-methods.ts";
 import { deposit } from "../../domain/wallet/deposit.ts";
 import { withdraw } from "../../domain/wallet/withdraw.ts";
@@ -46,8 +48,10 @@ walletRoutes.openapi(
     tags: ["Wallet"],
     summary: "Deposit through the payment provider (customer)",
     description:
-      "Charges the method, then books the deposit (amount in, the method's fee to the house) and any bonus (10% from 100.00, " +
-      "capped at 50.00) as a separate deposit_bonus transaction, in one write. Refused with 403 KYC.LEVEL_REQUIRED (verification " +
+      "Records the payment as pending (re-checking the gates inside that write), charges the method with the payment id as " +
+      "idempotency key, then books what the provider said: completed (amount in, the method's fee to the house, any bonus of 10% " +
+      "from 100.00 capped at 50.00 as a separate deposit_bonus transaction) or failed. A payment left pending by a crash is " +
+      "finished by the reconciliation job. Refused with 403 KYC.LEVEL_REQUIRED (verification " +
       "none), 403 RG.SELF_EXCLUDED, 403 AUTH.ACCOUNT_SUSPENDED, 409 RG.LIMIT_PROMPT_REQUIRED (set a deposit limit or decline first), " +
       "422 WALLET.AMOUNT_BELOW_MIN / WALLET.AMOUNT_ABOVE_MAX, 422 RG.DEPOSIT_LIMIT (details {period, limit, used}), 422 " +
       "WALLET.PAYMENT_DECLINED. Honours Idempotency-Key.",
@@ -73,14 +77,30 @@ walletRoutes.openapi(
     tags: ["Wallet"],
     summary: "Withdraw to a payment method (customer, fully verified)",
     description:
-      "Debits the wallet (the database refuses an overdraft) and pays out through the provider; a declined payout is booked " +
-      "back. Refused with 403 KYC.LEVEL_REQUIRED (needs full verification), 403 AUTH.ACCOUNT_SUSPENDED, 422 " +
-      "WALLET.INSUFFICIENT_FUNDS, WALLET.AMOUNT_BELOW_MIN / ABOVE_MAX, WALLET.PAYMENT_DECLINED. Allowed while self-excluded.",
-    middleware: [requireRole("customer")] as const,
+      "Records the payment with its hold (wallet -> payments_held; the database refuses an overdraft), then pays out through " +
+      "the provider (idempotent by payment id): completed, or failed with the hold returned once. Above the approval threshold " +
+      "(risk_settings.withdrawal_approval_threshold) it answers 201 with state awaiting_approval and waits for an operator. " +
+      "Refused with 403 KYC.LEVEL_REQUIRED (needs full verification), 403 WALLET.UNDER_INVESTIGATION, 422 " +
+      "WALLET.INSUFFICIENT_FUNDS, WALLET.AMOUNT_BELOW_MIN / ABOVE_MAX, WALLET.PAYMENT_DECLINED. Allowed while suspended, on a " +
+      "time-out or self-excluded: the money is the customer's.",
+    middleware: [allowSuspendedCustomer(), requireRole("customer")] as const,
     request: { body: { required: true, content: { "application/json": { schema: WithdrawalBody } } } },
     responses: { 201: json(WithdrawalResponse, "Withdrawn"), ...errorResponses(400, 401, 403, 409, 422) },
   }),
   async (c) => c.json(unwrap(await withdraw(ctxOf(c), c.req.valid("json"))), 201),
+);
+
+walletRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/wallet/payments",
+    tags: ["Wallet"],
+    summary: "The customer's deposits and withdrawals with their state, method and provider reference, newest first",
+    middleware: [allowSuspendedCustomer(), requireRole("customer")] as const,
+    request: { query: z.object({ limit: z.coerce.number().int().min(1).max(500).default(50).openapi({ param: { name: "limit", in: "query" } }) }) },
+    responses: { 200: json(CustomerPaymentsResponse, "Payments"), ...errorResponses(400, 401, 403) },
+  }),
+  async (c) => c.json({ items: unwrap(await myPayments(ctxOf(c), c.req.valid("query").limit)).map(presentCustomerPayment) }, 200),
 );
 
 const historyQuery = (q: TransactionsQuery) => ({

@@ -106,11 +106,11 @@ export const PaymentsSummary = z
     bonuses24h: Cents.openapi({ description: "deposit_bonus and credit adjustments in the last 24 h" }),
     netFlow: Cents.openapi({ description: "deposits24h - withdrawals24h" }),
     pending: z.number().int().openapi({
-      description: "Payments awaiting the provider. Ledger movements are recorded only once completed, so this counts none today.",
+      description: "Payments still open: pending at the provider or awaiting an operator's approval.",
     }),
     byMethod: z.array(
       z.object({
-        method: z.string().openapi({ description: "card, paypal, crypto, bank, or 'unrecorded' when the ledger reference names none" }),
+        method: z.string().openapi({ description: "card, paypal, crypto, bank (recorded with the payment), or 'unrecorded' for a ledger-only movement whose reference names none" }),
         deposits: Cents,
         withdrawals: Cents,
         count: z.number().int(),
@@ -127,9 +127,14 @@ export const PaymentTransaction = z
     type: PaymentKind,
     amount: Cents.openapi({ description: "Signed, from the customer's wallet's point of view" }),
     method: z.string(),
-    status: z.enum(["completed", "pending", "failed", "cancelled"]),
+    status: z.enum(["awaiting_approval", "pending", "completed", "failed", "reversed", "rejected"]).openapi({
+      description: "The payment's state (forward only); bonuses and adjustments are completed",
+    }),
+    statusLabel: z.string().openapi({ example: "Failed, returned to your balance" }),
     timestamp: IsoDate,
-    reference: z.string().nullable(),
+    reference: z.string().nullable().openapi({ description: "The provider's reference for a payment; the ledger reference otherwise" }),
+    paymentId: z.string().nullable(),
+    failureReason: z.string().nullable(),
     user: z.object({ id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string() }),
     createdBy: z.string().nullable(),
   })

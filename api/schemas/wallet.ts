@@ -28,9 +28,18 @@ export const DepositBody = z
   .openapi("DepositBody");
 export type DepositBody = z.infer<typeof DepositBody>;
 
+export const PaymentState = z.enum(["awaiting_approval", "pending", "completed", "failed", "reversed", "rejected"]).openapi({
+  description: "awaiting_approval -> pending | rejected; pending -> completed | failed | reversed (forward only)",
+});
+export type PaymentState = z.infer<typeof PaymentState>;
+
 export const DepositResponse = z
   .object({
-    transactionId: z.string(),
+    paymentId: z.string(),
+    state: PaymentState,
+    transactionId: z.string().nullable().openapi({ description: "The deposit's ledger transaction (null while pending)" }),
+    providerReference: z.string().nullable(),
+    method: PaymentMethodId,
     amount: Cents.openapi({ description: "Charged to the payment method" }),
     fee: Cents.openapi({ description: "The method's processing fee, kept from the amount" }),
     bonus: Cents.openapi({ description: "Deposit bonus credited as its own transaction (0 if none)" }),
@@ -50,7 +59,15 @@ export const WithdrawalBody = z
 export type WithdrawalBody = z.infer<typeof WithdrawalBody>;
 
 export const WithdrawalResponse = z
-  .object({ transactionId: z.string(), amount: Cents, balance: Cents })
+  .object({
+    paymentId: z.string(),
+    state: PaymentState.openapi({ description: "completed, or awaiting_approval above the approval threshold" }),
+    transactionId: z.string().openapi({ description: "The hold: wallet -> payments_held" }),
+    providerReference: z.string().nullable(),
+    method: PaymentMethodId,
+    amount: Cents,
+    balance: Cents,
+  })
   .openapi("WithdrawalResponse");
 export type WithdrawalResponse = z.infer<typeof WithdrawalResponse>;
 
@@ -82,9 +99,30 @@ export const WalletTransaction = z
     createdAt: IsoDate,
     reference: z.string().nullable(),
     description: z.string().openapi({ example: "Deposit by Credit/Debit Card" }),
-    status: z.literal("completed"),
+    status: PaymentState.openapi({ description: "completed, or for a withdrawal's debit the payment's state" }),
   })
   .openapi("WalletTransaction");
 export type WalletTransaction = z.infer<typeof WalletTransaction>;
+/** A deposit or withdrawal as the customer (and the operator) sees it: true state, method and reference. */
+export const CustomerPayment = z
+  .object({
+    id: z.string(),
+    direction: z.enum(["deposit", "withdrawal", "withdrawal_reversal"]),
+    method: PaymentMethodId,
+    amount: Cents,
+    fee: Cents,
+    bonus: Cents,
+    state: PaymentState,
+    stateLabel: z.string().openapi({ example: "Failed, returned to your balance" }),
+    providerReference: z.string().nullable(),
+    failureReason: z.string().nullable(),
+    createdAt: IsoDate,
+    updatedAt: IsoDate,
+  })
+  .openapi("CustomerPayment");
+export type CustomerPayment = z.infer<typeof CustomerPayment>;
+export const CustomerPaymentsResponse = z.object({ items: z.array(CustomerPayment) }).openapi("CustomerPayments");
+export type CustomerPaymentsResponse = z.infer<typeof CustomerPaymentsResponse>;
+
 export const TransactionsResponse = z.object({ items: z.array(WalletTransaction) }).openapi("WalletTransactions");
 export type TransactionsResponse = z.infer<typeof TransactionsResponse>;

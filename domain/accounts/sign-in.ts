@@ -4,7 +4,9 @@
  *      without looking at the password;
  *   2. unknown email, no password (demo users) or wrong password -> AUTH.INVALID_CREDENTIALS (the
  *      same answer and about the same time for all three, and a failure is recorded);
- *   3. suspended account -> AUTH.ACCOUNT_SUSPENDED;
+ *   3. suspended staff account -> AUTH.ACCOUNT_SUSPENDED. A suspended CUSTOMER gets a session: its
+ *      funds stay reachable (issue 20 item 4), and every route answers it 403 AUTH.ACCOUNT_SUSPENDED
+ *      except its own payments and withdrawals (api/middleware/session.ts allowSuspendedCustomer);
  *   4. otherwise the success is recorded and a session created.
  * Attempts are stored in the database, so every server instance counts the same failures.
  */
@@ -43,7 +45,7 @@ export async function signIn(
     await ctx.ports.signInAttempts.record({ email, ip: session.ip, success: false, at: now });
     return err(domainError("AUTH.INVALID_CREDENTIALS", "The email or password is incorrect"));
   }
-  if (!found.user.isActive)
+  if (!found.user.isActive && found.user.role !== "customer")
     return err(domainError("AUTH.ACCOUNT_SUSPENDED", "This account is suspended. Contact support."));
 
   await ctx.ports.signInAttempts.record({ email, ip: session.ip, success: true, at: now });

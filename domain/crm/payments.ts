@@ -1,14 +1,17 @@
 /**
- * Payments from the ledger: deposits, withdrawals, deposit bonuses and operator adjustments of
- * customer wallets. The payment method is read from the ledger transaction's reference when it
- * starts with one (e.g. "card:..."); otherwise it is shown as "unrecorded" (or "bonus" for bonuses
- * and adjustments, which never go through a payment method).
+ * Payments for operators: deposits and withdrawals from the payments table (method, state and the
+ * provider's reference recorded with each), deposit bonuses and operator adjustments from the
+ * ledger. A ledger-only deposit or withdrawal (the seed's) names its method in its reference
+ * ("card:..."); otherwise it is "unrecorded". Bonuses and adjustments are "bonus". Only completed
+ * payments count in the money figures; pending ones (awaiting the provider or an operator) are
+ * counted apart.
  */
 import type { LedgerPaymentRecord } from "../ports/index.ts";
 
 export const PAYMENT_METHODS = ["card", "paypal", "crypto", "bank"] as const;
 
-export function methodOf(p: Pick<LedgerPaymentRecord, "kind" | "reference">): string {
+export function methodOf(p: Pick<LedgerPaymentRecord, "kind" | "reference"> & { payment?: LedgerPaymentRecord["payment"] }): string {
+  if (p.payment) return p.payment.method;
   if (p.kind === "deposit_bonus" || p.kind === "adjustment") return "bonus";
   const ref = (p.reference ?? "").toLowerCase();
   const m = /^(card|paypal|crypto|bank)\b/.exec(ref);
@@ -30,6 +33,9 @@ export interface PaymentsSummaryView {
 /** Amounts are sizes (positive); `records` are wallet-side signed amounts. */
 export function paymentsSummary(records: readonly LedgerPaymentRecord[], walletBalances: number, now: Date): PaymentsSummaryView {
   const since = now.getTime() - 86_400_000;
+  const open = records.filter((r) => r.payment && (r.payment.state === "pending" || r.payment.state === "awaiting_approval")).length;
+  // Money moved only for completed payments (a failed or rejected one moved nothing, or came back).
+  records = records.filter((r) => !r.payment || r.payment.state === "completed");
   const recent = records.filter((r) => r.createdAt.getTime() >= since);
   const size = (r: LedgerPaymentRecord) => Math.abs(r.amount);
   const sum = (xs: readonly LedgerPaymentRecord[]) => xs.reduce((s, r) => s + size(r), 0);
@@ -53,8 +59,7 @@ export function paymentsSummary(records: readonly LedgerPaymentRecord[], walletB
     withdrawalCount24h: withdrawals24.length,
     bonuses24h: sum(recent.filter(isBonus)),
     netFlow: sum(deposits24) - sum(withdrawals24),
-    // The ledger records a payment once it has completed; nothing waits in it.
-    pending: 0,
+    pending: open,
     byMethod: [...methods.values()].sort((a, b) => a.method.localeCompare(b.method)),
     totals: {
       deposits: sum(records.filter((r) => r.kind === "deposit")),

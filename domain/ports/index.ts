@@ -2,6 +2,7 @@
  * The ports the use cases need, named after what they hold. adapters/libsql implements them;
  * each write method is one atomic database write.
  */
+import type { PaymentState } from "../wallet/payment-state.ts";
 import type { LedgerTransaction } from "../wallet/ledger.ts";
 import type {
   AuditEntry, BetRecord, BetType, EventStatus, EventView, MarketStatus, MarketType, PricedOutcome, SportCode, User,
@@ -791,6 +792,12 @@ export interface LedgerPaymentRecord {
   createdAt: Date;
   createdBy: string | null;
   user: { id: string; email: string; firstName: string; lastName: string };
+  /**
+   * For deposits and withdrawals booked through the payments table (the outbox, migration 0022):
+   * the payment's id, method, state, the provider's reference and why it failed. Null for bonuses,
+   * adjustments and ledger-only movements (the seed's), which are completed by being in the ledger.
+   */
+  payment: { id: string; method: string; state: PaymentState; providerReference: string | null; failureReason: string | null } | null;
 }
 
 export interface BackOffice {

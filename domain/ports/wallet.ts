@@ -8,6 +8,7 @@ import type { Cents } from "../shared/money.ts";
 import type { AuditEntry } from "../shared/types.ts";
 import type { LedgerTransaction, TransactionKind } from "../wallet/ledger.ts";
 import type { PaymentMethodId } from "../wallet/payment-methods.ts";
+import type { PaymentDirection, PaymentState } from "../wallet/payment-state.ts";
 import type { LimitPeriod, LimitSetting, LimitType, PeriodAmounts, PeriodLimits } from "../responsible/limits.ts";
 import type { Exclusion } from "../responsible/exclusion.ts";
 import type { Ports } from "./index.ts";
@@ -18,13 +19,20 @@ export type ProviderAnswer =
   | { approved: true; providerReference: string }
   | { approved: false; providerReference: string | null; reason: string };
 
+export type ProviderOperation = "charge" | "refund" | "payout";
+
 export interface PaymentProvider {
-  /** Take `amount` from the customer's payment method; `reference` (our payment id) is unique per charge. */
+  /**
+   * Take `amount` from the customer's payment method. `reference` (our payment id) is the
+   * idempotency key: asking again with it returns the first answer and never charges twice.
+   */
   charge(r: { reference: string; userId: string; method: PaymentMethodId; amount: Cents }): Promise<ProviderAnswer>;
-  /** Give back a charge we could not book (e.g. the deposit write was refused). */
+  /** Give back a charge we could not book. Idempotent by `reference`. */
   refund(r: { reference: string; providerReference: string; amount: Cents }): Promise<ProviderAnswer>;
-  /** Send `amount` to the customer's payment method. */
+  /** Send `amount` to the customer's payment method. Idempotent by `reference`: never pays twice. */
   payout(r: { reference: string; userId: string; method: PaymentMethodId; amount: Cents }): Promise<ProviderAnswer>;
+  /** What the provider did for `reference`, or null when it never received that request. */
+  lookup(kind: ProviderOperation, reference: string): Promise<ProviderAnswer | null>;
 }
 
 // ---- Payments: deposits, withdrawals and the wallet's history ----
@@ -38,42 +46,90 @@ export interface WindowLimit {
 export interface PaymentRecord {
   id: string;
   userId: string;
-  direction: "deposit" | "withdrawal" | "withdrawal_reversal";
+  direction: PaymentDirection;
   method: PaymentMethodId;
   amount: Cents;
   fee: Cents;
   bonus: Cents;
+  state: PaymentState;
   providerReference: string | null;
-  transactionId: string;
+  failureReason: string | null;
+  /** A withdrawal's hold (wallet -> payments_held), written with the payment; null for a deposit. */
+  transactionId: string | null;
+  /** The transaction that completed the payment or returned its hold. */
+  settleTransactionId: string | null;
+  reviewedBy: string | null;
+  reviewedAt: Date | null;
+  reviewReason: string | null;
   createdAt: Date;
+  updatedAt: Date;
 }
 
-export interface DepositPlan {
+export interface OpenDepositPlan {
+  /** State pending, no ledger transaction yet. */
   payment: PaymentRecord;
-  deposit: LedgerTransaction;
-  bonus: LedgerTransaction | null;
-  walletAccountId: string;
-  /** Re-checked inside the write: the customer is active and not excluded at `payment.createdAt`. */
+  /** Re-checked inside the write, counting pending and completed deposits. */
   depositLimits: WindowLimit[];
   idempotency: { key: string; requestHash: string; response: unknown } | null;
 }
-export type DepositOutcome =
-  | { kind: "deposited"; balance: Cents }
+export type OpenDepositOutcome =
+  | { kind: "opened" }
   /** A guard inside the write failed (limit, exclusion, suspension changed meanwhile): nothing written. */
   | { kind: "refused" }
   | { kind: "no_wallet" }
   | { kind: "duplicate_idempotency_key" };
 
-export interface WithdrawalPlan {
+export interface OpenWithdrawalPlan {
+  /** State pending or awaiting_approval, with transactionId = hold.id. */
   payment: PaymentRecord;
-  transaction: LedgerTransaction;
+  /** wallet -> payments_held. */
+  hold: LedgerTransaction;
   walletAccountId: string;
 }
-export type WithdrawalOutcome =
-  | { kind: "withdrawn"; balance: Cents }
+export type OpenWithdrawalOutcome =
+  | { kind: "opened"; balance: Cents }
   | { kind: "insufficient_funds" }
-  | { kind: "refused" }
+  /** The account is under investigation: nothing written. */
+  | { kind: "under_investigation" }
   | { kind: "no_wallet" };
+
+/**
+ * One forward move of a payment's state, with the ledger transactions that go with it, in one
+ * write guarded by "the payment is still in state `from`": whoever moves it second (the request,
+ * the reconciler, a second operator) writes nothing.
+ */
+export interface PaymentTransition {
+  paymentId: string;
+  userId: string;
+  from: PaymentState;
+  to: PaymentState;
+  at: Date;
+  providerReference?: string | null;
+  failureReason?: string | null;
+  /** Recorded as settle_transaction_id (completion, or the hold returned). */
+  settle?: LedgerTransaction | null;
+  /** Written in the same batch (a deposit bonus). */
+  extra?: LedgerTransaction[];
+  review?: { by: string; reason: string | null };
+  audit?: AuditEntry | null;
+  /** Refuse the move while the account is under investigation (approving a withdrawal). */
+  requireNotUnderInvestigation?: boolean;
+  walletAccountId: string;
+}
+export type TransitionOutcome =
+  | { kind: "moved"; balance: Cents }
+  /** The payment was no longer in `from`: someone else moved it; nothing written. */
+  | { kind: "stale" }
+  | { kind: "under_investigation" };
+
+export interface PaymentFilter {
+  userId?: string;
+  direction?: "deposit" | "withdrawal";
+  states?: readonly PaymentState[];
+  /** Only payments created at or before this (the reconciler's grace). */
+  createdBefore?: Date;
+  limit: number;
+}
 
 export interface WalletHistoryFilter {
   /** null = every kind. */
@@ -91,18 +147,31 @@ export interface WalletHistoryItem {
   createdAt: Date;
   reference: string | null;
   /** For deposits and withdrawals. */
-  payment: { method: PaymentMethodId; amount: Cents; fee: Cents } | null;
+  payment: { method: PaymentMethodId; amount: Cents; fee: Cents; state: PaymentState; providerReference: string | null } | null;
   /** For bet transactions: the first leg's selection and the number of legs. */
   bet: { selectionName: string; eventName: string; legs: number } | null;
 }
 
+export interface Investigation {
+  userId: string;
+  openedAt: Date;
+  openedBy: string;
+  reason: string;
+}
+
 export interface Payments {
-  /** Payment record, deposit and bonus transactions, idempotency record: one write. */
-  deposit(plan: DepositPlan): Promise<DepositOutcome>;
-  /** Payment record and the wallet debit: one write; the wallet CHECK refuses an overdraft. */
-  withdraw(plan: WithdrawalPlan): Promise<WithdrawalOutcome>;
-  /** Book money back after the provider declined a payout (payment record and transaction, one write). */
-  reverseWithdrawal(plan: WithdrawalPlan): Promise<Cents>;
+  /** The pending payment record (and idempotency record), guarded by the deposit gates: one write. */
+  openDeposit(plan: OpenDepositPlan): Promise<OpenDepositOutcome>;
+  /** The payment record and its hold: one write; the wallet CHECK refuses an overdraft. */
+  openWithdrawal(plan: OpenWithdrawalPlan): Promise<OpenWithdrawalOutcome>;
+  transition(t: PaymentTransition): Promise<TransitionOutcome>;
+  find(id: string): Promise<PaymentRecord | null>;
+  list(filter: PaymentFilter): Promise<PaymentRecord[]>;
+  /** Withdrawals strictly above this (cents) wait for an operator (risk_settings.withdrawal_approval_threshold). */
+  approvalThreshold(): Promise<Cents>;
+  investigation(userId: string): Promise<Investigation | null>;
+  /** Open (or with null, close) an investigation with its audit record, in one write. */
+  setInvestigation(userId: string, open: Investigation | null, audit: AuditEntry): Promise<void>;
   history(userId: string, filter: WalletHistoryFilter): Promise<WalletHistoryItem[]>;
 }
 

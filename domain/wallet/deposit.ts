@@ -2,29 +2,38 @@
  * deposit: a customer pays in through the payment provider. Checks, in order: signed-in active
  * customer, an Idempotency-Key replay, the method's minimum and maximum, then the gates of
  * responsible gambling (verification, exclusion, the first-deposit limit prompt, deposit limits).
- * The provider is charged first; then ONE write books the payment record, the deposit transaction
- * (payments -> wallet for the amount, wallet -> house for the method's fee, so every cent is
- * accounted for) and the bonus as its own deposit_bonus transaction (promotions -> wallet). That
- * write re-checks suspension, exclusion and the deposit limits itself; if it is refused the charge
- * is refunded at the provider.
+ *
+ * Durable (issue 19): ONE write first records the payment as `pending` (with the idempotency
+ * record), re-checking suspension, exclusion and the deposit limits inside the write (pending
+ * deposits count against the limits). Only then is the provider charged, with our payment id as its
+ * idempotency key. A second write books what the provider said: completed (payments -> wallet for
+ * the amount, wallet -> house for the method's fee, and the bonus as its own deposit_bonus
+ * transaction) or failed (nothing moves). If the process dies in between, the reconciliation job
+ * asks the provider what it did for that payment id and finishes the payment the same way.
  */
 import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
 import type { Cents } from "../shared/money.ts";
 import { depositBreakdown, paymentMethod, type PaymentMethodId } from "./payment-methods.ts";
-import { HOUSE_ACCOUNT, ledgerTransaction, PAYMENTS_ACCOUNT, PROMOTIONS_ACCOUNT, transfer, walletAccountId, type LedgerTransaction, type Posting } from "./ledger.ts";
-import { portOf, type DepositPlan, type WindowLimit } from "../ports/wallet.ts";
+import { portOf, type PaymentRecord, type WindowLimit } from "../ports/wallet.ts";
 import { checkMayDeposit } from "../responsible/wagering-gate.ts";
 import { effectiveLimit, LIMIT_PERIODS, windowStart } from "../responsible/limits.ts";
 import type { User } from "../shared/types.ts";
+import { applyProviderAnswer } from "./settle-payment.ts";
+import type { PaymentState } from "./payment-state.ts";
 
 export interface DepositInput {
   method: PaymentMethodId;
   amount: Cents;
 }
 export interface DepositReceipt {
-  transactionId: string;
+  paymentId: string;
+  state: PaymentState;
+  /** The deposit's ledger transaction; null until it completed. */
+  transactionId: string | null;
+  providerReference: string | null;
+  method: PaymentMethodId;
   amount: Cents;
   fee: Cents;
   bonus: Cents;
@@ -34,10 +43,30 @@ export interface DepositReceipt {
 
 const requestHashOf = (input: DepositInput) => `deposit:${JSON.stringify([input.method, input.amount])}`;
 
-function replay(prior: { requestHash: string; response: unknown }, hash: string): Result<{ replayed: boolean; response: DepositReceipt }> {
+async function receiptOf(ctx: Ctx, p: PaymentRecord): Promise<DepositReceipt> {
+  const balance = await ctx.ports.wallets.balanceOf(p.userId);
+  return {
+    paymentId: p.id, state: p.state, transactionId: p.settleTransactionId, providerReference: p.providerReference, method: p.method,
+    amount: p.amount, fee: p.fee, bonus: p.bonus, credited: p.amount - p.fee + p.bonus, balance: balance ?? 0,
+  };
+}
+
+/** The deposit as it stands now: completed or pending answer 201, failed or reversed the provider's refusal. */
+async function answerFor(ctx: Ctx, paymentId: string, replayed: boolean): Promise<Result<{ replayed: boolean; response: DepositReceipt }>> {
+  const p = await portOf(ctx, "payments").find(paymentId);
+  if (!p) return err(domainError("WALLET.IDEMPOTENCY_CONFLICT", "Retry the request"));
+  if (p.state === "failed" || p.state === "reversed")
+    return err(domainError("WALLET.PAYMENT_DECLINED", `${paymentMethod(p.method).name} declined the payment: ${p.failureReason ?? "declined"}`, {
+      paymentId: p.id, state: p.state,
+    }));
+  return ok({ replayed, response: await receiptOf(ctx, p) });
+}
+
+async function replay(ctx: Ctx, prior: { requestHash: string; response: unknown }, hash: string) {
   if (prior.requestHash !== hash)
     return err(domainError("WALLET.IDEMPOTENCY_CONFLICT", "This Idempotency-Key was already used for a different request"));
-  return ok({ replayed: true, response: prior.response as DepositReceipt });
+  const paymentId = (prior.response as { paymentId?: string }).paymentId;
+  return paymentId ? answerFor(ctx, paymentId, true) : ok({ replayed: true, response: prior.response as DepositReceipt });
 }
 
 async function depositGate(ctx: Ctx, user: User, amount: Cents, now: Date) {
@@ -63,74 +92,41 @@ export async function deposit(
   const hash = requestHashOf(input);
   if (idempotencyKey) {
     const prior = await ctx.ports.idempotency.find(user.id, idempotencyKey);
-    if (prior) return replay(prior, hash);
+    if (prior) return replay(ctx, prior, hash);
   }
   const method = paymentMethod(input.method);
   const figures = depositBreakdown(method, input.amount);
   if (!figures.ok) return figures;
-  const { gate } = await depositGate(ctx, user, input.amount, ctx.clock.now());
+  const at = ctx.clock.now();
+  const { snap, gate } = await depositGate(ctx, user, input.amount, at);
   if (!gate.ok) return gate;
 
-  const provider = portOf(ctx, "paymentProvider");
-  const paymentId = ctx.ids.next("pay");
-  const charge = await provider.charge({ reference: paymentId, userId: user.id, method: method.id, amount: input.amount });
-  if (!charge.approved)
-    return err(domainError("WALLET.PAYMENT_DECLINED", `${method.name} declined the payment: ${charge.reason}`));
-
-  // The write happens after the provider answered (seconds later): limits are re-read for that moment.
-  const at = ctx.clock.now();
-  const { snap, gate: again } = await depositGate(ctx, user, input.amount, at);
-  const refund = () => provider.refund({ reference: paymentId, providerReference: charge.providerReference, amount: input.amount });
-  if (!again.ok) {
-    await refund();
-    return again;
-  }
   const { amount, fee, bonus } = figures.value;
-  const wallet = walletAccountId(user.id);
-  const postings: Posting[] = [...transfer(PAYMENTS_ACCOUNT, wallet, amount), ...(fee > 0 ? transfer(wallet, HOUSE_ACCOUNT, fee) : [])];
-  const depositTx = ledgerTransaction({ id: ctx.ids.next("tx"), kind: "deposit", reference: paymentId, createdAt: at, createdBy: user.id }, postings);
-  if (!depositTx.ok) return depositTx;
-  let bonusTx: LedgerTransaction | null = null;
-  if (bonus > 0) {
-    const b = ledgerTransaction(
-      { id: ctx.ids.next("tx"), kind: "deposit_bonus", reference: paymentId, createdAt: at, createdBy: null },
-      transfer(PROMOTIONS_ACCOUNT, wallet, bonus),
-    );
-    if (!b.ok) return b;
-    bonusTx = b.value;
-  }
   const depositLimits: WindowLimit[] = LIMIT_PERIODS.flatMap((p) => {
     const limit = effectiveLimit(snap.limits.deposit[p], at).amount;
     return limit === null ? [] : [{ since: windowStart(p, at), limit }];
   });
-  const response: Omit<DepositReceipt, "balance"> = {
-    transactionId: depositTx.value.id, amount, fee, bonus, credited: amount - fee + bonus,
+  const payment: PaymentRecord = {
+    id: ctx.ids.next("pay"), userId: user.id, direction: "deposit", method: method.id, amount, fee, bonus, state: "pending",
+    providerReference: null, failureReason: null, transactionId: null, settleTransactionId: null,
+    reviewedBy: null, reviewedAt: null, reviewReason: null, createdAt: at, updatedAt: at,
   };
-  const plan: DepositPlan = {
-    payment: {
-      id: paymentId, userId: user.id, direction: "deposit", method: method.id, amount, fee, bonus,
-      providerReference: charge.providerReference, transactionId: depositTx.value.id, createdAt: at,
-    },
-    deposit: depositTx.value,
-    bonus: bonusTx,
-    walletAccountId: wallet,
+  const payments = portOf(ctx, "payments");
+  const opened = await payments.openDeposit({
+    payment,
     depositLimits,
-    idempotency: idempotencyKey ? { key: idempotencyKey, requestHash: hash, response } : null,
-  };
-  const written = await portOf(ctx, "payments").deposit(plan);
-  switch (written.kind) {
-    case "deposited":
-      return ok({ replayed: false, response: { ...response, balance: written.balance } });
+    idempotency: idempotencyKey ? { key: idempotencyKey, requestHash: hash, response: { paymentId: payment.id } } : null,
+  });
+  switch (opened.kind) {
+    case "opened":
+      break;
     case "duplicate_idempotency_key": {
-      await refund();
       const prior = await ctx.ports.idempotency.find(user.id, idempotencyKey!);
-      return prior ? replay(prior, hash) : err(domainError("WALLET.IDEMPOTENCY_CONFLICT", "Retry the request"));
+      return prior ? replay(ctx, prior, hash) : err(domainError("WALLET.IDEMPOTENCY_CONFLICT", "Retry the request"));
     }
     case "no_wallet":
-      await refund();
       return err(domainError("WALLET.NO_WALLET", "This account has no wallet"));
     case "refused": {
-      await refund();
       // Something changed between our checks and the write (a limit, an exclusion, a suspension).
       const fresh = await ctx.ports.users.findById(user.id);
       if (fresh && !fresh.isActive) return err(domainError("AUTH.ACCOUNT_SUSPENDED", "This account is suspended"));
@@ -138,4 +134,16 @@ export async function deposit(
       return now.ok ? err(domainError("RG.CONCURRENT_CHANGE", "Your account changed while depositing; please try again")) : now;
     }
   }
+
+  // The payment is on record as pending: from here a crash leaves it for the reconciler, never lost.
+  const provider = portOf(ctx, "paymentProvider");
+  const answer = await provider.charge({ reference: payment.id, userId: user.id, method: method.id, amount });
+  const moved = await applyProviderAnswer(ctx, payment, answer);
+  if (moved.kind === "stale" && answer.approved) {
+    // The reconciler settled it first. Had it found no charge at the provider (failed), the charge
+    // that then went through is given back, so the customer never pays for a deposit not credited.
+    const now = await portOf(ctx, "payments").find(payment.id);
+    if (now && now.state !== "completed") await provider.refund({ reference: payment.id, providerReference: answer.providerReference, amount });
+  }
+  return answerFor(ctx, payment.id, false);
 }

@@ -5,7 +5,7 @@ import { TRANSACTION_KINDS } from "./ledger.ts";
 
 const item = (o: Partial<WalletHistoryItem>): WalletHistoryItem => ({
   transactionId: "tx_1", kind: "deposit", amount: 9_680, balanceAfter: 9_680, createdAt: new Date("2026-11-21T10:00:00.000Z"),
-  reference: "pay_1", payment: { method: "card", amount: 10_000, fee: 320 }, bet: null, ...o,
+  reference: "pay_1", payment: { method: "card", amount: 10_000, fee: 320, state: "completed", providerReference: null }, bet: null, ...o,
 });
 
 suite("transaction history", () => {
@@ -17,8 +17,10 @@ suite("transaction history", () => {
 
   it("describes lines in plain words", () => {
     expect(describe(item({}))).toBe("Deposit by Credit/Debit Card (fee 3.20)");
-    expect(describe(item({ payment: { method: "bank", amount: 5_000, fee: 0 } }))).toBe("Deposit by Bank Transfer");
-    expect(describe(item({ kind: "withdrawal", amount: -5_000, payment: { method: "paypal", amount: 5_000, fee: 0 } }))).toBe("Withdrawal to PayPal");
+    expect(describe(item({ payment: { method: "bank", amount: 5_000, fee: 0, state: "completed", providerReference: null } }))).toBe("Deposit by Bank Transfer");
+    expect(describe(item({ kind: "withdrawal", amount: -5_000, payment: { method: "paypal", amount: 5_000, fee: 0, state: "completed", providerReference: null } }))).toBe("Withdrawal to PayPal");
+    expect(presentHistory([item({ kind: "withdrawal", amount: -5_000, payment: { method: "card", amount: 5_000, fee: 0, state: "awaiting_approval", providerReference: null } })])[0].status)
+      .toBe("awaiting_approval");
     expect(describe(item({ kind: "bet_stake", amount: -1_000, payment: null, bet: { selectionName: "Arsenal", eventName: "Arsenal vs Chelsea", legs: 1 } })))
       .toBe("Stake: Arsenal (Arsenal vs Chelsea)");
     expect(describe(item({ kind: "cash_out", amount: 1_500, payment: null, bet: { selectionName: "x", eventName: "y", legs: 3 } }))).toBe("Cash out: 3-leg bet");

@@ -3,6 +3,7 @@
  * transactions): the filter groups ledger kinds the way a customer thinks of them, and each line
  * gets a plain description. Also the CSV export, with proper escaping.
  */
+import type { PaymentState } from "./payment-state.ts";
 import type { Ctx } from "../shared/context.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { ok, type Result } from "../shared/result.ts";
@@ -30,7 +31,7 @@ export interface HistoryLine {
   createdAt: string;
   reference: string | null;
   description: string;
-  status: "completed";
+  status: PaymentState;
 }
 
 const betWhat = (i: WalletHistoryItem) =>
@@ -68,7 +69,8 @@ export const presentHistory = (items: readonly WalletHistoryItem[]): HistoryLine
     createdAt: i.createdAt.toISOString(),
     reference: i.reference,
     description: describe(i),
-    status: "completed",
+    // A withdrawal's debit is its hold: it carries the payment's state (pending until paid out).
+    status: i.kind === "withdrawal" && i.amount < 0 && i.payment ? i.payment.state : "completed",
   }));
 
 export async function walletHistory(

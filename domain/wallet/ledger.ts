@@ -36,6 +36,12 @@ export const HOUSE_ACCOUNT = "house";
 export const PROMOTIONS_ACCOUNT = "promotions";
 /** Money in transit with the payment provider: deposits come from it, withdrawals go to it. */
 export const PAYMENTS_ACCOUNT = "payments";
+/**
+ * Withdrawals requested and not yet paid out or returned (kind payments, migration 0022): a
+ * withdrawal moves wallet -> payments_held when requested, then payments_held -> payments when the
+ * provider pays it, or payments_held -> wallet when it fails or is rejected.
+ */
+export const PAYMENTS_HELD_ACCOUNT = "payments_held";
 /** The operator's rake from fantasy contests. */
 export const FANTASY_RAKE_ACCOUNT = "fantasy_rake";
 export const walletAccountId = (userId: string) => `wallet:${userId}`;

@@ -1,82 +1,103 @@
 /**
- * withdraw: a fully verified customer takes money out (excluded customers may: it is their money).
- * ONE write books the payment record and wallet -> payments; the wallet's CHECK refuses an
- * overdraft, so two withdrawals racing for the same balance cannot both pass. Then the provider
- * pays out; if it declines, a second write books the money back (payments -> wallet).
+ * withdraw: a fully verified customer takes money out. It is their money: a customer who is
+ * suspended, on a time-out or self-excluded may still withdraw, unless an operator has put the
+ * account under investigation (WALLET.UNDER_INVESTIGATION).
+ *
+ * Durable (issue 19): ONE write records the payment and its hold (wallet -> payments_held; the
+ * wallet's CHECK refuses an overdraft, so two withdrawals racing for one balance cannot both pass)
+ * BEFORE the provider is asked. Above the approval threshold the payment waits for an operator
+ * (awaiting_approval); otherwise it is `pending` and the payout is sent with our payment id as the
+ * provider's idempotency key. The answer is booked by applyProviderAnswer: completed (held ->
+ * payments) or failed (held -> wallet, once). A crash in between leaves a pending payment that the
+ * reconciliation job finishes.
  */
 import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
-import { requireRole } from "../shared/authorize.ts";
 import type { Cents } from "../shared/money.ts";
 import { checkAmount, paymentMethod, type PaymentMethodId } from "./payment-methods.ts";
-import { ledgerTransaction, PAYMENTS_ACCOUNT, transfer, walletAccountId } from "./ledger.ts";
-import { portOf } from "../ports/wallet.ts";
-import { checkMayWithdraw } from "../responsible/wagering-gate.ts";
+import { ledgerTransaction, PAYMENTS_HELD_ACCOUNT, transfer, walletAccountId } from "./ledger.ts";
+import { portOf, type PaymentRecord } from "../ports/wallet.ts";
+import { mayWithdraw } from "../kyc/levels.ts";
+import { needsApproval, type PaymentState } from "./payment-state.ts";
+import { payOut } from "./settle-payment.ts";
+import type { User } from "../shared/types.ts";
 
 export interface WithdrawalInput {
   method: PaymentMethodId;
   amount: Cents;
 }
 export interface WithdrawalReceipt {
+  paymentId: string;
+  state: PaymentState;
+  /** The hold: wallet -> payments_held. */
   transactionId: string;
+  providerReference: string | null;
+  method: PaymentMethodId;
   amount: Cents;
   balance: Cents;
 }
 
+/**
+ * The customer asking, suspended or not: withdrawing is the one thing a suspended customer may
+ * still do (issue 20 item 4). Anyone else is refused as requireRole would.
+ */
+export function customerEvenIfSuspended(ctx: Ctx): Result<User> {
+  if (ctx.actor.kind !== "user") return err(domainError("AUTH.REQUIRED", "Please log in"));
+  if (ctx.actor.user.role !== "customer") return err(domainError("AUTH.FORBIDDEN", "Only customer accounts can withdraw"));
+  return ok(ctx.actor.user);
+}
+
 export async function withdraw(ctx: Ctx, input: WithdrawalInput): Promise<Result<WithdrawalReceipt>> {
-  const who = requireRole(ctx.actor, ["customer"], "withdraw");
+  const who = customerEvenIfSuspended(ctx);
   if (!who.ok) return who;
   const user = who.value;
-  const gate = checkMayWithdraw(user);
-  if (!gate.ok) return gate;
+  if (!mayWithdraw(user.verificationLevel))
+    return err(domainError("KYC.LEVEL_REQUIRED", "Verify your identity with a document before you withdraw", {
+      required: "full", current: user.verificationLevel,
+    }));
   const method = paymentMethod(input.method);
   const checked = checkAmount(method, input.amount);
   if (!checked.ok) return checked;
+  const payments = portOf(ctx, "payments");
+  if (await payments.investigation(user.id)) return underInvestigation();
 
   const at = ctx.clock.now();
   const paymentId = ctx.ids.next("pay");
   const wallet = walletAccountId(user.id);
-  const tx = ledgerTransaction(
+  const hold = ledgerTransaction(
     { id: ctx.ids.next("tx"), kind: "withdrawal", reference: paymentId, createdAt: at, createdBy: user.id },
-    transfer(wallet, PAYMENTS_ACCOUNT, input.amount),
+    transfer(wallet, PAYMENTS_HELD_ACCOUNT, input.amount),
   );
-  if (!tx.ok) return tx;
-  const payments = portOf(ctx, "payments");
-  const written = await payments.withdraw({
-    payment: {
-      id: paymentId, userId: user.id, direction: "withdrawal", method: method.id, amount: input.amount, fee: 0, bonus: 0,
-      providerReference: null, transactionId: tx.value.id, createdAt: at,
-    },
-    transaction: tx.value,
-    walletAccountId: wallet,
-  });
-  switch (written.kind) {
+  if (!hold.ok) return hold;
+  const threshold = await payments.approvalThreshold();
+  const payment: PaymentRecord = {
+    id: paymentId, userId: user.id, direction: "withdrawal", method: method.id, amount: input.amount, fee: 0, bonus: 0,
+    state: needsApproval(input.amount, threshold) ? "awaiting_approval" : "pending",
+    providerReference: null, failureReason: null, transactionId: hold.value.id, settleTransactionId: null,
+    reviewedBy: null, reviewedAt: null, reviewReason: null, createdAt: at, updatedAt: at,
+  };
+  const opened = await payments.openWithdrawal({ payment, hold: hold.value, walletAccountId: wallet });
+  switch (opened.kind) {
     case "insufficient_funds":
       return err(domainError("WALLET.INSUFFICIENT_FUNDS", "Your balance is too low for this withdrawal"));
     case "no_wallet":
       return err(domainError("WALLET.NO_WALLET", "This account has no wallet"));
-    case "refused":
-      return err(domainError("AUTH.ACCOUNT_SUSPENDED", "This account is suspended"));
-    case "withdrawn":
+    case "under_investigation":
+      return underInvestigation();
+    case "opened":
       break;
   }
-  const paid = await portOf(ctx, "paymentProvider").payout({ reference: paymentId, userId: user.id, method: method.id, amount: input.amount });
-  if (paid.approved) return ok({ transactionId: tx.value.id, amount: input.amount, balance: written.balance });
-
-  const backAt = ctx.clock.now();
-  const reversalId = ctx.ids.next("pay");
-  const back = ledgerTransaction(
-    { id: ctx.ids.next("tx"), kind: "withdrawal", reference: reversalId, createdAt: backAt, createdBy: null },
-    transfer(PAYMENTS_ACCOUNT, wallet, input.amount),
-  );
-  if (!back.ok) return back;
-  await payments.reverseWithdrawal({
-    payment: {
-      id: reversalId, userId: user.id, direction: "withdrawal_reversal", method: method.id, amount: input.amount, fee: 0, bonus: 0,
-      providerReference: paid.providerReference, transactionId: back.value.id, createdAt: backAt,
-    },
-    transaction: back.value,
-    walletAccountId: wallet,
+  if (payment.state === "pending") await payOut(ctx, payment);
+  const now = (await payments.find(paymentId)) ?? payment;
+  if (now.state === "failed")
+    return err(domainError("WALLET.PAYMENT_DECLINED", `${method.name} declined the payout: ${now.failureReason}. The money is back in your balance.`, {
+      paymentId, state: now.state,
+    }));
+  const balance = (await ctx.ports.wallets.balanceOf(user.id)) ?? opened.balance;
+  return ok({
+    paymentId, state: now.state, transactionId: hold.value.id, providerReference: now.providerReference, method: method.id, amount: input.amount, balance,
   });
-  return err(domainError("WALLET.PAYMENT_DECLINED", `${method.name} declined the payout: ${paid.reason}. The money is back in your balance.`));
 }
+
+const underInvestigation = () =>
+  err(domainError("WALLET.UNDER_INVESTIGATION", "Withdrawals from this account are on hold while we review it. Please contact support."));

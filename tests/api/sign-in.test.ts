@@ -65,13 +65,23 @@ describe("POST /api/auth/login", () => {
     expect(new Set([a.error.message, b.error.message, c.error.message]).size).toBe(1);
   });
 
-  it("refuses a suspended account with 403 AUTH.ACCOUNT_SUSPENDED (only with the right password)", async () => {
+  it("signs a suspended customer in so its funds stay reachable, but nothing else opens (issue 20 item 4)", async () => {
     const r = await registerCustomer(t);
     await t.database.client.execute({ sql: "UPDATE users SET is_active = 0 WHERE id = ?", args: [r.userId] });
+    await expectError(await login(r.email, "wrong password", freshIp()), 401, "AUTH.INVALID_CREDENTIALS");
+    const s = new Session(t);
+    expect((await login(r.email, r.password, freshIp(), s)).status).toBe(200);
+    expect(await countRows(t.database, "SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?", [r.userId])).toBe(2);
+    await expectError(await s.get("/api/account"), 403, "AUTH.ACCOUNT_SUSPENDED");
+    expect((await s.get("/api/wallet/payments")).status).toBe(200);
+  });
+
+  it("refuses a suspended staff account with 403 AUTH.ACCOUNT_SUSPENDED (only with the right password)", async () => {
+    const r = await registerCustomer(t);
+    await t.database.client.execute({ sql: "UPDATE users SET is_active = 0, role = 'trader' WHERE id = ?", args: [r.userId] });
     const res = await login(r.email, r.password, freshIp());
     await expectError(res, 403, "AUTH.ACCOUNT_SUSPENDED");
     expect(res.headers.getSetCookie()).toEqual([]);
-    await expectError(await login(r.email, "wrong password", freshIp()), 401, "AUTH.INVALID_CREDENTIALS");
     expect(await countRows(t.database, "SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?", [r.userId])).toBe(1); // only registration's
   });
 

@@ -75,19 +75,24 @@ describe("POST /api/wallet/deposits", () => {
     expect(res.status).toBe(201);
     const body = await res.json();
     // fee = floor(25000 x 2.9%) + 30 = 725 + 30; bonus = 2500; credited = 25000 - 755 + 2500
-    expect(body).toEqual({ transactionId: expect.stringMatching(/^tx_/), amount: 25_000, fee: 755, bonus: 2_500, credited: 26_745, balance: 126_745 });
+    expect(body).toEqual({
+      paymentId: expect.stringMatching(/^pay_/), state: "completed", transactionId: expect.stringMatching(/^tx_/), providerReference: expect.stringMatching(/^ch_/),
+      method: "card", amount: 25_000, fee: 755, bonus: 2_500, credited: 26_745, balance: 126_745,
+    });
     expect(await balanceOf(c.s)).toBe(126_745);
     expect(await postingsOfTx(body.transactionId)).toEqual([
       ["payments", -25_000], [`wallet:${c.id}`, 25_000], [`wallet:${c.id}`, -755], ["house", 755],
     ]);
     const bonus = await t.database.client.execute({
-      sql: "SELECT t.id, t.kind FROM ledger_transactions t JOIN payments p ON p.id = t.reference WHERE p.transaction_id = ? AND t.kind = 'deposit_bonus'",
+      sql: "SELECT t.id, t.kind FROM ledger_transactions t JOIN payments p ON p.id = t.reference WHERE p.settle_transaction_id = ? AND t.kind = 'deposit_bonus'",
       args: [body.transactionId],
     });
     expect(bonus.rows).toHaveLength(1);
     expect(await postingsOfTx(String(bonus.rows[0].id))).toEqual([["promotions", -2_500], [`wallet:${c.id}`, 2_500]]);
-    const pay = await t.database.client.execute({ sql: "SELECT direction, method, amount, fee, bonus FROM payments WHERE user_id = ?", args: [c.id] });
-    expect(pay.rows.map((r) => ({ ...r }))).toEqual([{ direction: "deposit", method: "card", amount: 25_000, fee: 755, bonus: 2_500 }]);
+    const pay = await t.database.client.execute({ sql: "SELECT direction, method, amount, fee, bonus, state, provider_reference FROM payments WHERE user_id = ?", args: [c.id] });
+    expect(pay.rows.map((r) => ({ ...r }))).toEqual([
+      { direction: "deposit", method: "card", amount: 25_000, fee: 755, bonus: 2_500, state: "completed", provider_reference: body.providerReference },
+    ]);
     await expectLedgerBalanced(t.database);
   });
 
@@ -136,11 +141,16 @@ describe("POST /api/wallet/deposits", () => {
     await expectLedgerBalanced(t.database);
   });
 
-  it("a declined charge is 422 WALLET.PAYMENT_DECLINED and books nothing", async () => {
+  it("a declined charge is 422 WALLET.PAYMENT_DECLINED, moves no money, and the payment says failed", async () => {
     const c = await customer();
+    const before = await postingsOf(c.id);
     await expectError(await c.s.post("/api/wallet/deposits", { method: "card", amount: 4_040 }), 422, "WALLET.PAYMENT_DECLINED");
     expect(await balanceOf(c.s)).toBe(100_000);
-    expect(await paymentsOf(c.id)).toBe(0);
+    expect(await postingsOf(c.id)).toBe(before);
+    const { items } = await (await c.s.get("/api/wallet/payments")).json();
+    expect(items).toEqual([expect.objectContaining({
+      direction: "deposit", method: "card", amount: 4_040, state: "failed", stateLabel: "Failed, nothing was taken", failureReason: "Insufficient funds on card",
+    })]);
   });
 
   it("Idempotency-Key: a repeat answers as the first and charges once; the key with another body is 409", async () => {
@@ -184,13 +194,15 @@ describe("POST /api/wallet/deposits", () => {
     await expectInvalidFields(await c.s.post("/api/wallet/deposits", { method: "card", amount: 5_000 }, { "idempotency-key": "" }), "idempotency-key");
   });
 
-  it("a suspended account cannot deposit or withdraw (403 AUTH.ACCOUNT_SUSPENDED)", async () => {
+  it("a suspended account cannot deposit (403 AUTH.ACCOUNT_SUSPENDED) but can still withdraw its own money", async () => {
     const c = await customer();
     await t.database.client.execute({ sql: "UPDATE users SET is_active = 0 WHERE id = ?", args: [c.id] });
     await expectError(await c.s.post("/api/wallet/deposits", { method: "card", amount: 5_000 }), 403, "AUTH.ACCOUNT_SUSPENDED");
-    await expectError(await c.s.post("/api/wallet/withdrawals", { method: "bank", amount: 5_000 }), 403, "AUTH.ACCOUNT_SUSPENDED");
     await expectError(await c.s.get("/api/wallet/transactions"), 403, "AUTH.ACCOUNT_SUSPENDED");
     expect(await paymentsOf(c.id)).toBe(0);
+    const out = await c.s.post("/api/wallet/withdrawals", { method: "bank", amount: 5_000 });
+    expect(out.status).toBe(201);
+    expect(await out.json()).toMatchObject({ state: "completed", amount: 5_000, balance: 95_000 });
   });
 });
 
@@ -200,8 +212,14 @@ describe("POST /api/wallet/withdrawals", () => {
     const res = await c.s.post("/api/wallet/withdrawals", { method: "bank", amount: 30_000 });
     expect(res.status).toBe(201);
     const body = await res.json();
-    expect(body).toEqual({ transactionId: expect.stringMatching(/^tx_/), amount: 30_000, balance: 70_000 });
-    expect(await postingsOfTx(body.transactionId)).toEqual([[`wallet:${c.id}`, -30_000], ["payments", 30_000]]);
+    expect(body).toEqual({
+      paymentId: expect.stringMatching(/^pay_/), state: "completed", transactionId: expect.stringMatching(/^tx_/), providerReference: expect.stringMatching(/^po_/),
+      method: "bank", amount: 30_000, balance: 70_000,
+    });
+    // The hold, written before the provider was asked; then the payout out of the hold.
+    expect(await postingsOfTx(body.transactionId)).toEqual([[`wallet:${c.id}`, -30_000], ["payments_held", 30_000]]);
+    const settle = await t.database.client.execute({ sql: "SELECT settle_transaction_id AS id FROM payments WHERE id = ?", args: [body.paymentId] });
+    expect(await postingsOfTx(String(settle.rows[0].id))).toEqual([["payments_held", -30_000], ["payments", 30_000]]);
     await expectLedgerBalanced(t.database);
   });
 
@@ -232,8 +250,10 @@ describe("POST /api/wallet/withdrawals", () => {
     const c = await customer();
     await expectError(await c.s.post("/api/wallet/withdrawals", { method: "paypal", amount: 6_060 }), 422, "WALLET.PAYMENT_DECLINED");
     expect(await balanceOf(c.s)).toBe(100_000);
-    const rows = await t.database.client.execute({ sql: "SELECT direction FROM payments WHERE user_id = ? ORDER BY created_at, rowid", args: [c.id] });
-    expect(rows.rows.map((r) => r.direction)).toEqual(["withdrawal", "withdrawal_reversal"]);
+    const rows = await t.database.client.execute({ sql: "SELECT direction, state, failure_reason FROM payments WHERE user_id = ? ORDER BY created_at, rowid", args: [c.id] });
+    expect(rows.rows.map((r) => ({ ...r }))).toEqual([{ direction: "withdrawal", state: "failed", failure_reason: "Account closed" }]);
+    const { items } = await (await c.s.get("/api/wallet/payments")).json();
+    expect(items[0]).toMatchObject({ state: "failed", stateLabel: "Failed, returned to your balance", method: "paypal" });
     await expectLedgerBalanced(t.database);
   });
 });

@@ -16,9 +16,10 @@ import type {
   TransactionFilterKind,
   WithdrawalBody,
   WithdrawalResponse,
+  CustomerPaymentsResponse,
 } from "../../../../../api/schemas/wallet.ts";
 import { mayDeposit, mayWithdraw } from "../../../../../domain/kyc/levels.ts";
-import { ApiError, apiSend } from "../../../lib/api.ts";
+import { ApiError, apiGet, apiSend } from "../../../lib/api.ts";
 import { localDayToIso } from "../../../lib/dates.ts";
 import { errorMessage } from "../../../lib/form-errors.ts";
 import { formatDateTime, formatMoney, formatSignedMoney, parseStakeToCents } from "../../../lib/format.ts";
@@ -56,7 +57,7 @@ function useWalletRefresh() {
   const client = useQueryClient();
   return (balance: number) => {
     client.setQueryData(["/api/customer/balance"], { balance });
-    for (const key of ["/api/wallet/transactions", "/api/account/rewards", "/api/responsible", "/api/current-user", "/api/account"])
+    for (const key of ["/api/wallet/transactions", "/api/wallet/payments", "/api/account/rewards", "/api/responsible", "/api/current-user", "/api/account"])
       void client.invalidateQueries({ queryKey: [key] });
   };
 }
@@ -202,7 +203,9 @@ function WithdrawPanel({ user }: { user: CurrentUser }) {
       setAmount("");
       setMethod(null);
       refresh(res.balance);
-      toast({ title: "Withdrawal Successful", description: `${formatMoney(res.amount)} is on its way. Balance ${formatMoney(res.balance)}.` });
+      toast(res.state === "awaiting_approval"
+        ? { title: "Withdrawal requested", description: `${formatMoney(res.amount)} is held and waits for approval. Balance ${formatMoney(res.balance)}.` }
+        : { title: "Withdrawal Successful", description: `${formatMoney(res.amount)} is on its way. Balance ${formatMoney(res.balance)}.` });
     },
     onError: (err) => {
       if (err instanceof ApiError && err.status < 500) attempt.current = null;
@@ -347,6 +350,51 @@ export function WalletSection({ user, tab }: { user: CurrentUser; tab: "deposit"
           </Tabs.Content>
         </div>
       </Tabs.Root>
+      <PaymentsList />
     </Section>
+  );
+}
+
+const PAYMENTS_KEY = ["/api/wallet/payments"];
+
+/** Deposits and withdrawals with their true state ("Pending", "Completed", "Failed, returned to your balance"), method and reference. */
+function PaymentsList() {
+  const list = useQuery({
+    queryKey: PAYMENTS_KEY,
+    queryFn: () => apiGet<CustomerPaymentsResponse>("/api/wallet/payments?limit=20"),
+    refetchInterval: (q) => (q.state.data?.items.some((p) => p.state === "pending" || p.state === "awaiting_approval") ? 5_000 : false),
+  });
+  const items = list.data?.items ?? [];
+  if (items.length === 0) return null;
+  return (
+    <Panel testId="payments-list">
+      <Text as="div" size="3" weight="bold" mb="2">
+        Your deposits and withdrawals
+      </Text>
+      <table className="wallet-table">
+        <thead>
+          <tr>
+            <th>When</th>
+            <th>Type</th>
+            <th>Method</th>
+            <th>Amount</th>
+            <th>Status</th>
+            <th>Reference</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((p) => (
+            <tr key={p.id} data-testid="payment-row" data-payment-id={p.id}>
+              <td>{formatDateTime(p.createdAt)}</td>
+              <td>{p.direction === "deposit" ? "Deposit" : "Withdrawal"}</td>
+              <td>{p.method}</td>
+              <td>{formatMoney(p.amount)}</td>
+              <td data-testid="payment-state" title={p.failureReason ?? undefined}>{p.stateLabel}</td>
+              <td>{p.providerReference ?? "—"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Panel>
   );
 }

@@ -1,8 +1,9 @@
 /**
- * Payments (spec section 2): balance cards and the transaction history from the ledger
- * (GET /api/admin/payments/summary and /transactions; deposits, withdrawals, deposit bonuses and
- * operator adjustments), with Export History. The Deposit tab is the spec's simulated deposit
- * form (no server call, no money moves) and says so; Withdraw is the spec's placeholder.
+ * Payments (spec section 2): balance cards and the transaction history (GET /api/admin/payments/summary
+ * and /transactions; deposits and withdrawals with their true state, method and the provider's
+ * reference, deposit bonuses and operator adjustments), with Export History. The Deposit tab
+ * previews the customer's deposit form with the real fee rules (no server call, no money moves) and
+ * says so; Withdrawal approvals is the queue of large withdrawals (approve / reject).
  */
 import { Badge, Button, Callout, Card, Flex, Grid, Heading, Select, Table, Tabs, Text, TextField } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
@@ -13,21 +14,21 @@ import { queries } from "../../../lib/queries.ts";
 import { useToast } from "../../toast.tsx";
 import { useRole } from "../console-context.tsx";
 import { centsCell, exportCsv } from "../csv.ts";
+import { depositPreview as walletDepositPreview } from "../../../lib/wallet-preview.ts";
+import { PAYMENT_METHODS, type PaymentMethodId } from "../../../../../domain/wallet/payment-methods.ts";
+import { ApprovalQueue } from "./approval-queue.tsx";
 import { AdminOnlyPanel, count, EmptyState, ErrorNote, ExportButton, formatStamp, RowsSkeleton, SectionFrame, StatCard, StatGrid } from "../ui.tsx";
 
-/** Spec section 9: payment methods, quick amounts, bonus and the displayed fee. */
-const METHODS = [
-  { id: "card", name: "Card", processingTime: "Instant", fees: "2.9% + 0.30", min: 10, max: 10_000 },
-  { id: "paypal", name: "PayPal", processingTime: "Instant", fees: "3.4% + 0.30", min: 5, max: 5_000 },
-  { id: "crypto", name: "Bitcoin", processingTime: "10-60 minutes", fees: "Network fees", min: 20, max: 50_000 },
-  { id: "bank", name: "Bank transfer", processingTime: "1-3 business days", fees: "Free", min: 50, max: 25_000 },
-] as const;
 const QUICK = [25, 50, 100, 250, 500, 1000];
-const FEE = 2.3;
 
-export function depositPreview(amount: number): { bonus: number; fee: number; total: number } {
-  const bonus = amount >= 100 ? Math.min(50, Math.round(amount * 10) / 100) : 0;
-  return { bonus, fee: FEE, total: Math.round((amount - FEE + bonus) * 100) / 100 };
+/**
+ * The deposit form's preview, in cents, from the domain's own fee and bonus rules
+ * (domain/wallet/payment-methods.ts through site/src/lib/wallet-preview.ts): card 2.9% + 0.30,
+ * PayPal 3.4% + 0.30, Bitcoin and bank free; 10% bonus from 100.00, capped at 50.00.
+ */
+export function depositPreview(method: PaymentMethodId, amountCents: number): { bonus: number; fee: number; total: number; problem: string | null } {
+  const p = walletDepositPreview(method, amountCents);
+  return p ? { bonus: p.bonus, fee: p.fee, total: p.received, problem: p.problem } : { bonus: 0, fee: 0, total: 0, problem: null };
 }
 
 const TYPE_COLOR = { deposit: "green", withdrawal: "orange", deposit_bonus: "purple", adjustment: "blue" } as const;
@@ -63,24 +64,14 @@ function Payments() {
       <Tabs.Root defaultValue="history" mt="4">
         <Tabs.List aria-label="Payment views">
           <Tabs.Trigger value="deposit">Deposit</Tabs.Trigger>
-          <Tabs.Trigger value="withdraw">Withdraw</Tabs.Trigger>
+          <Tabs.Trigger value="withdraw">Withdrawal approvals</Tabs.Trigger>
           <Tabs.Trigger value="history">Transaction History</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="deposit" className="adm-tab">
           <DepositPreview />
         </Tabs.Content>
         <Tabs.Content value="withdraw" className="adm-tab">
-          <Card size="2" style={{ maxWidth: 560 }}>
-            <Heading as="h3" size="3" mb="2">
-              Withdrawals
-            </Heading>
-            <Text as="p" size="2" color="gray" mb="3">
-              Withdrawal methods are set up by customers from their account. This is a placeholder in this release.
-            </Text>
-            <Button variant="soft" disabled title="Placeholder in this release">
-              Setup Withdrawal Method
-            </Button>
-          </Card>
+          <ApprovalQueue />
         </Tabs.Content>
         <Tabs.Content value="history" className="adm-tab">
           <Flex justify="between" align="center" gap="2" wrap="wrap" mb="3">
@@ -150,7 +141,9 @@ function Payments() {
                       <Table.Cell className="adm-num">
                         <Text color={t.amount < 0 ? "red" : "green"}>{formatMoney(t.amount)}</Text>
                       </Table.Cell>
-                      <Table.Cell>{t.status}</Table.Cell>
+                      <Table.Cell data-testid="payment-status" title={t.failureReason ?? undefined}>
+                        {t.statusLabel}
+                      </Table.Cell>
                       <Table.Cell className="adm-mono">{t.reference ?? "—"}</Table.Cell>
                     </Table.Row>
                   ))}
@@ -189,8 +182,9 @@ function DepositPreview() {
   const [processing, setProcessing] = useState(false);
   const toast = useToast();
   const value = Number(amount);
-  const ok = amount !== "" && Number.isFinite(value) && value > 0 && method !== "";
-  const p = depositPreview(Number.isFinite(value) ? value : 0);
+  const cents = Number.isFinite(value) ? Math.round(value * 100) : 0;
+  const ok = amount !== "" && cents > 0 && method !== "";
+  const p = depositPreview((method || "card") as PaymentMethodId, cents);
 
   useEffect(() => {
     if (!processing) return;
@@ -212,13 +206,13 @@ function DepositPreview() {
         </Callout.Text>
       </Callout.Root>
       <Grid columns={{ initial: "1", sm: "2" }} gap="3">
-        {METHODS.map((m) => (
+        {PAYMENT_METHODS.map((m) => (
           <button key={m.id} type="button" className={`adm-method ${method === m.id ? "is-selected" : ""}`} aria-pressed={method === m.id} onClick={() => setMethod(m.id)}>
             <Text as="div" size="2" weight="medium">
               {m.name}
             </Text>
             <Text as="div" size="1" color="gray">
-              {m.processingTime} · {m.fees} · min ${m.min} · max ${m.max.toLocaleString("en-AU")}
+              {m.processingTime} · {m.feeText} · min {formatMoney(m.minAmount)} · max {formatMoney(m.maxAmount)}
             </Text>
           </button>
         ))}
@@ -235,12 +229,17 @@ function DepositPreview() {
       </TextField.Root>
       {ok && (
         <Card size="1">
-          <Text as="div" size="2">
-            Amount ${value.toFixed(2)} · processing fee ${p.fee.toFixed(2)} · bonus ${p.bonus.toFixed(2)}
+          <Text as="div" size="2" data-testid="deposit-preview">
+            Amount {formatMoney(cents)} · processing fee {formatMoney(p.fee)} · bonus {formatMoney(p.bonus)}
           </Text>
           <Text as="div" size="2" weight="bold">
-            Total received ${p.total.toFixed(2)}
+            Total received {formatMoney(p.total)}
           </Text>
+          {p.problem && (
+            <Text as="div" size="2" color="red">
+              {p.problem}
+            </Text>
+          )}
         </Card>
       )}
       <Button disabled={!ok || processing} onClick={() => setProcessing(true)}>

@@ -3,6 +3,7 @@
  * a details modal with Suspend / Activate and View Activity Log, Refresh, Export Users and Add
  * User; plus the Audit Trail of every admin and trader change. Administrators only.
  */
+import { InvestigationControl } from "./investigation-control.tsx";
 import { Avatar, Badge, Button, Card, DataList, Dialog, Flex, Heading, IconButton, Select, Tabs, Text, TextField } from "@radix-ui/themes";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
@@ -285,6 +286,14 @@ export function UserManagement({ initialActivityUserId }: { initialActivityUserI
                   </Badge>
                 </DataList.Value>
               </DataList.Item>
+              {detail.role === "customer" && (
+                <DataList.Item>
+                  <DataList.Label>Investigation</DataList.Label>
+                  <DataList.Value>
+                    <InvestigationControl userId={detail.id} />
+                  </DataList.Value>
+                </DataList.Item>
+              )}
               <DataList.Item>
                 <DataList.Label>Created</DataList.Label>
                 <DataList.Value>{formatDate(detail.createdAt)}</DataList.Value>

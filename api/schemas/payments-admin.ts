@@ -1,0 +1,52 @@
+/** Operators' payments: the approval queue, approve / reject, and investigations (issue 19 items 2, 6; issue 20 item 4). */
+import { z } from "@hono/zod-openapi";
+import { Cents, IsoDate } from "./common.ts";
+import { PaymentMethodId, PaymentState } from "./wallet.ts";
+
+export const AdminPayment = z
+  .object({
+    id: z.string(),
+    direction: z.enum(["deposit", "withdrawal", "withdrawal_reversal"]),
+    method: PaymentMethodId,
+    amount: Cents,
+    fee: Cents,
+    state: PaymentState,
+    stateLabel: z.string(),
+    providerReference: z.string().nullable(),
+    failureReason: z.string().nullable(),
+    reviewedBy: z.string().nullable(),
+    reviewedAt: IsoDate.nullable(),
+    reviewReason: z.string().nullable(),
+    createdAt: IsoDate,
+    updatedAt: IsoDate,
+    user: z.object({ id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string(), isActive: z.boolean() }),
+    underInvestigation: z.boolean(),
+  })
+  .openapi("AdminPayment");
+export type AdminPayment = z.infer<typeof AdminPayment>;
+
+export const ApprovalQueueResponse = z
+  .object({ threshold: Cents.openapi({ description: "Withdrawals strictly above this wait for approval" }), items: z.array(AdminPayment) })
+  .openapi("ApprovalQueue");
+export type ApprovalQueueResponse = z.infer<typeof ApprovalQueueResponse>;
+
+export const PaymentIdParam = z.object({
+  id: z.string().min(1).max(64).openapi({ param: { name: "id", in: "path" }, example: "pay_123" }),
+});
+export const ApproveBody = z.object({ note: z.string().trim().max(500).optional() }).strict().openapi("ApproveWithdrawal");
+export const RejectBody = z.object({ reason: z.string().trim().min(1).max(500) }).strict().openapi("RejectWithdrawal");
+
+export const InvestigationBody = z
+  .object({ underInvestigation: z.boolean(), reason: z.string().trim().min(1).max(500) })
+  .strict()
+  .openapi("InvestigationBody");
+export const InvestigationResponse = z
+  .object({
+    userId: z.string(),
+    underInvestigation: z.boolean(),
+    openedAt: IsoDate.nullable(),
+    openedBy: z.string().nullable(),
+    reason: z.string().nullable(),
+  })
+  .openapi("Investigation");
+export type InvestigationResponse = z.infer<typeof InvestigationResponse>;

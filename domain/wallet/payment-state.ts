@@ -1,0 +1,42 @@
+/**
+ * The states of a payment and the only moves between them (the database enforces the same with
+ * the trigger payments_state_forward, migration 0022):
+ *   awaiting_approval -> pending | rejected      (withdrawals above the approval threshold)
+ *   pending -> completed | failed | reversed
+ * `failed`: the provider declined or never received it; a withdrawal's hold is back in the wallet.
+ * `reversed`: the provider took a deposit we could not credit, and the charge was refunded.
+ * `rejected`: an operator refused a withdrawal; its hold is back in the wallet.
+ */
+import type { Cents } from "../shared/money.ts";
+
+export const PAYMENT_STATES = ["awaiting_approval", "pending", "completed", "failed", "reversed", "rejected"] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+export type PaymentDirection = "deposit" | "withdrawal" | "withdrawal_reversal";
+
+const NEXT: Record<PaymentState, readonly PaymentState[]> = {
+  awaiting_approval: ["pending", "rejected"],
+  pending: ["completed", "failed", "reversed"],
+  completed: [],
+  failed: [],
+  reversed: [],
+  rejected: [],
+};
+
+export const canMove = (from: PaymentState, to: PaymentState): boolean => NEXT[from].includes(to);
+export const isOpen = (s: PaymentState): boolean => s === "awaiting_approval" || s === "pending";
+
+/** A withdrawal strictly above the threshold waits for an operator. */
+export const needsApproval = (amount: Cents, threshold: Cents): boolean => amount > threshold;
+
+/** What the customer and the operator read for a payment's state. */
+export function stateLabel(direction: PaymentDirection, state: PaymentState): string {
+  const out = direction !== "deposit";
+  switch (state) {
+    case "awaiting_approval": return "Pending approval";
+    case "pending": return "Pending";
+    case "completed": return "Completed";
+    case "failed": return out ? "Failed, returned to your balance" : "Failed, nothing was taken";
+    case "reversed": return "Reversed, refunded to your payment method";
+    case "rejected": return "Rejected, returned to your balance";
+  }
+}

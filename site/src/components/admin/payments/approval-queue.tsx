@@ -1,0 +1,112 @@
+/**
+ * Withdrawals above the approval threshold wait here (GET /api/admin/payments/approvals): approve
+ * (the payout is sent at once) or reject with a reason (the money goes back to the customer's
+ * balance). Both are audited by the server.
+ */
+import { Badge, Button, Card, Flex, Heading, Table, Text, TextField } from "@radix-ui/themes";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import type { AdminPayment, ApprovalQueueResponse } from "../../../../../api/schemas/payments-admin.ts";
+import { apiGet, apiSend } from "../../../lib/api.ts";
+import { formatMoney } from "../../../lib/format.ts";
+import { useToast } from "../../toast.tsx";
+import { EmptyState, ErrorNote, formatStamp, RowsSkeleton } from "../ui.tsx";
+
+const QUEUE_KEY = ["/api/admin/payments/approvals"];
+
+export function ApprovalQueue() {
+  const queue = useQuery({ queryKey: QUEUE_KEY, queryFn: () => apiGet<ApprovalQueueResponse>("/api/admin/payments/approvals"), refetchInterval: 15_000 });
+  const items = queue.data?.items ?? [];
+  return (
+    <Card size="2">
+      <Heading as="h3" size="3" mb="1">
+        Withdrawals awaiting approval
+      </Heading>
+      <Text as="p" size="2" color="gray" mb="3">
+        Withdrawals above {queue.data ? formatMoney(queue.data.threshold) : "the threshold"} wait here with the money held. Approving sends the
+        payout; rejecting returns the money to the customer's balance.
+      </Text>
+      <ErrorNote what="the approval queue" error={queue.error} />
+      {queue.isPending ? (
+        <RowsSkeleton rows={2} />
+      ) : items.length === 0 ? (
+        <EmptyState title="No withdrawals waiting" testId="approvals-empty" />
+      ) : (
+        <div className="adm-scroll-x">
+          <Table.Root size="1" variant="surface" data-testid="approvals-table">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeaderCell>Requested</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Customer</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Method</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Amount</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Decision</Table.ColumnHeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {items.map((p) => (
+                <ApprovalRow key={p.id} p={p} />
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function ApprovalRow({ p }: { p: AdminPayment }) {
+  const toast = useToast();
+  const client = useQueryClient();
+  const [reason, setReason] = useState("");
+  const refresh = () => {
+    void client.invalidateQueries({ queryKey: QUEUE_KEY });
+    void client.invalidateQueries({ queryKey: ["/api/admin/payments/transactions"] });
+    void client.invalidateQueries({ queryKey: ["/api/admin/payments/summary"] });
+  };
+  const approve = useMutation({
+    mutationFn: () => apiSend<AdminPayment>("POST", `/api/admin/payments/${encodeURIComponent(p.id)}/approve`, {}),
+    onSuccess: (r) => {
+      toast({ title: `Withdrawal ${r.stateLabel.toLowerCase()}`, description: `${formatMoney(r.amount)} to ${r.user.email}${r.providerReference ? ` (${r.providerReference})` : ""}` });
+      refresh();
+    },
+    onError: (e: Error) => toast({ title: "Could not approve", description: e.message }),
+  });
+  const reject = useMutation({
+    mutationFn: () => apiSend<AdminPayment>("POST", `/api/admin/payments/${encodeURIComponent(p.id)}/reject`, { reason }),
+    onSuccess: (r) => {
+      toast({ title: "Withdrawal rejected", description: `${formatMoney(r.amount)} returned to ${r.user.email}` });
+      refresh();
+    },
+    onError: (e: Error) => toast({ title: "Could not reject", description: e.message }),
+  });
+  const busy = approve.isPending || reject.isPending;
+  const who = `${p.user.firstName} ${p.user.lastName}`.trim() || p.user.email;
+  return (
+    <Table.Row data-testid="approval-row" data-payment-id={p.id}>
+      <Table.Cell className="adm-nowrap">{formatStamp(p.createdAt)}</Table.Cell>
+      <Table.Cell>
+        <Text as="div" size="2">
+          {p.user.email}
+        </Text>
+        <Flex gap="1">
+          {!p.user.isActive && <Badge color="red">suspended</Badge>}
+          {p.underInvestigation && <Badge color="amber">under investigation</Badge>}
+        </Flex>
+      </Table.Cell>
+      <Table.Cell>{p.method}</Table.Cell>
+      <Table.Cell className="adm-num">{formatMoney(p.amount)}</Table.Cell>
+      <Table.Cell>
+        <Flex gap="2" align="center" wrap="wrap">
+          <Button size="1" disabled={busy} onClick={() => approve.mutate()} aria-label={`Approve ${formatMoney(p.amount)} for ${who}`}>
+            {approve.isPending ? "Paying out..." : "Approve"}
+          </Button>
+          <TextField.Root size="1" placeholder="Reason to reject" aria-label={`Reason to reject the withdrawal of ${who}`} value={reason} onChange={(e) => setReason(e.target.value)} />
+          <Button size="1" color="red" variant="soft" disabled={busy || reason.trim() === ""} onClick={() => reject.mutate()}>
+            Reject
+          </Button>
+        </Flex>
+      </Table.Cell>
+    </Table.Row>
+  );
+}
