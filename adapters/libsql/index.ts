@@ -23,6 +23,9 @@ import { LibsqlAdminUsers } from "./users-admin.ts";
 import { LibsqlFraudRecords } from "./fraud.ts";
 import { LibsqlBulkOperations, LibsqlTasks } from "./tasks.ts";
 import { LibsqlBackOffice } from "./back-office.ts";
+import type { ProtectionPorts, SelfExclusionRegister } from "../../domain/ports/protection.ts";
+import { LibsqlPersonRegistry, LibsqlRegisterCache, LibsqlRgOperations } from "./person-protection.ts";
+import { SimulatedSelfExclusionRegister } from "../register/simulated-register.ts";
 
 export { openDatabase, type Database } from "./database.ts";
 
@@ -32,10 +35,18 @@ export interface PortOptions {
   verification?: VerificationProvider;
   /** The payment provider (default: the simulated one, answering at once). */
   paymentProvider?: PaymentProvider;
+  /** The national self-exclusion register (default: the simulated one, which an admin can tell who is listed). */
+  selfExclusionRegister?: SelfExclusionRegister;
 }
 
-export function libsqlPorts(d: Database, opts: PortOptions = {}): Ports & AccountPorts & WalletPorts {
+export function libsqlPorts(d: Database, opts: PortOptions = {}): Ports & AccountPorts & WalletPorts & ProtectionPorts {
+  const register = opts.selfExclusionRegister ?? new SimulatedSelfExclusionRegister();
   return {
+    persons: new LibsqlPersonRegistry(d.client),
+    selfExclusionRegister: register,
+    registerCache: new LibsqlRegisterCache(d.client),
+    rgOperations: new LibsqlRgOperations(d.client),
+    registerSimulator: register instanceof SimulatedSelfExclusionRegister ? register : undefined,
     paymentProvider: opts.paymentProvider ?? new SimulatedPaymentProvider(),
     payments: new LibsqlPayments(d.client),
     responsible: new LibsqlResponsible(d.client),

@@ -16,6 +16,7 @@ import { depositBreakdown, paymentMethod, type PaymentMethodId } from "./payment
 import { HOUSE_ACCOUNT, ledgerTransaction, PAYMENTS_ACCOUNT, PROMOTIONS_ACCOUNT, transfer, walletAccountId, type LedgerTransaction, type Posting } from "./ledger.ts";
 import { portOf, type DepositPlan, type WindowLimit } from "../ports/wallet.ts";
 import { checkMayDeposit } from "../responsible/wagering-gate.ts";
+import { registerListed } from "../responsible/register.ts";
 import { effectiveLimit, LIMIT_PERIODS, windowStart } from "../responsible/limits.ts";
 import type { User } from "../shared/types.ts";
 
@@ -42,10 +43,11 @@ function replay(prior: { requestHash: string; response: unknown }, hash: string)
 
 async function depositGate(ctx: Ctx, user: User, amount: Cents, now: Date) {
   const snap = await portOf(ctx, "responsible").snapshot(user.id, now);
+  const listed = await registerListed(ctx, user, snap.register, now);
   return {
     snap,
     gate: checkMayDeposit(
-      { user, exclusions: snap.exclusions, depositLimits: snap.limits.deposit, deposited: snap.deposited, limitPromptAnswered: snap.limitPromptAnswered },
+      { user, exclusions: snap.exclusions, registerListed: listed, depositLimits: snap.limits.deposit, deposited: snap.deposited, limitPromptAnswered: snap.limitPromptAnswered },
       amount,
       now,
     ),
