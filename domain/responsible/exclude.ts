@@ -26,8 +26,10 @@ async function exclude(ctx: Ctx, user: User, kind: ExclusionKind, endsAt: (now: 
   const planned = planExclusion(snap.exclusions, { id: ctx.ids.next("rgx"), kind, endsAt: endsAt(now), reason }, now);
   if (!planned.ok) return planned;
   const e = planned.value;
-  // The same person's other accounts are closed in the same write (a time-out too: it is the person's break).
-  const persons = protectionPort(ctx, "persons");
+  // The same person's other accounts are closed in the same write (a time-out too: it is the person's
+  // break). Only from a verified account: unverified keys could name someone else; an unverified
+  // account's exclusion reaches the others when it verifies (person-gate.ts).
+  const persons = user.verificationLevel !== "none" ? protectionPort(ctx, "persons") : undefined;
   const linked = persons
     ? (await persons.linkedTo(user.id, now)).map((a) => ({ userId: a.userId, exclusion: { ...e, id: ctx.ids.next("rgx"), sourceUserId: user.id } as Exclusion }))
     : [];
