@@ -4,6 +4,7 @@
  * builder behind ENTER, and the customer's entries. Signed-out visitors are asked to sign in or
  * try the demo when they try to play.
  */
+import { ExclusionBanner } from "../components/session/exclusion-banner.tsx";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { FantasyContest, FantasyEntry } from "../../../api/schemas/fantasy.ts";
@@ -97,6 +98,7 @@ function FantasyScreen() {
   return (
     <div className="fx-page">
       <FantasyHeader />
+      <ExclusionBanner enabled={user?.role === "customer"} />
       <div className="fx-layout">
         <FantasySidebar view={view} onView={setView} />
         <main className="fx-main" id="main">

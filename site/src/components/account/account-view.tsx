@@ -12,6 +12,7 @@ import { formatMoney } from "../../lib/format.ts";
 import { queries } from "../../lib/queries.ts";
 import { RealityCheck } from "../session/reality-check.tsx";
 import { verificationDisplay } from "./kyc.ts";
+import { ExclusionBanner } from "../session/exclusion-banner.tsx";
 import { SiteHeader } from "./site-header.tsx";
 import { useLogout } from "./use-logout.ts";
 import { DetailsSection } from "./sections/details.tsx";
@@ -93,6 +94,7 @@ export function AccountView({ user }: { user: CurrentUser }) {
         <Heading as="h1" size="7" mb="4">
           My Account
         </Heading>
+        <ExclusionBanner enabled={isCustomer} />
 
         <Card size="3" className="acct-card" data-testid="account-card">
           <Flex gap={{ initial: "3", sm: "4" }} align="center">
