@@ -206,3 +206,17 @@ describe("the operators' Responsible Gambling screen", () => {
     await expectError(await c.post("/api/admin/responsible/interactions", { userId: id, channel: "phone", summary: "x" }), 403, "AUTH.FORBIDDEN");
   });
 });
+
+describe("demo logins", () => {
+  it("a second demo login in the same signed-in browser returns the same demo customer; Start over makes a new one", async () => {
+    const s = await demoLogin(t, "customer");
+    const id = await currentUserId(s);
+    await s.post("/api/responsible/timeout", { period: "24h" });
+    const again = await (await s.post("/api/demo/login", { role: "customer" })).json();
+    expect(again.user.id).toBe(id);
+    expect((await (await s.get("/api/responsible")).json()).exclusion.active).toBe(true);
+    const fresh = await (await s.post("/api/demo/login", { role: "customer", startOver: true })).json();
+    expect(fresh.user.id).not.toBe(id);
+    expect(await currentUserId(s)).toBe(fresh.user.id);
+  });
+});
