@@ -24,6 +24,7 @@ import { bettingDataRoutes } from "./routes/betting-data.ts";
 import { serveLiveOddsStream, streamRoutes } from "./routes/stream.ts";
 import { walletRoutes } from "./routes/wallet.ts";
 import { responsibleRoutes } from "./routes/responsible.ts";
+import { rgAdminRoutes } from "./routes/rg-admin.ts";
 import { cashOutRoutes } from "./routes/cash-out.ts";
 import { sessionActivity } from "./middleware/session-activity.ts";
 import { riskRoutes } from "./routes/risk.ts";
@@ -101,6 +102,7 @@ export function createApp(deps: AppDeps) {
   api.route("/", streamRoutes);
   api.route("/", walletRoutes);
   api.route("/", responsibleRoutes);
+  api.route("/", rgAdminRoutes);
   api.route("/", cashOutRoutes);
   api.route("/", fantasyRoutes);
   api.route("/", riskRoutes);

@@ -17,6 +17,25 @@ import { walletAccountId } from "../../domain/wallet/ledger.ts";
 import { auditStatement } from "./audit.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
 import { oneRow } from "./embedded-client.ts";
+import type { PersonWrite } from "../../domain/ports/index.ts";
+import { clearRejectionStatement, documentUnusedAssertion, personKeyStatement } from "./person-protection.ts";
+import { exclusionInsert } from "./responsible.ts";
+
+/** The person-protection statements of a registration or verification write (issue 20). */
+function personStatements(userId: string, p: PersonWrite | undefined, at: Date): InStatement[] {
+  if (!p) return [];
+  const out: InStatement[] = [];
+  if (p.uniqueDocument) out.push(documentUnusedAssertion(userId, p.keys));
+  out.push(personKeyStatement(userId, p.keys, at));
+  for (const x of p.exclusions) out.push(exclusionInsert(x.userId, x.exclusion));
+  if (p.register)
+    out.push({
+      sql: `INSERT INTO register_checks (user_id, listed, checked_at, reference) VALUES (?, ?, ?, ?)
+            ON CONFLICT (user_id) DO UPDATE SET listed = excluded.listed, checked_at = excluded.checked_at, reference = excluded.reference`,
+      args: [userId, p.register.listed ? 1 : 0, at.getTime(), p.register.reference],
+    });
+  return out;
+}
 
 const USER_COLUMNS = `id, email, first_name, last_name, role, is_demo, is_active, verification_level, created_at, password_hash`;
 
@@ -74,6 +93,7 @@ export class LibsqlAccounts implements Accounts {
         sql: "INSERT INTO sessions (id, user_id, created_at, expires_at, ip) VALUES (?, ?, ?, ?, ?)",
         args: [r.session.id, u.id, r.session.createdAt.getTime(), r.session.expiresAt.getTime(), r.session.ip],
       },
+      ...personStatements(u.id, r.person, u.createdAt),
       auditStatement(r.audit),
     ];
     try {
@@ -111,8 +131,8 @@ export class LibsqlAccounts implements Accounts {
           assertStatement("EXISTS (SELECT 1 FROM users WHERE id = ?)", [c.userId]),
           {
             sql: `UPDATE users SET first_name = COALESCE(?, first_name), last_name = COALESCE(?, last_name),
-                  email = COALESCE(?, email) WHERE id = ?`,
-            args: [c.firstName ?? null, c.lastName ?? null, c.email ?? null, c.userId],
+                  email = COALESCE(?, email), verification_level = COALESCE(?, verification_level) WHERE id = ?`,
+            args: [c.firstName ?? null, c.lastName ?? null, c.email ?? null, c.verificationLevel ?? null, c.userId],
           },
           auditStatement(c.audit),
         ],
@@ -166,6 +186,8 @@ export class LibsqlAccounts implements Accounts {
             ],
           },
           assertStatement("changes() = 1", []),
+          ...personStatements(c.userId, c.person, c.audit.createdAt),
+          clearRejectionStatement(c.userId),
           auditStatement(c.audit),
         ],
         "write",

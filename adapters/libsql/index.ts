@@ -25,6 +25,9 @@ import { LibsqlAdminUsers } from "./users-admin.ts";
 import { LibsqlFraudRecords } from "./fraud.ts";
 import { LibsqlBulkOperations, LibsqlTasks } from "./tasks.ts";
 import { LibsqlBackOffice } from "./back-office.ts";
+import type { ProtectionPorts, SelfExclusionRegister } from "../../domain/ports/protection.ts";
+import { LibsqlPersonRegistry, LibsqlRegisterCache, LibsqlRgOperations } from "./person-protection.ts";
+import { SimulatedSelfExclusionRegister } from "../register/simulated-register.ts";
 
 export { openDatabase, type Database } from "./database.ts";
 
@@ -36,10 +39,18 @@ export interface PortOptions {
   paymentProvider?: PaymentProvider;
   /** The in-play bet delay (default: none; the server wires the timer with IN_PLAY_DELAY_MS in api/bootstrap.ts). */
   inPlay?: InPlayDelay;
+  /** The national self-exclusion register (default: the simulated one, which an admin can tell who is listed). */
+  selfExclusionRegister?: SelfExclusionRegister;
 }
 
-export function libsqlPorts(d: Database, opts: PortOptions = {}): Ports & AccountPorts & WalletPorts {
+export function libsqlPorts(d: Database, opts: PortOptions = {}): Ports & AccountPorts & WalletPorts & ProtectionPorts {
+  const register = opts.selfExclusionRegister ?? new SimulatedSelfExclusionRegister();
   return {
+    persons: new LibsqlPersonRegistry(d.client),
+    selfExclusionRegister: register,
+    registerCache: new LibsqlRegisterCache(d.client),
+    rgOperations: new LibsqlRgOperations(d.client),
+    registerSimulator: register instanceof SimulatedSelfExclusionRegister ? register : undefined,
     inPlay: opts.inPlay ?? NO_IN_PLAY_DELAY,
     paymentProvider: opts.paymentProvider ?? new SimulatedPaymentProvider({ memory: new LibsqlProviderMemory(d.client) }),
     payments: new LibsqlPayments(d.client),

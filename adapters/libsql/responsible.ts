@@ -10,6 +10,35 @@ import { auditStatement } from "./audit.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
 import { oneRow } from "./embedded-client.ts";
 
+/**
+ * An exclusion row in force at the time bound to `at` (an SQL parameter such as "?" or "?2"): its
+ * period runs, or it is a self-exclusion whose return (plus cooling-off) has not come. The same
+ * rule as domain/responsible/exclusion.ts inForce; the in-write guards use it too (wallet.ts).
+ */
+export const exclusionInForceSql = (at: string, alias = "") =>
+  `(${alias}ends_at IS NULL OR ${alias}ends_at > ${at} OR (${alias}kind = 'self_exclusion' AND (${alias}return_access_at IS NULL OR ${alias}return_access_at > ${at})))`;
+
+export const exclusionOfRow = (r: Row): Exclusion => ({
+  id: String(r.id),
+  kind: r.kind as Exclusion["kind"],
+  startedAt: new Date(Number(r.started_at)),
+  endsAt: r.ends_at === null ? null : new Date(Number(r.ends_at)),
+  reason: r.reason === null ? null : String(r.reason),
+  returnRequestedAt: r.return_requested_at == null ? null : new Date(Number(r.return_requested_at)),
+  returnAccessAt: r.return_access_at == null ? null : new Date(Number(r.return_access_at)),
+  sourceUserId: r.source_user_id == null ? null : String(r.source_user_id),
+});
+
+export const exclusionInsert = (userId: string, e: Exclusion): InStatement => ({
+  sql: `INSERT INTO responsible_exclusions (id, user_id, kind, started_at, ends_at, reason, return_requested_at, return_access_at, source_user_id)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  args: [e.id, userId, e.kind, e.startedAt.getTime(), e.endsAt?.getTime() ?? null, e.reason,
+    e.returnRequestedAt?.getTime() ?? null, e.returnAccessAt?.getTime() ?? null, e.sourceUserId ?? null],
+});
+
+const registerOf = (listed: unknown, checkedAt: unknown) =>
+  checkedAt === null || checkedAt === undefined ? null : { listed: Number(listed) === 1, checkedAt: new Date(Number(checkedAt)) };
+
 const KIND_LIST = NET_LOSS_KINDS.map((k) => `'${k}'`).join(",");
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -42,12 +71,12 @@ export class LibsqlResponsible implements ResponsibleGambling {
   async snapshot(userId: string, now: Date): Promise<ResponsibleSnapshot> {
     const t = now.getTime();
     const monthly = windowStart("monthly", now).getTime();
-    const [limits, profile, exclusions, deposits, losses] = await this.client.batch(
+    const [limits, profile, exclusions, deposits, losses, register] = await this.client.batch(
       [
         { sql: "SELECT * FROM responsible_limits WHERE user_id = ?", args: [userId] },
         { sql: "SELECT limit_prompt_answered_at FROM responsible_profiles WHERE user_id = ?", args: [userId] },
         {
-          sql: "SELECT * FROM responsible_exclusions WHERE user_id = ? AND (ends_at IS NULL OR ends_at > ?) ORDER BY started_at",
+          sql: `SELECT * FROM responsible_exclusions WHERE user_id = ?1 AND ${exclusionInForceSql("?2")} ORDER BY started_at`,
           args: [userId, t],
         },
         {
@@ -61,6 +90,7 @@ export class LibsqlResponsible implements ResponsibleGambling {
                 WHERE p.account_id = ? AND t.kind IN (${KIND_LIST}) AND t.created_at > ?`,
           args: [...windowArgs(now), `wallet:${userId}`, monthly],
         },
+        { sql: "SELECT listed, checked_at FROM register_checks WHERE user_id = ?", args: [userId] },
       ],
       "read",
     );
@@ -69,16 +99,11 @@ export class LibsqlResponsible implements ResponsibleGambling {
     return {
       limits: out,
       limitPromptAnswered: profile.rows[0]?.limit_prompt_answered_at != null,
-      exclusions: exclusions.rows.map((r): Exclusion => ({
-        id: String(r.id),
-        kind: r.kind as Exclusion["kind"],
-        startedAt: new Date(Number(r.started_at)),
-        endsAt: r.ends_at === null ? null : new Date(Number(r.ends_at)),
-        reason: r.reason === null ? null : String(r.reason),
-      })),
+      exclusions: exclusions.rows.map(exclusionOfRow),
       deposited: periodSums(deposits.rows[0]),
       // Stakes are negative postings on the wallet: net loss is minus their sum with the returns.
       netLoss: periodSums(losses.rows[0], -1),
+      register: register.rows[0] ? registerOf(register.rows[0].listed, register.rows[0].checked_at) : null,
     };
   }
 
@@ -92,8 +117,9 @@ export class LibsqlResponsible implements ResponsibleGambling {
       sql: `SELECT
           (SELECT json_group_array(json_array(period, amount, pending_amount, pending_effective_at))
              FROM responsible_limits WHERE user_id = ?1 AND type = 'loss') AS limits,
-          (SELECT json_group_array(json_array(id, kind, started_at, ends_at, reason)) FROM
-             (SELECT * FROM responsible_exclusions WHERE user_id = ?1 AND (ends_at IS NULL OR ends_at > ?2) ORDER BY started_at)) AS exclusions,
+          (SELECT json_group_array(json_array(id, kind, started_at, ends_at, reason, return_requested_at, return_access_at, source_user_id)) FROM
+             (SELECT * FROM responsible_exclusions WHERE user_id = ?1 AND ${exclusionInForceSql("?2")} ORDER BY started_at)) AS exclusions,
+          (SELECT json_array(listed, checked_at) FROM register_checks WHERE user_id = ?1) AS register,
           CASE WHEN EXISTS (SELECT 1 FROM responsible_limits WHERE user_id = ?1 AND type = 'loss') THEN
             (SELECT json_array(${LIMIT_PERIODS.map((p, i) => `COALESCE(SUM(CASE WHEN t.created_at > ?${i + 4} THEN p.amount ELSE 0 END), 0)`).join(", ")})
                FROM ledger_postings p JOIN ledger_transactions t ON t.id = p.transaction_id
@@ -108,19 +134,24 @@ export class LibsqlResponsible implements ResponsibleGambling {
         amount,
         pending: pendingAt === null ? null : { amount: pendingAmount, effectiveAt: new Date(pendingAt) },
       };
-    const exclusions = (JSON.parse(String(r.exclusions)) as [string, Exclusion["kind"], number, number | null, string | null][]).map(
-      ([id, kind, startedAt, endsAt, reason]): Exclusion => ({
+    type Cols = [string, Exclusion["kind"], number, number | null, string | null, number | null, number | null, string | null];
+    const exclusions = (JSON.parse(String(r.exclusions)) as Cols[]).map(
+      ([id, kind, startedAt, endsAt, reason, returnRequestedAt, returnAccessAt, sourceUserId]): Exclusion => ({
         id,
         kind,
         startedAt: new Date(startedAt),
         endsAt: endsAt === null ? null : new Date(endsAt),
         reason,
+        returnRequestedAt: returnRequestedAt === null ? null : new Date(returnRequestedAt),
+        returnAccessAt: returnAccessAt === null ? null : new Date(returnAccessAt),
+        sourceUserId,
       }),
     );
+    const reg = r.register === null ? null : (JSON.parse(String(r.register)) as [number, number]);
     const sums = r.losses === null ? [0, 0, 0] : (JSON.parse(String(r.losses)) as number[]);
     const netLoss = { daily: 0, weekly: 0, monthly: 0 };
     LIMIT_PERIODS.forEach((p, i) => (netLoss[p] = sums[i] === 0 ? 0 : -sums[i]));
-    return { exclusions, lossLimits, netLoss };
+    return { exclusions, lossLimits, netLoss, register: reg ? registerOf(reg[0], reg[1]) : null };
   }
 
   async saveLimit(w: LimitWrite): Promise<boolean> {
@@ -174,17 +205,35 @@ export class LibsqlResponsible implements ResponsibleGambling {
     );
   }
 
-  async addExclusion(userId: string, e: Exclusion, audit: AuditEntry): Promise<void> {
+  async addExclusion(userId: string, e: Exclusion, audit: AuditEntry, linked: { userId: string; exclusion: Exclusion }[] = []): Promise<void> {
     await this.client.batch(
-      [
-        {
-          sql: "INSERT INTO responsible_exclusions (id, user_id, kind, started_at, ends_at, reason) VALUES (?, ?, ?, ?, ?, ?)",
-          args: [e.id, userId, e.kind, e.startedAt.getTime(), e.endsAt?.getTime() ?? null, e.reason],
-        },
-        auditStatement(audit),
-      ],
+      [exclusionInsert(userId, e), ...linked.map((l) => exclusionInsert(l.userId, l.exclusion)), auditStatement(audit)],
       "write",
     );
+  }
+
+  async requestReturn(userId: string, r: { exclusionIds: string[]; requestedAt: Date; accessAt: Date }, audit: AuditEntry): Promise<boolean> {
+    const at = r.requestedAt.getTime();
+    try {
+      await this.client.batch(
+        [
+          ...r.exclusionIds.flatMap((id): InStatement[] => [
+            {
+              sql: `UPDATE responsible_exclusions SET return_requested_at = ?, return_access_at = ?
+                    WHERE id = ? AND user_id = ? AND kind = 'self_exclusion' AND ends_at IS NOT NULL AND ends_at <= ? AND return_requested_at IS NULL`,
+              args: [at, r.accessAt.getTime(), id, userId, at],
+            },
+            assertStatement("changes() = 1", []),
+          ]),
+          auditStatement(audit),
+        ],
+        "write",
+      );
+      return true;
+    } catch (err) {
+      if (constraintOf(err) === ASSERTION_FAILED) return false;
+      throw err;
+    }
   }
 }
 

@@ -492,6 +492,11 @@ export const responsibleExclusions = sqliteTable(
     /** null = permanent. */
     endsAt: integer("ends_at"),
     reason: text("reason"),
+    /** A self-exclusion past its end: when the customer asked to return, and when access returns (24 h later). Migration 0023. */
+    returnRequestedAt: integer("return_requested_at"),
+    returnAccessAt: integer("return_access_at"),
+    /** Inherited from this account of the same person (null: the customer's own). */
+    sourceUserId: text("source_user_id"),
   },
   (t) => [
     index("responsible_exclusions_user_idx").on(t.userId, t.endsAt),
@@ -870,4 +875,65 @@ export const customerStakeFactors = sqliteTable(
 export const riskSettings = sqliteTable("risk_settings", {
   key: text("key").primaryKey(),
   value: integer("value").notNull(),
+});
+
+// ---- Person protection (issue 20, migration 0023) ----
+
+/** SHA-256 hashes of an account's normalised identity, address and document, to find the same person. */
+export const personKeys = sqliteTable(
+  "person_keys",
+  {
+    userId: text("user_id").primaryKey().references(() => users.id),
+    identityKey: text("identity_key").notNull(),
+    addressKey: text("address_key"),
+    documentKey: text("document_key"),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    index("person_keys_identity_idx").on(t.identityKey),
+    index("person_keys_address_idx").on(t.addressKey),
+    index("person_keys_document_idx").on(t.documentKey),
+  ],
+);
+
+/** The national self-exclusion register's last answer for the account (cached for a short time). */
+export const registerChecks = sqliteTable("register_checks", {
+  userId: text("user_id").primaryKey().references(() => users.id),
+  listed: integer("listed", { mode: "boolean" }).notNull(),
+  checkedAt: integer("checked_at").notNull(),
+  reference: text("reference"),
+});
+
+/** The last refused verification attempt; removed when a level is reached. */
+export const verificationRejections = sqliteTable("verification_rejections", {
+  userId: text("user_id").primaryKey().references(() => users.id),
+  step: text("step").notNull(),
+  reason: text("reason").notNull(),
+  rejectedAt: integer("rejected_at").notNull(),
+});
+
+/** Operators' responsible-gambling contacts with customers; append-only (triggers). */
+export const rgInteractions = sqliteTable(
+  "rg_interactions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id),
+    operatorId: text("operator_id").notNull().references(() => users.id),
+    channel: text("channel", { enum: ["phone", "email", "chat", "in_app", "letter"] }).notNull(),
+    summary: text("summary").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    index("rg_interactions_user_idx").on(t.userId, t.createdAt),
+    index("rg_interactions_at_idx").on(t.createdAt),
+    check("rg_interactions_channel_ck", sql`${t.channel} IN ('phone','email','chat','in_app','letter')`),
+  ],
+);
+
+/** A browser's way back to its demo customer: the hash of a long-lived cookie token. */
+export const demoResumes = sqliteTable("demo_resumes", {
+  tokenHash: text("token_hash").primaryKey(),
+  userId: text("user_id").notNull().references(() => users.id),
+  createdAt: integer("created_at").notNull(),
+  expiresAt: integer("expires_at").notNull(),
 });

@@ -14,6 +14,7 @@ import type { TransactionKind } from "../../domain/wallet/ledger.ts";
 import type { PaymentMethodId } from "../../domain/wallet/payment-methods.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
 import { ledgerStatements } from "./ledger-statements.ts";
+import { exclusionInForceSql } from "./responsible.ts";
 
 const BET_KINDS = new Set<TransactionKind>(["bet_stake", "bet_payout", "bet_refund", "bet_resettlement", "cash_out"]);
 
@@ -50,14 +51,15 @@ export const paymentFromRow = (r: Row): PaymentRecord => ({
 
 /**
  * The write aborts unless the customer is active and has no time-out or self-exclusion still
- * running at `at`. An exclusion counts whenever it started: one taken between the use case's check
+ * in force at `at` (a self-exclusion past its period counts until the return's cooling-off ends,
+ * responsible.ts exclusionInForceSql). An exclusion counts whenever it started: one taken between the use case's check
  * (at `at`) and this write refuses the write too.
  */
 export const activeAndNotExcluded = (userId: string, at: Date): InStatement[] => [
   // One statement for both conditions: every statement in a write is prepared and run on the hot path.
   assertStatement(
-    `EXISTS (SELECT 1 FROM users WHERE id = ? AND is_active = 1)
-     AND NOT EXISTS (SELECT 1 FROM responsible_exclusions WHERE user_id = ? AND (ends_at IS NULL OR ends_at > ?))`,
+    `EXISTS (SELECT 1 FROM users WHERE id = ?1 AND is_active = 1)
+     AND NOT EXISTS (SELECT 1 FROM responsible_exclusions WHERE user_id = ?2 AND ${exclusionInForceSql("?3")})`,
     [userId, userId, at.getTime()],
   ),
 ];

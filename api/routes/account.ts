@@ -24,8 +24,14 @@ import { followTeam, listFollows, unfollowTeam } from "../../domain/accounts/fol
 import { listRewards } from "../../domain/accounts/list-rewards.ts";
 import { submitBasicVerification } from "../../domain/kyc/submit-basic.ts";
 import { submitDocumentVerification } from "../../domain/kyc/submit-document.ts";
+import { verificationStatus } from "../../domain/kyc/levels.ts";
+import type { ProtectionPorts } from "../../domain/ports/protection.ts";
 
-export const presentAccountUser = (u: User, p: AccountProfile): AccountUser => ({
+/** Whether the customer's last verification attempt was refused (and no level reached since). */
+const lastAttemptRejected = async (ports: object, userId: string) =>
+  (await (ports as Partial<ProtectionPorts>).persons?.lastRejection(userId)) != null;
+
+export const presentAccountUser = (u: User, p: AccountProfile, lastAttemptRejected = false): AccountUser => ({
   id: u.id,
   email: u.email,
   firstName: u.firstName,
@@ -34,6 +40,7 @@ export const presentAccountUser = (u: User, p: AccountProfile): AccountUser => (
   isDemo: u.isDemo,
   isActive: u.isActive,
   verificationLevel: u.verificationLevel,
+  verificationStatus: verificationStatus(u.verificationLevel, lastAttemptRejected),
   dateOfBirth: p.dateOfBirth,
   address: p.address,
   createdAt: u.createdAt.toISOString(),
@@ -53,8 +60,10 @@ accountRoutes.openapi(
     responses: { 200: json(AccountResponse, "The account"), ...errorResponses(401, 403) },
   }),
   async (c) => {
-    const a = unwrap(await getAccount(ctxOf(c)));
-    return c.json({ user: presentAccountUser(a.user, a.profile), balance: a.balance, settings: a.settings }, 200);
+    const ctx = ctxOf(c);
+    const a = unwrap(await getAccount(ctx));
+    const rejected = await lastAttemptRejected(ctx.ports, a.user.id);
+    return c.json({ user: presentAccountUser(a.user, a.profile, rejected), balance: a.balance, settings: a.settings }, 200);
   },
 );
 
@@ -64,15 +73,22 @@ accountRoutes.openapi(
     path: "/account/details",
     tags: ["Account"],
     summary: "Change first name, last name or email (email unique: 409 AUTH.EMAIL_TAKEN)",
+    description:
+      "The email changes only with currentPassword (403 ACCOUNT.PASSWORD_REQUIRED without it, 403 AUTH.INVALID_CREDENTIALS when wrong). " +
+      "A verified customer who changes their name goes back to verification (level none).",
     middleware: [requireUser()] as const,
     request: body(DetailsBody),
     responses: { 200: json(DetailsResponse, "The updated account user"), ...errorResponses(400, 401, 403, 409) },
   }),
   async (c) => {
     const ctx = ctxOf(c);
-    const user = unwrap(await updateDetails(ctx, c.req.valid("json")));
+    const result = await updateDetails(ctx, c.req.valid("json"));
+    // As for the password change: a wrong current password is 403, not 401 (the caller stays signed in).
+    if (!result.ok && result.error.code === "AUTH.INVALID_CREDENTIALS")
+      return c.json(errorBody(c.get("requestId"), result.error), 403) as never;
+    const user = unwrap(result);
     const profile = (await ctx.ports.accounts.profileOf(user.id)) ?? { dateOfBirth: null, address: null };
-    return c.json({ user: presentAccountUser(user, profile) }, 200);
+    return c.json({ user: presentAccountUser(user, profile, await lastAttemptRejected(ctx.ports, user.id)) }, 200);
   },
 );
 

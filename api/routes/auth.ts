@@ -14,7 +14,7 @@ import { fail, unwrap } from "../errors.ts";
 import { presentUser } from "../presenters.ts";
 import { clearSessionCookie, readSessionToken, setSessionCookie, signedInUser } from "../middleware/session.ts";
 import { newSessionToken, sessionIdFor } from "../../adapters/system/session-token.ts";
-import { startDemoSession } from "../../domain/accounts/demo-session.ts";
+import { landingFor, startDemoSession } from "../../domain/accounts/demo-session.ts";
 import { registerCustomer } from "../../domain/accounts/register.ts";
 import { signIn } from "../../domain/accounts/sign-in.ts";
 import type { User } from "../../domain/shared/types.ts";
@@ -199,12 +199,19 @@ demoRoutes.openapi(
     method: "post",
     path: "/demo/login",
     tags: ["Demo"],
-    summary: "Sign in as a fresh demo user of the given role (customers get 1,000.00 demo credits)",
+    summary: "Sign in as a demo user of the given role (customers get 1,000.00 demo credits); the same one again while signed in as it, unless startOver",
     request: { body: { required: true, content: { "application/json": { schema: DemoLoginBody } } } },
     responses: { 200: json(DemoLoginResponse, "Signed in; a session cookie is set"), ...errorResponses(400, 403) },
   }),
   async (c) => {
-    const { role } = c.req.valid("json");
+    const { role, startOver } = c.req.valid("json");
+    // A second demo login in the same signed-in browser returns the same demo user (so a demo
+    // self-exclusion is not ended by clicking again); only "Start over" makes a new one (issue 20).
+    const actor = c.get("actor");
+    if (!startOver && actor.kind === "user" && actor.user.isDemo && actor.user.role === role) {
+      const u = actor.user;
+      return c.json({ user: { id: u.id, firstName: u.firstName, lastName: u.lastName, role: u.role }, redirectTo: landingFor(role) }, 200);
+    }
     await endSession(c, { clearCookie: false });
     const token = newSessionToken();
     const started = unwrap(await startDemoSession(ctxOf(c), role, await sessionIdFor(token), c.get("clientIp")));

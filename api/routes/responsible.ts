@@ -3,13 +3,13 @@ import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../env.ts";
 import { ctxOf } from "../env.ts";
-import { ExclusionBody, LimitPromptBody, ResponsibleState, SetLimitBody } from "../schemas/responsible.ts";
+import { ExclusionBody, LimitPromptBody, ResponsibleState, SetLimitBody, TimeoutBody } from "../schemas/responsible.ts";
 import { errorResponses, json } from "./openapi-helpers.ts";
 import { unwrap } from "../errors.ts";
 import { requireRole } from "../middleware/session.ts";
 import { responsibleState } from "../../domain/responsible/responsible-state.ts";
 import { setLimit } from "../../domain/responsible/set-limit.ts";
-import { declineLimitPrompt, selfExclude, takeBreak } from "../../domain/responsible/exclude.ts";
+import { declineLimitPrompt, requestReturn, selfExclude, takeBreak, takeTimeout } from "../../domain/responsible/exclude.ts";
 
 export const responsibleRoutes = new OpenAPIHono<AppEnv>();
 
@@ -68,8 +68,11 @@ responsibleRoutes.openapi(
     method: "post",
     path: "/responsible/exclusion",
     tags: ["Responsible gambling"],
-    summary: "Self-exclude for a period (or permanently): no bets, deposits or contest entries until it ends",
-    description: "It cannot be lifted or shortened; asking for one that would end sooner than the one in force is 409 RG.EXCLUSION_ACTIVE.",
+    summary: "Self-exclude for 6 months, 1 year, 5 years or permanently: no bets, deposits, contest entries or marketing",
+    description:
+      "It cannot be lifted or shortened; asking for one that would end sooner than the one in force is 409 RG.EXCLUSION_ACTIVE. " +
+      "At the end of the period the account stays closed until the customer asks to return (POST /responsible/exclusion/return), " +
+      "then a 24-hour cooling-off. Every other account of the same person (same identity, address or document) is closed too.",
     middleware: [requireRole("customer")] as const,
     request: body(ExclusionBody),
     responses: { 200: json(ResponsibleState, "The new state"), ...errorResponses(400, 401, 403, 409) },
@@ -91,6 +94,41 @@ responsibleRoutes.openapi(
   }),
   async (c) => {
     unwrap(await takeBreak(ctxOf(c)));
+    return state(c);
+  },
+);
+
+responsibleRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/responsible/timeout",
+    tags: ["Responsible gambling"],
+    summary: "Take a time-out of 24 hours, 1 week, 1 month or 6 weeks: it ends by itself and cannot be shortened",
+    description: "Refused while a self-exclusion or a longer time-out is in force (409 RG.EXCLUSION_ACTIVE).",
+    middleware: [requireRole("customer")] as const,
+    request: body(TimeoutBody),
+    responses: { 200: json(ResponsibleState, "The new state"), ...errorResponses(400, 401, 403, 409) },
+  }),
+  async (c) => {
+    unwrap(await takeTimeout(ctxOf(c), c.req.valid("json")));
+    return state(c);
+  },
+);
+
+responsibleRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/responsible/exclusion/return",
+    tags: ["Responsible gambling"],
+    summary: "Ask to return after a self-exclusion whose period is over: access comes back after a 24-hour cooling-off",
+    description:
+      "Refused during the period, during a time-out and for a permanent self-exclusion (409 RG.EXCLUSION_ACTIVE), " +
+      "and when not excluded (409 RG.NOT_EXCLUDED).",
+    middleware: [requireRole("customer")] as const,
+    responses: { 200: json(ResponsibleState, "The new state (stage cooling_off)"), ...errorResponses(401, 403, 409) },
+  }),
+  async (c) => {
+    unwrap(await requestReturn(ctxOf(c)));
     return state(c);
   },
 );

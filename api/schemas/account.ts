@@ -113,6 +113,9 @@ export const AccountUser = z
     isDemo: z.boolean(),
     isActive: z.boolean(),
     verificationLevel: VerificationLevel,
+    verificationStatus: z
+      .enum(["not_started", "basic", "full", "rejected"])
+      .openapi({ description: "Shown as Not started / Basic verified / Fully verified / Rejected (only after a refused attempt)" }),
     dateOfBirth: z.string().nullable().openapi({ description: "YYYY-MM-DD" }),
     address: Address.nullable(),
     createdAt: IsoDate,
@@ -130,9 +133,14 @@ export const AccountResponse = z
 export type AccountResponse = z.infer<typeof AccountResponse>;
 
 export const DetailsBody = z
-  .object({ firstName: Name.optional(), lastName: Name.optional(), email: Email.optional() })
+  .object({
+    firstName: Name.optional(),
+    lastName: Name.optional(),
+    email: Email.optional(),
+    currentPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional().openapi({ description: "Needed to change the email" }),
+  })
   .strict()
-  .refine((b) => Object.keys(b).length > 0, "Send at least one field")
+  .refine((b) => Object.keys(b).some((k) => k !== "currentPassword"), "Send at least one field")
   .openapi("DetailsBody");
 export type DetailsBody = z.infer<typeof DetailsBody>;
 export const DetailsResponse = z.object({ user: AccountUser }).openapi("DetailsResponse");

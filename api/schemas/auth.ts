@@ -18,7 +18,13 @@ export const CurrentUser = z
   .openapi("CurrentUser");
 export type CurrentUser = z.infer<typeof CurrentUser>;
 
-export const DemoLoginBody = z.object({ role: Role }).strict().openapi("DemoLoginBody");
+export const DemoLoginBody = z
+  .object({
+    role: Role,
+    startOver: z.boolean().optional().openapi({ description: "true: a fresh demo user even when this browser is signed in as one of that role" }),
+  })
+  .strict()
+  .openapi("DemoLoginBody");
 export const DemoLoginResponse = z
   .object({
     user: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), role: Role }),

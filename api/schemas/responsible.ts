@@ -34,8 +34,15 @@ const Suggested = z.object({ daily: Cents, weekly: Cents, monthly: Cents });
 export const ExclusionState = z.object({
   active: z.boolean(),
   kind: z.enum(["timeout", "self_exclusion"]).nullable(),
-  until: IsoDate.nullable().openapi({ description: "End of the exclusion; null while active = permanent" }),
+  until: IsoDate.nullable().openapi({ description: "End of the period; null while active = permanent" }),
   reason: z.string().nullable(),
+  stage: z
+    .enum(["period", "awaiting_return", "cooling_off"])
+    .nullable()
+    .openapi({ description: "period: running; awaiting_return: a self-exclusion's period is over, closed until the customer asks to return; cooling_off: asked, access at returnAccessAt" }),
+  returnAccessAt: IsoDate.nullable().openapi({ description: "When access comes back after asking to return (24 h cooling-off)" }),
+  inherited: z.boolean().openapi({ description: "The exclusion came from another account of the same person" }),
+  registerListed: z.boolean().openapi({ description: "The national self-exclusion register (GAMSTOP) lists this customer" }),
 });
 export type ExclusionState = z.infer<typeof ExclusionState>;
 
@@ -76,10 +83,19 @@ export type SetLimitBody = z.infer<typeof SetLimitBody>;
 export const LimitPromptBody = z.object({ declined: z.literal(true) }).strict().openapi("LimitPromptBody");
 export type LimitPromptBody = z.infer<typeof LimitPromptBody>;
 
-export const ExclusionPeriod = z.enum(["24h", "1w", "1m", "3m", "6m", "1y", "5y", "permanent"]);
-export type ExclusionPeriod = z.infer<typeof ExclusionPeriod>;
+export const TimeoutPeriod = z.enum(["24h", "1w", "1m", "6w"]);
+export type TimeoutPeriod = z.infer<typeof TimeoutPeriod>;
+export const SelfExclusionPeriod = z.enum(["6m", "1y", "5y", "permanent"]);
+export type SelfExclusionPeriod = z.infer<typeof SelfExclusionPeriod>;
+/** Kept for the site: every period a customer can choose. */
+export type ExclusionPeriod = TimeoutPeriod | SelfExclusionPeriod;
 export const ExclusionBody = z
-  .object({ period: ExclusionPeriod, reason: z.string().trim().max(500).optional() })
+  .object({ period: SelfExclusionPeriod, reason: z.string().trim().max(500).optional() })
   .strict()
   .openapi("ExclusionBody");
 export type ExclusionBody = z.infer<typeof ExclusionBody>;
+export const TimeoutBody = z
+  .object({ period: TimeoutPeriod, reason: z.string().trim().max(500).optional() })
+  .strict()
+  .openapi("TimeoutBody");
+export type TimeoutBody = z.infer<typeof TimeoutBody>;

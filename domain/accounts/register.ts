@@ -2,6 +2,9 @@
  * registerCustomer: a new customer account (name, email, password, date of birth). Refuses anyone
  * under 18 on the clock's date. The account starts unverified (level none) with an empty wallet,
  * and the first session is created in the same write as the user.
+ * Person protection (issue 20): a person listed on the national self-exclusion register (GAMSTOP)
+ * cannot open an account (RG.NATIONAL_REGISTER); an account whose name and date of birth match an
+ * excluded person's other account opens with that exclusion (person-gate.ts), in the same write.
  */
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import type { User } from "../shared/types.ts";
@@ -9,6 +12,8 @@ import { accountAudit, type AccountsCtx } from "./context.ts";
 import { ageOn, MINIMUM_AGE } from "./age.ts";
 import { normaliseEmail } from "./profile.ts";
 import { PASSWORD_MIN_LENGTH, SESSION_HOURS } from "./policy.ts";
+import { protectionPort } from "../ports/protection.ts";
+import { personCheck } from "../responsible/person-gate.ts";
 
 export interface RegisterInput {
   firstName: string;
@@ -42,8 +47,20 @@ export async function registerCustomer(
   if (age < MINIMUM_AGE)
     return err(domainError("AUTH.UNDERAGE", `You must be ${MINIMUM_AGE} or older to open an account`, { minimumAge: MINIMUM_AGE }));
 
+  const register = protectionPort(ctx, "selfExclusionRegister");
+  const answer = register
+    ? await register.check({ firstName, lastName, dateOfBirth: input.dateOfBirth, postcode: null, email })
+    : null;
+  if (answer?.listed)
+    return err(domainError(
+      "RG.NATIONAL_REGISTER",
+      "You are registered with the national self-exclusion scheme (GAMSTOP), so we cannot open an account for you while you are registered",
+    ));
+  const userId = ctx.ids.next("usr");
+  const person = await personCheck(ctx, userId, { firstName, lastName, dateOfBirth: input.dateOfBirth }, [], { document: false, register: answer });
+  if (!person.ok) return person;
   const user: User = {
-    id: ctx.ids.next("usr"),
+    id: userId,
     email,
     firstName,
     lastName,
@@ -59,6 +76,7 @@ export async function registerCustomer(
     user,
     passwordHash,
     dateOfBirth: input.dateOfBirth,
+    person: person.value,
     session: { id: session.id, userId: user.id, createdAt: now, expiresAt, ip: session.ip },
     audit: accountAudit(ctx, {
       actorId: user.id,

@@ -1,4 +1,10 @@
-/** updateDetails: change one's own first name, last name or email (unique). Audited. */
+/**
+ * updateDetails: change one's own first name, last name or email (unique). Audited.
+ * Issue 20: the email (where account notices and the password reset go) changes only with the
+ * current password (ACCOUNT.PASSWORD_REQUIRED without it, AUTH.INVALID_CREDENTIALS when wrong;
+ * demo users have none: ACCOUNT.NO_PASSWORD). A verified customer who changes their name goes
+ * back to verification (level none) in the same write: the name must be verified again.
+ */
 import { requireRole } from "../shared/authorize.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import type { User } from "../shared/types.ts";
@@ -10,6 +16,8 @@ export interface DetailsInput {
   firstName?: string;
   lastName?: string;
   email?: string;
+  /** Needed to change the email. */
+  currentPassword?: string;
 }
 
 export async function updateDetails(ctx: AccountsCtx, input: DetailsInput): Promise<Result<User>> {
@@ -24,6 +32,18 @@ export async function updateDetails(ctx: AccountsCtx, input: DetailsInput): Prom
     return err(domainError("REQUEST.INVALID", "Names cannot be empty and the email must be valid"));
   if (change.firstName === undefined && change.lastName === undefined && change.email === undefined)
     return err(domainError("REQUEST.INVALID", "Nothing to change"));
+  if (change.email !== undefined && change.email !== me.value.email) {
+    const creds = await ctx.ports.accounts.credentialsOf(me.value.id);
+    if (!creds?.passwordHash) return err(domainError("ACCOUNT.NO_PASSWORD", "This account has no password, so its email cannot be changed"));
+    if (!input.currentPassword)
+      return err(domainError("ACCOUNT.PASSWORD_REQUIRED", "Enter your current password to change your email", { field: "currentPassword" }));
+    if (!(await ctx.ports.passwords.verify(input.currentPassword, creds.passwordHash)))
+      return err(domainError("AUTH.INVALID_CREDENTIALS", "The current password is not correct", { field: "currentPassword" }));
+  }
+  const nameChanged =
+    (change.firstName !== undefined && change.firstName !== me.value.firstName) ||
+    (change.lastName !== undefined && change.lastName !== me.value.lastName);
+  const backToVerification = me.value.role === "customer" && !me.value.isDemo && nameChanged && me.value.verificationLevel !== "none";
   const before = { firstName: me.value.firstName, lastName: me.value.lastName, email: me.value.email };
   const after = {
     firstName: change.firstName ?? before.firstName,
@@ -33,7 +53,15 @@ export async function updateDetails(ctx: AccountsCtx, input: DetailsInput): Prom
   const outcome = await ctx.ports.accounts.updateDetails({
     userId: me.value.id,
     ...change,
-    audit: accountAudit(ctx, { actorId: me.value.id, actorRole: me.value.role, action: "account.details_changed", userId: me.value.id, before, after }),
+    ...(backToVerification ? { verificationLevel: "none" as const } : {}),
+    audit: accountAudit(ctx, {
+      actorId: me.value.id,
+      actorRole: me.value.role,
+      action: "account.details_changed",
+      userId: me.value.id,
+      before: backToVerification ? { ...before, verificationLevel: me.value.verificationLevel } : before,
+      after: backToVerification ? { ...after, verificationLevel: "none" } : after,
+    }),
   });
   if (outcome === "email_taken") return err(domainError("AUTH.EMAIL_TAKEN", "Another account already uses this email"));
   if (outcome === "not_found") return err(domainError("AUTH.REQUIRED", "Please log in"));

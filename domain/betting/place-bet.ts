@@ -23,6 +23,7 @@ import type { AccountPorts, PlacementPlan } from "../ports/index.ts";
 import { portOf } from "../ports/wallet.ts";
 import { DEFAULT_SETTINGS, type PriceChangePolicy } from "../accounts/settings.ts";
 import { checkMayWager } from "../responsible/wagering-gate.ts";
+import { registerListed } from "../responsible/register.ts";
 import { effectiveLimit, LIMIT_PERIODS, windowStart } from "../responsible/limits.ts";
 import { isPlaceableSgmPrice, returnAtOdds, sameGameMultiOddsMilli } from "./same-game-multi.ts";
 import { FULL_STAKE_FACTOR_PCT, maxStakeFor, stakeLimitMessage } from "../trading/stake-factor.ts";
@@ -159,7 +160,13 @@ export async function placeBet(
     responsible.wagerSnapshot(user.id, now),
     settings ? settings.of(user.id).then((s) => s.priceChangePolicy) : Promise.resolve(DEFAULT_SETTINGS.priceChangePolicy),
   ]);
-  const gate = checkMayWager({ user, exclusions: snap.exclusions, lossLimits: snap.lossLimits, netLoss: snap.netLoss }, input.stake, now);
+  // The national self-exclusion register, from the answer kept on the account while it is fresh (register.ts).
+  const listed = await registerListed(ctx, user, snap.register, now);
+  const gate = checkMayWager(
+    { user, exclusions: snap.exclusions, registerListed: listed, lossLimits: snap.lossLimits, netLoss: snap.netLoss },
+    input.stake,
+    now,
+  );
   if (!gate.ok) return gate;
   // A trader may have limited this customer to a fraction of the maximum stake.
   const factorPct = ctx.ports.trading ? await ctx.ports.trading.stakeFactorOf(user.id) : FULL_STAKE_FACTOR_PCT;
@@ -274,7 +281,7 @@ export async function placeBet(
       const later = ctx.clock.now();
       const [fresh, again] = await Promise.all([ctx.ports.users.findById(user.id), responsible.wagerSnapshot(user.id, later)]);
       const recheck = checkMayWager(
-        { user: fresh ?? user, exclusions: again.exclusions, lossLimits: again.lossLimits, netLoss: again.netLoss },
+        { user: fresh ?? user, exclusions: again.exclusions, registerListed: listed, lossLimits: again.lossLimits, netLoss: again.netLoss },
         input.stake,
         later,
       );

@@ -1,5 +1,7 @@
 /**
  * CRM use cases: segments, customer search and profiles, Send Bonus, Flag Account, Restrict.
+ * Send Bonus is refused (RG.MARKETING_REFUSED) to a customer on a time-out, self-excluded (own or
+ * inherited) or on the national register (domain/responsible/marketing.ts).
  *
  * Restrict suspends the account (isActive false) through setUserStatus: the customer can no longer
  * sign in or bet and every session of theirs ends in the same write; Activate in User Management
@@ -11,6 +13,8 @@ import { ledgerTransaction, PROMOTIONS_ACCOUNT, transfer, walletAccountId } from
 import type { FraudAlertRecord } from "../ports/index.ts";
 import type { BackOfficeCtx } from "../users/back-office-ctx.ts";
 import { setUserStatus, type UserStatusChange } from "../users/set-user-status.ts";
+import { portOf } from "../ports/wallet.ts";
+import { marketingRefusal } from "../responsible/marketing.ts";
 import { customerProfile, matchesCustomerSearch, segmentSummaries, type CustomerProfileView, type SegmentId } from "./segments.ts";
 
 export async function crmSegments(ctx: BackOfficeCtx) {
@@ -53,6 +57,9 @@ export async function sendBonus(
   const found = await customerOrError(ctx, customerId);
   if (!found.ok) return found;
   const now = ctx.clock.now();
+  const rg = await portOf(ctx, "responsible").snapshot(customerId, now);
+  const refused = marketingRefusal(rg.exclusions, rg.register?.listed ?? false, now);
+  if (refused) return err(refused);
   const reason = input.reason.trim();
   const tx = ledgerTransaction(
     { id: ctx.ids.next("tx"), kind: "adjustment", reference: `bonus: ${reason}`.slice(0, 500), createdAt: now, createdBy: actor.id },

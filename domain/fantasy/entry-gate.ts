@@ -20,6 +20,7 @@ import type { User } from "../shared/types.ts";
 import type { WagerGuards } from "../ports/index.ts";
 import { portOf } from "../ports/wallet.ts";
 import { checkMayWager } from "../responsible/wagering-gate.ts";
+import { registerListed } from "../responsible/register.ts";
 import { lossLimitWindows } from "../responsible/limits.ts";
 
 /**
@@ -32,7 +33,12 @@ export type MayWager = (ctx: Ctx, user: User, amountCents: number) => Promise<Re
 export const wageringGate: MayWager = async (ctx, user, amountCents) => {
   const now = ctx.clock.now();
   const snap = await portOf(ctx, "responsible").snapshot(user.id, now);
-  const gate = checkMayWager({ user, exclusions: snap.exclusions, lossLimits: snap.limits.loss, netLoss: snap.netLoss }, amountCents, now);
+  const listed = await registerListed(ctx, user, snap.register, now);
+  const gate = checkMayWager(
+    { user, exclusions: snap.exclusions, registerListed: listed, lossLimits: snap.limits.loss, netLoss: snap.netLoss },
+    amountCents,
+    now,
+  );
   return gate.ok ? ok({ at: now, lossLimits: lossLimitWindows(snap.limits.loss, now) }) : gate;
 };
 

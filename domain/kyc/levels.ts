@@ -34,3 +34,14 @@ export type KycDisplay = "verified" | "pending" | "rejected";
 export function kycDisplay(level: string): KycDisplay {
   return level === "full" ? "verified" : level === "basic" ? "pending" : "rejected";
 }
+
+/**
+ * What the customer is shown (issue 20): "Not started", "Basic verified", "Fully verified", and
+ * "Rejected" only when the last attempt was refused and no level was reached since.
+ */
+export type VerificationStatus = "not_started" | "basic" | "full" | "rejected";
+export function verificationStatus(level: string, lastAttemptRejected: boolean): VerificationStatus {
+  if (level === "full") return "full";
+  if (level === "basic") return lastAttemptRejected ? "rejected" : "basic";
+  return lastAttemptRejected ? "rejected" : "not_started";
+}

@@ -1,8 +1,11 @@
 /**
  * submitBasicVerification: name, date of birth and address go to the verification provider; when
- * it approves, the account reaches `basic` (a `full` account stays full) and the confirmed details
- * are stored on it. The provider's refusal is KYC.REJECTED; someone under 18 is refused before
- * the provider is asked.
+ * it approves, the account reaches `basic` and the confirmed details are stored on it. A `full`
+ * account stays full only when the name and date of birth are unchanged: a changed identity must
+ * be matched to a document again. The provider's refusal is KYC.REJECTED (remembered, so the
+ * account page can say "Rejected"); someone under 18 is refused before the provider is asked.
+ * The person check (person-gate.ts) runs in the same write: exclusions of the same person are
+ * inherited, and this account's reach the person's other accounts.
  */
 import { requireRole } from "../shared/authorize.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
@@ -10,6 +13,10 @@ import type { VerificationLevel } from "../shared/types.ts";
 import { accountAudit, type AccountsCtx } from "../accounts/context.ts";
 import { isAdultOn, MINIMUM_AGE } from "../accounts/age.ts";
 import type { Address } from "../accounts/profile.ts";
+import { portOf } from "../ports/wallet.ts";
+import { protectionPort } from "../ports/protection.ts";
+import { personCheck } from "../responsible/person-gate.ts";
+import { normaliseName } from "../responsible/person.ts";
 
 export interface BasicVerificationInput {
   firstName: string;
@@ -39,16 +46,27 @@ export async function submitBasicVerification(
     },
   };
   const decision = await ctx.ports.verification.checkIdentity({ userId: me.value.id, ...identity });
-  if (!decision.approved)
+  if (!decision.approved) {
+    await protectionPort(ctx, "persons")?.recordRejection(me.value.id, "basic", decision.reason, now);
     return err(
       domainError("KYC.REJECTED", `Verification failed: ${decision.reason}`, { reason: decision.reason, reference: decision.reference }),
     );
-  const to: VerificationLevel = me.value.verificationLevel === "full" ? "full" : "basic";
+  }
+  const profile = await ctx.ports.accounts.profileOf(me.value.id);
+  const sameIdentity =
+    normaliseName(identity.firstName) === normaliseName(me.value.firstName) &&
+    normaliseName(identity.lastName) === normaliseName(me.value.lastName) &&
+    identity.dateOfBirth === profile?.dateOfBirth;
+  const to: VerificationLevel = me.value.verificationLevel === "full" && sameIdentity ? "full" : "basic";
+  const mine = (await portOf(ctx, "responsible").snapshot(me.value.id, now)).exclusions;
+  const person = await personCheck(ctx, me.value.id, identity, mine, { document: false });
+  if (!person.ok) return person;
   const changed = await ctx.ports.accounts.changeVerification({
     userId: me.value.id,
     from: [me.value.verificationLevel],
     to,
     identity,
+    person: person.value,
     audit: accountAudit(ctx, {
       actorId: me.value.id,
       actorRole: me.value.role,

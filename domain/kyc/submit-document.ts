@@ -2,13 +2,18 @@
  * submitDocumentVerification: an identity document goes to the provider; when it approves, a
  * `basic` account reaches `full`. Needs basic first (KYC.BASIC_REQUIRED); a full account answers
  * full without asking again. Only the document type and the number's last 4 characters are kept
- * (in the audit record).
+ * (in the audit record) and the number's hash (person_keys). A document that already verifies
+ * another active account is refused (KYC.DOCUMENT_IN_USE, checked again inside the write), and
+ * exclusions of the same person are exchanged as at the basic step (person-gate.ts).
  */
 import { requireRole } from "../shared/authorize.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import type { VerificationLevel } from "../shared/types.ts";
 import { accountAudit, type AccountsCtx } from "../accounts/context.ts";
 import type { DocumentType } from "./verification-provider.ts";
+import { portOf } from "../ports/wallet.ts";
+import { protectionPort } from "../ports/protection.ts";
+import { personCheck } from "../responsible/person-gate.ts";
 
 export async function submitDocumentVerification(
   ctx: AccountsCtx,
@@ -29,15 +34,29 @@ export async function submitDocumentVerification(
     documentType: input.documentType,
     documentNumber,
   });
-  if (!decision.approved)
+  const now = ctx.clock.now();
+  if (!decision.approved) {
+    await protectionPort(ctx, "persons")?.recordRejection(me.value.id, "document", decision.reason, now);
     return err(
       domainError("KYC.REJECTED", `Verification failed: ${decision.reason}`, { reason: decision.reason, reference: decision.reference }),
     );
+  }
+  const mine = (await portOf(ctx, "responsible").snapshot(me.value.id, now)).exclusions;
+  const details = {
+    firstName: me.value.firstName,
+    lastName: me.value.lastName,
+    dateOfBirth: profile?.dateOfBirth ?? "",
+    address: profile?.address ?? null,
+    documentNumber,
+  };
+  const person = await personCheck(ctx, me.value.id, details, mine, { document: true });
+  if (!person.ok) return person;
   const changed = await ctx.ports.accounts.changeVerification({
     userId: me.value.id,
     from: ["basic"],
     to: "full",
     identity: null,
+    person: person.value,
     audit: accountAudit(ctx, {
       actorId: me.value.id,
       actorRole: me.value.role,
@@ -52,6 +71,11 @@ export async function submitDocumentVerification(
       },
     }),
   });
-  if (!changed) return err(domainError("KYC.REJECTED", "The verification level changed meanwhile; please try again"));
+  if (!changed) {
+    // The write re-checks the document: another account may have been verified with it meanwhile.
+    const again = await personCheck(ctx, me.value.id, details, mine, { document: true });
+    if (!again.ok) return again;
+    return err(domainError("KYC.REJECTED", "The verification level changed meanwhile; please try again"));
+  }
   return ok({ verificationLevel: "full" });
 }

@@ -11,6 +11,9 @@ import type { AccountProfile, Address } from "../accounts/profile.ts";
 import type { UserSettings } from "../accounts/settings.ts";
 import type { VerificationProvider } from "../kyc/verification-provider.ts";
 import type { VerificationLevel } from "../shared/types.ts";
+import type { PersonKeyMaterial } from "../responsible/person.ts";
+import type { Exclusion } from "../responsible/exclusion.ts";
+import type { RegisterAnswer } from "./protection.ts";
 import type {
   ContestRecord, ContestStatus, EntryRecord, EntryStatus, FantasyLeagueRecord, FantasyPlayerRecord, FantasySportRecord,
   FantasySportStatus, FantasySportWithCounts,
@@ -174,10 +177,24 @@ export interface Credentials {
   passwordHash: string | null;
 }
 
+/**
+ * Person protection carried by registration and verification writes (issue 20): the account's
+ * person keys (hashed by the adapter), exclusions copied between accounts of the same person, the
+ * register's answer, and for a document check that no other active account is verified by it.
+ */
+export interface PersonWrite {
+  keys: PersonKeyMaterial;
+  /** Exclusions to add, each on its account (this one inheriting, or another account of the person). */
+  exclusions: { userId: string; exclusion: Exclusion }[];
+  register?: RegisterAnswer | null;
+  uniqueDocument?: boolean;
+}
+
 export interface Registration {
   user: User;
   passwordHash: string;
   dateOfBirth: string;
+  person?: PersonWrite;
   /** The first session, created in the same write. */
   session: NewSession;
   audit: AuditEntry;
@@ -188,6 +205,8 @@ export interface DetailsChange {
   firstName?: string;
   lastName?: string;
   email?: string;
+  /** A verified identity changed: the account goes back to this level (issue 20). */
+  verificationLevel?: VerificationLevel;
   audit: AuditEntry;
 }
 
@@ -208,6 +227,7 @@ export interface VerificationChange {
   to: VerificationLevel;
   /** Identity details confirmed by the provider (basic verification), stored on the account. */
   identity: { firstName: string; lastName: string; dateOfBirth: string; address: Address } | null;
+  person?: PersonWrite;
   audit: AuditEntry;
 }
 

@@ -186,6 +186,8 @@ export interface ResponsibleSnapshot {
   deposited: PeriodAmounts;
   /** Stakes minus returns (bets and contests) in each rolling window ending at `now`; negative after net wins. */
   netLoss: PeriodAmounts;
+  /** The national self-exclusion register's stored answer for the account (null: never asked); absent when not kept. */
+  register?: { listed: boolean; checkedAt: Date } | null;
 }
 
 /**
@@ -197,6 +199,8 @@ export interface WagerSnapshot {
   exclusions: Exclusion[];
   lossLimits: PeriodLimits;
   netLoss: PeriodAmounts;
+  /** As in ResponsibleSnapshot. */
+  register?: { listed: boolean; checkedAt: Date } | null;
 }
 
 export interface LimitWrite {
@@ -216,8 +220,16 @@ export interface ResponsibleGambling {
   /** false (nothing written) when the stored setting is no longer `expected`. Setting a deposit limit answers the prompt. */
   saveLimit(w: LimitWrite): Promise<boolean>;
   declineLimitPrompt(userId: string, at: Date, audit: AuditEntry): Promise<void>;
-  /** Exclusions are only ever added (a trigger refuses updates and deletes). */
-  addExclusion(userId: string, e: Exclusion, audit: AuditEntry): Promise<void>;
+  /**
+   * Exclusions are only ever added (a trigger refuses other updates and deletes). `linked`: the
+   * same exclusion copied onto other accounts of the same person, in the same write.
+   */
+  addExclusion(userId: string, e: Exclusion, audit: AuditEntry, linked?: { userId: string; exclusion: Exclusion }[]): Promise<void>;
+  /**
+   * Record the customer's request to return after self-exclusion on these exclusions (past their
+   * period, not asked yet), with the end of the cooling-off; false (nothing written) when any of them changed.
+   */
+  requestReturn?(userId: string, r: { exclusionIds: string[]; requestedAt: Date; accessAt: Date }, audit: AuditEntry): Promise<boolean>;
 }
 
 export interface SessionRecord {

@@ -12,7 +12,8 @@ import { portOf, type ResponsibleSnapshot } from "../ports/wallet.ts";
 import type { AccountPorts } from "../ports/index.ts";
 import { DEFAULT_SETTINGS } from "../accounts/settings.ts";
 import { effectiveLimit, LIMIT_PERIODS, SUGGESTED_LIMITS, type LimitPeriod, type LimitType, type PeriodAmounts, type PeriodLimits } from "./limits.ts";
-import { activeExclusion } from "./exclusion.ts";
+import { activeExclusion, stageOf, type ExclusionStage } from "./exclusion.ts";
+import { registerListed } from "./register.ts";
 import { sessionStats } from "./session-stats.ts";
 
 export interface LimitView {
@@ -25,7 +26,16 @@ export interface ResponsibleView {
   lossLimits: Record<LimitPeriod, LimitView>;
   suggestedLimits: Record<LimitType, Record<LimitPeriod, Cents>>;
   limitPromptAnswered: boolean;
-  exclusion: { active: boolean; kind: "timeout" | "self_exclusion" | null; until: string | null; reason: string | null };
+  exclusion: {
+    active: boolean;
+    kind: "timeout" | "self_exclusion" | null;
+    until: string | null;
+    reason: string | null;
+    stage: ExclusionStage | null;
+    returnAccessAt: string | null;
+    inherited: boolean;
+    registerListed: boolean;
+  };
   realityCheckMinutes: number;
   session: {
     startedAt: string;
@@ -50,7 +60,7 @@ function limitViews(limits: PeriodLimits, used: PeriodAmounts, now: Date): Recor
   return out;
 }
 
-export function presentSnapshot(snap: ResponsibleSnapshot, now: Date) {
+export function presentSnapshot(snap: ResponsibleSnapshot, now: Date, listed = false) {
   const ex = activeExclusion(snap.exclusions, now);
   return {
     depositLimits: limitViews(snap.limits.deposit, snap.deposited, now),
@@ -58,8 +68,17 @@ export function presentSnapshot(snap: ResponsibleSnapshot, now: Date) {
     suggestedLimits: SUGGESTED_LIMITS,
     limitPromptAnswered: snap.limitPromptAnswered,
     exclusion: ex
-      ? { active: true, kind: ex.kind, until: ex.endsAt?.toISOString() ?? null, reason: ex.reason }
-      : { active: false, kind: null, until: null, reason: null },
+      ? {
+          active: true,
+          kind: ex.kind,
+          until: ex.endsAt?.toISOString() ?? null,
+          reason: ex.reason,
+          stage: stageOf(ex, now),
+          returnAccessAt: ex.returnAccessAt?.toISOString() ?? null,
+          inherited: ex.sourceUserId != null,
+          registerListed: listed,
+        }
+      : { active: false, kind: null, until: null, reason: null, stage: null, returnAccessAt: null, inherited: false, registerListed: listed },
   };
 }
 
@@ -77,13 +96,14 @@ export async function responsibleState(ctx: Ctx): Promise<Result<ResponsibleView
     settings ? settings.of(user.id).then((s) => s.realityCheckMinutes) : Promise.resolve(DEFAULT_SETTINGS.realityCheckMinutes),
   ]);
   const startedAt = startedAtOrNull ?? now;
+  const listed = await registerListed(ctx, user, snap.register, now);
   const [recent, netWinLoss] = await Promise.all([
     activity.recent(user.id, new Date(now.getTime() - 7 * 24 * 3_600_000)),
     activity.netWinLossSince(user.id, startedAt),
   ]);
   const figures = sessionStats({ now, current: { sessionId, startedAt }, sessions: recent.sessions, longestMs: recent.longestMs });
   return ok({
-    ...presentSnapshot(snap, now),
+    ...presentSnapshot(snap, now, listed),
     realityCheckMinutes,
     session: { startedAt: startedAt.toISOString(), netWinLoss, ...figures },
   });

@@ -3,7 +3,8 @@
  * (and deposits) are refused for the same reasons in the same order:
  *   suspended account -> AUTH.ACCOUNT_SUSPENDED
  *   verification too low -> KYC.LEVEL_REQUIRED
- *   time-out or self-exclusion in force -> RG.SELF_EXCLUDED
+ *   time-out or self-exclusion in force (own or inherited from the same person) -> RG.SELF_EXCLUDED
+ *   the person is on the national self-exclusion register (GAMSTOP) -> RG.NATIONAL_REGISTER
  *   wagers: net losses in a rolling window would pass the loss limit -> RG.LOSS_LIMIT
  *   deposits: the first-deposit limit prompt unanswered -> RG.LIMIT_PROMPT_REQUIRED, then
  *             deposits in a rolling window would pass the deposit limit -> RG.DEPOSIT_LIMIT
@@ -18,6 +19,8 @@ import { activeExclusion, exclusionRefusal, type Exclusion } from "./exclusion.t
 export interface WagerState {
   user: Pick<User, "isActive" | "verificationLevel">;
   exclusions: readonly Exclusion[];
+  /** The national self-exclusion register's answer (cached on the account, see register.ts); absent = not checked. */
+  registerListed?: boolean;
   lossLimits: PeriodLimits;
   /** Stakes minus returns in each rolling window ending now (negative after net wins). */
   netLoss: PeriodAmounts;
@@ -26,6 +29,7 @@ export interface WagerState {
 export interface DepositState {
   user: Pick<User, "isActive" | "verificationLevel">;
   exclusions: readonly Exclusion[];
+  registerListed?: boolean;
   depositLimits: PeriodLimits;
   /** Gross deposits in each rolling window ending now. */
   deposited: PeriodAmounts;
@@ -34,6 +38,13 @@ export interface DepositState {
 
 const money = (c: Cents) => `$${Math.floor(c / 100)}.${String(c % 100).padStart(2, "0")}`;
 const PERIOD_WORD = { daily: "daily", weekly: "weekly", monthly: "monthly" } as const;
+
+export function registerRefusal() {
+  return domainError(
+    "RG.NATIONAL_REGISTER",
+    "You are registered with the national self-exclusion scheme (GAMSTOP), so we cannot take bets or deposits from you while you are registered",
+  );
+}
 
 function accountGate(user: Pick<User, "isActive" | "verificationLevel">, may: boolean, doing: string, level: "basic" | "full") {
   if (!user.isActive) return domainError("AUTH.ACCOUNT_SUSPENDED", "This account is suspended");
@@ -53,7 +64,8 @@ export function checkMayWager(state: WagerState, amount: Cents, now: Date): Resu
   const refused = accountGate(state.user, mayBet(state.user.verificationLevel), "place a bet", "basic");
   if (refused) return err(refused);
   const excluded = activeExclusion(state.exclusions, now);
-  if (excluded) return err(exclusionRefusal(excluded));
+  if (excluded) return err(exclusionRefusal(excluded, now));
+  if (state.registerListed) return err(registerRefusal());
   const breach = firstBreach(state.lossLimits, state.netLoss, amount, now);
   if (breach)
     return err(domainError(
@@ -69,7 +81,8 @@ export function checkMayDeposit(state: DepositState, amount: Cents, now: Date): 
   const refused = accountGate(state.user, mayDeposit(state.user.verificationLevel), "deposit", "basic");
   if (refused) return err(refused);
   const excluded = activeExclusion(state.exclusions, now);
-  if (excluded) return err(exclusionRefusal(excluded));
+  if (excluded) return err(exclusionRefusal(excluded, now));
+  if (state.registerListed) return err(registerRefusal());
   if (!state.limitPromptAnswered)
     return err(domainError(
       "RG.LIMIT_PROMPT_REQUIRED",

@@ -78,6 +78,12 @@ export const ErrorCodes = [
   "RG.SELF_EXCLUDED",
   "RG.EXCLUSION_ACTIVE",
   "RG.CONCURRENT_CHANGE",
+  // Person protection (issue 20): the national register, return after self-exclusion, marketing, identity.
+  "RG.NATIONAL_REGISTER",
+  "RG.NOT_EXCLUDED",
+  "RG.MARKETING_REFUSED",
+  "KYC.DOCUMENT_IN_USE",
+  "ACCOUNT.PASSWORD_REQUIRED",
   "CASHOUT.MARKET_SUSPENDED",
   "CASHOUT.QUOTE_NOT_FOUND",
   "CASHOUT.QUOTE_EXPIRED",

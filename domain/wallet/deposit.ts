@@ -18,6 +18,7 @@ import type { Cents } from "../shared/money.ts";
 import { depositBreakdown, paymentMethod, type PaymentMethodId } from "./payment-methods.ts";
 import { portOf, type PaymentRecord, type WindowLimit } from "../ports/wallet.ts";
 import { checkMayDeposit } from "../responsible/wagering-gate.ts";
+import { registerListed } from "../responsible/register.ts";
 import { effectiveLimit, LIMIT_PERIODS, windowStart } from "../responsible/limits.ts";
 import type { User } from "../shared/types.ts";
 import { applyProviderAnswer } from "./settle-payment.ts";
@@ -71,10 +72,11 @@ async function replay(ctx: Ctx, prior: { requestHash: string; response: unknown 
 
 async function depositGate(ctx: Ctx, user: User, amount: Cents, now: Date) {
   const snap = await portOf(ctx, "responsible").snapshot(user.id, now);
+  const listed = await registerListed(ctx, user, snap.register, now);
   return {
     snap,
     gate: checkMayDeposit(
-      { user, exclusions: snap.exclusions, depositLimits: snap.limits.deposit, deposited: snap.deposited, limitPromptAnswered: snap.limitPromptAnswered },
+      { user, exclusions: snap.exclusions, registerListed: listed, depositLimits: snap.limits.deposit, deposited: snap.deposited, limitPromptAnswered: snap.limitPromptAnswered },
       amount,
       now,
     ),

@@ -151,6 +151,7 @@ describe("GET /api/account", () => {
         isDemo: false,
         isActive: true,
         verificationLevel: "none",
+        verificationStatus: "not_started",
         dateOfBirth: "1985-12-01",
         address: null,
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
@@ -182,7 +183,10 @@ describe("PATCH /api/account/details", () => {
   it("changes names and email (stored lower case) and audits the change", async () => {
     const r = await registerCustomer(t);
     const email = uniqueEmail("New.Address");
-    const res = await r.session.patch("/api/account/details", { firstName: "Janet", email });
+    // The email changes only with the password (issue 20).
+    await expectError(await r.session.patch("/api/account/details", { firstName: "Janet", email }), 403, "ACCOUNT.PASSWORD_REQUIRED");
+    await expectError(await r.session.patch("/api/account/details", { email, currentPassword: "wrong password" }), 403, "AUTH.INVALID_CREDENTIALS");
+    const res = await r.session.patch("/api/account/details", { firstName: "Janet", email, currentPassword: r.password });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.user).toMatchObject({ id: r.userId, firstName: "Janet", lastName: "Citizen", email: email.toLowerCase() });
@@ -198,7 +202,7 @@ describe("PATCH /api/account/details", () => {
   it("refuses an email another account uses (409 AUTH.EMAIL_TAKEN) and changes nothing", async () => {
     const a = await registerCustomer(t);
     const b = await registerCustomer(t);
-    await expectError(await b.session.patch("/api/account/details", { firstName: "Bob", email: a.email.toUpperCase() }), 409, "AUTH.EMAIL_TAKEN");
+    await expectError(await b.session.patch("/api/account/details", { firstName: "Bob", email: a.email.toUpperCase(), currentPassword: b.password }), 409, "AUTH.EMAIL_TAKEN");
     expect(await (await b.session.get("/api/auth/user")).json()).toMatchObject({ firstName: "Jane", email: b.email });
   });
 

@@ -208,7 +208,7 @@ describe("the placement write re-checks the gates itself (libSQL adapter)", () =
     const sel = selectionOf(pool.next());
     // Excluded between placeBet's checks and its write: refused, even for a check made before the
     // exclusion started (the fantasy entry's write does the same).
-    await c.s.post("/api/responsible/exclusion", { period: "24h" });
+    await c.s.post("/api/responsible/timeout", { period: "24h" });
     expect(await bets.place(planFor(c.id, sel, 1_000, T0))).toEqual({ kind: "refused" });
     expect(await bets.place(planFor(c.id, sel, 1_000, at(-H)))).toEqual({ kind: "refused" });
     // A time-out that had ended by the check does not refuse.

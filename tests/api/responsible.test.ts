@@ -1,8 +1,9 @@
 /**
  * Responsible gambling through the API with a fixed clock: deposit limits (a first or lower limit
  * at once, a higher one or a removal 24 hours later; rolling windows that let a deposit drop out
- * exactly 24 hours after it was made), the first-deposit limit prompt, self-exclusion and the
- * 15-minute break (cannot be lifted or shortened; withdrawals still allowed), the reality-check
+ * exactly 24 hours after it was made), the first-deposit limit prompt, time-outs, self-exclusion
+ * with its return and cooling-off, and the 15-minute break (cannot be lifted or shortened;
+ * withdrawals still allowed), the reality-check
  * interval and session statistics from real sessions.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -60,7 +61,7 @@ describe("GET /api/responsible", () => {
         loss: { daily: 20_000, weekly: 50_000, monthly: 100_000 },
       },
       limitPromptAnswered: false,
-      exclusion: { active: false, kind: null, until: null, reason: null },
+      exclusion: { active: false, kind: null, until: null, reason: null, stage: null, returnAccessAt: null, inherited: false, registerListed: false },
       realityCheckMinutes: 60,
       session: { startedAt: T0.toISOString(), minutes: 0, netWinLoss: 0, todayMinutes: expect.any(Number), weeklyAverageMinutes: 0, longestMinutes: 0 },
     });
@@ -182,25 +183,28 @@ describe("the first-deposit limit prompt", () => {
   });
 });
 
-describe("self-exclusion and time-outs", () => {
-  it("self-exclusion stops bets and deposits until its end, allows withdrawals, and cannot be shortened", async () => {
+const X = { stage: "period", returnAccessAt: null, inherited: false, registerListed: false };
+
+describe("time-outs and self-exclusion (issue 20)", () => {
+  it("a time-out stops bets and deposits until its end, allows withdrawals, cannot be shortened, and ends by itself", async () => {
     const { s } = await customer();
     const sel = selectionOf(pool.next());
-    const res = await s.post("/api/responsible/exclusion", { period: "1w", reason: "Taking a break" });
+    const res = await s.post("/api/responsible/timeout", { period: "1w", reason: "Taking a break" });
     expect(res.status).toBe(200);
     const until = at(7 * 24 * H).toISOString();
-    expect((await res.json()).exclusion).toEqual({ active: true, kind: "self_exclusion", until, reason: "Taking a break" });
+    expect((await res.json()).exclusion).toEqual({ active: true, kind: "timeout", until, reason: "Taking a break", ...X });
 
     const bet = await expectError(await s.post("/api/bets", { selections: [sel], stake: 1_000, betType: "single" }), 403, "RG.SELF_EXCLUDED");
-    expect(bet.error.details).toEqual({ kind: "self_exclusion", until });
+    expect(bet.error.details).toEqual({ kind: "timeout", until, stage: "period", returnAccessAt: null });
     await expectError(await deposit(s, 10_000), 403, "RG.SELF_EXCLUDED");
     expect((await s.post("/api/wallet/withdrawals", { method: "bank", amount: 10_000 })).status).toBe(201);
 
     // Not shorter, not a break on top, not the same again.
-    await expectError(await s.post("/api/responsible/exclusion", { period: "24h" }), 409, "RG.EXCLUSION_ACTIVE");
+    await expectError(await s.post("/api/responsible/timeout", { period: "24h" }), 409, "RG.EXCLUSION_ACTIVE");
     await expectError(await s.post("/api/responsible/break"), 409, "RG.EXCLUSION_ACTIVE");
     t.clock.set(at(1));
-    await expectError(await s.post("/api/responsible/exclusion", { period: "24h" }), 409, "RG.EXCLUSION_ACTIVE");
+    await expectError(await s.post("/api/responsible/timeout", { period: "24h" }), 409, "RG.EXCLUSION_ACTIVE");
+    await expectError(await s.post("/api/responsible/exclusion/return"), 409, "RG.EXCLUSION_ACTIVE");
 
     t.clock.set(at(7 * 24 * H - 1));
     await expectError(await s.post("/api/bets", { selections: [sel], stake: 1_000, betType: "single" }), 403, "RG.SELF_EXCLUDED");
@@ -211,25 +215,76 @@ describe("self-exclusion and time-outs", () => {
     await expectLedgerBalanced(t.database);
   });
 
-  it("can be extended: a longer exclusion replaces the shorter one; permanent never ends", async () => {
+  it("time-outs are 24 hours to 6 weeks and self-exclusion 6 months to permanent: each endpoint refuses the other's periods", async () => {
     const { s } = await customer();
-    await s.post("/api/responsible/exclusion", { period: "24h" });
-    const longer = await (await s.post("/api/responsible/exclusion", { period: "3m" })).json();
-    expect(longer.exclusion.until).toBe(addMonthsUtc(T0, 3).toISOString());
-    const perm = await (await s.post("/api/responsible/exclusion", { period: "permanent" })).json();
-    expect(perm.exclusion).toEqual({ active: true, kind: "self_exclusion", until: null, reason: null });
-    t.clock.set(at(300 * 24 * H));
-    await expectError(await deposit(s, 10_000), 403, "RG.SELF_EXCLUDED");
-    await expectError(await s.post("/api/responsible/exclusion", { period: "5y" }), 409, "RG.EXCLUSION_ACTIVE");
+    for (const period of ["6m", "1y", "5y", "permanent", "3m", "2w"])
+      await expectInvalidFields(await s.post("/api/responsible/timeout", { period }), "period");
+    for (const period of ["24h", "1w", "1m", "6w", "3m"])
+      await expectInvalidFields(await s.post("/api/responsible/exclusion", { period }), "period");
+    const six = await (await s.post("/api/responsible/timeout", { period: "6w" })).json();
+    expect(six.exclusion.until).toBe(at(42 * 24 * H).toISOString());
   });
 
-  it("the database refuses to change or remove an exclusion", async () => {
+  it("a self-exclusion can follow a time-out; nothing shorter can follow it; permanent never ends and has no return", async () => {
+    const { s } = await customer();
+    await s.post("/api/responsible/timeout", { period: "24h" });
+    const longer = await (await s.post("/api/responsible/exclusion", { period: "6m" })).json();
+    expect(longer.exclusion).toMatchObject({ kind: "self_exclusion", until: addMonthsUtc(T0, 6).toISOString(), stage: "period" });
+    await expectError(await s.post("/api/responsible/timeout", { period: "6w" }), 409, "RG.EXCLUSION_ACTIVE");
+    const perm = await (await s.post("/api/responsible/exclusion", { period: "permanent" })).json();
+    expect(perm.exclusion).toEqual({ active: true, kind: "self_exclusion", until: null, reason: null, ...X });
+    t.clock.set(at(380 * 24 * H));
+    await expectError(await deposit(s, 10_000), 403, "RG.SELF_EXCLUDED");
+    await expectError(await s.post("/api/responsible/exclusion", { period: "5y" }), 409, "RG.EXCLUSION_ACTIVE");
+    await expectError(await s.post("/api/responsible/exclusion/return"), 409, "RG.EXCLUSION_ACTIVE");
+  });
+
+  it("at the end of a self-exclusion gambling stays closed until the customer asks to return, then 24 hours more", async () => {
+    const { s } = await customer();
+    const sel = selectionOf(pool.next());
+    await s.post("/api/responsible/exclusion", { period: "6m" });
+    const end = addMonthsUtc(T0, 6);
+    // No early lifting.
+    t.clock.set(new Date(end.getTime() - 1));
+    const early = await expectError(await s.post("/api/responsible/exclusion/return"), 409, "RG.EXCLUSION_ACTIVE");
+    expect(early.error.details).toMatchObject({ stage: "period" });
+    // The period is over: still closed, a month later too.
+    t.clock.set(new Date(end.getTime() + 30 * 24 * H));
+    expect((await state(s)).exclusion).toMatchObject({ active: true, stage: "awaiting_return" });
+    const closed = await expectError(await deposit(s, 10_000), 403, "RG.SELF_EXCLUDED");
+    expect(closed.error.details).toMatchObject({ stage: "awaiting_return" });
+    await expectError(await s.post("/api/bets", { selections: [sel], stake: 1_000, betType: "single" }), 403, "RG.SELF_EXCLUDED");
+    // Positive action, then the cooling-off.
+    const asked = new Date(end.getTime() + 30 * 24 * H);
+    const res = await s.post("/api/responsible/exclusion/return");
+    expect(res.status).toBe(200);
+    const accessAt = new Date(asked.getTime() + 24 * H).toISOString();
+    expect((await res.json()).exclusion).toMatchObject({ active: true, stage: "cooling_off", returnAccessAt: accessAt });
+    await expectError(await s.post("/api/responsible/exclusion/return"), 409, "RG.EXCLUSION_ACTIVE");
+    t.clock.set(new Date(asked.getTime() + 24 * H - 1));
+    await expectError(await s.post("/api/bets", { selections: [sel], stake: 1_000, betType: "single" }), 403, "RG.SELF_EXCLUDED");
+    t.clock.set(new Date(asked.getTime() + 24 * H));
+    expect((await state(s)).exclusion.active).toBe(false);
+    expect((await deposit(s, 10_000)).status).toBe(201);
+    await expectError(await s.post("/api/responsible/exclusion/return"), 409, "RG.NOT_EXCLUDED");
+  });
+
+  it("the database refuses to change or remove an exclusion, and to record a return before the end or without the cooling-off", async () => {
     const { s, id } = await customer();
-    await s.post("/api/responsible/exclusion", { period: "1m" });
+    await s.post("/api/responsible/exclusion", { period: "6m" });
     await expect(t.database.client.execute({ sql: "UPDATE responsible_exclusions SET ends_at = 1 WHERE user_id = ?", args: [id] }))
       .rejects.toThrow(/RG.EXCLUSION_IMMUTABLE/);
     await expect(t.database.client.execute({ sql: "DELETE FROM responsible_exclusions WHERE user_id = ?", args: [id] }))
       .rejects.toThrow(/RG.EXCLUSION_IMMUTABLE/);
+    await expect(t.database.client.execute({
+      sql: "UPDATE responsible_exclusions SET return_requested_at = ?, return_access_at = ? WHERE user_id = ?",
+      args: [T0.getTime(), T0.getTime() + 24 * H, id],
+    })).rejects.toThrow(/RG.EXCLUSION_IMMUTABLE/);
+    const end = addMonthsUtc(T0, 6).getTime();
+    await expect(t.database.client.execute({
+      sql: "UPDATE responsible_exclusions SET return_requested_at = ?, return_access_at = ? WHERE user_id = ?",
+      args: [end, end + 24 * H - 1, id],
+    })).rejects.toThrow(/RG.EXCLUSION_IMMUTABLE/);
   });
 
   it("'Take a 15 Minute Break' is a 15-minute time-out", async () => {
@@ -237,7 +292,7 @@ describe("self-exclusion and time-outs", () => {
     const sel = selectionOf(pool.next());
     const res = await s.post("/api/responsible/break");
     expect(res.status).toBe(200);
-    expect((await res.json()).exclusion).toEqual({ active: true, kind: "timeout", until: at(15 * 60_000).toISOString(), reason: "Reality check break" });
+    expect((await res.json()).exclusion).toEqual({ active: true, kind: "timeout", until: at(15 * 60_000).toISOString(), reason: "Reality check break", ...X });
     t.clock.set(at(15 * 60_000 - 1));
     const r = await expectError(await s.post("/api/bets", { selections: [sel], stake: 1_000, betType: "single" }), 403, "RG.SELF_EXCLUDED");
     expect(r.error.details).toMatchObject({ kind: "timeout" });

@@ -48,7 +48,7 @@ describe("responsible.wagerSnapshot agrees with snapshot", () => {
     const pending = await compare(true);
     expect(pending.w.lossLimits.weekly.pending?.amount).toBe(90_000);
 
-    expect((await s.post("/api/responsible/exclusion", { period: "24h", reason: "a break" })).status).toBeLessThan(300);
+    expect((await s.post("/api/responsible/timeout", { period: "24h", reason: "a break" })).status).toBeLessThan(300);
     const excluded = await compare(true);
     expect(excluded.w.exclusions).toHaveLength(1);
     expect(excluded.w.exclusions[0].reason).toBe("a break");

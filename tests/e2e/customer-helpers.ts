@@ -9,29 +9,40 @@ export function uniqueEmail(tag: string): string {
   return `e2e-${tag}-${Date.now()}-${counter}@example.com`;
 }
 
-export type NewCustomer = { email: string; password: string; firstName: string; lastName: string };
+export type NewCustomer = { email: string; password: string; firstName: string; lastName: string; dateOfBirth: string };
+
+/**
+ * Each journey's customer is a person of their own: exclusions follow the person (name and date of
+ * birth, address, document), so customers sharing them would share a time-out taken in another journey.
+ */
+export function uniqueDateOfBirth(): string {
+  const d = new Date(Date.UTC(1960, 0, 1) + Math.floor(Math.random() * 14_000) * 86_400_000);
+  return d.toISOString().slice(0, 10);
+}
 
 /** Registers (and signs in, through the response's cookie) a new customer. */
-export async function registerCustomer(request: APIRequestContext, tag: string, firstName = "Sam", lastName = "Punter"): Promise<NewCustomer> {
+export async function registerCustomer(
+  request: APIRequestContext, tag: string, firstName = "Sam", lastName = "Punter", dateOfBirth = uniqueDateOfBirth(),
+): Promise<NewCustomer> {
   const email = uniqueEmail(tag);
   const res = await request.post("/api/auth/register", {
-    data: { firstName, lastName, email, password: PASSWORD, dateOfBirth: "1990-04-21" },
+    data: { firstName, lastName, email, password: PASSWORD, dateOfBirth },
   });
   expect(res.status(), await res.text()).toBe(201);
-  return { email, password: PASSWORD, firstName, lastName };
+  return { email, password: PASSWORD, firstName, lastName, dateOfBirth };
 }
 
 /** Takes the signed-in customer to basic (and optionally full) verification through the API. */
 export async function verifyCustomer(request: APIRequestContext, c: NewCustomer, level: "basic" | "full") {
   const basic = await request.post("/api/account/verification/basic", {
     data: {
-      firstName: c.firstName, lastName: c.lastName, dateOfBirth: "1990-04-21",
+      firstName: c.firstName, lastName: c.lastName, dateOfBirth: c.dateOfBirth,
       addressLine1: "1 Flinders Street", city: "Melbourne", postcode: "3000", country: "Australia",
     },
   });
   expect(basic.ok(), await basic.text()).toBe(true);
   if (level === "full") {
-    const doc = await request.post("/api/account/verification/document", { data: { documentType: "passport", documentNumber: "PA1234567" } });
+    const doc = await request.post("/api/account/verification/document", { data: { documentType: "passport", documentNumber: `PA${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}` } });
     expect(doc.ok(), await doc.text()).toBe(true);
   }
 }

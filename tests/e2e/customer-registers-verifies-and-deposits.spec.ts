@@ -28,7 +28,7 @@ test("register, verify basic and full, set a deposit limit, deposit, bet and cas
   await page.waitForURL("**/account");
   await expect(page.getByTestId("account-display-name")).toHaveText("Jordan Citizen");
   await expect(page.getByTestId("account-balance")).toHaveText(money(0));
-  await expect(page.getByTestId("kyc-badge")).toHaveText("Rejected");
+  await expect(page.getByTestId("kyc-badge")).toHaveText("Not started");
 
   // Verification: name, date of birth and address -> basic; a document -> full.
   await page.getByTestId("account-menu-Verification").click();
@@ -38,11 +38,11 @@ test("register, verify basic and full, set a deposit limit, deposit, bet and cas
   await page.getByLabel("Postcode").fill("3000");
   await page.getByTestId("verify-basic-submit").click();
   await expect(page.getByTestId("verification-level")).toHaveText("Level: basic");
-  await expect(page.getByTestId("verification-status-badge")).toHaveText("Pending");
+  await expect(page.getByTestId("verification-status-badge")).toHaveText("Basic verified");
   await page.getByLabel("Document number").fill("PA1234567");
   await page.getByTestId("verify-document-submit").click();
   await expect(page.getByTestId("verification-level")).toHaveText("Level: full");
-  await expect(page.getByTestId("verification-status-badge")).toHaveText("Verified");
+  await expect(page.getByTestId("verification-status-badge")).toHaveText("Fully verified");
 
   // A daily deposit limit of 150.00 (new limits apply at once).
   await page.getByTestId("back-to-account").click();

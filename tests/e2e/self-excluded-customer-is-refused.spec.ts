@@ -15,12 +15,13 @@ test("a self-excluded customer cannot bet or deposit, and cannot lift the exclus
   await page.goto("/account#responsible");
   const exclusion = page.getByTestId("exclusion");
   const period = exclusion.getByLabel("Period");
-  // The spec's periods, Permanent included.
+  // Time-outs and self-exclusion, offered apart (issue 20).
   await expect(period.locator("option")).toHaveText([
-    "Choose a period", "24 hours", "1 week", "1 month", "3 months", "6 months", "1 year", "5 years", "Permanent",
+    "Choose a period", "Time-out: 24 hours", "Time-out: 1 week", "Time-out: 1 month", "Time-out: 6 weeks",
+    "Self-exclusion: 6 months", "Self-exclusion: 1 year", "Self-exclusion: 5 years", "Self-exclusion: permanent",
   ]);
   await expect(page.getByTestId("exclusion-activate")).toBeDisabled();
-  await period.selectOption("1w");
+  await period.selectOption("6m");
   await exclusion.getByLabel("Reason (optional)").fill("Taking a break");
   await page.getByTestId("exclusion-activate").click();
   await expect(page.getByRole("alertdialog")).toContainText("cannot be removed during the period");
@@ -61,7 +62,7 @@ test("a self-excluded customer cannot bet or deposit, and cannot lift the exclus
   await expect(page.getByTestId("account-balance")).toHaveText(money(5000));
 
   // The server will not accept a shorter exclusion or lift it either.
-  const again = await page.request.post("/api/responsible/exclusion", { data: { period: "24h" } });
+  const again = await page.request.post("/api/responsible/timeout", { data: { period: "24h" } });
   expect(again.ok()).toBe(false);
   const state = (await (await page.request.get("/api/responsible")).json()) as { exclusion: { active: boolean } };
   expect(state.exclusion.active).toBe(true);

@@ -24,6 +24,7 @@ import { Sidebar } from "../components/betting/sidebar.tsx";
 import { SlipProvider } from "../components/betting/slip-state.tsx";
 import { UserOddsFormat } from "../components/odds-format.tsx";
 import { RealityCheck } from "../components/session/reality-check.tsx";
+import { ExclusionBanner } from "../components/session/exclusion-banner.tsx";
 import { queries } from "../lib/queries.ts";
 import "../components/betting/betting.css";
 
@@ -59,6 +60,7 @@ function BettingScreen() {
     <div className="sb-page">
       <LiveSlipSync live={live} />
       <BettingHeader />
+      <ExclusionBanner enabled={isCustomer} />
       {/* Source order main, right, sidebar: the order the columns stack in under 1200 px (the grid
           areas place them side by side on desktop). A browser that paints the page before all of it
           has arrived then only ever adds below what it has shown, never above it (layout shift). */}

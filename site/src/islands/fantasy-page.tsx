@@ -5,6 +5,7 @@
  * try the demo when they try to play.
  */
 import { mayEnterAgain } from "../components/fantasy/contest-table.tsx";
+import { ExclusionBanner } from "../components/session/exclusion-banner.tsx";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { FantasyContest, FantasyEntry } from "../../../api/schemas/fantasy.ts";
@@ -98,6 +99,7 @@ function FantasyScreen() {
   return (
     <div className="fx-page">
       <FantasyHeader />
+      <ExclusionBanner enabled={user?.role === "customer"} />
       <div className="fx-layout">
         <FantasySidebar view={view} onView={setView} />
         <main className="fx-main" id="main">

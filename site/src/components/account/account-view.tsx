@@ -11,7 +11,8 @@ import type { CurrentUser } from "../../../../api/schemas/auth.ts";
 import { formatMoney } from "../../lib/format.ts";
 import { queries } from "../../lib/queries.ts";
 import { RealityCheck } from "../session/reality-check.tsx";
-import { kycDisplay } from "./kyc.ts";
+import { verificationDisplay } from "./kyc.ts";
+import { ExclusionBanner } from "../session/exclusion-banner.tsx";
 import { SiteHeader } from "./site-header.tsx";
 import { useLogout } from "./use-logout.ts";
 import { DetailsSection } from "./sections/details.tsx";
@@ -67,7 +68,11 @@ export function AccountView({ user }: { user: CurrentUser }) {
   const menu = MENU.filter((m) => isCustomer || !m.customerOnly);
   const menuItem = menu.find((m) => m.key === section);
   const walletTab = (WALLET_TABS as readonly string[]).includes(section ?? "") ? (section as WalletTab) : null;
-  const kyc = kycDisplay(user.verificationLevel);
+  const account = useQuery({ ...queries.account(), enabled: isCustomer });
+  const kyc = verificationDisplay(
+    user.verificationLevel,
+    account.data?.user.verificationLevel === user.verificationLevel ? account.data.user.verificationStatus : undefined,
+  );
   const open = menuItem ?? walletTab;
 
   return (
@@ -89,6 +94,7 @@ export function AccountView({ user }: { user: CurrentUser }) {
         <Heading as="h1" size="7" mb="4">
           My Account
         </Heading>
+        <ExclusionBanner enabled={isCustomer} />
 
         <Card size="3" className="acct-card" data-testid="account-card">
           <Flex gap={{ initial: "3", sm: "4" }} align="center">

@@ -3,7 +3,7 @@
  * verified, basic as pending, anything else as rejected, domain/kyc/levels.ts) with a colour, and
  * what each level allows.
  */
-import { kycDisplay as domainKycDisplay, type KycDisplay } from "../../../../domain/kyc/levels.ts";
+import { kycDisplay as domainKycDisplay, verificationStatus, type KycDisplay, type VerificationStatus } from "../../../../domain/kyc/levels.ts";
 
 export type Level = "none" | "basic" | "full";
 
@@ -14,6 +14,16 @@ const SHOWN: Record<KycDisplay, { label: string; color: "green" | "amber" | "red
 };
 
 export const kycDisplay = (level: string) => SHOWN[domainKycDisplay(level)];
+
+/** What the customer reads (issue 20): Rejected only after a refused attempt (GET /api/account verificationStatus). */
+const STATUS: Record<VerificationStatus, { label: string; color: "gray" | "amber" | "green" | "red" }> = {
+  not_started: { label: "Not started", color: "gray" },
+  basic: { label: "Basic verified", color: "amber" },
+  full: { label: "Fully verified", color: "green" },
+  rejected: { label: "Rejected", color: "red" },
+};
+export const verificationDisplay = (level: string, status: VerificationStatus | undefined) =>
+  STATUS[status ?? verificationStatus(level, false)];
 
 export const LEVEL_ALLOWS: Record<Level, string> = {
   none: "Level none: you can browse, but deposits and bets need basic verification.",

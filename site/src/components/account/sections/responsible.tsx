@@ -32,15 +32,15 @@ import { REALITY_CHECK_OPTIONS, useSaveSettings } from "./settings.tsx";
 const PERIODS: LimitPeriod[] = ["daily", "weekly", "monthly"];
 const PERIOD_LABEL: Record<LimitPeriod, string> = { daily: "Daily", weekly: "Weekly", monthly: "Monthly" };
 
-export const EXCLUSION_PERIODS: { value: ExclusionPeriod; label: string }[] = [
-  { value: "24h", label: "24 hours" },
-  { value: "1w", label: "1 week" },
-  { value: "1m", label: "1 month" },
-  { value: "3m", label: "3 months" },
-  { value: "6m", label: "6 months" },
-  { value: "1y", label: "1 year" },
-  { value: "5y", label: "5 years" },
-  { value: "permanent", label: "Permanent" },
+export const EXCLUSION_PERIODS: { value: ExclusionPeriod; label: string; kind: "timeout" | "self_exclusion" }[] = [
+  { value: "24h", label: "Time-out: 24 hours", kind: "timeout" },
+  { value: "1w", label: "Time-out: 1 week", kind: "timeout" },
+  { value: "1m", label: "Time-out: 1 month", kind: "timeout" },
+  { value: "6w", label: "Time-out: 6 weeks", kind: "timeout" },
+  { value: "6m", label: "Self-exclusion: 6 months", kind: "self_exclusion" },
+  { value: "1y", label: "Self-exclusion: 1 year", kind: "self_exclusion" },
+  { value: "5y", label: "Self-exclusion: 5 years", kind: "self_exclusion" },
+  { value: "permanent", label: "Self-exclusion: permanent", kind: "self_exclusion" },
 ];
 
 export function useResponsibleUpdate() {
@@ -139,6 +139,8 @@ function LimitsPanel({ type, limits, suggested }: { type: LimitType; limits: Per
 
 export function exclusionText(x: ExclusionState): string {
   const what = x.kind === "timeout" ? "Time-out" : "Self-exclusion";
+  if (x.stage === "awaiting_return") return "Your self-exclusion period is over. Gambling stays closed until you ask to return.";
+  if (x.stage === "cooling_off" && x.returnAccessAt) return `You asked to return: gambling opens again ${formatDateTime(x.returnAccessAt)}.`;
   return x.until === null ? `${what} is permanent.` : `${what} active until ${formatDateTime(x.until)}.`;
 }
 
@@ -149,11 +151,19 @@ function ExclusionPanel({ exclusion }: { exclusion: ExclusionState }) {
   const [period, setPeriod] = useState<ExclusionPeriod | "">("");
   const [reason, setReason] = useState("");
   const activate = useMutation({
-    mutationFn: (body: ExclusionBody) => apiSend<ResponsibleState>("POST", "/api/responsible/exclusion", body),
+    mutationFn: (body: { period: ExclusionPeriod; reason?: string }) =>
+      apiSend<ResponsibleState>("POST", EXCLUSION_PERIODS.find((p) => p.value === body.period)?.kind === "timeout" ? "/api/responsible/timeout" : "/api/responsible/exclusion", body as ExclusionBody),
     onSuccess: (state) => {
       update(state);
       void client.invalidateQueries({ queryKey: ["/api/current-user"] });
-      toast({ title: "Self-Exclusion Active", description: exclusionText(state.exclusion) });
+      toast({ title: state.exclusion.kind === "timeout" ? "Time-Out Active" : "Self-Exclusion Active", description: exclusionText(state.exclusion) });
+    },
+  });
+  const askReturn = useMutation({
+    mutationFn: () => apiSend<ResponsibleState>("POST", "/api/responsible/exclusion/return", {}),
+    onSuccess: (state) => {
+      update(state);
+      toast({ title: "Return Requested", description: exclusionText(state.exclusion) });
     },
   });
   const label = EXCLUSION_PERIODS.find((p) => p.value === period)?.label ?? "";
@@ -167,18 +177,35 @@ function ExclusionPanel({ exclusion }: { exclusion: ExclusionState }) {
               {exclusionText(exclusion)}
             </Text>
             This restriction cannot be removed during the period. Until it ends you cannot place bets, deposit or
-            enter contests.
+            enter contests, and we send you no bonuses or offers. You can still sign in and withdraw your balance.
+            {exclusion.inherited ? " It comes from another account of yours that is excluded." : ""}
             {exclusion.reason ? ` Reason: ${exclusion.reason}` : ""}
           </Callout.Text>
         </Callout.Root>
+        {exclusion.stage === "awaiting_return" && (
+          <Flex direction="column" gap="2" mt="3">
+            <Text size="2">Asking to return starts a 24-hour cooling-off; after it, betting and deposits open again.</Text>
+            <div className="acct-actions">
+              <Button size="3" variant="soft" loading={askReturn.isPending} onClick={() => askReturn.mutate()} data-testid="exclusion-return">
+                Ask to return
+              </Button>
+            </div>
+          </Flex>
+        )}
+        {askReturn.isError && (
+          <Callout.Root color="red" role="alert" mt="2">
+            <Callout.Text>{errorMessage(askReturn.error)}</Callout.Text>
+          </Callout.Root>
+        )}
       </Panel>
     );
   }
   return (
     <Panel title="Time-out and self-exclusion" testId="exclusion">
       <Text as="p" size="2" color="gray" mb="3">
-        Take a break from betting. Once activated, it cannot be removed during the period: you will not be able to
-        bet, deposit or enter contests until it ends.
+        Take a break from betting. A time-out (24 hours to 6 weeks) ends by itself. A self-exclusion (6 months or
+        more) also closes your other accounts with us, and at its end gambling stays closed until you ask to return,
+        followed by a 24-hour cooling-off. Neither can be removed or shortened once activated.
       </Text>
       <Flex direction="column" gap="3">
         <div className="f-grid">
@@ -195,16 +222,16 @@ function ExclusionPanel({ exclusion }: { exclusion: ExclusionState }) {
           <div className="acct-actions">
             <AlertDialog.Trigger>
               <Button size="3" color="red" disabled={!period} loading={activate.isPending} data-testid="exclusion-activate">
-                Activate self-exclusion
+                Activate
               </Button>
             </AlertDialog.Trigger>
           </div>
           <AlertDialog.Content maxWidth="440px">
-            <AlertDialog.Title>Self-exclude for {label.toLowerCase()}?</AlertDialog.Title>
+            <AlertDialog.Title>{label}?</AlertDialog.Title>
             <AlertDialog.Description size="2">
               {period === "permanent"
                 ? "Your account will be closed to betting, deposits and contests permanently."
-                : `For ${label.toLowerCase()} you will not be able to bet, deposit or enter contests.`}{" "}
+                : `${label}: you will not be able to bet, deposit or enter contests.`}{" "}
               This cannot be removed during the period.
             </AlertDialog.Description>
             <Flex gap="3" mt="4" justify="end" wrap="wrap">
@@ -216,7 +243,7 @@ function ExclusionPanel({ exclusion }: { exclusion: ExclusionState }) {
               <AlertDialog.Action>
                 <Button color="red" data-testid="exclusion-confirm"
                   onClick={() => period && activate.mutate({ period, ...(reason.trim() ? { reason: reason.trim() } : {}) })}>
-                  Self-exclude
+                  Confirm
                 </Button>
               </AlertDialog.Action>
             </Flex>

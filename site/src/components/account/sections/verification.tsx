@@ -19,7 +19,7 @@ import { queries } from "../../../lib/queries.ts";
 import { latestAdultBirthDate } from "../../../lib/dates.ts";
 import { Field, SelectField } from "../../form/field.tsx";
 import { useToast } from "../../toast.tsx";
-import { kycDisplay, LEVEL_ALLOWS, type Level } from "../kyc.ts";
+import { LEVEL_ALLOWS, verificationDisplay, type Level } from "../kyc.ts";
 import { Panel, Section } from "../section.tsx";
 
 const DOCUMENTS: { value: DocumentType; label: string }[] = [
@@ -129,7 +129,8 @@ function DocumentForm() {
 
 export function VerificationSection({ user }: { user: CurrentUser }) {
   const level = user.verificationLevel as Level;
-  const shown = kycDisplay(level);
+  const account = useQuery(queries.account());
+  const shown = verificationDisplay(level, account.data?.user.verificationLevel === level ? account.data.user.verificationStatus : undefined);
   return (
     <Section id="verification" title="Verification" lead="We verify every customer's identity before money moves.">
       <Panel testId="verification-status">

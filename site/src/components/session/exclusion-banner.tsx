@@ -1,0 +1,37 @@
+/**
+ * The banner on /betting, /fantasy and the account page while a time-out, a self-exclusion (own,
+ * inherited from another account of the same person) or a national register listing is in force:
+ * in words and local time, before the customer builds a slip or a lineup that would be refused.
+ */
+import { Callout, Text } from "@radix-ui/themes";
+import { useQuery } from "@tanstack/react-query";
+import type { ResponsibleState } from "../../../../api/schemas/responsible.ts";
+import { formatDateTime } from "../../lib/format.ts";
+import { queries } from "../../lib/queries.ts";
+
+export function exclusionBannerText(x: ResponsibleState["exclusion"]): string | null {
+  if (!x.active) return x.registerListed ? "You are registered with the national self-exclusion scheme (GAMSTOP): betting, contests and deposits are closed." : null;
+  const what = x.kind === "timeout" ? "You are on a time-out" : "You are self-excluded";
+  const when =
+    x.until === null
+      ? " permanently"
+      : x.stage === "awaiting_return"
+        ? ": the period is over, and gambling stays closed until you ask to return on your account page"
+        : x.stage === "cooling_off" && x.returnAccessAt
+          ? `: you asked to return, gambling opens again ${formatDateTime(x.returnAccessAt)}`
+          : ` until ${formatDateTime(x.until)}`;
+  return `${what}${when}. Betting, contests and deposits are closed; you can still sign in and withdraw.${x.inherited ? " (It applies to all your accounts.)" : ""}`;
+}
+
+export function ExclusionBanner({ enabled }: { enabled: boolean }) {
+  const rg = useQuery({ ...queries.responsible(), enabled });
+  const text = rg.data ? exclusionBannerText(rg.data.exclusion) : null;
+  if (!enabled || !text) return null;
+  return (
+    <Callout.Root color="red" role="status" data-testid="exclusion-banner" style={{ margin: "8px 16px" }}>
+      <Callout.Text>
+        <Text weight="bold">{text}</Text>
+      </Callout.Text>
+    </Callout.Root>
+  );
+}
