@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { cashOutAmount, cashOutAvailability, currentOddsMilli } from "./cash-out.ts";
 import type { PricedOutcome } from "../shared/types.ts";
 
+const NOW = new Date("2026-11-21T12:00:00Z");
 const priced = (outcomeId: string, o: Partial<PricedOutcome> = {}): PricedOutcome => ({
   outcomeId, outcomeName: outcomeId, priceMilli: 2000, marketId: "m", marketName: "Match Result", marketStatus: "open",
   eventId: "e", eventName: "A vs B", eventStatus: "live", sport: "soccer", eventStartTime: new Date(0), eventSuspendedUntil: null,
@@ -32,11 +33,18 @@ describe("cash-out amount", () => {
 describe("cash-out availability", () => {
   it("needs every leg's market open on an unfinished event", () => {
     const bet = { status: "pending" as const, legs: [leg("a"), leg("b")] };
-    expect(cashOutAvailability(bet, new Map([["a", priced("a")], ["b", priced("b")]]))).toEqual({ available: true });
-    expect(cashOutAvailability(bet, new Map([["a", priced("a")], ["b", priced("b", { marketStatus: "suspended" })]])))
+    expect(cashOutAvailability(bet, new Map([["a", priced("a")], ["b", priced("b")]]), NOW)).toEqual({ available: true });
+    expect(cashOutAvailability(bet, new Map([["a", priced("a")], ["b", priced("b", { marketStatus: "suspended" })]]), NOW))
       .toEqual({ available: false, reason: "The Match Result market is suspended" });
-    expect(cashOutAvailability(bet, new Map([["a", priced("a", { eventStatus: "finished" })], ["b", priced("b")]])).available).toBe(false);
-    expect(cashOutAvailability(bet, new Map([["a", priced("a")]])).available).toBe(false);
-    expect(cashOutAvailability({ ...bet, status: "won" }, new Map()).available).toBe(false);
+    expect(cashOutAvailability(bet, new Map([["a", priced("a", { eventStatus: "finished" })], ["b", priced("b")]]), NOW).available).toBe(false);
+    expect(cashOutAvailability(bet, new Map([["a", priced("a")]]), NOW).available).toBe(false);
+    expect(cashOutAvailability({ ...bet, status: "won" }, new Map(), NOW).available).toBe(false);
+  });
+  it("is not offered on a decided selection or while its event is suspended or past its start", () => {
+    const bet = { status: "pending" as const, legs: [leg("a")] };
+    expect(cashOutAvailability(bet, new Map([["a", priced("a", { outcomeResult: "won" })]]), NOW).available).toBe(false);
+    expect(cashOutAvailability(bet, new Map([["a", priced("a", { eventSuspendedUntil: new Date(NOW.getTime() + 1) })]]), NOW).available).toBe(false);
+    expect(cashOutAvailability(bet, new Map([["a", priced("a", { eventSuspendedUntil: NOW })]]), NOW).available).toBe(true);
+    expect(cashOutAvailability(bet, new Map([["a", priced("a", { eventStatus: "upcoming", eventStartTime: NOW })]]), NOW).available).toBe(false);
   });
 });

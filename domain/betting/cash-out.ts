@@ -37,7 +37,11 @@ export function cashOutAmount(stake: Cents, placedOddsMilli: OddsMilli, currentM
 export type CashOutAvailability = { available: true } | { available: false; reason: string };
 
 /** Whether a pending bet can be cashed out against these current outcomes. */
-export function cashOutAvailability(bet: Pick<BetRecord, "status" | "legs">, priced: ReadonlyMap<string, PricedOutcome>): CashOutAvailability {
+export function cashOutAvailability(
+  bet: Pick<BetRecord, "status" | "legs">,
+  priced: ReadonlyMap<string, PricedOutcome>,
+  now: Date,
+): CashOutAvailability {
   if (bet.status !== "pending") return { available: false, reason: "This bet is settled" };
   for (const l of bet.legs) {
     const p = priced.get(l.outcomeId);
@@ -45,6 +49,10 @@ export function cashOutAvailability(bet: Pick<BetRecord, "status" | "legs">, pri
     if (p.eventStatus === "finished") return { available: false, reason: `${p.eventName} has finished` };
     if (p.marketStatus !== "open")
       return { available: false, reason: `The ${p.marketName} market is ${p.marketStatus === "suspended" ? "suspended" : "closed"}` };
+    // The live book (issue 17): a decided selection has no price, and none is offered while its event is suspended.
+    if (p.outcomeResult !== null) return { available: false, reason: `${p.outcomeName} is already decided` };
+    if ((p.eventSuspendedUntil && p.eventSuspendedUntil.getTime() > now.getTime()) || (p.eventStatus === "upcoming" && p.eventStartTime.getTime() <= now.getTime()))
+      return { available: false, reason: `${p.eventName} is suspended` };
   }
   return { available: true };
 }
@@ -76,7 +84,7 @@ export async function quoteCashOut(ctx: Ctx, betId: string): Promise<Result<Cash
   if (!found.ok) return found;
   const bet = found.value;
   const priced = await pricedLegs(ctx, bet);
-  const availability = cashOutAvailability(bet, priced);
+  const availability = cashOutAvailability(bet, priced, ctx.clock.now());
   if (!availability.available) return err(domainError("CASHOUT.MARKET_SUSPENDED", `Cash out is not available: ${availability.reason}`));
   const legPrices = bet.legs.map((l) => ({ outcomeId: l.outcomeId, priceMilli: priced.get(l.outcomeId)!.priceMilli }));
   const amount = cashOutAmount(bet.stake, bet.totalOddsMilli, currentOddsMilli(bet.betType, legPrices.map((p) => p.priceMilli)));
@@ -98,7 +106,7 @@ export async function quoteCashOut(ctx: Ctx, betId: string): Promise<Result<Cash
 function quoteProblem(quote: CashOutQuote, bet: BetRecord, priced: ReadonlyMap<string, PricedOutcome>, now: Date) {
   if (now.getTime() >= quote.expiresAt.getTime())
     return domainError("CASHOUT.QUOTE_EXPIRED", "This cash-out quote has expired; ask for a new one", { expiresAt: quote.expiresAt.toISOString() });
-  const availability = cashOutAvailability(bet, priced);
+  const availability = cashOutAvailability(bet, priced, now);
   if (!availability.available) return domainError("CASHOUT.MARKET_SUSPENDED", `Cash out is not available: ${availability.reason}`);
   const moved = quote.legPrices.filter((q) => priced.get(q.outcomeId)?.priceMilli !== q.priceMilli);
   if (moved.length > 0)
@@ -172,6 +180,7 @@ export async function cashOutAvailabilities(ctx: Ctx, bets: readonly BetRecord[]
   if (pending.length === 0) return out;
   const ids = [...new Set(pending.flatMap((b) => b.legs.map((l) => l.outcomeId)))];
   const priced = new Map((await ctx.ports.events.pricedOutcomes(ids)).map((p) => [p.outcomeId, p]));
-  for (const b of pending) out.set(b.id, cashOutAvailability(b, priced));
+  const now = ctx.clock.now();
+  for (const b of pending) out.set(b.id, cashOutAvailability(b, priced, now));
   return out;
 }
