@@ -4,7 +4,7 @@
  * POST /break each answer the new ResponsibleState too.
  */
 import { z } from "@hono/zod-openapi";
-import { Cents, IsoDate } from "./common.ts";
+import { Cents, IsoDate, plain } from "./common.ts";
 
 export const LimitType = z.enum(["deposit", "loss"]);
 export type LimitType = z.infer<typeof LimitType>;
@@ -79,7 +79,7 @@ export type LimitPromptBody = z.infer<typeof LimitPromptBody>;
 export const ExclusionPeriod = z.enum(["24h", "1w", "1m", "3m", "6m", "1y", "5y", "permanent"]);
 export type ExclusionPeriod = z.infer<typeof ExclusionPeriod>;
 export const ExclusionBody = z
-  .object({ period: ExclusionPeriod, reason: z.string().trim().max(500).optional() })
+  .object({ period: ExclusionPeriod, reason: plain(z.string().trim().max(500), "text").optional() })
   .strict()
   .openapi("ExclusionBody");
 export type ExclusionBody = z.infer<typeof ExclusionBody>;
