@@ -1,29 +1,27 @@
 import { describe, expect, it } from "vitest";
-import { debitsFirst, ledgerStatements } from "./ledger-statements.ts";
+import { ledgerStatements } from "./ledger-statements.ts";
 
 describe("ledgerStatements", () => {
-  it("writes every debit before every credit, keeping each group's order, so the running sum reaches 0 only at the last posting", () => {
+  it("declares the number of postings on the transaction row and writes them in the domain's order", () => {
     const postings = [
-      { accountId: "a", amount: -100 },
-      { accountId: "b", amount: 100 },
-      { accountId: "c", amount: -40 },
-      { accountId: "d", amount: 40 },
+      { accountId: "payments", amount: -25000 },
+      { accountId: "wallet:u", amount: 25000 },
+      { accountId: "wallet:u", amount: -755 },
+      { accountId: "house", amount: 755 },
     ];
-    expect(debitsFirst(postings).map((p) => p.accountId)).toEqual(["a", "c", "b", "d"]);
-    const rows = ledgerStatements({ id: "t", kind: "adjustment", reference: null, createdAt: new Date(0), createdBy: null, postings });
+    const rows = ledgerStatements({ id: "t", kind: "deposit", reference: null, createdAt: new Date(0), createdBy: null, postings }) as { sql: string; args: unknown[] }[];
     expect(rows).toHaveLength(2);
-    const args = (rows[1] as { args: unknown[] }).args;
-    const amounts = args.filter((_, i) => i % 4 === 2) as number[];
-    expect(amounts).toEqual([-100, -40, 100, 40]);
-    const running = amounts.map((_, i) => amounts.slice(0, i + 1).reduce((s, x) => s + x, 0));
-    expect(running.slice(0, -1).every((s) => s < 0)).toBe(true);
-    expect(running.at(-1)).toBe(0);
+    expect(rows[0].sql).toContain("posting_count");
+    expect(rows[0].args).toEqual(["t", "deposit", null, 0, null, 4]);
+    expect(rows[1].args.filter((_, i) => i % 4 === 2)).toEqual([-25000, 25000, -755, 755]);
   });
 
   it("splits many postings into statements of at most 500 rows, in the same order", () => {
     const postings = [...Array.from({ length: 700 }, () => ({ accountId: "x", amount: 1 })), { accountId: "y", amount: -700 }];
-    const rows = ledgerStatements({ id: "t", kind: "adjustment", reference: null, createdAt: new Date(0), createdBy: null, postings });
+    const rows = ledgerStatements({ id: "t", kind: "adjustment", reference: null, createdAt: new Date(0), createdBy: null, postings }) as { args: unknown[] }[];
     expect(rows).toHaveLength(3);
-    expect((rows[1] as { args: unknown[] }).args.slice(0, 4)).toEqual(["t", "y", -700, 0]);
+    expect(rows[0].args.at(-1)).toBe(701);
+    expect(rows[1].args.slice(0, 4)).toEqual(["t", "x", 1, 0]);
+    expect(rows[2].args.slice(-4)).toEqual(["t", "y", -700, 0]);
   });
 });

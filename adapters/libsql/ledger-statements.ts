@@ -8,17 +8,17 @@ export function ledgerStatements(tx: LedgerTransaction): InStatement[] {
   const at = tx.createdAt.getTime();
   const statements: InStatement[] = [
     {
-      sql: "INSERT INTO ledger_transactions (id, kind, reference, created_at, created_by) VALUES (?, ?, ?, ?, ?)",
-      args: [tx.id, tx.kind, tx.reference, at, tx.createdBy],
+      // posting_count: the database keeps the transaction open until this many postings have
+      // arrived and sum to zero (migrations/0024_ledger_invariants.sql), so postings are written
+      // in the domain's order even when their running sum touches zero midway.
+      sql: "INSERT INTO ledger_transactions (id, kind, reference, created_at, created_by, posting_count) VALUES (?, ?, ?, ?, ?, ?)",
+      args: [tx.id, tx.kind, tx.reference, at, tx.createdBy, tx.postings.length],
     },
   ];
   // The postings in multi-row INSERTs (fewer statements to prepare and run; at most ROWS rows each, well
   // under SQLite's bound-parameter limit); the triggers and the wallet CHECK still act row by row, in
   // order, and any failure aborts the whole write.
-  // Debits first, then credits: the running sum of a balanced transaction then stays below zero
-  // until its last posting, and the database closes a transaction the moment its sum is back at
-  // zero (migrations/0024_ledger_invariants.sql), so no earlier posting may bring it there.
-  const postings = debitsFirst(tx.postings);
+  const postings = tx.postings;
   for (let i = 0; i < postings.length; i += ROWS) {
     const chunk = postings.slice(i, i + ROWS);
     statements.push({
@@ -29,7 +29,3 @@ export function ledgerStatements(tx: LedgerTransaction): InStatement[] {
   return statements;
 }
 
-/** The postings with every debit (negative amount) before every credit, each group in its own order. */
-export function debitsFirst<P extends { amount: number }>(postings: readonly P[]): P[] {
-  return [...postings.filter((p) => p.amount < 0), ...postings.filter((p) => p.amount >= 0)];
-}

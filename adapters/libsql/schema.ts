@@ -294,6 +294,11 @@ export const ledgerTransactions = sqliteTable(
     reference: text("reference"),
     createdAt: createdAt(),
     createdBy: text("created_by"),
+    /**
+     * How many postings the transaction has (ledgerStatements declares it): the database keeps it
+     * open until that many have arrived and sum to zero (0024). NULL: open until the sum is zero.
+     */
+    postingCount: integer("posting_count"),
   },
   (t) => [index("ledger_tx_reference_idx").on(t.reference)],
 );
@@ -332,6 +337,8 @@ export const ledgerOpenTransactions = sqliteTable(
   {
     transactionId: text("transaction_id").primaryKey(),
     amountSum: integer("amount_sum").notNull().default(0),
+    postingsSeen: integer("postings_seen").notNull().default(0),
+    expectedPostings: integer("expected_postings"),
     lastPostingId: integer("last_posting_id"),
   },
   (t) => [

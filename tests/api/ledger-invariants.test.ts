@@ -212,9 +212,10 @@ describe("every transaction's postings sum to zero, checked in the write", () =>
     await expectLedgerBalanced(t.database);
   });
 
-  it("accepts what the adapters write: many postings whose running sum touches zero midway, in any order given", async () => {
+  it("accepts what the adapters write: many postings whose running sum touches zero midway", async () => {
     const { c, wallet } = await customerWallet();
-    // As given, the running sum is back at 0 after the second posting; ledgerStatements writes debits first.
+    // The running sum is back at 0 after the second posting; ledgerStatements declares the count,
+    // so the transaction stays open until the last one.
     const postings = [
       { accountId: "promotions", amount: -100 },
       { accountId: wallet, amount: 100 },
@@ -226,6 +227,30 @@ describe("every transaction's postings sum to zero, checked in the write", () =>
     await batch(ledgerStatements({ id: txId(), kind: "adjustment", reference: null, createdAt: new Date(0), createdBy: null, postings }));
     expect(await balanceOf(c)).toBe(100000 + 140 + (600 * 601) / 2);
     await expectLedgerBalanced(t.database);
+  });
+
+  it("a declared posting count is kept: a transaction with fewer postings than declared cannot commit, even balanced", async () => {
+    const { c, wallet } = await customerWallet();
+    const before = await moneySnapshot();
+    const tx = txId();
+    await expect(
+      batch([
+        { sql: "INSERT INTO ledger_transactions (id, kind, reference, created_at, created_by, posting_count) VALUES (?, 'adjustment', NULL, 0, NULL, 3)", args: [tx] },
+        insertPosting(tx, "promotions", -100),
+        insertPosting(tx, wallet, 100),
+      ]),
+    ).rejects.toThrow(/FOREIGN KEY constraint failed/);
+    // Nor can the count be edited down by hand.
+    await expect(
+      batch([
+        { sql: "INSERT INTO ledger_transactions (id, kind, reference, created_at, created_by, posting_count) VALUES (?, 'adjustment', NULL, 0, NULL, 3)", args: [tx] },
+        insertPosting(tx, "promotions", -100),
+        insertPosting(tx, wallet, 100),
+        { sql: "UPDATE ledger_open_transactions SET expected_postings = 2 WHERE transaction_id = ?", args: [tx] },
+      ]),
+    ).rejects.toThrow(/LEDGER\.UNBALANCED/);
+    expect(await balanceOf(c)).toBe(100000);
+    expect(await moneySnapshot()).toEqual(before);
   });
 
   it("in a group commit, an unbalanced write is refused alone and the writes grouped with it commit", async () => {
