@@ -11,6 +11,7 @@ import { clientAddress } from "./middleware/client-address.ts";
 import { isLiveOddsPoll, LiveOddsSnapshot, liveOddsPoll } from "./live-odds-snapshot.ts";
 import { rateLimit } from "./middleware/rate-limit.ts";
 import { sameOrigin, securityHeaders } from "./middleware/security.ts";
+import { bodyLimit } from "./middleware/body-limit.ts";
 import { session } from "./middleware/session.ts";
 import { setResponseHeader } from "./middleware/response-headers.ts";
 import { authRoutes, demoRoutes } from "./routes/auth.ts";
@@ -77,6 +78,8 @@ export function createApp(deps: AppDeps) {
   app.use("*", clientAddress());
   app.use("*", securityHeaders());
   app.use("*", sameOrigin());
+  // No body over 64 KiB is read into memory (413 REQUEST.TOO_LARGE), before sessions or handlers.
+  app.use("*", bodyLimit());
   // Only the API and the session-dependent pages need to know who is asking; static files do not.
   app.use("/api/*", session());
   app.use("/api/*", sessionActivity());

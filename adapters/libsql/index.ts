@@ -2,6 +2,7 @@ import type { AccountPorts, InPlayDelay, PasswordHasher, Ports } from "../../dom
 import { NO_IN_PLAY_DELAY } from "../system/in-play-delay.ts";
 import type { VerificationProvider } from "../../domain/kyc/verification-provider.ts";
 import { LibsqlAccountSettings, LibsqlAccounts, LibsqlFollows, LibsqlRewards } from "./customer-accounts.ts";
+import { LibsqlPasswordChecks } from "./password-checks.ts";
 import { LibsqlSignInAttempts } from "./sign-in-attempts.ts";
 import { LibsqlOddsChanges, LibsqlPriceHistory } from "./odds-changes.ts";
 import { ScryptPasswordHasher } from "../system/password.ts";
@@ -63,6 +64,7 @@ export function libsqlPorts(d: Database, opts: PortOptions = {}): Ports & Accoun
     follows: new LibsqlFollows(d.client),
     rewards: new LibsqlRewards(d.client),
     signInAttempts: new LibsqlSignInAttempts(d.client),
+    passwordChecks: new LibsqlPasswordChecks(d.client),
     passwords: opts.passwords ?? new ScryptPasswordHasher(),
     verification: opts.verification ?? new SimulatedVerificationProvider(),
     oddsChanges: new LibsqlOddsChanges(d.client),

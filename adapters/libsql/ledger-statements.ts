@@ -8,15 +8,19 @@ export function ledgerStatements(tx: LedgerTransaction): InStatement[] {
   const at = tx.createdAt.getTime();
   const statements: InStatement[] = [
     {
-      sql: "INSERT INTO ledger_transactions (id, kind, reference, created_at, created_by) VALUES (?, ?, ?, ?, ?)",
-      args: [tx.id, tx.kind, tx.reference, at, tx.createdBy],
+      // posting_count: the database keeps the transaction open until this many postings have
+      // arrived and sum to zero (migrations/0024_ledger_invariants.sql), so postings are written
+      // in the domain's order even when their running sum touches zero midway.
+      sql: "INSERT INTO ledger_transactions (id, kind, reference, created_at, created_by, posting_count) VALUES (?, ?, ?, ?, ?, ?)",
+      args: [tx.id, tx.kind, tx.reference, at, tx.createdBy, tx.postings.length],
     },
   ];
   // The postings in multi-row INSERTs (fewer statements to prepare and run; at most ROWS rows each, well
   // under SQLite's bound-parameter limit); the triggers and the wallet CHECK still act row by row, in
   // order, and any failure aborts the whole write.
-  for (let i = 0; i < tx.postings.length; i += ROWS) {
-    const chunk = tx.postings.slice(i, i + ROWS);
+  const postings = tx.postings;
+  for (let i = 0; i < postings.length; i += ROWS) {
+    const chunk = postings.slice(i, i + ROWS);
     statements.push({
       sql: `INSERT INTO ledger_postings (transaction_id, account_id, amount, created_at) VALUES ${chunk.map(() => "(?, ?, ?, ?)").join(", ")}`,
       args: chunk.flatMap((p) => [tx.id, p.accountId, p.amount, at]),
@@ -24,3 +28,4 @@ export function ledgerStatements(tx: LedgerTransaction): InStatement[] {
   }
   return statements;
 }
+

@@ -4,7 +4,7 @@
  * here and as triggers in the custom migration (see migrations/*_guards.sql).
  */
 import { sql } from "drizzle-orm";
-import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, foreignKey, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 import { TRANSACTION_KINDS } from "../../domain/wallet/ledger.ts";
 
@@ -281,6 +281,11 @@ export const ledgerAccounts = sqliteTable(
     /** Cached sum of this account's postings, updated in the same write as each posting. */
     balance: integer("balance").notNull().default(0),
     createdAt: createdAt(),
+    /**
+     * The last posting applied to the balance: a balance UPDATE must name a newer posting to this
+     * account whose amount is the change, so only the postings trigger can move it (0024).
+     */
+    lastPostingId: integer("last_posting_id"),
   },
   (t) => [
     uniqueIndex("ledger_accounts_user_wallet_uq").on(t.userId, t.kind),
@@ -302,6 +307,11 @@ export const ledgerTransactions = sqliteTable(
     reference: text("reference"),
     createdAt: createdAt(),
     createdBy: text("created_by"),
+    /**
+     * How many postings the transaction has (ledgerStatements declares it): the database keeps it
+     * open until that many have arrived and sum to zero (0024). NULL: open until the sum is zero.
+     */
+    postingCount: integer("posting_count"),
   },
   (t) => [index("ledger_tx_reference_idx").on(t.reference)],
 );
@@ -319,6 +329,34 @@ export const ledgerPostings = sqliteTable(
     index("ledger_postings_account_idx").on(t.accountId),
     index("ledger_postings_tx_idx").on(t.transactionId),
     check("ledger_postings_nonzero_ck", sql`${t.amount} <> 0`),
+  ],
+);
+
+/**
+ * Always empty (a trigger refuses rows): the parent of the deferred foreign key below, so that an
+ * open transaction left at COMMIT fails the commit (migrations/0024_ledger_invariants.sql).
+ */
+export const ledgerCommitBarrier = sqliteTable("ledger_commit_barrier", {
+  transactionId: text("transaction_id").primaryKey(),
+});
+
+/**
+ * A ledger transaction inserted in the current write whose postings do not sum to zero yet (or
+ * has none): postings may be added only while it is here, and the write cannot commit until the
+ * postings trigger has removed it. Empty between writes.
+ */
+export const ledgerOpenTransactions = sqliteTable(
+  "ledger_open_transactions",
+  {
+    transactionId: text("transaction_id").primaryKey(),
+    amountSum: integer("amount_sum").notNull().default(0),
+    postingsSeen: integer("postings_seen").notNull().default(0),
+    expectedPostings: integer("expected_postings"),
+    lastPostingId: integer("last_posting_id"),
+  },
+  (t) => [
+    // DEFERRABLE INITIALLY DEFERRED in the migration (drizzle cannot say it): checked at COMMIT.
+    foreignKey({ columns: [t.transactionId], foreignColumns: [ledgerCommitBarrier.transactionId] }),
   ],
 );
 

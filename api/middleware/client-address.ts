@@ -6,6 +6,8 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env.ts";
 
+export { addressKey } from "../../domain/shared/address.ts";
+
 type RuntimeEnv = {
   incoming?: { socket?: { remoteAddress?: string } };
   remoteAddr?: { hostname?: string };
@@ -27,3 +29,4 @@ export function clientAddress(): MiddlewareHandler<AppEnv> {
     await next();
   };
 }
+

@@ -8,6 +8,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env.ts";
 import { sendError } from "../errors.ts";
+import { addressKey } from "./client-address.ts";
 
 export type RateLimitName = "demo-login" | "sign-in" | "register" | "bets";
 export interface RateRule {
@@ -45,7 +46,7 @@ export function rateLimit(name: RateLimitName, methods: readonly string[] = ["PO
     const rule = deps.rateLimits ? deps.rateLimits[name] : null;
     if (!rule || !deps.rateCounter || !methods.includes(c.req.method)) return next();
     const actor = c.get("actor");
-    const who = rule.by === "user" && actor.kind === "user" ? `u:${actor.user.id}` : `ip:${c.get("clientIp") ?? "unknown"}`;
+    const who = rule.by === "user" && actor.kind === "user" ? `u:${actor.user.id}` : `ip:${addressKey(c.get("clientIp")) ?? "unknown"}`;
     const now = deps.clock.now().getTime();
     const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
     const count = await deps.rateCounter.hit(`${name}:${who}`, windowStart);

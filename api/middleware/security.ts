@@ -74,22 +74,49 @@ export async function inlineScriptHashes(html: string): Promise<string[]> {
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** State-changing requests must come from our own origin: another site's form or fetch gets a 403. */
+/**
+ * This server's own origin (scheme, host and port) as the browser sees it. The request URL and
+ * its Host header, unless TRUST_PROXY says a proxy in front of us sets X-Forwarded-Proto and
+ * X-Forwarded-Host; without it those headers are anyone's to send and are ignored.
+ */
+export function ownOrigin(url: string, headers: { get(name: string): string | null }, trustProxy: boolean | undefined): string | null {
+  const u = new URL(url);
+  const first = (v: string | null) => v?.split(",")[0]?.trim() || null;
+  const proto = (trustProxy ? first(headers.get("x-forwarded-proto")) : null) ?? u.protocol.replace(/:$/, "");
+  const host = (trustProxy ? first(headers.get("x-forwarded-host")) : null) ?? headers.get("host") ?? u.host;
+  try {
+    if (!/^https?$/i.test(proto) || /[/?#@\\\s]/.test(host)) return null;
+    return new URL(`${proto}://${host}`).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** The origin a browser sent, normalised (default ports dropped), or null when unparsable/opaque. */
+function originOf(header: string): string | null {
+  try {
+    const o = new URL(header).origin;
+    return o === "null" ? null : o;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * State-changing requests must come from our own origin: another site's form or fetch gets a 403.
+ * The whole origin is compared, scheme, host and port: http://book.example is not
+ * https://book.example, nor is https://book.example:8443.
+ */
 export const sameOrigin = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   if (SAFE.has(c.req.method)) return next();
   const site = c.req.header("sec-fetch-site");
   if (site && site !== "same-origin" && site !== "none")
     return sendError(c, { code: "REQUEST.CROSS_ORIGIN", message: "Cross-site requests are not allowed" });
   const origin = c.req.header("origin");
-  if (origin) {
-    const host = c.req.header("x-forwarded-host") ?? c.req.header("host") ?? new URL(c.req.url).host;
-    let originHost: string | null = null;
-    try {
-      originHost = new URL(origin).host;
-    } catch {
-      originHost = null;
-    }
-    if (originHost !== host)
+  if (origin !== undefined) {
+    const theirs = originOf(origin);
+    const ours = ownOrigin(c.req.url, c.req.raw.headers, c.get("deps").trustProxy);
+    if (theirs === null || ours === null || theirs !== ours)
       return sendError(c, { code: "REQUEST.CROSS_ORIGIN", message: "Cross-origin requests are not allowed" });
   }
   return next();

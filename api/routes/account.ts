@@ -100,13 +100,16 @@ accountRoutes.openapi(
     summary: "Change the password (needs the current one); the user's other sessions end",
     description:
       "Wrong current password -> 403 AUTH.INVALID_CREDENTIALS (403, not 401: the caller is signed in and stays signed in). " +
-      "Demo users have no password -> 409 ACCOUNT.NO_PASSWORD.",
+      "Demo users have no password -> 409 ACCOUNT.NO_PASSWORD. Wrong guesses count with failed sign-ins: 5 for the account " +
+      "or from the address within 15 minutes, or another password check for the account still running -> 429 AUTH.THROTTLED with Retry-After.",
     middleware: [requireUser()] as const,
     request: body(PasswordChangeBody),
-    responses: { 200: json(OkResponse, "Changed"), ...errorResponses(400, 401, 403, 409) },
+    responses: { 200: json(OkResponse, "Changed"), ...errorResponses(400, 401, 403, 409, 429) },
   }),
   async (c) => {
-    const result = await changePassword(ctxOf(c), c.req.valid("json"));
+    const result = await changePassword(ctxOf(c), c.req.valid("json"), { ip: c.get("clientIp") });
+    if (!result.ok && result.error.code === "AUTH.THROTTLED")
+      c.header("Retry-After", String((result.error.details as { retryAfterSeconds: number }).retryAfterSeconds));
     // The one place AUTH.INVALID_CREDENTIALS is not 401: a 401 would tell the browser the session
     // is gone, while here the signed-in user only mistyped the current password.
     if (!result.ok && result.error.code === "AUTH.INVALID_CREDENTIALS")

@@ -1,6 +1,7 @@
 /**
- * Signing in and out: registration, email + password sign-in (throttled), logout both ways, the
- * current user, the browser-navigation login/logout endpoints, and the demo sign-in.
+ * Signing in and out: registration, email + password sign-in (throttled), logout (POST only; GET
+ * shows a page with a button), the current user, the browser-navigation login endpoint, and the
+ * demo sign-in.
  */
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
@@ -133,14 +134,25 @@ for (const path of ["/logout", "/auth/logout"] as const) {
       method: "post",
       path,
       tags: ["Session"],
-      summary: "End the current session (answers 200 when there is none)",
-      responses: { 200: json(OkResponse, "Signed out; the cookie is cleared"), ...errorResponses(403) },
+      summary: "End the current session (answers 200 when there is none; a form post is sent to / with 303)",
+      responses: {
+        200: json(OkResponse, "Signed out; the cookie is cleared"),
+        303: { description: "Signed out from the log-out page's form; back to the landing page" },
+        ...errorResponses(403),
+      },
     }),
     async (c) => {
       await endSession(c);
+      // The log-out page's form (GET /api/logout) posts here: send the browser home, not JSON.
+      if (isFormPost(c)) return c.redirect("/", 303) as never; // typed routes only type their 2xx bodies
       return c.json({ ok: true as const }, 200);
     },
   );
+}
+
+function isFormPost(c: Context<AppEnv>): boolean {
+  const type = c.req.header("content-type") ?? "";
+  return /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type);
 }
 
 authRoutes.openapi(
@@ -158,18 +170,40 @@ authRoutes.openapi(
   },
 );
 
+/**
+ * GET /api/logout changes nothing: a link or an image on another site could otherwise sign the
+ * customer out. It shows a page whose button POSTs to /api/logout (same origin), which signs out
+ * and comes back to the landing page.
+ */
+const LOGOUT_PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Log out - BetPro</title>
+<style>body{font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:90vh;margin:0}main{text-align:center}button{font:inherit;padding:.6em 1.4em;cursor:pointer}</style>
+</head>
+<body>
+<main>
+<h1>Log out?</h1>
+<form method="post" action="/api/logout">
+<button type="submit" data-testid="logout-confirm">Log out</button>
+</form>
+<p><a href="/">Stay signed in</a></p>
+</main>
+</body>
+</html>
+`;
+
 authRoutes.openapi(
   createRoute({
     method: "get",
     path: "/logout",
     tags: ["Session"],
-    summary: "Browser navigation that ends the session and returns to /",
-    responses: { 302: { description: "Redirect to the landing page" } },
+    summary: "A page with a button that signs out (by POST /api/logout); the GET itself signs nobody out",
+    responses: { 200: { description: "An HTML page with a log-out button", content: { "text/html": { schema: { type: "string" } } } } },
   }),
-  async (c) => {
-    await endSession(c);
-    return c.redirect("/", 302);
-  },
+  (c) => c.html(LOGOUT_PAGE, 200),
 );
 
 /** Demo routes exist only in demo mode; otherwise they answer 404 like any unknown path. */

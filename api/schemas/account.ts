@@ -4,7 +4,7 @@
  * Money is integer cents; odds are exact decimal strings; times are ISO strings.
  */
 import { z } from "@hono/zod-openapi";
-import { Cents, IsoDate, OddsString, Role } from "./common.ts";
+import { Cents, IsoDate, OddsString, Role, plain } from "./common.ts";
 import { MarketStatus } from "./events.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../domain/accounts/policy.ts";
 import { ODDS_FORMATS, PRICE_CHANGE_POLICIES, REALITY_CHECK_OPTIONS } from "../../domain/accounts/settings.ts";
@@ -20,7 +20,7 @@ export const CalendarDate = z
   }, "Not a real date")
   .openapi({ example: "1990-04-21" });
 
-const Name = z.string().trim().min(1, "Required").max(60);
+const Name = plain(z.string().trim().min(1, "Required").max(60));
 export const Email = z
   .string()
   .trim()
@@ -159,10 +159,10 @@ export const BasicVerificationBody = z
     firstName: Name,
     lastName: Name,
     dateOfBirth: CalendarDate,
-    addressLine1: z.string().trim().min(1, "Required").max(120),
-    city: z.string().trim().min(1, "Required").max(80),
-    postcode: z.string().trim().min(2, "Required").max(12),
-    country: z.string().trim().min(2, "Required").max(56),
+    addressLine1: plain(z.string().trim().min(1, "Required").max(120)),
+    city: plain(z.string().trim().min(1, "Required").max(80)),
+    postcode: plain(z.string().trim().min(2, "Required").max(12)),
+    country: plain(z.string().trim().min(2, "Required").max(56)),
   })
   .strict()
   .openapi("BasicVerificationBody");
@@ -187,7 +187,7 @@ export type VerificationResponse = z.infer<typeof VerificationResponse>;
 
 // ---- follows and rewards ---------------------------------------------------------------------
 
-export const TeamName = z.string().trim().min(1, "Required").max(80);
+export const TeamName = plain(z.string().trim().min(1, "Required").max(80));
 export const FollowBody = z.object({ team: TeamName }).strict().openapi("FollowBody");
 export const TeamParam = z.object({
   team: TeamName.openapi({ param: { name: "team", in: "path" }, example: "Collingwood" }),

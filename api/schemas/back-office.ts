@@ -3,7 +3,7 @@
  * Every figure is computed from real customers, bets, the ledger and the events table.
  */
 import { z } from "@hono/zod-openapi";
-import { Cents, IsoDate, OddsString } from "./common.ts";
+import { Cents, IsoDate, OddsString, plain } from "./common.ts";
 import { AdminUser } from "./users.ts";
 import { FraudAlert } from "./fraud.ts";
 
@@ -68,7 +68,7 @@ export const CustomerIdParam = z.object({
 export const SendBonusBody = z
   .object({
     amount: Cents.min(1).max(100_000_00).openapi({ description: "Cents, 0.01 to 100,000.00" }),
-    reason: z.string().trim().min(1).max(500),
+    reason: plain(z.string().trim().min(1).max(500), "text"),
   })
   .strict()
   .openapi("SendBonus");
@@ -78,7 +78,7 @@ export const SendBonusResponse = z
   .openapi("SendBonusResponse");
 export type SendBonusResponse = z.infer<typeof SendBonusResponse>;
 
-export const FlagAccountBody = z.object({ reason: z.string().trim().min(1).max(1000) }).strict().openapi("FlagAccount");
+export const FlagAccountBody = z.object({ reason: plain(z.string().trim().min(1).max(1000), "text") }).strict().openapi("FlagAccount");
 export type FlagAccountBody = z.infer<typeof FlagAccountBody>;
 export const FlagAccountResponse = z.object({ alert: FraudAlert }).openapi("FlagAccountResponse");
 
@@ -86,7 +86,7 @@ export const FlagAccountResponse = z.object({ alert: FraudAlert }).openapi("Flag
  * Restrict = suspend the account (isActive false): the customer can no longer sign in or bet and
  * every session ends at once; Activate in User Management lifts it. Audited like any suspension.
  */
-export const RestrictAccountBody = z.object({ reason: z.string().trim().min(1).max(1000) }).strict().openapi("RestrictAccount");
+export const RestrictAccountBody = z.object({ reason: plain(z.string().trim().min(1).max(1000), "text") }).strict().openapi("RestrictAccount");
 export type RestrictAccountBody = z.infer<typeof RestrictAccountBody>;
 export const RestrictAccountResponse = z
   .object({ user: AdminUser, sessionsEnded: z.number().int() })

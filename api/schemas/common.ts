@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { parseOdds } from "../../domain/shared/odds.ts";
+import { unsafeCharacter, UNSAFE_TEXT_MESSAGE, type TextKind } from "../../domain/shared/text.ts";
 
 export const ErrorEnvelope = z
   .object({
@@ -28,3 +29,14 @@ export const IdParam = z.object({
 
 export const Role = z.enum(["admin", "customer", "trader"]);
 export type Role = z.infer<typeof Role>;
+
+/**
+ * A name or a piece of free text that will be shown to other people: refuses control characters
+ * and bidirectional formatting characters (domain/shared/text.ts) with a 400 naming the field.
+ * "line" for single-line values (names, titles), "text" for notes that may have line breaks.
+ */
+export const plain = <S extends z.ZodString>(schema: S, kind: TextKind = "line"): S =>
+  schema.refine((s) => unsafeCharacter(s, kind) === null, {
+    error: (issue) => `Text ${UNSAFE_TEXT_MESSAGE}; found ${unsafeCharacter(String(issue.input), kind)}`,
+    params: { reason: "unsafe_characters" },
+  }) as S;

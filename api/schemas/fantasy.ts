@@ -21,12 +21,12 @@
  * max(guaranteedPrize, entry fees - rake): the guarantee is a floor, the house pays only the overlay.
  */
 import { z } from "@hono/zod-openapi";
-import { Cents, IsoDate } from "./common.ts";
+import { Cents, IsoDate, plain } from "./common.ts";
 
 // ---------- shared pieces ----------
 
 const Id = z.string().min(1).max(64);
-const Name = z.string().trim().min(1, "Required").max(80);
+const Name = plain(z.string().trim().min(1, "Required").max(80));
 const Settings = z.record(z.string(), z.unknown());
 const Position = z.string().trim().min(1).max(8).regex(/^[A-Za-z0-9/]+$/, "Letters, digits or /");
 /** Fantasy points with at most two decimals. */
@@ -252,7 +252,7 @@ export const SportSettingsInput = z
 export const CreateSportBody = z
   .object({
     name: Name.max(60),
-    season: z.string().trim().min(1, "Required").max(20).openapi({ example: "2024-25" }),
+    season: plain(z.string().trim().min(1, "Required").max(20)).openapi({ example: "2024-25" }),
     status: FantasySportStatus.default("active"),
     settings: SportSettingsInput.default({}).openapi({
       description: "Optional rosterPositions and salaryCap; without them: 6 UTIL slots (any position) under a 50000 cap",
@@ -266,8 +266,8 @@ export const CreateLeagueBody = z
   .object({
     sportId: Id,
     name: Name,
-    type: z.string().trim().min(1).max(40).default("season_long"),
-    format: z.string().trim().min(1).max(40).default("snake_draft"),
+    type: plain(z.string().trim().min(1).max(40)).default("season_long"),
+    format: plain(z.string().trim().min(1).max(40)).default("snake_draft"),
     maxTeams: z.number().int().min(4).max(20).default(12),
     entryFee: Cents.min(0).max(100_000_000).default(0),
     prizePool: Cents.min(0).max(1_000_000_000).default(0),
@@ -294,7 +294,7 @@ export const CreateContestBody = z
   .object({
     sportId: Id,
     name: Name,
-    type: z.string().trim().min(1).max(40).default("tournament"),
+    type: plain(z.string().trim().min(1).max(40)).default("tournament"),
     entryFee: Cents.min(0).max(10_000_000).default(0),
     prizePool: Cents.min(0).max(1_000_000_000).default(0).openapi({
       description: "Guaranteed prize pool (0 for none): a floor, the pool being max(guarantee, entry fees - rake); the house pays the overlay",
@@ -318,7 +318,7 @@ export const CreatePlayerBody = z
   .object({
     sportId: Id,
     name: Name,
-    team: z.string().trim().min(1, "Required").max(60),
+    team: plain(z.string().trim().min(1, "Required").max(60)),
     position: Position,
     salary: z.number().int().min(0).max(1_000_000).openapi({ description: "Fantasy dollars" }),
     projectedPoints: Points.nullable().default(null),

@@ -4,7 +4,7 @@
  * domain/fraud/rules.ts for each rule and its thresholds.
  */
 import { z } from "@hono/zod-openapi";
-import { Cents, IsoDate } from "./common.ts";
+import { Cents, IsoDate, plain } from "./common.ts";
 import { KycStatus, RiskLevel } from "./users.ts";
 
 export const TimeWindow = z.enum(["1h", "24h", "7d"]);
@@ -68,7 +68,7 @@ export const FraudAlertsQuery = z.object({
 export const ResolveFraudAlertBody = z
   .object({
     resolution: FraudResolution.default("resolved"),
-    notes: z.string().max(1000).default(""),
+    notes: plain(z.string().max(1000), "text").default(""),
   })
   .strict()
   .openapi("ResolveFraudAlert");

@@ -5,7 +5,7 @@
  * exact decimal strings. Every change writes an audit record.
  */
 import { z } from "@hono/zod-openapi";
-import { Cents, IsoDate, OddsString } from "./common.ts";
+import { Cents, IsoDate, OddsString, plain } from "./common.ts";
 import { MarketStatus, MarketType, SportCode } from "./events.ts";
 
 export const DEFAULT_LIABILITY_LIMIT = 200_000_000;
@@ -50,7 +50,7 @@ export const MarketLimitBody = z
 
 const OutcomeInput = z
   .object({
-    name: z.string().trim().min(1, "Outcome name is required").max(80),
+    name: plain(z.string().trim().min(1, "Outcome name is required").max(80)),
     odds: OddsString,
   })
   .strict();
@@ -59,8 +59,8 @@ export const CreateMarketBody = z
   .object({
     eventId: z.string().min(1, "Event is required").max(64),
     marketType: MarketType,
-    name: z.string().trim().min(1, "Market Name is required").max(120),
-    description: z.string().trim().max(500).optional(),
+    name: plain(z.string().trim().min(1, "Market Name is required").max(120)),
+    description: plain(z.string().trim().max(500), "text").optional(),
     outcomes: z.array(OutcomeInput).min(2, "A market needs at least 2 outcomes").max(20, "A market takes at most 20 outcomes"),
   })
   .strict()
@@ -70,12 +70,12 @@ export type CreateMarketBody = z.infer<typeof CreateMarketBody>;
 export const CreateEventBody = z
   .object({
     sport: SportCode.openapi({ description: "Any sport but racing (a race needs runners: create it, then add a market)" }),
-    league: z.string().trim().min(1, "League is required").max(120),
-    homeTeam: z.string().trim().min(1, "Home team is required").max(80),
-    awayTeam: z.string().trim().min(1, "Away team is required").max(80),
+    league: plain(z.string().trim().min(1, "League is required").max(120)),
+    homeTeam: plain(z.string().trim().min(1, "Home team is required").max(80)),
+    awayTeam: plain(z.string().trim().min(1, "Away team is required").max(80)),
     startTime: z.string().datetime({ offset: true, message: "Start time must be an ISO date-time" }).openapi({ format: "date-time" }),
     featured: z.boolean().optional(),
-    description: z.string().trim().max(500).optional(),
+    description: plain(z.string().trim().max(500), "text").optional(),
     prices: z
       .object({ home: OddsString, draw: OddsString.optional(), away: OddsString })
       .strict()
@@ -114,7 +114,7 @@ export const ResettleBody = z
       .max(20)
       .optional()
       .openapi({ description: "Per-leg results of a multiple; without them every leg takes the status" }),
-    reason: z.string().trim().min(1).max(500).optional().openapi({ description: "Why the bet is resettled (kept in the audit record)" }),
+    reason: plain(z.string().trim().min(1).max(500), "text").optional().openapi({ description: "Why the bet is resettled (kept in the audit record)" }),
   })
   .strict()
   .openapi("Resettle");

@@ -4,7 +4,7 @@
  * POST /break each answer the new ResponsibleState too.
  */
 import { z } from "@hono/zod-openapi";
-import { Cents, IsoDate } from "./common.ts";
+import { Cents, IsoDate, plain } from "./common.ts";
 
 export const LimitType = z.enum(["deposit", "loss"]);
 export type LimitType = z.infer<typeof LimitType>;
@@ -90,7 +90,7 @@ export type SelfExclusionPeriod = z.infer<typeof SelfExclusionPeriod>;
 /** Kept for the site: every period a customer can choose. */
 export type ExclusionPeriod = TimeoutPeriod | SelfExclusionPeriod;
 export const ExclusionBody = z
-  .object({ period: SelfExclusionPeriod, reason: z.string().trim().max(500).optional() })
+  .object({ period: SelfExclusionPeriod, reason: plain(z.string().trim().max(500), "text").optional() })
   .strict()
   .openapi("ExclusionBody");
 export type ExclusionBody = z.infer<typeof ExclusionBody>;

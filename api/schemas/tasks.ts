@@ -2,7 +2,7 @@
  * Task management and bulk operations (issue 4, contract section A-S2; spec sections 2, 4, 9).
  */
 import { z } from "@hono/zod-openapi";
-import { IsoDate } from "./common.ts";
+import { IsoDate, plain } from "./common.ts";
 
 export const TaskStatus = z.enum(["pending", "in_progress", "completed", "cancelled"]);
 export type TaskStatus = z.infer<typeof TaskStatus>;
@@ -46,8 +46,8 @@ export const TasksQuery = z.object({
 
 export const CreateTaskBody = z
   .object({
-    title: z.string().trim().min(1).max(200),
-    description: z.string().max(4000).default(""),
+    title: plain(z.string().trim().min(1).max(200)),
+    description: plain(z.string().max(4000), "text").default(""),
     priority: TaskPriority.default("medium"),
     status: TaskStatus.default("pending"),
     category: TaskCategory,
@@ -60,8 +60,8 @@ export type CreateTaskBody = z.infer<typeof CreateTaskBody>;
 
 export const UpdateTaskBody = z
   .object({
-    title: z.string().trim().min(1).max(200).optional(),
-    description: z.string().max(4000).optional(),
+    title: plain(z.string().trim().min(1).max(200)).optional(),
+    description: plain(z.string().max(4000), "text").optional(),
     priority: TaskPriority.optional(),
     status: TaskStatus.optional(),
     category: TaskCategory.optional(),

@@ -5,7 +5,7 @@
  * else -> rejected; `kycStatus` carries that mapped value so every screen shows the same badge.
  */
 import { z } from "@hono/zod-openapi";
-import { Cents, IsoDate, Role } from "./common.ts";
+import { Cents, IsoDate, Role, plain } from "./common.ts";
 import { Bet } from "./bets.ts";
 
 export const VerificationLevel = z.enum(["none", "basic", "full", "pending", "rejected"]);
@@ -73,7 +73,7 @@ export const UserIdParam = z.object({
 export const UpdateUserStatusBody = z
   .object({
     isActive: z.boolean(),
-    reason: z.string().max(500).optional(),
+    reason: plain(z.string().max(500), "text").optional(),
   })
   .strict()
   .openapi("UpdateUserStatus");
@@ -89,8 +89,8 @@ export type UpdateUserStatusResponse = z.infer<typeof UpdateUserStatusResponse>;
 
 export const CreateUserBody = z
   .object({
-    firstName: z.string().trim().min(1).max(100),
-    lastName: z.string().trim().min(1).max(100),
+    firstName: plain(z.string().trim().min(1).max(100)),
+    lastName: plain(z.string().trim().min(1).max(100)),
     email: z.string().trim().toLowerCase().email().max(254),
     role: Role,
     password: z.string().min(10).max(200).openapi({ description: "At least 10 characters; stored as an scrypt hash" }),

@@ -17,7 +17,6 @@ export async function libsqlPlacementCeiling(seconds: number): Promise<{ writesP
   await seedDemoData(d, randomIds);
   const user = (await d.client.execute("SELECT user_id FROM ledger_accounts WHERE kind = 'wallet' LIMIT 1")).rows[0].user_id as string;
   const wallet = `wallet:${user}`;
-  await d.client.execute({ sql: "UPDATE ledger_accounts SET balance = balance + 0 WHERE id = ?", args: [wallet] });
   const leg = (
     await d.client.execute(
       "SELECT o.id AS o, o.market_id AS m, mk.event_id AS e, o.price_milli AS p FROM outcomes o JOIN markets mk ON mk.id = o.market_id JOIN events ev ON ev.id = mk.event_id WHERE ev.status = 'upcoming' AND mk.status = 'open' LIMIT 1",

@@ -1,6 +1,7 @@
 /**
  * signIn: email and password to a session. Checked in this order:
- *   1. throttled (5 failures for the account or from the address in 15 minutes) -> AUTH.THROTTLED,
+ *   1. throttled (5 failures for the account or from the address in 15 minutes, or another
+ *      password check for the account still running: password-check.ts) -> AUTH.THROTTLED,
  *      without looking at the password;
  *   2. unknown email, no password (demo users) or wrong password -> AUTH.INVALID_CREDENTIALS (the
  *      same answer and about the same time for all three, and a failure is recorded);
@@ -12,9 +13,11 @@
  */
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import type { AccountsCtx } from "./context.ts";
+import type { Credentials } from "../ports/index.ts";
 import { landingFor } from "./demo-session.ts";
 import { normaliseEmail } from "./profile.ts";
-import { THROTTLE_WINDOW_MS, throttleDecision } from "./throttle.ts";
+import { guardedPasswordCheck } from "./password-check.ts";
+import { addressKey } from "../shared/address.ts";
 import type { StartedSession } from "./register.ts";
 import { SESSION_HOURS } from "./policy.ts";
 
@@ -25,30 +28,20 @@ export async function signIn(
 ): Promise<Result<StartedSession>> {
   const now = ctx.clock.now();
   const email = normaliseEmail(input.email);
-  const failures = await ctx.ports.signInAttempts.recentFailures({
-    email,
-    ip: session.ip,
-    since: new Date(now.getTime() - THROTTLE_WINDOW_MS),
+  const lookup: { found: Credentials | null } = { found: null };
+  const verdict = await guardedPasswordCheck(ctx, { email, ip: session.ip, what: "sign-in" }, async () => {
+    const found = (lookup.found = await ctx.ports.accounts.findByEmail(email));
+    const passwordOk = await ctx.ports.passwords.verify(input.password, found?.passwordHash ?? null);
+    return Boolean(found && found.passwordHash && passwordOk);
   });
-  const decision = throttleDecision(failures, now);
-  if (decision.throttled)
-    return err(
-      domainError("AUTH.THROTTLED", `Too many failed sign-ins. Try again in ${Math.ceil(decision.retryAfterSeconds / 60)} minute(s).`, {
-        retryAfterSeconds: decision.retryAfterSeconds,
-        by: decision.by,
-      }),
-    );
-
-  const found = await ctx.ports.accounts.findByEmail(email);
-  const passwordOk = await ctx.ports.passwords.verify(input.password, found?.passwordHash ?? null);
-  if (!found || !found.passwordHash || !passwordOk) {
-    await ctx.ports.signInAttempts.record({ email, ip: session.ip, success: false, at: now });
-    return err(domainError("AUTH.INVALID_CREDENTIALS", "The email or password is incorrect"));
-  }
+  if (!verdict.ok) return verdict;
+  const found = lookup.found;
+  if (verdict.value === "wrong" || !found) return err(domainError("AUTH.INVALID_CREDENTIALS", "The email or password is incorrect"));
+  // A suspended customer may still sign in to withdraw their funds (issue 20); suspended staff may not.
   if (!found.user.isActive && found.user.role !== "customer")
     return err(domainError("AUTH.ACCOUNT_SUSPENDED", "This account is suspended. Contact support."));
 
-  await ctx.ports.signInAttempts.record({ email, ip: session.ip, success: true, at: now });
+  await ctx.ports.signInAttempts.record({ email, ip: addressKey(session.ip), success: true, at: now });
   const expiresAt = new Date(now.getTime() + SESSION_HOURS * 3_600_000);
   await ctx.ports.sessions.create({ id: session.id, userId: found.user.id, createdAt: now, expiresAt, ip: session.ip });
   return ok({ user: found.user, expiresAt, redirectTo: landingFor(found.user.role) });

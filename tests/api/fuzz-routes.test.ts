@@ -222,7 +222,7 @@ async function harvestAll() {
       for (const q of queries) {
         const ac = new AbortController();
         const res = await t.app.request(`${op.path}${q}`, { headers: { cookie: cookies[actor] }, signal: ac.signal });
-        // GET /api/logout ends the session it is sent with: sign in again.
+        // A GET that ended the session it was sent with (none should): sign in again.
         if (res.headers.getSetCookie().some((c) => /^(__Host-sid|sid)=/.test(c))) await signIn(actor);
         if (res.status !== 200 || !(res.headers.get("content-type") ?? "").includes("application/json")) {
           ac.abort();

@@ -228,21 +228,22 @@ describe("GET /api/login and GET /api/logout (browser navigation)", () => {
     expect(res.headers.get("location")).toBe("/sign-in");
   });
 
-  it("GET /api/logout redirects 302 to / and ends the session", async () => {
+  it("GET /api/logout does not end the session: it shows a page whose button POSTs to /api/logout", async () => {
     const s = await demoLogin(t, "admin");
-    const cookie = s.cookie;
     const res = await s.get("/api/logout");
-    expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe("/");
-    const replay = new Session(t);
-    replay.cookie = cookie;
-    await expectError(await replay.get("/api/auth/user"), 401, "AUTH.REQUIRED");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(res.headers.getSetCookie().some((c) => /^(__Host-sid|sid)=/.test(c))).toBe(false);
+    const html = await res.text();
+    expect(html).toMatch(/<form method="post" action="\/api\/logout">/);
+    expect(html).toMatch(/<button type="submit"[^>]*>Log out<\/button>/);
+    expect((await s.get("/api/auth/user")).status).toBe(200);
   });
 
-  it("GET /api/logout without a session still redirects to /", async () => {
+  it("GET /api/logout without a session shows the same page", async () => {
     const res = await t.app.request("/api/logout");
-    expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe("/");
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('action="/api/logout"');
   });
 });
 

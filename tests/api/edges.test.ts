@@ -1,0 +1,447 @@
+/**
+ * The edges (issue 19, item 4), through app.request() against a real database:
+ *   - the 64 KiB body cap: 413 REQUEST.TOO_LARGE with the envelope, a declared Content-Length
+ *     refused without reading, a chunked body counted while it streams and never read past the cap;
+ *   - change-password under the sign-in failure throttle, and one password check in flight per account;
+ *   - logout by POST only (GET shows a page with a button; a cross-site POST is refused);
+ *   - the whole origin compared, X-Forwarded-Host / -Proto only with TRUST_PROXY;
+ *   - per-address limits keyed by the /64 of an IPv6 address;
+ *   - names and free text refusing control and bidirectional formatting characters.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { demoLogin, makeTestApp, Session, testPasswordHasher, type TestApp } from "../fixtures/test-app.ts";
+import { countRows, expectError, expectInvalidFields } from "../fixtures/builders.ts";
+import { PASSWORD, registerCustomer } from "../fixtures/accounts.ts";
+import { DEFAULT_RATE_LIMITS } from "../../api/middleware/rate-limit.ts";
+import { MAX_BODY_BYTES } from "../../api/middleware/body-limit.ts";
+import type { PasswordHasher } from "../../domain/ports/index.ts";
+
+/** A hasher whose checks can be held open by the test, counting how many run at once. */
+class GatedHasher implements PasswordHasher {
+  inFlight = 0;
+  maxInFlight = 0;
+  started = 0;
+  private gate: Promise<void> | null = null;
+  private open: (() => void) | null = null;
+  hold() {
+    this.gate = new Promise((r) => (this.open = r));
+  }
+  release() {
+    this.open?.();
+    this.gate = null;
+  }
+  hash(password: string) {
+    return testPasswordHasher.hash(password);
+  }
+  async verify(password: string, stored: string | null) {
+    this.started++;
+    this.inFlight++;
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    try {
+      if (this.gate) await this.gate;
+      return await testPasswordHasher.verify(password, stored);
+    } finally {
+      this.inFlight--;
+    }
+  }
+}
+
+const hasher = new GatedHasher();
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp({ trustProxy: true, passwords: hasher });
+});
+afterAll(() => t.close());
+afterEach(() => {
+  hasher.release();
+  t.clock.set(null as unknown as Date);
+});
+
+let ipCounter = 0;
+const freshIp = () => `192.0.2.${++ipCounter}`;
+
+// ---------------------------------------------------------------- body cap
+
+/** A body stream of `chunk`-byte pieces, endless unless `total` is given; counts what was pulled and whether it was cancelled. */
+function countingStream(chunk: number, total = Infinity) {
+  const state = { pulled: 0, cancelled: false };
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (state.pulled >= total) return controller.close();
+        const n = Math.min(chunk, total - state.pulled);
+        state.pulled += n;
+        controller.enqueue(new Uint8Array(n).fill(0x20));
+      },
+      cancel() {
+        state.cancelled = true;
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return { stream, state };
+}
+
+describe("the request body cap", () => {
+  it("refuses a declared Content-Length over 64 KiB with 413 REQUEST.TOO_LARGE and the envelope, without reading the body", async () => {
+    const users = await countRows(t.database, "SELECT COUNT(*) AS n FROM users");
+    // Endless: had the server waited for the body, this request would never be answered.
+    const { stream, state } = countingStream(16 * 1024);
+    const res = await t.app.request("/api/demo/login", {
+      method: "POST",
+      headers: { "content-type": "application/json", "content-length": String(300 * 1024 * 1024) },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    const body = await expectError(res, 413, "REQUEST.TOO_LARGE");
+    expect(body.error.details).toEqual({ maxBytes: MAX_BODY_BYTES });
+    expect(res.headers.get("connection")).toBe("close");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(state.pulled).toBe(0);
+    expect(await countRows(t.database, "SELECT COUNT(*) AS n FROM users")).toBe(users);
+  });
+
+  it("counts a chunked body (no Content-Length) while it streams: stops at the cap, cancels the stream, answers 413", async () => {
+    const users = await countRows(t.database, "SELECT COUNT(*) AS n FROM users");
+    const chunk = 8 * 1024;
+    const { stream, state } = countingStream(chunk);
+    const res = await t.app.request("/api/demo/login", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    await expectError(res, 413, "REQUEST.TOO_LARGE");
+    // Endless stream, yet only about the cap was ever pulled: the body is not buffered.
+    expect(state.pulled).toBeGreaterThan(MAX_BODY_BYTES);
+    expect(state.pulled).toBeLessThanOrEqual(MAX_BODY_BYTES + 2 * chunk);
+    await expect.poll(() => state.cancelled).toBe(true);
+    expect(await countRows(t.database, "SELECT COUNT(*) AS n FROM users")).toBe(users);
+  });
+
+  it("lets a chunked body within the cap through to the handler, whole", async () => {
+    const json = new TextEncoder().encode(JSON.stringify({ role: "customer" }));
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(json.slice(0, 5));
+        controller.enqueue(json.slice(5));
+        controller.close();
+      },
+    });
+    const res = await t.app.request("/api/demo/login", { method: "POST", headers: { "content-type": "application/json" }, body: stream, duplex: "half" } as RequestInit);
+    expect(res.status).toBe(200);
+  });
+
+  it("accepts a body of exactly the cap and refuses one byte more (the handler then judges the content)", async () => {
+    const s = await demoLogin(t, "customer");
+    const pad = (n: number) => JSON.stringify({ role: "customer", pad: "x".repeat(n) });
+    const base = pad(0).length;
+    const exact = pad(MAX_BODY_BYTES - base);
+    expect(new TextEncoder().encode(exact).length).toBe(MAX_BODY_BYTES);
+    // Within the cap: read and validated (an unknown key is a 400, not a 413).
+    expect((await s.post("/api/demo/login", exact)).status).toBe(400);
+    await expectError(await s.post("/api/demo/login", pad(MAX_BODY_BYTES - base + 1)), 413, "REQUEST.TOO_LARGE");
+  });
+
+  it("refuses a Content-Length that is not a byte count with 400", async () => {
+    const res = await t.app.request("/api/demo/login", {
+      method: "POST",
+      headers: { "content-type": "application/json", "content-length": "12abc" },
+      body: JSON.stringify({ role: "customer" }),
+    });
+    await expectError(res, 400, "REQUEST.INVALID");
+  });
+});
+
+// ---------------------------------------------------------------- password checks
+
+const changePassword = (s: Session, currentPassword: string, ip: string, newPassword = "a whole new passphrase") =>
+  s.post("/api/account/password", { currentPassword, newPassword }, { "x-forwarded-for": ip });
+const signIn = (email: string, password: string, ip: string, s = new Session(t)) =>
+  s.post("/api/auth/login", { email, password }, { "x-forwarded-for": ip });
+const storedHash = async (userId: string) =>
+  String((await t.database.client.execute({ sql: "SELECT password_hash FROM users WHERE id = ?", args: [userId] })).rows[0].password_hash);
+
+describe("change-password shares the sign-in failure throttle", () => {
+  it("after 5 wrong current passwords answers 429 AUTH.THROTTLED with Retry-After, even for the right one, and changes nothing", async () => {
+    const r = await registerCustomer(t);
+    const ip = freshIp();
+    const before = await storedHash(r.userId);
+    for (let i = 0; i < 5; i++) await expectError(await changePassword(r.session, `wrong guess ${i}`, ip), 403, "AUTH.INVALID_CREDENTIALS");
+    const verifiesBefore = hasher.started;
+    const blocked = await changePassword(r.session, r.password, ip);
+    const body = await expectError(blocked, 429, "AUTH.THROTTLED");
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(body.error.details).toMatchObject({ by: "account" });
+    expect(hasher.started).toBe(verifiesBefore); // refused without checking the password
+    expect(await storedHash(r.userId)).toBe(before);
+    // Still signed in: a throttle is not a sign-out.
+    expect((await r.session.get("/api/auth/user")).status).toBe(200);
+  });
+
+  it("wrong guesses through change-password count toward sign-in, and the other way round", async () => {
+    const a = await registerCustomer(t);
+    for (let i = 0; i < 3; i++) await expectError(await changePassword(a.session, `nope ${i}`, freshIp()), 403, "AUTH.INVALID_CREDENTIALS");
+    for (let i = 0; i < 2; i++) await expectError(await signIn(a.email, `nope ${i}`, freshIp()), 401, "AUTH.INVALID_CREDENTIALS");
+    await expectError(await signIn(a.email, a.password, freshIp()), 429, "AUTH.THROTTLED");
+
+    const b = await registerCustomer(t);
+    for (let i = 0; i < 5; i++) await expectError(await signIn(b.email, `nope ${i}`, freshIp()), 401, "AUTH.INVALID_CREDENTIALS");
+    await expectError(await changePassword(b.session, b.password, freshIp()), 429, "AUTH.THROTTLED");
+  });
+
+  it("throttles by address too: 5 wrong guesses from one address block change-password from it on another account", async () => {
+    const ip = freshIp();
+    const a = await registerCustomer(t);
+    for (let i = 0; i < 5; i++) await expectError(await changePassword(a.session, `nope ${i}`, ip), 403, "AUTH.INVALID_CREDENTIALS");
+    const b = await registerCustomer(t);
+    const body = await expectError(await changePassword(b.session, b.password, ip), 429, "AUTH.THROTTLED");
+    expect(body.error.details).toMatchObject({ by: "address" });
+    expect((await changePassword(b.session, b.password, freshIp())).status).toBe(200);
+  });
+
+  it("a right current password still changes it (and the new one signs in)", async () => {
+    const r = await registerCustomer(t);
+    expect((await changePassword(r.session, r.password, freshIp(), "another fine passphrase")).status).toBe(200);
+    expect((await signIn(r.email, "another fine passphrase", freshIp())).status).toBe(200);
+  });
+});
+
+describe("at most one password check in flight per account", () => {
+  /** Fire `n` requests at once while the first check is held open; returns the statuses once released. */
+  async function concurrently(n: number, send: (i: number) => Promise<Response>) {
+    hasher.hold();
+    const startedBefore = hasher.started;
+    hasher.maxInFlight = 0;
+    const answered: Response[] = [];
+    const all = Array.from({ length: n }, (_, i) => send(i).then((res) => (answered.push(res), res)));
+    // Everything but the one held check comes back while it is still held: nobody waited for it.
+    await expect.poll(() => answered.length).toBe(n - 1);
+    expect(hasher.inFlight).toBe(1);
+    hasher.release();
+    const results = await Promise.all(all);
+    return { results, checks: hasher.started - startedBefore, maxInFlight: hasher.maxInFlight };
+  }
+
+  it("20 concurrent change-password guesses: one is checked, 19 get 429 AUTH.THROTTLED (in_flight) at once", async () => {
+    const r = await registerCustomer(t);
+    const { results, checks, maxInFlight } = await concurrently(20, (i) => changePassword(r.session, `guess ${i}`, freshIp()));
+    expect(checks).toBe(1);
+    expect(maxInFlight).toBe(1);
+    const statuses = results.map((x) => x.status).sort();
+    expect(statuses.filter((s) => s === 403)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(19);
+    const refused = results.find((x) => x.status === 429)!;
+    const body = (await refused.json()) as { error: { code: string; details: { by: string } } };
+    expect(body.error).toMatchObject({ code: "AUTH.THROTTLED", details: { by: "in_flight" } });
+    expect(refused.headers.get("retry-after")).toBe("1");
+    // The slot is free again afterwards.
+    expect((await changePassword(r.session, r.password, freshIp())).status).toBe(200);
+  });
+
+  it("sign-in and change-password share the slot: sign-ins during a change-password check are refused without a check", async () => {
+    const r = await registerCustomer(t);
+    hasher.hold();
+    const startedBefore = hasher.started;
+    const held = changePassword(r.session, "held guess", freshIp());
+    await expect.poll(() => hasher.inFlight).toBe(1);
+    const attempts = await Promise.all(Array.from({ length: 9 }, (_, i) => signIn(r.email, i === 4 ? r.password : `guess ${i}`, freshIp())));
+    expect(attempts.map((x) => x.status)).toEqual(Array(9).fill(429));
+    expect(hasher.started - startedBefore).toBe(1);
+    hasher.release();
+    expect((await held).status).toBe(403);
+    expect((await signIn(r.email, r.password, freshIp())).status).toBe(200);
+  });
+
+  it("other accounts are not held up by one account's check", async () => {
+    const a = await registerCustomer(t);
+    const b = await registerCustomer(t);
+    hasher.hold();
+    const held = changePassword(a.session, "held guess", freshIp());
+    await expect.poll(() => hasher.inFlight).toBe(1);
+    const other = signIn(b.email, b.password, freshIp());
+    await expect.poll(() => hasher.inFlight).toBe(2);
+    hasher.release();
+    expect((await other).status).toBe(200);
+    expect((await held).status).toBe(403);
+  });
+});
+
+// ---------------------------------------------------------------- logout
+
+describe("logout by POST only", () => {
+  it("GET /api/logout signs nobody out: it answers a page whose button POSTs to /api/logout", async () => {
+    const r = await registerCustomer(t);
+    const res = await r.session.get("/api/logout");
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<form method="post" action="/api/logout">');
+    expect((await r.session.get("/api/auth/user")).status).toBe(200);
+  });
+
+  it("the page's form POST signs out and sends the browser home (303 to /)", async () => {
+    const r = await registerCustomer(t);
+    const cookie = r.session.cookie;
+    const res = await r.session.request("POST", "/api/logout", "", {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: "http://localhost",
+      "sec-fetch-site": "same-origin",
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/");
+    const replay = new Session(t);
+    replay.cookie = cookie;
+    await expectError(await replay.get("/api/auth/user"), 401, "AUTH.REQUIRED");
+  });
+
+  it("a POST from another site is refused (403 REQUEST.CROSS_ORIGIN) and the session survives", async () => {
+    const r = await registerCustomer(t);
+    for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }, { origin: "null" }] as Record<string, string>[])
+      await expectError(await r.session.request("POST", "/api/logout", "", { "content-type": "application/x-www-form-urlencoded", ...headers }), 403, "REQUEST.CROSS_ORIGIN");
+    expect((await r.session.get("/api/auth/user")).status).toBe(200);
+  });
+});
+
+// ---------------------------------------------------------------- origin
+
+describe("the same-origin check compares the whole origin", () => {
+  let direct: TestApp;
+  beforeAll(async () => {
+    direct = await makeTestApp({ trustProxy: false, seed: false });
+  });
+  afterAll(() => direct.close());
+
+  const demo = (app: TestApp, url: string, headers: Record<string, string>) =>
+    app.app.request(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify({ role: "customer" }) });
+
+  it("allows our own origin, with or without the default port", async () => {
+    expect((await demo(direct, "http://localhost/api/demo/login", { origin: "http://localhost" })).status).toBe(200);
+    expect((await demo(direct, "http://localhost/api/demo/login", { origin: "http://localhost:80" })).status).toBe(200);
+    expect((await demo(direct, "https://book.example/api/demo/login", { origin: "https://book.example", host: "book.example" })).status).toBe(200);
+    expect((await demo(direct, "http://localhost:4321/api/demo/login", { origin: "http://localhost:4321", host: "localhost:4321" })).status).toBe(200);
+  });
+
+  it("refuses the same host on another scheme or port", async () => {
+    const users = await countRows(direct.database, "SELECT COUNT(*) AS n FROM users");
+    await expectError(await demo(direct, "http://localhost/api/demo/login", { origin: "https://localhost" }), 403, "REQUEST.CROSS_ORIGIN");
+    await expectError(await demo(direct, "https://localhost/api/demo/login", { origin: "http://localhost" }), 403, "REQUEST.CROSS_ORIGIN");
+    await expectError(await demo(direct, "http://localhost/api/demo/login", { origin: "http://localhost:8080" }), 403, "REQUEST.CROSS_ORIGIN");
+    await expectError(
+      await demo(direct, "http://localhost:3000/api/demo/login", { origin: "http://localhost:3001", host: "localhost:3000" }),
+      403,
+      "REQUEST.CROSS_ORIGIN",
+    );
+    expect(await countRows(direct.database, "SELECT COUNT(*) AS n FROM users")).toBe(users);
+  });
+
+  it("without TRUST_PROXY ignores X-Forwarded-Host and X-Forwarded-Proto", async () => {
+    await expectError(
+      await demo(direct, "http://localhost/api/demo/login", { origin: "https://evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" }),
+      403,
+      "REQUEST.CROSS_ORIGIN",
+    );
+    await expectError(await demo(direct, "http://localhost/api/demo/login", { origin: "https://localhost", "x-forwarded-proto": "https" }), 403, "REQUEST.CROSS_ORIGIN");
+    // The real host still works whatever the forwarded headers say.
+    expect((await demo(direct, "http://localhost/api/demo/login", { origin: "http://localhost", "x-forwarded-host": "evil.example" })).status).toBe(200);
+  });
+
+  it("with TRUST_PROXY takes the browser-facing origin from the proxy's X-Forwarded-Proto and -Host", async () => {
+    const behind = { "x-forwarded-host": "book.example", "x-forwarded-proto": "https" };
+    expect((await demo(t, "http://10.0.0.5:3000/api/demo/login", { origin: "https://book.example", ...behind })).status).toBe(200);
+    await expectError(await demo(t, "http://10.0.0.5:3000/api/demo/login", { origin: "http://book.example", ...behind }), 403, "REQUEST.CROSS_ORIGIN");
+    await expectError(await demo(t, "http://10.0.0.5:3000/api/demo/login", { origin: "https://evil.example", ...behind }), 403, "REQUEST.CROSS_ORIGIN");
+    await expectError(await demo(t, "http://10.0.0.5:3000/api/demo/login", { origin: "https://book.example", "x-forwarded-host": "book.example/evil" }), 403, "REQUEST.CROSS_ORIGIN");
+  });
+});
+
+// ---------------------------------------------------------------- IPv6 /64
+
+describe("per-address limits key an IPv6 address by its /64", () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await makeTestApp({ trustProxy: true, seed: false, rateLimits: { ...DEFAULT_RATE_LIMITS, "demo-login": { limit: 3, windowMs: 600_000, by: "ip" } } });
+  });
+  afterAll(() => limited.close());
+  const demo = (ip: string) =>
+    limited.app.request("/api/demo/login", { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": ip }, body: JSON.stringify({ role: "customer" }) });
+
+  it("rate limits: addresses of one /64 share a budget; the next /64 has its own", async () => {
+    limited.clock.set(new Date("2026-11-21T12:00:00.000Z"));
+    expect((await demo("2001:db8:a:b::1")).status).toBe(200);
+    expect((await demo("2001:db8:a:b::2")).status).toBe(200);
+    expect((await demo("2001:db8:a:b:1234:5678:9abc:def0")).status).toBe(200);
+    await expectError(await demo("2001:db8:a:b:ffff::9"), 429, "RATE.LIMITED");
+    await expectError(await demo("2001:0DB8:000A:000B::77"), 429, "RATE.LIMITED");
+    expect((await demo("2001:db8:a:c::1")).status).toBe(200);
+    // IPv4 addresses are still counted one by one.
+    expect((await demo("203.0.113.50")).status).toBe(200);
+    expect((await demo("203.0.113.51")).status).toBe(200);
+  });
+
+  it("the sign-in throttle: 5 failures from addresses of one /64 throttle the whole /64", async () => {
+    const victim = await registerCustomer(t);
+    const prefix = "2001:db8:77:1";
+    for (let i = 1; i <= 5; i++) {
+      const other = await registerCustomer(t);
+      await expectError(await signIn(other.email, "wrong", `${prefix}::${i}`), 401, "AUTH.INVALID_CREDENTIALS");
+    }
+    const body = await expectError(await signIn(victim.email, victim.password, `${prefix}:aaaa:bbbb:cccc:dddd`), 429, "AUTH.THROTTLED");
+    expect(body.error.details).toMatchObject({ by: "address" });
+    expect((await signIn(victim.email, victim.password, "2001:db8:77:2::1")).status).toBe(200);
+  });
+});
+
+// ---------------------------------------------------------------- names and free text
+
+describe("names and free text refuse control and bidirectional formatting characters", () => {
+  const RLO = "\u202e";
+
+  it("registration: 400 naming the field, and no account is created", async () => {
+    const users = await countRows(t.database, "SELECT COUNT(*) AS n FROM users");
+    const reg = (over: Record<string, string>) =>
+      new Session(t).post("/api/auth/register", { firstName: "Jane", lastName: "Citizen", email: `bidi.${Math.random()}@example.org`, password: PASSWORD, dateOfBirth: "1990-04-21", ...over });
+    const body = await expectInvalidFields(await reg({ firstName: `Jo${RLO}nhoj` }), "firstName");
+    expect(JSON.stringify(body.error.details)).toContain("U+202E");
+    await expectInvalidFields(await reg({ lastName: "Cit\u0000izen" }), "lastName");
+    await expectInvalidFields(await reg({ lastName: "Citi\u2066zen" }), "lastName");
+    await expectInvalidFields(await reg({ firstName: "Ja\nne" }), "firstName");
+    expect(await countRows(t.database, "SELECT COUNT(*) AS n FROM users")).toBe(users);
+    // Names in other scripts are fine.
+    expect((await reg({ firstName: "Zoë", lastName: "محمد" })).status).toBe(201);
+  });
+
+  it("profile details and the verification form: 400 naming the field, nothing changed", async () => {
+    const r = await registerCustomer(t);
+    await expectInvalidFields(await r.session.request("PATCH", "/api/account/details", { lastName: `Smith${RLO}` }), "lastName");
+    const me = (await (await r.session.get("/api/auth/user")).json()) as { lastName: string };
+    expect(me.lastName).toBe("Citizen");
+    await expectInvalidFields(
+      await r.session.post("/api/account/verification/basic", {
+        firstName: "Jane",
+        lastName: "Citizen",
+        dateOfBirth: "1990-04-21",
+        addressLine1: `1 Collins${RLO} Street`,
+        city: "Melbourne",
+        postcode: "3000",
+        country: "Australia",
+      }),
+      "addressLine1",
+    );
+  });
+
+  it("back-office free text (task title and description, fraud notes, account flags): 400 naming the field; line breaks in notes are fine", async () => {
+    const admin = await demoLogin(t, "admin");
+    const tasks = await countRows(t.database, "SELECT COUNT(*) AS n FROM tasks");
+    const task = (over: Record<string, unknown>) => admin.post("/api/admin/tasks", { title: "Review", category: "risk_review", ...over });
+    await expectInvalidFields(await task({ title: `Pay ${RLO}enoemos` }), "title");
+    await expectInvalidFields(await task({ description: `see ${RLO}here` }), "description");
+    await expectInvalidFields(await task({ description: "bell \u0007" }), "description");
+    expect(await countRows(t.database, "SELECT COUNT(*) AS n FROM tasks")).toBe(tasks);
+    const ok = await task({ description: "First line\nsecond line\twith a tab" });
+    expect(ok.status).toBe(201);
+
+    const customer = await demoLogin(t, "customer");
+    const customerId = ((await (await customer.get("/api/auth/user")).json()) as { id: string }).id;
+    await expectInvalidFields(await admin.post(`/api/admin/crm/customers/${customerId}/flag`, { reason: `odd ${RLO}` }), "reason");
+    await expectInvalidFields(await admin.post("/api/admin/fraud-alert/fa_any/resolve", { resolution: "resolved", notes: `x${RLO}` }), "notes");
+  });
+});
