@@ -213,9 +213,10 @@ export class MemoryDatabase {
   tables = new Tables();
 
   constructor() {
-    // The system accounts every ledger transaction can reach (as migrations 0001 and 0003 insert them).
+    // The system accounts every ledger transaction can reach (as migrations 0001, 0003 and 0022 insert them).
     for (const kind of ["house", "promotions", "payments", "fantasy_rake"] as const)
       this.tables.accounts.set(kind, { id: kind, kind, userId: null, balance: 0, createdAt: 0 });
+    this.tables.accounts.set("payments_held", { id: "payments_held", kind: "payments", userId: null, balance: 0, createdAt: 0 });
   }
 
   /** Run `change` on a copy of the tables and keep the copy only if it returns without throwing. */

@@ -86,7 +86,11 @@ export async function updateEvent(ctx: Ctx, eventId: string, change: EventChange
     ...(moving && to === "live" ? { minute: 0 } : {}),
     state,
     ...(scoreChanged && to === "live" ? { suspendedUntil: new Date(now.getTime() + ctx.ports.inPlay.scoreSuspendMs) } : {}),
-    ...(to === "upcoming" ? { outcomeResults: [], closeMarkets: [], reopenMarkets: [] } : decisionsFor(event, state)),
+    // Graded only from a score someone knows: an event abandoned before it started (upcoming ->
+    // finished, no score) closes its markets ungraded, for an operator to settle or void.
+    ...(to === "upcoming" || (!scoring && event.homeScore === null)
+      ? { outcomeResults: [], closeMarkets: [], reopenMarkets: [] }
+      : decisionsFor(event, state)),
   };
   const statusOnly = moving && !scoring && !change.startTime;
   const written = await ctx.ports.events.update(plan, {

@@ -31,7 +31,7 @@ async function threeWay(name: string) {
   const e = pool.forMutation();
   const m = await createMarketOk(r.admin, {
     eventId: e.id,
-    marketType: "correct_score",
+    marketType: "full_time_result",
     name,
     outcomes: [{ name: "A", odds: "2.00" }, { name: "B", odds: "3.00" }, { name: "C", odds: "4.00" }],
   });

@@ -27,7 +27,7 @@ export function usersContract(adapter: AdapterUnderTest) {
   it("without a wallet: no ledger account, so no balance", async () => {
     await p.users.create(aUser("u1", { role: "admin" }), null);
     expect(await p.wallets.balanceOf("u1")).toBeNull();
-    expect((await h.rows()).accounts.map((a) => a.id)).toEqual(["fantasy_rake", "house", "payments", "promotions"]);
+    expect((await h.rows()).accounts.map((a) => a.id)).toEqual(["fantasy_rake", "house", "payments", "payments_held", "promotions"]);
   });
 
   it("with a wallet and no grant: an empty wallet, no postings", async () => {
