@@ -55,7 +55,7 @@ describe("legStates", () => {
     expect(legStates([leg("o1")], [event({ status: "finished" })]).o1).toEqual({ kind: "gone", reason: "A vs B has finished: no more bets" });
   });
 
-  it("an event the list never held is left to the server; one that left the list is over", () => {
+  it("an event the list never held is left to the server; a live one that left the list is over", () => {
     expect(legStates([leg("o1")], [])).toEqual({ o1: { kind: "open" } });
     expect(legStates([leg("o1")], undefined)).toEqual({ o1: { kind: "open" } });
     expect(legStates([leg("o1")], [], new Set(["evt_1"])).o1.kind).toBe("gone");

@@ -35,13 +35,14 @@ const OPEN: LegState = { kind: "open" };
 /**
  * Each leg's state from the open events list (the betting page's list, kept current by the live
  * stream). Only what the list positively shows counts: an event the list does not hold is open
- * (the server decides) unless `seenEventIds` says the list held it before, i.e. it has left the
- * open list (finished).
+ * (the server decides) unless `seenLiveEventIds` says the list held it live before: a live event
+ * leaves the open list only by finishing (live events lead the list, so its limit never drops one;
+ * an upcoming event may fall off the end as others go live, so that proves nothing).
  */
 export function legStates(
   legs: readonly SlipLeg[],
   events: readonly Event[] | undefined,
-  seenEventIds: ReadonlySet<string> = new Set(),
+  seenLiveEventIds: ReadonlySet<string> = new Set(),
 ): Record<string, LegState> {
   const out: Record<string, LegState> = {};
   const byId = new Map((events ?? []).map((e) => [e.id, e]));
@@ -52,7 +53,7 @@ export function legStates(
     }
     const event = byId.get(leg.eventId);
     if (!event) {
-      out[leg.id] = seenEventIds.has(leg.eventId) ? { kind: "gone", reason: `${leg.eventName} is over: no more bets` } : OPEN;
+      out[leg.id] = seenLiveEventIds.has(leg.eventId) ? { kind: "gone", reason: `${leg.eventName} is over: no more bets` } : OPEN;
       continue;
     }
     if (event.status === "finished") {

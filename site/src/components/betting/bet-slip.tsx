@@ -45,17 +45,13 @@ const REPRICE_ON = new Set([
   "BET.SELECTION_DECIDED",
   "BET.EVENT_STARTED",
 ]);
-/** Refusals after which an unavailable leg may come back (a suspension lifts, a started event goes in play). */
-const MAY_REOPEN = new Set(["BET.MARKET_SUSPENDED", "BET.EVENT_STARTED"]);
-
-const REFUSAL_TITLE: Record<string, string> = {
-  "BET.ODDS_CHANGED": "Odds Changed",
-  "BET.MARKET_SUSPENDED": "Market Suspended",
-  "BET.SELECTION_DECIDED": "Selection Decided",
-  "BET.EVENT_STARTED": "Event Started",
-  "BET.EVENT_CLOSED": "Event Finished",
-  "BET.MARKET_CLOSED": "Market Closed",
-};
+/**
+ * Refusals whose unavailable legs will not come back (the match decided the outcome, the event is
+ * over): those legs are marked with the server's message until removed. Other unavailable legs (a
+ * suspension, a started event, a market suspended or closed by a trader) are shown as the refreshed
+ * events list has them.
+ */
+const GONE_ON = new Set(["BET.SELECTION_DECIDED", "BET.EVENT_CLOSED"]);
 
 /** The betting page's open events list: the same query, so the slip sees what the board shows. */
 const OPEN_EVENTS = queries.events({ status: "open", limit: 200 });
@@ -102,9 +98,9 @@ export function BetSlip() {
   const [now, setNow] = useState(() => Date.now());
 
   const events = useQuery(OPEN_EVENTS);
-  /** Events the list has held: one that leaves the open list has finished. */
-  const seen = useRef(new Set<string>());
-  for (const e of events.data ?? []) seen.current.add(e.id);
+  /** Events the list has held live: one that leaves the open list has finished. */
+  const seenLive = useRef(new Set<string>());
+  for (const e of events.data ?? []) if (e.status === "live") seenLive.current.add(e.id);
 
   const place = useMutation({
     mutationFn: ({ body, key }: { body: PlaceBetBody; key: string }) =>
@@ -125,7 +121,7 @@ export function BetSlip() {
   const legIds = slip.selections.map((s) => s.outcomeId).join(",");
   const shownRefusal = refusal && refusal.legs === legIds ? refusal : null;
   const fix = shownRefusal ? fixLink(shownRefusal.code) : null;
-  const states = legStates(slip.selections, events.data, seen.current);
+  const states = legStates(slip.selections, events.data, seenLive.current);
   for (const s of slip.selections) {
     if (refused[s.outcomeId] && states[s.id]?.kind !== "gone") states[s.id] = { kind: "gone", reason: refused[s.outcomeId] };
   }
@@ -187,17 +183,16 @@ export function BetSlip() {
       // The server answered (and did not fail itself): this attempt is over, a new press is a new bet.
       if (err instanceof ApiError && err.status < 500) attempt.current = null;
       const message = err instanceof ApiError ? err.message : "";
-      const title = (err instanceof ApiError && REFUSAL_TITLE[err.code]) || "Bet Failed";
-      toast({ title, description: message || "Failed to place bet", variant: "destructive" });
+      toast({ title: "Bet Failed", description: message || "Failed to place bet", variant: "destructive" });
       if (err instanceof ApiError && message) setRefusal({ code: err.code, message, legs: legIds });
       // The refusal carries the current prices (null = no longer available): the slip takes the
       // offered ones so a second press bets at the new price. An unavailable leg stays on the slip:
-      // one that may reopen waits (the events list shows it suspended); one that will not is marked
-      // with the server's message until the customer removes it.
+      // one that will not come back is marked with the server's message until the customer removes
+      // it; the others show as the refreshed events list has them (suspended waits, closed is gone).
       if (err instanceof ApiError && REPRICE_ON.has(err.code)) {
         const prices = currentPrices(err.details, false);
         if (prices) reprice(prices);
-        if (!MAY_REOPEN.has(err.code)) {
+        if (GONE_ON.has(err.code)) {
           const gone = currentPrices(err.details, true);
           const marks: Record<string, string> = {};
           for (const [outcomeId, odds] of gone ?? []) if (odds === null) marks[outcomeId] = message || "No longer available";
