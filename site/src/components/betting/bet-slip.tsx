@@ -193,9 +193,11 @@ export function BetSlip() {
         const prices = currentPrices(err.details, false);
         if (prices) reprice(prices);
         if (GONE_ON.has(err.code)) {
-          const gone = currentPrices(err.details, true);
+          // The refusal names the decided outcome (details.outcomeId) or the finished event (details.eventId).
+          const d = (err.details ?? {}) as { outcomeId?: unknown; eventId?: unknown };
           const marks: Record<string, string> = {};
-          for (const [outcomeId, odds] of gone ?? []) if (odds === null) marks[outcomeId] = message || "No longer available";
+          for (const s of slip.selections)
+            if (s.outcomeId === d.outcomeId || s.eventId === d.eventId) marks[s.outcomeId] = message || "No longer available";
           if (Object.keys(marks).length > 0) setRefused((r) => ({ ...r, ...marks }));
         }
         void queryClient.invalidateQueries({ queryKey: ["/api/events"] });
@@ -235,7 +237,11 @@ export function BetSlip() {
             </Badge>
           )}
           {count > 0 && (
-            <Button size="1" variant="ghost" color="gray" onClick={() => { clear(); setRefused({}); }} disabled={place.isPending}>
+            <Button size="1" variant="ghost" color="gray" onClick={() => {
+                clear();
+                setRefused({});
+                setRefusal(null);
+              }} disabled={place.isPending}>
               Clear
             </Button>
           )}
