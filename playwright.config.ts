@@ -35,6 +35,10 @@ export default defineConfig({
       FEED_INTERVAL_MS: "1000",
       FANTASY_INTERVAL_MS: "1000",
       LOG_REQUESTS: "0",
+      // The live book's waits, short enough to watch in a journey: an in-play bet waits 1.5 s
+      // before it is re-checked and accepted; a score change suspends the event's markets for 4 s.
+      IN_PLAY_DELAY_MS: "1500",
+      SCORE_SUSPEND_MS: "4000",
       // Every journey signs in from 127.0.0.1; the production limit would stop the suite.
       RATE_LIMITS: "demo-login=1000/600,sign-in=1000/60,register=1000/3600",
     },

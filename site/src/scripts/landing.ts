@@ -7,6 +7,7 @@
 import type { LiveOddsItem } from "../../../api/schemas/events.ts";
 import type { CurrentUser, DemoLoginResponse } from "../../../api/schemas/auth.ts";
 import { formatPrice, type OddsFormat } from "../lib/format.ts";
+import { liveLabel } from "../lib/live-book.ts";
 
 const POLL_MS = 3000;
 const FETCH_TIMEOUT_MS = 8000;
@@ -223,6 +224,10 @@ function clone(tpl: HTMLTemplateElement | null): HTMLElement {
 
 function makeCard(): Card {
   const root = clone(cardTpl);
+  // A suspended price is not a way in to a bet.
+  root.addEventListener("click", (e) => {
+    if ((e.target as Element).closest?.('[aria-disabled="true"]')) e.preventDefault();
+  });
   const f: Record<string, HTMLElement> = {};
   for (const el of root.querySelectorAll<HTMLElement>("[data-f]")) f[el.dataset.f!] = el;
   const price = {} as Record<Side, HTMLAnchorElement>;
@@ -239,7 +244,7 @@ function setText(el: HTMLElement | undefined, text: string): void {
 }
 
 function statusText(item: LiveOddsItem): string {
-  if (item.status === "live") return item.minute == null ? "LIVE" : `LIVE ${item.minute}'`;
+  if (item.status === "live") return liveLabel(item);
   if (item.status === "finished") return "FT";
   const d = new Date(item.startTime);
   return Number.isNaN(d.getTime())
@@ -251,7 +256,9 @@ function fillCard(card: Card, item: LiveOddsItem): void {
   const { root, f, price } = card;
   root.dataset.eventId = item.id;
   root.dataset.status = item.status;
-  root.dataset.market = item.marketStatus;
+  // No bets now (a score change being priced, a race running): the prices read "Suspended".
+  const off = item.suspended || item.marketStatus !== "open";
+  root.dataset.market = off && item.marketStatus === "open" ? "suspended" : item.marketStatus;
   setText(f.sport, item.sportName);
   setText(f.league, item.league);
   setText(f.status, statusText(item));
@@ -259,7 +266,7 @@ function fillCard(card: Card, item: LiveOddsItem): void {
   setText(f.awayTeam, item.awayTeam);
   setText(f.homeScore, item.homeScore == null ? "–" : String(item.homeScore));
   setText(f.awayScore, item.awayScore == null ? "–" : String(item.awayScore));
-  setText(f.market, item.marketStatus === "open" ? item.marketName : `${item.marketName} · Suspended`);
+  setText(f.market, !off ? item.marketName : `${item.marketName} · ${item.marketStatus === "closed" ? "Closed" : "Suspended"}`);
   setText(f.homeSr, ` ${item.homeTeam}`);
   setText(f.awaySr, ` ${item.awayTeam}`);
   for (const side of SIDES) {
@@ -267,6 +274,19 @@ function fillCard(card: Card, item: LiveOddsItem): void {
     const a = price[side];
     a.hidden = odds == null;
     if (odds == null) continue;
+    const name = side === "home" ? item.homeTeam : side === "away" ? item.awayTeam : "Draw";
+    if (off) {
+      a.setAttribute("aria-disabled", "true");
+      a.setAttribute("aria-label", `${name}: Suspended, no bets now`);
+      a.tabIndex = -1;
+      setText(f[`${side}Odds`], "Suspended");
+      continue;
+    }
+    if (a.hasAttribute("aria-disabled")) {
+      a.removeAttribute("aria-disabled");
+      a.removeAttribute("aria-label");
+      a.removeAttribute("tabindex");
+    }
     setText(f[`${side}Odds`], formatPrice(odds, oddsFormat));
     const key = `${item.id}:${side}`;
     const now = Number(odds);

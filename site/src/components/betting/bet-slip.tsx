@@ -3,11 +3,17 @@
  * with quick stakes, total odds, potential return and profit, and placement through POST /api/bets
  * with an idempotency key. All slip maths and checks come from domain/betting/slip.ts, as on the
  * server. Prices show in the customer's odds format. Server refusals (verification, limits,
- * exclusion, price changes) are shown with the server's message.
+ * exclusion, price changes) are shown with the server's message, in the toast and on the slip.
+ *
+ * The live book: each leg is checked against the open events list (kept current by the live
+ * stream). A suspended leg stays and waits for its market to reopen; a leg whose outcome the match
+ * decided, whose market closed or whose event is over says why, and Place waits until it is removed.
+ * A slip with a leg on a live event announces the in-play wait (the longest of its events') and,
+ * while the server holds the bet for it, counts it down.
  */
 import { Badge, Button, Callout, Card, Flex, Heading, IconButton, Text } from "@radix-ui/themes";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState, type KeyboardEvent } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import type { PlaceBetBody, PlaceBetResponse } from "../../../../api/schemas/bets.ts";
 import {
   canBeSameGameMulti,
@@ -19,6 +25,8 @@ import {
 } from "../../../../domain/betting/slip.ts";
 import { ApiError, apiSend } from "../../lib/api.ts";
 import { newIdempotencyKey } from "../../lib/idempotency.ts";
+import { inPlayDelay, legStates, secondsLeft } from "../../lib/live-book.ts";
+import { queries } from "../../lib/queries.ts";
 import { formatMoney, milliToOdds, oddsToMilli, parseStakeToCents } from "../../lib/format.ts";
 import { signInHref } from "../../lib/next-path.ts";
 import { usePrice } from "../odds-format.tsx";
@@ -28,7 +36,25 @@ import { useSlip } from "./slip-state.tsx";
 
 const QUICK_STAKES = [10, 25, 50, 100];
 
-const REPRICE_ON = new Set(["BET.ODDS_CHANGED", "BET.EVENT_CLOSED", "BET.MARKET_CLOSED"]);
+/** Refusals whose details carry the current prices: the slip takes the prices that are still offered. */
+const REPRICE_ON = new Set([
+  "BET.ODDS_CHANGED",
+  "BET.EVENT_CLOSED",
+  "BET.MARKET_CLOSED",
+  "BET.MARKET_SUSPENDED",
+  "BET.SELECTION_DECIDED",
+  "BET.EVENT_STARTED",
+]);
+/**
+ * Refusals whose unavailable legs will not come back (the match decided the outcome, the event is
+ * over): those legs are marked with the server's message until removed. Other unavailable legs (a
+ * suspension, a started event, a market suspended or closed by a trader) are shown as the refreshed
+ * events list has them.
+ */
+const GONE_ON = new Set(["BET.SELECTION_DECIDED", "BET.EVENT_CLOSED"]);
+
+/** The betting page's open events list: the same query, so the slip sees what the board shows. */
+const OPEN_EVENTS = queries.events({ status: "open", limit: 200 });
 
 const TYPE_LABEL = { single: "Single", multiple: "Multiple", same_game_multi: "Same Game Multi" } as const;
 const TYPE_COLOR = { single: "blue", multiple: "violet", same_game_multi: "orange" } as const;
@@ -63,8 +89,18 @@ export function BetSlip() {
   const queryClient = useQueryClient();
   /** The last submission and its key: an unchanged retry after a network failure reuses the key. */
   const attempt = useRef<{ body: string; key: string } | null>(null);
-  /** The last refusal that the customer resolves elsewhere (verification, limits, exclusion, funds). */
-  const [refusal, setRefusal] = useState<{ code: string; message: string } | null>(null);
+  /** The last refusal, for the slip it was given to (the outcome ids): changing the legs clears it. */
+  const [refusal, setRefusal] = useState<{ code: string; message: string; legs: string } | null>(null);
+  /** Legs the server refused as no longer available (outcome id -> its message), until removed. */
+  const [refused, setRefused] = useState<Record<string, string>>({});
+  /** While a placement waits: when it was sent and the in-play wait announced for it. */
+  const [waiting, setWaiting] = useState<{ since: number; delay: number } | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+
+  const events = useQuery(OPEN_EVENTS);
+  /** Events the list has held live: one that leaves the open list has finished. */
+  const seenLive = useRef(new Set<string>());
+  for (const e of events.data ?? []) if (e.status === "live") seenLive.current.add(e.id);
 
   const place = useMutation({
     mutationFn: ({ body, key }: { body: PlaceBetBody; key: string }) =>
@@ -82,10 +118,28 @@ export function BetSlip() {
   const sgmPossible = slip.betType === "multiple" && canBeSameGameMulti(slip.selections);
   const sameEventConflict = conflicts.length > 0;
   const anyChanged = slip.selections.some((s) => changed[s.id] !== undefined);
-  const fix = refusal ? fixLink(refusal.code) : null;
+  const legIds = slip.selections.map((s) => s.outcomeId).join(",");
+  const shownRefusal = refusal && refusal.legs === legIds ? refusal : null;
+  const fix = shownRefusal ? fixLink(shownRefusal.code) : null;
+  const states = legStates(slip.selections, events.data, seenLive.current);
+  for (const s of slip.selections) {
+    if (refused[s.outcomeId] && states[s.id]?.kind !== "gone") states[s.id] = { kind: "gone", reason: refused[s.outcomeId] };
+  }
+  const blockedLegs = slip.selections.filter((s) => states[s.id] && states[s.id].kind !== "open");
+  const goneCount = blockedLegs.filter((s) => states[s.id].kind === "gone").length;
+  const delay = inPlayDelay(slip.selections, events.data);
+  const left = waiting ? secondsLeft(waiting.since, waiting.delay, now) : 0;
+
+  // The countdown ticks while a placement waits.
+  useEffect(() => {
+    if (!waiting) return;
+    setNow(Date.now());
+    const t = window.setInterval(() => setNow(Date.now()), 250);
+    return () => window.clearInterval(t);
+  }, [waiting]);
 
   async function submit() {
-    if (place.isPending) return;
+    if (place.isPending || blockedLegs.length > 0) return;
     const problem = validateSlip({ selections: slip.selections, stakeCents, betType: slip.betType });
     if (problem) {
       if (problem.code === "BET.NO_SELECTIONS") {
@@ -111,6 +165,7 @@ export function BetSlip() {
     const key = attempt.current?.body === json ? attempt.current.key : newIdempotencyKey();
     attempt.current = { body: json, key };
     setRefusal(null);
+    setWaiting({ since: Date.now(), delay });
     try {
       const res = await place.mutateAsync({ body, key });
       attempt.current = null;
@@ -119,6 +174,7 @@ export function BetSlip() {
         description: `Bet ID: ${res.bet.id} · Potential return ${formatMoney(res.bet.potentialReturn)}`,
       });
       clear();
+      setRefused({});
       queryClient.setQueryData(["/api/customer/balance"], { balance: res.balance });
       void queryClient.invalidateQueries({ queryKey: ["/api/bets"] });
       void queryClient.invalidateQueries({ queryKey: ["/api/customer/balance"] });
@@ -128,14 +184,32 @@ export function BetSlip() {
       if (err instanceof ApiError && err.status < 500) attempt.current = null;
       const message = err instanceof ApiError ? err.message : "";
       toast({ title: "Bet Failed", description: message || "Failed to place bet", variant: "destructive" });
-      if (err instanceof ApiError && fixLink(err.code)) setRefusal({ code: err.code, message: err.message });
-      // The refusal carries the current prices (null = no longer available): the slip takes them so
-      // a second press bets at the new price. A suspended market may reopen, so keep those legs.
+      if (err instanceof ApiError && message) setRefusal({ code: err.code, message, legs: legIds });
+      // The refusal carries the current prices (null = no longer available): the slip takes the
+      // offered ones so a second press bets at the new price. An unavailable leg stays on the slip:
+      // one that will not come back is marked with the server's message until the customer removes
+      // it; the others show as the refreshed events list has them (suspended waits, closed is gone).
       if (err instanceof ApiError && REPRICE_ON.has(err.code)) {
-        const prices = currentPrices(err.details, err.code !== "BET.MARKET_CLOSED");
+        const prices = currentPrices(err.details, false);
         if (prices) reprice(prices);
+        if (GONE_ON.has(err.code)) {
+          // The refusal names the decided outcome (details.outcomeId) or the finished event (details.eventId).
+          const d = (err.details ?? {}) as { outcomeId?: unknown; eventId?: unknown };
+          const marks: Record<string, string> = {};
+          for (const s of slip.selections)
+            if (s.outcomeId === d.outcomeId || s.eventId === d.eventId) marks[s.outcomeId] = message || "No longer available";
+          if (Object.keys(marks).length > 0) setRefused((r) => ({ ...r, ...marks }));
+        }
+        void queryClient.invalidateQueries({ queryKey: ["/api/events"] });
       }
+    } finally {
+      setWaiting(null);
     }
+  }
+
+  function removeLeg(id: string, outcomeId: string) {
+    remove(id);
+    setRefused(({ [outcomeId]: _gone, ...rest }) => rest);
   }
 
   function onStakeKey(e: KeyboardEvent<HTMLInputElement>) {
@@ -163,7 +237,11 @@ export function BetSlip() {
             </Badge>
           )}
           {count > 0 && (
-            <Button size="1" variant="ghost" color="gray" onClick={clear} disabled={place.isPending}>
+            <Button size="1" variant="ghost" color="gray" onClick={() => {
+                clear();
+                setRefused({});
+                setRefusal(null);
+              }} disabled={place.isPending}>
               Clear
             </Button>
           )}
@@ -187,11 +265,14 @@ export function BetSlip() {
           {slip.selections.map((s) => {
             const was = changed[s.id];
             const conflict = conflicts.includes(s.eventId) && !sgmPossible;
+            const leg = states[s.id];
+            const blocked = leg !== undefined && leg.kind !== "open";
             return (
               <li
                 key={s.id}
-                className={`sb-slip__row ${was !== undefined ? "sb-slip__row--changed" : ""} ${conflict ? "sb-slip__row--conflict" : ""}`}
+                className={`sb-slip__row ${was !== undefined ? "sb-slip__row--changed" : ""} ${conflict ? "sb-slip__row--conflict" : ""} ${blocked ? "sb-slip__row--blocked" : ""}`}
                 data-testid="slip-selection"
+                data-state={leg?.kind ?? "open"}
               >
                 <div className="sb-slip__info">
                   <Text as="div" size="2" weight="bold">
@@ -203,6 +284,17 @@ export function BetSlip() {
                   <Text as="div" size="1" color="gray" className="sb-ellipsis">
                     {s.eventName}
                   </Text>
+                  {blocked && (
+                    <Text
+                      as="div"
+                      size="1"
+                      weight="medium"
+                      className={`sb-slip__leg-state ${leg.kind === "gone" ? "sb-slip__leg-state--gone" : ""}`}
+                      data-testid="slip-leg-state"
+                    >
+                      {leg.kind === "suspended" ? "Suspended" : "No longer available"}: {leg.reason}
+                    </Text>
+                  )}
                   {was !== undefined && (
                     <Text as="div" size="1" className={s.oddsMilli > was ? "sb-up" : "sb-down"} data-testid="odds-changed">
                       Odds changed: {price(was)} → {price(s.oddsMilli)}
@@ -218,7 +310,7 @@ export function BetSlip() {
                     variant="ghost"
                     color="gray"
                     aria-label={`Remove ${s.selectionName}`}
-                    onClick={() => remove(s.id)}
+                    onClick={() => removeLeg(s.id, s.outcomeId)}
                     disabled={place.isPending}
                   >
                     ✕
@@ -313,10 +405,35 @@ export function BetSlip() {
         </Text>
       )}
 
-      {refusal && (
+      {count > 0 && delay > 0 && (
+        <Text as="p" size="1" color="gray" className="sb-slip__inplay" data-testid="in-play-delay">
+          In-play bet: accepted after a {delay} s delay, if the market is still open and the price holds.
+        </Text>
+      )}
+
+      {blockedLegs.length > 0 && (
+        <Text as="p" size="1" color="amber" mb="2" data-testid="slip-blocked">
+          {goneCount > 0
+            ? `Remove the selection${goneCount === 1 ? "" : "s"} no longer available to place this bet.`
+            : "A selection is suspended: you can place the bet once it reopens."}
+        </Text>
+      )}
+
+      {waiting && (
+        <div role="status" aria-live="polite" data-testid="placing-status" className="sb-slip__inplay">
+          <Text size="1" color="gray">
+            {waiting.delay > 0 ? `Checking price… ${left > 0 ? `${left} s` : ""}` : "Placing your bet…"}
+          </Text>
+          {waiting.delay > 0 && (
+            <progress className="sb-slip__progress" max={waiting.delay} value={waiting.delay - left} aria-label="In-play wait" />
+          )}
+        </div>
+      )}
+
+      {shownRefusal && (
         <Callout.Root color="red" size="1" mb="2" role="alert" data-testid="slip-refusal">
           <Callout.Text>
-            {refusal.message}
+            {shownRefusal.message}
             {fix && (
               <>
                 {" "}
@@ -339,9 +456,9 @@ export function BetSlip() {
           className="sb-slip__place"
           data-testid="place-bet"
           onClick={() => void submit()}
-          disabled={count === 0 || !hasStake || place.isPending || sameEventConflict}
+          disabled={count === 0 || !hasStake || place.isPending || sameEventConflict || blockedLegs.length > 0}
         >
-          {place.isPending ? "Placing Bet..." : "Place Bet"}
+          {place.isPending ? (waiting && waiting.delay > 0 ? `Checking price… ${left > 0 ? `${left} s` : ""}` : "Placing Bet...") : "Place Bet"}
         </Button>
       )}
     </Card>

@@ -6,23 +6,43 @@ import { Badge, Card, Flex, Text } from "@radix-ui/themes";
 import { useState } from "react";
 import type { Event, LiveOddsItem, Market } from "../../../../api/schemas/events.ts";
 import { formatDateTime } from "../../lib/format.ts";
+import { liveLabel } from "../../lib/live-book.ts";
 import { PriceButton } from "./price-button.tsx";
 
 type MarketStatus = Market["status"];
 
-export function LiveBadge({ minute }: { minute: number | null }) {
+/** LIVE and the match clock as the feed shows it (67', HT, Q3 04:12), else the minute. */
+export function LiveBadge({ minute, clock = null }: { minute: number | null; clock?: string | null }) {
   return (
-    <Badge color="red" variant="solid" radius="full" className="sb-live-badge">
+    <Badge color="red" variant="solid" radius="full" className="sb-live-badge" data-testid="live-clock">
       <span className="sb-live-dot" aria-hidden="true" />
-      LIVE{minute !== null ? ` ${minute}'` : ""}
+      {liveLabel({ clock, minute })}
     </Badge>
   );
 }
 
-/** Outcome odds and market status as they are right now: the live feed wins over the events list. */
+/** Shown while an event or market takes no bets (a score change being priced, a race running). */
+export function SuspendedBadge({ testId }: { testId?: string }) {
+  return (
+    <Badge color="amber" variant="soft" radius="full" className="sb-suspended-badge" data-testid={testId}>
+      Suspended
+    </Badge>
+  );
+}
+
+/**
+ * Outcome odds and market status as they are right now: the live feed wins over the events list. A
+ * suspended event suspends every open market; outcomes the match has decided are left out (the live
+ * item drops them from the match winner, the events list from the others).
+ */
 function current(market: Market, live: LiveOddsItem | undefined, byOutcome: ReadonlyMap<string, string>) {
-  const status: MarketStatus = live && live.marketId === market.id ? live.marketStatus : market.status;
-  const outcomes = market.outcomes.map((o) => ({ ...o, odds: byOutcome.get(o.id) ?? o.odds }));
+  const own = live && live.marketId === market.id;
+  let status: MarketStatus = own ? live.marketStatus : market.status;
+  if (status === "open" && live?.suspended) status = "suspended";
+  const offered = own ? new Set(live.outcomes.map((o) => o.id)) : null;
+  const outcomes = market.outcomes
+    .filter((o) => (status === "closed" ? true : !o.result && (offered === null || offered.has(o.id))))
+    .map((o) => ({ ...o, odds: byOutcome.get(o.id) ?? o.odds }));
   return { status, outcomes };
 }
 
@@ -52,9 +72,11 @@ export function MarketPrices({
   const many = outcomes.length > 3;
   return (
     <div
-      className={`sb-prices ${many ? "sb-prices--many" : `sb-prices--${outcomes.length}`}`}
+      className={`sb-prices ${many ? "sb-prices--many" : `sb-prices--${Math.max(1, outcomes.length)}`}`}
       role="group"
-      aria-label={`${market.name}${status !== "open" ? ` (${status})` : ""}`}
+      aria-label={`${market.name}${status === "suspended" ? " (Suspended)" : status === "closed" ? " (Closed)" : ""}`}
+      data-testid={`market-${market.id}`}
+      data-status={status}
     >
       {outcomes.map((o, i) => (
         <PriceButton
@@ -91,6 +113,8 @@ export function EventCard({
   const [open, setOpen] = useState(false);
   const isLive = event.status === "live" || live !== undefined;
   const minute = live?.minute ?? event.minute;
+  const clock = live?.clock ?? event.clock;
+  const suspended = live?.suspended ?? event.suspended;
   const homeScore = live?.homeScore ?? event.homeScore;
   const awayScore = live?.awayScore ?? event.awayScore;
   const hasScore = isLive && homeScore !== null && awayScore !== null;
@@ -103,12 +127,13 @@ export function EventCard({
       <Flex justify="between" align="center" gap="2" wrap="wrap" mb="2">
         <Flex align="center" gap="2" wrap="wrap">
           {isLive ? (
-            <LiveBadge minute={minute} />
+            <LiveBadge minute={minute} clock={clock} />
           ) : (
             <Text size="1" color="gray">
               {formatDateTime(event.startTime)}
             </Text>
           )}
+          {suspended && <SuspendedBadge testId={`suspended-${event.id}`} />}
           {event.featured && (
             <Badge color="amber" variant="soft" size="1">
               Featured
@@ -176,7 +201,7 @@ export function EventCard({
             <div key={m.id} className="sb-market">
               <Text as="div" size="1" weight="medium" color="gray" mb="1">
                 {m.name}
-                {m.status !== "open" && ` · ${m.status}`}
+                {m.status === "suspended" || (m.status === "open" && suspended) ? " · Suspended" : m.status === "closed" ? " · Closed" : ""}
               </Text>
               <MarketPrices event={event} market={m} live={live} byOutcome={byOutcome} />
             </div>

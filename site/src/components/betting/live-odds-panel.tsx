@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import type { Event, LiveOddsItem, Outcome } from "../../../../api/schemas/events.ts";
 import { formatMoney, formatTime, oddsToMilli } from "../../lib/format.ts";
 import { LinePlaceholder, LoadingText, PricesPlaceholder } from "../placeholders.tsx";
-import { LiveBadge } from "./event-card.tsx";
+import { LiveBadge, SuspendedBadge } from "./event-card.tsx";
 import type { LiveIndex } from "./live-prices.tsx";
 import { PriceButton } from "./price-button.tsx";
 
@@ -64,7 +64,11 @@ function Row({
         </Text>
         {meta}
       </Flex>
-      <div className={`sb-prices sb-prices--${Math.max(2, shown.length)}`} role="group" aria-label={marketName}>
+      <div
+        className={`sb-prices sb-prices--${Math.max(2, shown.length)}`}
+        role="group"
+        aria-label={`${marketName}${status === "suspended" ? " (Suspended)" : status === "closed" ? " (Closed)" : ""}`}
+      >
         {shown.map((o) => (
           <PriceButton
             key={o.id}
@@ -131,12 +135,13 @@ export function LiveOddsPanel({ live, upcoming, upcomingPending }: { live: LiveI
                     {item.homeScore}-{item.awayScore}
                   </Text>
                 )}
-                <LiveBadge minute={item.minute} />
+                {item.suspended && <SuspendedBadge />}
+                <LiveBadge minute={item.minute} clock={item.clock} />
               </Flex>
             }
             marketId={item.marketId}
             marketName={item.marketName}
-            status={item.marketStatus}
+            status={item.marketStatus === "open" && item.suspended ? "suspended" : item.marketStatus}
             outcomes={item.outcomes}
           />
         ))}

@@ -1,7 +1,7 @@
 /**
  * One price: a button that adds the outcome to the slip. It flashes green/red when the price moves
  * up/down, shows as pressed while the outcome is in the slip, and is disabled for suspended or
- * closed markets.
+ * closed markets: it then reads "Suspended" / "Closed" instead of a price, and says so to a screen reader.
  */
 import { useEffect, useRef, useState } from "react";
 import { oddsToMilli } from "../../lib/format.ts";
@@ -61,7 +61,8 @@ export function PriceButton({
       data-testid={`price-${target.outcomeId}`}
       aria-pressed={selected}
       disabled={disabled}
-      title={disabled ? `Market ${status}` : selected ? "In your bet slip" : `Add ${target.selectionName} @ ${shown}`}
+      title={disabled ? `${target.selectionName}: ${status === "suspended" ? "suspended" : "closed"}, no bets now` : selected ? "In your bet slip" : `Add ${target.selectionName} @ ${shown}`}
+      aria-label={disabled ? `${target.selectionName}: ${status === "suspended" ? "Suspended" : "Closed"}, no bets now` : undefined}
       onClick={() =>
         add({
           id: target.outcomeId,
@@ -80,7 +81,7 @@ export function PriceButton({
       {label !== undefined && label !== target.selectionName && <span className="sb-visually-hidden"> {target.selectionName}</span>}
       <span className="sb-visually-hidden"> @ </span>
       <span className="sb-price__odds">
-        {disabled ? (status === "suspended" ? "SUSP" : "CLOSED") : <span data-odds="">{shown}</span>}
+        {disabled ? (status === "suspended" ? "Suspended" : "Closed") : <span data-odds="">{shown}</span>}
         {flash && !disabled && (
           <span className="sb-price__arrow" aria-hidden="true">
             {flash.dir === "up" ? "▲" : "▼"}

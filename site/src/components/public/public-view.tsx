@@ -12,6 +12,7 @@ import type { Event, LiveOddsItem } from "../../../../api/schemas/events.ts";
 import { apiSend } from "../../lib/api.ts";
 import { errorMessage } from "../../lib/form-errors.ts";
 import { formatDateTime } from "../../lib/format.ts";
+import { liveLabel } from "../../lib/live-book.ts";
 import { useLiveOddsStream } from "../../lib/live-stream.ts";
 import { signInHref } from "../../lib/next-path.ts";
 import { queries } from "../../lib/queries.ts";
@@ -216,7 +217,8 @@ function LiveEvents({ live }: { live: UseQueryResult<LiveOddsItem[], Error> }) {
 }
 
 function LiveCard({ item }: { item: LiveOddsItem }) {
-  const suspended = item.marketStatus !== "open";
+  // No bets now: a score change being priced, a race running, or the market itself not open.
+  const suspended = item.suspended || item.marketStatus !== "open";
   const racing = item.sport === "racing";
   const home = item.outcomes.find((o) => o.name === item.homeTeam);
   const away = item.outcomes.find((o) => o.name === item.awayTeam);
@@ -228,7 +230,7 @@ function LiveCard({ item }: { item: LiveOddsItem }) {
           {item.sportName} · {item.league}
         </Text>
         <Badge color="red" variant="solid">
-          {racing ? "RUNNING" : `LIVE${item.minute !== null ? ` ${item.minute}'` : ""}`}
+          {racing ? "RUNNING" : liveLabel(item)}
         </Badge>
       </Flex>
       {racing ? (
@@ -269,7 +271,7 @@ function LiveCard({ item }: { item: LiveOddsItem }) {
       )}
       <Flex justify="between" align="center" mt="3">
         <Text size="1" color={suspended ? "amber" : "gray"}>
-          {suspended ? "Market suspended" : item.marketName}
+          {suspended ? `Suspended · ${item.marketName}` : item.marketName}
         </Text>
         <Button asChild size="1" variant="soft">
           <a href="/betting">Bet now</a>
@@ -279,28 +281,38 @@ function LiveCard({ item }: { item: LiveOddsItem }) {
   );
 }
 
-/** A price: shows the odds in the customer's format; choosing it asks a visitor to sign in. */
+/**
+ * A price: shows the odds in the customer's format; choosing it asks a visitor to sign in. While
+ * its market takes no bets it is disabled and reads "Suspended" (to a screen reader too).
+ */
 function Price({ id, label, title, odds, event, small, disabled }: { id: string; label: string; title: string; odds: string; event: string; small?: boolean; disabled?: boolean }) {
   const choose = useContext(PickContext);
   const shown = usePrice()(odds);
   return (
     <button type="button" className={`pub-price ${small ? "pub-price--sm" : ""}`}
-      disabled={disabled} onClick={() => choose({ name: title, odds, event })} data-testid={`pub-price-${id}`}>
+      disabled={disabled} aria-label={disabled ? `${title}: Suspended, no bets now` : undefined}
+      onClick={() => choose({ name: title, odds, event })} data-testid={`pub-price-${id}`}>
       <span className="pub-price__label">{label}</span>
       {label !== title && <span className="sb-visually-hidden"> {title}</span>}
       <span className="sb-visually-hidden"> @ </span>
-      <span className="pub-price__odds" data-odds="">
-        {shown}
-      </span>
+      {disabled ? (
+        <span className="pub-price__odds pub-price__odds--off">Suspended</span>
+      ) : (
+        <span className="pub-price__odds" data-odds="">
+          {shown}
+        </span>
+      )}
     </button>
   );
 }
 
 /** The match-winner prices; home / draw / away are labelled 1 / X / 2, runners keep their names. */
-function matchOdds(e: Event): { id: string; label: string; name: string; odds: string }[] {
+function matchOdds(e: Event): { id: string; label: string; name: string; odds: string; off: boolean }[] {
   const m = e.markets.find((mk) => mk.type === "full_time_result") ?? e.markets[0];
   if (!m) return [];
-  return m.outcomes.slice(0, 3).map((o) => ({
+  const off = e.suspended || m.status !== "open";
+  return m.outcomes.filter((o) => !o.result).slice(0, 3).map((o) => ({
+    off,
     id: o.id,
     name: o.name,
     odds: o.odds,
@@ -348,7 +360,7 @@ function UpcomingEvents({ events }: { events: UseQueryResult<Event[], Error> }) 
                 </div>
                 <div className="pub-row__odds" role="group" aria-label={`${e.name} prices`}>
                   {matchOdds(e).map((o) => (
-                    <Price key={o.id} id={o.id} small label={o.label} title={o.name} odds={o.odds} event={e.name} />
+                    <Price key={o.id} id={o.id} small label={o.label} title={o.name} odds={o.odds} event={e.name} disabled={o.off} />
                   ))}
                 </div>
                 <div className="pub-row__cta">
