@@ -274,17 +274,16 @@ function fillCard(card: Card, item: LiveOddsItem): void {
     const a = price[side];
     a.hidden = odds == null;
     if (odds == null) continue;
-    const name = side === "home" ? item.homeTeam : side === "away" ? item.awayTeam : "Draw";
     if (off) {
+      // The name stays the visible text ("Home Liverpool Suspended"): a label that differed from it
+      // would fail WCAG's label-in-name.
       a.setAttribute("aria-disabled", "true");
-      a.setAttribute("aria-label", `${name}: Suspended, no bets now`);
       a.tabIndex = -1;
       setText(f[`${side}Odds`], "Suspended");
       continue;
     }
     if (a.hasAttribute("aria-disabled")) {
       a.removeAttribute("aria-disabled");
-      a.removeAttribute("aria-label");
       a.removeAttribute("tabindex");
     }
     setText(f[`${side}Odds`], formatPrice(odds, oddsFormat));

@@ -62,7 +62,6 @@ export function PriceButton({
       aria-pressed={selected}
       disabled={disabled}
       title={disabled ? `${target.selectionName}: ${status === "suspended" ? "suspended" : "closed"}, no bets now` : selected ? "In your bet slip" : `Add ${target.selectionName} @ ${shown}`}
-      aria-label={disabled ? `${target.selectionName}: ${status === "suspended" ? "Suspended" : "Closed"}, no bets now` : undefined}
       onClick={() =>
         add({
           id: target.outcomeId,
@@ -76,12 +75,20 @@ export function PriceButton({
         })
       }
     >
-      {/* The accessible name is the content: the visible label and price, plus the selection's full name when the label is short. */}
+      {/* The accessible name is the content: the visible label and price (or "Suspended"), plus the
+          selection's full name when the label is short: "1 Liverpool @ 2.10", "1 Liverpool: Suspended, no bets now". */}
       <span className="sb-price__label">{label ?? target.selectionName}</span>
       {label !== undefined && label !== target.selectionName && <span className="sb-visually-hidden"> {target.selectionName}</span>}
-      <span className="sb-visually-hidden"> @ </span>
+      <span className="sb-visually-hidden">{disabled ? ": " : " @ "}</span>
       <span className="sb-price__odds">
-        {disabled ? (status === "suspended" ? "Suspended" : "Closed") : <span data-odds="">{shown}</span>}
+        {disabled ? (
+          <>
+            {status === "suspended" ? "Suspended" : "Closed"}
+            <span className="sb-visually-hidden">, no bets now</span>
+          </>
+        ) : (
+          <span data-odds="">{shown}</span>
+        )}
         {flash && !disabled && (
           <span className="sb-price__arrow" aria-hidden="true">
             {flash.dir === "up" ? "▲" : "▼"}

@@ -290,13 +290,15 @@ function Price({ id, label, title, odds, event, small, disabled }: { id: string;
   const shown = usePrice()(odds);
   return (
     <button type="button" className={`pub-price ${small ? "pub-price--sm" : ""}`}
-      disabled={disabled} aria-label={disabled ? `${title}: Suspended, no bets now` : undefined}
+      disabled={disabled}
       onClick={() => choose({ name: title, odds, event })} data-testid={`pub-price-${id}`}>
       <span className="pub-price__label">{label}</span>
       {label !== title && <span className="sb-visually-hidden"> {title}</span>}
-      <span className="sb-visually-hidden"> @ </span>
+      <span className="sb-visually-hidden">{disabled ? ": " : " @ "}</span>
       {disabled ? (
-        <span className="pub-price__odds pub-price__odds--off">Suspended</span>
+        <span className="pub-price__odds pub-price__odds--off">
+          Suspended<span className="sb-visually-hidden">, no bets now</span>
+        </span>
       ) : (
         <span className="pub-price__odds" data-odds="">
           {shown}
