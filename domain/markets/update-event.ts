@@ -34,6 +34,8 @@ const PHASE: Record<EventStatus, MatchState["phase"]> = { upcoming: "pre", live:
 /** Outcome results and market closings/reopenings that `state` decides on the event's unsettled markets. */
 export function decisionsFor(e: EventView, state: MatchState): Pick<EventUpdate, "outcomeResults" | "closeMarkets" | "reopenMarkets"> {
   const out: Pick<EventUpdate, "outcomeResults" | "closeMarkets" | "reopenMarkets"> = { outcomeResults: [], closeMarkets: [], reopenMarkets: [] };
+  // A race is graded from its finishing order, which an operator's score does not give: settle it by hand.
+  if (state.sport === "racing" && !state.racing?.order) return out;
   for (const m of e.markets) {
     if (m.settled || m.outcomes.some((o) => !o.code)) continue;
     const results = gradeMarket({ type: m.type, line: m.line ?? null, codes: m.outcomes.map((o) => o.code!) }, state);

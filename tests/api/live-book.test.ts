@@ -208,3 +208,15 @@ describe("PATCH /api/admin/events/{id}: the operator's score", () => {
     await expectError(await admin.patch(`/api/admin/events/${e.id}`, { startTime: new Date(Date.now() + 3_600_000).toISOString() }), 409, "EVENT.INVALID_TRANSITION");
   });
 });
+
+describe("an operator finishing a race", () => {
+  it("grades nothing without a finishing order: the markets close for the operator to settle", async () => {
+    const admin = await demoLogin(t, "admin");
+    const race = (await listEvents(admin, "status=upcoming&limit=200")).find((x) => x.sport === "racing")!;
+    expect((await admin.patch(`/api/admin/events/${race.id}`, { status: "live" })).status).toBe(200);
+    expect((await admin.patch(`/api/admin/events/${race.id}`, { status: "finished" })).status).toBe(200);
+    const decided = await countRows(t.database, "SELECT COUNT(*) AS n FROM outcomes o JOIN markets m ON m.id = o.market_id WHERE m.event_id = ? AND o.result IS NOT NULL", [race.id]);
+    expect(decided).toBe(0);
+    expect(await countRows(t.database, "SELECT COUNT(*) AS n FROM markets WHERE event_id = ? AND status <> 'closed'", [race.id])).toBe(0);
+  });
+});
