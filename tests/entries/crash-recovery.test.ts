@@ -5,14 +5,14 @@
  * half-written: no bet without legs or stake, no unbalanced transaction, every cached balance equals
  * the sum of its postings.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { createClient } from "@libsql/client";
 import { afterAll, describe, expect, it } from "vitest";
+import { startNodeServer } from "./node-server.ts";
 
-const ROOT = resolve(import.meta.dirname, "../..");
 const dir = mkdtempSync(join(tmpdir(), "sportsbook-crash-"));
 const dbUrl = `file:${join(dir, "crash.db")}`;
 let child: ChildProcess | null = null;
@@ -22,20 +22,9 @@ afterAll(() => {
 });
 
 async function start(port: number) {
-  child = spawn(process.execPath, ["api/node.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATABASE_URL: dbUrl, LOG_REQUESTS: "0", RATE_LIMITS: "off", FEED_INTERVAL_MS: "200" },
-    stdio: ["ignore", "ignore", "ignore"],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 40_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return base;
-    } catch {}
-    if (Date.now() > deadline) throw new Error("server did not start");
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const started = await startNodeServer(port, { DATABASE_URL: dbUrl, LOG_REQUESTS: "0", RATE_LIMITS: "off", FEED_INTERVAL_MS: "200" });
+  child = started.child;
+  return started.base;
 }
 
 const json = { "content-type": "application/json" };

@@ -6,14 +6,14 @@
  * (checked here by hand, not with the pricing module's own grading), every bet on it is graded from
  * those results and paid exactly once, and the customer's balance is what the ledger says.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { createClient } from "@libsql/client";
 import { afterAll, describe, expect, it } from "vitest";
+import { startNodeServer } from "./node-server.ts";
 
-const ROOT = resolve(import.meta.dirname, "../..");
 const dir = mkdtempSync(join(tmpdir(), "sportsbook-match-"));
 const dbUrl = `file:${join(dir, "match.db")}`;
 let child: ChildProcess | null = null;
@@ -61,17 +61,17 @@ function expectedResult(type: string, line: number | null, code: string, h: numb
 describe("a full match at a high clock speed", () => {
   it("starts, plays, closes decided markets, finishes, settles every market and pays every bet once", async () => {
     const port = 26000 + Math.floor(Math.random() * 900); // below the ephemeral range, see entries.test.ts
-    child = spawn(process.execPath, ["api/node.ts"], {
-      cwd: ROOT,
-      env: {
-        ...process.env, PORT: String(port), DATABASE_URL: dbUrl, LOG_REQUESTS: "0", RATE_LIMITS: "off",
+    const started = await startNodeServer(
+      port,
+      {
+        DATABASE_URL: dbUrl, LOG_REQUESTS: "0", RATE_LIMITS: "off",
         FEED_INTERVAL_MS: "200", RESULTS_INTERVAL_MS: "300", MATCH_CLOCK_SPEED: "240", SCORE_SUSPEND_MS: "300",
         IN_PLAY_DELAY_MS: "0", FRAUD_SCAN_INTERVAL_MS: "0", FANTASY_INTERVAL_MS: "0",
       },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    const base = `http://127.0.0.1:${port}`;
-    await waitFor("the server", async () => (await fetch(`${base}/api/health`).catch(() => null))?.ok, 60_000);
+      "inherit",
+    );
+    child = started.child;
+    const base = started.base;
     const login = async (role: string) =>
       (await fetch(`${base}/api/demo/login`, { method: "POST", headers: json, body: JSON.stringify({ role }) })).headers.getSetCookie()[0].split(";")[0];
     const [customer, admin] = [await login("customer"), await login("admin")];

@@ -11,14 +11,14 @@
  *   - nothing is held any more (payments_held is 0), the ledger balances, and every acknowledged
  *     deposit or withdrawal is there, completed.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { createClient } from "@libsql/client";
 import { afterAll, describe, expect, it } from "vitest";
+import { startNodeServer } from "./node-server.ts";
 
-const ROOT = resolve(import.meta.dirname, "../..");
 const dir = mkdtempSync(join(tmpdir(), "sportsbook-pay-crash-"));
 const dbUrl = `file:${join(dir, "crash.db")}`;
 let child: ChildProcess | null = null;
@@ -28,23 +28,12 @@ afterAll(() => {
 });
 
 async function start(port: number) {
-  child = spawn(process.execPath, ["api/node.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env, PORT: String(port), DATABASE_URL: dbUrl, LOG_REQUESTS: "0", RATE_LIMITS: "off", FEED_INTERVAL_MS: "1000",
+  const started = await startNodeServer(port, {
+      DATABASE_URL: dbUrl, LOG_REQUESTS: "0", RATE_LIMITS: "off", FEED_INTERVAL_MS: "1000",
       PAYMENT_LATENCY_MS: "300", PAYMENT_RECONCILE_GRACE_MS: "0", PAYMENT_RECONCILE_INTERVAL_MS: "0", FRAUD_SCAN_INTERVAL_MS: "0", FANTASY_INTERVAL_MS: "0",
-    },
-    stdio: ["ignore", "ignore", "ignore"],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 40_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return base;
-    } catch {}
-    if (Date.now() > deadline) throw new Error("server did not start");
-    await new Promise((r) => setTimeout(r, 100));
-  }
+    });
+  child = started.child;
+  return started.base;
 }
 
 const json = { "content-type": "application/json" };

@@ -12,7 +12,7 @@
  */
 import type { CricketDetail, MatchModel, MatchState } from "../../../domain/pricing/state.ts";
 import { pick, type Random } from "./random.ts";
-import { SECONDS_PER_BALL } from "./setup.ts";
+import { SECONDS_PER_BALL, waitOutBreak } from "./setup.ts";
 
 export const INNINGS_BREAK_SECONDS = 600;
 const EPSILON = 1e-9;
@@ -69,13 +69,9 @@ export function advanceCricket(s: MatchState, model: MatchModel, seconds: number
   let left = seconds;
   while (left > EPSILON && s.phase !== "finished") {
     if (s.phase === "break") {
-      const wait = Math.max(0, s.breakLeft ?? 0);
-      if (left < wait) {
-        s.breakLeft = wait - left;
-        return;
-      }
-      left -= wait;
-      delete s.breakLeft;
+      const after = waitOutBreak(s, left);
+      if (after === null) return;
+      left = after;
       s.phase = "live";
       s.period = 2;
       c.innings = 2;

@@ -83,3 +83,17 @@ export function kickOff(state: MatchState): MatchState {
   next.period = 1;
   return next;
 }
+
+/**
+ * Waits out the break `s` is in with `left` sim seconds to play: the seconds left once the break is
+ * over (its countdown cleared), or null when the break outlasts them (its countdown reduced).
+ */
+export function waitOutBreak(s: MatchState, left: number): number | null {
+  const wait = Math.max(0, s.breakLeft ?? 0);
+  if (left < wait) {
+    s.breakLeft = wait - left;
+    return null;
+  }
+  delete s.breakLeft;
+  return left - wait;
+}

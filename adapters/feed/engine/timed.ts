@@ -17,6 +17,7 @@
 import type { MatchModel, MatchState } from "../../../domain/pricing/state.ts";
 import type { SportCode } from "../../../domain/shared/types.ts";
 import { drawLots, exponential, pick, uniformInt, type Random } from "./random.ts";
+import { waitOutBreak } from "./setup.ts";
 
 export type TimedSport = "soccer" | "hockey" | "basketball" | "nfl" | "afl" | "nrl";
 
@@ -192,12 +193,9 @@ export function advanceTimed(s: MatchState, model: MatchModel, seconds: number, 
   let left = seconds;
   while (left > EPSILON && s.phase !== "finished") {
     if (s.phase === "break") {
-      const wait = Math.max(0, s.breakLeft ?? 0);
-      if (left < wait) {
-        s.breakLeft = wait - left;
-        return;
-      }
-      left -= wait;
+      const after = waitOutBreak(s, left);
+      if (after === null) return;
+      left = after;
       resume(s, rules);
       continue;
     }
