@@ -21,8 +21,6 @@ export const MAX_BODY_BYTES = 64 * 1024;
 
 export function bodyLimit(maxBytes = MAX_BODY_BYTES): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const body = c.req.raw.body;
-    if (!body) return next();
     const tooLarge = () => {
       c.header("Connection", "close");
       return sendError(c, {
@@ -38,6 +36,11 @@ export function bodyLimit(maxBytes = MAX_BODY_BYTES): MiddlewareHandler<AppEnv> 
         return sendError(c, { code: "REQUEST.INVALID", message: "Content-Length is not a byte count" });
       return length > maxBytes ? tooLarge() : next();
     }
+    // Neither a length nor a chunked transfer: no body. Reading c.req.raw.body only now keeps the
+    // Node adapter's lightweight request (touching .body builds a full Request: ~40% more CPU a bet).
+    if (!c.req.header("transfer-encoding")) return next();
+    const body = c.req.raw.body;
+    if (!body) return next();
     const reader = body.getReader();
     const chunks: Uint8Array[] = [];
     let size = 0;
