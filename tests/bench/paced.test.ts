@@ -35,8 +35,7 @@ describe("paced load", () => {
     expect(r.status2xx).toBe(200);
     expect(r.all2xx).toBe(300);
     expect(s.seen()).toBe(300);
-    expect(r.perSecond).toBeGreaterThan(150);
-    expect(r.latency.p50).toBeLessThan(30);
+    // (How fast it was is the benchmark's business, not a test's: no wall-clock bound here.)
   });
 
   it("counts latency from when a request was due, so a server slower than the rate shows a growing queue", async () => {

@@ -6,6 +6,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { openSection } from "./admin-helpers.ts";
+import { dataLoaded } from "./helpers.ts";
 
 const SECTIONS = [
   "dashboard", "trading", "live", "bet-builder", "risk", "customers", "payments",
@@ -34,14 +35,14 @@ test.describe("admin console accessibility", () => {
     const found: Record<string, string[]> = {};
     for (const id of SECTIONS) {
       await openSection(page, id);
-      // Let the section's data arrive before checking it (polling keeps the network busy).
-      await page.waitForTimeout(1_200);
+      // Check the section once its data has arrived, never a skeleton.
+      await dataLoaded(page, `[data-testid="section-${id}"]`);
       const v = await seriousViolations(page);
       if (v.length) found[id] = v;
     }
     await page.goto("/admin?tab=users");
     await expect(page.getByTestId("section-users")).toBeVisible();
-    await page.waitForTimeout(800);
+    await dataLoaded(page, '[data-testid="section-users"]');
     const users = await seriousViolations(page);
     if (users.length) found.users = users;
     expect(found).toEqual({});
@@ -95,7 +96,7 @@ test.describe("admin console accessibility", () => {
     for (const path of ["/user-management", "/fraud-monitoring"]) {
       await page.goto(path);
       await expect(page.locator("h1").first()).toBeVisible();
-      await page.waitForTimeout(800);
+      await dataLoaded(page);
       expect(await seriousViolations(page), path).toEqual([]);
     }
   });

@@ -4,6 +4,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { dataLoaded } from "./helpers.ts";
 
 const SIGNED_OUT = ["/", "/sign-in", "/betting", "/account", "/public"];
 const SIGNED_IN = ["/betting", "/account", "/account#responsible", "/account#deposit", "/account#settings", "/account#verification", "/public"];
@@ -15,8 +16,8 @@ async function settle(page: Page, path: string) {
   if (path.startsWith("/public")) await expect(page.getByTestId("upcoming-events")).toBeVisible();
   if (path.startsWith("/sign-in")) await expect(page.getByTestId("sign-in-form")).toBeVisible();
   if (path === "/") await expect(page.getByTestId("live-event-card").first()).toBeVisible();
-  // (No "networkidle": the pages poll and hold the live stream open.)
-  await page.waitForTimeout(500);
+  // (No "networkidle": the pages poll and hold the live stream open.) Wait for the data instead.
+  await dataLoaded(page);
 }
 
 async function seriousViolations(page: Page) {

@@ -19,12 +19,14 @@ test("prices are pushed over the stream, without polling", async ({ page }) => {
   });
   await page.goto("/betting");
   await expect(page.getByTestId("live-odds-panel").locator("[data-odds]").first()).toBeVisible();
-  await page.waitForTimeout(1500);
-  const before = await livePanelPrices(page);
+  await expect.poll(() => streams).toBe(1);
   const pollsBefore = polls;
-  // Within 12 s the prices move (the feed moves them every second) with no new poll.
-  await expect.poll(() => livePanelPrices(page), { timeout: 12_000 }).not.toBe(before);
-  await page.waitForTimeout(4000);
+  // The prices move three times over the stream (the feed moves them every second; each wait is
+  // for new data, not for time), and no poll is made meanwhile.
+  for (let i = 0; i < 3; i++) {
+    const before = await livePanelPrices(page);
+    await expect.poll(() => livePanelPrices(page), { timeout: 20_000 }).not.toBe(before);
+  }
   expect(streams).toBe(1);
   expect(polls - pollsBefore).toBe(0);
 });
@@ -39,7 +41,7 @@ test("when the stream is unavailable the page falls back to the 3-second poll", 
   await expect(page.getByTestId("live-odds-panel").locator("[data-odds]").first()).toBeVisible();
   const before = await livePanelPrices(page);
   const start = polls;
-  await page.waitForTimeout(10_000);
-  expect(polls - start).toBeGreaterThanOrEqual(3);
-  expect(await livePanelPrices(page)).not.toBe(before);
+  // Three more polls arrive, and the prices they bring move.
+  await expect.poll(() => polls - start, { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
+  await expect.poll(() => livePanelPrices(page), { timeout: 20_000 }).not.toBe(before);
 });

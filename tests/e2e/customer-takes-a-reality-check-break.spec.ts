@@ -25,9 +25,10 @@ test("after the interval a reality check appears; a 15-minute break stops bettin
   // Continue: the same check does not come back after a reload.
   await dialog.getByTestId("reality-check-continue").click();
   await expect(dialog).toHaveCount(0);
+  const responsible = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/responsible" && r.ok());
   await page.reload();
   await expect(page.getByTestId("live-odds-panel")).toBeVisible();
-  await page.waitForTimeout(500);
+  await responsible;
   await expect(page.getByTestId("reality-check")).toHaveCount(0);
 
   // The next one comes at 60 minutes; this time take the break.

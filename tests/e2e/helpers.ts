@@ -44,3 +44,14 @@ export async function showEventOnBoard(page: Page, event: ApiEvent) {
   if (await tab.count()) await tab.click();
   await expect(page.getByTestId(`event-${event.id}`)).toBeVisible();
 }
+
+/**
+ * Wait until the page (or one part of it) shows data rather than a loading state: no Radix
+ * skeleton, no customer-page placeholder, nothing marked aria-busy and no "Loading" text. The
+ * accessibility journeys scan after this, so axe never checks a skeleton.
+ */
+export async function dataLoaded(page: Page, scope = "body") {
+  const root = page.locator(scope).first();
+  await expect(root.locator('.rt-Skeleton, .sb-ph, [aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
+  await expect(root.getByText(/^Loading/)).toHaveCount(0, { timeout: 20_000 });
+}
