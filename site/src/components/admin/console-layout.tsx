@@ -29,7 +29,7 @@ const SECTIONS: Record<Exclude<SectionId, "dashboard">, React.LazyExoticComponen
   social: lazy(() => import("./samples/social-section.tsx")),
   mobile: lazy(() => import("./samples/mobile-section.tsx")),
   fraud: lazy(() => import("./fraud/fraud-section.tsx")),
-  fantasy: lazy(() => import("./fantasy-slot.tsx")),
+  fantasy: lazy(() => import("./fantasy/fantasy-management.tsx").then((m) => ({ default: m.FantasyManagement }))),
   tasks: lazy(() => import("./tasks/tasks-section.tsx")),
   users: lazy(() => import("./users/users-section.tsx")),
 };
