@@ -22,12 +22,28 @@ describe("odds", () => {
     expect(formatOdds(2125)).toBe("2.125");
     expect(formatOdds(10000)).toBe("10.00");
   });
-  it("converts to fractional, reduced", () => {
-    expect(toFractional(2500)).toBe("3/2");
+  it("converts to fractional", () => {
+    expect(toFractional(2500)).toBe("6/4");
     expect(toFractional(2000)).toBe("1/1");
     expect(toFractional(1500)).toBe("1/2");
     expect(toFractional(1010)).toBe("1/100");
     expect(toFractional(11000)).toBe("10/1");
+  });
+
+  it("prints fractional odds on the traditional ladder, never above the decimal price", () => {
+    expect(toFractional(6070)).toBe("5/1");
+    expect(toFractional(1667)).toBe("4/6");
+    expect(toFractional(2100)).toBe("11/10");
+    expect(toFractional(4340)).toBe("100/30");
+    expect(toFractional(4333)).toBe("3/1");
+    expect(toFractional(1910)).toBe("10/11");
+    expect(toFractional(1909)).toBe("5/6");
+    expect(toFractional(1000_000)).toBe("999/1");
+    // Never promises more than the decimal price: n/d <= decimal - 1 for every price.
+    for (let m = 1010; m <= 1000_000; m += m < 5000 ? 1 : 37) {
+      const [n, d] = toFractional(m).split("/").map(Number);
+      expect(n * 1000 <= (m - 1000) * d).toBe(true);
+    }
   });
   it("converts to American: + above evens, - below", () => {
     expect(toAmerican(2500)).toBe("+150");

@@ -25,12 +25,36 @@ export function formatOdds(milli: OddsMilli): string {
 
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 
-/** Fractional odds: (decimal - 1) reduced, e.g. 2.50 -> "3/2", 2.00 -> "1/1" (evens). */
+/**
+ * The traditional fractional ladder, as UK books print prices (4/6, 11/10, 100/30, 5/1 ...), in
+ * increasing order. Fractions are kept as printed (4/6, not 2/3; 100/30, not 10/3).
+ */
+const LADDER: readonly (readonly [number, number])[] = [
+  [1, 100], [1, 66], [1, 50], [1, 40], [1, 33], [1, 25], [1, 20], [1, 16], [1, 14], [1, 12], [1, 11],
+  [1, 10], [1, 9], [1, 8], [2, 15], [1, 7], [2, 13], [1, 6], [2, 11], [1, 5], [2, 9], [1, 4], [2, 7],
+  [3, 10], [1, 3], [4, 11], [2, 5], [4, 9], [1, 2], [8, 15], [4, 7], [8, 13], [4, 6], [8, 11], [4, 5],
+  [5, 6], [10, 11], [1, 1], [21, 20], [11, 10], [6, 5], [5, 4], [11, 8], [7, 5], [6, 4], [8, 5], [13, 8],
+  [7, 4], [15, 8], [2, 1], [85, 40], [9, 4], [5, 2], [11, 4], [3, 1], [100, 30], [7, 2], [4, 1], [9, 2],
+  [5, 1], [11, 2], [6, 1], [13, 2], [7, 1], [15, 2], [8, 1], [17, 2], [9, 1], [10, 1], [11, 1], [12, 1],
+  [14, 1], [16, 1], [18, 1], [20, 1], [22, 1], [25, 1], [28, 1], [33, 1], [40, 1], [50, 1], [66, 1],
+  [80, 1], [100, 1], [125, 1], [150, 1], [200, 1], [250, 1], [300, 1], [400, 1], [500, 1], [750, 1],
+  [999, 1],
+];
+
+/**
+ * Fractional odds on the traditional ladder: the largest ladder fraction not above the price's
+ * profit per unit (decimal - 1), so the fraction shown never promises more than the decimal price
+ * pays (5.07 -> "5/1", 1.667 -> "4/6", 2.10 -> "11/10"). Returns are always computed from the
+ * decimal price; this is display only.
+ */
 export function toFractional(milli: OddsMilli): string {
-  const num = milli - 1000;
-  const den = 1000;
-  const g = gcd(num, den);
-  return `${num / g}/${den / g}`;
+  const profit = milli - 1000; // thousandths
+  let best = LADDER[0];
+  for (const f of LADDER) {
+    if (f[0] * 1000 <= profit * f[1]) best = f;
+    else break;
+  }
+  return `${best[0]}/${best[1]}`;
 }
 
 /**

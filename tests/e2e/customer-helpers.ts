@@ -1,5 +1,6 @@
 /** Helpers for the customer journeys: real accounts made through the API, as the site would. */
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { toFractional } from "../../domain/shared/odds.ts";
 
 export const PASSWORD = "correct horse battery";
 
@@ -61,12 +62,9 @@ export async function shownPrices(page: Page): Promise<string[]> {
   return (await page.locator("[data-odds]").allInnerTexts()).map((t) => t.trim()).filter(Boolean);
 }
 
-const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
-/** The fractional form of decimal odds, as domain/shared/odds.ts prints it: 2.50 -> "3/2". */
+/** The fractional form of decimal odds, on the traditional ladder as the site prints it (2.50 -> "6/4"). */
 export function fractional(odds: string): string {
-  const milli = Math.round(Number(odds) * 1000);
-  const g = gcd(milli - 1000, 1000);
-  return `${(milli - 1000) / g}/${1000 / g}`;
+  return toFractional(Math.round(Number(odds) * 1000));
 }
 /** The American form: +150 at 2.50, -200 at 1.50. */
 export function american(odds: string): string {
