@@ -92,7 +92,8 @@ export function createApp(deps: AppDeps) {
   // Abuse limits, before the handlers (see api/middleware/rate-limit.ts and docs/security.md).
   api.use("/demo/login", rateLimit("demo-login"));
   api.use("/auth/login", rateLimit("sign-in"));
-  api.use("/auth/register", rateLimit("register"));
+  // An invalid form (400) is not charged to the hour's registrations.
+  api.use("/auth/register", rateLimit("register", ["POST"], [400]));
   api.use("/bets", rateLimit("bets"));
   api.route("/", healthRoutes);
   api.route("/", authRoutes);

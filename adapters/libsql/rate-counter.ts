@@ -25,4 +25,13 @@ export class LibsqlRateCounter implements RateCounter {
       await this.client.execute({ sql: "DELETE FROM rate_limits WHERE window_start < ?", args: [windowStart - 86_400_000] });
     return Number(rs.rows[0].count);
   }
+
+  async forgive(bucket: string, windowStart: number): Promise<void> {
+    const take = {
+      sql: "UPDATE rate_limits SET count = count - 1 WHERE bucket = ? AND window_start = ? AND count > 0",
+      args: [bucket, windowStart],
+    };
+    if (this.groupCommit) await this.groupCommit.write([take]);
+    else await this.client.execute(take);
+  }
 }

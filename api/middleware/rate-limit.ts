@@ -40,7 +40,16 @@ export function rateLimitsFromEnv(value: string | undefined): RateLimitConfig | 
   return out;
 }
 
-export function rateLimit(name: RateLimitName, methods: readonly string[] = ["POST"]): MiddlewareHandler<AppEnv> {
+/**
+ * `forgive`: response statuses the limit does not charge for (e.g. 400 for a registration the
+ * server refused as invalid input: a customer correcting a form must not use up the hour's budget).
+ * The request is still counted before it runs, so a burst cannot slip past the limit.
+ */
+export function rateLimit(
+  name: RateLimitName,
+  methods: readonly string[] = ["POST"],
+  forgive: readonly number[] = [],
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const deps = c.get("deps");
     const rule = deps.rateLimits ? deps.rateLimits[name] : null;
@@ -49,7 +58,8 @@ export function rateLimit(name: RateLimitName, methods: readonly string[] = ["PO
     const who = rule.by === "user" && actor.kind === "user" ? `u:${actor.user.id}` : `ip:${addressKey(c.get("clientIp")) ?? "unknown"}`;
     const now = deps.clock.now().getTime();
     const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
-    const count = await deps.rateCounter.hit(`${name}:${who}`, windowStart);
+    const bucket = `${name}:${who}`;
+    const count = await deps.rateCounter.hit(bucket, windowStart);
     if (count > rule.limit) {
       const retryAfter = Math.max(1, Math.ceil((windowStart + rule.windowMs - now) / 1000));
       c.header("Retry-After", String(retryAfter));
@@ -59,6 +69,7 @@ export function rateLimit(name: RateLimitName, methods: readonly string[] = ["PO
         details: { limit: rule.limit, windowSeconds: rule.windowMs / 1000, retryAfterSeconds: retryAfter },
       });
     }
-    return next();
+    await next();
+    if (forgive.includes(c.res.status)) await deps.rateCounter.forgive(bucket, windowStart);
   };
 }

@@ -11,7 +11,8 @@ export const DEMO_GRANT_CENTS = 100_000;
 export const DEMO_SESSION_HOURS = 24;
 
 const lastNames: Record<Role, string> = { admin: "Admin", customer: "Customer", trader: "Trader" };
-export const landingFor = (role: Role): string => (role === "admin" ? "/admin" : role === "customer" ? "/betting" : "/public");
+/** Where a role lands after signing in: staff in the back office, customers on the sportsbook. */
+export const landingFor = (role: Role): string => (role === "customer" ? "/betting" : "/admin");
 
 export async function startDemoSession(
   ctx: Ctx,

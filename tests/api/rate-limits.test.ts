@@ -106,3 +106,25 @@ describe("RATE_LIMITS", () => {
     expect(() => rateLimitsFromEnv("nope=1/1")).toThrow(/RATE_LIMITS/);
   });
 });
+
+describe("registration limit (per address)", () => {
+  const register = (app: { request: TestApp["app"]["request"] }, body: object) =>
+    app.request("/api/auth/register", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": "203.0.113.9" },
+      body: JSON.stringify(body),
+    });
+  const valid = (n: number) => ({ firstName: "Reg", lastName: `Tester${"abcdefghij"[n]}`, email: `reg${n}@example.com`, password: "a long enough password", dateOfBirth: "1990-01-01" });
+
+  it("does not charge invalid forms (400) to the hour's budget; real attempts still count and are refused past it", async () => {
+    t = await makeTestApp({ rateLimits: { ...limits, register: { limit: 2, windowMs: 3_600_000, by: "ip" } }, trustProxy: true });
+    t.clock.set(T0);
+    // Five invalid submits: each a 400 naming the fields, none counted.
+    for (let i = 0; i < 5; i++) await expectError(await register(t.app, { ...valid(0), password: "short" }), 400, "REQUEST.INVALID");
+    expect((await register(t.app, valid(1))).status).toBe(201);
+    expect((await register(t.app, valid(2))).status).toBe(201);
+    const users = await countRows(t.database, "SELECT COUNT(*) AS n FROM users");
+    await expectError(await register(t.app, valid(3)), 429, "RATE.LIMITED");
+    expect(await countRows(t.database, "SELECT COUNT(*) AS n FROM users")).toBe(users);
+  });
+});

@@ -48,7 +48,7 @@ describe("POST /api/demo/login", () => {
   it.each([
     ["admin", "/admin", "Admin"],
     ["customer", "/betting", "Customer"],
-    ["trader", "/public", "Trader"],
+    ["trader", "/admin", "Trader"],
   ] as const)("logs in a fresh %s and redirects to %s", async (role, redirectTo, lastName) => {
     const s = new Session(t);
     const res = await s.post("/api/demo/login", { role });

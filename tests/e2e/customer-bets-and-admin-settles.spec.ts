@@ -44,7 +44,7 @@ test("a customer's bet is settled won by an admin and paid into the wallet", asy
   const admin = await adminContext.newPage();
   await demoLoginFromLanding(admin, "admin");
   await expect(admin.getByText("Admin Console").first()).toBeVisible();
-  await expect(admin.getByTestId("role-label")).toHaveText("Demo User");
+  await expect(admin.getByTestId("role-label")).toHaveText("Demo Administrator");
   await expect(admin.getByTestId("events-table")).toBeVisible();
   await expect(admin.getByTestId("events-table").locator("tbody tr")).toHaveCount(5);
 

@@ -225,3 +225,24 @@ test("registration and sign-in refusals show the server's message; throttling sa
   await page.getByTestId("sign-in-submit").click();
   await expect(page.getByTestId("sign-in-error")).toContainText(/try again in \d+ (minute|second)/i);
 });
+
+test("the registration form says what is missing beside each field, once, without a request, and opens on its tab without a hydration error", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => m.type() === "error" && /hydrat|#418/i.test(m.text()) && errors.push(m.text()));
+  let registrations = 0;
+  page.on("request", (r) => new URL(r.url()).pathname === "/api/auth/register" && registrations++);
+  await page.goto("/sign-in?tab=register");
+  await islandsHydrated(page);
+  const form = page.getByTestId("register-form");
+  await expect(form).toBeVisible();
+  await page.getByTestId("register-submit").click();
+  await expect(form.getByText("Enter your first name")).toBeVisible();
+  await expect(form.getByText("Enter your date of birth")).toBeVisible();
+  // The password rule is said once (as the error), not also as the hint.
+  await expect(form.getByText("At least 10 characters")).toHaveCount(1);
+  await expect(form.getByText(/YYYY-MM-DD/)).toHaveCount(0);
+  await expect(page.getByTestId("register-error")).toHaveCount(0);
+  expect(registrations).toBe(0);
+  expect(errors).toEqual([]);
+});

@@ -87,12 +87,16 @@ test("the account page asks for a login, and logout returns to the landing page"
   expect((await page.request.get("/api/auth/user")).status()).toBe(401);
 });
 
-test("a demo trader lands on the public view and sees the console read-only", async ({ page }) => {
+test("a demo trader lands in the back office, labelled a trader, offered only the trader's sections", async ({ page }) => {
   const res = await page.request.post("/api/demo/login", { data: { role: "trader" } });
-  expect((await res.json()).redirectTo).toBe("/public");
+  expect((await res.json()).redirectTo).toBe("/admin");
   await page.goto("/admin");
   await expect(page.getByTestId("events-table")).toBeVisible();
-  await expect(page.getByTestId("admin-only-notice")).toContainText("for administrators");
+  await expect(page.getByTestId("role-label")).toHaveText("Demo Trader");
   await expect(page.locator('[data-testid^="set-live-"]')).toHaveCount(0);
-  await expect(page.getByTestId("quick-export-reports")).toBeDisabled();
+  // No menu item that would only say "for administrators", and no disabled admin buttons.
+  await expect(page.getByTestId("menu-trading")).toBeAttached();
+  for (const id of ["customers", "payments", "responsible", "fraud", "tasks"]) await expect(page.getByTestId(`menu-${id}`)).toHaveCount(0);
+  await expect(page.getByTestId("quick-export-reports")).toHaveCount(0);
+  await expect(page.getByTestId("quick-create-event")).toHaveCount(0);
 });

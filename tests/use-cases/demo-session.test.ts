@@ -67,7 +67,7 @@ describe("a demo customer", () => {
 });
 
 describe("demo staff", () => {
-  for (const [role, lastName, redirectTo] of [["admin", "Admin", "/admin"], ["trader", "Trader", "/public"]] as const)
+  for (const [role, lastName, redirectTo] of [["admin", "Admin", "/admin"], ["trader", "Trader", "/admin"]] as const)
     it(`${role}: lands on ${redirectTo}, has no wallet and moves no money`, async () => {
       const r = await startDemoSession(w.as(null), role, "sess-1");
       expect(r.ok && r.value).toMatchObject({ user: { id: "usr_1", firstName: "Demo", lastName, role, isDemo: true }, expiresAt: in24h, redirectTo });
@@ -77,7 +77,7 @@ describe("demo staff", () => {
       expect(await w.store.ports.users.countActiveCustomers()).toBe(0);
     });
 
-  it("landingFor: admin /admin, customer /betting, trader /public", () => {
-    expect([landingFor("admin"), landingFor("customer"), landingFor("trader")]).toEqual(["/admin", "/betting", "/public"]);
+  it("landingFor: admin and trader /admin, customer /betting", () => {
+    expect([landingFor("admin"), landingFor("customer"), landingFor("trader")]).toEqual(["/admin", "/betting", "/admin"]);
   });
 });

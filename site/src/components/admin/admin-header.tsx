@@ -15,7 +15,8 @@ export function displayName(user: CurrentUser): string {
 }
 
 export function roleLabel(user: CurrentUser): string {
-  return user.isDemoUser ? "Demo User" : "Administrator";
+  const role = user.role === "admin" ? "Administrator" : user.role === "trader" ? "Trader" : "Customer";
+  return user.isDemoUser ? `Demo ${role}` : role;
 }
 
 function HealthIndicator() {

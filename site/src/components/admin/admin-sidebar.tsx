@@ -1,9 +1,10 @@
 /** The section menu and Quick Actions. On small screens it is a drawer toggled from the header. */
 import { Button, Text } from "@radix-ui/themes";
 import { DownloadIcon, PlusIcon, SettingsIcon } from "./icons.tsx";
-import { MENU_SECTIONS, type SectionId } from "./sections.ts";
+import { menuSectionsFor, type SectionId } from "./sections.ts";
 
 export function AdminSidebar({
+  role,
   active,
   open,
   onSelect,
@@ -13,14 +14,16 @@ export function AdminSidebar({
   onCreateEvent,
   onOpenSettings,
 }: {
+  /** The signed-in role: a trader's menu leaves out what is for administrators only. */
+  role: string;
   active: SectionId;
   open: boolean;
   onSelect: (id: SectionId) => void;
   onClose: () => void;
-  /** Absent for roles that may not read every bet (traders): the button is then disabled. */
+  /** Absent for roles that may not read every bet (traders): the button is then not shown. */
   onExport?: () => void;
   exporting: boolean;
-  /** Absent for traders (creating events is for administrators): the button is then disabled. */
+  /** Absent for traders (creating events is for administrators): the button is then not shown. */
   onCreateEvent?: () => void;
   onOpenSettings: () => void;
 }) {
@@ -30,7 +33,7 @@ export function AdminSidebar({
       <aside id="adm-sidebar" className={`adm-sidebar ${open ? "is-open" : ""}`} aria-label="Admin sections">
         <nav>
           <ul className="adm-menu" data-testid="admin-menu">
-            {MENU_SECTIONS.map((s) => (
+            {menuSectionsFor(role).map((s) => (
               <li key={s.id}>
                 <button
                   type="button"
@@ -50,29 +53,23 @@ export function AdminSidebar({
           <Text as="div" size="1" weight="bold" color="gray" className="adm-quick__title">
             QUICK ACTIONS
           </Text>
-          <Button
-            variant="soft"
-            color="gray"
-            className="adm-quick__btn"
-            onClick={onCreateEvent}
-            disabled={!onCreateEvent}
-            title={onCreateEvent ? undefined : "Administrators only"}
-            data-testid="quick-create-event"
-          >
-            <PlusIcon /> Create Event
-          </Button>
-          <Button
-            variant="soft"
-            color="gray"
-            className="adm-quick__btn"
-            onClick={onExport}
-            disabled={!onExport}
-            title={onExport ? undefined : "Administrators only"}
-            loading={exporting}
-            data-testid="quick-export-reports"
-          >
-            <DownloadIcon /> Export Reports
-          </Button>
+          {onCreateEvent && (
+            <Button variant="soft" color="gray" className="adm-quick__btn" onClick={onCreateEvent} data-testid="quick-create-event">
+              <PlusIcon /> Create Event
+            </Button>
+          )}
+          {onExport && (
+            <Button
+              variant="soft"
+              color="gray"
+              className="adm-quick__btn"
+              onClick={onExport}
+              loading={exporting}
+              data-testid="quick-export-reports"
+            >
+              <DownloadIcon /> Export Reports
+            </Button>
+          )}
           <Button
             variant="soft"
             color="gray"

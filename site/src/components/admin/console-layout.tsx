@@ -119,6 +119,7 @@ export function ConsoleLayout({ user }: { user: CurrentUser }) {
         <AdminHeader user={user} menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((o) => !o)} />
         <div className="adm-body">
           <AdminSidebar
+            role={user.role}
             active={section}
             open={menuOpen}
             onSelect={(id) => select(id)}

@@ -29,3 +29,13 @@ describe("admin console sections (spec sections 2 and 5)", () => {
     expect(initialSection("")).toBe("dashboard");
   });
 });
+
+describe("menuSectionsFor", () => {
+  it("gives an administrator every section and a trader none that is for administrators only", async () => {
+    const { menuSectionsFor, ADMIN_ONLY } = await import("./sections.ts");
+    expect(menuSectionsFor("admin")).toEqual(MENU_SECTIONS);
+    const trader = menuSectionsFor("trader").map((s) => s.id);
+    expect(trader).toEqual(["dashboard", "trading", "live", "bet-builder", "risk", "ai", "social", "mobile", "fantasy"]);
+    expect(trader.some((id) => ADMIN_ONLY.has(id))).toBe(false);
+  });
+});

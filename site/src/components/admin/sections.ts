@@ -5,6 +5,9 @@ export type SectionId =
 
 export type Section = { id: SectionId; label: string; description: string };
 
+/** Sections whose every call is for administrators (the server refuses a trader too). */
+export const ADMIN_ONLY: ReadonlySet<SectionId> = new Set(["customers", "payments", "responsible", "fraud", "tasks", "users"]);
+
 /** The 14 menu sections, in menu order. */
 export const MENU_SECTIONS: readonly Section[] = [
   { id: "dashboard", label: "Dashboard", description: "Overview & Analytics" },
@@ -22,6 +25,10 @@ export const MENU_SECTIONS: readonly Section[] = [
   { id: "fantasy", label: "Fantasy Sports", description: "Fantasy Management" },
   { id: "tasks", label: "Tasks", description: "Task Management" },
 ];
+
+/** The menu a role sees: a trader is not offered sections that would only say "for administrators". */
+export const menuSectionsFor = (role: string): readonly Section[] =>
+  role === "admin" ? MENU_SECTIONS : MENU_SECTIONS.filter((s) => !ADMIN_ONLY.has(s.id));
 
 /** Rendered when selected (?tab=users) but not listed in the menu. */
 export const USERS_SECTION: Section = { id: "users", label: "User Management", description: "Accounts & Verification" };

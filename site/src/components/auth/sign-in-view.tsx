@@ -6,7 +6,7 @@
  */
 import { Button, Callout, Card, Flex, Heading, Link, Tabs, Text } from "@radix-ui/themes";
 import { useMutation } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import type { RegisterBody, SignInBody, SignInResponse } from "../../../../api/schemas/account.ts";
 import type { CurrentUser } from "../../../../api/schemas/auth.ts";
 import { ApiError, apiSend } from "../../lib/api.ts";
@@ -19,7 +19,22 @@ import "./auth.css";
 
 const PASSWORD_MIN = 10;
 
+/** What the browser can say before sending: empty or clearly wrong fields (the server checks again). */
+export function registerProblems(form: { firstName: string; lastName: string; email: string; password: string; dateOfBirth: string }) {
+  const out: Partial<Record<keyof typeof form, string>> = {};
+  if (!form.firstName.trim()) out.firstName = "Enter your first name";
+  if (!form.lastName.trim()) out.lastName = "Enter your last name";
+  if (!form.email.trim()) out.email = "Enter your email address";
+  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.email.trim())) out.email = "Enter an email address like name@example.com";
+  if (form.password.length < PASSWORD_MIN) out.password = `At least ${PASSWORD_MIN} characters`;
+  if (!form.dateOfBirth) out.dateOfBirth = "Enter your date of birth";
+  return out;
+}
+
 function refusal(err: unknown): string {
+  // A refused form names its fields beside them; the banner says only that.
+  if (err instanceof ApiError && err.code === "REQUEST.INVALID" && Object.keys(fieldErrors(err)).length > 0)
+    return "Some details need correcting: see the fields below.";
   if (err instanceof ApiError && err.code === "AUTH.THROTTLED" && err.retryAfter !== null && !/try again/i.test(err.message)) {
     return `${err.message} Try again in ${retryText(err.retryAfter)}.`;
   }
@@ -69,16 +84,26 @@ function RegisterForm({ next }: { next: string | null }) {
     mutationFn: (body: RegisterBody) => apiSend<SignInResponse>("POST", "/api/auth/register", body),
     onSuccess: (res) => go(res, next),
   });
-  const fields = fieldErrors(m.error);
+  const server = fieldErrors(m.error);
   const maxDob = latestAdultBirthDate();
-  const tooShort = form.password.length > 0 && form.password.length < PASSWORD_MIN;
+  // Checked in the browser first: an empty or clearly wrong form is not sent (and so not counted
+  // against the hour's registrations). Messages show once the field was left or on submit.
+  const [tried, setTried] = useState(false);
+  const problems = registerProblems(form);
+  // Under 18 is the server's decision (422, said in the banner); the field says it already.
   const underage = form.dateOfBirth !== "" && form.dateOfBirth > maxDob;
+  const shown = (k: keyof typeof form) =>
+    server[k] ?? (tried || (k === "password" && form.password.length > 0) || (k === "dateOfBirth" && form.dateOfBirth !== "") ? problems[k] ?? null : null);
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    setTried(true);
+    if (Object.keys(problems).length > 0) return;
     if (!m.isPending) m.mutate(form);
   };
+  const passwordError = shown("password");
+  const dobError = shown("dateOfBirth") ?? (underage ? "You must be 18 or over to open an account." : null);
   return (
-    // noValidate: the browser only hints (inline messages below); the server decides and says why.
+    // noValidate: the browser's own bubbles are replaced by the messages below; the server decides.
     <form onSubmit={submit} noValidate data-testid="register-form">
       <Flex direction="column" gap="4">
         {m.isError && (
@@ -88,20 +113,20 @@ function RegisterForm({ next }: { next: string | null }) {
         )}
         <div className="f-grid">
           <Field id="reg-first" label="First name" autoComplete="given-name" required value={form.firstName}
-            onChange={set("firstName")} error={fields.firstName} />
+            onChange={set("firstName")} error={shown("firstName")} />
           <Field id="reg-last" label="Last name" autoComplete="family-name" required value={form.lastName}
-            onChange={set("lastName")} error={fields.lastName} />
+            onChange={set("lastName")} error={shown("lastName")} />
         </div>
         <Field id="reg-email" label="Email" type="email" autoComplete="email" required value={form.email}
-          onChange={set("email")} error={fields.email} />
+          onChange={set("email")} error={shown("email")} />
         <Field id="reg-password" label="Password" type="password" autoComplete="new-password" required
           minLength={PASSWORD_MIN} value={form.password} onChange={set("password")}
-          hint={tooShort ? undefined : `At least ${PASSWORD_MIN} characters`}
-          error={fields.password ?? (tooShort ? `At least ${PASSWORD_MIN} characters` : null)} />
+          hint={passwordError ? undefined : `At least ${PASSWORD_MIN} characters`}
+          error={passwordError} />
         <Field id="reg-dob" label="Date of birth" type="date" autoComplete="bday" required max={maxDob}
           value={form.dateOfBirth} onChange={set("dateOfBirth")}
-          hint={underage ? undefined : "You must be 18 or over to open an account."}
-          error={fields.dateOfBirth ?? (underage ? "You must be 18 or over to open an account." : null)} />
+          hint={dobError ? undefined : "You must be 18 or over to open an account."}
+          error={dobError} />
         <Button size="3" type="submit" loading={m.isPending || m.isSuccess} data-testid="register-submit">
           Create account
         </Button>
@@ -114,9 +139,15 @@ function RegisterForm({ next }: { next: string | null }) {
 }
 
 export function SignInView({ user }: { user: CurrentUser | null | undefined }) {
-  const params = new URLSearchParams(typeof window === "undefined" ? "" : window.location.search);
-  const next = safeNextPath(params.get("next"));
-  const [tab, setTab] = useState(params.get("tab") === "register" ? "register" : "signin");
+  // The address is read after hydration: the server-rendered page has no query string, and reading
+  // it during the first render made the two disagree (React error #418 on ?tab=register).
+  const [next, setNext] = useState<string | null>(null);
+  const [tab, setTab] = useState("signin");
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    setNext(safeNextPath(params.get("next")));
+    if (params.get("tab") === "register") setTab("register");
+  }, []);
 
   return (
     <div className="au-page">
@@ -135,7 +166,7 @@ export function SignInView({ user }: { user: CurrentUser | null | undefined }) {
             <Callout.Root color="blue" mb="4" data-testid="already-signed-in">
               <Callout.Text>
                 You are signed in as {user.firstName} {user.lastName}.{" "}
-                <Link href={next ?? (user.role === "customer" ? "/betting" : "/public")}>Continue</Link>
+                <Link href={next ?? (user.role === "customer" ? "/betting" : "/admin")}>Continue</Link>
               </Callout.Text>
             </Callout.Root>
           )}
