@@ -6,15 +6,16 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { dataLoaded } from "./helpers.ts";
 
-const SIGNED_OUT = ["/", "/sign-in", "/betting", "/account", "/public"];
-const SIGNED_IN = ["/betting", "/account", "/account#responsible", "/account#deposit", "/account#settings", "/account#verification", "/public"];
+const SIGNED_OUT = ["/", "/sign-in", "/sign-in?tab=register", "/betting", "/fantasy", "/account", "/public"];
+const SIGNED_IN = ["/betting", "/fantasy", "/account", "/account#responsible", "/account#deposit", "/account#settings", "/account#verification", "/public"];
 
 /** Wait until the page's island (if any) has rendered its data. */
 async function settle(page: Page, path: string) {
   if (path.startsWith("/betting")) await expect(page.getByTestId("live-odds-panel")).toBeVisible();
   if (path.startsWith("/account")) await expect(page.locator("main h1, .sb-access h1").first()).toBeVisible();
   if (path.startsWith("/public")) await expect(page.getByTestId("upcoming-events")).toBeVisible();
-  if (path.startsWith("/sign-in")) await expect(page.getByTestId("sign-in-form")).toBeVisible();
+  if (path.startsWith("/sign-in")) await expect(page.getByTestId("tab-sign-in")).toBeVisible();
+  if (path.startsWith("/fantasy")) await expect(page.locator("main h1").first()).toBeVisible();
   if (path === "/") await expect(page.getByTestId("live-event-card").first()).toBeVisible();
   // (No "networkidle": the pages poll and hold the live stream open.) Wait for the data instead.
   await dataLoaded(page);
@@ -27,24 +28,31 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
 }
 
-test("no serious or critical axe violations on the customer pages, signed out", async ({ page }) => {
-  test.setTimeout(180_000);
-  for (const path of SIGNED_OUT) {
-    await page.goto(path);
-    await settle(page, path);
-    expect(await seriousViolations(page), path).toEqual([]);
-  }
-});
+// axe at a phone, a tablet and a desktop width, signed out and signed in.
+for (const width of [375, 768, 1280]) {
+  test.describe(`axe at ${width} px`, () => {
+    test.use({ viewport: { width, height: width < 768 ? 812 : 900 } });
 
-test("no serious or critical axe violations on the customer pages, signed in", async ({ page }) => {
-  test.setTimeout(240_000);
-  await page.request.post("/api/demo/login", { data: { role: "customer" } });
-  for (const path of SIGNED_IN) {
-    await page.goto(path);
-    await settle(page, path);
-    expect(await seriousViolations(page), path).toEqual([]);
-  }
-});
+    test("no serious or critical violations on the customer pages, signed out", async ({ page }) => {
+      test.setTimeout(180_000);
+      for (const path of SIGNED_OUT) {
+        await page.goto(path);
+        await settle(page, path);
+        expect(await seriousViolations(page), path).toEqual([]);
+      }
+    });
+
+    test("no serious or critical violations on the customer pages, signed in", async ({ page }) => {
+      test.setTimeout(240_000);
+      await page.request.post("/api/demo/login", { data: { role: "customer" } });
+      for (const path of SIGNED_IN) {
+        await page.goto(path);
+        await settle(page, path);
+        expect(await seriousViolations(page), path).toEqual([]);
+      }
+    });
+  });
+}
 
 test.describe("at 375 px", () => {
   test.use({ viewport: { width: 375, height: 812 } });

@@ -52,6 +52,6 @@ export async function showEventOnBoard(page: Page, event: ApiEvent) {
  */
 export async function dataLoaded(page: Page, scope = "body") {
   const root = page.locator(scope).first();
-  await expect(root.locator('.rt-Skeleton, .sb-ph, [aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
-  await expect(root.getByText(/^Loading/)).toHaveCount(0, { timeout: 20_000 });
+  await expect(root.locator('.rt-Skeleton:visible, .sb-ph:visible, [aria-busy="true"]:visible')).toHaveCount(0, { timeout: 45_000 });
+  await expect(root.getByText(/^Loading/).locator("visible=true")).toHaveCount(0, { timeout: 45_000 });
 }

@@ -4,6 +4,7 @@
  * `tabPanelProps`.
  */
 import type { KeyboardEvent } from "react";
+import "./tab-bar.css";
 
 export type TabItem<T extends string> = { value: T; label: string; testId?: string };
 

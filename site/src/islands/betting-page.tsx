@@ -13,7 +13,7 @@ import { RecentActivity } from "../components/betting/activity.tsx";
 import { BetSlip } from "../components/betting/bet-slip.tsx";
 import { BettingHeader } from "../components/betting/betting-header.tsx";
 import { RecentBoosts } from "../components/betting/boosts.tsx";
-import { EventsBoard, SPORT_TABS, type SportTab } from "../components/betting/events-board.tsx";
+import { EventsBoard, sportTabsFor, type SportTab } from "../components/betting/events-board.tsx";
 import { LiveOddsPanel } from "../components/betting/live-odds-panel.tsx";
 import { LiveSlipSync, useLiveIndex } from "../components/betting/live-prices.tsx";
 import { MyBets } from "../components/betting/my-bets.tsx";
@@ -45,14 +45,25 @@ function BettingScreen() {
   // shows any event: the cards then never reorder under the reader.
   const boardStatus = events.status === "success" && (userPending || (isCustomer && follows.isPending)) ? "pending" : events.status;
 
-  // /betting?tab=racing (the account page's Racing link) opens that tab.
+  // /betting?tab=racing (the landing page's sport tiles, the account page's Racing link) opens that
+  // tab once the events say it exists; choosing a tab keeps it in the address, so a reload or a
+  // shared link shows the same sport.
+  const [wanted, setWanted] = useState(() => (typeof window === "undefined" ? null : new URLSearchParams(window.location.search).get("tab")));
   useEffect(() => {
-    const wanted = new URLSearchParams(window.location.search).get("tab");
-    if (SPORT_TABS.some((t) => t.value === wanted)) setTab(wanted as SportTab);
-  }, []);
+    if (!wanted || !events.data) return;
+    if (sportTabsFor(events.data).some((t) => t.value === wanted)) setTab(wanted);
+    setWanted(null); // once: later refreshes never take the customer's tab away
+  }, [wanted, events.data]);
+  const chooseTab = (t: SportTab) => {
+    setTab(t);
+    const url = new URL(window.location.href);
+    if (t === "featured") url.searchParams.delete("tab");
+    else url.searchParams.set("tab", t);
+    window.history.replaceState(window.history.state, "", url);
+  };
 
   const showRacing = () => {
-    setTab("racing");
+    chooseTab("racing");
     document.getElementById("sports-heading")?.scrollIntoView({ behavior: "smooth", block: "start" });
   };
 
@@ -69,7 +80,7 @@ function BettingScreen() {
           <h1 className="sb-visually-hidden">Sports Betting</h1>
           <NextToGo onAllRacing={showRacing} />
           <SameGameMultis />
-          <EventsBoard events={boardStatus === "pending" ? undefined : events.data} status={boardStatus} tab={tab} onTab={setTab} live={live} followed={followed} />
+          <EventsBoard events={boardStatus === "pending" ? undefined : events.data} status={boardStatus} tab={tab} onTab={chooseTab} live={live} followed={followed} />
         </main>
         <div className="sb-right">
           <BetSlip />
@@ -78,7 +89,7 @@ function BettingScreen() {
           <MyBets signedIn={!!user} />
           <RecentActivity />
         </div>
-        <Sidebar events={events.data} live={live} tab={tab} onTab={setTab} />
+        <Sidebar events={events.data} live={live} tab={tab} onTab={chooseTab} />
       </div>
       {isCustomer && <RealityCheck user={user} />}
     </div>

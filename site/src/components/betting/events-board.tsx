@@ -8,6 +8,7 @@ import { TabBar, tabPanelProps } from "../tab-bar.tsx";
 import { EventCard } from "./event-card.tsx";
 import type { LiveIndex } from "./live-prices.tsx";
 
+/** The spec's tabs, always shown in this order; any other sport with open events gets a tab after them. */
 export const SPORT_TABS = [
   { value: "featured", label: "FEATURED" },
   { value: "afl", label: "AFL" },
@@ -18,7 +19,23 @@ export const SPORT_TABS = [
   { value: "mlb", label: "MLB" },
   { value: "racing", label: "RACING" },
 ] as const;
-export type SportTab = (typeof SPORT_TABS)[number]["value"];
+/** "featured" or a sport code (afl, soccer, ...). */
+export type SportTab = string;
+
+/**
+ * The tabs to show: the spec's, then one per other sport that has open events (soccer, basketball,
+ * tennis, hockey ...), so every open event is two clicks or fewer from /betting.
+ */
+export function sportTabsFor(events: readonly Event[] | undefined): { value: SportTab; label: string }[] {
+  const tabs: { value: SportTab; label: string }[] = SPORT_TABS.map((t) => ({ ...t }));
+  const known = new Set<string>(tabs.map((t) => t.value));
+  for (const e of events ?? []) {
+    if (e.status === "finished" || known.has(e.sport)) continue;
+    known.add(e.sport);
+    tabs.push({ value: e.sport, label: e.sportName.toUpperCase() });
+  }
+  return tabs;
+}
 
 export const isLiveEvent = (e: Event, live: LiveIndex) => e.status === "live" || live.byEvent.has(e.id);
 
@@ -75,7 +92,7 @@ export function EventsBoard({
         label="Sports"
         className="sb-tabs"
         controls={false}
-        items={SPORT_TABS.map((t) => ({ ...t, testId: `tab-${t.value}` }))}
+        items={sportTabsFor(events).map((t) => ({ ...t, testId: `tab-${t.value}` }))}
         value={tab}
         onChange={onTab}
       />

@@ -6,7 +6,7 @@
 import { Badge, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import type { Event } from "../../../../api/schemas/events.ts";
 import { signInHref } from "../../lib/next-path.ts";
-import { SPORT_TABS, eventsForTab, isLiveEvent, type SportTab } from "./events-board.tsx";
+import { eventsForTab, isLiveEvent, sportTabsFor, type SportTab } from "./events-board.tsx";
 import type { LiveIndex } from "./live-prices.tsx";
 import { useCurrentUser, useLogout } from "./session.tsx";
 
@@ -16,8 +16,6 @@ const NAV = [
   { label: "Fantasy Sports", href: "/fantasy" },
   { label: "Settings", href: "/account#settings" },
 ];
-
-const TAB_CODES = new Set<string>(SPORT_TABS.map((t) => t.value));
 
 export function Sidebar({
   events,
@@ -33,6 +31,8 @@ export function Sidebar({
   const { data: user } = useCurrentUser();
   const { logout, pending } = useLogout();
   const list = events ?? [];
+  const tabs = sportTabsFor(events);
+  const tabCodes = new Set<string>(tabs.map((t) => t.value));
 
   const trending = new Map<string, { sport: string; name: string; live: number }>();
   for (const e of list) {
@@ -74,7 +74,7 @@ export function Sidebar({
           Quick Links
         </Heading>
         <ul className="sb-quicklinks">
-          {SPORT_TABS.map((t) => {
+          {tabs.map((t) => {
             const n = events ? eventsForTab(list, t.value, live).length : null;
             return (
               <li key={t.value}>
@@ -101,8 +101,8 @@ export function Sidebar({
           {top.map((t, i) => (
             <li key={t.sport}>
               <Flex align="center" justify="between" gap="2">
-                {TAB_CODES.has(t.sport) ? (
-                  <button type="button" onClick={() => choose(t.sport as SportTab)}>
+                {tabCodes.has(t.sport) ? (
+                  <button type="button" onClick={() => choose(t.sport)}>
                     <span className="sb-rank">{i + 1}</span> {t.name}
                   </button>
                 ) : (

@@ -3,7 +3,8 @@
  * the first 10 contests taking entries. 'Loading contests...' while they load; an honest empty
  * state when there are none (no sample contests).
  */
-import { Button, Callout, Flex, Heading, Tabs, Text } from "@radix-ui/themes";
+import { Button, Callout, Flex, Heading, Text } from "@radix-ui/themes";
+import { TabBar, tabPanelProps } from "../tab-bar.tsx";
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import type { FantasyContest } from "../../../../api/schemas/fantasy.ts";
@@ -70,15 +71,17 @@ export function Lobby({
 
   return (
     <>
-      <Tabs.Root value={tab} onValueChange={(v) => setTab(v as SportTab)}>
-        <Tabs.List className="fx-tabs" aria-label="Sports">
-          {SPORT_TABS.map((t) => (
-            <Tabs.Trigger key={t} value={t} data-testid={`tab-${t.toLowerCase()}`}>
-              {t}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-      </Tabs.Root>
+      <h1 className="fx-title">Daily fantasy contests</h1>
+      {/* The sport tabs filter the one contest list below (one panel for every tab). */}
+      <TabBar
+        group="fx-sports"
+        items={SPORT_TABS.map((t) => ({ value: t, label: t, testId: `tab-${t.toLowerCase()}` }))}
+        value={tab}
+        onChange={setTab}
+        label="Sports"
+        className="fx-tabs"
+        controls={false}
+      />
 
       <section aria-labelledby="fx-pinned-h">
         <div className="fx-toolbar">
@@ -106,9 +109,9 @@ export function Lobby({
         )}
       </section>
 
-      <section aria-labelledby="fx-contests-h">
+      <section {...tabPanelProps("fx-sports", "all", tab)}>
         <Flex justify="between" align="baseline" gap="2" mb="2" wrap="wrap">
-          <Heading as="h2" size="3" id="fx-contests-h">
+          <Heading as="h2" size="3">
             {tab === "FEATURED" ? "Featured contests" : `${tab} contests`}
           </Heading>
           {contests.data && shown.length > 0 && (
