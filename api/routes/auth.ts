@@ -7,7 +7,7 @@ import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../env.ts";
 import { ctxOf } from "../env.ts";
-import { CurrentUser, DemoLoginBody, DemoLoginResponse, OkResponse } from "../schemas/auth.ts";
+import { CurrentUser, DemoLoginBody, DemoLoginResponse, OkResponse, SessionResponse } from "../schemas/auth.ts";
 import { LoginQuery, RegisterBody, SignInBody, SignInResponse } from "../schemas/account.ts";
 import { ErrorEnvelope } from "../schemas/common.ts";
 import { errorResponses, json } from "./openapi-helpers.ts";
@@ -70,6 +70,20 @@ authRoutes.openapi(
     responses: { 200: json(CurrentUser, "The current user"), ...errorResponses(401, 403) },
   }),
   async (c) => c.json(await currentUserJson(c), 200),
+);
+
+authRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/auth/session",
+    tags: ["Session"],
+    summary: "Who is signed in, for pages that work signed out too: 200 with user null when nobody is (no 401 in the browser's console); 403 AUTH.ACCOUNT_SUSPENDED for a suspended account",
+    responses: { 200: json(SessionResponse, "The signed-in user, or null"), ...errorResponses(403) },
+  }),
+  async (c) => {
+    if (c.get("actor").kind !== "user" && !c.get("suspendedUserId")) return c.json({ user: null }, 200);
+    return c.json({ user: await currentUserJson(c) }, 200);
+  },
 );
 
 authRoutes.openapi(

@@ -16,6 +16,9 @@ export const CurrentUser = z
     settings: UserSettings,
   })
   .openapi("CurrentUser");
+
+/** GET /api/auth/session: the signed-in user, or null for a visitor. */
+export const SessionResponse = z.object({ user: CurrentUser.nullable() }).openapi("SessionResponse");
 export type CurrentUser = z.infer<typeof CurrentUser>;
 
 export const DemoLoginBody = z

@@ -176,6 +176,17 @@ describe("GET /api/account", () => {
     const r = await registerCustomer(t);
     await t.database.client.execute({ sql: "UPDATE users SET is_active = 0 WHERE id = ?", args: [r.userId] });
     await expectError(await r.session.get("/api/account"), 403, "AUTH.ACCOUNT_SUSPENDED");
+    await expectError(await r.session.get("/api/auth/session"), 403, "AUTH.ACCOUNT_SUSPENDED");
+  });
+
+  it("GET /api/auth/session: 200 with user null for a visitor, the user when signed in", async () => {
+    const visitor = await t.app.request("/api/auth/session");
+    expect(visitor.status).toBe(200);
+    expect(await visitor.json()).toEqual({ user: null });
+    const r = await registerCustomer(t);
+    const res = await r.session.get("/api/auth/session");
+    expect(res.status).toBe(200);
+    expect((await res.json()).user).toMatchObject({ id: r.userId, role: "customer" });
   });
 });
 

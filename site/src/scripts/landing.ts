@@ -392,10 +392,10 @@ async function poll(): Promise<void> {
 let oddsFormat: OddsFormat = "decimal";
 async function loadOddsFormat(): Promise<void> {
   try {
-    const res = await fetch("/api/auth/user", { credentials: "include", headers: { accept: "application/json" } });
+    const res = await fetch("/api/auth/session", { credentials: "include", headers: { accept: "application/json" } });
     if (!res.ok) return;
-    const user = (await res.json()) as Partial<CurrentUser>;
-    const format = user.settings?.oddsFormat;
+    const user = ((await res.json()) as { user: Partial<CurrentUser> | null }).user;
+    const format = user?.settings?.oddsFormat;
     if (format && format !== oddsFormat) {
       oddsFormat = format;
       void poll();
