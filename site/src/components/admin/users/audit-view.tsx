@@ -1,5 +1,27 @@
 /** Rendering audit records: action badge, who, what, and the before / after values. */
 import { Badge, Code, Flex, Text } from "@radix-ui/themes";
+import { formatOdds } from "../../../../../domain/shared/odds.ts";
+import { formatDateTime, formatMoney } from "../../../lib/format.ts";
+
+/** Keys that hold money in cents (liabilityLimit, stake, amount, maxPayoutPerBet, balance ...). */
+const MONEY_KEY = /(amount|limit|stake|balance|return|fee|bonus|liability|payout|threshold|cents|prize|pool|credit|debit)$/i;
+const ODDS_KEY = /(odds|price)milli$/i;
+const TIME_KEY = /(At|Time|Until|Date)$/;
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/**
+ * An audited value as an operator reads it: money in dollars ("liabilityLimit: $2,000,000.00 ->
+ * $50.00", not 200000000 -> 5000), odds as a price, times in the operator's locale; anything else
+ * as it is. Keys decide, so a count is never shown as money.
+ */
+export function auditValue(key: string, v: unknown): string {
+  if (typeof v === "number" && Number.isInteger(v)) {
+    if (ODDS_KEY.test(key)) return formatOdds(v);
+    if (MONEY_KEY.test(key) && !/count|percent|pct|bps/i.test(key)) return formatMoney(v);
+  }
+  if (typeof v === "string" && (TIME_KEY.test(key) || ISO.test(v)) && ISO.test(v)) return formatDateTime(v);
+  return jsonPreview(v);
+}
 
 export function jsonPreview(v: unknown): string {
   if (v === null || v === undefined) return "—";
@@ -42,7 +64,7 @@ export function BeforeAfter({ before, after }: { before: unknown; after: unknown
             <Code size="1" variant="ghost">
               {k}
             </Code>
-            : <span className="adm-before">{jsonPreview(b[k])}</span> → <span className="adm-after">{jsonPreview(a[k])}</span>
+            : <span className="adm-before">{auditValue(k, b[k])}</span> → <span className="adm-after">{auditValue(k, a[k])}</span>
           </Text>
         ))}
       </Flex>
