@@ -8,6 +8,7 @@ import type { LiveOddsItem } from "../../../api/schemas/events.ts";
 import type { CurrentUser, DemoLoginResponse } from "../../../api/schemas/auth.ts";
 import { formatPrice, type OddsFormat } from "../lib/format.ts";
 import { liveLabel } from "../lib/live-book.ts";
+import { formatLocal } from "../lib/local-time.ts";
 
 const POLL_MS = 3000;
 const FETCH_TIMEOUT_MS = 8000;
@@ -246,10 +247,8 @@ function setText(el: HTMLElement | undefined, text: string): void {
 function statusText(item: LiveOddsItem): string {
   if (item.status === "live") return liveLabel(item);
   if (item.status === "finished") return "FT";
-  const d = new Date(item.startTime);
-  return Number.isNaN(d.getTime())
-    ? "Soon"
-    : d.toLocaleTimeString("en-AU", { hour: "2-digit", minute: "2-digit" });
+  const time = formatLocal(item.startTime, "time");
+  return time === "—" ? "Soon" : time;
 }
 
 function fillCard(card: Card, item: LiveOddsItem): void {
