@@ -244,8 +244,13 @@ describe("demo logins", () => {
     const again = await (await s.post("/api/demo/login", { role: "customer" })).json();
     expect(again.user.id).toBe(id);
     expect((await (await s.get("/api/responsible")).json()).exclusion.active).toBe(true);
+    const old = new Session(t);
+    old.cookie = s.cookie;
     const fresh = await (await s.post("/api/demo/login", { role: "customer", startOver: true })).json();
     expect(fresh.user.id).not.toBe(id);
     expect(await currentUserId(s)).toBe(fresh.user.id);
+    expect((await (await s.get("/api/responsible")).json()).exclusion.active).toBe(false);
+    // The old demo account's session ended: its cookie signs nobody in any more.
+    expect((await old.get("/api/auth/user")).status).toBe(401);
   });
 });

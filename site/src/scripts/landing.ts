@@ -170,7 +170,8 @@ async function demoLogin(role: string, button: HTMLButtonElement): Promise<void>
       method: "POST",
       credentials: "include",
       headers: { "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify({ role }),
+      // "Start over" asks for a new demo account; otherwise a signed-in demo user gets the same one back.
+      body: JSON.stringify(button.hasAttribute("data-demo-start-over") ? { role, startOver: true } : { role }),
     });
     body = await res.json().catch(() => null);
     const ok = body as DemoLoginResponse | null;
@@ -387,6 +388,14 @@ async function poll(): Promise<void> {
   }
 }
 
+/** Signed in as a demo customer: the demo card offers "Start over" (a new demo account). */
+function showStartOver(user: Partial<CurrentUser>): void {
+  const again = $<HTMLElement>("[data-demo-again]");
+  if (!again || !user.isDemoUser || user.role !== "customer") return;
+  setText($<HTMLElement>("[data-demo-name]", again) ?? undefined, `${user.firstName ?? ""} ${user.lastName ?? ""}`.trim());
+  again.hidden = false;
+}
+
 /** A signed-in customer sees prices in their odds format (User Settings); visitors see decimal. */
 let oddsFormat: OddsFormat = "decimal";
 async function loadOddsFormat(): Promise<void> {
@@ -394,6 +403,7 @@ async function loadOddsFormat(): Promise<void> {
     const res = await fetch("/api/auth/user", { credentials: "include", headers: { accept: "application/json" } });
     if (!res.ok) return;
     const user = (await res.json()) as Partial<CurrentUser>;
+    showStartOver(user);
     const format = user.settings?.oddsFormat;
     if (format && format !== oddsFormat) {
       oddsFormat = format;
