@@ -25,6 +25,7 @@ function inWords(iso: string): string {
 }
 
 test("a customer self-excludes for 6 months, sees it everywhere in words, and a second account of theirs is gated", async ({ page, browser }) => {
+  test.setTimeout(180_000);
   const dob = uniqueDateOfBirth();
   const first = await registerCustomer(page.request, "excl-first", "Robin", "Twoaccounts", dob);
   await verifyCustomer(page.request, first, "basic");
@@ -46,7 +47,8 @@ test("a customer self-excludes for 6 months, sees it everywhere in words, and a 
   for (const path of ["/account", "/betting", "/fantasy"]) {
     await page.goto(path);
     const banner = page.getByTestId("exclusion-banner");
-    await expect(banner).toContainText(`You are self-excluded until ${words}`);
+    // A loaded machine can take a while to hydrate the page and read the exclusion.
+    await expect(banner).toContainText(`You are self-excluded until ${words}`, { timeout: 30_000 });
     await expect(banner).toContainText("you can still sign in and withdraw");
     await expect(banner).not.toContainText(ISO);
   }
@@ -78,6 +80,7 @@ test("a customer self-excludes for 6 months, sees it everywhere in words, and a 
 });
 
 test("a demo customer clicking the demo again keeps their time-out; only Start over gives a fresh demo account", async ({ page }) => {
+  test.setTimeout(180_000);
   await page.goto("/");
   await page.getByTestId("demo-card-customer").click();
   await page.waitForURL("**/betting");
@@ -87,10 +90,10 @@ test("a demo customer clicking the demo again keeps their time-out; only Start o
 
   // The demo again in the same browser: the same account, still on its time-out.
   await page.goto("/");
-  await expect(page.getByTestId("demo-start-over")).toBeVisible();
+  await expect(page.getByTestId("demo-start-over")).toBeVisible({ timeout: 30_000 });
   await page.getByTestId("demo-card-customer").click();
   await page.waitForURL("**/betting");
-  await expect(page.getByTestId("exclusion-banner")).toContainText("time-out");
+  await expect(page.getByTestId("exclusion-banner")).toContainText("You are on a time-out until", { timeout: 30_000 });
   expect(((await (await page.request.get("/api/demo/user")).json()) as { id: string }).id).toBe(first);
 
   // Start over: a new demo account with no time-out; the old one's session has ended.
