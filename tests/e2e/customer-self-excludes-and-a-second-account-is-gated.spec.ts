@@ -68,14 +68,14 @@ test("a customer self-excludes for 6 months, sees it everywhere in words, and a 
   const second = await registerCustomer(page2.request, "excl-second", "Robin", "Twoaccounts", dob);
   await verifyCustomer(page2.request as APIRequestContext, second, "basic");
   await page2.goto("/account");
-  await expect(page2.getByTestId("exclusion-banner")).toContainText("You are self-excluded until");
+  await expect(page2.getByTestId("exclusion-banner")).toContainText(`You are self-excluded until ${words}`, { timeout: 30_000 });
   await expect(page2.getByTestId("exclusion-banner")).toContainText("all your accounts");
   await page2.request.put("/api/responsible/limit-prompt", { data: { declined: true } });
   const dep = await page2.request.post("/api/wallet/deposits", { data: { method: "bank", amount: 5000 } });
   expect(dep.status()).toBe(403);
   expect(((await dep.json()) as { error: { code: string } }).error.code).toBe("RG.SELF_EXCLUDED");
   await page2.goto("/betting");
-  await expect(page2.getByTestId("exclusion-banner")).toBeVisible();
+  await expect(page2.getByTestId("exclusion-banner")).toBeVisible({ timeout: 30_000 });
   await other.close();
 });
 
