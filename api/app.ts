@@ -26,6 +26,7 @@ import { serveLiveOddsStream, streamRoutes } from "./routes/stream.ts";
 import { walletRoutes } from "./routes/wallet.ts";
 import { responsibleRoutes } from "./routes/responsible.ts";
 import { rgAdminRoutes } from "./routes/rg-admin.ts";
+import { withdrawAccessRoutes } from "./routes/withdraw-access.ts";
 import { cashOutRoutes } from "./routes/cash-out.ts";
 import { sessionActivity } from "./middleware/session-activity.ts";
 import { riskRoutes } from "./routes/risk.ts";
@@ -107,6 +108,7 @@ export function createApp(deps: AppDeps) {
   api.route("/", walletRoutes);
   api.route("/", responsibleRoutes);
   api.route("/", rgAdminRoutes);
+  api.route("/", withdrawAccessRoutes);
   api.route("/", cashOutRoutes);
   api.route("/", fantasyRoutes);
   api.route("/", riskRoutes);

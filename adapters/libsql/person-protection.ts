@@ -166,7 +166,7 @@ export class LibsqlRgOperations implements RgOperations {
     const [limits, exclusions, reality, activity] = await this.client.batch(
       [
         {
-          sql: `SELECT ${USER}, rl.type, rl.period, rl.amount, rl.pending_amount, rl.pending_effective_at
+          sql: `SELECT ${USER}, rl.type, rl.period, rl.amount, rl.pending_amount, rl.pending_effective_at, rl.updated_at
                 FROM responsible_limits rl JOIN users u ON u.id = rl.user_id
                 WHERE rl.amount IS NOT NULL OR rl.pending_effective_at IS NOT NULL ORDER BY u.email, rl.type, rl.period`,
           args: [],
@@ -200,7 +200,12 @@ export class LibsqlRgOperations implements RgOperations {
                   (SELECT COUNT(*) FROM bets b WHERE b.user_id = u.id AND b.placed_at > ?1 - 30 * ${DAY}
                      AND (b.placed_at % ${DAY}) < 6 * 3600000) AS night30,
                   (SELECT COUNT(*) FROM bets b WHERE b.user_id = u.id AND b.placed_at > ?1 - 30 * ${DAY}) AS bets30,
-                  (SELECT COUNT(*) FROM payments p WHERE p.user_id = u.id AND p.direction = 'withdrawal_reversal' AND p.created_at > ?1 - 30 * ${DAY}) AS rev30
+                  (SELECT COUNT(*) FROM payments p WHERE p.user_id = u.id AND p.direction = 'withdrawal_reversal' AND p.created_at > ?1 - 30 * ${DAY}) AS rev30,
+                  (SELECT MIN(created_at) FROM payments p WHERE p.user_id = u.id AND p.direction = 'deposit' AND p.created_at > ?1 - 7 * ${DAY}) AS dep_first7,
+                  (SELECT MIN(placed_at) FROM bets b WHERE b.user_id = u.id AND b.status <> 'pending' AND b.placed_at > ?1 - 7 * ${DAY}) AS loss_first7,
+                  (SELECT MIN(placed_at) FROM bets b WHERE b.user_id = u.id AND b.placed_at > ?1 - 30 * ${DAY}
+                     AND (b.placed_at % ${DAY}) < 6 * 3600000) AS night_first30,
+                  (SELECT MIN(created_at) FROM payments p WHERE p.user_id = u.id AND p.direction = 'withdrawal_reversal' AND p.created_at > ?1 - 30 * ${DAY}) AS rev_first30
                 FROM users u WHERE u.role = 'customer'`,
           args: [t],
         },
@@ -215,6 +220,7 @@ export class LibsqlRgOperations implements RgOperations {
         amount: r.amount === null ? null : Number(r.amount),
         pendingAmount: r.pending_amount === null ? null : Number(r.pending_amount),
         pendingEffectiveAt: dateOrNull(r.pending_effective_at),
+        updatedAt: new Date(Number(r.updated_at)),
       })),
       exclusions: exclusions.rows.map((r) => ({ ...customerOf(r), exclusion: exclusionOfRow(r) })),
       realityChecks: reality.rows.map((r) => ({
@@ -232,6 +238,10 @@ export class LibsqlRgOperations implements RgOperations {
         nightBets30: Number(r.night30),
         bets30: Number(r.bets30),
         reversedWithdrawals30: Number(r.rev30),
+        firstDeposit7: dateOrNull(r.dep_first7),
+        firstLoss7: dateOrNull(r.loss_first7),
+        firstNightBet30: dateOrNull(r.night_first30),
+        firstReversal30: dateOrNull(r.rev_first30),
       })),
     };
   }

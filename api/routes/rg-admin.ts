@@ -18,12 +18,12 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 function presentOverview(o: Overview): RgOverview {
   return {
-    activeLimits: o.activeLimits,
-    pendingIncreases: o.pendingIncreases.map((p) => ({ ...p, effectiveAt: p.effectiveAt.toISOString() })),
+    activeLimits: o.activeLimits.map((l) => ({ ...l, since: l.since.toISOString() })),
+    pendingIncreases: o.pendingIncreases.map((p) => ({ ...p, requestedAt: p.requestedAt.toISOString(), effectiveAt: p.effectiveAt.toISOString() })),
     timeouts: o.timeouts.map((t) => ({ ...t, startedAt: t.startedAt.toISOString(), until: iso(t.until) })),
     exclusions: o.exclusions.map((e) => ({ ...e, startedAt: e.startedAt.toISOString(), until: iso(e.until), returnAccessAt: iso(e.returnAccessAt) })),
     realityChecks: o.realityChecks.map((r) => ({ ...r, lastBreakAt: iso(r.lastBreakAt) })),
-    harm: o.harm,
+    harm: o.harm.map((h) => ({ ...h, customers: h.customers.map((c) => ({ ...c, since: iso(c.since) })) })),
   };
 }
 
@@ -62,7 +62,7 @@ rgAdminRoutes.openapi(
     summary: "Record a contact with a customer (phone, email, chat, in-app, letter); audited",
     middleware: [requireRole("admin")] as const,
     request: { body: { required: true, content: { "application/json": { schema: RgInteractionBody } } } },
-    responses: { 201: json(RgInteraction, "Recorded"), ...errorResponses(400, 401, 403, 404) },
+    responses: { 201: json(RgInteraction, "Recorded"), ...errorResponses(400, 401, 403, 409) },
   }),
   async (c) => c.json(presentInteraction(unwrap(await recordInteraction(ctxOf(c), c.req.valid("json")))), 201),
 );

@@ -7,9 +7,9 @@ const LimitType = z.enum(["deposit", "loss"]);
 
 export const RgOverview = z
   .object({
-    activeLimits: z.array(z.object({ ...Customer, limits: z.array(z.object({ type: LimitType, period: z.string(), amount: Cents })) })),
+    activeLimits: z.array(z.object({ ...Customer, since: IsoDate.openapi({ description: "When the oldest of these limits was last set" }), limits: z.array(z.object({ type: LimitType, period: z.string(), amount: Cents })) })),
     pendingIncreases: z.array(
-      z.object({ ...Customer, type: LimitType, period: z.string(), from: Cents.nullable(), to: Cents.nullable().openapi({ description: "null = removal" }), effectiveAt: IsoDate }),
+      z.object({ ...Customer, type: LimitType, period: z.string(), from: Cents.nullable(), to: Cents.nullable().openapi({ description: "null = removal" }), requestedAt: IsoDate, effectiveAt: IsoDate }),
     ),
     timeouts: z.array(z.object({ ...Customer, startedAt: IsoDate, until: IsoDate.nullable(), reason: z.string().nullable(), inherited: z.boolean() })),
     exclusions: z.array(
@@ -26,7 +26,7 @@ export const RgOverview = z
     harm: z.array(
       z.object({
         marker: z.enum(["deposits_rising", "losses_rising", "night_play", "reversed_withdrawals"]),
-        customers: z.array(z.object({ ...Customer, detail: z.string() })),
+        customers: z.array(z.object({ ...Customer, since: IsoDate.nullable().openapi({ description: "The first such event in the marker's window" }), detail: z.string() })),
       }),
     ),
   })

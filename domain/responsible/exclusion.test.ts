@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  activeExclusion, addMonthsUtc, exclusionEnd, inForce, inheritedExclusions, kindOfPeriod, planExclusion, planReturn, stageOf, type Exclusion,
+  activeExclusion, addMonthsUtc, exclusionEnd, exclusionRefusal, inForce, inheritedExclusions, kindOfPeriod, planExclusion, planReturn, stageOf, type Exclusion,
 } from "./exclusion.ts";
 
 const T0 = new Date("2026-01-31T12:00:00.000Z");
@@ -115,5 +115,23 @@ describe("inherited exclusions", () => {
     const copies = inheritedExclusions([{ userId: "usr-a", exclusions: [sx, old] }], [], T0, () => `c${++n}`);
     expect(copies).toEqual([expect.objectContaining({ id: "c1", kind: "self_exclusion", startedAt: T0, endsAt: sx.endsAt, sourceUserId: "usr-a" })]);
     expect(inheritedExclusions([{ userId: "usr-a", exclusions: [sx] }], copies, T0, () => "x")).toEqual([]);
+  });
+});
+
+describe("refusals carry no raw timestamps", () => {
+  const ISO = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+  it("the message is words; the instants are ISO in details for the site to say in the customer's format", () => {
+    const sx = ex("s", T0, exclusionEnd("6m", T0));
+    const bet = exclusionRefusal(sx, T0);
+    expect(bet.message).toBe("You are self-excluded until the end of the period you chose");
+    expect(bet.details).toEqual({ kind: "self_exclusion", until: "2026-07-31T12:00:00.000Z", stage: "period", returnAccessAt: null });
+    const shorten = planExclusion([sx], { id: "t", kind: "timeout", endsAt: exclusionEnd("24h", T0), reason: null }, T0);
+    expect(!shorten.ok && shorten.error.message).not.toMatch(ISO);
+    expect(!shorten.ok && shorten.error.details).toMatchObject({ until: "2026-07-31T12:00:00.000Z" });
+    const after = new Date(exclusionEnd("6m", T0)!.getTime() + H);
+    const back = { ...sx, returnRequestedAt: after, returnAccessAt: new Date(after.getTime() + 24 * H) };
+    const cooling = exclusionRefusal(back, after);
+    expect(cooling.message).not.toMatch(ISO);
+    expect(cooling.details).toMatchObject({ stage: "cooling_off", returnAccessAt: new Date(after.getTime() + 24 * H).toISOString() });
   });
 });

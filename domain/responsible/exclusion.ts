@@ -105,18 +105,18 @@ export function stageOf(e: Exclusion, now: Date): ExclusionStage {
   return e.returnRequestedAt ? "cooling_off" : "awaiting_return";
 }
 
-const iso = (d: Date) => d.toISOString();
-
+// Messages carry no instants: the end and the return time are ISO in details, and the site says
+// them in the customer's own locale and time zone (site/src/lib/exclusion-words.ts).
 function stillInForce(current: Exclusion, now: Date): DomainError {
   const stage = stageOf(current, now);
   const message =
     current.endsAt === null
       ? "You are permanently self-excluded; this cannot be changed"
       : stage === "period"
-        ? `Your ${current.kind === "timeout" ? "time-out" : "self-exclusion"} runs until ${iso(current.endsAt)}; it cannot be shortened or lifted`
+        ? `Your ${current.kind === "timeout" ? "time-out" : "self-exclusion"} runs until the end of the period you chose; it cannot be shortened or lifted`
         : stage === "awaiting_return"
           ? "Your self-exclusion period is over, but your account stays closed to gambling until you ask to return"
-          : `You asked to return; access comes back at ${iso(current.returnAccessAt!)} after the 24-hour cooling-off`;
+          : "You asked to return; access comes back after the 24-hour cooling-off";
   return domainError("RG.EXCLUSION_ACTIVE", message, {
     kind: current.kind,
     until: current.endsAt?.toISOString() ?? null,
@@ -175,10 +175,10 @@ export function exclusionRefusal(e: Exclusion, now: Date = new Date(0)) {
     e.endsAt === null
       ? `You are ${what} permanently`
       : stage === "period"
-        ? `You are ${what} until ${iso(e.endsAt)}`
+        ? `You are ${what} until the end of the period you chose`
         : stage === "awaiting_return"
           ? "Your self-exclusion period is over; ask to return on your account page (then a 24-hour cooling-off applies)"
-          : `You asked to return; access comes back at ${iso(e.returnAccessAt!)}`;
+          : "You asked to return; access comes back after the 24-hour cooling-off";
   return domainError("RG.SELF_EXCLUDED", message, {
     kind: e.kind,
     until: e.endsAt?.toISOString() ?? null,

@@ -22,12 +22,12 @@ export type HarmMarker = (typeof HARM_MARKERS)[number];
 const RISING_MIN_CENTS = 10_000;
 
 export interface RgOverview {
-  activeLimits: (RgCustomer & { limits: { type: "deposit" | "loss"; period: string; amount: number }[] })[];
-  pendingIncreases: (RgCustomer & { type: "deposit" | "loss"; period: string; from: number | null; to: number | null; effectiveAt: Date })[];
+  activeLimits: (RgCustomer & { since: Date; limits: { type: "deposit" | "loss"; period: string; amount: number }[] })[];
+  pendingIncreases: (RgCustomer & { type: "deposit" | "loss"; period: string; from: number | null; to: number | null; requestedAt: Date; effectiveAt: Date })[];
   timeouts: (RgCustomer & { startedAt: Date; until: Date | null; reason: string | null; inherited: boolean })[];
   exclusions: (RgCustomer & { startedAt: Date; until: Date | null; stage: ExclusionStage; returnAccessAt: Date | null; inherited: boolean })[];
   realityChecks: (RgCustomer & { minutes: number; breaks: number; lastBreakAt: Date | null })[];
-  harm: { marker: HarmMarker; customers: (RgCustomer & { detail: string })[] }[];
+  harm: { marker: HarmMarker; customers: (RgCustomer & { since: Date | null; detail: string })[] }[];
 }
 
 const money = (c: number) => `$${(c / 100).toFixed(2)}`;
@@ -37,14 +37,15 @@ export function rgOverview(f: RgFacts, now: Date): RgOverview {
   const pendingIncreases: RgOverview["pendingIncreases"] = [];
   for (const l of f.limits) {
     if (l.amount !== null) {
-      const c = byCustomer.get(l.userId) ?? { userId: l.userId, email: l.email, firstName: l.firstName, lastName: l.lastName, limits: [] };
+      const c = byCustomer.get(l.userId) ?? { userId: l.userId, email: l.email, firstName: l.firstName, lastName: l.lastName, since: l.updatedAt, limits: [] };
+      if (l.updatedAt.getTime() < c.since.getTime()) c.since = l.updatedAt;
       c.limits.push({ type: l.type, period: l.period, amount: l.amount });
       byCustomer.set(l.userId, c);
     }
     if (l.pendingEffectiveAt && l.pendingEffectiveAt.getTime() > now.getTime())
       pendingIncreases.push({
         userId: l.userId, email: l.email, firstName: l.firstName, lastName: l.lastName,
-        type: l.type, period: l.period, from: l.amount, to: l.pendingAmount, effectiveAt: l.pendingEffectiveAt,
+        type: l.type, period: l.period, from: l.amount, to: l.pendingAmount, requestedAt: l.updatedAt, effectiveAt: l.pendingEffectiveAt,
       });
   }
   const timeouts: RgOverview["timeouts"] = [];
@@ -59,16 +60,16 @@ export function rgOverview(f: RgFacts, now: Date): RgOverview {
       });
   }
   const harm: RgOverview["harm"] = HARM_MARKERS.map((marker) => ({ marker, customers: [] }));
-  const add = (m: HarmMarker, c: RgCustomer, detail: string) =>
-    harm.find((h) => h.marker === m)!.customers.push({ userId: c.userId, email: c.email, firstName: c.firstName, lastName: c.lastName, detail });
+  const add = (m: HarmMarker, c: RgCustomer, since: Date | null, detail: string) =>
+    harm.find((h) => h.marker === m)!.customers.push({ userId: c.userId, email: c.email, firstName: c.firstName, lastName: c.lastName, since, detail });
   for (const a of f.activity) {
     if (a.depositsLast7 >= RISING_MIN_CENTS && a.depositsLast7 >= 2 * a.depositsPrior7)
-      add("deposits_rising", a, `Deposits ${money(a.depositsLast7)} in the last 7 days (${money(a.depositsPrior7)} the 7 before)`);
+      add("deposits_rising", a, a.firstDeposit7, `Deposits ${money(a.depositsLast7)} in the last 7 days (${money(a.depositsPrior7)} the 7 before)`);
     if (a.lossLast7 >= RISING_MIN_CENTS && a.lossLast7 >= 2 * Math.max(0, a.lossPrior7))
-      add("losses_rising", a, `Net losses ${money(a.lossLast7)} in the last 7 days (${money(Math.max(0, a.lossPrior7))} the 7 before)`);
+      add("losses_rising", a, a.firstLoss7, `Net losses ${money(a.lossLast7)} in the last 7 days (${money(Math.max(0, a.lossPrior7))} the 7 before)`);
     if (a.nightBets30 >= 3 && a.nightBets30 * 10 >= a.bets30 * 3)
-      add("night_play", a, `${a.nightBets30} of ${a.bets30} bets in 30 days placed between 00:00 and 05:59`);
-    if (a.reversedWithdrawals30 > 0) add("reversed_withdrawals", a, `${a.reversedWithdrawals30} withdrawal(s) reversed in 30 days`);
+      add("night_play", a, a.firstNightBet30, `${a.nightBets30} of ${a.bets30} bets in 30 days placed between 00:00 and 05:59`);
+    if (a.reversedWithdrawals30 > 0) add("reversed_withdrawals", a, a.firstReversal30, `${a.reversedWithdrawals30} withdrawal(s) reversed in 30 days`);
   }
   return {
     activeLimits: [...byCustomer.values()],

@@ -58,7 +58,8 @@ describe("verification as the customer reads it", () => {
 
 describe("markers of harm", () => {
   const c = { userId: "u", email: "u@x", firstName: "U", lastName: "X" };
-  const quiet = { ...c, depositsLast7: 0, depositsPrior7: 0, lossLast7: 0, lossPrior7: 0, nightBets30: 0, bets30: 0, reversedWithdrawals30: 0 };
+  const quiet = { ...c, depositsLast7: 0, depositsPrior7: 0, lossLast7: 0, lossPrior7: 0, nightBets30: 0, bets30: 0, reversedWithdrawals30: 0,
+    firstDeposit7: null, firstLoss7: null, firstNightBet30: null, firstReversal30: null };
   const markers = (a: typeof quiet) => rgOverview({ limits: [], exclusions: [], realityChecks: [], activity: [a] }, NOW).harm.filter((h) => h.customers.length).map((h) => h.marker);
   it("each marker lists the customers past its threshold and nobody else", () => {
     expect(markers(quiet)).toEqual([]);
@@ -68,5 +69,23 @@ describe("markers of harm", () => {
     expect(markers({ ...quiet, nightBets30: 3, bets30: 10 })).toEqual(["night_play"]);
     expect(markers({ ...quiet, nightBets30: 3, bets30: 11 })).toEqual([]);
     expect(markers({ ...quiet, reversedWithdrawals30: 1 })).toEqual(["reversed_withdrawals"]);
+  });
+  it("each listed customer carries since when: the marker's first event, the oldest limit, the increase request", () => {
+    const first = new Date(NOW.getTime() - 3 * 86_400_000);
+    const o = rgOverview(
+      {
+        limits: [
+          { ...c, type: "deposit", period: "daily", amount: 5_000, pendingAmount: 9_000, pendingEffectiveAt: new Date(NOW.getTime() + 3_600_000), updatedAt: new Date(NOW.getTime() - 60_000) },
+          { ...c, type: "loss", period: "weekly", amount: 2_000, pendingAmount: null, pendingEffectiveAt: null, updatedAt: first },
+        ],
+        exclusions: [],
+        realityChecks: [],
+        activity: [{ ...quiet, depositsLast7: 20_000, firstDeposit7: first }],
+      },
+      NOW,
+    );
+    expect(o.harm.find((h) => h.marker === "deposits_rising")!.customers).toEqual([expect.objectContaining({ userId: "u", since: first })]);
+    expect(o.activeLimits).toEqual([expect.objectContaining({ since: first })]);
+    expect(o.pendingIncreases).toEqual([expect.objectContaining({ from: 5_000, to: 9_000, requestedAt: new Date(NOW.getTime() - 60_000) })]);
   });
 });

@@ -191,6 +191,26 @@ describe("the operators' Responsible Gambling screen", () => {
     await expectError(await trader.get("/api/admin/responsible"), 403, "AUTH.FORBIDDEN");
   });
 
+  it("each list says since when: the oldest limit, the increase request, the first deposit of a rising week", async () => {
+    const started = Date.now();
+    const c = await demoLogin(t, "customer");
+    const id = await currentUserId(c);
+    await put(c, "/api/responsible/limit-prompt", { declined: true });
+    await put(c, "/api/responsible/limits", { type: "deposit", period: "weekly", amount: 50_000 });
+    await put(c, "/api/responsible/limits", { type: "deposit", period: "weekly", amount: 60_000 });
+    const d = await c.post("/api/wallet/deposits", { method: "bank", amount: 12_000 });
+    expect(d.status, await d.clone().text()).toBe(201);
+    const o = await (await admin.get("/api/admin/responsible")).json();
+    const since = (iso: string) => Date.parse(iso) >= started - 1_000;
+    const limits = o.activeLimits.find((l: { userId: string }) => l.userId === id);
+    expect(since(limits.since)).toBe(true);
+    const pending = o.pendingIncreases.find((l: { userId: string }) => l.userId === id);
+    expect(since(pending.requestedAt) && Date.parse(pending.requestedAt) < Date.parse(pending.effectiveAt)).toBe(true);
+    const rising = o.harm.find((h: { marker: string }) => h.marker === "deposits_rising").customers.find((x: { userId: string }) => x.userId === id);
+    expect(rising).toMatchObject({ firstName: expect.any(String), detail: expect.stringContaining("$120.00") });
+    expect(since(rising.since)).toBe(true);
+  });
+
   it("records an operator's contact in the interaction log, audited", async () => {
     const c = await demoLogin(t, "customer");
     const id = await currentUserId(c);
@@ -200,10 +220,19 @@ describe("the operators' Responsible Gambling screen", () => {
     expect(rec).toMatchObject({ userId: id, channel: "phone", summary: "Discussed limits" });
     const list = await (await admin.get(`/api/admin/responsible/interactions?userId=${id}`)).json();
     expect(list.items.map((i: { id: string }) => i.id)).toEqual([rec.id]);
+    t.clock.set(new Date(Date.now() + 60_000));
+    const later = await (await admin.post("/api/admin/responsible/interactions", { userId: id, channel: "email", summary: "Sent the support links" })).json();
+    const all = await (await admin.get("/api/admin/responsible/interactions")).json();
+    expect(all.items.slice(0, 2).map((i: { id: string }) => i.id)).toEqual([later.id, rec.id]);
+    expect(all.items[0]).toMatchObject({ channel: "email", customer: { firstName: expect.any(String) }, operatorName: expect.any(String) });
     const audit = await t.database.client.execute({ sql: "SELECT COUNT(*) AS n FROM audit_log WHERE entity_id = ? AND action = 'responsible.interaction'", args: [id] });
-    expect(Number(audit.rows[0].n)).toBe(1);
+    expect(Number(audit.rows[0].n)).toBe(2);
     await expectError(await admin.post("/api/admin/responsible/interactions", { userId: id, channel: "fax", summary: "x" }), 400, "REQUEST.INVALID");
     await expectError(await c.post("/api/admin/responsible/interactions", { userId: id, channel: "phone", summary: "x" }), 403, "AUTH.FORBIDDEN");
+    await expectError(await c.get("/api/admin/responsible/interactions"), 403, "AUTH.FORBIDDEN");
+    await expectError(await admin.post("/api/admin/responsible/interactions", { userId: "usr_nobody", channel: "phone", summary: "x" }), 409, "USER.NOT_CUSTOMER");
+    const after = await (await admin.get(`/api/admin/responsible/interactions?userId=${id}`)).json();
+    expect(after.items).toHaveLength(2);
   });
 });
 
@@ -215,8 +244,13 @@ describe("demo logins", () => {
     const again = await (await s.post("/api/demo/login", { role: "customer" })).json();
     expect(again.user.id).toBe(id);
     expect((await (await s.get("/api/responsible")).json()).exclusion.active).toBe(true);
+    const old = new Session(t);
+    old.cookie = s.cookie;
     const fresh = await (await s.post("/api/demo/login", { role: "customer", startOver: true })).json();
     expect(fresh.user.id).not.toBe(id);
     expect(await currentUserId(s)).toBe(fresh.user.id);
+    expect((await (await s.get("/api/responsible")).json()).exclusion.active).toBe(false);
+    // The old demo account's session ended: its cookie signs nobody in any more.
+    expect((await old.get("/api/auth/user")).status).toBe(401);
   });
 });

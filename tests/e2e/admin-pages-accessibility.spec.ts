@@ -137,9 +137,13 @@ test.describe("console navigation (spec sections 2 and 5)", () => {
     await page.getByTestId("refresh-button").click();
     await expect(page.getByTestId("toast")).toContainText("Refreshed");
     await expect(page.getByTestId("toast")).toContainText("All data has been updated.");
-    for (const id of ["ai", "social", "mobile", "responsible"]) {
+    for (const id of ["ai", "social", "mobile"]) {
       await openSection(page, id);
       await expect(page.getByTestId(`section-${id}`).getByTestId("sample-notice")).toContainText("samples");
     }
+    // Responsible Gambling is on real data (issue 20): no sample notice.
+    await openSection(page, "responsible");
+    await expect(page.getByTestId("rg-interactions")).toBeVisible();
+    await expect(page.getByTestId("section-responsible").getByTestId("sample-notice")).toHaveCount(0);
   });
 });

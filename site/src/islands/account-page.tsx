@@ -4,11 +4,15 @@ import { useQuery } from "@tanstack/react-query";
 import { AccessPrompt, LoadingScreen } from "../components/account/access-prompt.tsx";
 import { AccountView } from "../components/account/account-view.tsx";
 import { IslandShell } from "../components/island-shell.tsx";
+import { SuspendedAccount } from "../components/account/suspended-account.tsx";
+import { ApiError } from "../lib/api.ts";
 import { queries } from "../lib/queries.ts";
 
 function AccountGate() {
   const me = useQuery(queries.currentUser());
   if (me.isPending) return <LoadingScreen label="Loading your account…" />;
+  // A suspended customer is signed in to reach their money only (issue 20 item 4).
+  if (me.isError && me.error instanceof ApiError && me.error.code === "AUTH.ACCOUNT_SUSPENDED") return <SuspendedAccount />;
   if (me.isError) {
     return (
       <AccessPrompt title="Account Unavailable" message="We could not load your session. Please try again.">

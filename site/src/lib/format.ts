@@ -1,6 +1,7 @@
 /** Display helpers. Money arrives as integer cents and is shown as cents / 100 with two decimals. */
 import { parseAmountToCents } from "../../../domain/shared/money.ts";
 import { formatOdds, parseOdds, toAmerican, toFractional } from "../../../domain/shared/odds.ts";
+import { formatLocal } from "./local-time.ts";
 
 const moneyFmt = new Intl.NumberFormat("en-AU", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -19,18 +20,14 @@ export const oddsToMilli = (odds: string): number => parseOdds(odds) ?? 0;
 /** Integer thousandths back to the canonical odds string ("2.15", "2.125"). */
 export const milliToOdds = formatOdds;
 
+/** "Thu 26 Nov, 17:16" in the customer's own locale and time zone (site/src/lib/local-time.ts). */
 export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString("en-AU", {
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    hour: "2-digit",
-    minute: "2-digit",
-  });
+  return formatLocal(iso, "when");
 }
 
+/** "17:16" in the customer's own locale and time zone. */
 export function formatTime(iso: string): string {
-  return new Date(iso).toLocaleTimeString("en-AU", { hour: "2-digit", minute: "2-digit" });
+  return formatLocal(iso, "time");
 }
 
 /** The customer's odds format setting (api/schemas/account.ts OddsFormat). */
@@ -56,8 +53,9 @@ export function formatSignedMoney(cents: number): string {
 /** Cents as the plain decimal a customer would type ("25", "12.5" -> "12.50"). */
 export const centsToInput = (cents: number): string => (cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2));
 
+/** "26 Nov 2026" in the customer's own locale and time zone. */
 export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-AU", { day: "numeric", month: "short", year: "numeric" });
+  return formatLocal(iso, "date");
 }
 
 /** 135 -> "2 h 15 min", 45 -> "45 min". */

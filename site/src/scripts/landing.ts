@@ -8,6 +8,7 @@ import type { LiveOddsItem } from "../../../api/schemas/events.ts";
 import type { CurrentUser, DemoLoginResponse } from "../../../api/schemas/auth.ts";
 import { formatPrice, type OddsFormat } from "../lib/format.ts";
 import { liveLabel } from "../lib/live-book.ts";
+import { formatLocal } from "../lib/local-time.ts";
 
 const POLL_MS = 3000;
 const FETCH_TIMEOUT_MS = 8000;
@@ -169,7 +170,8 @@ async function demoLogin(role: string, button: HTMLButtonElement): Promise<void>
       method: "POST",
       credentials: "include",
       headers: { "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify({ role }),
+      // "Start over" asks for a new demo account; otherwise a signed-in demo user gets the same one back.
+      body: JSON.stringify(button.hasAttribute("data-demo-start-over") ? { role, startOver: true } : { role }),
     });
     body = await res.json().catch(() => null);
     const ok = body as DemoLoginResponse | null;
@@ -246,10 +248,8 @@ function setText(el: HTMLElement | undefined, text: string): void {
 function statusText(item: LiveOddsItem): string {
   if (item.status === "live") return liveLabel(item);
   if (item.status === "finished") return "FT";
-  const d = new Date(item.startTime);
-  return Number.isNaN(d.getTime())
-    ? "Soon"
-    : d.toLocaleTimeString("en-AU", { hour: "2-digit", minute: "2-digit" });
+  const time = formatLocal(item.startTime, "time");
+  return time === "—" ? "Soon" : time;
 }
 
 function fillCard(card: Card, item: LiveOddsItem): void {
@@ -388,6 +388,14 @@ async function poll(): Promise<void> {
   }
 }
 
+/** Signed in as a demo customer: the demo card offers "Start over" (a new demo account). */
+function showStartOver(user: Partial<CurrentUser>): void {
+  const again = $<HTMLElement>("[data-demo-again]");
+  if (!again || !user.isDemoUser || user.role !== "customer") return;
+  setText($<HTMLElement>("[data-demo-name]", again) ?? undefined, `${user.firstName ?? ""} ${user.lastName ?? ""}`.trim());
+  again.hidden = false;
+}
+
 /** A signed-in customer sees prices in their odds format (User Settings); visitors see decimal. */
 let oddsFormat: OddsFormat = "decimal";
 async function loadOddsFormat(): Promise<void> {
@@ -395,6 +403,7 @@ async function loadOddsFormat(): Promise<void> {
     const res = await fetch("/api/auth/session", { credentials: "include", headers: { accept: "application/json" } });
     if (!res.ok) return;
     const user = ((await res.json()) as { user: Partial<CurrentUser> | null }).user;
+    if (user) showStartOver(user);
     const format = user?.settings?.oddsFormat;
     if (format && format !== oddsFormat) {
       oddsFormat = format;

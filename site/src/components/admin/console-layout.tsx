@@ -25,7 +25,7 @@ const SECTIONS: Record<Exclude<SectionId, "dashboard">, React.LazyExoticComponen
   customers: lazy(() => import("./customers/customers-section.tsx")),
   payments: lazy(() => import("./payments/payments-section.tsx")),
   ai: lazy(() => import("./samples/ai-section.tsx")),
-  responsible: lazy(() => import("./samples/responsible-section.tsx")),
+  responsible: lazy(() => import("./responsible/responsible-section.tsx")),
   social: lazy(() => import("./samples/social-section.tsx")),
   mobile: lazy(() => import("./samples/mobile-section.tsx")),
   fraud: lazy(() => import("./fraud/fraud-section.tsx")),

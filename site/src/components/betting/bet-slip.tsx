@@ -24,6 +24,7 @@ import {
   validateSlip,
 } from "../../../../domain/betting/slip.ts";
 import { ApiError, apiSend } from "../../lib/api.ts";
+import { errorMessage } from "../../lib/form-errors.ts";
 import { newIdempotencyKey } from "../../lib/idempotency.ts";
 import { inPlayDelay, legStates, secondsLeft } from "../../lib/live-book.ts";
 import { queries } from "../../lib/queries.ts";
@@ -182,7 +183,7 @@ export function BetSlip() {
     } catch (err) {
       // The server answered (and did not fail itself): this attempt is over, a new press is a new bet.
       if (err instanceof ApiError && err.status < 500) attempt.current = null;
-      const message = err instanceof ApiError ? err.message : "";
+      const message = err instanceof ApiError ? errorMessage(err, "") : "";
       toast({ title: "Bet Failed", description: message || "Failed to place bet", variant: "destructive" });
       if (err instanceof ApiError && message) setRefusal({ code: err.code, message, legs: legIds });
       // The refusal carries the current prices (null = no longer available): the slip takes the

@@ -9,6 +9,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { EntryResponse, FantasyContest, FantasyEntry } from "../../../../api/schemas/fantasy.ts";
 import { apiSend } from "../../lib/api.ts";
+import { errorMessage } from "../../lib/form-errors.ts";
 import { formatDateTime, formatMoney } from "../../lib/format.ts";
 import { useToast } from "../toast.tsx";
 import { formatSalary } from "./fantasy-format.ts";
@@ -61,8 +62,9 @@ export function EnterContestDialog({ target, onClose }: { target: EnterTarget | 
       onClose();
     },
     onError: (e) => {
-      setError(e.message);
-      toast({ title: target?.mode === "edit" ? "Lineup Not Saved" : "Entry Failed", description: e.message, variant: "destructive" });
+      const message = errorMessage(e);
+      setError(message);
+      toast({ title: target?.mode === "edit" ? "Lineup Not Saved" : "Entry Failed", description: message, variant: "destructive" });
     },
   });
 

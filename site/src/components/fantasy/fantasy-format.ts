@@ -1,4 +1,5 @@
 /** Display helpers for fantasy figures: salaries are fantasy dollars (not cents), points 2 decimals. */
+import { formatLocal } from "../../lib/local-time.ts";
 const whole = new Intl.NumberFormat("en-AU", { maximumFractionDigits: 0 });
 const points = new Intl.NumberFormat("en-AU", { minimumFractionDigits: 1, maximumFractionDigits: 2 });
 
@@ -9,7 +10,5 @@ export const formatPoints = (n: number | null) => (n === null ? "N/A" : points.f
 export const formatCount = (n: number) => whole.format(n);
 /** "2026-03-01" -> "1 Mar 2026" (calendar dates, no time zone shift). */
 export function formatCalendarDate(d: string | null): string {
-  if (!d) return "—";
-  const [y, m, day] = d.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, day)).toLocaleDateString("en-AU", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+  return formatLocal(d, "calendar");
 }

@@ -7,6 +7,7 @@ import type { CurrentUser } from "../../../../../api/schemas/auth.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { errorMessage, fieldErrors } from "../../../lib/form-errors.ts";
 import { formatDate } from "../../../lib/format.ts";
+import { formatLocal } from "../../../lib/local-time.ts";
 import { queries } from "../../../lib/queries.ts";
 import { Field } from "../../form/field.tsx";
 import { useToast } from "../../toast.tsx";
@@ -82,7 +83,7 @@ export function DetailsSection({ user }: { user: CurrentUser }) {
         ) : (
           <dl className="acct-dl">
             <dt>Date of birth</dt>
-            <dd>{account.data.user.dateOfBirth ? formatDate(`${account.data.user.dateOfBirth}T00:00:00Z`) : "Not provided yet"}</dd>
+            <dd>{account.data.user.dateOfBirth ? formatLocal(account.data.user.dateOfBirth, "calendar") : "Not provided yet"}</dd>
             <dt>Address</dt>
             <dd>
               {account.data.user.address

@@ -18,6 +18,7 @@ import type {
   WithdrawalResponse,
   CustomerPaymentsResponse,
 } from "../../../../../api/schemas/wallet.ts";
+import type { WithdrawAccessResponse } from "../../../../../api/schemas/withdraw-access.ts";
 import { mayDeposit, mayWithdraw } from "../../../../../domain/kyc/levels.ts";
 import { ApiError, apiGet, apiSend } from "../../../lib/api.ts";
 import { localDayToIso } from "../../../lib/dates.ts";
@@ -33,6 +34,7 @@ import { DepositLimitPrompt } from "./deposit-limit-prompt.tsx";
 import { exclusionText } from "./responsible.tsx";
 
 const QUICK_AMOUNTS = [25, 50, 100, 250, 500, 1000];
+const WITHDRAW_ACCESS = "/api/wallet/withdraw-access";
 
 function MethodPicker({ methods, value, onChange, name }: { methods: PaymentMethod[]; value: PaymentMethodId | null; onChange: (m: PaymentMethodId) => void; name: string }) {
   return (
@@ -57,7 +59,7 @@ function useWalletRefresh() {
   const client = useQueryClient();
   return (balance: number) => {
     client.setQueryData(["/api/customer/balance"], { balance });
-    for (const key of ["/api/wallet/transactions", "/api/wallet/payments", "/api/account/rewards", "/api/responsible", "/api/current-user", "/api/account"])
+    for (const key of ["/api/wallet/transactions", "/api/wallet/payments", "/api/account/rewards", "/api/responsible", "/api/current-user", "/api/account", WITHDRAW_ACCESS])
       void client.invalidateQueries({ queryKey: [key] });
   };
 }
@@ -187,9 +189,19 @@ function DepositPanel({ user }: { user: CurrentUser }) {
   );
 }
 
-function WithdrawPanel({ user }: { user: CurrentUser }) {
+/**
+ * Withdraw. Also what a suspended customer sees (site/src/components/account/suspended-account.tsx):
+ * their balance and hold come from GET /api/wallet/withdraw-access, which stays open to them.
+ */
+export function WithdrawPanel({ user, suspended = false }: { user: Pick<CurrentUser, "verificationLevel">; suspended?: boolean }) {
   const methods = useQuery(queries.paymentMethods());
-  const balance = useQuery(queries.balance());
+  const balance = useQuery({ ...queries.balance(), enabled: !suspended });
+  const access = useQuery({
+    queryKey: [WITHDRAW_ACCESS],
+    queryFn: () => apiGet<WithdrawAccessResponse>(WITHDRAW_ACCESS),
+  });
+  const onHold = access.data?.blockedBy === "under_investigation";
+  const available = suspended ? access.data?.balance : balance.data?.balance;
   const toast = useToast();
   const refresh = useWalletRefresh();
   const [method, setMethod] = useState<PaymentMethodId | null>(null);
@@ -232,10 +244,17 @@ function WithdrawPanel({ user }: { user: CurrentUser }) {
           </Callout.Text>
         </Callout.Root>
       )}
+      {onHold && (
+        <Callout.Root color="amber" mb="4" data-testid="withdraw-on-hold">
+          <Callout.Text>
+            Withdrawals from this account are on hold while we review it. Your balance stays yours; please contact support.
+          </Callout.Text>
+        </Callout.Root>
+      )}
       <form onSubmit={submit} data-testid="withdraw-form">
         <Flex direction="column" gap="4">
           <Text size="2">
-            Available to withdraw: <Text weight="bold">{balance.data ? formatMoney(balance.data.balance) : "…"}</Text>
+            Available to withdraw: <Text weight="bold" data-testid="withdraw-available">{available !== undefined ? formatMoney(available) : "…"}</Text>
           </Text>
           {methods.data && <MethodPicker name="Withdrawal method" methods={methods.data.methods} value={method} onChange={setMethod} />}
           <Field id="withdraw-amount" label="Amount" prefix="$" type="number" min="1" step="0.01" inputMode="decimal" placeholder="0.00"
@@ -245,7 +264,7 @@ function WithdrawPanel({ user }: { user: CurrentUser }) {
               <Callout.Text>{errorMessage(withdraw.error)}</Callout.Text>
             </Callout.Root>
           )}
-          <Button type="submit" size="3" disabled={!ready || withdraw.isPending} data-testid="withdraw-submit">
+          <Button type="submit" size="3" disabled={!ready || withdraw.isPending || onHold} data-testid="withdraw-submit">
             {withdraw.isPending ? "Processing..." : "Withdraw"}
           </Button>
         </Flex>
@@ -358,7 +377,7 @@ export function WalletSection({ user, tab }: { user: CurrentUser; tab: "deposit"
 const PAYMENTS_KEY = ["/api/wallet/payments"];
 
 /** Deposits and withdrawals with their true state ("Pending", "Completed", "Failed, returned to your balance"), method and reference. */
-function PaymentsList() {
+export function PaymentsList() {
   const list = useQuery({
     queryKey: PAYMENTS_KEY,
     queryFn: () => apiGet<CustomerPaymentsResponse>("/api/wallet/payments?limit=20"),

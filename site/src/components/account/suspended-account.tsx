@@ -1,0 +1,58 @@
+/**
+ * The account page of a SUSPENDED customer (issue 20 item 4: funds always reachable). Their session
+ * opens nothing but their money, so this page shows why the account is closed and the withdraw form
+ * (or, under investigation, why withdrawals are on hold) with their deposits and withdrawals.
+ */
+import { Button, Callout, Flex, Heading } from "@radix-ui/themes";
+import { useQuery } from "@tanstack/react-query";
+import type { WithdrawAccessResponse } from "../../../../api/schemas/withdraw-access.ts";
+import { apiGet } from "../../lib/api.ts";
+import { errorMessage } from "../../lib/form-errors.ts";
+import { LoadingScreen } from "./access-prompt.tsx";
+import { PaymentsList, WithdrawPanel } from "./sections/wallet.tsx";
+import { useLogout } from "./use-logout.ts";
+
+export function SuspendedAccount() {
+  const access = useQuery({
+    queryKey: ["/api/wallet/withdraw-access"],
+    queryFn: () => apiGet<WithdrawAccessResponse>("/api/wallet/withdraw-access"),
+    retry: false,
+  });
+  const logout = useLogout(null);
+  if (access.isPending) return <LoadingScreen label="Loading your account…" />;
+  return (
+    <main className="acct-suspended" data-testid="account-suspended" style={{ maxWidth: 720, margin: "0 auto", padding: "32px 16px" }}>
+      <Flex direction="column" gap="4">
+        <Flex justify="between" align="center" gap="3" wrap="wrap">
+          <Heading as="h1" size="6">
+            {access.data ? `${access.data.firstName} ${access.data.lastName}`.trim() || "Your account" : "Your account"}
+          </Heading>
+          <Button variant="soft" color="gray" onClick={() => logout.mutate()} disabled={logout.isPending}>
+            Log out
+          </Button>
+        </Flex>
+        <Callout.Root color="red" role="status">
+          <Callout.Text>
+            This account is suspended: betting, deposits and contests are closed. Please contact support. Your balance is still
+            yours and you can withdraw it.
+          </Callout.Text>
+        </Callout.Root>
+        {access.isError ? (
+          <Callout.Root color="red" role="alert">
+            <Callout.Text>{errorMessage(access.error)}</Callout.Text>
+          </Callout.Root>
+        ) : (
+          access.data && (
+            <>
+              <Heading as="h2" size="4">
+                Withdraw
+              </Heading>
+              <WithdrawPanel user={{ verificationLevel: access.data.verificationLevel }} suspended />
+              <PaymentsList />
+            </>
+          )
+        )}
+      </Flex>
+    </main>
+  );
+}
