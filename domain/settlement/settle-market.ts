@@ -148,8 +148,10 @@ export async function applyMarketResult(
     const now = ctx.clock.now();
     const winnerName = result.kind === "winner" ? market.outcomes.find((o) => o.id === result.winningOutcomeId)!.name : null;
     const outcomeResults = outcomeResultsOf(outcomeIds, result);
+    // A winner or void is the market row alone (as before); any other shape is read back from its outcomes.
+    const perOutcome = result.kind === "outcomes" || result.kind === "no_winner";
     const recorded = await markets.recordResult(
-      { marketId, ...storedKind(result), outcomeResults, at: now, by: actor.id },
+      { marketId, ...storedKind(result), ...(perOutcome ? { outcomeResults } : {}), at: now, by: actor.id },
       {
         id: ctx.ids.next("aud"),
         actorId: actor.role === "system" ? null : actor.id,
