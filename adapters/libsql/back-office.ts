@@ -133,6 +133,8 @@ export class LibsqlBackOffice implements BackOffice {
       const legs = await c.execute({
         sql: `SELECT l.id, l.bet_id, l.result, l.odds_milli, l.event_id, e.status AS event_status, e.sport, e.home_team, e.away_team,
                 e.home_score, e.away_score, m.type AS market_type, l.outcome_id, o.name AS outcome_name, o.result AS outcome_result,
+                o.dead_heat_num AS outcome_dh_num, o.dead_heat_den AS outcome_dh_den, l.dead_heat_num, l.dead_heat_den,
+                m.result_kind AS market_result_kind, m.winning_outcome_id,
                 (SELECT COUNT(*) FROM outcomes o2 WHERE o2.market_id = l.market_id) AS outcome_count,
                 (SELECT COUNT(*) FROM outcomes o3 WHERE o3.market_id = l.market_id
                    AND (o3.sort_order < o.sort_order OR (o3.sort_order = o.sort_order AND o3.id < o.id))) AS outcome_index
@@ -159,6 +161,10 @@ export class LibsqlBackOffice implements BackOffice {
           outcomeIndex: n(r.outcome_index),
           outcomeCount: n(r.outcome_count),
           outcomeResult: (r.outcome_result ?? null) as SettlementCandidateLeg["outcomeResult"],
+          outcomeDeadHeat: r.outcome_dh_num === null || r.outcome_dh_num === undefined ? null : { num: n(r.outcome_dh_num), den: n(r.outcome_dh_den) },
+          deadHeat: r.dead_heat_num === null || r.dead_heat_num === undefined ? null : { num: n(r.dead_heat_num), den: n(r.dead_heat_den) },
+          marketResultKind: (r.market_result_kind ?? null) as SettlementCandidateLeg["marketResultKind"],
+          winningOutcomeId: r.winning_outcome_id === null || r.winning_outcome_id === undefined ? null : String(r.winning_outcome_id),
         });
         legsBy.set(String(r.bet_id), list);
       }

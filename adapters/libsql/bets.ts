@@ -113,6 +113,7 @@ export class LibsqlBets implements Bets {
         eventName: String(r.event_name),
         marketName: String(r.market_name),
         selectionName: String(r.selection_name),
+        deadHeat: r.dead_heat_num === null || r.dead_heat_num === undefined ? null : { num: Number(r.dead_heat_num), den: Number(r.dead_heat_den) },
       });
       out.set(String(r.bet_id), list);
     }
@@ -225,14 +226,14 @@ export class LibsqlSettlements implements Settlements {
     this.client = client;
   }
 
-  async gradeLegs(betId: string, legResults: { legId: string; result: "won" | "lost" | "void" }[]): Promise<"graded" | "not_pending"> {
+  async gradeLegs(betId: string, legResults: SettlementPlan["legResults"]): Promise<"graded" | "not_pending"> {
     try {
       await this.client.batch(
         [
           assertStatement("EXISTS (SELECT 1 FROM bets WHERE id = ? AND status = 'pending')", [betId]),
           ...legResults.map((l) => ({
-            sql: "UPDATE bet_legs SET result = ? WHERE id = ? AND bet_id = ? AND result = 'pending'",
-            args: [l.result, l.legId, betId],
+            sql: "UPDATE bet_legs SET result = ?, dead_heat_num = ?, dead_heat_den = ? WHERE id = ? AND bet_id = ? AND result = 'pending'",
+            args: [l.result, ...deadHeatArgs(l), l.legId, betId],
           })),
         ],
         "write",
@@ -291,10 +292,15 @@ function settlementStatements(plan: SettlementPlan): InStatement[] {
       args: [plan.status, plan.actualReturn, plan.settledAt.getTime(), plan.settledBy, plan.betId],
     },
     ...plan.legResults.map((l) => ({
-      sql: "UPDATE bet_legs SET result = ? WHERE id = ? AND bet_id = ?",
-      args: [l.result, l.legId, plan.betId],
+      sql: "UPDATE bet_legs SET result = ?, dead_heat_num = ?, dead_heat_den = ? WHERE id = ? AND bet_id = ?",
+      args: [l.result, ...deadHeatArgs(l), l.legId, plan.betId],
     })),
     ...(plan.payout ? ledgerStatements(plan.payout) : []),
     auditStatement(plan.audit),
   ];
+}
+
+/** A leg's dead-heat factor columns (migration 0028): only a won leg that dead-heated has them. */
+function deadHeatArgs(l: { result: string; deadHeat?: { num: number; den: number } | null }): [number | null, number | null] {
+  return l.result === "won" && l.deadHeat && l.deadHeat.num < l.deadHeat.den ? [l.deadHeat.num, l.deadHeat.den] : [null, null];
 }

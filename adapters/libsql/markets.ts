@@ -47,7 +47,7 @@ export class LibsqlMarkets implements Markets {
     if (rs.rows.length === 0) return null;
     const r = rs.rows[0];
     const outs = await this.client.execute({
-      sql: "SELECT id, name, price_milli, code, result FROM outcomes WHERE market_id = ? ORDER BY sort_order, id",
+      sql: "SELECT id, name, price_milli, code, result, dead_heat_num, dead_heat_den FROM outcomes WHERE market_id = ? ORDER BY sort_order, id",
       args: [id],
     });
     return {
@@ -70,6 +70,7 @@ export class LibsqlMarkets implements Markets {
         priceMilli: Number(o.price_milli),
         code: o.code === null ? null : String(o.code),
         result: (o.result ?? null) as "won" | "lost" | "void" | null,
+        deadHeat: o.dead_heat_num === null || o.dead_heat_num === undefined ? null : { num: Number(o.dead_heat_num), den: Number(o.dead_heat_den) },
       })),
     };
   }
@@ -170,7 +171,10 @@ export class LibsqlMarkets implements Markets {
   }
 
   async recordResult(
-    result: { marketId: string; kind: "winner" | "void"; winningOutcomeId: string | null; at: Date; by: string },
+    result: {
+      marketId: string; kind: "winner" | "void"; winningOutcomeId: string | null; at: Date; by: string;
+      outcomeResults?: { outcomeId: string; result: "won" | "lost" | "void"; deadHeat?: { num: number; den: number } | null }[];
+    },
     audit: AuditEntry,
   ) {
     try {
@@ -183,6 +187,11 @@ export class LibsqlMarkets implements Markets {
                   WHERE id = ?`,
             args: [result.kind, result.winningOutcomeId, result.at.getTime(), result.by, result.at.getTime(), result.marketId],
           },
+          // Every outcome's result as settled (migration 0028: a dead heat is 'won' with its factor).
+          ...(result.outcomeResults ?? []).map((o) => ({
+            sql: "UPDATE outcomes SET result = ?, dead_heat_num = ?, dead_heat_den = ? WHERE id = ? AND market_id = ?",
+            args: [o.result, o.deadHeat?.num ?? null, o.deadHeat?.den ?? null, o.outcomeId, result.marketId],
+          })),
           auditStatement(audit),
         ],
         "write",

@@ -201,11 +201,18 @@ export const outcomes = sqliteTable(
     code: text("code"),
     /** Migration 0021: decided by the match state: won, lost or void; null while open. */
     result: text("result", { enum: ["won", "lost", "void"] }),
+    /** Migration 0028: a dead heat: result 'won' with the factor dead_heat_num / dead_heat_den (0 < num < den). */
+    deadHeatNum: integer("dead_heat_num"),
+    deadHeatDen: integer("dead_heat_den"),
   },
   (t) => [
     index("outcomes_market_idx").on(t.marketId),
     index("outcomes_updated_idx").on(t.updatedAt),
     check("outcomes_price_ck", sql`${t.priceMilli} >= 1010`),
+    check(
+      "outcomes_dead_heat_ck",
+      sql`(${t.deadHeatNum} IS NULL AND ${t.deadHeatDen} IS NULL) OR (${t.deadHeatNum} > 0 AND ${t.deadHeatDen} > ${t.deadHeatNum} AND ${t.deadHeatDen} <= 1000000)`,
+    ),
   ],
 );
 
@@ -268,8 +275,18 @@ export const betLegs = sqliteTable(
     eventName: text("event_name").notNull(),
     marketName: text("market_name").notNull(),
     selectionName: text("selection_name").notNull(),
+    /** Migration 0028: graded from a dead heat: result 'won' with the factor dead_heat_num / dead_heat_den. */
+    deadHeatNum: integer("dead_heat_num"),
+    deadHeatDen: integer("dead_heat_den"),
   },
-  (t) => [index("bet_legs_bet_idx").on(t.betId), index("bet_legs_event_idx").on(t.eventId)],
+  (t) => [
+    index("bet_legs_bet_idx").on(t.betId),
+    index("bet_legs_event_idx").on(t.eventId),
+    check(
+      "bet_legs_dead_heat_ck",
+      sql`(${t.deadHeatNum} IS NULL AND ${t.deadHeatDen} IS NULL) OR (${t.deadHeatNum} > 0 AND ${t.deadHeatDen} > ${t.deadHeatNum} AND ${t.deadHeatDen} <= 1000000)`,
+    ),
+  ],
 );
 
 export const ledgerAccounts = sqliteTable(

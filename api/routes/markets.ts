@@ -23,6 +23,7 @@ import { createMarket } from "../../domain/markets/create-market.ts";
 import { createEvent } from "../../domain/markets/create-event.ts";
 import { getMarket, marketBets, reopenMarket, setMarketLimit, suspendMarket } from "../../domain/markets/market-controls.ts";
 import { settleMarket } from "../../domain/settlement/settle-market.ts";
+import { legGradeFor, recordedResult } from "../../domain/settlement/market-result.ts";
 import { resettleBet } from "../../domain/settlement/resettle-bet.ts";
 
 export const marketRoutes = new OpenAPIHono<AppEnv>();
@@ -38,13 +39,25 @@ export function presentAdminMarket(m: MarketRecord): AdminMarket {
     status: m.status,
     liabilityLimit: m.liabilityLimit,
     settledAt: m.settledAt ? m.settledAt.toISOString() : null,
-    result: m.resultKind ? { kind: m.resultKind, winningOutcomeId: m.winningOutcomeId } : null,
-    outcomes: m.outcomes.map((o) => ({
-      id: o.id,
-      name: o.name,
-      odds: formatOdds(o.priceMilli),
-      result: m.resultKind === null ? null : m.resultKind === "void" ? "void" : o.id === m.winningOutcomeId ? "won" : "lost",
-    })),
+    ...presentMarketResult(m),
+  };
+}
+
+/** A settled market's result and every outcome's result (a dead heat with its factor); docs/money.md "Results and grading". */
+function presentMarketResult(m: MarketRecord): Pick<AdminMarket, "result" | "outcomes"> {
+  const rec = recordedResult(m);
+  return {
+    result: rec ? { kind: rec.kind, winningOutcomeId: rec.kind === "winner" ? rec.winningOutcomeId : null } : null,
+    outcomes: m.outcomes.map((o) => {
+      const g = rec ? legGradeFor(o.id, rec) : null;
+      return {
+        id: o.id,
+        name: o.name,
+        odds: formatOdds(o.priceMilli),
+        result: g === null ? null : g.deadHeat ? ("dead_heat" as const) : g.result,
+        ...(g?.deadHeat ? { deadHeat: { numerator: g.deadHeat.num, denominator: g.deadHeat.den } } : {}),
+      };
+    }),
   };
 }
 

@@ -11,7 +11,16 @@ import { MarketStatus, MarketType, SportCode } from "./events.ts";
 export const DEFAULT_LIABILITY_LIMIT = 200_000_000;
 
 export const AdminOutcome = z
-  .object({ id: z.string(), name: z.string(), odds: OddsString, result: z.enum(["won", "lost", "void"]).nullable() })
+  .object({
+    id: z.string(),
+    name: z.string(),
+    odds: OddsString,
+    result: z.enum(["won", "lost", "void", "dead_heat"]).nullable(),
+    deadHeat: z
+      .object({ numerator: z.number().int(), denominator: z.number().int() })
+      .optional()
+      .openapi({ description: "A dead heat: the stake on this outcome is multiplied by numerator/denominator and paid at full odds" }),
+  })
   .openapi("AdminOutcome");
 
 export const AdminMarket = z
@@ -26,7 +35,7 @@ export const AdminMarket = z
     liabilityLimit: Cents,
     settledAt: IsoDate.nullable().openapi({ description: "When the market was settled by market (its result recorded)" }),
     result: z
-      .object({ kind: z.enum(["winner", "void"]), winningOutcomeId: z.string().nullable() })
+      .object({ kind: z.enum(["winner", "void", "no_winner", "outcomes"]), winningOutcomeId: z.string().nullable() })
       .nullable(),
     outcomes: z.array(AdminOutcome),
   })
@@ -89,9 +98,33 @@ export const SettleMarketBody = z
   .union([
     z.object({ winningOutcomeId: z.string().min(1).max(64) }).strict(),
     z.object({ void: z.literal(true) }).strict(),
+    z.object({ noWinner: z.literal(true) }).strict(),
+    z
+      .object({
+        outcomes: z
+          .array(
+            z
+              .object({
+                outcomeId: z.string().min(1).max(64),
+                result: z.enum(["won", "lost", "void", "dead_heat"]),
+                deadHeat: z
+                  .object({ numerator: z.number().int().min(1).max(1_000_000), denominator: z.number().int().min(1).max(1_000_000) })
+                  .strict()
+                  .optional(),
+              })
+              .strict(),
+          )
+          .min(1)
+          .max(100),
+      })
+      .strict(),
   ])
   .openapi("SettleMarket", {
-    description: "Either the winning outcome, or void:true (every leg on the market is void: singles are refunded)",
+    description:
+      "The winning outcome; void:true (every leg void: singles refunded); noWinner:true (every outcome lost); or outcomes: one result " +
+      "per outcome (won, lost, void, or dead_heat with a factor numerator/denominator in (0, 1]: the stake is divided, stake x factor " +
+      "paid at full odds, the rest lost). 404 MARKET.OUTCOME_NOT_FOUND for an outcome of another market, 422 MARKET.RESULT_INVALID " +
+      "for a factor outside (0, 1], an outcome given twice or one left out.",
   });
 export type SettleMarketBody = z.infer<typeof SettleMarketBody>;
 

@@ -10,7 +10,7 @@ import type {
 import type { AccountProfile, Address } from "../accounts/profile.ts";
 import type { UserSettings } from "../accounts/settings.ts";
 import type { VerificationProvider } from "../kyc/verification-provider.ts";
-import type { VerificationLevel } from "../shared/types.ts";
+import type { DeadHeat, VerificationLevel } from "../shared/types.ts";
 import type { PersonKeyMaterial } from "../responsible/person.ts";
 import type { Exclusion } from "../responsible/exclusion.ts";
 import type { RegisterAnswer } from "./protection.ts";
@@ -120,7 +120,7 @@ export interface SettlementPlan {
   actualReturn: number;
   settledAt: Date;
   settledBy: string;
-  legResults: { legId: string; result: "won" | "lost" | "void" }[];
+  legResults: { legId: string; result: "won" | "lost" | "void"; deadHeat?: DeadHeat | null }[];
   payout: LedgerTransaction | null;
   audit: AuditEntry;
 }
@@ -814,6 +814,12 @@ export interface SettlementCandidateLeg {
   outcomeCount: number;
   /** The outcome's result as the match state (or an operator's score) decided it; optional for old callers. */
   outcomeResult?: "won" | "lost" | "void" | null;
+  /** A dead heat recorded on the outcome (result won), and on the leg once graded (migration 0028). */
+  outcomeDeadHeat?: DeadHeat | null;
+  deadHeat?: DeadHeat | null;
+  /** The result recorded on the leg's market by a settlement by market, if any. */
+  marketResultKind?: "winner" | "void" | null;
+  winningOutcomeId?: string | null;
 }
 
 export interface LedgerPaymentRecord {
@@ -882,7 +888,7 @@ export interface MarketRecord {
   winningOutcomeId: string | null;
   settledAt: Date | null;
   line?: number | null;
-  outcomes: { id: string; name: string; priceMilli: number; code?: string | null; result?: "won" | "lost" | "void" | null }[];
+  outcomes: { id: string; name: string; priceMilli: number; code?: string | null; result?: "won" | "lost" | "void" | null; deadHeat?: DeadHeat | null }[];
 }
 
 export interface NewMarketPlan {
@@ -911,7 +917,11 @@ export interface Markets {
   changeStatus(change: { marketId: string; from: MarketStatus; to: MarketStatus; at: Date }, audit: AuditEntry): Promise<boolean>;
   /** Record the result and close the market with its audit record, once. */
   recordResult(
-    result: { marketId: string; kind: "winner" | "void"; winningOutcomeId: string | null; at: Date; by: string },
+    result: {
+      marketId: string; kind: "winner" | "void"; winningOutcomeId: string | null; at: Date; by: string;
+      /** Every outcome's result (dead heats with their factor), recorded on the outcomes in the same write. */
+      outcomeResults?: { outcomeId: string; result: "won" | "lost" | "void"; deadHeat?: DeadHeat | null }[];
+    },
     audit: AuditEntry,
   ): Promise<"recorded" | "already_settled" | "not_found">;
   /** Pending bets with a pending leg on the market. */
@@ -938,7 +948,7 @@ export interface ResettlementPlan {
 
 export interface Settlements {
   /** Leg results of a bet that stays pending (a multiple waiting for its other legs); "not_pending" if it settled meanwhile. */
-  gradeLegs(betId: string, legResults: { legId: string; result: "won" | "lost" | "void" }[]): Promise<"graded" | "not_pending">;
+  gradeLegs(betId: string, legResults: { legId: string; result: "won" | "lost" | "void"; deadHeat?: DeadHeat | null }[]): Promise<"graded" | "not_pending">;
   resettlementCount(betId: string): Promise<number | null>;
   /** New status, return and leg results, the correcting postings and the audit record, in one write. */
   resettle(plan: ResettlementPlan): Promise<"resettled" | "conflict" | "insufficient_funds">;

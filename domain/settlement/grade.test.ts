@@ -92,3 +92,41 @@ describe("grading a same game multi", () => {
     expect(!cashed.ok && cashed.error.code).toBe("BET.NOT_PENDING");
   });
 });
+
+describe("dead heat (docs/money.md \"Results and grading\")", () => {
+  const dh = (id: string, oddsMilli: number, num: number, den: number): GradableLeg => ({ id, oddsMilli, result: "won", deadHeat: { num, den } });
+
+  it("a single: stake x factor at full odds, the rest lost", () => {
+    // two tie for one place: 10.00 at 5.00 -> 5.00 x 5.00 = 25.00
+    expect(gradeBet(1000, [dh("a", 5000, 1, 2)], "single")).toEqual({ status: "won", actualReturn: 2500 });
+    // three tie: 10.00 at 4.00 x 1/3 = 13.333.. -> 13.33 (rounded once, down)
+    expect(gradeBet(1000, [dh("a", 4000, 1, 3)], "single")).toEqual({ status: "won", actualReturn: 1333 });
+    // 10.00 at 1.50, half: 7.50, less than the stake, still a (divided) win
+    expect(gradeBet(1000, [dh("a", 1500, 1, 2)], "single")).toEqual({ status: "won", actualReturn: 750 });
+  });
+
+  it("a multiple carries the factor forward, rounded once at the end", () => {
+    // 10.00 x 2.10 x 3.30 x 1/2 = 34.65
+    expect(gradeBet(1000, [dh("a", 2100, 1, 2), leg("b", 3300, "won")], "multiple")).toEqual({ status: "won", actualReturn: 3465 });
+    // 3.33 x 2.05 x 3.10 x 1/3 x 1/2 = 3.5271.. -> 3.52 (per-leg rounding would give less)
+    expect(gradeBet(333, [dh("a", 2050, 1, 3), dh("b", 3100, 1, 2)], "multiple")).toEqual({ status: "won", actualReturn: 352 });
+    // a void leg counts 1.00; a lost leg loses all
+    expect(gradeBet(1000, [dh("a", 3000, 1, 2), leg("b", 2000, "void")], "multiple")).toEqual({ status: "won", actualReturn: 1500 });
+    expect(gradeBet(1000, [dh("a", 3000, 1, 2), leg("b", 2000, "lost")], "multiple")).toEqual({ status: "lost", actualReturn: 0 });
+  });
+
+  it("a factor on a leg that did not win is ignored; 1/1 is a plain win", () => {
+    expect(gradeBet(1000, [{ id: "a", oddsMilli: 3000, result: "void", deadHeat: { num: 1, den: 2 } }], "single")).toEqual({ status: "void", actualReturn: 1000 });
+    expect(gradeBet(1000, [dh("a", 3000, 1, 1)], "single")).toEqual({ status: "won", actualReturn: 3000 });
+  });
+
+  it("a manual settlement carries the factor and must agree with the server's figure", () => {
+    const bet = { status: "pending" as const, stake: 1000, legs: [leg("a", 5000)], betType: "single" as const };
+    expect(decideSettlement(bet, { status: "won", actualReturn: 2500, legResults: [{ legId: "a", result: "won", deadHeat: { num: 1, den: 2 } }] })).toEqual({
+      ok: true, value: { status: "won", actualReturn: 2500, legResults: [{ legId: "a", result: "won", deadHeat: { num: 1, den: 2 } }] },
+    });
+    expect(decideSettlement(bet, { status: "won", actualReturn: 5000, legResults: [{ legId: "a", result: "won", deadHeat: { num: 1, den: 2 } }] })).toMatchObject({
+      ok: false, error: { code: "BET.RETURN_MISMATCH" },
+    });
+  });
+});

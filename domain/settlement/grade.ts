@@ -2,20 +2,48 @@
  * Grading a bet from the results of its legs. A single is its one leg. A multiple is lost if any
  * leg lost, waits while any leg is pending, is void when every leg is void, and otherwise wins
  * stake x the product of the won legs' odds: a void leg counts as odds 1.00.
+ *
+ * Dead heat (docs/money.md "Results and grading"): a won leg may carry a factor num/den (two runners
+ * tied for one place: 1/2). The stake on it is divided: stake x factor is paid at full odds and the
+ * rest is lost; a multiple carries the factor forward (stake x product of odds x product of factors).
+ * The return is computed exactly in integers and rounded once, down, to the cent.
  */
-import { returnFor, type OddsMilli } from "../shared/odds.ts";
+import { combineOdds, returnFor, type OddsMilli } from "../shared/odds.ts";
 import type { Cents } from "../shared/money.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
-import type { BetStatus, BetType } from "../shared/types.ts";
+import type { BetStatus, BetType, DeadHeat } from "../shared/types.ts";
 import { returnAtOdds, sameGameMultiOddsMilli } from "../betting/same-game-multi.ts";
 
 export type LegResult = "pending" | "won" | "lost" | "void";
 export type BetOutcome = "pending" | "won" | "lost" | "void";
 
+export type { DeadHeat };
+
 export interface GradableLeg {
   id: string;
   oddsMilli: OddsMilli;
   result: LegResult;
+  /** Only on a won leg: the dead-heat factor it was graded with. */
+  deadHeat?: DeadHeat | null;
+}
+
+/** A leg's graded result as stored: won (with a dead-heat factor when it dead-heated), lost or void. */
+export interface LegGradeEntry {
+  legId: string;
+  result: "won" | "lost" | "void";
+  deadHeat?: DeadHeat | null;
+}
+
+/** Apply the won legs' dead-heat factors to a return at full odds, exactly, rounded down once. */
+function divided(stake: Cents, oddsNum: bigint, oddsDen: bigint, legs: readonly GradableLeg[]): Cents {
+  let num = BigInt(stake) * oddsNum;
+  let den = oddsDen;
+  for (const l of legs) {
+    if (l.result !== "won" || !l.deadHeat) continue;
+    num *= BigInt(l.deadHeat.num);
+    den *= BigInt(l.deadHeat.den);
+  }
+  return Number(num / den);
 }
 
 /**
@@ -31,20 +59,26 @@ export function gradeBet(
   if (legs.some((l) => l.result === "pending")) return { status: "pending", actualReturn: 0 };
   if (legs.every((l) => l.result === "void")) return { status: "void", actualReturn: stake };
   const won = legs.filter((l) => l.result === "won").map((l) => l.oddsMilli);
-  if (betType === "same_game_multi") return { status: "won", actualReturn: returnAtOdds(stake, sameGameMultiOddsMilli(won)) };
-  return { status: "won", actualReturn: returnFor(stake, won) };
+  const deadHeat = legs.some((l) => l.result === "won" && l.deadHeat && l.deadHeat.num !== l.deadHeat.den);
+  if (betType === "same_game_multi") {
+    const odds = sameGameMultiOddsMilli(won);
+    return { status: "won", actualReturn: deadHeat ? divided(stake, BigInt(odds), 1000n, legs) : returnAtOdds(stake, odds) };
+  }
+  if (!deadHeat) return { status: "won", actualReturn: returnFor(stake, won) };
+  const { numerator, denominator } = combineOdds(won);
+  return { status: "won", actualReturn: divided(stake, numerator, denominator, legs) };
 }
 
 export interface SettlementRequest {
   status: "won" | "lost" | "void";
   actualReturn: Cents;
-  legResults?: readonly { legId: string; result: "won" | "lost" | "void" }[];
+  legResults?: readonly LegGradeEntry[];
 }
 
 export interface SettlementDecision {
   status: "won" | "lost" | "void";
   actualReturn: Cents;
-  legResults: { legId: string; result: "won" | "lost" | "void" }[];
+  legResults: LegGradeEntry[];
 }
 
 /**
@@ -60,16 +94,19 @@ export function decideSettlement(
     return err(domainError("BET.NOT_PENDING", `This bet is already ${bet.status === "cashed_out" ? "cashed out" : bet.status}`));
   let legResults: SettlementDecision["legResults"];
   if (req.legResults) {
-    const byId = new Map(req.legResults.map((r) => [r.legId, r.result]));
+    const byId = new Map(req.legResults.map((r) => [r.legId, r]));
     if (byId.size !== req.legResults.length || byId.size !== bet.legs.length || bet.legs.some((l) => !byId.has(l.id)))
       return err(domainError("BET.LEG_RESULTS_INVALID", "Give exactly one result for every leg of the bet"));
-    legResults = bet.legs.map((l) => ({ legId: l.id, result: byId.get(l.id)! }));
+    legResults = bet.legs.map((l) => {
+      const r = byId.get(l.id)!;
+      return r.result === "won" && r.deadHeat ? { legId: l.id, result: r.result, deadHeat: r.deadHeat } : { legId: l.id, result: r.result };
+    });
   } else {
     legResults = bet.legs.map((l) => ({ legId: l.id, result: req.status }));
   }
   const graded = gradeBet(
     bet.stake,
-    bet.legs.map((l, i) => ({ ...l, result: legResults[i].result })),
+    bet.legs.map((l, i) => ({ ...l, result: legResults[i].result, deadHeat: legResults[i].deadHeat ?? null })),
     bet.betType,
   );
   if (graded.status !== req.status)

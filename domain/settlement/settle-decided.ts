@@ -11,12 +11,14 @@ import type { MarketResult } from "./market-result.ts";
 import { applyMarketResult, SYSTEM_SETTLER, type SettleCtx } from "./settle-market.ts";
 
 /**
- * The market result the outcomes' results make: one winner (the rest lost), or void (all void).
+ * The market result the outcomes' results make: one winner (the rest lost), void (all void), or no
+ * winner (all lost: a correct-score market without "Any other" whose score is not listed).
  * Null for anything else (a dead heat, several winners): that needs an operator.
  */
 export function marketResultFromOutcomes(outcomes: MarketRecord["outcomes"]): MarketResult | null {
   if (outcomes.length === 0 || outcomes.some((o) => !o.result)) return null;
   if (outcomes.every((o) => o.result === "void")) return { kind: "void" };
+  if (outcomes.every((o) => o.result === "lost")) return { kind: "no_winner" };
   const won = outcomes.filter((o) => o.result === "won");
   if (won.length === 1 && outcomes.every((o) => o.result === "won" || o.result === "lost")) return { kind: "winner", winningOutcomeId: won[0].id };
   return null;

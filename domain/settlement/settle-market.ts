@@ -16,9 +16,12 @@ import { requirePort, type MarketRecord, type SettlementPlan } from "../ports/in
 import type { BetRecord, User } from "../shared/types.ts";
 import { HOUSE_ACCOUNT, ledgerTransaction, transfer, walletAccountId, type LedgerTransaction } from "../wallet/ledger.ts";
 import { gradeBet } from "./grade.ts";
-import { gradeBetForMarket, type MarketResult } from "./market-result.ts";
+import {
+  gradeBetForMarket, marketResultFromInput, outcomeResultsOf, recordedResult, sameGrades, storedKind, type MarketResult, type MarketResultInput,
+} from "./market-result.ts";
+import type { LegGradeEntry } from "./grade.ts";
 
-export type SettleMarketInput = { winningOutcomeId: string } | { void: true };
+export type SettleMarketInput = MarketResultInput;
 
 export interface MarketSettlement {
   market: MarketRecord;
@@ -41,7 +44,7 @@ function settlementPlan(
   bet: BetRecord,
   status: "won" | "lost" | "void",
   actualReturn: number,
-  legResults: { legId: string; result: "won" | "lost" | "void" }[],
+  legResults: LegGradeEntry[],
   marketId: string,
 ): SettlementPlan {
   const now = ctx.clock.now();
@@ -82,7 +85,7 @@ async function settleOne(
   bet: BetRecord,
   status: "won" | "lost" | "void",
   actualReturn: number,
-  legResults: { legId: string; result: "won" | "lost" | "void" }[],
+  legResults: LegGradeEntry[],
   marketId: string,
 ): Promise<boolean> {
   return (await ctx.ports.bets.settle(settlementPlan(ctx, actor, bet, status, actualReturn, legResults, marketId))) === "settled";
@@ -115,15 +118,9 @@ export async function settleMarket(ctx: Ctx, marketId: string, input: SettleMark
   const markets = requirePort(ctx.ports.markets, "markets");
   const market = await markets.findById(marketId);
   if (!market) return err(domainError("MARKET.NOT_FOUND", "No market with that id"));
-  let result: MarketResult;
-  if ("winningOutcomeId" in input) {
-    const winner = market.outcomes.find((o) => o.id === input.winningOutcomeId);
-    if (!winner) return err(domainError("MARKET.OUTCOME_NOT_FOUND", `The ${market.name} market has no outcome ${input.winningOutcomeId}`));
-    result = { kind: "winner", winningOutcomeId: winner.id };
-  } else {
-    result = { kind: "void" };
-  }
-  return applyMarketResult(ctx, who.value, market, result);
+  const result = marketResultFromInput(market, input);
+  if (!result.ok) return result;
+  return applyMarketResult(ctx, who.value, market, result.value);
 }
 
 /**
@@ -139,16 +136,22 @@ export async function applyMarketResult(
   const marketId = market.id;
   const markets = requirePort(ctx.ports.markets, "markets");
   const settlements = requirePort(ctx.ports.settlements, "settlements");
-  const sameResult = (m: MarketRecord) =>
-    m.resultKind === result.kind && (result.kind === "void" || m.winningOutcomeId === result.winningOutcomeId);
+  const outcomeIds = market.outcomes.map((o) => o.id);
+  const sameResult = (m: MarketRecord) => {
+    const recorded = recordedResult(m);
+    return recorded !== null && sameGrades(outcomeIds, recorded, result);
+  };
   if (market.resultKind !== null && !sameResult(market))
     return err(domainError("MARKET.ALREADY_SETTLED", `The ${market.name} market is already settled; resettle its bets to correct them`));
 
   if (market.resultKind === null) {
     const now = ctx.clock.now();
     const winnerName = result.kind === "winner" ? market.outcomes.find((o) => o.id === result.winningOutcomeId)!.name : null;
+    const outcomeResults = outcomeResultsOf(outcomeIds, result);
+    // A winner or void is the market row alone (as before); any other shape is read back from its outcomes.
+    const perOutcome = result.kind === "outcomes" || result.kind === "no_winner";
     const recorded = await markets.recordResult(
-      { marketId, kind: result.kind, winningOutcomeId: result.kind === "winner" ? result.winningOutcomeId : null, at: now, by: actor.id },
+      { marketId, ...storedKind(result), ...(perOutcome ? { outcomeResults } : {}), at: now, by: actor.id },
       {
         id: ctx.ids.next("aud"),
         actorId: actor.role === "system" ? null : actor.id,
@@ -157,7 +160,10 @@ export async function applyMarketResult(
         entityType: "market",
         entityId: marketId,
         before: { status: market.status, result: null },
-        after: { status: "closed", result: result.kind === "void" ? "void" : { winningOutcomeId: result.winningOutcomeId, name: winnerName } },
+        after: {
+          status: "closed",
+          result: result.kind === "void" ? "void" : result.kind === "winner" ? { winningOutcomeId: result.winningOutcomeId, name: winnerName } : { kind: result.kind, outcomes: outcomeResults },
+        },
         createdAt: now,
       },
     );
@@ -186,7 +192,7 @@ export async function applyMarketResult(
     const fresh = await ctx.ports.bets.findById(bet.id);
     const now = fresh ? gradeBet(fresh.stake, fresh.legs, fresh.betType) : { status: "pending" as const, actualReturn: 0 };
     if (fresh && fresh.status === "pending" && now.status !== "pending") {
-      const legResults = fresh.legs.flatMap((l) => (l.result === "pending" ? [] : [{ legId: l.id, result: l.result }]));
+      const legResults = fresh.legs.flatMap((l) => (l.result === "pending" ? [] : [{ legId: l.id, result: l.result, deadHeat: l.deadHeat ?? null }]));
       if (await settleOne(ctx, actor, fresh, now.status, now.actualReturn, legResults, marketId)) {
         settled += 1;
         paid += now.actualReturn;

@@ -99,6 +99,14 @@ export interface BetLegRecord {
   eventName: string;
   marketName: string;
   selectionName: string;
+  /** A won leg graded from a dead heat: the factor its stake was divided by (docs/money.md "Results and grading"). */
+  deadHeat?: DeadHeat | null;
+}
+
+/** A dead-heat factor num/den, 0 < num <= den (two runners tied for one place: 1/2). */
+export interface DeadHeat {
+  num: number;
+  den: number;
 }
 
 export interface BetRecord {

@@ -1,18 +1,24 @@
 /**
  * Grading pending bets on finished events from their recorded results, for bulk settlement.
  *
- * A leg already graded (e.g. by settling its market) keeps its result. Otherwise only a match-winner
+ * A leg already graded (e.g. by settling its market) keeps its result (and dead-heat factor).
+ * Otherwise, on every market type, the leg is graded from the recorded results with the same
+ * function as a settlement by market (market-result.ts legGradeFor): the outcome's own result (won,
+ * lost, void, or a dead heat with its factor) as the match state or an admin recorded it, else the
+ * result recorded on the market. Only without any recorded result, a match-winner
  * market (type full_time_result) of a finished event with a final score can be graded: the
  * outcome named after the home team (or first of two/three) wins on a home win, the away team's
  * (or last) on an away win, "Draw" (or the middle of three) on a draw; a draw in a two-way market
  * voids the leg (stake back). Every other leg needs review, and so does its bet: it is counted as
  * failed and left pending.
  */
-import type { BetType } from "../shared/types.ts";
+import type { BetType, DeadHeat } from "../shared/types.ts";
+import { legGradeFor, recordedResult, type MarketResult } from "../settlement/market-result.ts";
+import type { LegGradeEntry } from "../settlement/grade.ts";
 import { gradeBet } from "../settlement/grade.ts";
 import type { SettlementCandidateLeg } from "../ports/index.ts";
 
-export type LegGrade = { ok: true; result: "won" | "lost" | "void" } | { ok: false; reason: string };
+export type LegGrade = { ok: true; result: "won" | "lost" | "void"; deadHeat?: DeadHeat | null } | { ok: false; reason: string };
 
 type Side = "home" | "draw" | "away";
 
@@ -27,10 +33,19 @@ function sideOf(leg: SettlementCandidateLeg): Side | null {
 }
 
 export function gradeLegFromResult(leg: SettlementCandidateLeg): LegGrade {
-  if (leg.result !== "pending") return { ok: true, result: leg.result };
+  if (leg.result !== "pending") return leg.result === "won" && leg.deadHeat ? { ok: true, result: "won", deadHeat: leg.deadHeat } : { ok: true, result: leg.result };
   if (leg.eventStatus !== "finished") return { ok: false, reason: "The event has not finished" };
-  // Every market type: the result the final state recorded on the outcome (issue 17).
-  if (leg.outcomeResult) return { ok: true, result: leg.outcomeResult };
+  // Every market type: the result recorded on the outcome (the final state, or an admin's per-outcome
+  // result), else the market's recorded result, graded as a settlement by market grades it.
+  const recorded: MarketResult | null = leg.outcomeResult
+    ? { kind: "outcomes", outcomes: [{ outcomeId: leg.outcomeId, result: leg.outcomeResult, deadHeat: leg.outcomeDeadHeat ?? null }] }
+    : leg.marketResultKind
+      ? recordedResult({ resultKind: leg.marketResultKind, winningOutcomeId: leg.winningOutcomeId ?? null, outcomes: [] })
+      : null;
+  if (recorded) {
+    const g = legGradeFor(leg.outcomeId, recorded);
+    return g.deadHeat ? { ok: true, result: g.result, deadHeat: g.deadHeat } : { ok: true, result: g.result };
+  }
   if (leg.marketType !== "full_time_result")
     return { ok: false, reason: `No recorded result for a ${leg.marketType} market; settle it by market` };
   if (leg.homeScore === null || leg.awayScore === null)
@@ -43,17 +58,20 @@ export function gradeLegFromResult(leg: SettlementCandidateLeg): LegGrade {
 }
 
 export type BetSettlementPlan =
-  | { kind: "settle"; status: "won" | "lost" | "void"; actualReturn: number; legResults: { legId: string; result: "won" | "lost" | "void" }[] }
+  | { kind: "settle"; status: "won" | "lost" | "void"; actualReturn: number; legResults: LegGradeEntry[] }
   | { kind: "review"; reasons: string[] };
 
 export function planBetSettlement(bet: { stake: number; betType: BetType; legs: readonly SettlementCandidateLeg[] }): BetSettlementPlan {
   const grades = bet.legs.map((l) => ({ leg: l, grade: gradeLegFromResult(l) }));
   const reasons = grades.flatMap((g) => (g.grade.ok ? [] : [g.grade.reason]));
   if (reasons.length > 0) return { kind: "review", reasons: [...new Set(reasons)] };
-  const legResults = grades.map((g) => ({ legId: g.leg.legId, result: (g.grade as { result: "won" | "lost" | "void" }).result }));
+  const legResults: LegGradeEntry[] = grades.map((g) => {
+    const grade = g.grade as { result: "won" | "lost" | "void"; deadHeat?: DeadHeat | null };
+    return grade.deadHeat ? { legId: g.leg.legId, result: grade.result, deadHeat: grade.deadHeat } : { legId: g.leg.legId, result: grade.result };
+  });
   const graded = gradeBet(
     bet.stake,
-    bet.legs.map((l, i) => ({ id: l.legId, oddsMilli: l.oddsMilli, result: legResults[i].result })),
+    bet.legs.map((l, i) => ({ id: l.legId, oddsMilli: l.oddsMilli, result: legResults[i].result, deadHeat: legResults[i].deadHeat ?? null })),
     bet.betType,
   );
   if (graded.status === "pending") return { kind: "review", reasons: ["A leg is still pending"] };

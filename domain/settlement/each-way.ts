@@ -1,0 +1,100 @@
+/**
+ * Each-way and Rule 4 for racing, as pure grading rules (docs/money.md "Results and grading").
+ * Not yet wired to placement, the slip or the result dialog: see the worker report of issue 18 item 3.
+ *
+ * - Each way: two equal parts, a win part and a place part (the customer pays 2 x the unit stake).
+ *   The win part pays unit x odds if the runner won; the place part pays unit x (1 + (odds - 1) x
+ *   fraction) if it finished within the places (place terms of the market, e.g. 1/4 odds, 3 places).
+ *   A dead heat divides each part by its factor as for any leg.
+ * - Rule 4 (Tattersalls): when a runner is withdrawn, winning bets on the others struck before the
+ *   withdrawal have their winnings (not the stake) reduced by the deduction in pence per pound set by
+ *   the withdrawn runner's price (tattersallsDeduction); several withdrawals add up, at most 90p.
+ * Everything is exact in integers and the total return is rounded once, down, to the cent.
+ */
+import type { OddsMilli } from "../shared/odds.ts";
+import type { Cents } from "../shared/money.ts";
+import type { DeadHeat } from "../shared/types.ts";
+
+export interface EachWayTerms {
+  /** The place odds fraction, e.g. 1/4. */
+  fractionNum: number;
+  fractionDen: number;
+  /** Finishing positions 1..places are placed. */
+  places: number;
+}
+
+/**
+ * Tattersalls Rule 4(c) deductions, pence in the pound, by the withdrawn runner's fractional price
+ * (decimal odds - 1) at withdrawal: [upper bound of the band as num/den, deduction].
+ */
+const RULE4_TABLE: readonly [number, number, number][] = [
+  [1, 9, 90], [2, 11, 85], [1, 4, 80], [1, 3, 75], [4, 9, 70], [8, 15, 65], [4, 6, 60], [4, 5, 55], [10, 11, 50],
+  [6, 5, 45], [6, 4, 40], [7, 4, 35], [9, 4, 30], [3, 1, 25], [4, 1, 20], [11, 2, 15], [9, 1, 10], [14, 1, 5],
+];
+
+/** The Rule 4 deduction (pence per pound) for a runner withdrawn at `oddsMilli`; 0 above 14/1. */
+export function tattersallsDeduction(oddsMilli: OddsMilli): number {
+  const f = oddsMilli - 1000; // fractional price in thousandths
+  for (const [num, den, pence] of RULE4_TABLE) if (f * den <= num * 1000) return pence;
+  return 0;
+}
+
+/** Several withdrawals in one race: their deductions add up, at most 90p in the pound. */
+export function totalDeduction(deductions: readonly number[]): number {
+  return Math.min(90, deductions.reduce((s, d) => s + d, 0));
+}
+
+/** One part's return as an exact fraction: unit x (1 + (odds - 1) x fraction x (100 - deduction)/100) x factor. */
+function part(unit: Cents, oddsMilli: OddsMilli, fracNum: number, fracDen: number, deduction: number, dh: DeadHeat | null): [bigint, bigint] {
+  // winnings per unit, as a fraction over 1000 x fracDen x 100
+  const den = 1000n * BigInt(fracDen) * 100n;
+  const winnings = BigInt(oddsMilli - 1000) * BigInt(fracNum) * BigInt(100 - deduction);
+  let num = BigInt(unit) * (den + winnings);
+  let d = den;
+  if (dh) {
+    num *= BigInt(dh.num);
+    d *= BigInt(dh.den);
+  }
+  return [num, d];
+}
+
+export interface EachWayFinish {
+  /** Finishing position (1 = won), null when unplaced or did not finish. */
+  position: number | null;
+  /** A dead heat at this position (e.g. two tied for the last place: 1/2). */
+  deadHeat?: DeadHeat | null;
+}
+
+/**
+ * Grade an each-way single: returns of the win part and the place part and the total, rounded once,
+ * down. `deduction` is the Rule 4 deduction (pence per pound) that applies to this bet, 0 if none.
+ */
+export function gradeEachWay(
+  unitStake: Cents,
+  oddsMilli: OddsMilli,
+  terms: EachWayTerms,
+  finish: EachWayFinish,
+  deduction = 0,
+): { status: "won" | "lost"; actualReturn: Cents; winPart: "won" | "lost"; placePart: "won" | "lost" } {
+  const dh = finish.deadHeat && finish.deadHeat.num < finish.deadHeat.den ? finish.deadHeat : null;
+  const won = finish.position === 1;
+  const placed = finish.position !== null && finish.position >= 1 && finish.position <= terms.places;
+  const parts: [bigint, bigint][] = [];
+  if (won) parts.push(part(unitStake, oddsMilli, 1, 1, deduction, dh));
+  if (placed) parts.push(part(unitStake, oddsMilli, terms.fractionNum, terms.fractionDen, deduction, dh));
+  if (parts.length === 0) return { status: "lost", actualReturn: 0, winPart: "lost", placePart: "lost" };
+  // sum the exact fractions, then round once
+  let num = 0n;
+  let den = 1n;
+  for (const [n, d] of parts) {
+    num = num * d + n * den;
+    den *= d;
+  }
+  return { status: "won", actualReturn: Number(num / den), winPart: won ? "won" : "lost", placePart: placed ? "won" : "lost" };
+}
+
+/** A win single under Rule 4: stake back plus winnings reduced by the deduction, rounded down once. */
+export function rule4Return(stake: Cents, oddsMilli: OddsMilli, deduction: number): Cents {
+  const [n, d] = part(stake, oddsMilli, 1, 1, deduction, null);
+  return Number(n / d);
+}
