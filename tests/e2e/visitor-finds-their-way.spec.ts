@@ -100,3 +100,14 @@ test("a demo trader lands in the back office, labelled a trader, offered only th
   await expect(page.getByTestId("quick-export-reports")).toHaveCount(0);
   await expect(page.getByTestId("quick-create-event")).toHaveCount(0);
 });
+
+test("the landing page knows who is signed in: Betting instead of Login, no demo buttons", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByTestId("login-link")).toHaveText("Login");
+  await expect(page.getByTestId("demo-login-customer")).toBeVisible();
+  expect((await page.request.post("/api/demo/login", { data: { role: "customer" } })).ok()).toBe(true);
+  await page.goto("/");
+  await expect(page.getByTestId("login-link")).toHaveText("Betting");
+  await expect(page.getByTestId("login-link")).toHaveAttribute("href", "/betting");
+  await expect(page.getByTestId("demo-login-customer")).toBeHidden();
+});

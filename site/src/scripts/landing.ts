@@ -396,6 +396,23 @@ function showStartOver(user: Partial<CurrentUser>): void {
   again.hidden = false;
 }
 
+/**
+ * Signed in (a real or demo account): the header offers the way back in ("Betting" for a customer,
+ * "Back office" for staff, with the name) instead of Login and the demo buttons.
+ */
+function showSignedIn(user: Partial<CurrentUser>): void {
+  const login = $<HTMLAnchorElement>("[data-testid='login-link']");
+  if (login) {
+    const staff = user.role === "admin" || user.role === "trader";
+    login.href = staff ? "/admin" : "/betting";
+    login.textContent = staff ? "Back office" : "Betting";
+    login.setAttribute("aria-label", `${staff ? "Back office" : "Betting"}, signed in as ${`${user.firstName ?? ""} ${user.lastName ?? ""}`.trim()}`);
+    login.dataset.signedIn = "true";
+  }
+  const demo = $<HTMLElement>(".lp-nav__demo");
+  if (demo) demo.hidden = true;
+}
+
 /** A signed-in customer sees prices in their odds format (User Settings); visitors see decimal. */
 let oddsFormat: OddsFormat = "decimal";
 async function loadOddsFormat(): Promise<void> {
@@ -403,7 +420,10 @@ async function loadOddsFormat(): Promise<void> {
     const res = await fetch("/api/auth/session", { credentials: "include", headers: { accept: "application/json" } });
     if (!res.ok) return;
     const user = ((await res.json()) as { user: Partial<CurrentUser> | null }).user;
-    if (user) showStartOver(user);
+    if (user) {
+      showStartOver(user);
+      showSignedIn(user);
+    }
     const format = user?.settings?.oddsFormat;
     if (format && format !== oddsFormat) {
       oddsFormat = format;
