@@ -107,7 +107,7 @@ export function checkPlacementLimits(input: {
   const { stake, totalOddsMilli, returnOf, exposure } = input;
   if (totalOddsMilli > MAX_COMBINED_ODDS_MILLI) return { code: "BET.ODDS_TOO_HIGH", maxOdds: MAX_COMBINED_ODDS_MILLI };
   const maxByFactor = oddsAwareMaxStake(liabilityBaseFor(input.sports), exposure.stakeFactorBp, totalOddsMilli);
-  if (stake > maxByFactor) return { code: "BET.STAKE_TOO_HIGH", maxStake: maxByFactor };
+  if (stake > maxByFactor) return { code: "BET.STAKE_TOO_HIGH", maxStake: maxByFactor >= MIN_STAKE_CENTS ? maxByFactor : 0 };
   const payoutRoom = Math.min(exposure.maxPayoutPerBet, exposure.maxPayoutPerDay - exposure.returnsInWindow);
   if (returnOf(stake) > payoutRoom)
     return {
