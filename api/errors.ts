@@ -92,6 +92,10 @@ export const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   "BET.SGM_ONE_EVENT": 400,
   "BET.SGM_SAME_MARKET": 400,
   "BET.SGM_PRICE_TOO_LOW": 400,
+  "BET.LIABILITY_LIMIT": 409,
+  "BET.MAX_PAYOUT": 409,
+  "BET.ODDS_TOO_HIGH": 400,
+  "BET.RETURN_ABOVE_POTENTIAL": 409,
   // Accounts, sign-in and verification (issue 3, helper C-A).
   "AUTH.INVALID_CREDENTIALS": 401,
   "AUTH.THROTTLED": 429,

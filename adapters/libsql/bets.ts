@@ -85,6 +85,8 @@ export class LibsqlBets implements Bets {
     } catch (e) {
       const c = constraintOf(e);
       if (c === "BET.ODDS_CHANGED") return { kind: "odds_changed" };
+      if (c === "BET.LIABILITY_LIMIT") return { kind: "liability_limit" };
+      if (c === "BET.MAX_PAYOUT") return { kind: "max_payout" };
       if (c === ASSERTION_FAILED) return { kind: "refused" };
       if (c === "CHECK constraint failed: ledger_accounts_wallet_nonneg_ck") return { kind: "insufficient_funds" };
       if (c === "LEDGER.UNKNOWN_ACCOUNT" || c === "FOREIGN KEY constraint failed") return { kind: "no_wallet" };

@@ -19,6 +19,7 @@ import { LibsqlBets, LibsqlSettlements } from "./bets.ts";
 import { LibsqlMarkets } from "./markets.ts";
 import { LibsqlRiskBook } from "./risk.ts";
 import { LibsqlTrading } from "./trading.ts";
+import { LibsqlPlacementLimits } from "./placement-limits.ts";
 import { LibsqlAuditTrail } from "./audit.ts";
 import type { Database } from "./database.ts";
 import { LibsqlEvents } from "./events.ts";
@@ -80,6 +81,7 @@ export function libsqlPorts(d: Database, opts: PortOptions = {}): Ports & Accoun
     settlements: new LibsqlSettlements(d.client),
     risk: new LibsqlRiskBook(d.client),
     trading: new LibsqlTrading(d.client),
+    placementLimits: new LibsqlPlacementLimits(d.client),
     auditTrail: new LibsqlAuditTrail(d.client),
     adminUsers: new LibsqlAdminUsers(d),
     fraud: new LibsqlFraudRecords(d),

@@ -122,7 +122,7 @@ export class LibsqlRiskBook implements RiskBook {
 
   async customerBets(now: Date): Promise<CustomerBets[]> {
     const [users, bets, legs] = await Promise.all([
-      this.client.execute(`SELECT u.id, u.first_name, u.last_name, u.email, u.is_active, COALESCE(f.factor_pct, 100) AS factor_pct
+      this.client.execute(`SELECT u.id, u.first_name, u.last_name, u.email, u.is_active, COALESCE(f.factor_bp, 10000) / 100.0 AS factor_pct
         FROM users u LEFT JOIN customer_stake_factors f ON f.user_id = u.id
         WHERE u.role = 'customer' AND EXISTS (SELECT 1 FROM bets b WHERE b.user_id = u.id) ORDER BY u.created_at, u.id`),
       this.client.execute("SELECT id, user_id, stake, status, actual_return, placed_at FROM bets ORDER BY placed_at, id"),

@@ -914,16 +914,16 @@ export const tradingAlerts = sqliteTable(
   ],
 );
 
-/** A trader's stake limit on a customer: max stake x factor_pct / 100 (no row = 100). */
+/** A trader's stake limit on a customer, in basis points of the odds-aware max stake (no row = 10000; docs/trading.md). */
 export const customerStakeFactors = sqliteTable(
   "customer_stake_factors",
   {
     userId: text("user_id").primaryKey().references(() => users.id),
-    factorPct: integer("factor_pct").notNull(),
+    factorBp: integer("factor_bp").notNull(),
     updatedAt: integer("updated_at").notNull(),
     updatedBy: text("updated_by"),
   },
-  (t) => [check("customer_stake_factors_pct_ck", sql`${t.factorPct} BETWEEN 1 AND 100`)],
+  (t) => [check("customer_stake_factors_bp_ck", sql`${t.factorBp} BETWEEN 1 AND 10000`)],
 );
 
 /** Risk configuration, e.g. bankroll_base (cents) added to the house balance to make the bankroll. */
@@ -992,3 +992,18 @@ export const demoResumes = sqliteTable("demo_resumes", {
   createdAt: integer("created_at").notNull(),
   expiresAt: integer("expires_at").notNull(),
 });
+
+/**
+ * Per outcome: sum of (potential_return - stake) over pending bets with a leg on it (a multiple
+ * counts in full on each outcome it touches), kept by triggers (migration 0026); placement refuses a
+ * leg that takes it past the market's liability_limit (BET.LIABILITY_LIMIT).
+ */
+export const outcomeLiability = sqliteTable(
+  "outcome_liability",
+  {
+    outcomeId: text("outcome_id").primaryKey(),
+    marketId: text("market_id").notNull(),
+    liability: integer("liability").notNull().default(0),
+  },
+  (t) => [index("outcome_liability_market_idx").on(t.marketId)],
+);

@@ -66,19 +66,19 @@ export class LibsqlTrading implements Trading {
   }
 
   async stakeFactorOf(userId: string): Promise<number> {
-    const rs = await this.client.execute(oneRow({ sql: "SELECT factor_pct FROM customer_stake_factors WHERE user_id = ?", args: [userId] }));
-    return rs.rows.length === 0 ? 100 : Number(rs.rows[0].factor_pct);
+    const rs = await this.client.execute(oneRow({ sql: "SELECT factor_bp FROM customer_stake_factors WHERE user_id = ?", args: [userId] }));
+    return rs.rows.length === 0 ? 10_000 : Number(rs.rows[0].factor_bp);
   }
 
-  async setStakeFactor(change: { userId: string; pct: number; at: Date; by: string }, audit: AuditEntry) {
+  async setStakeFactor(change: { userId: string; bp: number; at: Date; by: string }, audit: AuditEntry) {
     try {
       await this.client.batch(
         [
           assertStatement("EXISTS (SELECT 1 FROM users WHERE id = ? AND role = 'customer')", [change.userId]),
           {
-            sql: `INSERT INTO customer_stake_factors (user_id, factor_pct, updated_at, updated_by) VALUES (?, ?, ?, ?)
-                  ON CONFLICT (user_id) DO UPDATE SET factor_pct = excluded.factor_pct, updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
-            args: [change.userId, change.pct, change.at.getTime(), change.by],
+            sql: `INSERT INTO customer_stake_factors (user_id, factor_bp, updated_at, updated_by) VALUES (?, ?, ?, ?)
+                  ON CONFLICT (user_id) DO UPDATE SET factor_bp = excluded.factor_bp, updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
+            args: [change.userId, change.bp, change.at.getTime(), change.by],
           },
           auditStatement(audit),
         ],

@@ -17,6 +17,7 @@ import { MemoryBets } from "./bets.ts";
 import { MemoryEvents } from "./events.ts";
 import { NO_IN_PLAY_DELAY } from "../system/in-play-delay.ts";
 import { MemoryResponsible } from "./responsible.ts";
+import { MemoryPlacementLimits } from "./placement-limits.ts";
 import type { ResponsibleGambling } from "../../domain/ports/wallet.ts";
 import {
   catalogRows, type AccountRow, type AuditRow, type CatalogSeed, type PostingRow, type StoreRows, type TransactionRow,
@@ -65,6 +66,7 @@ export function createMemoryStore(initial?: CatalogSeed): MemoryStore {
       wallets: new MemoryWallets(db),
       idempotency: new MemoryIdempotency(db),
       responsible: new MemoryResponsible(db),
+      placementLimits: new MemoryPlacementLimits(db),
     },
     addCatalog(seed) {
       const rows = catalogRows(seed);

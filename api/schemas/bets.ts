@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { Cents, IsoDate, OddsString } from "./common.ts";
+import { MAX_AMOUNT_CENTS } from "../../domain/betting/placement-limits.ts";
 
 export const BetStatus = z.enum(["pending", "won", "lost", "void", "cashed_out"]);
 export type BetStatus = z.infer<typeof BetStatus>;
@@ -19,7 +20,7 @@ export const SelectionInput = z
 export const PlaceBetBody = z
   .object({
     selections: z.array(SelectionInput).max(20),
-    stake: Cents.openapi({ description: "Stake in cents (min 100 = 1.00)" }),
+    stake: Cents.max(MAX_AMOUNT_CENTS).openapi({ description: "Stake in cents (min 100 = 1.00; the odds-aware maximum is checked on placement)" }),
     betType: BetType,
   })
   .strict()

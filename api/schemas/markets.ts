@@ -7,6 +7,7 @@
 import { z } from "@hono/zod-openapi";
 import { Cents, IsoDate, OddsString, plain } from "./common.ts";
 import { MarketStatus, MarketType, SportCode } from "./events.ts";
+import { MAX_AMOUNT_CENTS } from "../../domain/betting/placement-limits.ts";
 
 export const DEFAULT_LIABILITY_LIMIT = 200_000_000;
 
@@ -49,8 +50,8 @@ export const MarketIdParam = z.object({
 
 export const MarketLimitBody = z
   .object({
-    liabilityLimit: Cents.min(100).max(100_000_000_000).openapi({
-      description: "Per-market liability limit in cents, 1.00 .. 1,000,000,000.00 (default 200000000)",
+    liabilityLimit: Cents.min(100).max(MAX_AMOUNT_CENTS).openapi({
+      description: "Per-market liability limit in cents, 1.00 .. 100,000,000.00 (default 200000000); placement refuses a bet past it (BET.LIABILITY_LIMIT)",
       example: DEFAULT_LIABILITY_LIMIT,
     }),
   })

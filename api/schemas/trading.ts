@@ -147,13 +147,13 @@ export const StakeFactorBody = z
   .object({
     factor: z
       .number()
-      .min(0.01)
+      .min(0.0001)
       .max(1)
-      .refine((f) => Math.abs(f * 100 - Math.round(f * 100)) < 1e-9, "The factor has at most 2 decimals")
-      .openapi({ description: "0.01..1 in steps of 0.01; 1 removes the limit", example: 0.25 }),
+      .refine((f) => Math.abs(f * 10_000 - Math.round(f * 10_000)) < 1e-6, "The factor has at most 4 decimals (0.01 %)")
+      .openapi({ description: "0.0001 (0.01 %)..1 in steps of 0.0001; 1 removes the extra limit. Max stake = sport base x factor / (price - 1)", example: 0.25 }),
   })
   .strict()
   .openapi("StakeFactor");
 export const StakeFactorResponse = z
-  .object({ userId: z.string(), stakeFactor: z.number(), maxStake: Cents.openapi({ description: "Largest stake placement now accepts" }) })
+  .object({ userId: z.string(), stakeFactor: z.number(), maxStake: Cents.openapi({ description: "Largest stake placement now accepts at 2.00 on the largest sport base (docs/trading.md)" }) })
   .openapi("StakeFactorResponse");

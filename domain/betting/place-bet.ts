@@ -26,8 +26,10 @@ import { checkMayWager } from "../responsible/wagering-gate.ts";
 import { registerListed } from "../responsible/register.ts";
 import { effectiveLimit, LIMIT_PERIODS, windowStart } from "../responsible/limits.ts";
 import { isPlaceableSgmPrice, returnAtOdds, sameGameMultiOddsMilli } from "./same-game-multi.ts";
-import { FULL_STAKE_FACTOR_PCT, maxStakeFor, stakeLimitMessage } from "../trading/stake-factor.ts";
+import { requirePort } from "../ports/index.ts";
+import { limitRefusalError, limitRefusalOf } from "./placement-refusals.ts";
 import { inPlayDelayFor } from "./in-play.ts";
+import { PAYOUT_WINDOW_MS } from "./placement-limits.ts";
 
 export interface PlaceBetInput {
   selections: { eventId: string; marketId: string; outcomeId: string; odds: string }[];
@@ -168,11 +170,6 @@ export async function placeBet(
     now,
   );
   if (!gate.ok) return gate;
-  // A trader may have limited this customer to a fraction of the maximum stake.
-  const factorPct = ctx.ports.trading ? await ctx.ports.trading.stakeFactorOf(user.id) : FULL_STAKE_FACTOR_PCT;
-  if (input.stake > maxStakeFor(factorPct))
-    return err(domainError("BET.STAKE_TOO_HIGH", stakeLimitMessage(factorPct), { maxStake: maxStakeFor(factorPct) }));
-
   const outcomeIds = input.selections.map((s) => s.outcomeId);
   let found = new Map((await ctx.ports.events.pricedOutcomes(outcomeIds)).map((p) => [p.outcomeId, p]));
   const refusal = checkSelections(input, found, now, policy);
@@ -201,6 +198,12 @@ export async function placeBet(
     totalOddsMilli = input.betType === "single" ? legOdds[0] : combinedOddsMilli(legOdds);
     potentialReturn = returnFor(input.stake, legOdds);
   }
+  // The stake factor, payout ceilings and market liability limits (placement-refusals.ts); the
+  // write checks payout and liability again (migration 0026).
+  const limits = requirePort(ctx.ports.placementLimits, "placementLimits");
+  const limitCheck = { stake: input.stake, betType: input.betType, legOdds, totalOddsMilli, found: [...found.values()] };
+  const limitRefusal = limitRefusalOf(limitCheck, await limits.exposure(user.id, outcomeIds, new Date(now.getTime() - PAYOUT_WINDOW_MS)));
+  if (limitRefusal) return err(limitRefusalError(limitRefusal));
   const tx = ledgerTransaction(
     { id: ctx.ids.next("tx"), kind: "bet_stake", reference: betId, createdAt: now, createdBy: user.id },
     transfer(walletAccountId(user.id), HOUSE_ACCOUNT, input.stake),
@@ -275,6 +278,13 @@ export async function placeBet(
         checkSelections(input, fresh, now, policy) ??
           domainError("BET.ODDS_CHANGED", "A price on your slip changed", { prices: currentPrices(input, fresh, now) }),
       );
+    }
+    case "liability_limit":
+    case "max_payout": {
+      // Other bets took the room between our read and the write: answer with what fits now.
+      const fresh = await limits.exposure(user.id, outcomeIds, new Date(now.getTime() - PAYOUT_WINDOW_MS));
+      const again = limitRefusalOf(limitCheck, fresh);
+      return err(again ? limitRefusalError(again) : domainError(written.kind === "max_payout" ? "BET.MAX_PAYOUT" : "BET.LIABILITY_LIMIT", "A limit changed while placing the bet; please try again", { maxStake: 0 }));
     }
     case "refused": {
       // Suspension, an exclusion or losses changed between our checks and the write.

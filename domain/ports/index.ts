@@ -23,6 +23,7 @@ import type { BettorBet } from "../risk/sharp.ts";
 import type { PriceMove } from "../risk/steam.ts";
 import type { AlertCandidate, AlertSeverity, AlertType } from "../risk/alerts.ts";
 import type { MatchState } from "../pricing/state.ts";
+import type { PlacementExposure } from "../betting/placement-limits.ts";
 
 export interface NewSession {
   /** Hash of the opaque token; the token is only ever in the cookie. */
@@ -112,7 +113,16 @@ export type PlacementOutcome =
   | { kind: "odds_changed" }
   | { kind: "insufficient_funds" }
   | { kind: "no_wallet" }
-  | { kind: "duplicate_idempotency_key" };
+  | { kind: "duplicate_idempotency_key" }
+  /** The write's own limit checks (migration 0026): an outcome past its market's limit, or a payout ceiling. */
+  | { kind: "liability_limit" }
+  | { kind: "max_payout" };
+
+/** What placement reads to check its limits (domain/betting/placement-limits.ts). */
+export interface PlacementLimits {
+  /** The customer's stake factor, each outcome's liability and limit, the payout settings and the customer's returns since `since`. */
+  exposure(userId: string, outcomeIds: readonly string[], since: Date): Promise<PlacementExposure>;
+}
 
 export interface SettlementPlan {
   betId: string;
@@ -1002,9 +1012,9 @@ export interface TradingAlertRecord {
 export interface Trading {
   /** Set an outcome's price if it is still `fromMilli` and its market is not closed, with the audit record. */
   setPrice(change: { outcomeId: string; fromMilli: number; toMilli: number; at: Date }, audit: AuditEntry): Promise<"changed" | "moved" | "closed">;
-  /** The customer's stake factor in percent (100 = no limit). */
+  /** The customer's stake factor in basis points (10000 = 100 % = no extra limit; 1 = 0.01 %). */
   stakeFactorOf(userId: string): Promise<number>;
-  setStakeFactor(change: { userId: string; pct: number; at: Date; by: string }, audit: AuditEntry): Promise<"set" | "not_customer">;
+  setStakeFactor(change: { userId: string; bp: number; at: Date; by: string }, audit: AuditEntry): Promise<"set" | "not_customer">;
   /** Store new alerts; a key already stored is skipped. Returns how many were new. */
   raiseAlerts(alerts: readonly (AlertCandidate & { id: string; createdAt: Date })[]): Promise<number>;
   listAlerts(filter: { status: "active" | "acknowledged" | "all"; limit: number }): Promise<TradingAlertRecord[]>;
@@ -1033,6 +1043,7 @@ export interface TradingDeskPorts {
   settlements?: Settlements;
   risk?: RiskBook;
   trading?: Trading;
+  placementLimits?: PlacementLimits;
   auditTrail?: AuditTrail;
 }
 

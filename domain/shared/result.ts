@@ -94,6 +94,10 @@ export const ErrorCodes = [
   "BET.SGM_ONE_EVENT",
   "BET.SGM_SAME_MARKET",
   "BET.SGM_PRICE_TOO_LOW",
+  "BET.LIABILITY_LIMIT",
+  "BET.MAX_PAYOUT",
+  "BET.ODDS_TOO_HIGH",
+  "BET.RETURN_ABOVE_POTENTIAL",
   // Accounts, sign-in and verification (issue 3, helper C-A).
   "AUTH.INVALID_CREDENTIALS",
   "AUTH.THROTTLED",

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { tickPrice } from "./odds.ts";
-import { maxStakeFor, stakeLimitMessage } from "./stake-factor.ts";
+import { factorToBp } from "./stake-factor.ts";
+import { maxStakeAtEvens } from "../betting/placement-limits.ts";
 
 describe("one tick", () => {
   it("moves to the next 0.01 grid price up or down", () => {
@@ -18,10 +19,17 @@ describe("one tick", () => {
 });
 
 describe("stake factor", () => {
-  it("scales the maximum stake", () => {
-    expect(maxStakeFor(100)).toBe(10_000_000);
-    expect(maxStakeFor(25)).toBe(2_500_000);
-    expect(maxStakeFor(1)).toBe(100_000);
-    expect(stakeLimitMessage(1)).toBe("The maximum stake on this account is 1,000.00");
+  it("is kept in basis points, down to 0.01 %", () => {
+    expect(factorToBp(1)).toBe(10_000);
+    expect(factorToBp(0.25)).toBe(2_500);
+    expect(factorToBp(0.0001)).toBe(1);
+    expect(factorToBp(0.015)).toBe(150);
+    for (const bad of [0, 1.5, -1, 0.00015, Number.NaN]) expect(factorToBp(bad)).toBeNull();
+  });
+  it("scales the maximum stake at even money", () => {
+    expect(maxStakeAtEvens(10_000)).toBe(10_000_000);
+    expect(maxStakeAtEvens(2_500)).toBe(2_500_000);
+    expect(maxStakeAtEvens(100)).toBe(100_000);
+    expect(maxStakeAtEvens(1)).toBe(1_000);
   });
 });

@@ -342,8 +342,9 @@ describe("GET /api/admin/all-bets", () => {
     const id = await currentUserId(s);
     const small = await placeOk(s, [selectionOf(pool.next((e) => milli(e.markets[0].outcomes[0].odds) < 5000n))], 100);
     await sleep(2);
-    // A long price: 90000 at 15.00 or more is a liability above 10,000.00.
-    const long = (o: { odds: string }) => milli(o.odds) >= 15000n;
+    // A long price: 90000 at 15.00 to 20.00 is a liability above 10,000.00.
+    // Under the odds-aware max stake (docs/trading.md: at least a 25,000.00 base / (price - 1)): up to 20.00.
+    const long = (o: { odds: string }) => milli(o.odds) >= 15000n && milli(o.odds) <= 20000n;
     const event = pool.next((e) => e.markets[0].outcomes.some(long));
     const bigSel = selectionOf(event, 0, event.markets[0].outcomes.findIndex(long));
     const big = await placeOk(s, [bigSel], 90000);

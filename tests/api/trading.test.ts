@@ -262,12 +262,14 @@ describe("PUT /api/trading/customers/{userId}/stake-factor", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ userId: id, stakeFactor: 0.01, maxStake: 100_000 });
     const sel = selectionOf(pool.next());
-    const refused = await c.post("/api/bets", { selections: [sel], stake: 100_001, betType: "single" });
+    // Odds-aware: 100,000.00 x 1 % / (price - 1), rounded down to the cent.
+    const max = Math.min(10_000_000, Math.floor((100_000 * 1000) / (Number(sel.odds) * 1000 - 1000)));
+    const refused = await c.post("/api/bets", { selections: [sel], stake: max + 1, betType: "single" });
     const err = await expectError(refused, 400, "BET.STAKE_TOO_HIGH");
-    expect(err.error.message).toBe("The maximum stake on this account is 1,000.00");
-    expect(err.error.details).toEqual({ maxStake: 100_000 });
+    expect(err.error.message).toBe(`The maximum stake on this account at these odds is ${(max / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`);
+    expect(err.error.details).toEqual({ maxStake: max });
     expect(await balanceOf(c)).toBe(100_000);
-    await placeOk(c, [sel], 100_000);
+    await placeOk(c, [sel], Math.min(max, 100_000));
     const audit = await auditRows(t, id, "customer.stake_factor");
     expect(audit[0]).toMatchObject({ actorRole: "trader", entityType: "user", before: { stakeFactor: 1, maxStake: 10_000_000 }, after: { stakeFactor: 0.01, maxStake: 100_000 } });
     expect((await put(r.admin, `/api/trading/customers/${id}/stake-factor`, { factor: 1 })).status).toBe(200);
@@ -275,10 +277,10 @@ describe("PUT /api/trading/customers/{userId}/stake-factor", () => {
     expect(sharp.find((x) => x.userId === id)!.stakeFactor).toBe(1);
   });
 
-  it("refusals: factor outside 0.01..1 or finer than 0.01 (400), not a customer (404), roles", async () => {
+  it("refusals: factor outside 0.0001..1 or finer than 0.0001 (400), not a customer (404), roles", async () => {
     const c = await demoLogin(t, "customer");
     const id = await currentUserId(c);
-    for (const factor of [0, 1.5, -1, 0.015, "0.5"]) await expectInvalidFields(await put(r.trader, `/api/trading/customers/${id}/stake-factor`, { factor }), "factor");
+    for (const factor of [0, 1.5, -1, 0.00015, 0.00001, "0.5"]) await expectInvalidFields(await put(r.trader, `/api/trading/customers/${id}/stake-factor`, { factor }), "factor");
     await expectError(await put(r.trader, "/api/trading/customers/usr_nope/stake-factor", { factor: 0.5 }), 404, "TRADING.CUSTOMER_NOT_FOUND");
     await expectError(await put(r.trader, `/api/trading/customers/${await currentUserId(r.admin)}/stake-factor`, { factor: 0.5 }), 404, "TRADING.CUSTOMER_NOT_FOUND");
     await expectRefusedFor(t, r, ["customer"], (s) => put(s, `/api/trading/customers/${id}/stake-factor`, { factor: 0.5 }));

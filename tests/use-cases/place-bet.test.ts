@@ -120,11 +120,13 @@ describe("a placed bet", () => {
     expect(r.ok && r.value.response.bet).toMatchObject({ totalOdds: "2.10", potentialReturn: 1050 });
   });
 
-  it("the smallest and largest stakes: 1.00 and 100,000.00; the whole balance leaves 0", async () => {
-    const rich = await w.customer("rich", 10_000_000);
+  it("the smallest and largest stakes: 1.00 and the odds-aware maximum (100,000.00 / 1.10 at 2.10); the whole balance leaves 0", async () => {
+    const rich = await w.customer("rich", 9_090_909);
     expect((await placeBet(w.as(c1), single(sel("ev_up_a", "2.10"), 100), null)).ok).toBe(true);
-    const r = await placeBet(w.as(rich), single(sel("ev_up_a", "2.10"), 10_000_000), null);
-    expect(r.ok && r.value.response).toMatchObject({ bet: { potentialReturn: 21_000_000 }, balance: 0 });
+    const r = await placeBet(w.as(rich), single(sel("ev_up_a", "2.10"), 9_090_909), null);
+    expect(r.ok && r.value.response).toMatchObject({ bet: { potentialReturn: 19_090_908 }, balance: 0 });
+    const over = await placeBet(w.as(rich), single(sel("ev_up_a", "2.10"), 9_090_910), null);
+    expect(!over.ok && over.error).toMatchObject({ code: "BET.STAKE_TOO_HIGH", details: { maxStake: 9_090_909 } });
   });
 });
 

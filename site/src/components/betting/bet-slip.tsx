@@ -68,6 +68,13 @@ function fixLink(code: string): { href: string; label: string } | null {
   return null;
 }
 
+/** Limit refusals offer the largest stake that fits (details.maxStake, cents); none when it is 0. */
+const COUNTER_OFFER_ON = new Set(["BET.LIABILITY_LIMIT", "BET.MAX_PAYOUT", "BET.STAKE_TOO_HIGH"]);
+function counterOffer(code: string, details: unknown): number | undefined {
+  const max = (details as { maxStake?: unknown } | null)?.maxStake;
+  return COUNTER_OFFER_ON.has(code) && typeof max === "number" && max > 0 ? max : undefined;
+}
+
 /** details.prices of a refusal: [{ outcomeId, odds: "2.10" | null }] as outcomeId -> milli | null. */
 function currentPrices(details: unknown, dropUnavailable: boolean): Map<string, number | null> | null {
   const prices = (details as { prices?: unknown } | null)?.prices;
@@ -91,7 +98,7 @@ export function BetSlip() {
   /** The last submission and its key: an unchanged retry after a network failure reuses the key. */
   const attempt = useRef<{ body: string; key: string } | null>(null);
   /** The last refusal, for the slip it was given to (the outcome ids): changing the legs clears it. */
-  const [refusal, setRefusal] = useState<{ code: string; message: string; legs: string } | null>(null);
+  const [refusal, setRefusal] = useState<{ code: string; message: string; legs: string; maxStake?: number } | null>(null);
   /** Legs the server refused as no longer available (outcome id -> its message), until removed. */
   const [refused, setRefused] = useState<Record<string, string>>({});
   /** While a placement waits: when it was sent and the in-play wait announced for it. */
@@ -110,6 +117,7 @@ export function BetSlip() {
 
   const count = slip.selections.length;
   const stakeCents = parseStakeToCents(stake);
+  const stakeNow = stakeCents;
   const hasStake = stakeCents !== null && stakeCents > 0;
   const total = totalOddsMilli(slip);
   const ret = hasStake ? potentialReturn(slip, stakeCents) : 0;
@@ -139,8 +147,10 @@ export function BetSlip() {
     return () => window.clearInterval(t);
   }, [waiting]);
 
-  async function submit() {
+  /** `stakeOverride`: the counter-offer's stake (a limit refusal's details.maxStake), accepted. */
+  async function submit(stakeOverride?: number) {
     if (place.isPending || blockedLegs.length > 0) return;
+    const stakeCents = stakeOverride ?? stakeNow;
     const problem = validateSlip({ selections: slip.selections, stakeCents, betType: slip.betType });
     if (problem) {
       if (problem.code === "BET.NO_SELECTIONS") {
@@ -185,7 +195,7 @@ export function BetSlip() {
       if (err instanceof ApiError && err.status < 500) attempt.current = null;
       const message = err instanceof ApiError ? errorMessage(err, "") : "";
       toast({ title: "Bet Failed", description: message || "Failed to place bet", variant: "destructive" });
-      if (err instanceof ApiError && message) setRefusal({ code: err.code, message, legs: legIds });
+      if (err instanceof ApiError && message) setRefusal({ code: err.code, message, legs: legIds, maxStake: counterOffer(err.code, err.details) });
       // The refusal carries the current prices (null = no longer available): the slip takes the
       // offered ones so a second press bets at the new price. An unavailable leg stays on the slip:
       // one that will not come back is marked with the server's message until the customer removes
@@ -434,7 +444,24 @@ export function BetSlip() {
       {shownRefusal && (
         <Callout.Root color="red" size="1" mb="2" role="alert" data-testid="slip-refusal">
           <Callout.Text>
-            {shownRefusal.message}
+            {shownRefusal.maxStake ? `Max stake for this selection is ${formatMoney(shownRefusal.maxStake)}` : shownRefusal.message}
+            {shownRefusal.maxStake ? (
+              <>
+                {" "}
+                <Button
+                  size="1"
+                  data-testid="slip-accept-max-stake"
+                  disabled={place.isPending}
+                  onClick={() => {
+                    const max = shownRefusal.maxStake!;
+                    setStake((max / 100).toFixed(2));
+                    void submit(max);
+                  }}
+                >
+                  Accept {formatMoney(shownRefusal.maxStake)}
+                </Button>
+              </>
+            ) : null}
             {fix && (
               <>
                 {" "}

@@ -82,7 +82,7 @@ export function AdjustLimitDialog({
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (cents !== null && cents >= 100) save.mutate(cents);
+    if (cents !== null && cents >= 100 && cents <= 10_000_000_000) save.mutate(cents);
   }
 
   return (
@@ -96,11 +96,11 @@ export function AdjustLimitDialog({
       <Dialog.Content maxWidth="440px" data-testid="adjust-limit-dialog">
         <Dialog.Title>Adjust Limits</Dialog.Title>
         <Dialog.Description size="2" color="gray" mb="3">
-          {market ? `${market.eventName} · ${market.marketName}` : ""}. The liability limit is the most the book may lose on this
-          market before it raises an alert. Default 2,000,000.00.
+          {market ? `${market.eventName} · ${market.marketName}` : ""}. The liability limit is the most the book may lose on any outcome of
+          this market: placement refuses a bet past it and offers the largest stake that fits. Default 2,000,000.00.
         </Dialog.Description>
         <form onSubmit={submit}>
-          <Field id="limit-amount" label="Liability limit" error={value && (cents === null || cents < 100) ? "Enter an amount of at least 1.00" : null}>
+          <Field id="limit-amount" label="Liability limit" error={value && (cents === null || cents < 100 || cents > 10_000_000_000) ? "Enter an amount from 1.00 to 100,000,000.00" : null}>
             <TextField.Root id="limit-amount" inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} autoFocus>
               <TextField.Slot>$</TextField.Slot>
             </TextField.Root>

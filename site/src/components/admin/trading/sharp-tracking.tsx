@@ -30,7 +30,7 @@ export function useStakeFactor() {
         description:
           r.stakeFactor >= 1
             ? `${v.name} has no stake limit.`
-            : `${v.name} may stake at most ${formatMoney(r.maxStake)} per bet (factor ${r.stakeFactor.toFixed(2)}).`,
+            : `${v.name} may stake at most ${formatMoney(r.maxStake)} per bet at 2.00 (factor ${r.stakeFactor.toFixed(2)}).`,
       }),
     onError: (e) => toast({ title: "Error", description: `Failed to set the limit: ${describeApiError(e)}`, variant: "destructive" }),
     onSettled: () =>
@@ -93,7 +93,7 @@ export function SharpTracking() {
                     </Flex>
                   </Table.Cell>
                   <Table.Cell className="adm-num">{b.totalBets}</Table.Cell>
-                  <Table.Cell className="adm-num">{b.stakeFactor < 1 ? `× ${b.stakeFactor.toFixed(2)}` : "None"}</Table.Cell>
+                  <Table.Cell className="adm-num">{b.stakeFactor < 1 ? `× ${Number(b.stakeFactor.toFixed(4))}` : "None"}</Table.Cell>
                   <Table.Cell justify="end">
                     <Flex gap="2" justify="end">
                       <Button size="1" variant="soft" color="gray" onClick={() => setProfile(b)} data-testid={`sharp-profile-${b.userId}`}>
@@ -174,7 +174,7 @@ function ProfileDialog({ bettor, onClose }: { bettor: SharpBettor | null; onClos
               </DataList.Item>
               <DataList.Item>
                 <DataList.Label>Stake factor</DataList.Label>
-                <DataList.Value>{b.stakeFactor < 1 ? <Badge color="orange">× {b.stakeFactor.toFixed(2)}</Badge> : "No limit"}</DataList.Value>
+                <DataList.Value>{b.stakeFactor < 1 ? <Badge color="orange">× {Number(b.stakeFactor.toFixed(4))}</Badge> : "No limit"}</DataList.Value>
               </DataList.Item>
             </DataList.Root>
           </>
@@ -214,7 +214,8 @@ export function StakeFactorDialog({
   function submit(e: FormEvent) {
     e.preventDefault();
     if (!target) return;
-    save.mutate({ userId: target.userId, factor: Math.round(pct) / 100, name: target.name }, { onSuccess: onClose });
+    // Percent with two decimals (0.01 % .. 100 %) -> a factor in steps of 0.0001 (basis points).
+    save.mutate({ userId: target.userId, factor: Math.round(pct * 100) / 10_000, name: target.name }, { onSuccess: onClose });
   }
   return (
     <Dialog.Root
@@ -226,24 +227,24 @@ export function StakeFactorDialog({
       <Dialog.Content
         maxWidth="420px"
         data-testid="stake-factor-dialog"
-        onOpenAutoFocus={() => target && setPct(Math.round(target.stakeFactor * 100))}
+        onOpenAutoFocus={() => target && setPct(Math.round(target.stakeFactor * 10_000) / 100)}
       >
         <Dialog.Title>Limit {target?.name}</Dialog.Title>
         <Dialog.Description size="2" color="gray" mb="3">
-          The stake factor scales the largest stake this customer may place. 100% removes the limit.
+          The stake factor scales the largest stake this customer may place (sport base x factor / (price - 1)), down to 0.01%. 100% removes the limit.
         </Dialog.Description>
         <form onSubmit={submit}>
           <Field id="stake-factor" label={`Stake factor: ${pct}%`}>
             <Flex gap="3" align="center">
-              <Slider min={1} max={100} step={1} value={[pct]} onValueChange={([v]) => setPct(v)} aria-label="Stake factor percent" style={{ flex: 1 }} />
+              <Slider min={0.01} max={100} step={0.01} value={[pct]} onValueChange={([v]) => setPct(v)} aria-label="Stake factor percent" style={{ flex: 1 }} />
               <TextField.Root
                 id="stake-factor"
                 type="number"
-                min="1"
+                min="0.01"
                 max="100"
-                step="1"
+                step="0.01"
                 value={String(pct)}
-                onChange={(e) => setPct(Math.min(100, Math.max(1, Math.round(Number(e.target.value) || 1))))}
+                onChange={(e) => setPct(Math.min(100, Math.max(0.01, Math.round((Number(e.target.value) || 0.01) * 100) / 100)))}
                 style={{ width: 80 }}
                 data-testid="stake-factor-input"
               >
