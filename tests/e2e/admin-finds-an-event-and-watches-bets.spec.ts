@@ -32,7 +32,9 @@ test("an admin finds an event on page 2, sets it live, and watches a customer's 
 
   // Search finds it from page 1 too.
   await admin.getByTestId("events-search").fill(target.name);
-  await expect(admin.getByTestId(`event-row-${target.id}`)).toBeVisible();
+  // On a busy machine the debounced search and its answer can take a while.
+  await expect(admin.getByTestId("events-count")).toContainText(`matching “${target.name}”`);
+  await expect(admin.getByTestId(`event-row-${target.id}`)).toBeVisible({ timeout: 30_000 });
   await admin.getByTestId(`set-live-${target.id}`).click();
   await expect(admin.getByTestId("toast")).toContainText(`${target.name} is now live`);
   await admin.getByTestId("events-status-toggle").getByRole("radio", { name: "Live" }).click();
