@@ -18,6 +18,7 @@ import { authRoutes, demoRoutes } from "./routes/auth.ts";
 import { eventRoutes } from "./routes/events.ts";
 import { betRoutes } from "./routes/bets.ts";
 import { adminRoutes } from "./routes/admin.ts";
+import { adminListRoutes } from "./routes/admin-lists.ts";
 import { fantasyRoutes } from "./routes/fantasy.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { accountRoutes } from "./routes/account.ts";
@@ -102,6 +103,7 @@ export function createApp(deps: AppDeps) {
   api.route("/", eventRoutes);
   api.route("/", betRoutes);
   api.route("/", adminRoutes);
+  api.route("/", adminListRoutes);
   api.route("/", accountRoutes);
   api.route("/", bettingDataRoutes);
   api.route("/", streamRoutes);

@@ -23,6 +23,7 @@ import { LibsqlPlacementLimits } from "./placement-limits.ts";
 import { LibsqlAuditTrail } from "./audit.ts";
 import type { Database } from "./database.ts";
 import { LibsqlEvents } from "./events.ts";
+import { LibsqlAdminLists, libsqlBetTicker } from "./admin-lists.ts";
 import { LibsqlAdminUsers } from "./users-admin.ts";
 import { LibsqlFraudRecords } from "./fraud.ts";
 import { LibsqlBulkOperations, LibsqlTasks } from "./tasks.ts";
@@ -74,6 +75,8 @@ export function libsqlPorts(d: Database, opts: PortOptions = {}): Ports & Accoun
     sessions: new LibsqlSessions(d),
     events: new LibsqlEvents(d.client),
     bets: new LibsqlBets(d.client, d.groupCommit),
+    adminLists: new LibsqlAdminLists(d.client),
+    betTicker: libsqlBetTicker(d.client),
     wallets: new LibsqlWallets(d),
     idempotency: new LibsqlIdempotency(d),
     fantasy: new LibsqlFantasy(d.client),

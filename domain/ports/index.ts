@@ -20,6 +20,7 @@ import type {
 } from "../fantasy/types.ts";
 import type { BookBet, BookMarket } from "../risk/liability.ts";
 import type { BettorBet } from "../risk/sharp.ts";
+import type { AdminLists, BetTicker } from "./admin-lists.ts";
 import type { PriceMove } from "../risk/steam.ts";
 import type { AlertCandidate, AlertSeverity, AlertType } from "../risk/alerts.ts";
 import type { MatchState } from "../pricing/state.ts";
@@ -521,6 +522,9 @@ export interface Ports extends Partial<BackOfficePorts>, TradingDeskPorts {
   sessions: Sessions;
   events: Events;
   bets: Bets;
+  /** The operator's paged lists and the live bet ticker (issue 18 item 9; libSQL only, see admin-lists.ts). */
+  adminLists?: AdminLists;
+  betTicker?: BetTicker;
   wallets: Wallets;
   idempotency: IdempotencyRecords;
   /**

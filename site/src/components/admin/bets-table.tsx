@@ -1,26 +1,53 @@
 /**
- * Centre: Bet Management. The 5 newest bets; pending ones can be settled won, lost or void, and a
- * settled one can be resettled when it was graded wrongly.
+ * Centre: Bet Management. Every bet, newest first, 10 a page (GET /api/admin/bets), searchable by
+ * bet id, customer and event, filtered by status, sport, bet type and stake; pending ones can be
+ * settled won, lost or void, and a settled one can be resettled when it was graded wrongly.
  */
-import { Button, Callout, Card, Dialog, Flex, Heading, RadioGroup, SegmentedControl, Skeleton, Table, Text, TextArea } from "@radix-ui/themes";
+import { Button, Callout, Card, Dialog, Flex, Heading, RadioGroup, SegmentedControl, Select, Skeleton, Table, Text, TextArea, TextField } from "@radix-ui/themes";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { AdminBet } from "../../../../api/schemas/bets.ts";
 import type { ResettleResponse } from "../../../../api/schemas/markets.ts";
 import { apiSend } from "../../lib/api.ts";
 import { formatDateTime, formatMoney } from "../../lib/format.ts";
-import { queries } from "../../lib/queries.ts";
 import { useToast } from "../toast.tsx";
+import { adminBetsQuery, useCursorPager, useDebounced } from "./admin-lists.ts";
 import { BetStatusBadge, RiskBadge } from "./badges.tsx";
+import { SPORT_OPTIONS } from "./events-table.tsx";
 
-const ROWS = 5;
+const PAGE = 10;
 
 type Settle = { bet: AdminBet; status: "won" | "lost" | "void" };
 
+/** A stake box in currency units ("12.50") as cents, or undefined when empty or not a number. */
+const centsOf = (s: string): number | undefined => {
+  const v = Number(s.trim());
+  return s.trim() === "" || !Number.isFinite(v) || v < 0 ? undefined : Math.round(v * 100);
+};
+
 export function BetsTable() {
-  // "Pending" lets an operator reach older unsettled bets once newer ones crowd the first 5 rows.
-  const [filter, setFilter] = useState<"all" | "pending">("all");
-  const bets = useQuery(queries.allBets(filter));
+  // "Pending" lets an operator reach older unsettled bets; the pager and the searches reach the rest.
+  const [filter, setFilter] = useState<"all" | "pending" | "settled">("all");
+  const [betId, setBetId] = useState("");
+  const [customer, setCustomer] = useState("");
+  const [event, setEvent] = useState("");
+  const [sport, setSport] = useState("all");
+  const [betType, setBetType] = useState("all");
+  const [minStake, setMinStake] = useState("");
+  const [maxStake, setMaxStake] = useState("");
+  const typed = useDebounced({ betId: betId.trim(), customer: customer.trim(), event: event.trim(), minStake, maxStake });
+  const params = {
+    status: filter,
+    betId: typed.betId,
+    customer: typed.customer,
+    event: typed.event,
+    sport: sport === "all" ? undefined : sport,
+    betType: betType === "all" ? undefined : betType,
+    minStake: centsOf(typed.minStake),
+    maxStake: centsOf(typed.maxStake),
+  };
+  const pager = useCursorPager(JSON.stringify(params));
+  const bets = useQuery(adminBetsQuery({ ...params, limit: PAGE, cursor: pager.cursor }));
   const queryClient = useQueryClient();
   const toast = useToast();
 
@@ -51,7 +78,9 @@ export function BetsTable() {
       ]),
   });
 
-  const rows = bets.data?.slice(0, ROWS) ?? [];
+  const page = bets.data;
+  const rows = page?.items ?? [];
+  const pages = page ? Math.max(1, Math.ceil(page.total / PAGE)) : 1;
   const busyId = settle.isPending ? settle.variables?.bet.id : undefined;
   const [resettling, setResettling] = useState<AdminBet | null>(null);
 
@@ -62,20 +91,48 @@ export function BetsTable() {
           <Heading as="h2" size="3">
             Bet Management
           </Heading>
-          <Text size="1" color="gray">
-            {bets.data ? `Latest ${rows.length} of ${bets.data.length}${bets.data.length >= 100 ? "+" : ""} ${filter === "pending" ? "pending " : ""}bets` : " "}
+          <Text size="1" color="gray" data-testid="bets-count">
+            {page ? `${page.total} ${filter === "all" ? "" : `${filter} `}bet${page.total === 1 ? "" : "s"}` : " "}
           </Text>
         </div>
         <SegmentedControl.Root
           size="1"
           value={filter}
-          onValueChange={(v) => setFilter(v as "all" | "pending")}
+          onValueChange={(v) => setFilter(v as "all" | "pending" | "settled")}
           aria-label="Which bets"
           data-testid="bets-filter-toggle"
         >
           <SegmentedControl.Item value="all">All</SegmentedControl.Item>
           <SegmentedControl.Item value="pending">Pending</SegmentedControl.Item>
+          <SegmentedControl.Item value="settled">Settled</SegmentedControl.Item>
         </SegmentedControl.Root>
+      </Flex>
+      <Flex gap="2" wrap="wrap" mb="3" data-testid="bets-filters">
+        <TextField.Root size="1" type="search" placeholder="Bet id" aria-label="Bet id" value={betId} onChange={(e) => setBetId(e.target.value)} data-testid="bets-search-id" style={{ flex: "1 1 120px" }} />
+        <TextField.Root size="1" type="search" placeholder="Customer name or email" aria-label="Customer" value={customer} onChange={(e) => setCustomer(e.target.value)} data-testid="bets-search-customer" style={{ flex: "1 1 160px" }} />
+        <TextField.Root size="1" type="search" placeholder="Event" aria-label="Event" value={event} onChange={(e) => setEvent(e.target.value)} data-testid="bets-search-event" style={{ flex: "1 1 160px" }} />
+        <Select.Root size="1" value={sport} onValueChange={setSport}>
+          <Select.Trigger aria-label="Sport" data-testid="bets-sport" />
+          <Select.Content>
+            <Select.Item value="all">All sports</Select.Item>
+            {SPORT_OPTIONS.map((s) => (
+              <Select.Item key={s.code} value={s.code}>
+                {s.label}
+              </Select.Item>
+            ))}
+          </Select.Content>
+        </Select.Root>
+        <Select.Root size="1" value={betType} onValueChange={setBetType}>
+          <Select.Trigger aria-label="Bet type" data-testid="bets-type" />
+          <Select.Content>
+            <Select.Item value="all">All types</Select.Item>
+            <Select.Item value="single">Singles</Select.Item>
+            <Select.Item value="multiple">Multiples</Select.Item>
+            <Select.Item value="same_game_multi">Same game multis</Select.Item>
+          </Select.Content>
+        </Select.Root>
+        <TextField.Root size="1" inputMode="decimal" placeholder="Min stake" aria-label="Minimum stake" value={minStake} onChange={(e) => setMinStake(e.target.value)} data-testid="bets-min-stake" style={{ width: 90 }} />
+        <TextField.Root size="1" inputMode="decimal" placeholder="Max stake" aria-label="Maximum stake" value={maxStake} onChange={(e) => setMaxStake(e.target.value)} data-testid="bets-max-stake" style={{ width: 90 }} />
       </Flex>
       {bets.isError ? (
         <Callout.Root color="red">
@@ -101,11 +158,11 @@ export function BetsTable() {
                   </Table.Cell>
                 </Table.Row>
               ))}
-            {bets.data && rows.length === 0 && (
+            {page && rows.length === 0 && (
               <Table.Row>
                 <Table.Cell colSpan={5}>
                   <Text size="2" color="gray">
-                    No bets yet.
+                    No bets match.
                   </Text>
                 </Table.Cell>
               </Table.Row>
@@ -182,6 +239,19 @@ export function BetsTable() {
           </Table.Body>
         </Table.Root>
       )}
+      <Flex justify="between" align="center" mt="3" gap="2">
+        <Text size="1" color="gray" data-testid="bets-page-info">
+          Page {pager.page} of {pages}
+        </Text>
+        <Flex gap="2">
+          <Button size="1" variant="soft" color="gray" disabled={pager.page === 1} onClick={pager.previous} data-testid="bets-prev">
+            Previous
+          </Button>
+          <Button size="1" variant="soft" color="gray" disabled={!page?.nextCursor} onClick={() => page?.nextCursor && pager.next(page.nextCursor)} data-testid="bets-next">
+            Next
+          </Button>
+        </Flex>
+      </Flex>
       <ResettleDialog bet={resettling} onClose={() => setResettling(null)} />
     </Card>
   );

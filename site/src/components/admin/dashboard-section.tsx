@@ -6,6 +6,7 @@ import { Button } from "@radix-ui/themes";
 import { useQueryClient } from "@tanstack/react-query";
 import { queries } from "../../lib/queries.ts";
 import { AdminOnlyNotice, BetsTable } from "./bets-table.tsx";
+import { BetTicker } from "./bet-ticker.tsx";
 import { useConsole } from "./console-context.tsx";
 import { centsCell, exportCsv } from "./csv.ts";
 import { EventsTable } from "./events-table.tsx";
@@ -81,6 +82,7 @@ export function DashboardSection({ canManage }: { canManage: boolean }) {
         <div className="adm-dash__centre">
           <EventsTable canManage={canManage} />
           {canManage ? <BetsTable /> : <AdminOnlyNotice title="Bet Management" />}
+          {canManage && <BetTicker />}
           <RiskHeatmap />
         </div>
         <div className="adm-dash__right">

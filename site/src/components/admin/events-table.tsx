@@ -1,24 +1,53 @@
-/** Centre: Manage Events. First 5 events of the chosen status, with Set Live / Set Finished. */
-import { Button, Callout, Card, Flex, Heading, SegmentedControl, Skeleton, Table, Text } from "@radix-ui/themes";
+/**
+ * Centre: Manage Events. Every event, 25 a page by start time (GET /api/admin/events), with a
+ * search box (name, teams, league), sport and status filters and a pager; Set Live / Set
+ * Finished, Edit (move an upcoming event's start) and Markets (the trading desk) on each row.
+ */
+import { Button, Callout, Card, Dialog, Flex, Heading, SegmentedControl, Select, Skeleton, Table, Text, TextField } from "@radix-ui/themes";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type { Event, EventStatus } from "../../../../api/schemas/events.ts";
+import type { EventStatus } from "../../../../api/schemas/events.ts";
+import type { AdminEventRow } from "../../../../api/schemas/admin-lists.ts";
 import { apiSend } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format.ts";
-import { queries } from "../../lib/queries.ts";
 import { useToast } from "../toast.tsx";
+import { adminEventsQuery, useCursorPager, useDebounced } from "./admin-lists.ts";
 import { EventStatusBadge } from "./badges.tsx";
+import { useConsole } from "./console-context.tsx";
+import { describeApiError, Field, toLocalInput } from "./form.tsx";
 
-const ROWS = 5;
+const PAGE = 25;
+type StatusFilter = EventStatus | "all";
+
+export const SPORT_OPTIONS: { code: string; label: string }[] = [
+  { code: "soccer", label: "Soccer" },
+  { code: "basketball", label: "Basketball" },
+  { code: "tennis", label: "Tennis" },
+  { code: "nfl", label: "NFL" },
+  { code: "hockey", label: "Hockey" },
+  { code: "mlb", label: "MLB" },
+  { code: "afl", label: "AFL" },
+  { code: "nrl", label: "NRL" },
+  { code: "golf", label: "Golf" },
+  { code: "cricket", label: "Cricket" },
+  { code: "racing", label: "Racing" },
+];
 
 export function EventsTable({ canManage }: { canManage: boolean }) {
-  const [status, setStatus] = useState<EventStatus>("upcoming");
-  const events = useQuery({ ...queries.events({ status, limit: 50 }), refetchInterval: 30_000 });
+  const [status, setStatus] = useState<StatusFilter>("upcoming");
+  const [sport, setSport] = useState("all");
+  const [text, setText] = useState("");
+  const q = useDebounced(text.trim());
+  const filter = { q, sport: sport === "all" ? undefined : sport, status };
+  const pager = useCursorPager(JSON.stringify(filter));
+  const events = useQuery(adminEventsQuery({ ...filter, limit: PAGE, cursor: pager.cursor }));
   const queryClient = useQueryClient();
   const toast = useToast();
+  const console = useConsole();
+  const [editing, setEditing] = useState<AdminEventRow | null>(null);
 
   const update = useMutation({
-    mutationFn: ({ event, to }: { event: Event; to: EventStatus }) =>
+    mutationFn: ({ event, to }: { event: AdminEventRow; to: EventStatus }) =>
       apiSend<unknown>("PATCH", `/api/admin/events/${encodeURIComponent(event.id)}`, { status: to }),
     onSuccess: (_data, { event, to }) => {
       toast({ title: "Event updated", description: `${event.name} is now ${to}.` });
@@ -33,7 +62,9 @@ export function EventsTable({ canManage }: { canManage: boolean }) {
       ]),
   });
 
-  const rows = events.data?.slice(0, ROWS) ?? [];
+  const page = events.data;
+  const rows = page?.items ?? [];
+  const pages = page ? Math.max(1, Math.ceil(page.total / PAGE)) : 1;
   const busyId = update.isPending ? update.variables?.event.id : undefined;
 
   return (
@@ -43,21 +74,45 @@ export function EventsTable({ canManage }: { canManage: boolean }) {
           <Heading as="h2" size="3">
             Manage Events
           </Heading>
-          <Text size="1" color="gray">
-            {events.data ? `Showing ${rows.length} of ${events.data.length}${events.data.length >= 50 ? "+" : ""} ${status} events` : " "}
+          <Text size="1" color="gray" data-testid="events-count">
+            {page ? `${page.total} ${status === "all" ? "" : `${status} `}event${page.total === 1 ? "" : "s"}${q ? ` matching “${q}”` : ""}` : " "}
           </Text>
         </div>
         <SegmentedControl.Root
           size="1"
           value={status}
-          onValueChange={(v) => setStatus(v as EventStatus)}
+          onValueChange={(v) => setStatus(v as StatusFilter)}
           aria-label="Event status"
           data-testid="events-status-toggle"
         >
           <SegmentedControl.Item value="upcoming">Upcoming</SegmentedControl.Item>
           <SegmentedControl.Item value="live">Live</SegmentedControl.Item>
           <SegmentedControl.Item value="finished">Finished</SegmentedControl.Item>
+          <SegmentedControl.Item value="all">All</SegmentedControl.Item>
         </SegmentedControl.Root>
+      </Flex>
+      <Flex gap="2" wrap="wrap" mb="3">
+        <TextField.Root
+          size="1"
+          type="search"
+          placeholder="Search events, teams, leagues"
+          aria-label="Search events"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          data-testid="events-search"
+          style={{ flex: "1 1 200px" }}
+        />
+        <Select.Root size="1" value={sport} onValueChange={setSport}>
+          <Select.Trigger aria-label="Sport" data-testid="events-sport" />
+          <Select.Content>
+            <Select.Item value="all">All sports</Select.Item>
+            {SPORT_OPTIONS.map((s) => (
+              <Select.Item key={s.code} value={s.code}>
+                {s.label}
+              </Select.Item>
+            ))}
+          </Select.Content>
+        </Select.Root>
       </Flex>
       {events.isError ? (
         <Callout.Root color="red">
@@ -82,11 +137,11 @@ export function EventsTable({ canManage }: { canManage: boolean }) {
                   </Table.Cell>
                 </Table.Row>
               ))}
-            {events.data && rows.length === 0 && (
+            {page && rows.length === 0 && (
               <Table.Row>
                 <Table.Cell colSpan={4}>
                   <Text size="2" color="gray">
-                    No {status} events.
+                    No {status === "all" ? "" : `${status} `}events{q ? ` matching “${q}”` : ""}.
                   </Text>
                 </Table.Cell>
               </Table.Row>
@@ -98,7 +153,7 @@ export function EventsTable({ canManage }: { canManage: boolean }) {
                     {e.name}
                   </Text>
                   <Text as="div" size="1" color="gray">
-                    {e.sportName} · {e.league}
+                    {e.sportName} · {e.league} · {e.marketCount} market{e.marketCount === 1 ? "" : "s"}
                   </Text>
                 </Table.RowHeaderCell>
                 <Table.Cell data-label="Start">
@@ -115,7 +170,7 @@ export function EventsTable({ canManage }: { canManage: boolean }) {
                   <EventStatusBadge status={e.status} />
                 </Table.Cell>
                 <Table.Cell justify="end" data-label="Actions" className="adm-cell-actions">
-                  <Flex gap="2" justify="end" wrap="nowrap">
+                  <Flex gap="2" justify="end" wrap="wrap">
                     {canManage && e.status === "upcoming" && (
                       <Button
                         size="1"
@@ -140,10 +195,15 @@ export function EventsTable({ canManage }: { canManage: boolean }) {
                         Set Finished
                       </Button>
                     )}
-                    {(!canManage || e.status === "finished") && (
-                      <Text size="1" color="gray">
-                        —
-                      </Text>
+                    {canManage && e.status === "upcoming" && (
+                      <Button size="1" variant="ghost" onClick={() => setEditing(e)} data-testid={`edit-event-${e.id}`}>
+                        Edit
+                      </Button>
+                    )}
+                    {console && (
+                      <Button size="1" variant="ghost" color="gray" onClick={() => console.goTo("trading")} data-testid={`event-markets-${e.id}`}>
+                        Markets
+                      </Button>
                     )}
                   </Flex>
                 </Table.Cell>
@@ -152,6 +212,79 @@ export function EventsTable({ canManage }: { canManage: boolean }) {
           </Table.Body>
         </Table.Root>
       )}
+      <Flex justify="between" align="center" mt="3" gap="2">
+        <Text size="1" color="gray" data-testid="events-page-info">
+          Page {pager.page} of {pages}
+        </Text>
+        <Flex gap="2">
+          <Button size="1" variant="soft" color="gray" disabled={pager.page === 1} onClick={pager.previous} data-testid="events-prev">
+            Previous
+          </Button>
+          <Button
+            size="1"
+            variant="soft"
+            color="gray"
+            disabled={!page?.nextCursor}
+            onClick={() => page?.nextCursor && pager.next(page.nextCursor)}
+            data-testid="events-next"
+          >
+            Next
+          </Button>
+        </Flex>
+      </Flex>
+      <EditEventDialog event={editing} onClose={() => setEditing(null)} />
     </Card>
+  );
+}
+
+/** Move an upcoming event's start: PATCH /api/admin/events/{id} {startTime}. Audited by the server. */
+function EditEventDialog({ event, onClose }: { event: AdminEventRow | null; onClose: () => void }) {
+  const [start, setStart] = useState("");
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const save = useMutation({
+    mutationFn: (startTime: string) => apiSend<unknown>("PATCH", `/api/admin/events/${encodeURIComponent(event!.id)}`, { startTime }),
+    onSuccess: () => {
+      toast({ title: "Event updated", description: `${event?.name} starts ${formatDateTime(new Date(start).toISOString())}.` });
+      onClose();
+    },
+    onError: (e) => toast({ title: "Failed to update event", description: describeApiError(e), variant: "destructive" }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ["/api/events"] }),
+  });
+  return (
+    <Dialog.Root
+      open={event !== null}
+      onOpenChange={(o) => {
+        if (o && event) setStart(toLocalInput(new Date(event.startTime)));
+        if (!o) onClose();
+      }}
+    >
+      <Dialog.Content maxWidth="400px" data-testid="edit-event-dialog" onOpenAutoFocus={() => event && setStart(toLocalInput(new Date(event.startTime)))}>
+        <Dialog.Title>Edit event</Dialog.Title>
+        <Dialog.Description size="2" color="gray" mb="3">
+          {event?.name}
+        </Dialog.Description>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (start) save.mutate(new Date(start).toISOString());
+          }}
+        >
+          <Field id="edit-event-start" label="Start time">
+            <TextField.Root id="edit-event-start" type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} />
+          </Field>
+          <Flex gap="3" justify="end" mt="4">
+            <Dialog.Close>
+              <Button type="button" variant="soft" color="gray">
+                Cancel
+              </Button>
+            </Dialog.Close>
+            <Button type="submit" disabled={!start} loading={save.isPending} data-testid="edit-event-save">
+              Save
+            </Button>
+          </Flex>
+        </form>
+      </Dialog.Content>
+    </Dialog.Root>
   );
 }

@@ -1,0 +1,199 @@
+/**
+ * The operator's lists over libSQL: events by start time, bets newest first, each a page at a time
+ * with keyset cursors (the last row's sort key), so rows arriving while an operator pages never
+ * shift or repeat a later page; the total is counted with the same filter.
+ */
+import type { Client, InValue, Row } from "@libsql/client";
+import type { AdminBetFilter, AdminBetRow, AdminEventFilter, AdminEventRow, AdminLists, ListPage } from "../../domain/ports/admin-lists.ts";
+import type { BetLegRecord, BetRecord, EventStatus, SportCode } from "../../domain/shared/types.ts";
+import { decodeCursor, encodeCursor } from "../../domain/shared/cursor.ts";
+import { DEFAULT_LARGE_STAKE_CENTS } from "../../domain/risk/ticker.ts";
+import { InMemoryBetTicker } from "../system/bet-ticker.ts";
+import { LibsqlTrading } from "./trading.ts";
+
+/** `text` anywhere, with LIKE's wildcards taken literally. */
+const contains = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const startsWith = (text: string): string => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const n = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+export class LibsqlAdminLists implements AdminLists {
+  private readonly client: Client;
+  constructor(client: Client) {
+    this.client = client;
+  }
+
+  async events(f: AdminEventFilter): Promise<ListPage<AdminEventRow> | "bad_cursor"> {
+    const where: string[] = [];
+    const args: InValue[] = [];
+    if (f.q) {
+      const like = contains(f.q);
+      where.push(`(e.name LIKE ? ESCAPE '\\' OR e.home_team LIKE ? ESCAPE '\\' OR e.away_team LIKE ? ESCAPE '\\' OR e.league LIKE ? ESCAPE '\\')`);
+      args.push(like, like, like, like);
+    }
+    if (f.sport) (where.push("e.sport = ?"), args.push(f.sport));
+    if (f.status === "open") where.push("e.status IN ('upcoming','live')");
+    else if (f.status && f.status !== "all") (where.push("e.status = ?"), args.push(f.status));
+    if (f.from) (where.push("e.start_time >= ?"), args.push(f.from.getTime()));
+    if (f.to) (where.push("e.start_time < ?"), args.push(f.to.getTime()));
+    const filter = where.length ? `WHERE ${where.join(" AND ")}` : "";
+    const page = [...where];
+    const pageArgs = [...args];
+    if (f.cursor) {
+      const c = decodeCursor(f.cursor);
+      if (!c) return "bad_cursor";
+      page.push("(e.start_time > ? OR (e.start_time = ? AND e.id > ?))");
+      pageArgs.push(c.at, c.at, c.id);
+    }
+    const [rows, count] = await Promise.all([
+      this.client.execute({
+        sql: `SELECT e.id, e.name, e.sport, s.name AS sport_name, e.league, e.home_team, e.away_team, e.start_time, e.status,
+                     e.minute, e.home_score, e.away_score, (SELECT COUNT(*) FROM markets m WHERE m.event_id = e.id) AS market_count
+              FROM events e JOIN sports s ON s.code = e.sport
+              ${page.length ? `WHERE ${page.join(" AND ")}` : ""}
+              ORDER BY e.start_time ASC, e.id ASC LIMIT ?`,
+        args: [...pageArgs, f.limit + 1],
+      }),
+      this.client.execute({ sql: `SELECT COUNT(*) AS n FROM events e ${filter}`, args }),
+    ]);
+    const items = rows.rows.slice(0, f.limit).map(toEventRow);
+    const last = items[items.length - 1];
+    return {
+      items,
+      total: Number(count.rows[0].n),
+      nextCursor: rows.rows.length > f.limit && last ? encodeCursor(last.startTime.getTime(), last.id) : null,
+    };
+  }
+
+  async bets(f: AdminBetFilter): Promise<ListPage<AdminBetRow> | "bad_cursor"> {
+    const where: string[] = [];
+    const args: InValue[] = [];
+    if (f.betId) (where.push("b.id LIKE ? ESCAPE '\\'"), args.push(startsWith(f.betId)));
+    if (f.customer) {
+      const like = contains(f.customer);
+      where.push(
+        `(u.email LIKE ? ESCAPE '\\' OR u.first_name LIKE ? ESCAPE '\\' OR u.last_name LIKE ? ESCAPE '\\' OR (u.first_name || ' ' || u.last_name) LIKE ? ESCAPE '\\')`,
+      );
+      args.push(like, like, like, like);
+    }
+    if (f.event) {
+      where.push("EXISTS (SELECT 1 FROM bet_legs l WHERE l.bet_id = b.id AND (l.event_id = ? OR l.event_name LIKE ? ESCAPE '\\'))");
+      args.push(f.event, contains(f.event));
+    }
+    if (f.sport) {
+      where.push("EXISTS (SELECT 1 FROM bet_legs l JOIN events e ON e.id = l.event_id WHERE l.bet_id = b.id AND e.sport = ?)");
+      args.push(f.sport);
+    }
+    if (f.status === "settled") where.push("b.status <> 'pending'");
+    else if (f.status && f.status !== "all") (where.push("b.status = ?"), args.push(f.status));
+    if (f.betType) (where.push("b.bet_type = ?"), args.push(f.betType));
+    if (f.minStake !== undefined) (where.push("b.stake >= ?"), args.push(f.minStake));
+    if (f.maxStake !== undefined) (where.push("b.stake <= ?"), args.push(f.maxStake));
+    const filter = where.length ? `WHERE ${where.join(" AND ")}` : "";
+    const page = [...where];
+    const pageArgs = [...args];
+    if (f.cursor) {
+      const c = decodeCursor(f.cursor);
+      if (!c) return "bad_cursor";
+      page.push("(b.placed_at < ? OR (b.placed_at = ? AND b.id < ?))");
+      pageArgs.push(c.at, c.at, c.id);
+    }
+    const [rows, count] = await Promise.all([
+      this.client.execute({
+        sql: `SELECT b.id, b.user_id, b.bet_type, b.stake, b.total_odds_milli, b.potential_return, b.actual_return, b.status,
+                     b.placed_at, b.settled_at, u.first_name, u.last_name, u.email
+              FROM bets b JOIN users u ON u.id = b.user_id
+              ${page.length ? `WHERE ${page.join(" AND ")}` : ""}
+              ORDER BY b.placed_at DESC, b.id DESC LIMIT ?`,
+        args: [...pageArgs, f.limit + 1],
+      }),
+      this.client.execute({ sql: `SELECT COUNT(*) AS n FROM bets b JOIN users u ON u.id = b.user_id ${filter}`, args }),
+    ]);
+    const shown = rows.rows.slice(0, f.limit);
+    const legs = await this.legsFor(shown.map((r) => String(r.id)));
+    const items = shown.map((r) => toBetRow(r, legs.get(String(r.id)) ?? []));
+    const last = items[items.length - 1];
+    return {
+      items,
+      total: Number(count.rows[0].n),
+      nextCursor: rows.rows.length > f.limit && last ? encodeCursor(last.placedAt.getTime(), last.id) : null,
+    };
+  }
+
+  private async legsFor(betIds: string[]): Promise<Map<string, BetLegRecord[]>> {
+    const out = new Map<string, BetLegRecord[]>();
+    if (betIds.length === 0) return out;
+    const rs = await this.client.execute({
+      sql: `SELECT * FROM bet_legs WHERE bet_id IN (${betIds.map(() => "?").join(",")}) ORDER BY bet_id, leg_no`,
+      args: betIds,
+    });
+    for (const r of rs.rows) {
+      const list = out.get(String(r.bet_id)) ?? [];
+      list.push({
+        id: String(r.id),
+        legNo: Number(r.leg_no),
+        eventId: String(r.event_id),
+        marketId: String(r.market_id),
+        outcomeId: String(r.outcome_id),
+        oddsMilli: Number(r.odds_milli),
+        result: r.result as BetLegRecord["result"],
+        eventName: String(r.event_name),
+        marketName: String(r.market_name),
+        selectionName: String(r.selection_name),
+      });
+      out.set(String(r.bet_id), list);
+    }
+    return out;
+  }
+}
+
+function toEventRow(r: Row): AdminEventRow {
+  return {
+    id: String(r.id),
+    name: String(r.name),
+    sport: r.sport as SportCode,
+    sportName: String(r.sport_name),
+    league: String(r.league),
+    homeTeam: String(r.home_team),
+    awayTeam: String(r.away_team),
+    startTime: new Date(Number(r.start_time)),
+    status: r.status as EventStatus,
+    minute: n(r.minute),
+    homeScore: n(r.home_score),
+    awayScore: n(r.away_score),
+    marketCount: Number(r.market_count),
+  };
+}
+
+function toBetRow(r: Row, legs: BetLegRecord[]): AdminBetRow {
+  return {
+    id: String(r.id),
+    userId: String(r.user_id),
+    betType: r.bet_type as BetRecord["betType"],
+    stake: Number(r.stake),
+    totalOddsMilli: Number(r.total_odds_milli),
+    potentialReturn: Number(r.potential_return),
+    actualReturn: r.actual_return === null ? null : Number(r.actual_return),
+    status: r.status as BetRecord["status"],
+    placedAt: new Date(Number(r.placed_at)),
+    settledAt: r.settled_at === null ? null : new Date(Number(r.settled_at)),
+    legs,
+    customer: { firstName: String(r.first_name), lastName: String(r.last_name), email: String(r.email) },
+  };
+}
+
+/** risk_settings `ticker_large_stake` (cents), or 500.00 when it is not set. */
+export async function largeStakeThreshold(client: Client): Promise<number> {
+  const rs = await client.execute("SELECT value FROM risk_settings WHERE key = 'ticker_large_stake'");
+  return rs.rows.length === 0 ? DEFAULT_LARGE_STAKE_CENTS : Number(rs.rows[0].value);
+}
+
+/** This process's bet ticker over the database: stake factors (sharp flag) and the threshold read lazily. */
+export function libsqlBetTicker(client: Client): InMemoryBetTicker {
+  const trading = new LibsqlTrading(client);
+  return new InMemoryBetTicker({
+    stakeFactorOf: (userId) => trading.stakeFactorOf(userId),
+    largeStakeOver: () => largeStakeThreshold(client),
+    nowMs: () => Date.now(),
+    onError: (e) => console.error(JSON.stringify({ level: "error", where: "bet-ticker", error: String(e) })),
+  });
+}

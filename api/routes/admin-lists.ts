@@ -1,0 +1,147 @@
+/**
+ * The operator's reach (issue 18 item 9): every event and every bet a page at a time, searchable,
+ * and the live bet ticker pushed as server-sent events.
+ *
+ *   GET /api/admin/events             events by start time (admin, trader)
+ *   GET /api/admin/bets               bets newest first (admin)
+ *   GET /api/admin/bet-ticker/stream  new bets as they are placed (admin)
+ */
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { AppDeps, AppEnv } from "../env.ts";
+import { ApiFailure } from "../errors.ts";
+import { errorResponses, json } from "./openapi-helpers.ts";
+import { requireRole } from "../middleware/session.ts";
+import { presentAdminBet } from "../presenters.ts";
+import { AdminBetsPage, AdminBetsQuery, AdminEventsPage, AdminEventsQuery, BetTickerQuery } from "../schemas/admin-lists.ts";
+import { SseBroadcast } from "../live-odds-broadcast.ts";
+import { DEFAULT_PING_MS, MAX_QUEUE_BYTES, RETRY_MS } from "./stream.ts";
+import { API_SECURITY_HEADERS } from "../middleware/security.ts";
+import { requirePort } from "../../domain/ports/index.ts";
+import type { AdminLists } from "../../domain/ports/admin-lists.ts";
+import { passesTickerFilter, type TickerFilter, type TickerItem } from "../../domain/risk/ticker.ts";
+import type { InMemoryBetTicker } from "../../adapters/system/bet-ticker.ts";
+
+export const adminListRoutes = new OpenAPIHono<AppEnv>();
+
+const listsOf = (deps: AppDeps): AdminLists => requirePort(deps.ports.adminLists, "adminLists");
+const badCursor = () =>
+  new ApiFailure({
+    code: "REQUEST.INVALID",
+    message: "The request is invalid",
+    details: { fields: [{ path: "cursor", message: "Not a cursor from a previous page", code: "custom" }] },
+  });
+
+adminListRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/admin/events",
+    tags: ["Admin"],
+    summary: "Every event a page at a time, by start time, searchable (admin, trader)",
+    description:
+      "Filters: q (name, teams, league), sport, status (upcoming, live, finished, open, all: default), from/to (start time). " +
+      "limit 1..100 (default 25); pass nextCursor as cursor for the next page (stable while events are added). total counts every match.",
+    middleware: [requireRole("admin", "trader")] as const,
+    request: { query: AdminEventsQuery },
+    responses: { 200: json(AdminEventsPage, "A page of events"), ...errorResponses(400, 401, 403) },
+  }),
+  async (c) => {
+    const f = c.req.valid("query");
+    const page = await listsOf(c.get("deps")).events({
+      ...f,
+      from: f.from ? new Date(f.from) : undefined,
+      to: f.to ? new Date(f.to) : undefined,
+    });
+    if (page === "bad_cursor") throw badCursor();
+    return c.json({ ...page, items: page.items.map((e) => ({ ...e, startTime: e.startTime.toISOString() })) }, 200);
+  },
+);
+
+adminListRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/admin/bets",
+    tags: ["Admin"],
+    summary: "Every customer's bets a page at a time, newest first, searchable (admin)",
+    description:
+      "Filters: betId (or its beginning), customer (name or email), event (id or name of any leg's event), status " +
+      "(all, pending, settled, won, lost, void, cashed_out), sport, betType, minStake/maxStake (cents). " +
+      "limit 1..100 (default 25); pass nextCursor as cursor for the next page (stable while bets are placed). " +
+      "GET /api/admin/all-bets still answers the plain array.",
+    middleware: [requireRole("admin")] as const,
+    request: { query: AdminBetsQuery },
+    responses: { 200: json(AdminBetsPage, "A page of bets"), ...errorResponses(400, 401, 403) },
+  }),
+  async (c) => {
+    const page = await listsOf(c.get("deps")).bets(c.req.valid("query"));
+    if (page === "bad_cursor") throw badCursor();
+    return c.json({ ...page, items: page.items.map(presentAdminBet) }, 200);
+  },
+);
+
+// ---- The live bet ticker ----
+
+/** One broadcast per filter per ticker: each item is serialised once for every admin with that filter. */
+const tickerBroadcasts = new WeakMap<object, Map<string, SseBroadcast<TickerItem>>>();
+
+/** The ticker's broadcast for a filter (created on first use), for tests and diagnostics too. */
+export function betTickerBroadcast(deps: AppDeps, filter: TickerFilter): SseBroadcast<TickerItem> {
+  const ticker = requirePort(deps.ports.betTicker, "betTicker") as InMemoryBetTicker;
+  let byFilter = tickerBroadcasts.get(ticker);
+  if (!byFilter) tickerBroadcasts.set(ticker, (byFilter = new Map()));
+  const key = `${filter.largeOnly ? 1 : 0}${filter.sharpOnly ? 1 : 0}`;
+  let broadcast = byFilter.get(key);
+  if (!broadcast) {
+    broadcast = new SseBroadcast<TickerItem>({
+      source: {
+        subscribe: (listener) =>
+          ticker.subscribe((items) => {
+            const shown = items.filter((i) => passesTickerFilter(i, filter));
+            if (shown.length > 0) listener(shown);
+          }),
+      },
+      event: "bet",
+      serialize: (item) => JSON.stringify(item),
+      pingMs: deps.liveStream?.pingMs ?? DEFAULT_PING_MS,
+      pingData: () => JSON.stringify({ at: deps.clock.now().toISOString() }),
+      retryMs: RETRY_MS,
+      maxQueueBytes: MAX_QUEUE_BYTES,
+    });
+    byFilter.set(key, broadcast);
+  }
+  return broadcast;
+}
+
+adminListRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/admin/bet-ticker/stream",
+    tags: ["Admin"],
+    summary: "Live bet ticker: each new bet pushed as a server-sent event (admin)",
+    description:
+      "event 'bet': data is one TickerItem (time, customer, selections, stake, price, potential return, flags largeStake and sharp) " +
+      "as soon as the bet is placed on this instance. event 'ping': data {at}, when the stream opens and every 15 s. " +
+      "large=1: large stakes only; sharp=1: sharp customers only (both: both).",
+    middleware: [requireRole("admin")] as const,
+    request: { query: BetTickerQuery },
+    responses: {
+      200: {
+        description: "An endless text/event-stream",
+        content: { "text/event-stream": { schema: z.string().openapi({ example: 'event: bet\ndata: {"betId":"bet_01",...}\n\n' }) } },
+      },
+      ...errorResponses(400, 401, 403),
+    },
+  }),
+  async (c) => {
+    const f = c.req.valid("query");
+    const body = await betTickerBroadcast(c.get("deps"), { largeOnly: f.large === "1", sharpOnly: f.sharp === "1" }).open();
+    return new Response(body, {
+      headers: {
+        ...API_SECURITY_HEADERS,
+        "Content-Type": "text/event-stream",
+        "Cache-Control": "no-cache",
+        "X-Accel-Buffering": "no",
+        "x-request-id": c.get("requestId") ?? "-",
+      },
+    }) as never;
+  },
+);

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_LARGE_STAKE_CENTS, isLargeStake, isSharpCustomer, passesTickerFilter, tickerItem } from "./ticker.ts";
+import type { PlacedBetNotice } from "../ports/admin-lists.ts";
+
+const notice = (stake: number): PlacedBetNotice => ({
+  bet: { id: "bet_1", userId: "u_1", betType: "multiple", stake, totalOddsMilli: 4_200, potentialReturn: stake * 4.2, placedAt: new Date("2026-11-25T12:00:00Z") },
+  legs: [
+    { eventId: "e1", eventName: "A vs B", marketName: "Match Winner", selectionName: "A", oddsMilli: 2_000 },
+    { eventId: "e2", eventName: "C vs D", marketName: "Match Winner", selectionName: "D", oddsMilli: 2_100 },
+  ],
+  customer: { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" },
+});
+
+describe("ticker flags", () => {
+  it("a stake is large only strictly above the threshold", () => {
+    expect(isLargeStake(DEFAULT_LARGE_STAKE_CENTS, DEFAULT_LARGE_STAKE_CENTS)).toBe(false);
+    expect(isLargeStake(DEFAULT_LARGE_STAKE_CENTS + 1, DEFAULT_LARGE_STAKE_CENTS)).toBe(true);
+  });
+  it("a customer is sharp when a trader cut their stake factor below 100 %", () => {
+    expect(isSharpCustomer(100)).toBe(false);
+    expect(isSharpCustomer(99)).toBe(true);
+    expect(isSharpCustomer(1)).toBe(true);
+  });
+});
+
+describe("tickerItem", () => {
+  it("carries time, customer, selections, stake, price, potential return and flags", () => {
+    const item = tickerItem(notice(60_000), { largeStakeOver: 50_000, stakeFactorPct: 25 });
+    expect(item).toEqual({
+      betId: "bet_1",
+      placedAt: "2026-11-25T12:00:00.000Z",
+      customerId: "u_1",
+      customerName: "Ada Lovelace",
+      customerEmail: "ada@example.com",
+      betType: "multiple",
+      selections: [
+        { eventId: "e1", eventName: "A vs B", marketName: "Match Winner", selectionName: "A", odds: "2.00" },
+        { eventId: "e2", eventName: "C vs D", marketName: "Match Winner", selectionName: "D", odds: "2.10" },
+      ],
+      stake: 60_000,
+      odds: "4.20",
+      potentialReturn: 252_000,
+      flags: { largeStake: true, sharp: true },
+    });
+  });
+
+  it("filters: large only, sharp only, both", () => {
+    const plain = tickerItem(notice(1_000), { largeStakeOver: 50_000, stakeFactorPct: 100 });
+    const large = tickerItem(notice(90_000), { largeStakeOver: 50_000, stakeFactorPct: 100 });
+    const sharp = tickerItem(notice(1_000), { largeStakeOver: 50_000, stakeFactorPct: 10 });
+    const both = tickerItem(notice(90_000), { largeStakeOver: 50_000, stakeFactorPct: 10 });
+    const pass = (f: { largeOnly: boolean; sharpOnly: boolean }) => [plain, large, sharp, both].filter((i) => passesTickerFilter(i, f));
+    expect(pass({ largeOnly: false, sharpOnly: false })).toEqual([plain, large, sharp, both]);
+    expect(pass({ largeOnly: true, sharpOnly: false })).toEqual([large, both]);
+    expect(pass({ largeOnly: false, sharpOnly: true })).toEqual([sharp, both]);
+    expect(pass({ largeOnly: true, sharpOnly: true })).toEqual([both]);
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * The live bet ticker's item (issue 18 item 9): a bet as operators watch it arrive, with two flags.
+ *
+ * - large stake: the stake is strictly over the house's threshold (risk_settings
+ *   `ticker_large_stake`, default 500.00);
+ * - sharp customer: a trader has cut the customer's stake factor below 100 % (the trading desk's
+ *   sharp list: that is how a book marks and limits sharp money).
+ *
+ * Everything else comes from what placement already holds (no read on the placement path).
+ */
+import { formatOdds } from "../shared/odds.ts";
+import { FULL_STAKE_FACTOR_PCT } from "../trading/stake-factor.ts";
+import type { PlacedBetNotice } from "../ports/admin-lists.ts";
+import type { BetType } from "../shared/types.ts";
+
+/** 500.00: stakes strictly above it are flagged "large" unless the setting says otherwise. */
+export const DEFAULT_LARGE_STAKE_CENTS = 50_000;
+
+export interface TickerItem {
+  betId: string;
+  placedAt: string;
+  customerId: string;
+  customerName: string;
+  customerEmail: string;
+  betType: BetType;
+  selections: { eventId: string; eventName: string; marketName: string; selectionName: string; odds: string }[];
+  stake: number;
+  odds: string;
+  potentialReturn: number;
+  flags: { largeStake: boolean; sharp: boolean };
+}
+
+export const isLargeStake = (stake: number, thresholdCents: number): boolean => stake > thresholdCents;
+export const isSharpCustomer = (stakeFactorPct: number): boolean => stakeFactorPct < FULL_STAKE_FACTOR_PCT;
+
+export function tickerItem(n: PlacedBetNotice, opts: { largeStakeOver: number; stakeFactorPct: number }): TickerItem {
+  return {
+    betId: n.bet.id,
+    placedAt: n.bet.placedAt.toISOString(),
+    customerId: n.bet.userId,
+    customerName: `${n.customer.firstName} ${n.customer.lastName}`.trim(),
+    customerEmail: n.customer.email,
+    betType: n.bet.betType,
+    selections: n.legs.map((l) => ({
+      eventId: l.eventId,
+      eventName: l.eventName,
+      marketName: l.marketName,
+      selectionName: l.selectionName,
+      odds: formatOdds(l.oddsMilli),
+    })),
+    stake: n.bet.stake,
+    odds: formatOdds(n.bet.totalOddsMilli),
+    potentialReturn: n.bet.potentialReturn,
+    flags: { largeStake: isLargeStake(n.bet.stake, opts.largeStakeOver), sharp: isSharpCustomer(opts.stakeFactorPct) },
+  };
+}
+
+export type TickerFilter = { largeOnly: boolean; sharpOnly: boolean };
+
+/** Whether an item passes the ticker's filters ("large stakes only", "sharp customers only"; both: it must be both). */
+export const passesTickerFilter = (item: TickerItem, f: TickerFilter): boolean =>
+  (!f.largeOnly || item.flags.largeStake) && (!f.sharpOnly || item.flags.sharp);
