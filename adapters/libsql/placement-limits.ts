@@ -25,8 +25,10 @@ export class LibsqlPlacementLimits implements PlacementLimits {
                   (SELECT factor_bp FROM customer_stake_factors WHERE user_id = ?) AS factor_bp,
                   (SELECT value FROM risk_settings WHERE key = 'max_payout_per_bet') AS per_bet,
                   (SELECT value FROM risk_settings WHERE key = 'max_payout_per_day') AS per_day,
-                  (SELECT COALESCE(SUM(potential_return), 0) FROM bets WHERE user_id = ? AND placed_at > ? AND status <> 'void') AS returns`,
-          args: [userId, userId, since.getTime()],
+                  (SELECT COALESCE(SUM(total), 0) FROM customer_payout_hours WHERE user_id = ? AND hour >= ?) AS returns`,
+          // The hourly totals of migration 0034: the hour of \`since\` onwards (the write's trigger
+          // reads the same hours, so the use case and the write agree).
+          args: [userId, userId, Math.floor(since.getTime() / 3_600_000)],
         },
         {
           sql: `SELECT o.id AS outcome_id, COALESCE(l.liability, 0) AS liability, m.liability_limit

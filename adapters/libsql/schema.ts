@@ -1007,3 +1007,18 @@ export const outcomeLiability = sqliteTable(
   },
   (t) => [index("outcome_liability_market_idx").on(t.marketId)],
 );
+
+/**
+ * Per customer and hour (placed_at / 3,600,000): potential returns of the bets placed in it, voided
+ * ones left out, kept by triggers (migration 0034). The max_payout_per_day ceiling reads the bet's
+ * hour and the 24 before it.
+ */
+export const customerPayoutHours = sqliteTable(
+  "customer_payout_hours",
+  {
+    userId: text("user_id").notNull(),
+    hour: integer("hour").notNull(),
+    total: integer("total").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.hour] })],
+);
