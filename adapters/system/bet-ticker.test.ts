@@ -13,7 +13,7 @@ function ticker(factors: Record<string, number>) {
   let now = 0;
   const reads = { factors: 0, threshold: 0 };
   const t = new InMemoryBetTicker({
-    stakeFactorOf: async (u) => (reads.factors++, factors[u] ?? 100),
+    stakeFactorOf: async (u) => (reads.factors++, factors[u] ?? 10_000),
     largeStakeOver: async () => (reads.threshold++, 50_000),
     nowMs: () => now,
     cacheMs: 1_000,

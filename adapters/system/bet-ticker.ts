@@ -11,7 +11,7 @@ import type { BetTicker, PlacedBetNotice } from "../../domain/ports/admin-lists.
 import { tickerItem, type TickerItem } from "../../domain/risk/ticker.ts";
 
 export interface BetTickerOptions {
-  /** The customer's stake factor in percent (100 = not limited). */
+  /** The customer's stake factor in basis points (10000 = not limited). */
   stakeFactorOf(userId: string): Promise<number>;
   /** Stakes strictly above this many cents are flagged large. */
   largeStakeOver(): Promise<number>;
@@ -63,7 +63,7 @@ export class InMemoryBetTicker implements BetTicker {
   private async deliver(notice: PlacedBetNotice): Promise<void> {
     if (this.listeners.size === 0) return;
     const [pct, over] = await Promise.all([this.factorOf(notice.bet.userId), this.largeStakeOver()]);
-    const item = tickerItem(notice, { largeStakeOver: over, stakeFactorPct: pct });
+    const item = tickerItem(notice, { largeStakeOver: over, stakeFactorBp: pct });
     for (const l of this.listeners) l([item]);
   }
 

@@ -17,8 +17,8 @@ describe("ticker flags", () => {
     expect(isLargeStake(DEFAULT_LARGE_STAKE_CENTS + 1, DEFAULT_LARGE_STAKE_CENTS)).toBe(true);
   });
   it("a customer is sharp when a trader cut their stake factor below 100 %", () => {
-    expect(isSharpCustomer(100)).toBe(false);
-    expect(isSharpCustomer(99)).toBe(true);
+    expect(isSharpCustomer(10_000)).toBe(false);
+    expect(isSharpCustomer(9_999)).toBe(true);
     expect(isSharpCustomer(1)).toBe(true);
   });
 });

@@ -9,7 +9,7 @@
  * Everything else comes from what placement already holds (no read on the placement path).
  */
 import { formatOdds } from "../shared/odds.ts";
-import { FULL_STAKE_FACTOR_PCT } from "../trading/stake-factor.ts";
+import { FULL_STAKE_FACTOR_BP } from "../betting/placement-limits.ts";
 import type { PlacedBetNotice } from "../ports/admin-lists.ts";
 import type { BetType } from "../shared/types.ts";
 
@@ -31,9 +31,10 @@ export interface TickerItem {
 }
 
 export const isLargeStake = (stake: number, thresholdCents: number): boolean => stake > thresholdCents;
-export const isSharpCustomer = (stakeFactorPct: number): boolean => stakeFactorPct < FULL_STAKE_FACTOR_PCT;
+/** `stakeFactorBp`: the trading port's stake factor in basis points (10000 = not limited). */
+export const isSharpCustomer = (stakeFactorBp: number): boolean => stakeFactorBp < FULL_STAKE_FACTOR_BP;
 
-export function tickerItem(n: PlacedBetNotice, opts: { largeStakeOver: number; stakeFactorPct: number }): TickerItem {
+export function tickerItem(n: PlacedBetNotice, opts: { largeStakeOver: number; stakeFactorBp: number }): TickerItem {
   return {
     betId: n.bet.id,
     placedAt: n.bet.placedAt.toISOString(),
@@ -51,7 +52,7 @@ export function tickerItem(n: PlacedBetNotice, opts: { largeStakeOver: number; s
     stake: n.bet.stake,
     odds: formatOdds(n.bet.totalOddsMilli),
     potentialReturn: n.bet.potentialReturn,
-    flags: { largeStake: isLargeStake(n.bet.stake, opts.largeStakeOver), sharp: isSharpCustomer(opts.stakeFactorPct) },
+    flags: { largeStake: isLargeStake(n.bet.stake, opts.largeStakeOver), sharp: isSharpCustomer(opts.stakeFactorBp) },
   };
 }
 
