@@ -14,6 +14,7 @@
 import { z } from "@hono/zod-openapi";
 import { Cents, IsoDate, OddsString } from "./common.ts";
 import { LiveOddsItem } from "./events.ts";
+import { PriceConfirm } from "./markets.ts";
 import { RiskLevel } from "./risk.ts";
 
 export const TradingRiskLevel = z.enum(["low", "medium", "high", "critical", "sharp"]);
@@ -67,6 +68,7 @@ export const AdjustOddsBody = z
     outcomeId: z.string().min(1).max(64),
     odds: OddsString.optional().openapi({ description: "Set this exact price (1.01..1000, up to 3 decimals)" }),
     direction: z.enum(["up", "down"]).optional().openapi({ description: "Move one 0.01 tick; never below 1.01" }),
+    confirm: PriceConfirm.optional().openapi({ description: "Required when the new price takes the book under 100 % or over 130 %" }),
   })
   .strict()
   .refine((b) => (b.odds === undefined) !== (b.direction === undefined), {

@@ -105,7 +105,8 @@ describe("GET /api/trading/odds-control", () => {
 
 describe("POST /api/trading/adjust-odds", () => {
   it("sets a price, or moves it one tick; audited; the price history keeps every change", async () => {
-    const e = pool.forMutation();
+    // A home price near 2.15, so the set price keeps the book within the price-sanity range.
+    const e = pool.forMutation((x) => Math.abs(Number(x.markets[0].outcomes[0].odds) - 2.15) <= 0.25);
     const o = e.markets[0].outcomes[0];
     const set = await adjust({ outcomeId: o.id, odds: "2.15" });
     expect(set.status).toBe(200);
@@ -131,7 +132,7 @@ describe("POST /api/trading/adjust-odds", () => {
   it("refusals: below 1.01 (422), unchanged (409), closed market (409), unknown outcome (404), bad bodies (400), roles", async () => {
     const e = pool.forMutation();
     const o = e.markets[0].outcomes[1];
-    expect((await adjust({ outcomeId: o.id, odds: "1.01" })).status).toBe(200);
+    expect((await adjust({ outcomeId: o.id, odds: "1.01", confirm: { reason: "Testing the lowest price" } })).status).toBe(200);
     await expectError(await adjust({ outcomeId: o.id, direction: "down" }), 422, "ODDS.OUT_OF_RANGE");
     await expectError(await adjust({ outcomeId: o.id, odds: "1.010" }), 409, "ODDS.UNCHANGED");
     await expectError(await adjust({ outcomeId: finished.markets[0].outcomes[0].id, direction: "up" }), 409, "MARKET.CLOSED");
