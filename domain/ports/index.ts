@@ -972,7 +972,8 @@ export interface RiskBook {
   bankrollBase(): Promise<number>;
   /** Net postings to the house account from bet transactions created in [from, to). */
   houseResultFromBets(from: Date, to: Date): Promise<number>;
-  settledTotals(): Promise<{ stakes: number; returns: number }>;
+  /** Stakes and returns of the bets settled in [from, to) (all settled bets without a window); domain/risk/pnl.ts. */
+  settledTotals(window?: { from: Date; to: Date }): Promise<{ stakes: number; returns: number }>;
 }
 
 export interface TradingAlertRecord {

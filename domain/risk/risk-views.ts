@@ -101,6 +101,7 @@ export interface MarketRiskView {
 }
 
 export interface RiskMetricsView {
+  totalPayout: number;
   totalExposure: number;
   totalLiability: number;
   profitMargin: number;
@@ -152,6 +153,7 @@ export async function riskMetrics(ctx: Ctx): Promise<Result<RiskMetricsView>> {
     .slice(0, 50)
     .map((position) => ({ position, riskLevel: riskLevelOf(position.riskValue) }));
   return ok({
+    totalPayout: totals.payout,
     totalExposure: totals.exposure,
     totalLiability: totals.liability,
     profitMargin: totals.margin,
@@ -164,4 +166,19 @@ export async function riskMetrics(ctx: Ctx): Promise<Result<RiskMetricsView>> {
     series,
     generatedAt: now,
   });
+}
+
+export interface BookFiguresView {
+  payout: number;
+  exposure: number;
+  liability: number;
+}
+
+/** The dashboard's open-book figures, from the same liability engine as the desk and the risk tab. */
+export async function bookFigures(ctx: Ctx): Promise<Result<BookFiguresView>> {
+  const who = requireRole(ctx.actor, RISK_READERS, "read the book");
+  if (!who.ok) return who;
+  const { positions } = await bookSnapshot(requirePort(ctx.ports.risk, "risk"));
+  const t = bookTotals(positions);
+  return ok({ payout: t.payout, exposure: t.exposure, liability: t.liability });
 }

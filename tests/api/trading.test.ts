@@ -66,15 +66,23 @@ describe("GET /api/trading/overview", () => {
     const metrics = (await (await r.admin.get("/api/admin/risk-metrics")).json()) as { totalExposure: number; totalLiability: number };
     expect(before.totalExposure).toBe(metrics.totalExposure);
     expect(before.totalLiability).toBe(metrics.totalLiability);
+    // One formula (domain/risk/pnl.ts): P&L and hold over the bets settled today; an open bet moves neither.
     const c = await demoLogin(t, "customer");
     const b = await placeOk(c, [selectionOf(pool.next())], 2500);
-    expect((await overview()).dailyPnl).toBe(before.dailyPnl + 2500);
+    expect((await overview()).dailyPnl).toBe(before.dailyPnl);
     await r.admin.post(`/api/admin/settle-bet/${b.bet.id}`, { status: "won", actualReturn: b.bet.potentialReturn });
     const after = await overview();
     expect(after.dailyPnl).toBe(before.dailyPnl + 2500 - b.bet.potentialReturn);
-    const rs = await t.database.client.execute("SELECT SUM(stake) AS s, SUM(actual_return) AS r FROM bets WHERE status <> 'pending'");
+    const now = t.clock.now();
+    const day = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+    const rs = await t.database.client.execute({
+      sql: "SELECT SUM(stake) AS s, SUM(actual_return) AS r FROM bets WHERE status <> 'pending' AND settled_at >= ?",
+      args: [day],
+    });
     const stakes = Number(rs.rows[0].s);
-    expect(after.holdPercent).toBe(Math.round(((stakes - Number(rs.rows[0].r)) / stakes) * 10000) / 100);
+    expect(after.dailyPnl).toBe(stakes - Number(rs.rows[0].r));
+    expect(after.holdPercent).toBe(Math.round((after.dailyPnl / stakes) * 10000) / 100);
+    expect(Math.sign(after.holdPercent)).toBe(Math.sign(after.dailyPnl));
     const house = await t.database.client.execute("SELECT balance FROM ledger_accounts WHERE id = 'house'");
     expect(after.bankroll).toBe(Number(house.rows[0].balance) + 2_000_000);
     expect(after.activeAlerts).toBe(await countRows(t.database, "SELECT COUNT(*) AS n FROM trading_alerts WHERE acknowledged_at IS NULL"));
