@@ -33,6 +33,8 @@ export const presentAlert = (a: TradingAlertRecord): TradingAlert => ({
   acknowledged: a.acknowledgedAt !== null,
   acknowledgedAt: a.acknowledgedAt ? a.acknowledgedAt.toISOString() : null,
   acknowledgedBy: a.acknowledgedBy,
+  resolvedAt: a.resolvedAt ? a.resolvedAt.toISOString() : null,
+  resolvedBy: a.resolvedBy,
 });
 
 tradingRoutes.openapi(

@@ -112,6 +112,8 @@ export const TradingAlert = z
     acknowledged: z.boolean(),
     acknowledgedAt: IsoDate.nullable(),
     acknowledgedBy: z.string().nullable(),
+    resolvedAt: IsoDate.nullable().openapi({ description: "Cleared: the exposure fell below the alert's level or the event finished or settled" }),
+    resolvedBy: z.string().nullable().openapi({ description: "'system' for automatic clearing" }),
   })
   .openapi("TradingAlert");
 export type TradingAlert = z.infer<typeof TradingAlert>;

@@ -988,6 +988,9 @@ export interface TradingAlertRecord {
   createdAt: Date;
   acknowledgedAt: Date | null;
   acknowledgedBy: string | null;
+  /** Cleared by the system (resolvedBy "system") when the exposure fell or the event finished. */
+  resolvedAt: Date | null;
+  resolvedBy: string | null;
 }
 
 export interface Trading {
@@ -1002,6 +1005,10 @@ export interface Trading {
   findAlert(id: string): Promise<TradingAlertRecord | null>;
   acknowledgeAlert(ack: { alertId: string; by: string; at: Date }, audit: AuditEntry): Promise<boolean>;
   activeAlertCount(): Promise<number>;
+  /** Open (unresolved) alerts, for de-duplication and clearing. */
+  openAlerts(): Promise<import("../risk/alerts.ts").OpenAlert[]>;
+  /** Mark the given open alerts resolved by `by` at `at`; returns how many changed. */
+  resolveAlerts(ids: readonly string[], by: string, at: Date): Promise<number>;
 }
 
 export interface AuditFilter {

@@ -28,7 +28,10 @@ type Overview = {
   markets: { eventId: string; marketId: string | null; totalLiability: number; homeExposure: number; drawExposure: number | null; awayExposure: number;
     volume: number; publicPercentage: { home: number; draw: number | null; away: number }; riskLevel: string; sharpMoney: boolean; steamMove: boolean }[];
 };
-type Alert = { id: string; type: string; severity: string; message: string; eventId: string | null; eventName: string | null; marketId: string | null; acknowledged: boolean };
+type Alert = {
+  id: string; type: string; severity: string; message: string; eventId: string | null; eventName: string | null; marketId: string | null; acknowledged: boolean;
+  resolvedAt: string | null; resolvedBy: string | null;
+};
 const overview = async (s = r.trader) => {
   const res = await s.get("/api/trading/overview");
   expect(res.status).toBe(200);
@@ -85,7 +88,7 @@ describe("GET /api/trading/overview", () => {
     expect(Math.sign(after.holdPercent)).toBe(Math.sign(after.dailyPnl));
     const house = await t.database.client.execute("SELECT balance FROM ledger_accounts WHERE id = 'house'");
     expect(after.bankroll).toBe(Number(house.rows[0].balance) + 2_000_000);
-    expect(after.activeAlerts).toBe(await countRows(t.database, "SELECT COUNT(*) AS n FROM trading_alerts WHERE acknowledged_at IS NULL"));
+    expect(after.activeAlerts).toBe(await countRows(t.database, "SELECT COUNT(*) AS n FROM trading_alerts WHERE acknowledged_at IS NULL AND resolved_at IS NULL"));
   });
 
   it("admin and trader only", async () => {
@@ -175,6 +178,43 @@ describe("alerts", () => {
     expect(mine[0].message).toBe(`Liability on Limit Alert Market (${e.name}) is 100.00, over its limit of 80.00`);
     // Running the engine again raises nothing new.
     expect((await alerts()).filter((a) => a.marketId === m.id)).toHaveLength(1);
+  });
+
+  it("one open alert per market and level: growth within a level raises nothing, a higher level one more; it clears by system when the market settles", async () => {
+    const e = pool.forMutation();
+    const m = await createMarketOk(r.admin, twoWayMarket(e.id, "Dedupe Alert Market", "3.00", "1.40"));
+    const c = await demoLogin(t, "customer");
+    await put(r.trader, `/api/admin/markets/${m.id}/limit`, { liabilityLimit: 8000 });
+    await placeOk(c, [{ eventId: e.id, marketId: m.id, outcomeId: m.outcomes[0].id, odds: "3.00" }], 5000); // liability 10,000: level 1
+    const mine = async () => (await alerts("?status=all")).filter((a) => a.marketId === m.id && a.type === "liability_limit");
+    expect(await mine()).toHaveLength(1);
+    await placeOk(c, [{ eventId: e.id, marketId: m.id, outcomeId: m.outcomes[0].id, odds: "3.00" }], 1000); // 12,000: still level 1
+    expect(await mine()).toHaveLength(1);
+    await placeOk(c, [{ eventId: e.id, marketId: m.id, outcomeId: m.outcomes[0].id, odds: "3.00" }], 2000); // 16,000: level 2
+    expect(await mine()).toHaveLength(2);
+    const activeBefore = (await overview()).activeAlerts;
+    expect((await r.admin.post(`/api/admin/markets/${m.id}/settle`, { winningOutcomeId: m.outcomes[1].id })).status).toBe(200);
+    const cleared = await mine();
+    expect(cleared).toHaveLength(2);
+    for (const a of cleared) expect(a).toMatchObject({ resolvedBy: "system", resolvedAt: expect.any(String) });
+    expect((await alerts("?status=active")).some((a) => a.marketId === m.id)).toBe(false);
+    expect((await overview()).activeAlerts).toBe(activeBefore - 2);
+    expect(await countRows(t.database, "SELECT COUNT(*) AS n FROM trading_alerts WHERE market_id = ? AND resolved_by = 'system'", [m.id])).toBe(2);
+  });
+
+  it("an alert clears when the exposure falls below its level (a higher limit), and is raised again if it comes back", async () => {
+    const e = pool.forMutation();
+    const m = await createMarketOk(r.admin, twoWayMarket(e.id, "Clearing Alert Market", "3.00", "1.40"));
+    const c = await demoLogin(t, "customer");
+    await placeOk(c, [{ eventId: e.id, marketId: m.id, outcomeId: m.outcomes[0].id, odds: "3.00" }], 5000); // liability 10,000
+    await put(r.trader, `/api/admin/markets/${m.id}/limit`, { liabilityLimit: 8000 });
+    const open = async () => (await alerts("?status=active")).filter((a) => a.marketId === m.id);
+    expect(await open()).toHaveLength(1);
+    await put(r.trader, `/api/admin/markets/${m.id}/limit`, { liabilityLimit: 20_000 });
+    expect(await open()).toHaveLength(0);
+    await put(r.trader, `/api/admin/markets/${m.id}/limit`, { liabilityLimit: 8000 });
+    expect(await open()).toHaveLength(1);
+    expect((await alerts("?status=all")).filter((a) => a.marketId === m.id)).toHaveLength(2);
   });
 
   it("an event's exposure over 3 % of the bankroll raises an exposure alert", async () => {
