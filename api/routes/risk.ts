@@ -93,6 +93,7 @@ riskRoutes.openapi(
         isActive: x.isActive,
         totalStaked: x.totalStaked,
         winRate: x.winRate,
+        sharpScore: x.sharpScore,
         riskScore: x.riskScore,
         flags: x.flags,
         lastActivity: x.lastActivity ? x.lastActivity.toISOString() : null,

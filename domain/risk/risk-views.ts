@@ -50,6 +50,9 @@ export interface CustomerRiskView {
   isActive: boolean;
   totalStaked: number;
   winRate: number;
+  /** The sharp score (sharp.ts), the same number as the trading desk's sharp tracking. */
+  sharpScore: number;
+  /** Deprecated alias kept for API compatibility: the sharp score, raised to 70 on a high win rate. */
   riskScore: number;
   flags: CustomerFlag[];
   lastActivity: Date | null;
@@ -85,6 +88,7 @@ export function customerRisks(customers: readonly CustomerBets[]): CustomerRiskV
         isActive: c.isActive,
         totalStaked: s.totalStaked,
         winRate: s.winRate,
+        sharpScore: s.sharpScore,
         riskScore: Math.max(s.sharpScore, highWin ? 70 : 0),
         flags,
         lastActivity: s.lastBet,

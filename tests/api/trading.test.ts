@@ -293,8 +293,10 @@ describe("sharp tracking", () => {
     const ev = (await overview()).markets.find((x) => x.eventId === open.id)!;
     expect(ev.sharpMoney).toBe(true);
     expect(ev.riskLevel).toBe("sharp");
-    const metrics = (await (await r.admin.get("/api/admin/risk-metrics")).json()) as { customers: { userId: string; riskScore: number; flags: string[] }[] };
+    const metrics = (await (await r.admin.get("/api/admin/risk-metrics")).json()) as { customers: { userId: string; sharpScore: number; riskScore: number; flags: string[] }[] };
     const cr = metrics.customers.find((x) => x.userId === id)!;
+    // One name per meaning: the risk tab's sharp score is the desk's sharp score.
+    expect(cr.sharpScore).toBe((row as unknown as { sharpScore: number }).sharpScore);
     expect(cr.riskScore).toBe(100);
     expect(cr.flags).toEqual(expect.arrayContaining(["sharp", "high_win_rate", "beats_closing_line"]));
     await expectRefusedFor(t, r, ["customer"], (s) => s.get("/api/trading/sharp-bettors"));
