@@ -135,6 +135,10 @@ function MarketRiskTable({ markets }: { markets: MarketRisk[] }) {
                   <Text as="div" size="1" color="gray">
                     {x.sport} · {x.marketName} {x.status !== "open" && <Badge color="amber">{x.status}</Badge>}
                   </Text>
+                  {/* Every outcome by its own name (Draw, racing runners): what the book pays if it wins. */}
+                  <Text as="div" size="1" color="gray" data-testid={`risk-outcomes-${x.marketId}`}>
+                    {x.outcomes.map((o) => `${o.name} ${formatMoney(o.payout)}`).join(" · ")}
+                  </Text>
                 </Table.RowHeaderCell>
                 <Table.Cell className="adm-num">{formatMoney(x.exposure)}</Table.Cell>
                 <Table.Cell style={{ minWidth: 160 }}>
