@@ -208,10 +208,12 @@ export class LibsqlRiskBook implements RiskBook {
     return Number(rs.rows[0].s);
   }
 
-  async settledTotals(): Promise<{ stakes: number; returns: number }> {
-    const rs = await this.client.execute(
-      "SELECT COALESCE(SUM(stake), 0) AS stakes, COALESCE(SUM(actual_return), 0) AS returns FROM bets WHERE status <> 'pending'",
-    );
+  async settledTotals(window?: { from: Date; to: Date }): Promise<{ stakes: number; returns: number }> {
+    const rs = await this.client.execute({
+      sql: `SELECT COALESCE(SUM(stake), 0) AS stakes, COALESCE(SUM(actual_return), 0) AS returns FROM bets
+            WHERE status <> 'pending' ${window ? "AND settled_at >= ? AND settled_at < ?" : ""}`,
+      args: window ? [window.from.getTime(), window.to.getTime()] : [],
+    });
     return { stakes: Number(rs.rows[0].stakes), returns: Number(rs.rows[0].returns) };
   }
 }

@@ -905,9 +905,15 @@ export const tradingAlerts = sqliteTable(
     createdAt: createdAt(),
     acknowledgedAt: integer("acknowledged_at"),
     acknowledgedBy: text("acknowledged_by"),
+    /** Migration 0030: what the alert is about (liability_limit:<market>, exposure:<event>) and its level. */
+    subject: text("subject"),
+    level: integer("level"),
+    /** Migration 0030: cleared by the system when the exposure fell below the level or the event finished. */
+    resolvedAt: integer("resolved_at"),
+    resolvedBy: text("resolved_by"),
   },
   (t) => [
-    uniqueIndex("trading_alerts_dedupe_uq").on(t.dedupeKey),
+    uniqueIndex("trading_alerts_dedupe_uq").on(t.dedupeKey).where(sql`${t.resolvedAt} IS NULL`),
     index("trading_alerts_created_idx").on(t.createdAt),
     check("trading_alerts_type_ck", sql`${t.type} IN ('liability_limit','exposure','steam_move')`),
     check("trading_alerts_severity_ck", sql`${t.severity} IN ('info','warning','critical')`),

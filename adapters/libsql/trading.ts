@@ -24,6 +24,8 @@ function toAlert(r: Row): TradingAlertRecord {
     createdAt: new Date(Number(r.created_at)),
     acknowledgedAt: r.acknowledged_at === null ? null : new Date(Number(r.acknowledged_at)),
     acknowledgedBy: r.acknowledged_by === null ? null : String(r.acknowledged_by),
+    resolvedAt: r.resolved_at === null || r.resolved_at === undefined ? null : new Date(Number(r.resolved_at)),
+    resolvedBy: r.resolved_by === null || r.resolved_by === undefined ? null : String(r.resolved_by),
   };
 }
 
@@ -95,9 +97,9 @@ export class LibsqlTrading implements Trading {
     if (alerts.length === 0) return 0;
     const results = await this.client.batch(
       alerts.map((a) => ({
-        sql: `INSERT INTO trading_alerts (id, dedupe_key, type, severity, message, event_id, event_name, market_id, created_at)
-              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (dedupe_key) DO NOTHING`,
-        args: [a.id, a.key, a.type, a.severity, a.message, a.eventId, a.eventName, a.marketId, a.createdAt.getTime()],
+        sql: `INSERT INTO trading_alerts (id, dedupe_key, type, severity, message, event_id, event_name, market_id, created_at, subject, level)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+        args: [a.id, a.key, a.type, a.severity, a.message, a.eventId, a.eventName, a.marketId, a.createdAt.getTime(), a.subject, a.level],
       })),
       "write",
     );
@@ -106,7 +108,7 @@ export class LibsqlTrading implements Trading {
 
   async listAlerts(filter: { status: "active" | "acknowledged" | "all"; limit: number }): Promise<TradingAlertRecord[]> {
     const where =
-      filter.status === "active" ? "WHERE acknowledged_at IS NULL" : filter.status === "acknowledged" ? "WHERE acknowledged_at IS NOT NULL" : "";
+      filter.status === "active" ? "WHERE acknowledged_at IS NULL AND resolved_at IS NULL" : filter.status === "acknowledged" ? "WHERE acknowledged_at IS NOT NULL" : "";
     const rs = await this.client.execute({
       sql: `SELECT * FROM trading_alerts ${where} ORDER BY created_at DESC, rowid DESC LIMIT ?`,
       args: [filter.limit],
@@ -140,7 +142,26 @@ export class LibsqlTrading implements Trading {
   }
 
   async activeAlertCount(): Promise<number> {
-    const rs = await this.client.execute("SELECT COUNT(*) AS n FROM trading_alerts WHERE acknowledged_at IS NULL");
+    const rs = await this.client.execute("SELECT COUNT(*) AS n FROM trading_alerts WHERE acknowledged_at IS NULL AND resolved_at IS NULL");
     return Number(rs.rows[0].n);
+  }
+
+  async openAlerts() {
+    const rs = await this.client.execute("SELECT id, subject, level, event_id FROM trading_alerts WHERE resolved_at IS NULL");
+    return rs.rows.map((r) => ({
+      id: String(r.id),
+      subject: r.subject === null ? null : String(r.subject),
+      level: r.level === null ? null : Number(r.level),
+      eventId: r.event_id === null ? null : String(r.event_id),
+    }));
+  }
+
+  async resolveAlerts(ids: readonly string[], by: string, at: Date): Promise<number> {
+    if (ids.length === 0) return 0;
+    const rs = await this.client.execute({
+      sql: `UPDATE trading_alerts SET resolved_at = ?, resolved_by = ? WHERE resolved_at IS NULL AND id IN (${ids.map(() => "?").join(",")})`,
+      args: [at.getTime(), by, ...ids],
+    });
+    return rs.rowsAffected;
   }
 }

@@ -10,6 +10,8 @@ import { unwrap } from "../errors.ts";
 import { presentAdminBet } from "../presenters.ts";
 import { requireRole } from "../middleware/session.ts";
 import { settleBet } from "../../domain/settlement/settle-bet.ts";
+import { bookFigures } from "../../domain/risk/risk-views.ts";
+import { profitAndHold } from "../../domain/risk/pnl.ts";
 
 export const adminRoutes = new OpenAPIHono<AppEnv>();
 
@@ -72,11 +74,13 @@ adminRoutes.openapi(
   }),
   async (c) => {
     const ports = c.get("deps").ports;
-    const [t, events, activeCustomers] = await Promise.all([
+    const [t, events, activeCustomers, book] = await Promise.all([
       ports.bets.totals(),
       ports.events.counts(),
       ports.users.countActiveCustomers(),
+      bookFigures(ctxOf(c)).then(unwrap),
     ]);
+    const settledPnl = profitAndHold({ stakes: t.settledStakes, returns: t.totalReturned });
     const settled = t.totalBets - t.pendingBets;
     return c.json(
       {
@@ -87,8 +91,11 @@ adminRoutes.openapi(
         voidBets: t.voidBets,
         totalStaked: t.totalStaked,
         totalReturned: t.totalReturned,
-        grossRevenue: t.settledStakes - t.totalReturned,
-        openLiability: t.openLiability,
+        grossRevenue: settledPnl.pnl,
+        grossHoldPercent: settledPnl.holdPercent,
+        openLiability: book.payout,
+        totalExposure: book.exposure,
+        totalLiability: book.liability,
         activeCustomers,
         liveEvents: events.live,
         upcomingEvents: events.upcoming,

@@ -72,7 +72,7 @@ marketRoutes.openapi(
     summary: "Create a market with 2..20 priced outcomes on an event that has not finished (admin, trader). Audited.",
     middleware: [staffRoles] as const,
     request: { body: { required: true, content: { "application/json": { schema: CreateMarketBody } } } },
-    responses: { 201: json(AdminMarketResponse, "The new market"), ...errorResponses(400, 401, 403, 404, 409) },
+    responses: { 201: json(AdminMarketResponse, "The new market"), ...errorResponses(400, 401, 403, 404, 409, 422) },
   }),
   async (c) => {
     const market = unwrap(await createMarket(ctxOf(c), c.req.valid("json")));

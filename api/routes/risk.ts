@@ -57,6 +57,7 @@ riskRoutes.openapi(
   async (c) => {
     const v = unwrap(await riskMetrics(ctxOf(c)));
     const body: RiskMetrics = {
+      totalPayout: v.totalPayout,
       totalExposure: v.totalExposure,
       totalLiability: v.totalLiability,
       profitMargin: v.profitMargin,
@@ -70,8 +71,10 @@ riskRoutes.openapi(
         marketName: p.market.name,
         marketType: p.market.type,
         status: p.market.status,
+        payout: p.payout,
         exposure: p.exposure,
         liability: p.liability,
+        outcomes: p.outcomes.map((o) => ({ outcomeId: o.outcomeId, name: o.name, payout: o.payout, net: o.net })),
         limit: p.market.liabilityLimit,
         limitUsage: p.limitUsage,
         volume: p.stakes,
@@ -90,6 +93,7 @@ riskRoutes.openapi(
         isActive: x.isActive,
         totalStaked: x.totalStaked,
         winRate: x.winRate,
+        sharpScore: x.sharpScore,
         riskScore: x.riskScore,
         flags: x.flags,
         lastActivity: x.lastActivity ? x.lastActivity.toISOString() : null,

@@ -33,6 +33,8 @@ export const presentAlert = (a: TradingAlertRecord): TradingAlert => ({
   acknowledged: a.acknowledgedAt !== null,
   acknowledgedAt: a.acknowledgedAt ? a.acknowledgedAt.toISOString() : null,
   acknowledgedBy: a.acknowledgedBy,
+  resolvedAt: a.resolvedAt ? a.resolvedAt.toISOString() : null,
+  resolvedBy: a.resolvedBy,
 });
 
 tradingRoutes.openapi(
@@ -82,14 +84,16 @@ tradingRoutes.openapi(
     summary: "Set an outcome's price, or move it one 0.01 tick up or down (admin, trader). Audited; price history kept.",
     description:
       "Body {outcomeId, odds} or {outcomeId, direction}. 404 MARKET.OUTCOME_NOT_FOUND, 409 MARKET.CLOSED, 409 ODDS.UNCHANGED, " +
-      "422 ODDS.OUT_OF_RANGE (below 1.01), 409 ODDS.MOVED when the price kept moving under the change.",
+      "422 ODDS.OUT_OF_RANGE (below 1.01), 409 ODDS.MOVED when the price kept moving under the change, " +
+      "422 MARKET.OVERROUND_OUT_OF_RANGE (details.overround) when the book leaves 100-130 % without confirm.reason.",
     middleware: [traders] as const,
     request: { body: { required: true, content: { "application/json": { schema: AdjustOddsBody } } } },
     responses: { 200: json(AdjustOddsResponse, "The outcome's new price"), ...errorResponses(400, 401, 403, 404, 409, 422) },
   }),
   async (c) => {
     const body = c.req.valid("json");
-    const input = body.odds !== undefined ? { outcomeId: body.outcomeId, odds: body.odds } : { outcomeId: body.outcomeId, direction: body.direction! };
+    const base = body.odds !== undefined ? { outcomeId: body.outcomeId, odds: body.odds } : { outcomeId: body.outcomeId, direction: body.direction! };
+    const input = body.confirm ? { ...base, confirm: body.confirm } : base;
     const o = unwrap(await adjustOdds(ctxOf(c), input));
     return c.json(
       {

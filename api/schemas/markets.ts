@@ -65,6 +65,12 @@ const OutcomeInput = z
   })
   .strict();
 
+/** A trader's confirmation of a price outside the sanity range (docs/trading.md "Price sanity"); audited. */
+export const PriceConfirm = z
+  .object({ reason: plain(z.string().trim().min(10, "Give a reason of at least 10 characters").max(500), "text") })
+  .strict()
+  .openapi("PriceConfirm");
+
 export const CreateMarketBody = z
   .object({
     eventId: z.string().min(1, "Event is required").max(64),
@@ -72,6 +78,7 @@ export const CreateMarketBody = z
     name: plain(z.string().trim().min(1, "Market Name is required").max(120)),
     description: plain(z.string().trim().max(500), "text").optional(),
     outcomes: z.array(OutcomeInput).min(2, "A market needs at least 2 outcomes").max(20, "A market takes at most 20 outcomes"),
+    confirm: PriceConfirm.optional().openapi({ description: "Required when the book is under 100 % or over 130 %" }),
   })
   .strict()
   .openapi("CreateMarket");

@@ -70,13 +70,23 @@ export const RiskHeatmap = z
      * Row mapping: Soccer = soccer, Tennis = tennis, Basketball = basketball, Racing = racing,
      * Rugby = nrl (rugby league), Cricket = cricket. Columns: FT Win = full_time_result,
      * O/U = over_under, Handicap = handicap (singles only), Player = player markets (none are
-     * offered, so always 0), Parlay = multiples with an open leg in that sport.
+     * offered, so always 0), Parlay = multiples whose first pending leg is in that sport.
      */
     cells: z.array(HeatmapCell),
     generatedAt: IsoDate,
   })
   .openapi("RiskHeatmap");
 export type RiskHeatmap = z.infer<typeof RiskHeatmap>;
+
+/** One outcome of a market in the book (docs/money.md "Liability"): every outcome, draw and runners included. */
+export const OutcomeExposure = z
+  .object({
+    outcomeId: z.string(),
+    name: z.string().openapi({ description: "The outcome's own name (a racing runner, Draw, Over 2.5...)" }),
+    payout: Cents.openapi({ description: "What the book pays if this outcome wins (bets counted on it, each once)" }),
+    net: z.number().int().openapi({ description: "payout - stakes taken on the market (negative: the book wins)" }),
+  })
+  .openapi("OutcomeExposure");
 
 export const MarketRisk = z
   .object({
@@ -87,8 +97,10 @@ export const MarketRisk = z
     marketName: z.string(),
     marketType: MarketType,
     status: MarketStatus,
-    exposure: Cents,
+    payout: Cents.openapi({ description: "Paid out if every open bet counted here wins (sum of the outcome payouts)" }),
+    exposure: Cents.openapi({ description: "The largest outcome payout: the worst case" }),
     liability: Cents,
+    outcomes: z.array(OutcomeExposure),
     limit: Cents.openapi({ description: "Per-market liability limit (default 200000000 = 2,000,000.00)" }),
     limitUsage: z.number().openapi({ description: "liability / limit, percent (spec colours: >= 90 red, >= 70 yellow)" }),
     volume: Cents.openapi({ description: "Stakes of open bets on this market" }),
@@ -109,7 +121,8 @@ export const CustomerRisk = z
     isActive: z.boolean(),
     totalStaked: Cents,
     winRate: z.number().openapi({ description: "Won / (won + lost) settled bets, percent" }),
-    riskScore: z.number().int().min(0).max(100).openapi({ description: "The sharp score (domain/risk/sharp.ts), raised to 70 when the win rate is over 65 % on 5+ settled bets" }),
+    sharpScore: z.number().int().min(0).max(100).openapi({ description: "The sharp score (domain/risk/sharp.ts), the same as /api/trading/sharp-bettors" }),
+    riskScore: z.number().int().min(0).max(100).openapi({ description: "Deprecated: the sharp score raised to 70 when the win rate is over 65 % on 5+ settled bets (use sharpScore and the high_win_rate flag)" }),
     flags: z.array(z.enum(["high_win_rate", "sharp", "beats_closing_line", "large_stakes", "limited", "suspended"])),
     lastActivity: IsoDate.nullable(),
     stakeFactor: z.number().openapi({ description: "0.01..1; placement allows at most the max stake x this factor" }),
@@ -121,7 +134,7 @@ export const ExposureGroup = z
   .object({
     key: z.string().openapi({ description: "Sport display name, or market type" }),
     markets: z.number().int(),
-    activeBets: z.number().int().openapi({ description: "Bets counted in the group's markets (a multiple counts in each market it depends on)" }),
+    activeBets: z.number().int().openapi({ description: "Bets counted in the group's markets (a multiple counts once, in the market of its first pending leg)" }),
     volume: Cents,
     exposure: Cents,
     liability: Cents,
@@ -135,6 +148,7 @@ export const RiskPoint = z
 
 export const RiskMetrics = z
   .object({
+    totalPayout: Cents.openapi({ description: "Paid out if every open bet wins (each bet once); equals the dashboard's openLiability" }),
     totalExposure: Cents,
     totalLiability: Cents,
     profitMargin: z.number().openapi({ description: "Stake-weighted overround of open markets with bets (plain mean if none), percent" }),

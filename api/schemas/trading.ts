@@ -14,7 +14,8 @@
 import { z } from "@hono/zod-openapi";
 import { Cents, IsoDate, OddsString } from "./common.ts";
 import { LiveOddsItem } from "./events.ts";
-import { RiskLevel } from "./risk.ts";
+import { PriceConfirm } from "./markets.ts";
+import { OutcomeExposure, RiskLevel } from "./risk.ts";
 
 export const TradingRiskLevel = z.enum(["low", "medium", "high", "critical", "sharp"]);
 
@@ -34,6 +35,9 @@ export const EventExposure = z
     homeExposure: Cents.openapi({ description: "Payout owed if the home side wins the match-winner market" }),
     drawExposure: Cents.nullable(),
     awayExposure: Cents,
+    outcomes: z.array(OutcomeExposure).openapi({ description: "Every outcome of the match-winner market by name (racing: the runners)" }),
+    payout: Cents.openapi({ description: "Paid out if every open bet counted on the event's markets wins" }),
+    exposure: Cents.openapi({ description: "Sum of the event's markets' worst-case payouts" }),
     volume: Cents.openapi({ description: "Stakes of open bets on the event" }),
     publicPercentage: z.object({ home: z.number(), draw: z.number().nullable(), away: z.number() }),
     riskLevel: TradingRiskLevel.openapi({ description: "From the event's riskValue; 'sharp' when sharp money is on it and the level is below high" }),
@@ -46,10 +50,11 @@ export type EventExposure = z.infer<typeof EventExposure>;
 
 export const TradingOverview = z
   .object({
+    totalPayout: Cents.openapi({ description: "Paid out if every open bet wins (each bet once); equals the dashboard's openLiability" }),
     totalExposure: Cents,
     totalLiability: Cents,
-    dailyPnl: Cents.openapi({ description: "House result from bets today (positive = house up)" }),
-    holdPercent: z.number(),
+    dailyPnl: z.number().int().openapi({ description: "Stakes - returns of the bets settled today, UTC (positive = house up); domain/risk/pnl.ts" }),
+    holdPercent: z.number().openapi({ description: "dailyPnl / stakes of the bets settled today, percent" }),
     activeAlerts: z.number().int(),
     bankroll: Cents.openapi({ description: "House account balance + configured base (risk_settings.bankroll_base)" }),
     markets: z.array(EventExposure).openapi({ description: "Open events with bets, highest liability first (max 30)" }),
@@ -67,6 +72,7 @@ export const AdjustOddsBody = z
     outcomeId: z.string().min(1).max(64),
     odds: OddsString.optional().openapi({ description: "Set this exact price (1.01..1000, up to 3 decimals)" }),
     direction: z.enum(["up", "down"]).optional().openapi({ description: "Move one 0.01 tick; never below 1.01" }),
+    confirm: PriceConfirm.optional().openapi({ description: "Required when the new price takes the book under 100 % or over 130 %" }),
   })
   .strict()
   .refine((b) => (b.odds === undefined) !== (b.direction === undefined), {
@@ -106,6 +112,8 @@ export const TradingAlert = z
     acknowledged: z.boolean(),
     acknowledgedAt: IsoDate.nullable(),
     acknowledgedBy: z.string().nullable(),
+    resolvedAt: IsoDate.nullable().openapi({ description: "Cleared: the exposure fell below the alert's level or the event finished or settled" }),
+    resolvedBy: z.string().nullable().openapi({ description: "'system' for automatic clearing" }),
   })
   .openapi("TradingAlert");
 export type TradingAlert = z.infer<typeof TradingAlert>;

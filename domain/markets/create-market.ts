@@ -11,6 +11,7 @@ import { parseOdds, formatOdds } from "../shared/odds.ts";
 import { requirePort, type MarketRecord } from "../ports/index.ts";
 import type { MarketType } from "../shared/types.ts";
 import { codesFor } from "./outcome-codes.ts";
+import { checkBook, type PriceConfirmation } from "../trading/price-sanity.ts";
 
 export const MARKET_MAKERS = ["admin", "trader"] as const;
 
@@ -20,6 +21,8 @@ export interface CreateMarketInput {
   name: string;
   description?: string;
   outcomes: { name: string; odds: string }[];
+  /** Needed when the book is outside the price-sanity range (domain/trading/price-sanity.ts); audited. */
+  confirm?: PriceConfirmation;
 }
 
 const norm = (s: string) => s.trim().replace(/\s+/g, " ").toLowerCase();
@@ -67,6 +70,8 @@ export async function createMarket(ctx: Ctx, input: CreateMarketInput): Promise<
     const rest = 1.05 - book;
     outcomes.value.push({ name: "Any other", priceMilli: rest > 1 / 1000 ? Math.max(1010, Math.floor(1000 / rest / 10) * 10) : 50_000 });
   }
+  const sanity = checkBook(outcomes.value.map((o) => o.priceMilli), input.confirm);
+  if (!sanity.ok) return sanity;
   const { codes, line } = codesFor(input.marketType, event, outcomes.value.map((o) => o.name), name);
   const plan = {
     market: { id, eventId: event.id, type: input.marketType, name, description: input.description?.trim() || null, createdAt: now, line },
@@ -86,6 +91,8 @@ export async function createMarket(ctx: Ctx, input: CreateMarketInput): Promise<
       name,
       description: plan.market.description,
       outcomes: plan.outcomes.map((o) => ({ id: o.id, name: o.name, odds: formatOdds(o.priceMilli) })),
+      overround: sanity.value.overround,
+      ...(sanity.value.confirmedReason ? { overroundConfirmedReason: sanity.value.confirmedReason } : {}),
     },
     createdAt: now,
   });

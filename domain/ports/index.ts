@@ -996,7 +996,8 @@ export interface RiskBook {
   bankrollBase(): Promise<number>;
   /** Net postings to the house account from bet transactions created in [from, to). */
   houseResultFromBets(from: Date, to: Date): Promise<number>;
-  settledTotals(): Promise<{ stakes: number; returns: number }>;
+  /** Stakes and returns of the bets settled in [from, to) (all settled bets without a window); domain/risk/pnl.ts. */
+  settledTotals(window?: { from: Date; to: Date }): Promise<{ stakes: number; returns: number }>;
 }
 
 export interface TradingAlertRecord {
@@ -1011,6 +1012,9 @@ export interface TradingAlertRecord {
   createdAt: Date;
   acknowledgedAt: Date | null;
   acknowledgedBy: string | null;
+  /** Cleared by the system (resolvedBy "system") when the exposure fell or the event finished. */
+  resolvedAt: Date | null;
+  resolvedBy: string | null;
 }
 
 export interface Trading {
@@ -1025,6 +1029,10 @@ export interface Trading {
   findAlert(id: string): Promise<TradingAlertRecord | null>;
   acknowledgeAlert(ack: { alertId: string; by: string; at: Date }, audit: AuditEntry): Promise<boolean>;
   activeAlertCount(): Promise<number>;
+  /** Open (unresolved) alerts, for de-duplication and clearing. */
+  openAlerts(): Promise<import("../risk/alerts.ts").OpenAlert[]>;
+  /** Mark the given open alerts resolved by `by` at `at`; returns how many changed. */
+  resolveAlerts(ids: readonly string[], by: string, at: Date): Promise<number>;
 }
 
 export interface AuditFilter {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bankrollOf, exposureAlerts, exposureThreshold, liabilityAlerts, steamAlerts } from "./alerts.ts";
+import { alertsToResolve, bankrollOf, exposureAlerts, exposureThreshold, liabilityAlerts, steamAlerts } from "./alerts.ts";
 import { marketPositions, type BookMarket } from "./liability.ts";
 import { formatAmount } from "./format.ts";
 
@@ -23,9 +23,9 @@ describe("trading alerts", () => {
   it("raises a critical liability alert over the limit, keyed by how many times over", () => {
     expect(liabilityAlerts(marketPositions([market], [bet(40_000)]))).toEqual([]); // liability 80,000 < 100,000
     const [a] = liabilityAlerts(marketPositions([market], [bet(60_000)]));
-    expect(a).toMatchObject({ type: "liability_limit", severity: "critical", marketId: "m", eventName: "Arsenal vs Chelsea", key: "liability_limit:m:100000:1" });
+    expect(a).toMatchObject({ type: "liability_limit", severity: "critical", marketId: "m", eventName: "Arsenal vs Chelsea", key: "liability_limit:m:L1", subject: "liability_limit:m", level: 1 });
     expect(a.message).toBe("Liability on Match Result (Arsenal vs Chelsea) is 1,200.00, over its limit of 1,000.00");
-    expect(liabilityAlerts(marketPositions([market], [bet(120_000)]))[0].key).toBe("liability_limit:m:100000:2");
+    expect(liabilityAlerts(marketPositions([market], [bet(120_000)]))[0]).toMatchObject({ key: "liability_limit:m:L2", level: 2 });
   });
 
   it("raises an exposure alert over 3 % of the bankroll (house balance + base)", () => {
@@ -34,9 +34,9 @@ describe("trading alerts", () => {
     expect(exposureThreshold(2_000_000)).toBe(60_000);
     expect(exposureAlerts([{ eventId: "e", eventName: "E", exposure: 60_000 }], 2_000_000)).toEqual([]);
     const [w] = exposureAlerts([{ eventId: "e", eventName: "E", exposure: 60_001 }], 2_000_000);
-    expect(w).toMatchObject({ type: "exposure", severity: "warning", key: "exposure:e:1" });
+    expect(w).toMatchObject({ type: "exposure", severity: "warning", key: "exposure:e:L1", subject: "exposure:e", level: 1 });
     expect(w.message).toContain("over 3% of the bankroll (600.00 of 20,000.00)");
-    expect(exposureAlerts([{ eventId: "e", eventName: "E", exposure: 130_000 }], 2_000_000)[0]).toMatchObject({ severity: "critical", key: "exposure:e:2" });
+    expect(exposureAlerts([{ eventId: "e", eventName: "E", exposure: 130_000 }], 2_000_000)[0]).toMatchObject({ severity: "critical", key: "exposure:e:L2", level: 2 });
     expect(exposureAlerts([{ eventId: "e", eventName: "E", exposure: 1 }], 0)).toEqual([]);
   });
 
@@ -49,5 +49,19 @@ describe("trading alerts", () => {
     expect(a).toMatchObject({ type: "steam_move", severity: "warning", key: "steam_move:m-o1:42", eventId: "e" });
     expect(a.message).toBe("Steam move: Arsenal (Match Result) shortening from 3.00 to 2.70 in 3 moves (10%)");
     expect(steamAlerts([{ ...steam, changePercent: 6 }], new Map([["m", market]]))[0].severity).toBe("info");
+  });
+
+  it("clears an open alert when its subject's level falls below its own, or its event is no longer running", () => {
+    const cand = (subject: string, level: number, eventId = "e") =>
+      ({ key: `${subject}:L${level}`, subject, level, type: "exposure", severity: "warning", message: "", eventId, eventName: "E", marketId: null }) as const;
+    const open = [
+      { id: "a1", subject: "exposure:e", level: 1, eventId: "e" }, // still at level 2: stays
+      { id: "a2", subject: "exposure:e", level: 3, eventId: "e" }, // fell to 2: clears
+      { id: "a3", subject: "liability_limit:m", level: 1, eventId: "e" }, // no longer over: clears
+      { id: "a4", subject: null, level: 1, eventId: "e" }, // a steam move on a running event: stays
+      { id: "a5", subject: null, level: 1, eventId: "done" }, // its event finished or settled: clears
+      { id: "a6", subject: "exposure:done", level: 1, eventId: "done" },
+    ];
+    expect(alertsToResolve(open, [cand("exposure:e", 2), cand("exposure:done", 1, "done")], new Set(["e"]))).toEqual(["a2", "a3", "a5", "a6"]);
   });
 });

@@ -44,7 +44,8 @@ describe("risk heatmap", () => {
     expect(cell("Rugby", "FT Win")).toMatchObject({ activeBets: 1, liability: 100_000, riskValue: 60, band: "medium" });
     expect(cell("Soccer", "O/U").activeBets).toBe(0);
     expect(cell("Soccer", "Parlay")).toMatchObject({ activeBets: 1, exposure: 4_000, liability: 3_000, marketIds: ["s2"] });
-    expect(cell("Basketball", "Parlay")).toMatchObject({ activeBets: 1, marketIds: ["b1"] });
+    // A multiple is counted once, in the row of its first pending leg (docs/money.md "Liability").
+    expect(cell("Basketball", "Parlay")).toMatchObject({ activeBets: 0, exposure: 0, marketIds: [] });
     expect(cell("Soccer", "Player")).toMatchObject({ activeBets: 0, exposure: 0, marketIds: [] });
     expect(cells.reduce((s, c) => s + (c.market === "Parlay" ? 0 : c.activeBets), 0)).toBe(2);
   });

@@ -7,7 +7,8 @@
  *   (NFL, hockey, baseball, AFL, golf) have no row in the spec and are left out of the heatmap
  *   (they are in the risk-metrics market list).
  * - columns: FT Win = full_time_result, O/U = over_under, Handicap = handicap, from SINGLE bets
- *   only; Parlay = the multiples with a pending leg on a market of that sport; Player = player
+ *   only; Parlay = the multiples whose first pending leg (where liability.ts counts them, once) is
+ *   on a market of that sport; Player = player
  *   markets, which the catalogue does not offer, so the cell is 0 with no bets. Both-teams-to-score
  *   and correct-score markets have no column.
  * - a cell's riskValue = the larger of its markets' own risk values (limit usage) and the log-scale

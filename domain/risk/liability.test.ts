@@ -82,10 +82,10 @@ describe("multiples", () => {
     id: `b${++n}`, userId: "u2", betType: "multiple", stake, potentialReturn, placedAt: new Date("2026-11-21T09:00:00Z"), legs,
   });
 
-  it("attribute the full potential return and the stake to every pending leg's outcome", () => {
-    const a = market("a", [2000, 2000]);
+  it("count a multiple once, on its first pending leg's outcome: the sum over markets is what every open bet pays", () => {
+    const a = market("a", [2000, 3200, 4000]); // home / draw / away
     const b = market("b", [3000, 1500]);
-    const bet = multiple(
+    const acca = multiple(
       [
         { marketId: "a", outcomeId: "a-o1", oddsMilli: 2000, result: "pending" },
         { marketId: "b", outcomeId: "b-o1", oddsMilli: 3000, result: "pending" },
@@ -93,15 +93,27 @@ describe("multiples", () => {
       1_000,
       6_000,
     );
-    const [pa, pb] = marketPositions([a, b], [bet]);
-    expect(pa.outcomes[0].payout).toBe(6_000);
-    expect(pa.stakes).toBe(1_000);
-    expect(pa.liability).toBe(5_000);
-    expect(pb.outcomes[0].payout).toBe(6_000);
-    expect(pb.liability).toBe(5_000);
+    // A single on the draw: 20.00 at 3.20 pays 64.00; a single on b's second outcome: 10.00 at 1.50 pays 15.00.
+    const draw = single("a", 2, 2_000, 3200);
+    const bSingle = single("b", 2, 1_000, 1500);
+    const [pa, pb] = marketPositions([a, b], [acca, draw, bSingle]);
+    // Market a: the multiple (60.00 on home) and the draw single (64.00); stakes 10.00 + 20.00.
+    expect(pa.outcomes.map((o) => o.payout)).toEqual([6_000, 6_400, 0]);
+    expect(pa.stakes).toBe(3_000);
+    expect(pa.outcomes.map((o) => o.net)).toEqual([3_000, 3_400, -3_000]);
+    expect(pa.exposure).toBe(6_400); // the draw is the worst case
+    expect(pa.liability).toBe(3_400);
+    expect(pa.payout).toBe(12_400);
     expect(pa.multiples).toBe(1);
-    expect(pa.singlesOnly.bets).toBe(0);
-    expect(pa.singlesOnly.liability).toBe(0);
+    expect(pa.singlesOnly.outcomes.map((o) => o.payout)).toEqual([0, 6_400, 0]);
+    // Market b: only its single; the multiple is not counted again.
+    expect(pb.outcomes.map((o) => o.payout)).toEqual([0, 1_500]);
+    expect(pb.stakes).toBe(1_000);
+    expect(pb.multiples).toBe(0);
+    const totals = bookTotals([pa, pb]);
+    expect(totals.payout).toBe(6_000 + 6_400 + 1_500); // every open bet's potential return, once
+    expect(totals.exposure).toBe(6_400 + 1_500);
+    expect(totals.liability).toBe(3_400 + 500);
   });
 
   it("a won leg no longer counts in its market; a void leg lowers the payout; a lost leg ends it", () => {
@@ -134,7 +146,7 @@ describe("multiples", () => {
     expect(currentPotentialReturn(voidLeg)).toBe(1_500);
     expect(currentPotentialReturn(lostLeg)).toBe(0);
     const [pa, pb] = marketPositions([a, b], [wonLeg, voidLeg, lostLeg]);
-    expect(pa.bets).toBe(0);
+    expect(pa.bets).toBe(0); // the won leg is behind the first two; the void leg is not pending
     expect(pb.bets).toBe(2);
     expect(pb.outcomes.map((o) => o.payout)).toEqual([6_000, 1_500]);
     expect(pb.stakes).toBe(2_000);

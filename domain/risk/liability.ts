@@ -3,19 +3,22 @@
  * (pending) bets, and the figures derived from it. Pure: the caller passes the markets with their
  * current prices and the open bets.
  *
- * Definitions (cents throughout):
- * - payout owed on an outcome: the sum of the potential returns of the open bets that pay if it
- *   wins. A single counts its potential return on its one outcome. A MULTIPLE counts its full
- *   current potential return (stake x the odds of its legs that are not void) on the outcome of
- *   EACH of its still-pending legs, and its stake in each of those markets: "if this leg and the
- *   others win, the house is down that much". This is deliberately conservative: a multiple appears
- *   in every market it still depends on, so sums over markets count it more than once. Multiples
- *   with a lost leg owe nothing (they are lost) and are ignored.
- * - stakes taken on a market: the stakes of the open bets counted in it (singles on it, and the
- *   multiples attributed to it).
+ * Definitions (cents throughout; docs/money.md "Liability"):
+ * - each open bet is counted ONCE, in the market of its FIRST PENDING LEG (leg order as placed):
+ *   a single in its market; a multiple in the market of its first leg that is still pending (won
+ *   legs are behind it, later legs are still to come). Multiples with a lost leg owe nothing (they
+ *   are lost) and are ignored. So the sum over markets of every outcome's payout is exactly what
+ *   the book pays if every open bet wins (the dashboard's total), and no bet is counted twice.
+ * - payout owed on an outcome: the sum of the current potential returns (void legs at 1.00) of the
+ *   bets counted in the market whose counted leg is on that outcome.
+ * - stakes taken on a market: the stakes of the bets counted in it.
  * - net liability of an outcome: payout owed - stakes taken (negative = the house wins if it wins).
+ * - market payout: the sum of its outcomes' payouts ("paid out if every open bet wins").
+ * - market exposure: the largest payout owed on one outcome: the worst-case gross payout. A
+ *   multiple sits at its worst-case leg combination: it is owed only if all its legs win, and it
+ *   is charged to the outcome of its first pending leg, so for any set of results the book pays at
+ *   most the sum of the market exposures (never a bet twice).
  * - market liability: max(0, the largest net liability): the worst-case loss on the market.
- * - market exposure: the largest payout owed: the worst-case gross payout.
  * - margin (overround) of the current prices: 1 - 1 / sum(1 / price), as a percent.
  * Events, sports and market types aggregate by summing their markets.
  */
@@ -81,6 +84,8 @@ export interface OutcomePosition {
 export interface Position {
   /** Stakes taken on the market (open bets counted in it). */
   stakes: Cents;
+  /** What the market's counted bets pay if every one of them wins (sum of the outcome payouts). */
+  payout: Cents;
   bets: number;
   singles: number;
   multiples: number;
@@ -149,15 +154,20 @@ export function riskLevelOf(value: number): RiskLevel {
   return band === "minimal" ? "low" : band;
 }
 
-/** Which markets a bet is counted in: a single on its leg's market, a multiple on every pending leg's market. */
+/**
+ * The one leg a bet is counted on: its first pending leg (a single's only leg; a multiple's first
+ * leg still to be decided). None when a leg has lost or no leg is pending.
+ */
 export function attributedLegs(bet: BookBet): BookLeg[] {
   if (bet.legs.some((l) => l.result === "lost")) return [];
-  return bet.legs.filter((l) => l.result === "pending");
+  const first = bet.legs.find((l) => l.result === "pending");
+  return first ? [first] : [];
 }
 
 function emptyPosition(market: BookMarket): Position {
   return {
     stakes: 0,
+    payout: 0,
     bets: 0,
     singles: 0,
     multiples: 0,
@@ -174,6 +184,7 @@ function addBet(p: Position, bet: BookBet, leg: BookLeg, payout: Cents) {
   o.payout += payout;
   o.stakes += bet.stake;
   p.stakes += bet.stake;
+  p.payout += payout;
   p.bets += 1;
   if (bet.betType === "multiple" && bet.legs.length > 1) p.multiples += 1;
   else p.singles += 1;
@@ -225,6 +236,7 @@ export interface Aggregate {
   markets: number;
   stakes: Cents;
   bets: number;
+  payout: Cents;
   exposure: Cents;
   liability: Cents;
   limit: Cents;
@@ -237,10 +249,11 @@ export function aggregate(positions: readonly MarketPosition[], keyOf: (p: Marke
   const out = new Map<string, Aggregate>();
   for (const p of positions) {
     const key = keyOf(p);
-    const a = out.get(key) ?? { key, markets: 0, stakes: 0, bets: 0, exposure: 0, liability: 0, limit: 0, maxPayout: 0, riskValue: 0 };
+    const a = out.get(key) ?? { key, markets: 0, stakes: 0, bets: 0, payout: 0, exposure: 0, liability: 0, limit: 0, maxPayout: 0, riskValue: 0 };
     a.markets += 1;
     a.stakes += p.stakes;
     a.bets += p.bets;
+    a.payout += p.payout;
     a.exposure += p.exposure;
     a.liability += p.liability;
     a.limit += p.market.liabilityLimit;
@@ -253,6 +266,9 @@ export function aggregate(positions: readonly MarketPosition[], keyOf: (p: Marke
 }
 
 export interface BookTotals {
+  /** What the book pays if every open bet wins (each bet once). */
+  payout: Cents;
+  /** Sum of the markets' worst-case payouts. */
   exposure: Cents;
   liability: Cents;
   stakes: Cents;
@@ -261,11 +277,13 @@ export interface BookTotals {
 }
 
 export function bookTotals(positions: readonly MarketPosition[]): BookTotals {
+  let payout = 0;
   let exposure = 0;
   let liability = 0;
   let stakes = 0;
   let weighted = 0;
   for (const p of positions) {
+    payout += p.payout;
     exposure += p.exposure;
     liability += p.liability;
     stakes += p.stakes;
@@ -278,7 +296,7 @@ export function bookTotals(positions: readonly MarketPosition[]): BookTotals {
       : priced.length > 0
         ? round2(priced.reduce((s, p) => s + p.margin, 0) / priced.length)
         : 0;
-  return { exposure, liability, stakes, margin };
+  return { payout, exposure, liability, stakes, margin };
 }
 
 /** Stake shares of each outcome of a market, percent (2 decimals); all 0 with no stakes. */

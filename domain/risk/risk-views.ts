@@ -50,6 +50,9 @@ export interface CustomerRiskView {
   isActive: boolean;
   totalStaked: number;
   winRate: number;
+  /** The sharp score (sharp.ts), the same number as the trading desk's sharp tracking. */
+  sharpScore: number;
+  /** Deprecated alias kept for API compatibility: the sharp score, raised to 70 on a high win rate. */
   riskScore: number;
   flags: CustomerFlag[];
   lastActivity: Date | null;
@@ -85,6 +88,7 @@ export function customerRisks(customers: readonly CustomerBets[]): CustomerRiskV
         isActive: c.isActive,
         totalStaked: s.totalStaked,
         winRate: s.winRate,
+        sharpScore: s.sharpScore,
         riskScore: Math.max(s.sharpScore, highWin ? 70 : 0),
         flags,
         lastActivity: s.lastBet,
@@ -101,6 +105,7 @@ export interface MarketRiskView {
 }
 
 export interface RiskMetricsView {
+  totalPayout: number;
   totalExposure: number;
   totalLiability: number;
   profitMargin: number;
@@ -152,6 +157,7 @@ export async function riskMetrics(ctx: Ctx): Promise<Result<RiskMetricsView>> {
     .slice(0, 50)
     .map((position) => ({ position, riskLevel: riskLevelOf(position.riskValue) }));
   return ok({
+    totalPayout: totals.payout,
     totalExposure: totals.exposure,
     totalLiability: totals.liability,
     profitMargin: totals.margin,
@@ -164,4 +170,19 @@ export async function riskMetrics(ctx: Ctx): Promise<Result<RiskMetricsView>> {
     series,
     generatedAt: now,
   });
+}
+
+export interface BookFiguresView {
+  payout: number;
+  exposure: number;
+  liability: number;
+}
+
+/** The dashboard's open-book figures, from the same liability engine as the desk and the risk tab. */
+export async function bookFigures(ctx: Ctx): Promise<Result<BookFiguresView>> {
+  const who = requireRole(ctx.actor, RISK_READERS, "read the book");
+  if (!who.ok) return who;
+  const { positions } = await bookSnapshot(requirePort(ctx.ports.risk, "risk"));
+  const t = bookTotals(positions);
+  return ok({ payout: t.payout, exposure: t.exposure, liability: t.liability });
 }

@@ -12,8 +12,12 @@ import { formatOdds, parseOdds } from "../shared/odds.ts";
 import { requirePort } from "../ports/index.ts";
 import { tickPrice } from "./odds.ts";
 import { scanAlerts, TRADERS } from "./alerts.ts";
+import { checkBook, type PriceConfirmation } from "./price-sanity.ts";
 
-export type AdjustOddsInput = { outcomeId: string; odds: string } | { outcomeId: string; direction: "up" | "down" };
+export type AdjustOddsInput = ({ outcomeId: string; odds: string } | { outcomeId: string; direction: "up" | "down" }) & {
+  /** Needed when the new price takes the market's book outside the price-sanity range; audited. */
+  confirm?: PriceConfirmation;
+};
 
 export interface AdjustedOutcome {
   id: string;
@@ -50,6 +54,14 @@ export async function adjustOdds(ctx: Ctx, input: AdjustOddsInput): Promise<Resu
         );
     }
     if (target === o.priceMilli) return err(domainError("ODDS.UNCHANGED", `${o.outcomeName} is already at ${formatOdds(target)}`));
+    // The market's book with the new price, over its open outcomes (no result yet).
+    const market = await ctx.ports.markets?.findById(o.marketId);
+    const open = (market?.outcomes ?? []).filter((x) => !x.result);
+    const sanity = checkBook(
+      open.map((x) => (x.id === o.outcomeId ? target : x.priceMilli)),
+      input.confirm,
+    );
+    if (!sanity.ok) return sanity;
     const now = ctx.clock.now();
     const written = await trading.setPrice(
       { outcomeId: o.outcomeId, fromMilli: o.priceMilli, toMilli: target, at: now },
@@ -61,7 +73,13 @@ export async function adjustOdds(ctx: Ctx, input: AdjustOddsInput): Promise<Resu
         entityType: "outcome",
         entityId: o.outcomeId,
         before: { odds: formatOdds(o.priceMilli) },
-        after: { odds: formatOdds(target), ...("direction" in input ? { direction: input.direction } : {}), marketId: o.marketId },
+        after: {
+          odds: formatOdds(target),
+          ...("direction" in input ? { direction: input.direction } : {}),
+          marketId: o.marketId,
+          overround: sanity.value.overround,
+          ...(sanity.value.confirmedReason ? { overroundConfirmedReason: sanity.value.confirmedReason } : {}),
+        },
         createdAt: now,
       },
     );

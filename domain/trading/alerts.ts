@@ -1,8 +1,9 @@
 /**
  * The trading alerts: the engine (domain/risk/alerts.ts) runs over the current book and the last
  * 10 minutes of price history whenever the desk reads its figures (alerts list, overview, risk
- * metrics) and after a trader moves a price; new alerts are stored once per dedupe key. Traders
- * and admins acknowledge them (audited).
+ * metrics) and after a trader moves a price; one open alert is kept per subject and level, and
+ * open alerts clear (resolved by "system") when their level is no longer reached or their event
+ * finishes or settles (domain/risk/alerts.ts). Traders and admins acknowledge them (audited).
  */
 import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
@@ -10,7 +11,7 @@ import { requireRole } from "../shared/authorize.ts";
 import { requirePort, type TradingAlertRecord } from "../ports/index.ts";
 import { bookSnapshot } from "../risk/book.ts";
 import { aggregate } from "../risk/liability.ts";
-import { bankrollOf, exposureAlerts, liabilityAlerts, steamAlerts } from "../risk/alerts.ts";
+import { alertsToResolve, bankrollOf, exposureAlerts, liabilityAlerts, steamAlerts } from "../risk/alerts.ts";
 import { detectSteam, STEAM_LOOKBACK_MS } from "../risk/steam.ts";
 
 export const TRADERS = ["admin", "trader"] as const;
@@ -32,11 +33,15 @@ export async function scanAlerts(ctx: Ctx): Promise<number> {
     eventName: names.get(a.key) ?? a.key,
     exposure: a.exposure,
   }));
+  // Events still running: in the book and not finished. Alerts on any other event clear.
+  const running = new Set(markets.filter((m) => m.eventStatus !== "finished").map((m) => m.eventId));
   const candidates = [
     ...liabilityAlerts(positions),
     ...exposureAlerts(events, bankrollOf(house, base)),
     ...steamAlerts(detectSteam(moves, now), new Map(markets.map((m) => [m.id, m]))),
-  ];
+  ].filter((c) => c.eventId === null || running.has(c.eventId));
+  const open = await trading.openAlerts();
+  await trading.resolveAlerts(alertsToResolve(open, candidates, running), "system", now);
   if (candidates.length === 0) return 0;
   return trading.raiseAlerts(candidates.map((c) => ({ ...c, id: ctx.ids.next("alr"), createdAt: now })));
 }

@@ -10,9 +10,9 @@
  * - steamMove: a steam move (steam.ts) on one of its markets in the last 10 minutes;
  * - riskLevel: from the event's risk value; "sharp" when sharp money is on it and the level would
  *   be low or medium.
- * Header cards: total exposure and liability (sums over markets), daily P&L (the house account's
- * net postings today, UTC, from bet transactions), hold % ((stakes - returns) / stakes of settled
- * bets), active alerts (unacknowledged, after running the engine).
+ * Header cards: total payout, exposure and liability (sums over markets, liability.ts), daily P&L
+ * and hold % from one formula (domain/risk/pnl.ts) over the bets settled today (UTC), active alerts
+ * (open: neither acknowledged nor resolved, after running the engine).
  */
 import type { Ctx } from "../shared/context.ts";
 import { ok, type Result } from "../shared/result.ts";
@@ -25,6 +25,7 @@ import { summarizeBettor, SHARP_THRESHOLD, type BettorSummary } from "../risk/sh
 import { detectSteam, STEAM_LOOKBACK_MS } from "../risk/steam.ts";
 import { bankrollOf } from "../risk/alerts.ts";
 import { scanAlerts, TRADERS } from "./alerts.ts";
+import { profitAndHold } from "../risk/pnl.ts";
 
 export interface EventExposureView {
   eventId: string;
@@ -41,6 +42,10 @@ export interface EventExposureView {
   homeExposure: number;
   drawExposure: number | null;
   awayExposure: number;
+  /** Every outcome of the match-winner market by its name (racing: the runners). */
+  outcomes: { outcomeId: string; name: string; payout: number; net: number }[];
+  payout: number;
+  exposure: number;
   volume: number;
   publicPercentage: { home: number; draw: number | null; away: number };
   riskLevel: "low" | "medium" | "high" | "critical" | "sharp";
@@ -50,6 +55,8 @@ export interface EventExposureView {
 }
 
 export interface TradingOverviewView {
+  /** What the book pays if every open bet wins (the dashboard's open liability). */
+  totalPayout: number;
   totalExposure: number;
   totalLiability: number;
   dailyPnl: number;
@@ -59,8 +66,6 @@ export interface TradingOverviewView {
   markets: EventExposureView[];
   generatedAt: Date;
 }
-
-const round2 = (x: number) => Math.round(x * 100) / 100;
 
 function matchWinnerFigures(p: MarketPosition | undefined) {
   if (!p || p.outcomes.length < 2) return { home: 0, draw: null, away: 0, pub: { home: 0, draw: null, away: 0 } };
@@ -87,12 +92,11 @@ export async function tradingOverview(ctx: Ctx): Promise<Result<TradingOverviewV
   const trading = requirePort(ctx.ports.trading, "trading");
   const now = ctx.clock.now();
   await scanAlerts(ctx);
-  const [{ markets, bets, positions }, customers, moves, pnl, settled, activeAlerts, house, base] = await Promise.all([
+  const [{ markets, bets, positions }, customers, moves, settled, activeAlerts, house, base] = await Promise.all([
     bookSnapshot(risk),
     risk.customerBets(now),
     risk.priceMoves(new Date(now.getTime() - STEAM_LOOKBACK_MS)),
-    risk.houseResultFromBets(startOfUtcDay(now), new Date(now.getTime() + 1)),
-    risk.settledTotals(),
+    risk.settledTotals({ from: startOfUtcDay(now), to: new Date(now.getTime() + 1) }),
     trading.activeAlertCount(),
     risk.houseBalance(),
     risk.bankrollBase(),
@@ -136,6 +140,9 @@ export async function tradingOverview(ctx: Ctx): Promise<Result<TradingOverviewV
       homeExposure: fig.home,
       drawExposure: fig.draw,
       awayExposure: fig.away,
+      outcomes: (mw ?? ps[0]).outcomes.map((o) => ({ outcomeId: o.outcomeId, name: o.name, payout: o.payout, net: o.net })),
+      payout: a.payout,
+      exposure: a.exposure,
       volume: a.stakes,
       publicPercentage: fig.pub,
       riskLevel: sharp && (level === "low" || level === "medium") ? "sharp" : level,
@@ -149,8 +156,9 @@ export async function tradingOverview(ctx: Ctx): Promise<Result<TradingOverviewV
   return ok({
     totalExposure: totals.exposure,
     totalLiability: totals.liability,
-    dailyPnl: pnl,
-    holdPercent: settled.stakes > 0 ? round2((100 * (settled.stakes - settled.returns)) / settled.stakes) : 0,
+    totalPayout: totals.payout,
+    dailyPnl: profitAndHold(settled).pnl,
+    holdPercent: profitAndHold(settled).holdPercent,
     activeAlerts,
     bankroll: bankrollOf(house, base),
     markets: views.slice(0, 30),

@@ -28,7 +28,10 @@ type Overview = {
   markets: { eventId: string; marketId: string | null; totalLiability: number; homeExposure: number; drawExposure: number | null; awayExposure: number;
     volume: number; publicPercentage: { home: number; draw: number | null; away: number }; riskLevel: string; sharpMoney: boolean; steamMove: boolean }[];
 };
-type Alert = { id: string; type: string; severity: string; message: string; eventId: string | null; eventName: string | null; marketId: string | null; acknowledged: boolean };
+type Alert = {
+  id: string; type: string; severity: string; message: string; eventId: string | null; eventName: string | null; marketId: string | null; acknowledged: boolean;
+  resolvedAt: string | null; resolvedBy: string | null;
+};
 const overview = async (s = r.trader) => {
   const res = await s.get("/api/trading/overview");
   expect(res.status).toBe(200);
@@ -66,18 +69,26 @@ describe("GET /api/trading/overview", () => {
     const metrics = (await (await r.admin.get("/api/admin/risk-metrics")).json()) as { totalExposure: number; totalLiability: number };
     expect(before.totalExposure).toBe(metrics.totalExposure);
     expect(before.totalLiability).toBe(metrics.totalLiability);
+    // One formula (domain/risk/pnl.ts): P&L and hold over the bets settled today; an open bet moves neither.
     const c = await demoLogin(t, "customer");
     const b = await placeOk(c, [selectionOf(pool.next())], 2500);
-    expect((await overview()).dailyPnl).toBe(before.dailyPnl + 2500);
+    expect((await overview()).dailyPnl).toBe(before.dailyPnl);
     await r.admin.post(`/api/admin/settle-bet/${b.bet.id}`, { status: "won", actualReturn: b.bet.potentialReturn });
     const after = await overview();
     expect(after.dailyPnl).toBe(before.dailyPnl + 2500 - b.bet.potentialReturn);
-    const rs = await t.database.client.execute("SELECT SUM(stake) AS s, SUM(actual_return) AS r FROM bets WHERE status <> 'pending'");
+    const now = t.clock.now();
+    const day = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+    const rs = await t.database.client.execute({
+      sql: "SELECT SUM(stake) AS s, SUM(actual_return) AS r FROM bets WHERE status <> 'pending' AND settled_at >= ?",
+      args: [day],
+    });
     const stakes = Number(rs.rows[0].s);
-    expect(after.holdPercent).toBe(Math.round(((stakes - Number(rs.rows[0].r)) / stakes) * 10000) / 100);
+    expect(after.dailyPnl).toBe(stakes - Number(rs.rows[0].r));
+    expect(after.holdPercent).toBe(Math.round((after.dailyPnl / stakes) * 10000) / 100);
+    expect(Math.sign(after.holdPercent)).toBe(Math.sign(after.dailyPnl));
     const house = await t.database.client.execute("SELECT balance FROM ledger_accounts WHERE id = 'house'");
     expect(after.bankroll).toBe(Number(house.rows[0].balance) + 2_000_000);
-    expect(after.activeAlerts).toBe(await countRows(t.database, "SELECT COUNT(*) AS n FROM trading_alerts WHERE acknowledged_at IS NULL"));
+    expect(after.activeAlerts).toBe(await countRows(t.database, "SELECT COUNT(*) AS n FROM trading_alerts WHERE acknowledged_at IS NULL AND resolved_at IS NULL"));
   });
 
   it("admin and trader only", async () => {
@@ -105,7 +116,8 @@ describe("GET /api/trading/odds-control", () => {
 
 describe("POST /api/trading/adjust-odds", () => {
   it("sets a price, or moves it one tick; audited; the price history keeps every change", async () => {
-    const e = pool.forMutation();
+    // A home price near 2.15, so the set price keeps the book within the price-sanity range.
+    const e = pool.forMutation((x) => Math.abs(Number(x.markets[0].outcomes[0].odds) - 2.15) <= 0.25);
     const o = e.markets[0].outcomes[0];
     const set = await adjust({ outcomeId: o.id, odds: "2.15" });
     expect(set.status).toBe(200);
@@ -131,7 +143,7 @@ describe("POST /api/trading/adjust-odds", () => {
   it("refusals: below 1.01 (422), unchanged (409), closed market (409), unknown outcome (404), bad bodies (400), roles", async () => {
     const e = pool.forMutation();
     const o = e.markets[0].outcomes[1];
-    expect((await adjust({ outcomeId: o.id, odds: "1.01" })).status).toBe(200);
+    expect((await adjust({ outcomeId: o.id, odds: "1.01", confirm: { reason: "Testing the lowest price" } })).status).toBe(200);
     await expectError(await adjust({ outcomeId: o.id, direction: "down" }), 422, "ODDS.OUT_OF_RANGE");
     await expectError(await adjust({ outcomeId: o.id, odds: "1.010" }), 409, "ODDS.UNCHANGED");
     await expectError(await adjust({ outcomeId: finished.markets[0].outcomes[0].id, direction: "up" }), 409, "MARKET.CLOSED");
@@ -166,6 +178,43 @@ describe("alerts", () => {
     expect(mine[0].message).toBe(`Liability on Limit Alert Market (${e.name}) is 100.00, over its limit of 80.00`);
     // Running the engine again raises nothing new.
     expect((await alerts()).filter((a) => a.marketId === m.id)).toHaveLength(1);
+  });
+
+  it("one open alert per market and level: growth within a level raises nothing, a higher level one more; it clears by system when the market settles", async () => {
+    const e = pool.forMutation();
+    const m = await createMarketOk(r.admin, twoWayMarket(e.id, "Dedupe Alert Market", "3.00", "1.40"));
+    const c = await demoLogin(t, "customer");
+    await put(r.trader, `/api/admin/markets/${m.id}/limit`, { liabilityLimit: 8000 });
+    await placeOk(c, [{ eventId: e.id, marketId: m.id, outcomeId: m.outcomes[0].id, odds: "3.00" }], 5000); // liability 10,000: level 1
+    const mine = async () => (await alerts("?status=all")).filter((a) => a.marketId === m.id && a.type === "liability_limit");
+    expect(await mine()).toHaveLength(1);
+    await placeOk(c, [{ eventId: e.id, marketId: m.id, outcomeId: m.outcomes[0].id, odds: "3.00" }], 1000); // 12,000: still level 1
+    expect(await mine()).toHaveLength(1);
+    await placeOk(c, [{ eventId: e.id, marketId: m.id, outcomeId: m.outcomes[0].id, odds: "3.00" }], 2000); // 16,000: level 2
+    expect(await mine()).toHaveLength(2);
+    const activeBefore = (await overview()).activeAlerts;
+    expect((await r.admin.post(`/api/admin/markets/${m.id}/settle`, { winningOutcomeId: m.outcomes[1].id })).status).toBe(200);
+    const cleared = await mine();
+    expect(cleared).toHaveLength(2);
+    for (const a of cleared) expect(a).toMatchObject({ resolvedBy: "system", resolvedAt: expect.any(String) });
+    expect((await alerts("?status=active")).some((a) => a.marketId === m.id)).toBe(false);
+    expect((await overview()).activeAlerts).toBe(activeBefore - 2);
+    expect(await countRows(t.database, "SELECT COUNT(*) AS n FROM trading_alerts WHERE market_id = ? AND resolved_by = 'system'", [m.id])).toBe(2);
+  });
+
+  it("an alert clears when the exposure falls below its level (a higher limit), and is raised again if it comes back", async () => {
+    const e = pool.forMutation();
+    const m = await createMarketOk(r.admin, twoWayMarket(e.id, "Clearing Alert Market", "3.00", "1.40"));
+    const c = await demoLogin(t, "customer");
+    await placeOk(c, [{ eventId: e.id, marketId: m.id, outcomeId: m.outcomes[0].id, odds: "3.00" }], 5000); // liability 10,000
+    await put(r.trader, `/api/admin/markets/${m.id}/limit`, { liabilityLimit: 8000 });
+    const open = async () => (await alerts("?status=active")).filter((a) => a.marketId === m.id);
+    expect(await open()).toHaveLength(1);
+    await put(r.trader, `/api/admin/markets/${m.id}/limit`, { liabilityLimit: 20_000 });
+    expect(await open()).toHaveLength(0);
+    await put(r.trader, `/api/admin/markets/${m.id}/limit`, { liabilityLimit: 8000 });
+    expect(await open()).toHaveLength(1);
+    expect((await alerts("?status=all")).filter((a) => a.marketId === m.id)).toHaveLength(2);
   });
 
   it("an event's exposure over 3 % of the bankroll raises an exposure alert", async () => {
@@ -244,8 +293,10 @@ describe("sharp tracking", () => {
     const ev = (await overview()).markets.find((x) => x.eventId === open.id)!;
     expect(ev.sharpMoney).toBe(true);
     expect(ev.riskLevel).toBe("sharp");
-    const metrics = (await (await r.admin.get("/api/admin/risk-metrics")).json()) as { customers: { userId: string; riskScore: number; flags: string[] }[] };
+    const metrics = (await (await r.admin.get("/api/admin/risk-metrics")).json()) as { customers: { userId: string; sharpScore: number; riskScore: number; flags: string[] }[] };
     const cr = metrics.customers.find((x) => x.userId === id)!;
+    // One name per meaning: the risk tab's sharp score is the desk's sharp score.
+    expect(cr.sharpScore).toBe((row as unknown as { sharpScore: number }).sharpScore);
     expect(cr.riskScore).toBe(100);
     expect(cr.flags).toEqual(expect.arrayContaining(["sharp", "high_win_rate", "beats_closing_line"]));
     await expectRefusedFor(t, r, ["customer"], (s) => s.get("/api/trading/sharp-bettors"));

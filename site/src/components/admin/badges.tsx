@@ -38,7 +38,7 @@ export function RiskBadge({ profile }: { profile: AdminBet["riskProfile"] }) {
       color={RISK_COLOR[profile.riskLevel]}
       variant={profile.riskLevel === "critical" ? "solid" : "soft"}
       className="adm-status"
-      title={`Risk score ${profile.riskScore} of 100`}
+      title={`Fraud score ${profile.riskScore} of 100`}
     >
       {RISK_LABEL[profile.riskLevel]} · {profile.riskScore}
     </Badge>

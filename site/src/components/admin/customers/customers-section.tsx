@@ -316,7 +316,7 @@ function ProfilePanel({ c }: { c: CustomerProfile }) {
         </div>
         <div style={{ textAlign: "right" }}>
           <Text as="div" size="1" color="gray">
-            Risk score
+            Fraud score
           </Text>
           <Text size="5" weight="bold" color={scoreColor(c.riskScore)}>
             {c.riskScore}

@@ -40,7 +40,7 @@ export default function RiskSection() {
         kind: "market", id: x.marketId, name: `${x.eventName} · ${x.marketName}`, a: centsCell(x.exposure), b: centsCell(x.liability), c: x.limitUsage.toFixed(2), d: x.riskValue, e: x.status,
       })),
       ...(m?.customers ?? []).map((c) => ({
-        kind: "customer", id: c.userId, name: c.name, a: centsCell(c.totalStaked), b: "", c: c.winRate.toFixed(1), d: c.riskScore, e: c.flags.join("|"),
+        kind: "customer", id: c.userId, name: c.name, a: centsCell(c.totalStaked), b: "", c: c.winRate.toFixed(1), d: c.sharpScore, e: c.flags.join("|"),
       })),
     ];
     return exportCsv<Row>(
@@ -135,6 +135,10 @@ function MarketRiskTable({ markets }: { markets: MarketRisk[] }) {
                   <Text as="div" size="1" color="gray">
                     {x.sport} · {x.marketName} {x.status !== "open" && <Badge color="amber">{x.status}</Badge>}
                   </Text>
+                  {/* Every outcome by its own name (Draw, racing runners): what the book pays if it wins. */}
+                  <Text as="div" size="1" color="gray" data-testid={`risk-outcomes-${x.marketId}`}>
+                    {x.outcomes.map((o) => `${o.name} ${formatMoney(o.payout)}`).join(" · ")}
+                  </Text>
                 </Table.RowHeaderCell>
                 <Table.Cell className="adm-num">{formatMoney(x.exposure)}</Table.Cell>
                 <Table.Cell style={{ minWidth: 160 }}>
@@ -193,7 +197,7 @@ function CustomerRiskTable({ customers }: { customers: CustomerRisk[] }) {
               <Table.ColumnHeaderCell>Customer</Table.ColumnHeaderCell>
               <Table.ColumnHeaderCell>Total staked</Table.ColumnHeaderCell>
               <Table.ColumnHeaderCell>Win rate</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Risk score</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Sharp score</Table.ColumnHeaderCell>
               <Table.ColumnHeaderCell>Flags</Table.ColumnHeaderCell>
               <Table.ColumnHeaderCell>Last activity</Table.ColumnHeaderCell>
               <Table.ColumnHeaderCell justify="end">Actions</Table.ColumnHeaderCell>
@@ -215,8 +219,8 @@ function CustomerRiskTable({ customers }: { customers: CustomerRisk[] }) {
                   <Text color={c.winRate > 65 ? "red" : undefined}>{c.winRate.toFixed(1)}%</Text>
                 </Table.Cell>
                 <Table.Cell>
-                  <Text weight="bold" color={scoreColor(c.riskScore)}>
-                    {c.riskScore}
+                  <Text weight="bold" color={scoreColor(c.sharpScore)}>
+                    {c.sharpScore}
                   </Text>
                 </Table.Cell>
                 <Table.Cell>
@@ -366,7 +370,7 @@ function RiskControls({ markets, customers }: { markets: MarketRisk[]; customers
           <Select.Content position="popper">
             {customers.map((c) => (
               <Select.Item key={c.userId} value={c.userId}>
-                {c.name} · score {c.riskScore}
+                {c.name} · sharp score {c.sharpScore}
                 {c.isActive ? "" : " (suspended)"}
               </Select.Item>
             ))}

@@ -14,6 +14,7 @@ import { queries } from "../../../lib/queries.ts";
 import { useToast } from "../../toast.tsx";
 import { describeApiError, Field } from "../form.tsx";
 import { CloseIcon, PlusIcon } from "../icons.tsx";
+import { BookCheck, bookOf, needsReason } from "./book-check.tsx";
 
 export const MARKET_TYPES = [
   { value: "full_time_result", label: "Full Time Result" },
@@ -50,6 +51,7 @@ export function CreateMarketDialog({ open, onOpenChange }: { open: boolean; onOp
   const [description, setDescription] = useState("");
   const [outcomes, setOutcomes] = useState<{ name: string; odds: string }[]>(defaultOutcomes("over_under"));
   const [touchedType, setTouchedType] = useState(false);
+  const [reason, setReason] = useState("");
   const queryClient = useQueryClient();
   const toast = useToast();
 
@@ -78,10 +80,13 @@ export function CreateMarketDialog({ open, onOpenChange }: { open: boolean; onOp
     setDescription("");
     setOutcomes(defaultOutcomes("over_under"));
     setTouchedType(false);
+    setReason("");
   }
 
   const badOdds = outcomes.some((o) => o.odds !== "" && !ODDS_RE.test(o.odds.trim()));
-  const ready = eventId && marketType && name.trim() && outcomes.length >= 2 && outcomes.every((o) => o.name.trim() && ODDS_RE.test(o.odds.trim()));
+  const book = bookOf(outcomes.map((o) => o.odds));
+  const ready =
+    eventId && marketType && name.trim() && outcomes.length >= 2 && outcomes.every((o) => o.name.trim() && ODDS_RE.test(o.odds.trim())) && !needsReason(book, reason);
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -92,6 +97,7 @@ export function CreateMarketDialog({ open, onOpenChange }: { open: boolean; onOp
       name: name.trim(),
       ...(description.trim() ? { description: description.trim() } : {}),
       outcomes: outcomes.map((o) => ({ name: o.name.trim(), odds: o.odds.trim() })),
+      ...(book !== null && reason.trim() && needsReason(book, "") ? { confirm: { reason: reason.trim() } } : {}),
     });
   }
 
@@ -226,6 +232,7 @@ export function CreateMarketDialog({ open, onOpenChange }: { open: boolean; onOp
               >
                 <PlusIcon /> Add outcome
               </Button>
+              <BookCheck book={book} reason={reason} onReason={setReason} idPrefix="create-market" />
               {badOdds && (
                 <Text as="p" size="1" color="red" role="alert">
                   Odds are decimals such as 2.10 (1.01 to 1000).

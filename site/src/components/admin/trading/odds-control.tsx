@@ -14,6 +14,7 @@ import { queries } from "../../../lib/queries.ts";
 import { useToast } from "../../toast.tsx";
 import { describeApiError, Field } from "../form.tsx";
 import { EmptyState, ErrorNote, RowsSkeleton } from "../ui.tsx";
+import { BookCheck, bookOf, needsReason } from "./book-check.tsx";
 
 const ODDS_RE = /^\d{1,4}(\.\d{1,2})?$/;
 
@@ -117,19 +118,27 @@ export function OddsControl() {
 
 function AdjustDialog({ target, onClose }: { target: { event: LiveOddsItem; outcome: Outcome } | null; onClose: () => void }) {
   const [value, setValue] = useState("");
+  const [reason, setReason] = useState("");
   const adjust = useAdjustOdds();
   const valid = ODDS_RE.test(value.trim()) && Number(value) >= 1.01 && Number(value) <= 1000;
+  // The market's book with the typed price in place of the current one.
+  const book = target && valid ? bookOf(target.event.outcomes.map((o) => (o.id === target.outcome.id ? value : o.odds))) : null;
+  const blocked = needsReason(book, reason);
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (!target || !valid) return;
-    adjust.mutate({ outcomeId: target.outcome.id, odds: value.trim() }, { onSuccess: onClose });
+    if (!target || !valid || blocked) return;
+    const confirm = needsReason(book, "") ? { confirm: { reason: reason.trim() } } : {};
+    adjust.mutate({ outcomeId: target.outcome.id, odds: value.trim(), ...confirm }, { onSuccess: onClose });
   }
   return (
     <Dialog.Root
       open={target !== null}
       onOpenChange={(o) => {
         if (o && target) setValue(target.outcome.odds);
-        if (!o) onClose();
+        if (!o) {
+          setReason("");
+          onClose();
+        }
       }}
     >
       <Dialog.Content maxWidth="400px" data-testid="adjust-odds-dialog" onOpenAutoFocus={() => target && setValue(target.outcome.odds)}>
@@ -141,13 +150,14 @@ function AdjustDialog({ target, onClose }: { target: { event: LiveOddsItem; outc
           <Field id="adjust-odds" label="New price" hint="Decimal odds on the 0.01 grid, at least 1.01" error={value && !valid ? "Enter decimal odds such as 2.15 (1.01 to 1000)" : null}>
             <TextField.Root id="adjust-odds" inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} data-testid="adjust-odds-input" />
           </Field>
+          <BookCheck book={book} reason={reason} onReason={setReason} idPrefix="adjust-odds" />
           <Flex gap="3" justify="end" mt="4">
             <Dialog.Close>
               <Button type="button" variant="soft" color="gray">
                 Cancel
               </Button>
             </Dialog.Close>
-            <Button type="submit" disabled={!valid} loading={adjust.isPending} data-testid="adjust-odds-submit">
+            <Button type="submit" disabled={!valid || blocked} loading={adjust.isPending} data-testid="adjust-odds-submit">
               Update Odds
             </Button>
           </Flex>
