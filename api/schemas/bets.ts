@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { SettleOverride } from "./settle-override.ts";
 import { Cents, IsoDate, OddsString } from "./common.ts";
 
 export const BetStatus = z.enum(["pending", "won", "lost", "void", "cashed_out"]);
@@ -102,6 +103,7 @@ export const SettleBetBody = z
       .max(20)
       .optional()
       .openapi({ description: "Per-leg results of a multiple; void legs count as odds 1.00" }),
+    override: SettleOverride.optional(),
   })
   .strict()
   .openapi("SettleBet");

@@ -7,6 +7,7 @@
 import { z } from "@hono/zod-openapi";
 import { Cents, IsoDate, OddsString, plain } from "./common.ts";
 import { MarketStatus, MarketType, SportCode } from "./events.ts";
+import { SettleOverride } from "./settle-override.ts";
 
 export const DEFAULT_LIABILITY_LIMIT = 200_000_000;
 
@@ -87,8 +88,8 @@ export type CreateEventBody = z.infer<typeof CreateEventBody>;
 
 export const SettleMarketBody = z
   .union([
-    z.object({ winningOutcomeId: z.string().min(1).max(64) }).strict(),
-    z.object({ void: z.literal(true) }).strict(),
+    z.object({ winningOutcomeId: z.string().min(1).max(64), override: SettleOverride.optional() }).strict(),
+    z.object({ void: z.literal(true), override: SettleOverride.optional() }).strict(),
   ])
   .openapi("SettleMarket", {
     description: "Either the winning outcome, or void:true (every leg on the market is void: singles are refunded)",
@@ -101,6 +102,7 @@ export const SettleMarketResponse = z
     graded: z.number().int().openapi({ description: "Pending bets with a leg on this market whose leg was graded now" }),
     settled: z.number().int().openapi({ description: "Of those, bets that settled (singles, and multiples whose legs all have results)" }),
     waiting: z.number().int().openapi({ description: "Multiples still waiting for other legs' results" }),
+    regraded: z.number().int().optional().openapi({ description: "Bets settled one by one that contradicted this result, re-graded (correcting postings)" }),
     paid: Cents.openapi({ description: "Total paid out (payouts and refunds) by this settlement" }),
   })
   .openapi("SettleMarketResponse");

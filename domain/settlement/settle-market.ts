@@ -17,8 +17,10 @@ import type { BetRecord, User } from "../shared/types.ts";
 import { HOUSE_ACCOUNT, ledgerTransaction, transfer, walletAccountId, type LedgerTransaction } from "../wallet/ledger.ts";
 import { gradeBet } from "./grade.ts";
 import { gradeBetForMarket, type MarketResult } from "./market-result.ts";
+import { correctMarketBets } from "./correct-market.ts";
+import { checkSettleTiming, type SettleOverride } from "./settle-override.ts";
 
-export type SettleMarketInput = { winningOutcomeId: string } | { void: true };
+export type SettleMarketInput = ({ winningOutcomeId: string } | { void: true }) & { override?: SettleOverride };
 
 export interface MarketSettlement {
   market: MarketRecord;
@@ -26,6 +28,8 @@ export interface MarketSettlement {
   settled: number;
   waiting: number;
   paid: number;
+  /** Bets settled one by one that contradicted this result, re-graded (correct-market.ts). */
+  regraded?: number;
 }
 
 /** Bets settled per write when a market settles many at once (see settleMarket). */
@@ -123,7 +127,10 @@ export async function settleMarket(ctx: Ctx, marketId: string, input: SettleMark
   } else {
     result = { kind: "void" };
   }
-  return applyMarketResult(ctx, who.value, market, result);
+  // Before the event has finished, only with an explicit override (settle-override.ts).
+  const timing = await checkSettleTiming(ctx, market.eventId, result, input.override);
+  if (!timing.ok) return timing;
+  return applyMarketResult(ctx, who.value, market, result, timing.value);
 }
 
 /**
@@ -135,6 +142,7 @@ export async function applyMarketResult(
   actor: Settler,
   market: MarketRecord,
   result: MarketResult,
+  override: SettleOverride | null = null,
 ): Promise<Result<MarketSettlement>> {
   const marketId = market.id;
   const markets = requirePort(ctx.ports.markets, "markets");
@@ -157,7 +165,11 @@ export async function applyMarketResult(
         entityType: "market",
         entityId: marketId,
         before: { status: market.status, result: null },
-        after: { status: "closed", result: result.kind === "void" ? "void" : { winningOutcomeId: result.winningOutcomeId, name: winnerName } },
+        after: {
+          status: "closed",
+          result: result.kind === "void" ? "void" : { winningOutcomeId: result.winningOutcomeId, name: winnerName },
+          ...(override ? { override } : {}),
+        },
         createdAt: now,
       },
     );
@@ -199,5 +211,9 @@ export async function applyMarketResult(
     settled += 1;
     paid += p.actualReturn;
   }
-  return ok({ market: (await markets.findById(marketId))!, graded, settled, waiting, paid });
+  // Bets settled one by one whose leg on this market contradicts the result never stand (issue 18 item 4).
+  const regraded = ctx.ports.corrections
+    ? (await correctMarketBets(ctx, actor, market, result, { reason: null, action: "market.settle", skipVoided: true })).regraded
+    : 0;
+  return ok({ market: (await markets.findById(marketId))!, graded, settled, waiting, paid, regraded });
 }

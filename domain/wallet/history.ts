@@ -52,6 +52,7 @@ export function describe(i: WalletHistoryItem): string {
     case "bet_payout": return `Winnings: ${betWhat(i)}`;
     case "bet_refund": return `Refund (void): ${betWhat(i)}`;
     case "bet_resettlement": return `Resettlement: ${betWhat(i)}`;
+    case "debt_recovery": return "Paid towards what you owe";
     case "cash_out": return `Cash out: ${betWhat(i)}`;
     case "contest_entry": return "Fantasy contest entry";
     case "contest_entry_refund": return "Fantasy contest entry refund";
