@@ -8,7 +8,7 @@ import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { decideSettlement, type SettlementRequest } from "./grade.ts";
-import { betSettleTiming, type SettleOverride } from "./settle-override.ts";
+import { betSettleTiming, lenient, type SettleOverride } from "./settle-override.ts";
 import { HOUSE_ACCOUNT, ledgerTransaction, transfer, walletAccountId, type LedgerTransaction } from "../wallet/ledger.ts";
 
 export interface SettledBet {
@@ -25,7 +25,7 @@ export async function settleBet(ctx: Ctx, betId: string, req: SettlementRequest 
   const decision = decideSettlement(bet, req);
   if (!decision.ok) return decision;
   const { status, actualReturn, legResults } = decision.value;
-  const timing = await betSettleTiming(ctx, bet, status, req.override);
+  const timing = lenient(await betSettleTiming(ctx, bet, status, req.override));
   if (!timing.ok) return timing;
 
   const now = ctx.clock.now();

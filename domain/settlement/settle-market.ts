@@ -18,7 +18,7 @@ import { HOUSE_ACCOUNT, ledgerTransaction, transfer, walletAccountId, type Ledge
 import { gradeBet } from "./grade.ts";
 import { gradeBetForMarket, type MarketResult } from "./market-result.ts";
 import { correctMarketBets } from "./correct-market.ts";
-import { checkSettleTiming, type SettleOverride } from "./settle-override.ts";
+import { checkSettleTiming, lenient, type SettleOverride } from "./settle-override.ts";
 
 export type SettleMarketInput = ({ winningOutcomeId: string } | { void: true }) & { override?: SettleOverride };
 
@@ -128,7 +128,7 @@ export async function settleMarket(ctx: Ctx, marketId: string, input: SettleMark
     result = { kind: "void" };
   }
   // Before the event has finished, only with an explicit override (settle-override.ts).
-  const timing = await checkSettleTiming(ctx, market.eventId, result, input.override);
+  const timing = lenient(await checkSettleTiming(ctx, market.eventId, result, input.override));
   if (!timing.ok) return timing;
   return applyMarketResult(ctx, who.value, market, result, timing.value);
 }

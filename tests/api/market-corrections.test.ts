@@ -224,3 +224,33 @@ describe("debt: an overpayment the customer has spent", () => {
     await expectLedgerBalanced(t.database);
   });
 });
+
+describe("settling before the event has finished", () => {
+  it("resettling is refused without an override (409 SETTLE.EVENT_NOT_FINISHED), nothing written; with one, the reason is audited", async () => {
+    const { m, sel } = await threeWay("Too Early");
+    const c = await demoLogin(t, "customer");
+    const bet = await placeOk(c, [sel(0)], 1000);
+    // A first settlement needs the override only with FIRST_SETTLEMENT_NEEDS_OVERRIDE on (settle-override.ts); a void never.
+    await ok(await r.admin.post(`/api/admin/markets/${m.id}/settle`, { void: true }));
+    const audits = await countRows(t.database, "SELECT COUNT(*) AS n FROM audit_log");
+    const txs = await countRows(t.database, "SELECT COUNT(*) AS n FROM ledger_transactions");
+    await expectError(
+      await r.admin.post(`/api/admin/markets/${m.id}/resettle`, { winningOutcomeId: m.outcomes[0].id, reason: REASON }),
+      409,
+      "SETTLE.EVENT_NOT_FINISHED",
+    );
+    const short = await r.admin.post(`/api/admin/markets/${m.id}/resettle`, { winningOutcomeId: m.outcomes[0].id, reason: REASON, override: { reason: "short" } });
+    expect(short.status).toBe(400);
+    expect(await countRows(t.database, "SELECT COUNT(*) AS n FROM audit_log")).toBe(audits);
+    expect(await countRows(t.database, "SELECT COUNT(*) AS n FROM ledger_transactions")).toBe(txs);
+    expect(await betRow(bet.bet.id)).toMatchObject({ status: "void", actual_return: 1000, resettlement_count: 0 });
+    expect(await balanceOf(c)).toBe(100_000);
+
+    await ok(await resettle(m.id, { winningOutcomeId: m.outcomes[0].id }));
+    const [a] = await auditRows(t, m.id, "market.resettle");
+    expect(a.after).toMatchObject({ override: OVERRIDE });
+    expect(await betRow(bet.bet.id)).toMatchObject({ status: "won", actual_return: 2000 });
+    expect(await balanceOf(c)).toBe(101_000);
+    await expectLedgerBalanced(t.database);
+  });
+});
