@@ -19,7 +19,7 @@ export const KINDS_FOR_FILTER: Record<HistoryFilterKind, readonly TransactionKin
   deposit: ["deposit"],
   withdrawal: ["withdrawal"],
   bet: ["bet_stake", "contest_entry"],
-  payout: ["bet_payout", "bet_refund", "bet_resettlement", "cash_out", "contest_payout", "contest_entry_refund"],
+  payout: ["bet_payout", "bet_refund", "bet_resettlement", "debt_recovery", "cash_out", "contest_payout", "contest_entry_refund"],
   bonus: ["deposit_bonus", "demo_grant", "adjustment"],
 };
 
