@@ -32,6 +32,7 @@ import { cashOutRoutes } from "./routes/cash-out.ts";
 import { sessionActivity } from "./middleware/session-activity.ts";
 import { riskRoutes } from "./routes/risk.ts";
 import { marketRoutes } from "./routes/markets.ts";
+import { correctionRoutes } from "./routes/corrections.ts";
 import { tradingRoutes } from "./routes/trading.ts";
 import { auditRoutes } from "./routes/audit.ts";
 import { systemRoutes } from "./routes/system.ts";
@@ -115,6 +116,7 @@ export function createApp(deps: AppDeps) {
   api.route("/", fantasyRoutes);
   api.route("/", riskRoutes);
   api.route("/", marketRoutes);
+  api.route("/", correctionRoutes);
   api.route("/", tradingRoutes);
   api.route("/", auditRoutes);
   api.route("/", systemRoutes);

@@ -4,6 +4,7 @@ import type { BetLegRecord, BetRecord } from "../../domain/shared/types.ts";
 import { auditStatement } from "./audit.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
 import { ledgerStatements } from "./ledger-statements.ts";
+import { debtRecoveryStatements } from "./debt-statements.ts";
 import type { GroupCommitter } from "./group-commit.ts";
 import { wagerGuardStatements } from "./wager-guards.ts";
 import { oneRow } from "./embedded-client.ts";
@@ -298,6 +299,8 @@ function settlementStatements(plan: SettlementPlan): InStatement[] {
       args: [l.result, ...deadHeatArgs(l), l.legId, plan.betId],
     })),
     ...(plan.payout ? ledgerStatements(plan.payout) : []),
+    // A payout pays what the customer owes first (docs/money.md, "Corrections and debt").
+    ...(plan.payout ? debtRecoveryStatements(plan.payout) : []),
     auditStatement(plan.audit),
   ];
 }

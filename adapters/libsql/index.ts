@@ -16,6 +16,7 @@ import { SimulatedPaymentProvider } from "../payments/simulated-provider.ts";
 import { LibsqlProviderMemory } from "../payments/provider-memory.ts";
 import { LibsqlFantasy } from "./fantasy.ts";
 import { LibsqlBets, LibsqlSettlements } from "./bets.ts";
+import { LibsqlSettlementCorrections } from "./corrections.ts";
 import { LibsqlMarkets } from "./markets.ts";
 import { LibsqlRiskBook } from "./risk.ts";
 import { LibsqlTrading } from "./trading.ts";
@@ -82,6 +83,7 @@ export function libsqlPorts(d: Database, opts: PortOptions = {}): Ports & Accoun
     fantasy: new LibsqlFantasy(d.client),
     markets: new LibsqlMarkets(d.client),
     settlements: new LibsqlSettlements(d.client),
+    corrections: new LibsqlSettlementCorrections(d.client),
     risk: new LibsqlRiskBook(d.client),
     trading: new LibsqlTrading(d.client),
     placementLimits: new LibsqlPlacementLimits(d.client),

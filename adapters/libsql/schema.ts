@@ -176,6 +176,8 @@ export const markets = sqliteTable(
     winningOutcomeId: text("winning_outcome_id"),
     settledAt: integer("settled_at"),
     settledBy: text("settled_by"),
+    /** Migration 0029: raised by exactly one with each correction of the result (resettle / unsettle). */
+    resultRevision: integer("result_revision").notNull().default(0),
     /** Migration 0021: an over/under's total or the home side's handicap. */
     line: real("line"),
   },

@@ -14,6 +14,7 @@ import type { TransactionKind } from "../../domain/wallet/ledger.ts";
 import type { PaymentMethodId } from "../../domain/wallet/payment-methods.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
 import { ledgerStatements } from "./ledger-statements.ts";
+import { debtRecoveryStatements } from "./debt-statements.ts";
 import { exclusionInForceSql } from "./responsible.ts";
 
 const BET_KINDS = new Set<TransactionKind>(["bet_stake", "bet_payout", "bet_refund", "bet_resettlement", "cash_out"]);
@@ -136,6 +137,8 @@ export class LibsqlPayments implements Payments {
     ];
     if (t.requireNotUnderInvestigation) statements.push(notUnderInvestigation(t.userId));
     if (t.settle) statements.push(...ledgerStatements(t.settle));
+    // A completed deposit pays what the customer owes first (docs/money.md, "Corrections and debt").
+    if (t.settle?.kind === "deposit") statements.push(...debtRecoveryStatements(t.settle));
     for (const x of t.extra ?? []) statements.push(...ledgerStatements(x));
     statements.push({
       sql: `UPDATE payments SET state = ?, provider_reference = COALESCE(?, provider_reference), failure_reason = COALESCE(?, failure_reason),

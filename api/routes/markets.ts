@@ -186,7 +186,7 @@ marketRoutes.openapi(
   }),
   async (c) => {
     const s = unwrap(await settleMarket(ctxOf(c), c.req.valid("param").id, c.req.valid("json")));
-    return c.json({ market: presentAdminMarket(s.market), graded: s.graded, settled: s.settled, waiting: s.waiting, paid: s.paid }, 200);
+    return c.json({ market: presentAdminMarket(s.market), graded: s.graded, settled: s.settled, waiting: s.waiting, paid: s.paid, regraded: s.regraded ?? 0 }, 200);
   },
 );
 

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { SettleOverride } from "./settle-override.ts";
 import { Cents, IsoDate, OddsString } from "./common.ts";
 import { MAX_AMOUNT_CENTS } from "../../domain/betting/placement-limits.ts";
 
@@ -103,6 +104,7 @@ export const SettleBetBody = z
       .max(20)
       .optional()
       .openapi({ description: "Per-leg results of a multiple; void legs count as odds 1.00" }),
+    override: SettleOverride.optional(),
   })
   .strict()
   .openapi("SettleBet");

@@ -8,6 +8,7 @@ import { z } from "@hono/zod-openapi";
 import { Cents, IsoDate, OddsString, plain } from "./common.ts";
 import { MarketStatus, MarketType, SportCode } from "./events.ts";
 import { MAX_AMOUNT_CENTS } from "../../domain/betting/placement-limits.ts";
+import { SettleOverride } from "./settle-override.ts";
 
 export const DEFAULT_LIABILITY_LIMIT = 200_000_000;
 
@@ -104,9 +105,9 @@ export type CreateEventBody = z.infer<typeof CreateEventBody>;
 
 export const SettleMarketBody = z
   .union([
-    z.object({ winningOutcomeId: z.string().min(1).max(64) }).strict(),
-    z.object({ void: z.literal(true) }).strict(),
-    z.object({ noWinner: z.literal(true) }).strict(),
+    z.object({ winningOutcomeId: z.string().min(1).max(64), override: SettleOverride.optional() }).strict(),
+    z.object({ void: z.literal(true), override: SettleOverride.optional() }).strict(),
+    z.object({ noWinner: z.literal(true), override: SettleOverride.optional() }).strict(),
     z
       .object({
         outcomes: z
@@ -124,6 +125,7 @@ export const SettleMarketBody = z
           )
           .min(1)
           .max(100),
+        override: SettleOverride.optional(),
       })
       .strict(),
   ])
@@ -142,6 +144,7 @@ export const SettleMarketResponse = z
     graded: z.number().int().openapi({ description: "Pending bets with a leg on this market whose leg was graded now" }),
     settled: z.number().int().openapi({ description: "Of those, bets that settled (singles, and multiples whose legs all have results)" }),
     waiting: z.number().int().openapi({ description: "Multiples still waiting for other legs' results" }),
+    regraded: z.number().int().optional().openapi({ description: "Bets settled one by one that contradicted this result, re-graded (correcting postings)" }),
     paid: Cents.openapi({ description: "Total paid out (payouts and refunds) by this settlement" }),
   })
   .openapi("SettleMarketResponse");

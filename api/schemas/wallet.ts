@@ -85,7 +85,7 @@ export type TransactionsQuery = z.infer<typeof TransactionsQuery>;
 
 /** Every ledger transaction kind a wallet can take part in. */
 export const LedgerKind = z.enum([
-  "demo_grant", "bet_stake", "bet_payout", "bet_refund", "bet_resettlement", "cash_out", "deposit", "deposit_bonus",
+  "demo_grant", "bet_stake", "bet_payout", "bet_refund", "bet_resettlement", "debt_recovery", "cash_out", "deposit", "deposit_bonus",
   "withdrawal", "adjustment", "contest_entry", "contest_entry_refund", "contest_payout", "contest_rake",
 ]);
 export type LedgerKind = z.infer<typeof LedgerKind>;

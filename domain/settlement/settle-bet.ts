@@ -8,13 +8,14 @@ import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { decideSettlement, type SettlementRequest } from "./grade.ts";
+import { betSettleTiming, lenient, type SettleOverride } from "./settle-override.ts";
 import { HOUSE_ACCOUNT, ledgerTransaction, transfer, walletAccountId, type LedgerTransaction } from "../wallet/ledger.ts";
 
 export interface SettledBet {
   bet: { id: string; status: "won" | "lost" | "void"; actualReturn: number; settledAt: string };
 }
 
-export async function settleBet(ctx: Ctx, betId: string, req: SettlementRequest): Promise<Result<SettledBet>> {
+export async function settleBet(ctx: Ctx, betId: string, req: SettlementRequest & { override?: SettleOverride }): Promise<Result<SettledBet>> {
   const who = requireRole(ctx.actor, ["admin"], "settle bets");
   if (!who.ok) return who;
   const actor = who.value;
@@ -24,6 +25,8 @@ export async function settleBet(ctx: Ctx, betId: string, req: SettlementRequest)
   const decision = decideSettlement(bet, req);
   if (!decision.ok) return decision;
   const { status, actualReturn, legResults } = decision.value;
+  const timing = lenient(await betSettleTiming(ctx, bet, status, req.override));
+  if (!timing.ok) return timing;
 
   const now = ctx.clock.now();
   let payout: LedgerTransaction | null = null;
@@ -58,7 +61,7 @@ export async function settleBet(ctx: Ctx, betId: string, req: SettlementRequest)
       entityType: "bet",
       entityId: bet.id,
       before: { status: bet.status, actualReturn: null },
-      after: { status, actualReturn, legResults },
+      after: { status, actualReturn, legResults, ...(timing.value ? { override: timing.value } : {}) },
       createdAt: now,
     },
   });

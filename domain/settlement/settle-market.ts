@@ -20,8 +20,10 @@ import {
   gradeBetForMarket, marketResultFromInput, outcomeResultsOf, recordedResult, sameGrades, storedKind, type MarketResult, type MarketResultInput,
 } from "./market-result.ts";
 import type { LegGradeEntry } from "./grade.ts";
+import { correctMarketBets } from "./correct-market.ts";
+import { checkSettleTiming, lenient, type SettleOverride } from "./settle-override.ts";
 
-export type SettleMarketInput = MarketResultInput;
+export type SettleMarketInput = MarketResultInput & { override?: SettleOverride };
 
 export interface MarketSettlement {
   market: MarketRecord;
@@ -29,6 +31,8 @@ export interface MarketSettlement {
   settled: number;
   waiting: number;
   paid: number;
+  /** Bets settled one by one that contradicted this result, re-graded (correct-market.ts). */
+  regraded?: number;
 }
 
 /** Bets settled per write when a market settles many at once (see settleMarket). */
@@ -120,7 +124,10 @@ export async function settleMarket(ctx: Ctx, marketId: string, input: SettleMark
   if (!market) return err(domainError("MARKET.NOT_FOUND", "No market with that id"));
   const result = marketResultFromInput(market, input);
   if (!result.ok) return result;
-  return applyMarketResult(ctx, who.value, market, result.value);
+  // Before the event has finished, only with an explicit override (settle-override.ts).
+  const timing = lenient(await checkSettleTiming(ctx, market.eventId, result.value, input.override));
+  if (!timing.ok) return timing;
+  return applyMarketResult(ctx, who.value, market, result.value, timing.value);
 }
 
 /**
@@ -132,6 +139,7 @@ export async function applyMarketResult(
   actor: Settler,
   market: MarketRecord,
   result: MarketResult,
+  override: SettleOverride | null = null,
 ): Promise<Result<MarketSettlement>> {
   const marketId = market.id;
   const markets = requirePort(ctx.ports.markets, "markets");
@@ -163,6 +171,7 @@ export async function applyMarketResult(
         after: {
           status: "closed",
           result: result.kind === "void" ? "void" : result.kind === "winner" ? { winningOutcomeId: result.winningOutcomeId, name: winnerName } : { kind: result.kind, outcomes: outcomeResults },
+          ...(override ? { override } : {}),
         },
         createdAt: now,
       },
@@ -205,5 +214,9 @@ export async function applyMarketResult(
     settled += 1;
     paid += p.actualReturn;
   }
-  return ok({ market: (await markets.findById(marketId))!, graded, settled, waiting, paid });
+  // Bets settled one by one whose leg on this market contradicts the result never stand (issue 18 item 4).
+  const regraded = ctx.ports.corrections
+    ? (await correctMarketBets(ctx, actor, market, result, { reason: null, action: "market.settle", skipVoided: true })).regraded
+    : 0;
+  return ok({ market: (await markets.findById(marketId))!, graded, settled, waiting, paid, regraded });
 }

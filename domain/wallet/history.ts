@@ -19,7 +19,7 @@ export const KINDS_FOR_FILTER: Record<HistoryFilterKind, readonly TransactionKin
   deposit: ["deposit"],
   withdrawal: ["withdrawal"],
   bet: ["bet_stake", "contest_entry"],
-  payout: ["bet_payout", "bet_refund", "bet_resettlement", "cash_out", "contest_payout", "contest_entry_refund"],
+  payout: ["bet_payout", "bet_refund", "bet_resettlement", "debt_recovery", "cash_out", "contest_payout", "contest_entry_refund"],
   bonus: ["deposit_bonus", "demo_grant", "adjustment"],
 };
 
@@ -52,6 +52,7 @@ export function describe(i: WalletHistoryItem): string {
     case "bet_payout": return `Winnings: ${betWhat(i)}`;
     case "bet_refund": return `Refund (void): ${betWhat(i)}`;
     case "bet_resettlement": return `Resettlement: ${betWhat(i)}`;
+    case "debt_recovery": return "Paid towards what you owe";
     case "cash_out": return `Cash out: ${betWhat(i)}`;
     case "contest_entry": return "Fantasy contest entry";
     case "contest_entry_refund": return "Fantasy contest entry refund";

@@ -15,6 +15,8 @@ export const TRANSACTION_KINDS = [
   "bet_refund",
   /** Reverses an earlier settlement's payout (or part of it) when a bet is resettled. */
   "bet_resettlement",
+  /** A credit to the wallet paying what the customer owes (debt:<userId>), in the credit's write. */
+  "debt_recovery",
   "cash_out",
   "deposit",
   "deposit_bonus",

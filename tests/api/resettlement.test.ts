@@ -151,7 +151,8 @@ describe("the settle-once guard with resettlement", () => {
     await expect(exec("UPDATE bets SET status = 'won' WHERE id = ?")).rejects.toThrow(/BET.NOT_PENDING/);
     await expect(exec("UPDATE bets SET actual_return = 999 WHERE id = ?")).rejects.toThrow(/BET.NOT_PENDING/);
     await expect(exec("UPDATE bets SET status = 'won', resettlement_count = 2 WHERE id = ?")).rejects.toThrow(/BET\./);
-    await expect(exec("UPDATE bets SET status = 'pending', resettlement_count = 1 WHERE id = ?")).rejects.toThrow(/BET.RESETTLE_CONFLICT/);
+    // Back to pending with the counter raised is allowed since migration 0029 (a market unsettled); to cashed out never.
+    await expect(exec("UPDATE bets SET status = 'cashed_out', resettlement_count = 1 WHERE id = ?")).rejects.toThrow(/BET.RESETTLE_CONFLICT/);
     expect(await betRow(bet.id)).toMatchObject({ status: "lost", actual_return: 0, resettlement_count: 0 });
     // A pending bet's counter cannot move either.
     const c = await demoLogin(t, "customer");

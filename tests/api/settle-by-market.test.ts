@@ -165,13 +165,17 @@ describe("multiples", () => {
     expect(await balanceOf(c)).toBe(99_000);
   });
 
-  it("a bet already settled by hand is left alone", async () => {
+  it("a bet settled by hand that contradicts the result is re-graded (issue 18 item 4); one that agrees is left alone", async () => {
     const { m, sel } = await threeWay("Manual First");
     const c = await demoLogin(t, "customer");
     const b = await placeOk(c, [sel(0)], 1000);
+    const agrees = await placeOk(c, [sel(1)], 1000);
     expect((await r.admin.post(`/api/admin/settle-bet/${b.bet.id}`, { status: "lost", actualReturn: 0 })).status).toBe(200);
-    expect(await (await settle(m.id, { winningOutcomeId: m.outcomes[0].id })).json()).toMatchObject({ graded: 0, settled: 0, paid: 0 });
-    expect(await balanceOf(c)).toBe(99_000);
+    expect((await r.admin.post(`/api/admin/settle-bet/${agrees.bet.id}`, { status: "lost", actualReturn: 0 })).status).toBe(200);
+    expect(await (await settle(m.id, { winningOutcomeId: m.outcomes[0].id })).json()).toMatchObject({ graded: 0, settled: 0, paid: 0, regraded: 1 });
+    expect(await betRow(b.bet.id)).toMatchObject({ status: "won", actual_return: 2000 });
+    expect(await betRow(agrees.bet.id)).toMatchObject({ status: "lost", actual_return: 0 });
+    expect(await balanceOf(c)).toBe(98_000 + 2000);
   });
 });
 

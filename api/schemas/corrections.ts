@@ -1,0 +1,35 @@
+/**
+ * Market-level settlement corrections (issue 18 item 4): resettle a market with a new result,
+ * unsettle it, the early-settlement override, and what a customer owes (debt).
+ */
+import { z } from "@hono/zod-openapi";
+import { Cents, plain } from "./common.ts";
+import { AdminMarket } from "./markets.ts";
+import { SettleOverride } from "./settle-override.ts";
+
+const Reason = plain(z.string().trim().min(10).max(500), "text").openapi({ description: "Why (at least 10 characters; kept in the audit record)" });
+
+export const ResettleMarketBody = z
+  .union([
+    z.object({ winningOutcomeId: z.string().min(1).max(64), reason: Reason, override: SettleOverride.optional() }).strict(),
+    z.object({ void: z.literal(true), reason: Reason, override: SettleOverride.optional() }).strict(),
+  ])
+  .openapi("ResettleMarket", { description: "The market's corrected result (a winning outcome, or void) and why" });
+export type ResettleMarketBody = z.infer<typeof ResettleMarketBody>;
+
+export const UnsettleMarketBody = z.object({ reason: Reason }).strict().openapi("UnsettleMarket");
+
+export const MarketCorrectionResponse = z
+  .object({
+    market: AdminMarket,
+    regraded: z.number().int().openapi({ description: "Bets whose status, return or leg results changed" }),
+    correction: z.number().int().openapi({ description: "Net cents moved to customers (negative: taken back)" }),
+    debt: Cents.openapi({ description: "Of what was taken back, the part customers had spent: now owed" }),
+  })
+  .openapi("MarketCorrectionResponse");
+
+export const DebtResponse = z
+  .object({
+    owed: Cents.openapi({ description: "What the customer owes the house (0 when nothing); taken from their next deposits or winnings first" }),
+  })
+  .openapi("Debt");

@@ -1,0 +1,281 @@
+/**
+ * Market-level corrections (issue 18 item 4): an admin resettles a market with a new result, or
+ * unsettles it (its result withdrawn, its bets pending again), with a reason; and a market
+ * settlement re-grades bets settled one by one that contradict it (settle-market.ts).
+ *
+ * The market's result changes first (one audited write, its revision raised by one), then every bet
+ * with a leg on the market is re-graded from all its legs (regrade.ts), each bet in its own write
+ * with its audit record:
+ *   - a settled bet gets a correcting bet_resettlement transaction (new return - old return; what
+ *     the customer has spent becomes a debt, domain/wallet/debt.ts) and its counter raised by one;
+ *     a bet that is pending again has its payout reversed;
+ *   - a pending multiple has its stored leg results rewritten, or settles if it now can.
+ * Idempotent under retry: a market already at the requested result is not changed again, and a
+ * bet that already matches it is left alone, so running it again finishes what a crash left.
+ */
+import type { Ctx } from "../shared/context.ts";
+import { domainError, err, ok, type Result } from "../shared/result.ts";
+import { requireRole } from "../shared/authorize.ts";
+import { requirePort, type BetCorrectionPlan, type MarketRecord, type SettlementCorrections, type SettlementPlan } from "../ports/index.ts";
+import type { BetRecord } from "../shared/types.ts";
+import { HOUSE_ACCOUNT, ledgerTransaction, transfer, walletAccountId, type LedgerTransaction } from "../wallet/ledger.ts";
+import { correctionPostings } from "../wallet/debt.ts";
+import type { MarketResult } from "./market-result.ts";
+import { regradeForMarket, type Regrade } from "./regrade.ts";
+import type { SettleCtx, Settler } from "./settle-market.ts";
+import { checkSettleTiming, type SettleOverride } from "./settle-override.ts";
+
+export type ResettleMarketInput = ({ winningOutcomeId: string } | { void: true }) & { reason: string; override?: SettleOverride };
+
+export interface MarketCorrection {
+  market: MarketRecord;
+  /** Bets whose status, return or leg results changed. */
+  regraded: number;
+  /** Net money moved to customers by the corrections (negative: taken back), cents. */
+  correction: number;
+  /** Of what was taken back, the part customers had spent: now owed (debt), cents. */
+  debt: number;
+}
+
+const MAX_ATTEMPTS = 5;
+
+function resultOf(m: MarketRecord): MarketResult | null {
+  if (m.resultKind === "void") return { kind: "void" };
+  if (m.resultKind === "winner" && m.winningOutcomeId) return { kind: "winner", winningOutcomeId: m.winningOutcomeId };
+  return null;
+}
+
+const sameResult = (a: MarketResult | null, b: MarketResult | null) =>
+  a === null || b === null ? a === b : a.kind === b.kind && (a.kind === "void" || (b.kind === "winner" && a.winningOutcomeId === b.winningOutcomeId));
+
+const describe = (m: MarketRecord, r: MarketResult | null) =>
+  r === null ? null : r.kind === "void" ? "void" : { winningOutcomeId: r.winningOutcomeId, name: m.outcomes.find((o) => o.id === r.winningOutcomeId)?.name ?? null };
+
+export async function resettleMarket(ctx: Ctx, marketId: string, input: ResettleMarketInput): Promise<Result<MarketCorrection>> {
+  const who = requireRole(ctx.actor, ["admin"], "resettle markets");
+  if (!who.ok) return who;
+  const markets = requirePort(ctx.ports.markets, "markets");
+  const market = await markets.findById(marketId);
+  if (!market) return err(domainError("MARKET.NOT_FOUND", "No market with that id"));
+  let result: MarketResult;
+  if ("winningOutcomeId" in input) {
+    const winner = market.outcomes.find((o) => o.id === input.winningOutcomeId);
+    if (!winner) return err(domainError("MARKET.OUTCOME_NOT_FOUND", `The ${market.name} market has no outcome ${input.winningOutcomeId}`));
+    result = { kind: "winner", winningOutcomeId: winner.id };
+  } else {
+    result = { kind: "void" };
+  }
+  if (market.resultKind === null)
+    return err(domainError("MARKET.NOT_SETTLED", `The ${market.name} market has no result yet: settle it instead`));
+  const timing = await checkSettleTiming(ctx, market.eventId, result, input.override);
+  if (!timing.ok) return timing;
+  return changeAndCorrect(ctx, who.value, market, result, "market.resettle", input.reason, timing.value);
+}
+
+export async function unsettleMarket(ctx: Ctx, marketId: string, input: { reason: string }): Promise<Result<MarketCorrection>> {
+  const who = requireRole(ctx.actor, ["admin"], "unsettle markets");
+  if (!who.ok) return who;
+  const markets = requirePort(ctx.ports.markets, "markets");
+  const market = await markets.findById(marketId);
+  if (!market) return err(domainError("MARKET.NOT_FOUND", "No market with that id"));
+  return changeAndCorrect(ctx, who.value, market, null, "market.unsettle", input.reason, null);
+}
+
+async function changeAndCorrect(
+  ctx: Ctx,
+  actor: Settler,
+  market: MarketRecord,
+  result: MarketResult | null,
+  action: "market.resettle" | "market.unsettle",
+  reason: string,
+  override: SettleOverride | null,
+): Promise<Result<MarketCorrection>> {
+  const markets = requirePort(ctx.ports.markets, "markets");
+  const corrections = requirePort(ctx.ports.corrections, "corrections");
+  let current = market;
+  for (let attempt = 0; !sameResult(resultOf(current), result); attempt++) {
+    if (attempt >= MAX_ATTEMPTS) return err(domainError("MARKET.RESULT_CONFLICT", "The market's result changed while you were correcting it; reload and try again"));
+    const revision = await corrections.marketRevision(current.id);
+    if (revision === null) return err(domainError("MARKET.NOT_FOUND", "No market with that id"));
+    const now = ctx.clock.now();
+    const changed = await corrections.changeMarketResult(
+      {
+        marketId: current.id,
+        fromRevision: revision,
+        kind: result === null ? null : result.kind,
+        winningOutcomeId: result?.kind === "winner" ? result.winningOutcomeId : null,
+        at: now,
+        by: actor.id,
+      },
+      {
+        id: ctx.ids.next("aud"),
+        actorId: actor.role === "system" ? null : actor.id,
+        actorRole: actor.role,
+        action,
+        entityType: "market",
+        entityId: current.id,
+        before: { result: describe(current, resultOf(current)), revision },
+        after: { result: describe(current, result), revision: revision + 1, reason, override: override ? { reason: override.reason } : null },
+        createdAt: now,
+      },
+    );
+    const fresh = await markets.findById(current.id);
+    if (!fresh) return err(domainError("MARKET.NOT_FOUND", "No market with that id"));
+    current = fresh;
+    if (changed === "changed") break;
+  }
+  const fixed = await correctMarketBets(ctx, actor, current, result, { reason, action });
+  return ok({ market: (await markets.findById(current.id))!, ...fixed });
+}
+
+/**
+ * Re-grade every bet with a leg on the market from `result` (null: unsettled). `skipVoided`:
+ * bets an operator voided one by one are left alone (a settlement by market corrects wins and
+ * losses that contradict it; a void is a decision about the bet, not about the result).
+ */
+export async function correctMarketBets(
+  ctx: SettleCtx,
+  actor: Settler,
+  market: MarketRecord,
+  result: MarketResult | null,
+  why: { reason: string | null; action: string; skipVoided?: boolean },
+): Promise<{ regraded: number; correction: number; debt: number }> {
+  const markets = requirePort(ctx.ports.markets, "markets");
+  const corrections = requirePort(ctx.ports.corrections, "corrections");
+  const others = new Map<string, MarketResult | null>();
+  const otherResults = async (bet: BetRecord) => {
+    const out = new Map<string, MarketResult>();
+    for (const l of bet.legs) {
+      if (l.marketId === market.id || l.result !== "pending") continue;
+      if (!others.has(l.marketId)) {
+        const m = await markets.findById(l.marketId);
+        others.set(l.marketId, m ? resultOf(m) : null);
+      }
+      const r = others.get(l.marketId);
+      if (r) out.set(l.marketId, r);
+    }
+    return out;
+  };
+  let regraded = 0;
+  let correction = 0;
+  let debt = 0;
+  for (const listed of await markets.betsOn(market.id, 1_000_000)) {
+    if (listed.status === "cashed_out" || (why.skipVoided && listed.status === "void")) continue;
+    let bet: BetRecord | null = listed;
+    for (let attempt = 0; bet && attempt < MAX_ATTEMPTS; attempt++) {
+      const next = regradeForMarket(bet, market.id, result, await otherResults(bet));
+      if (!next) break;
+      // A multiple settled (lost) before this market's leg was ever graded: nothing to correct.
+      const settledAlike = bet.status !== "pending" && next.status === bet.status && next.actualReturn === bet.actualReturn;
+      if (settledAlike && bet.legs.every((l) => l.marketId !== market.id || l.result === "pending")) break;
+      const done = await applyRegrade(ctx, corrections, actor, market.id, bet, next, why);
+      if (done) {
+        regraded += 1;
+        correction += done.correction;
+        debt += done.debt;
+        break;
+      }
+      bet = await ctx.ports.bets.findById(bet.id); // changed meanwhile: read it again and re-grade
+      if (bet && bet.status === "cashed_out") break;
+    }
+  }
+  return { regraded, correction, debt };
+}
+
+async function applyRegrade(
+  ctx: SettleCtx,
+  corrections: SettlementCorrections,
+  actor: Settler,
+  marketId: string,
+  bet: BetRecord,
+  next: Regrade,
+  why: { reason: string | null; action: string },
+): Promise<{ correction: number; debt: number } | null> {
+  const now = ctx.clock.now();
+  const actorId = actor.role === "system" ? null : actor.id;
+  const settledLegs = next.legResults.flatMap((l) => (l.result === "pending" ? [] : [{ legId: l.legId, result: l.result }]));
+  if (bet.status === "pending" && next.status !== "pending") {
+    // A waiting multiple that can settle now: the ordinary settle-once write.
+    const actualReturn = next.actualReturn ?? 0;
+    let payout: LedgerTransaction | null = null;
+    if (actualReturn > 0) {
+      const tx = ledgerTransaction(
+        { id: ctx.ids.next("tx"), kind: next.status === "void" ? "bet_refund" : "bet_payout", reference: bet.id, createdAt: now, createdBy: actor.id },
+        transfer(HOUSE_ACCOUNT, walletAccountId(bet.userId), actualReturn),
+      );
+      if (!tx.ok) throw new Error(tx.error.message);
+      payout = tx.value;
+    }
+    const plan: SettlementPlan = {
+      betId: bet.id,
+      status: next.status,
+      actualReturn,
+      settledAt: now,
+      settledBy: actor.id,
+      legResults: settledLegs,
+      payout,
+      audit: {
+        id: ctx.ids.next("aud"),
+        actorId,
+        actorRole: actor.role,
+        action: "bet.settle",
+        entityType: "bet",
+        entityId: bet.id,
+        before: { status: "pending", actualReturn: null },
+        after: { status: next.status, actualReturn, legResults: settledLegs, via: why.action, marketId, reason: why.reason },
+        createdAt: now,
+      },
+    };
+    return (await ctx.ports.bets.settle(plan)) === "settled" ? { correction: actualReturn, debt: 0 } : null;
+  }
+  const corr = requirePort(ctx.ports.settlements, "settlements");
+  const count = await corr.resettlementCount(bet.id);
+  if (count === null) return null;
+  const paid = bet.status === "pending" ? 0 : (bet.actualReturn ?? 0);
+  const amount = (next.actualReturn ?? 0) - paid;
+  let tx: LedgerTransaction | null = null;
+  let walletBalance: number | null = null;
+  let owedNow = 0;
+  if (amount !== 0) {
+    walletBalance = (await corrections.walletAndDebt(bet.userId)).wallet;
+    const postings = correctionPostings(bet.userId, amount, walletBalance);
+    owedNow = -postings.filter((p) => p.accountId.startsWith("debt:")).reduce((s, p) => s + p.amount, 0);
+    const built = ledgerTransaction({ id: ctx.ids.next("tx"), kind: "bet_resettlement", reference: bet.id, createdAt: now, createdBy: actor.id }, postings);
+    if (!built.ok) throw new Error(built.error.message);
+    tx = built.value;
+  }
+  const plan: BetCorrectionPlan = {
+    betId: bet.id,
+    userId: bet.userId,
+    fromStatus: bet.status as BetCorrectionPlan["fromStatus"],
+    fromCount: count,
+    status: next.status,
+    actualReturn: next.actualReturn,
+    legResults: next.legResults,
+    settledAt: next.status === "pending" ? null : now,
+    settledBy: next.status === "pending" ? null : actor.id,
+    correction: tx,
+    walletBalance,
+    audit: {
+      id: ctx.ids.next("aud"),
+      actorId,
+      actorRole: actor.role,
+      action: next.status === "pending" && bet.status !== "pending" ? "bet.unsettle" : bet.status === "pending" ? "bet.regrade_legs" : "bet.resettle",
+      entityType: "bet",
+      entityId: bet.id,
+      before: { status: bet.status, actualReturn: bet.actualReturn, legResults: bet.legs.map((l) => ({ legId: l.id, result: l.result })) },
+      after: {
+        status: next.status,
+        actualReturn: next.actualReturn,
+        legResults: next.legResults,
+        correction: amount,
+        debt: owedNow,
+        via: why.action,
+        marketId,
+        reason: why.reason,
+      },
+      createdAt: now,
+    },
+  };
+  return (await corrections.correctBet(plan)) === "corrected" ? { correction: amount, debt: owedNow } : null;
+}

@@ -1,0 +1,47 @@
+/**
+ * Re-grading a bet when its market's result is corrected (resettle) or withdrawn (unsettle):
+ * every leg on the market takes its result from the market's new result (gradeBetForMarket, as
+ * settlement by market does) or goes back to pending, and the bet is graded again from all its
+ * legs (gradeBet). Returns null when nothing about the bet would change.
+ */
+import type { Cents } from "../shared/money.ts";
+import type { BetType } from "../shared/types.ts";
+import { gradeBet, type LegResult } from "./grade.ts";
+import { gradeBetForMarket, type MarketGradableLeg, type MarketResult } from "./market-result.ts";
+
+export interface Regrade {
+  status: "pending" | "won" | "lost" | "void";
+  /** null when the bet is pending again. */
+  actualReturn: Cents | null;
+  legResults: { legId: string; result: LegResult }[];
+}
+
+export function regradeForMarket(
+  bet: { status: string; stake: Cents; actualReturn: Cents | null; legs: readonly MarketGradableLeg[]; betType: BetType },
+  marketId: string,
+  result: MarketResult | null,
+  /** Results of the bet's other markets that are recorded: a multiple settled lost early never had those legs graded. */
+  otherResults: ReadonlyMap<string, MarketResult> = new Map(),
+): Regrade | null {
+  if (!bet.legs.some((l) => l.marketId === marketId)) return null;
+  let legs = bet.legs.map((l) => (l.marketId === marketId ? { ...l, result: "pending" as LegResult } : l));
+  const apply = (id: string, r: MarketResult) => {
+    const g = gradeBetForMarket({ stake: bet.stake, legs, betType: bet.betType }, id, r);
+    if (g.kind === "untouched") return;
+    const byId = new Map<string, LegResult>(g.legResults.map((x) => [x.legId, x.result]));
+    legs = legs.map((l) => ({ ...l, result: byId.get(l.id) ?? l.result }));
+  };
+  if (result) apply(marketId, result);
+  for (const [id, r] of otherResults) if (id !== marketId && legs.some((l) => l.marketId === id && l.result === "pending")) apply(id, r);
+  const graded = gradeBet(bet.stake, legs, bet.betType);
+  const next: Regrade = {
+    status: graded.status,
+    actualReturn: graded.status === "pending" ? null : graded.actualReturn,
+    legResults: legs.map((l) => ({ legId: l.id, result: l.result })),
+  };
+  const same =
+    next.status === bet.status &&
+    (next.status === "pending" || next.actualReturn === bet.actualReturn) &&
+    bet.legs.every((l, i) => l.result === legs[i].result);
+  return same ? null : next;
+}
