@@ -14,6 +14,7 @@ import type { TransactionKind } from "../../domain/wallet/ledger.ts";
 import type { PaymentMethodId } from "../../domain/wallet/payment-methods.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
 import { ledgerStatements } from "./ledger-statements.ts";
+import { welcomeClaimStatement } from "./bonuses.ts";
 import { exclusionInForceSql } from "./responsible.ts";
 
 const BET_KINDS = new Set<TransactionKind>(["bet_stake", "bet_payout", "bet_refund", "bet_resettlement", "cash_out"]);
@@ -96,6 +97,8 @@ export class LibsqlPayments implements Payments {
         [payment.userId, w.since.getTime(), payment.amount, w.limit],
       ));
     statements.push(paymentStatement(payment));
+    // The welcome offer, once per person: refused inside this write when already taken (migration 0032).
+    if (payment.bonus > 0) statements.push(welcomeClaimStatement(payment.id, payment.userId, payment.createdAt));
     try {
       await this.client.batch(statements, "write");
       return { kind: "opened" };
@@ -107,6 +110,7 @@ export class LibsqlPayments implements Payments {
       }
       if (c === "FOREIGN KEY constraint failed") return { kind: "no_wallet" };
       if (c?.startsWith("UNIQUE constraint failed: idempotency_keys")) return { kind: "duplicate_idempotency_key" };
+      if (c === "BONUS.WELCOME_TAKEN") return { kind: "refused" };
       throw e;
     }
   }
