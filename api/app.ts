@@ -24,6 +24,7 @@ import { accountRoutes } from "./routes/account.ts";
 import { bettingDataRoutes } from "./routes/betting-data.ts";
 import { serveLiveOddsStream, streamRoutes } from "./routes/stream.ts";
 import { walletRoutes } from "./routes/wallet.ts";
+import { bonusRoutes } from "./routes/bonus.ts";
 import { responsibleRoutes } from "./routes/responsible.ts";
 import { rgAdminRoutes } from "./routes/rg-admin.ts";
 import { cashOutRoutes } from "./routes/cash-out.ts";
@@ -104,6 +105,7 @@ export function createApp(deps: AppDeps) {
   api.route("/", bettingDataRoutes);
   api.route("/", streamRoutes);
   api.route("/", walletRoutes);
+  api.route("/", bonusRoutes);
   api.route("/", responsibleRoutes);
   api.route("/", rgAdminRoutes);
   api.route("/", cashOutRoutes);

@@ -238,7 +238,7 @@ export class LibsqlPayments implements Payments {
               (SELECT selection_name FROM bet_legs WHERE bet_id = r.reference AND leg_no = 1) AS leg_selection,
               (SELECT event_name FROM bet_legs WHERE bet_id = r.reference AND leg_no = 1) AS leg_event,
               (SELECT COUNT(*) FROM bet_legs WHERE bet_id = r.reference) AS leg_count
-            FROM r LEFT JOIN payments pay ON pay.id = r.reference AND r.kind IN ('deposit', 'withdrawal')
+            FROM r LEFT JOIN payments pay ON pay.id = r.reference AND r.kind IN ('deposit', 'withdrawal', 'withdrawal_returned')
             ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
             ORDER BY r.last_posting DESC
             LIMIT ?`,

@@ -17,6 +17,7 @@ import type { BetRecord, User } from "../shared/types.ts";
 import { HOUSE_ACCOUNT, ledgerTransaction, transfer, walletAccountId, type LedgerTransaction } from "../wallet/ledger.ts";
 import { gradeBet } from "./grade.ts";
 import { gradeBetForMarket, type MarketResult } from "./market-result.ts";
+import { returnPostings } from "../wallet/bonus.ts";
 
 export type SettleMarketInput = { winningOutcomeId: string } | { void: true };
 
@@ -49,7 +50,7 @@ function settlementPlan(
   if (actualReturn > 0) {
     const tx = ledgerTransaction(
       { id: ctx.ids.next("tx"), kind: status === "void" ? "bet_refund" : "bet_payout", reference: bet.id, createdAt: now, createdBy: actor.id },
-      transfer(HOUSE_ACCOUNT, walletAccountId(bet.userId), actualReturn),
+      returnPostings(bet, actualReturn),
     );
     if (!tx.ok) throw new Error(tx.error.message);
     payout = tx.value;

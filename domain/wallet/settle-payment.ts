@@ -34,7 +34,7 @@ function tx(d: Deps, kind: TransactionKind, reference: string, createdBy: string
 
 /** The hold of a withdrawal going back to the wallet (failed or rejected). */
 export const returnHold = (d: Deps, p: PaymentRecord): LedgerTransaction =>
-  tx(d, "withdrawal", p.id, null, transfer(PAYMENTS_HELD_ACCOUNT, walletAccountId(p.userId), p.amount));
+  tx(d, "withdrawal_returned", p.id, null, transfer(PAYMENTS_HELD_ACCOUNT, walletAccountId(p.userId), p.amount));
 
 /**
  * Move a pending payment to the provider's answer (null: the provider never received it). Answers

@@ -159,3 +159,10 @@ BEGIN SELECT RAISE(ABORT, 'BONUS.WELCOME_TAKEN'); END;
 --> statement-breakpoint
 CREATE TRIGGER bonus_welcome_no_change BEFORE UPDATE ON bonus_welcome_claims
 BEGIN SELECT RAISE(ABORT, 'BONUS.WELCOME_TAKEN'); END;
+--> statement-breakpoint
+-- A bet's bonus part is set once, in its placement write, to exactly what its stake took from the bonus account.
+CREATE TRIGGER bets_bonus_stake_fixed BEFORE UPDATE OF bonus_stake ON bets
+WHEN OLD.bonus_stake <> 0 OR OLD.status <> 'pending'
+  OR NEW.bonus_stake <> -(SELECT COALESCE(SUM(p.amount), 0) FROM ledger_postings p JOIN ledger_transactions t ON t.id = p.transaction_id
+                          WHERE t.reference = NEW.id AND t.kind = 'bet_stake' AND p.account_id = 'bonus:' || NEW.user_id)
+BEGIN SELECT RAISE(ABORT, 'BET.TERMS_IMMUTABLE'); END;
