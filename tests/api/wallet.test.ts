@@ -77,9 +77,10 @@ describe("POST /api/wallet/deposits", () => {
     // fee = floor(25000 x 2.9%) + 30 = 725 + 30; bonus = 2500; credited = 25000 - 755 + 2500
     expect(body).toEqual({
       paymentId: expect.stringMatching(/^pay_/), state: "completed", transactionId: expect.stringMatching(/^tx_/), providerReference: expect.stringMatching(/^ch_/),
-      method: "card", amount: 25_000, fee: 755, bonus: 2_500, credited: 26_745, balance: 126_745,
+      method: "card", amount: 25_000, fee: 755, bonus: 2_500, credited: 26_745, balance: 124_245,
     });
-    expect(await balanceOf(c.s)).toBe(126_745);
+    // The bonus goes to the bonus account (docs/money.md "Bonus funds"): cash is 100,000 + 25,000 - 755.
+    expect(await balanceOf(c.s)).toBe(124_245);
     expect(await postingsOfTx(body.transactionId)).toEqual([
       ["payments", -25_000], [`wallet:${c.id}`, 25_000], [`wallet:${c.id}`, -755], ["house", 755],
     ]);
@@ -88,7 +89,7 @@ describe("POST /api/wallet/deposits", () => {
       args: [body.transactionId],
     });
     expect(bonus.rows).toHaveLength(1);
-    expect(await postingsOfTx(String(bonus.rows[0].id))).toEqual([["promotions", -2_500], [`wallet:${c.id}`, 2_500]]);
+    expect(await postingsOfTx(String(bonus.rows[0].id))).toEqual([["promotions", -2_500], [`bonus:${c.id}`, 2_500]]);
     const pay = await t.database.client.execute({ sql: "SELECT direction, method, amount, fee, bonus, state, provider_reference FROM payments WHERE user_id = ?", args: [c.id] });
     expect(pay.rows.map((r) => ({ ...r }))).toEqual([
       { direction: "deposit", method: "card", amount: 25_000, fee: 755, bonus: 2_500, state: "completed", provider_reference: body.providerReference },
