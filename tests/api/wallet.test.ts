@@ -103,7 +103,8 @@ describe("POST /api/wallet/deposits", () => {
     // paypal fee = floor(9999 x 3.4%) + 30 = 339 + 30
     expect(await small.json()).toMatchObject({ amount: 9_999, fee: 369, bonus: 0, credited: 9_630, balance: 109_630 });
     const big = await c.s.post("/api/wallet/deposits", { method: "bank", amount: 100_000 });
-    expect(await big.json()).toMatchObject({ amount: 100_000, fee: 0, bonus: 5_000, credited: 105_000, balance: 214_630 });
+    // The bonus goes to the bonus account: cash is 109,630 + 100,000.
+    expect(await big.json()).toMatchObject({ amount: 100_000, fee: 0, bonus: 5_000, credited: 105_000, balance: 209_630 });
     await expectLedgerBalanced(t.database);
   });
 
