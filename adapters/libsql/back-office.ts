@@ -207,7 +207,7 @@ export class LibsqlBackOffice implements BackOffice {
                 NULL, NULL, 'completed', NULL, NULL
               FROM ledger_transactions tx
               JOIN ledger_postings p ON p.transaction_id = tx.id
-              JOIN ledger_accounts a ON a.id = p.account_id AND a.kind = 'wallet'
+              JOIN ledger_accounts a ON a.id = p.account_id AND a.kind IN ('wallet', 'bonus')
               WHERE tx.kind IN ('deposit', 'withdrawal', 'deposit_bonus', 'adjustment')
                 AND NOT (tx.kind IN ('deposit', 'withdrawal') AND EXISTS (SELECT 1 FROM payments WHERE id = tx.reference))
               GROUP BY tx.id, a.user_id
