@@ -25,6 +25,7 @@ import { accountRoutes } from "./routes/account.ts";
 import { bettingDataRoutes } from "./routes/betting-data.ts";
 import { serveLiveOddsStream, streamRoutes } from "./routes/stream.ts";
 import { walletRoutes } from "./routes/wallet.ts";
+import { bonusRoutes } from "./routes/bonus.ts";
 import { responsibleRoutes } from "./routes/responsible.ts";
 import { rgAdminRoutes } from "./routes/rg-admin.ts";
 import { withdrawAccessRoutes } from "./routes/withdraw-access.ts";
@@ -109,6 +110,7 @@ export function createApp(deps: AppDeps) {
   api.route("/", bettingDataRoutes);
   api.route("/", streamRoutes);
   api.route("/", walletRoutes);
+  api.route("/", bonusRoutes);
   api.route("/", responsibleRoutes);
   api.route("/", rgAdminRoutes);
   api.route("/", withdrawAccessRoutes);

@@ -46,7 +46,7 @@ export class LibsqlBackOffice implements BackOffice {
       }),
       c.execute(`SELECT a.user_id, tx.kind, SUM(CASE WHEN p.amount > 0 THEN p.amount ELSE 0 END) AS credits,
                    SUM(CASE WHEN p.amount < 0 THEN -p.amount ELSE 0 END) AS debits
-                 FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id AND a.kind = 'wallet'
+                 FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id AND a.kind IN ('wallet', 'bonus')
                  JOIN ledger_transactions tx ON tx.id = p.transaction_id
                  WHERE tx.kind IN ('deposit','withdrawal','deposit_bonus','adjustment')
                  GROUP BY a.user_id, tx.kind`),
@@ -213,7 +213,7 @@ export class LibsqlBackOffice implements BackOffice {
                 NULL, NULL, 'completed', NULL, NULL
               FROM ledger_transactions tx
               JOIN ledger_postings p ON p.transaction_id = tx.id
-              JOIN ledger_accounts a ON a.id = p.account_id AND a.kind = 'wallet'
+              JOIN ledger_accounts a ON a.id = p.account_id AND a.kind IN ('wallet', 'bonus')
               WHERE tx.kind IN ('deposit', 'withdrawal', 'deposit_bonus', 'adjustment')
                 AND NOT (tx.kind IN ('deposit', 'withdrawal') AND EXISTS (SELECT 1 FROM payments WHERE id = tx.reference))
               GROUP BY tx.id, a.user_id

@@ -11,7 +11,7 @@ import { oneRow } from "./embedded-client.ts";
 
 
 const BET_COLUMNS = `b.id, b.user_id, b.bet_type, b.stake, b.total_odds_milli, b.potential_return, b.actual_return,
-  b.status, b.placed_at, b.settled_at`;
+  b.status, b.placed_at, b.settled_at, b.bonus_stake`;
 
 function toBet(r: Row, legs: BetLegRecord[]): BetRecord {
   return {
@@ -26,6 +26,7 @@ function toBet(r: Row, legs: BetLegRecord[]): BetRecord {
     placedAt: new Date(Number(r.placed_at)),
     settledAt: r.settled_at === null ? null : new Date(Number(r.settled_at)),
     legs,
+    bonusStake: Number(r.bonus_stake ?? 0),
   };
 }
 
@@ -69,6 +70,7 @@ export class LibsqlBets implements Bets {
     }
     // Postings move the cached balances; the wallet CHECK refuses an overdraft.
     statements.push(...ledgerStatements(plan.stakeTransaction));
+    if (bet.bonusStake) statements.push({ sql: "UPDATE bets SET bonus_stake = ? WHERE id = ?", args: [bet.bonusStake, bet.id] });
     if (plan.idempotency) {
       // The stored response carries the balance as it stood right after this write.
       statements.push({

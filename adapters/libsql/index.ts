@@ -31,6 +31,8 @@ import { LibsqlBulkOperations, LibsqlTasks } from "./tasks.ts";
 import { LibsqlBackOffice } from "./back-office.ts";
 import type { ProtectionPorts, SelfExclusionRegister } from "../../domain/ports/protection.ts";
 import { LibsqlPersonRegistry, LibsqlRegisterCache, LibsqlRgOperations } from "./person-protection.ts";
+import { LibsqlBonuses } from "./bonuses.ts";
+import type { BonusPorts } from "../../domain/ports/bonus.ts";
 import { SimulatedSelfExclusionRegister } from "../register/simulated-register.ts";
 
 export { openDatabase, type Database } from "./database.ts";
@@ -47,7 +49,7 @@ export interface PortOptions {
   selfExclusionRegister?: SelfExclusionRegister;
 }
 
-export function libsqlPorts(d: Database, opts: PortOptions = {}): Ports & AccountPorts & WalletPorts & ProtectionPorts {
+export function libsqlPorts(d: Database, opts: PortOptions = {}): Ports & AccountPorts & WalletPorts & ProtectionPorts & BonusPorts {
   const register = opts.selfExclusionRegister ?? new SimulatedSelfExclusionRegister();
   return {
     persons: new LibsqlPersonRegistry(d.client),
@@ -58,6 +60,7 @@ export function libsqlPorts(d: Database, opts: PortOptions = {}): Ports & Accoun
     inPlay: opts.inPlay ?? NO_IN_PLAY_DELAY,
     paymentProvider: opts.paymentProvider ?? new SimulatedPaymentProvider({ memory: new LibsqlProviderMemory(d.client) }),
     payments: new LibsqlPayments(d.client),
+    bonuses: new LibsqlBonuses(d.client),
     responsible: new LibsqlResponsible(d.client),
     sessionActivity: new LibsqlSessionActivity(d.client),
     cashOuts: new LibsqlCashOuts(d.client),

@@ -251,6 +251,8 @@ export const bets = sqliteTable(
     settledBy: text("settled_by"),
     /** Migration 0011: raised by exactly one by each resettlement (the settle-once guard allows only that). */
     resettlementCount: integer("resettlement_count").notNull().default(0),
+    /** Migration 0032: the part of the stake paid from the bonus account (0 <= bonus_stake <= stake). */
+    bonusStake: integer("bonus_stake").notNull().default(0),
   },
   (t) => [
     index("bets_user_placed_idx").on(t.userId, t.placedAt),
@@ -295,7 +297,7 @@ export const ledgerAccounts = sqliteTable(
   "ledger_accounts",
   {
     id: text("id").primaryKey(),
-    kind: text("kind", { enum: ["wallet", "house", "promotions", "payments", "fantasy_pool", "fantasy_rake"] }).notNull(),
+    kind: text("kind", { enum: ["wallet", "house", "promotions", "payments", "fantasy_pool", "fantasy_rake", "bonus"] }).notNull(),
     userId: text("user_id").references(() => users.id),
     /** Cached sum of this account's postings, updated in the same write as each posting. */
     balance: integer("balance").notNull().default(0),
@@ -310,11 +312,11 @@ export const ledgerAccounts = sqliteTable(
     uniqueIndex("ledger_accounts_user_wallet_uq").on(t.userId, t.kind),
     check(
       "ledger_accounts_kind_ck",
-      sql`${t.kind} IN ('wallet','house','promotions','payments','fantasy_pool','fantasy_rake')`,
+      sql`${t.kind} IN ('wallet','house','promotions','payments','fantasy_pool','fantasy_rake','bonus')`,
     ),
-    // A customer wallet or a contest's prize pool can never go below zero: the database refuses
-    // the write, so a pool pays out at most what was paid in.
-    check("ledger_accounts_wallet_nonneg_ck", sql`${t.kind} NOT IN ('wallet','fantasy_pool') OR ${t.balance} >= 0`),
+    // A customer wallet, bonus account or a contest's prize pool can never go below zero: the
+    // database refuses the write, so a pool pays out at most what was paid in.
+    check("ledger_accounts_wallet_nonneg_ck", sql`${t.kind} NOT IN ('wallet','fantasy_pool','bonus') OR ${t.balance} >= 0`),
   ],
 );
 
@@ -1029,4 +1031,46 @@ export const customerPayoutHours = sqliteTable(
     total: integer("total").notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.hour] })],
+);
+
+/** The bonus wallet's settings (one row, migration 0032): wagering multiple (at most 10), minimum odds, expiry. */
+export const bonusSettings = sqliteTable("bonus_settings", {
+  id: integer("id").primaryKey(),
+  wageringMultiple: integer("wagering_multiple").notNull().default(10),
+  minOddsMilli: integer("min_odds_milli").notNull().default(1500),
+  expiryDays: integer("expiry_days").notNull().default(30),
+});
+
+/**
+ * Each bonus credited to a bonus account (a trigger on the posting records it, migration 0032),
+ * with its wagering requirement and expiry; closed once, released or expired.
+ */
+export const bonusGrants = sqliteTable(
+  "bonus_grants",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id),
+    transactionId: text("transaction_id").notNull().references(() => ledgerTransactions.id),
+    amount: integer("amount").notNull(),
+    wageringRequired: integer("wagering_required").notNull(),
+    minOddsMilli: integer("min_odds_milli").notNull(),
+    grantedAt: integer("granted_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    status: text("status", { enum: ["active", "released", "expired"] }).notNull().default("active"),
+    closedAt: integer("closed_at"),
+    closedTransactionId: text("closed_transaction_id"),
+  },
+  (t) => [index("bonus_grants_user_idx").on(t.userId, t.status), index("bonus_grants_expiry_idx").on(t.status, t.expiresAt)],
+);
+
+/** One welcome offer (deposit bonus) per person: a claim per deposit carrying a bonus (trigger bonus_welcome_once). */
+export const bonusWelcomeClaims = sqliteTable(
+  "bonus_welcome_claims",
+  {
+    paymentId: text("payment_id").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id),
+    identityKey: text("identity_key"),
+    claimedAt: integer("claimed_at").notNull(),
+  },
+  (t) => [index("bonus_welcome_claims_user_idx").on(t.userId), index("bonus_welcome_claims_identity_idx").on(t.identityKey)],
 );

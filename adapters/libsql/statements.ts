@@ -17,7 +17,7 @@ export function databaseKind(url: string): DatabaseKind {
 export function constraintOf(e: unknown): string | null {
   const msg = e instanceof Error ? e.message : String(e);
   if (!/SQLITE_CONSTRAINT/.test(msg)) return null;
-  const m = /(BET\.[A-Z_]+|EVENT\.[A-Z_]+|LEDGER\.[A-Z_]+|AUDIT\.[A-Z_]+|CHECK constraint failed: \w+|UNIQUE constraint failed: [\w.]+|FOREIGN KEY constraint failed)/.exec(msg);
+  const m = /(BET\.[A-Z_]+|BONUS\.[A-Z_]+|EVENT\.[A-Z_]+|LEDGER\.[A-Z_]+|AUDIT\.[A-Z_]+|CHECK constraint failed: \w+|UNIQUE constraint failed: [\w.]+|FOREIGN KEY constraint failed)/.exec(msg);
   return m ? m[1] : "SQLITE_CONSTRAINT";
 }
 

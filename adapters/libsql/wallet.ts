@@ -15,6 +15,7 @@ import type { PaymentMethodId } from "../../domain/wallet/payment-methods.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
 import { ledgerStatements } from "./ledger-statements.ts";
 import { debtRecoveryStatements } from "./debt-statements.ts";
+import { welcomeClaimStatement } from "./bonuses.ts";
 import { exclusionInForceSql } from "./responsible.ts";
 
 const BET_KINDS = new Set<TransactionKind>(["bet_stake", "bet_payout", "bet_refund", "bet_resettlement", "cash_out"]);
@@ -97,6 +98,8 @@ export class LibsqlPayments implements Payments {
         [payment.userId, w.since.getTime(), payment.amount, w.limit],
       ));
     statements.push(paymentStatement(payment));
+    // The welcome offer, once per person: refused inside this write when already taken (migration 0032).
+    if (payment.bonus > 0) statements.push(welcomeClaimStatement(payment.id, payment.userId, payment.createdAt));
     try {
       await this.client.batch(statements, "write");
       return { kind: "opened" };
@@ -108,6 +111,7 @@ export class LibsqlPayments implements Payments {
       }
       if (c === "FOREIGN KEY constraint failed") return { kind: "no_wallet" };
       if (c?.startsWith("UNIQUE constraint failed: idempotency_keys")) return { kind: "duplicate_idempotency_key" };
+      if (c === "BONUS.WELCOME_TAKEN") return { kind: "refused" };
       throw e;
     }
   }
@@ -237,7 +241,7 @@ export class LibsqlPayments implements Payments {
               (SELECT selection_name FROM bet_legs WHERE bet_id = r.reference AND leg_no = 1) AS leg_selection,
               (SELECT event_name FROM bet_legs WHERE bet_id = r.reference AND leg_no = 1) AS leg_event,
               (SELECT COUNT(*) FROM bet_legs WHERE bet_id = r.reference) AS leg_count
-            FROM r LEFT JOIN payments pay ON pay.id = r.reference AND r.kind IN ('deposit', 'withdrawal')
+            FROM r LEFT JOIN payments pay ON pay.id = r.reference AND r.kind IN ('deposit', 'withdrawal', 'withdrawal_returned')
             ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
             ORDER BY r.last_posting DESC
             LIMIT ?`,

@@ -13,6 +13,7 @@ import { runFraudScan, type FraudScanSummary } from "../../domain/fraud/scan.ts"
 import { FraudScanThreadUnavailable } from "./fraud-scan-thread.ts";
 import { processNextBulkOperation } from "../../domain/tasks/bulk-operations.ts";
 import { settleDecidedMarkets } from "../../domain/settlement/settle-decided.ts";
+import { runBonusUpkeep } from "../../domain/wallet/bonus-account.ts";
 import type { SystemDeps } from "../../domain/users/back-office-ctx.ts";
 
 export interface BackgroundJobsOptions {
@@ -36,6 +37,8 @@ export interface BackgroundJobsOptions {
   resultsLeadership?: { tryAcquire(): Promise<boolean> };
   /** Items per chunk of a bulk operation (progress is recorded after each chunk). */
   chunkSize?: number;
+  /** How often bonuses are released or expired (default 60 s). */
+  bonusUpkeepMs?: number;
   log?: (line: Record<string, unknown>) => void;
 }
 
@@ -71,6 +74,18 @@ export class BackgroundJobs {
     this.timers.push(setInterval(() => this.bulkOperationQueued(), this.opts.bulkPollMs ?? 5_000));
     if ((this.opts.resultsIntervalMs ?? 0) > 0) this.timers.push(setInterval(() => void this.settleDecided(), this.opts.resultsIntervalMs));
     this.bulkOperationQueued();
+    // Bonus upkeep: release met wagering, expire past bonuses (docs/money.md "Bonus funds").
+    this.timers.push(setInterval(() => void this.bonusUpkeep(), this.opts.bonusUpkeepMs ?? 60_000));
+  }
+
+  /** Release or expire bonuses that are due (each customer one guarded write); failures are logged. */
+  async bonusUpkeep(): Promise<void> {
+    try {
+      const r = await runBonusUpkeep(this.deps);
+      if (r.released + r.expired > 0) this.log({ level: "info", job: "bonus-upkeep", ...r });
+    } catch (e) {
+      if (!this.stopped) this.log({ level: "error", job: "bonus-upkeep", error: String(e) });
+    }
   }
 
   stop() {

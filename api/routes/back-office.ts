@@ -113,7 +113,7 @@ backOfficeRoutes.openapi(
     method: "post",
     path: "/admin/crm/customers/{id}/bonus",
     tags: ["Admin: CRM"],
-    summary: "Send Bonus: an adjustment from the promotions account to the customer's wallet (admin). Audited.",
+    summary: "Send Bonus: an adjustment from the promotions account to the customer's bonus account (admin), with wagering. Audited. Refused 409 RG.MARKETING_REFUSED to a suspended, timed-out, self-excluded or register-listed customer, inside the write.",
     middleware: [requireRole("admin")] as const,
     request: {
       params: CustomerIdParam,

@@ -74,7 +74,11 @@ export const SendBonusBody = z
   .openapi("SendBonus");
 export type SendBonusBody = z.infer<typeof SendBonusBody>;
 export const SendBonusResponse = z
-  .object({ transactionId: z.string(), amount: Cents, balance: Cents })
+  .object({
+    transactionId: z.string(), amount: Cents,
+    balance: Cents.openapi({ description: "The customer's cash balance (unchanged: the bonus is credited to the bonus account)" }),
+    bonusBalance: Cents,
+  })
   .openapi("SendBonusResponse");
 export type SendBonusResponse = z.infer<typeof SendBonusResponse>;
 

@@ -17,6 +17,7 @@ import type { BetRecord, BetType, PricedOutcome, User } from "../shared/types.ts
 import { HOUSE_ACCOUNT, ledgerTransaction, transfer, walletAccountId, type LedgerTransaction } from "../wallet/ledger.ts";
 import { portOf, type CashOutQuote } from "../ports/wallet.ts";
 import { sameGameMultiOddsMilli } from "./same-game-multi.ts";
+import { returnPostings } from "../wallet/bonus.ts";
 
 export const CASH_OUT_PERCENT = 95n;
 export const QUOTE_TTL_MS = 10_000;
@@ -139,7 +140,7 @@ export async function acceptCashOut(
   if (quote.amount > 0) {
     const tx = ledgerTransaction(
       { id: ctx.ids.next("tx"), kind: "cash_out", reference: bet.id, createdAt: now, createdBy: user.id },
-      transfer(HOUSE_ACCOUNT, walletAccountId(user.id), quote.amount),
+      returnPostings(bet, quote.amount),
     );
     if (!tx.ok) return tx;
     transaction = tx.value;

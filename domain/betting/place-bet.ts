@@ -17,7 +17,8 @@ import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { combinedOddsMilli, formatOdds, parseOdds, returnFor } from "../shared/odds.ts";
 import { validateSlip, type BetType } from "./slip.ts";
-import { ledgerTransaction, transfer, walletAccountId, HOUSE_ACCOUNT } from "../wallet/ledger.ts";
+import { ledgerTransaction, walletAccountId } from "../wallet/ledger.ts";
+import { stakePostings, stakeSplitFor } from "../wallet/bonus-stake.ts";
 import type { PricedOutcome, User } from "../shared/types.ts";
 import type { AccountPorts, PlacementPlan } from "../ports/index.ts";
 import { portOf } from "../ports/wallet.ts";
@@ -204,9 +205,11 @@ export async function placeBet(
   const limitCheck = { stake: input.stake, betType: input.betType, legOdds, totalOddsMilli, found: [...found.values()] };
   const limitRefusal = limitRefusalOf(limitCheck, await limits.exposure(user.id, outcomeIds, new Date(now.getTime() - PAYOUT_WINDOW_MS)));
   if (limitRefusal) return err(limitRefusalError(limitRefusal));
+  // Cash first, then bonus (domain/wallet/bonus.ts); the write's CHECKs refuse if either part fell short.
+  const split = await stakeSplitFor(ctx, user.id, input.stake);
   const tx = ledgerTransaction(
     { id: ctx.ids.next("tx"), kind: "bet_stake", reference: betId, createdAt: now, createdBy: user.id },
-    transfer(walletAccountId(user.id), HOUSE_ACCOUNT, input.stake),
+    stakePostings(user.id, split),
   );
   if (!tx.ok) return tx;
 
@@ -230,6 +233,7 @@ export async function placeBet(
       potentialReturn,
       status: "pending",
       placedAt: now,
+      bonusStake: split.bonus,
     },
     legs: input.selections.map((s, i) => {
       const p = found.get(s.outcomeId)!;

@@ -1,7 +1,8 @@
 /**
  * CRM use cases: segments, customer search and profiles, Send Bonus, Flag Account, Restrict.
- * Send Bonus is refused (RG.MARKETING_REFUSED) to a customer on a time-out, self-excluded (own or
- * inherited) or on the national register (domain/responsible/marketing.ts).
+ * Send Bonus is refused (RG.MARKETING_REFUSED) to a customer who is suspended, on a time-out,
+ * self-excluded (own or inherited) or on the national register (domain/responsible/marketing.ts),
+ * before the write and again inside it; it credits the bonus account, not cash.
  *
  * Restrict suspends the account (isActive false) through setUserStatus: the customer can no longer
  * sign in or bet and every session of theirs ends in the same write; Activate in User Management
@@ -14,7 +15,9 @@ import type { FraudAlertRecord } from "../ports/index.ts";
 import type { BackOfficeCtx } from "../users/back-office-ctx.ts";
 import { setUserStatus, type UserStatusChange } from "../users/set-user-status.ts";
 import { portOf } from "../ports/wallet.ts";
-import { marketingRefusal } from "../responsible/marketing.ts";
+import { bonusRefusal } from "../responsible/marketing.ts";
+import { bonusesOf } from "../ports/bonus.ts";
+import { bonusAccountId } from "../wallet/bonus.ts";
 import { customerProfile, matchesCustomerSearch, segmentSummaries, type CustomerProfileView, type SegmentId } from "./segments.ts";
 
 export async function crmSegments(ctx: BackOfficeCtx) {
@@ -45,12 +48,16 @@ async function customerOrError(ctx: BackOfficeCtx, id: string) {
   return ok(user);
 }
 
-/** An operator's bonus: an adjustment from the promotions account to the wallet, audited, in one write. */
+/**
+ * An operator's bonus: an adjustment from the promotions account to the customer's bonus account
+ * (never cash: it carries the wagering requirement, docs/money.md "Bonus funds"), audited, in one
+ * write that itself refuses a suspended, timed-out, self-excluded or register-listed customer.
+ */
 export async function sendBonus(
   ctx: BackOfficeCtx,
   customerId: string,
   input: { amount: number; reason: string },
-): Promise<Result<{ transactionId: string; amount: number; balance: number }>> {
+): Promise<Result<{ transactionId: string; amount: number; balance: number; bonusBalance: number }>> {
   const who = requireRole(ctx.actor, ["admin"], "send bonuses");
   if (!who.ok) return who;
   const actor = who.value;
@@ -58,26 +65,39 @@ export async function sendBonus(
   if (!found.ok) return found;
   const now = ctx.clock.now();
   const rg = await portOf(ctx, "responsible").snapshot(customerId, now);
-  const refused = marketingRefusal(rg.exclusions, rg.register?.listed ?? false, now);
+  const refused = bonusRefusal(found.value.isActive, rg.exclusions, rg.register?.listed ?? false, now);
   if (refused) return err(refused);
+  const bonuses = bonusesOf(ctx);
+  if (!bonuses) throw new Error("The bonuses port is not wired");
   const reason = input.reason.trim();
   const tx = ledgerTransaction(
     { id: ctx.ids.next("tx"), kind: "adjustment", reference: `bonus: ${reason}`.slice(0, 500), createdAt: now, createdBy: actor.id },
-    transfer(PROMOTIONS_ACCOUNT, walletAccountId(customerId), input.amount),
+    transfer(PROMOTIONS_ACCOUNT, bonusAccountId(customerId), input.amount),
   );
   if (!tx.ok) return tx;
-  const balance = await ctx.ports.backOffice.postWalletTransaction(tx.value, walletAccountId(customerId), {
+  const before = await bonuses.balances(customerId);
+  const credited = await bonuses.credit(tx.value, customerId, {
     id: ctx.ids.next("aud"),
     actorId: actor.id,
     actorRole: actor.role,
     action: "customer.bonus",
     entityType: "user",
     entityId: customerId,
-    before: { balance: found.value.balance },
-    after: { amount: input.amount, reason, transactionId: tx.value.id },
+    before: { balance: found.value.balance, bonusBalance: before?.bonus ?? 0 },
+    after: { amount: input.amount, reason, transactionId: tx.value.id, to: "bonus" },
     createdAt: now,
-  });
-  return ok({ transactionId: tx.value.id, amount: input.amount, balance });
+  }, now);
+  if (credited === "no_account") return err(domainError("USER.NOT_CUSTOMER", "Only customer accounts with a wallet can receive this"));
+  if (credited === "refused") {
+    // Suspended, excluded or listed between our read and the write: say which, from fresh state.
+    const [fresh, again] = await Promise.all([ctx.ports.adminUsers.find(customerId), portOf(ctx, "responsible").snapshot(customerId, ctx.clock.now())]);
+    return err(
+      bonusRefusal(fresh?.isActive ?? false, again.exclusions, again.register?.listed ?? false, ctx.clock.now()) ??
+        domainError("RG.MARKETING_REFUSED", "No bonuses or marketing to this customer now"),
+    );
+  }
+  const after = await bonuses.balances(customerId);
+  return ok({ transactionId: tx.value.id, amount: input.amount, balance: after?.cash ?? 0, bonusBalance: after?.bonus ?? 0 });
 }
 
 /** Flag Account: a manual fraud alert (high severity, open) on the customer, audited. */

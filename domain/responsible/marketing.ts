@@ -25,3 +25,10 @@ export function marketingRefusal(exclusions: readonly Exclusion[], registerListe
     });
   return null;
 }
+
+/** No bonus to a suspended customer either (issue 19 item 3), nor to anyone marketing is refused to. */
+export function bonusRefusal(isActive: boolean, exclusions: readonly Exclusion[], registerListed: boolean, now: Date): DomainError | null {
+  if (!isActive)
+    return domainError("RG.MARKETING_REFUSED", "No bonuses or marketing: this customer is suspended", { kind: "suspended", until: null });
+  return marketingRefusal(exclusions, registerListed, now);
+}

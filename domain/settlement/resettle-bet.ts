@@ -13,6 +13,7 @@ import { requirePort } from "../ports/index.ts";
 import { HOUSE_ACCOUNT, ledgerTransaction, transfer, walletAccountId, type LedgerTransaction } from "../wallet/ledger.ts";
 import { formatAmount } from "../risk/format.ts";
 import { decideResettlement, type ResettlementRequest } from "./resettle.ts";
+import { returnPostings } from "../wallet/bonus.ts";
 
 export interface ResettledBet {
   bet: {
@@ -46,9 +47,7 @@ export async function resettleBet(ctx: Ctx, betId: string, req: ResettlementRequ
   if (d.correction !== 0) {
     const tx = ledgerTransaction(
       { id: ctx.ids.next("tx"), kind: "bet_resettlement", reference: bet.id, createdAt: now, createdBy: actor.id },
-      d.correction > 0
-        ? transfer(HOUSE_ACCOUNT, walletAccountId(bet.userId), d.correction)
-        : transfer(walletAccountId(bet.userId), HOUSE_ACCOUNT, -d.correction),
+      returnPostings(bet, d.correction),
     );
     if (!tx.ok) return tx;
     correction = tx.value;

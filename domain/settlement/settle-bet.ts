@@ -10,6 +10,7 @@ import { requireRole } from "../shared/authorize.ts";
 import { decideSettlement, type SettlementRequest } from "./grade.ts";
 import { betSettleTiming, lenient, type SettleOverride } from "./settle-override.ts";
 import { HOUSE_ACCOUNT, ledgerTransaction, transfer, walletAccountId, type LedgerTransaction } from "../wallet/ledger.ts";
+import { returnPostings } from "../wallet/bonus.ts";
 
 export interface SettledBet {
   bet: { id: string; status: "won" | "lost" | "void"; actualReturn: number; settledAt: string };
@@ -39,7 +40,7 @@ export async function settleBet(ctx: Ctx, betId: string, req: SettlementRequest 
         createdAt: now,
         createdBy: actor.id,
       },
-      transfer(HOUSE_ACCOUNT, walletAccountId(bet.userId), actualReturn),
+      returnPostings(bet, actualReturn),
     );
     if (!tx.ok) return tx;
     payout = tx.value;

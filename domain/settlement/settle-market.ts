@@ -22,6 +22,7 @@ import {
 import type { LegGradeEntry } from "./grade.ts";
 import { correctMarketBets } from "./correct-market.ts";
 import { checkSettleTiming, lenient, type SettleOverride } from "./settle-override.ts";
+import { returnPostings } from "../wallet/bonus.ts";
 
 export type SettleMarketInput = MarketResultInput & { override?: SettleOverride };
 
@@ -56,7 +57,7 @@ function settlementPlan(
   if (actualReturn > 0) {
     const tx = ledgerTransaction(
       { id: ctx.ids.next("tx"), kind: status === "void" ? "bet_refund" : "bet_payout", reference: bet.id, createdAt: now, createdBy: actor.id },
-      transfer(HOUSE_ACCOUNT, walletAccountId(bet.userId), actualReturn),
+      returnPostings(bet, actualReturn),
     );
     if (!tx.ok) throw new Error(tx.error.message);
     payout = tx.value;

@@ -72,6 +72,8 @@ export const ErrorCodes = [
   "WALLET.AMOUNT_BELOW_MIN",
   "WALLET.AMOUNT_ABOVE_MAX",
   "WALLET.INSUFFICIENT_FUNDS",
+  /** Asked to withdraw more than the cash balance while bonus funds (not withdrawable until wagered) would cover it. */
+  "WALLET.BONUS_NOT_WITHDRAWABLE",
   "WALLET.PAYMENT_DECLINED",
   "WALLET.NO_WALLET",
   "WALLET.IDEMPOTENCY_CONFLICT",

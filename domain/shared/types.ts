@@ -121,6 +121,8 @@ export interface BetRecord {
   placedAt: Date;
   settledAt: Date | null;
   legs: BetLegRecord[];
+  /** The part of the stake paid from the bonus account (migration 0032); absent or 0: all cash. */
+  bonusStake?: number;
 }
 
 export interface AuditEntry {

@@ -22,6 +22,7 @@ import { registerListed } from "../responsible/register.ts";
 import { effectiveLimit, LIMIT_PERIODS, windowStart } from "../responsible/limits.ts";
 import type { User } from "../shared/types.ts";
 import { applyProviderAnswer } from "./settle-payment.ts";
+import { bonusesOf } from "../ports/bonus.ts";
 import type { PaymentState } from "./payment-state.ts";
 
 export interface DepositInput {
@@ -103,7 +104,11 @@ export async function deposit(
   const { snap, gate } = await depositGate(ctx, user, input.amount, at);
   if (!gate.ok) return gate;
 
-  const { amount, fee, bonus } = figures.value;
+  const { amount, fee } = figures.value;
+  // One welcome offer per person (docs/money.md "Bonus funds"): the deposit bonus only on the first
+  // qualifying deposit; the opening write refuses a second claim that races past this read.
+  const bonuses = bonusesOf(ctx);
+  const bonus = figures.value.bonus > 0 && bonuses && !(await bonuses.welcomeTaken(user.id)) ? figures.value.bonus : 0;
   const depositLimits: WindowLimit[] = LIMIT_PERIODS.flatMap((p) => {
     const limit = effectiveLimit(snap.limits.deposit[p], at).amount;
     return limit === null ? [] : [{ since: windowStart(p, at), limit }];

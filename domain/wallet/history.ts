@@ -17,10 +17,10 @@ export type HistoryFilterKind = "all" | "deposit" | "withdrawal" | "bet" | "payo
 export const KINDS_FOR_FILTER: Record<HistoryFilterKind, readonly TransactionKind[] | null> = {
   all: null,
   deposit: ["deposit"],
-  withdrawal: ["withdrawal"],
+  withdrawal: ["withdrawal", "withdrawal_returned"],
   bet: ["bet_stake", "contest_entry"],
   payout: ["bet_payout", "bet_refund", "bet_resettlement", "debt_recovery", "cash_out", "contest_payout", "contest_entry_refund"],
-  bonus: ["deposit_bonus", "demo_grant", "adjustment"],
+  bonus: ["deposit_bonus", "demo_grant", "adjustment", "bonus_release"],
 };
 
 export interface HistoryLine {
@@ -58,6 +58,9 @@ export function describe(i: WalletHistoryItem): string {
     case "contest_entry_refund": return "Fantasy contest entry refund";
     case "contest_payout": return "Fantasy contest winnings";
     case "contest_rake": return "Fantasy contest rake";
+    case "bonus_release": return "Bonus released to cash (wagering complete)";
+    case "bonus_expired": return "Bonus expired";
+    case "withdrawal_returned": return `Withdrawal returned by ${method ?? "payment provider"}`;
   }
 }
 

@@ -5,7 +5,7 @@
 import { err, ok, domainError, type Result } from "../shared/result.ts";
 import { isCents, type Cents } from "../shared/money.ts";
 
-export type AccountKind = "wallet" | "house" | "promotions" | "payments" | "fantasy_pool" | "fantasy_rake";
+export type AccountKind = "wallet" | "house" | "promotions" | "payments" | "fantasy_pool" | "fantasy_rake" | "bonus";
 
 /** Every kind of movement. The database stores the kind as text; this list is the whole set. */
 export const TRANSACTION_KINDS = [
@@ -27,6 +27,12 @@ export const TRANSACTION_KINDS = [
   "contest_entry_refund",
   "contest_payout",
   "contest_rake",
+  /** Bonus funds converted to cash: wagering met (bonus -> wallet; domain/wallet/bonus.ts). */
+  "bonus_release",
+  /** Unreleased bonus funds past their expiry (bonus -> house). */
+  "bonus_expired",
+  /** A withdrawal's money coming back: failed, rejected, or reversed by the provider after paying. */
+  "withdrawal_returned",
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 

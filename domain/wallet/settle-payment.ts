@@ -4,7 +4,7 @@
  * the reconciliation job (api/jobs/payment-reconciler.ts) on start and periodically.
  *
  * Every move is one write guarded by "still pending" (PaymentTransition), with its ledger postings:
- *   deposit completed:    payments -> wallet (amount), wallet -> house (fee), promotions -> wallet (bonus)
+ *   deposit completed:    payments -> wallet (amount), wallet -> house (fee), promotions -> bonus account (bonus)
  *   deposit failed:       nothing moves (the provider took nothing)
  *   withdrawal completed: payments_held -> payments (the provider paid it)
  *   withdrawal failed:    payments_held -> wallet (the hold comes back, once)
@@ -18,6 +18,7 @@ import {
   HOUSE_ACCOUNT, ledgerTransaction, PAYMENTS_ACCOUNT, PAYMENTS_HELD_ACCOUNT, PROMOTIONS_ACCOUNT, transfer, walletAccountId,
   type LedgerTransaction, type Posting, type TransactionKind,
 } from "./ledger.ts";
+import { bonusAccountId } from "./bonus.ts";
 
 type Deps = Pick<Ctx, "ports" | "clock" | "ids">;
 const asCtx = (d: Deps): Ctx => ({ actor: { kind: "anonymous" }, ports: d.ports, clock: d.clock, ids: d.ids });
@@ -33,7 +34,7 @@ function tx(d: Deps, kind: TransactionKind, reference: string, createdBy: string
 
 /** The hold of a withdrawal going back to the wallet (failed or rejected). */
 export const returnHold = (d: Deps, p: PaymentRecord): LedgerTransaction =>
-  tx(d, "withdrawal", p.id, null, transfer(PAYMENTS_HELD_ACCOUNT, walletAccountId(p.userId), p.amount));
+  tx(d, "withdrawal_returned", p.id, null, transfer(PAYMENTS_HELD_ACCOUNT, walletAccountId(p.userId), p.amount));
 
 /**
  * Move a pending payment to the provider's answer (null: the provider never received it). Answers
@@ -49,7 +50,8 @@ export async function applyProviderAnswer(d: Deps, p: PaymentRecord, answer: Pro
       return payments.transition({ ...base, to: "failed", providerReference: answer?.providerReference ?? null, failureReason: answer ? answer.reason : NOT_RECEIVED });
     const postings = [...transfer(PAYMENTS_ACCOUNT, wallet, p.amount), ...(p.fee > 0 ? transfer(wallet, HOUSE_ACCOUNT, p.fee) : [])];
     const deposit = tx(d, "deposit", p.id, p.userId, postings);
-    const bonus = p.bonus > 0 ? [tx(d, "deposit_bonus", p.id, null, transfer(PROMOTIONS_ACCOUNT, wallet, p.bonus))] : [];
+    // The bonus goes to the bonus account, never cash (docs/money.md "Bonus funds").
+    const bonus = p.bonus > 0 ? [tx(d, "deposit_bonus", p.id, null, transfer(PROMOTIONS_ACCOUNT, bonusAccountId(p.userId), p.bonus))] : [];
     return payments.transition({ ...base, to: "completed", providerReference: answer.providerReference, settle: deposit, extra: bonus });
   }
   if (answer === null || !answer.approved)

@@ -21,6 +21,8 @@ import { mayWithdraw } from "../kyc/levels.ts";
 import { needsApproval, type PaymentState } from "./payment-state.ts";
 import { payOut } from "./settle-payment.ts";
 import type { User } from "../shared/types.ts";
+import { bonusesOf } from "../ports/bonus.ts";
+import { bonusUpkeepFor } from "./bonus-account.ts";
 
 export interface WithdrawalInput {
   method: PaymentMethodId;
@@ -61,6 +63,10 @@ export async function withdraw(ctx: Ctx, input: WithdrawalInput): Promise<Result
   const payments = portOf(ctx, "payments");
   if (await payments.investigation(user.id)) return underInvestigation();
 
+  // A bonus whose wagering is met is released to cash first; only cash is withdrawable.
+  const bonuses = bonusesOf(ctx);
+  if (bonuses) await bonusUpkeepFor(ctx, bonuses, user.id);
+
   const at = ctx.clock.now();
   const paymentId = ctx.ids.next("pay");
   const wallet = walletAccountId(user.id);
@@ -79,7 +85,7 @@ export async function withdraw(ctx: Ctx, input: WithdrawalInput): Promise<Result
   const opened = await payments.openWithdrawal({ payment, hold: hold.value, walletAccountId: wallet });
   switch (opened.kind) {
     case "insufficient_funds":
-      return err(domainError("WALLET.INSUFFICIENT_FUNDS", "Your balance is too low for this withdrawal"));
+      return insufficient(ctx, user.id, input.amount);
     case "no_wallet":
       return err(domainError("WALLET.NO_WALLET", "This account has no wallet"));
     case "under_investigation":
@@ -98,6 +104,17 @@ export async function withdraw(ctx: Ctx, input: WithdrawalInput): Promise<Result
     paymentId, state: now.state, transactionId: hold.value.id, providerReference: now.providerReference, method: method.id, amount: input.amount, balance,
   });
 }
+
+/** Short of cash: when the bonus would cover it, say that bonus funds are not withdrawable yet. */
+async function insufficient(ctx: Ctx, userId: string, amount: number): Promise<Result<never>> {
+  const b = await bonusesOf(ctx)?.balances(userId);
+  if (b && b.bonus > 0 && amount <= b.cash + b.bonus)
+    return err(domainError("WALLET.BONUS_NOT_WITHDRAWABLE",
+      `Only cash can be withdrawn: ${money(b.cash)} available. Your ${money(b.bonus)} bonus becomes cash when its wagering is complete.`,
+      { cash: b.cash, bonus: b.bonus }));
+  return err(domainError("WALLET.INSUFFICIENT_FUNDS", "Your balance is too low for this withdrawal", b ? { cash: b.cash } : undefined));
+}
+const money = (c: number) => `$${(c / 100).toFixed(2)}`;
 
 const underInvestigation = () =>
   err(domainError("WALLET.UNDER_INVESTIGATION", "Withdrawals from this account are on hold while we review it. Please contact support."));

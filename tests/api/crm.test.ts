@@ -81,21 +81,21 @@ describe("segments and customer profiles", () => {
 });
 
 describe("POST /api/admin/crm/customers/{id}/bonus", () => {
-  it("credits the wallet from the promotions account, audited", async () => {
+  it("credits the bonus account (not cash) from the promotions account, audited", async () => {
     const customer = await demoLogin(t, "customer");
     const id = await currentUserId(customer);
     const before = await balanceOf(customer);
     const res = await admin.post(`/api/admin/crm/customers/${id}/bonus`, { amount: 2_500, reason: "Goodwill for a late settlement" });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { transactionId: string; amount: number; balance: number };
-    expect(body).toMatchObject({ amount: 2_500, balance: before + 2_500 });
-    expect(await balanceOf(customer)).toBe(before + 2_500);
+    expect(body).toMatchObject({ amount: 2_500, balance: before, bonusBalance: 2_500 });
+    expect(await balanceOf(customer)).toBe(before);
     const postings = await t.database.client.execute({ sql: "SELECT account_id, amount FROM ledger_postings WHERE transaction_id = ? ORDER BY amount", args: [body.transactionId] });
-    expect(postings.rows.map((p) => [p.account_id, Number(p.amount)])).toEqual([["promotions", -2_500], [`wallet:${id}`, 2_500]]);
+    expect(postings.rows.map((p) => [p.account_id, Number(p.amount)])).toEqual([["promotions", -2_500], [`bonus:${id}`, 2_500]]);
     const tx = await t.database.client.execute({ sql: "SELECT kind, created_by FROM ledger_transactions WHERE id = ?", args: [body.transactionId] });
     expect(tx.rows[0]).toMatchObject({ kind: "adjustment", created_by: adminId });
     const audit = await t.database.client.execute({ sql: "SELECT after FROM audit_log WHERE entity_id = ? AND action = 'customer.bonus'", args: [id] });
-    expect(JSON.parse(String(audit.rows[0].after))).toEqual({ amount: 2_500, reason: "Goodwill for a late settlement", transactionId: body.transactionId });
+    expect(JSON.parse(String(audit.rows[0].after))).toEqual({ amount: 2_500, reason: "Goodwill for a late settlement", transactionId: body.transactionId, to: "bonus" });
     expect((await customers(`?search=${id}`))[0].bonusUsed).toBe(2_500);
     await expectLedgerBalanced(t.database);
   });

@@ -77,9 +77,10 @@ describe("POST /api/wallet/deposits", () => {
     // fee = floor(25000 x 2.9%) + 30 = 725 + 30; bonus = 2500; credited = 25000 - 755 + 2500
     expect(body).toEqual({
       paymentId: expect.stringMatching(/^pay_/), state: "completed", transactionId: expect.stringMatching(/^tx_/), providerReference: expect.stringMatching(/^ch_/),
-      method: "card", amount: 25_000, fee: 755, bonus: 2_500, credited: 26_745, balance: 126_745,
+      method: "card", amount: 25_000, fee: 755, bonus: 2_500, credited: 26_745, balance: 124_245,
     });
-    expect(await balanceOf(c.s)).toBe(126_745);
+    // The bonus goes to the bonus account (docs/money.md "Bonus funds"): cash is 100,000 + 25,000 - 755.
+    expect(await balanceOf(c.s)).toBe(124_245);
     expect(await postingsOfTx(body.transactionId)).toEqual([
       ["payments", -25_000], [`wallet:${c.id}`, 25_000], [`wallet:${c.id}`, -755], ["house", 755],
     ]);
@@ -88,7 +89,7 @@ describe("POST /api/wallet/deposits", () => {
       args: [body.transactionId],
     });
     expect(bonus.rows).toHaveLength(1);
-    expect(await postingsOfTx(String(bonus.rows[0].id))).toEqual([["promotions", -2_500], [`wallet:${c.id}`, 2_500]]);
+    expect(await postingsOfTx(String(bonus.rows[0].id))).toEqual([["promotions", -2_500], [`bonus:${c.id}`, 2_500]]);
     const pay = await t.database.client.execute({ sql: "SELECT direction, method, amount, fee, bonus, state, provider_reference FROM payments WHERE user_id = ?", args: [c.id] });
     expect(pay.rows.map((r) => ({ ...r }))).toEqual([
       { direction: "deposit", method: "card", amount: 25_000, fee: 755, bonus: 2_500, state: "completed", provider_reference: body.providerReference },
@@ -102,7 +103,8 @@ describe("POST /api/wallet/deposits", () => {
     // paypal fee = floor(9999 x 3.4%) + 30 = 339 + 30
     expect(await small.json()).toMatchObject({ amount: 9_999, fee: 369, bonus: 0, credited: 9_630, balance: 109_630 });
     const big = await c.s.post("/api/wallet/deposits", { method: "bank", amount: 100_000 });
-    expect(await big.json()).toMatchObject({ amount: 100_000, fee: 0, bonus: 5_000, credited: 105_000, balance: 214_630 });
+    // The bonus goes to the bonus account: cash is 109,630 + 100,000.
+    expect(await big.json()).toMatchObject({ amount: 100_000, fee: 0, bonus: 5_000, credited: 105_000, balance: 209_630 });
     await expectLedgerBalanced(t.database);
   });
 
@@ -166,7 +168,7 @@ describe("POST /api/wallet/deposits", () => {
     expect(provider.log.filter((l) => l.kind === "charge").length).toBe(charges + 1);
     expect(await paymentsOf(c.id)).toBe(1);
     await expectError(await c.s.post("/api/wallet/deposits", { method: "bank", amount: 20_000 }, headers), 409, "WALLET.IDEMPOTENCY_CONFLICT");
-    expect(await balanceOf(c.s)).toBe(100_000 + 10_000 + 1_000);
+    expect(await balanceOf(c.s)).toBe(100_000 + 10_000); // the 1,000 bonus is in the bonus account
   });
 
   it("the same key sent twice at once deposits once; the other charge is refunded", async () => {
@@ -178,7 +180,7 @@ describe("POST /api/wallet/deposits", () => {
     ]);
     expect([a.status, b.status]).toEqual([201, 201]);
     expect(await paymentsOf(c.id)).toBe(1);
-    expect(await balanceOf(c.s)).toBe(111_000);
+    expect(await balanceOf(c.s)).toBe(110_000);
     await expectLedgerBalanced(t.database);
   });
 
@@ -269,11 +271,11 @@ describe("GET /api/wallet/transactions and transactions.csv", () => {
     const res = await c.s.get("/api/wallet/transactions");
     expect(res.status).toBe(200);
     const { items } = await res.json();
-    expect(items.map((i: { kind: string }) => i.kind)).toEqual(["withdrawal", "bet_stake", "deposit_bonus", "deposit", "demo_grant"]);
-    expect(items.map((i: { amount: number }) => i.amount)).toEqual([-5_000, -1_500, 2_000, 20_000 - 610, 100_000]);
+    expect(items.map((i: { kind: string }) => i.kind)).toEqual(["withdrawal", "bet_stake", "deposit", "demo_grant"]);
+    expect(items.map((i: { amount: number }) => i.amount)).toEqual([-5_000, -1_500, 20_000 - 610, 100_000]);
     expect(items[0].balanceAfter).toBe(await balanceOf(c.s));
     for (let i = 0; i < items.length - 1; i++) expect(items[i].balanceAfter - items[i].amount).toBe(items[i + 1].balanceAfter);
-    expect(items[3]).toEqual({
+    expect(items[2]).toEqual({
       id: dep.transactionId, kind: "deposit", amount: 19_390, balanceAfter: 119_390, createdAt: expect.any(String),
       reference: expect.stringMatching(/^pay_/), description: "Deposit by Credit/Debit Card (fee 6.10)", status: "completed",
     });
@@ -283,7 +285,7 @@ describe("GET /api/wallet/transactions and transactions.csv", () => {
     const deposits = await (await c.s.get("/api/wallet/transactions?kind=deposit")).json();
     expect(deposits.items.map((i: { kind: string }) => i.kind)).toEqual(["deposit"]);
     const bonuses = await (await c.s.get("/api/wallet/transactions?kind=bonus")).json();
-    expect(bonuses.items.map((i: { kind: string }) => i.kind)).toEqual(["deposit_bonus", "demo_grant"]);
+    expect(bonuses.items.map((i: { kind: string }) => i.kind)).toEqual(["demo_grant"]);
     const limited = await (await c.s.get("/api/wallet/transactions?limit=2")).json();
     expect(limited.items).toHaveLength(2);
     await expectInvalidFields(await c.s.get("/api/wallet/transactions?kind=fees"), "kind");
