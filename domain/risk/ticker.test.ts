@@ -25,7 +25,7 @@ describe("ticker flags", () => {
 
 describe("tickerItem", () => {
   it("carries time, customer, selections, stake, price, potential return and flags", () => {
-    const item = tickerItem(notice(60_000), { largeStakeOver: 50_000, stakeFactorPct: 25 });
+    const item = tickerItem(notice(60_000), { largeStakeOver: 50_000, stakeFactorBp: 25 });
     expect(item).toEqual({
       betId: "bet_1",
       placedAt: "2026-11-25T12:00:00.000Z",
@@ -45,10 +45,10 @@ describe("tickerItem", () => {
   });
 
   it("filters: large only, sharp only, both", () => {
-    const plain = tickerItem(notice(1_000), { largeStakeOver: 50_000, stakeFactorPct: 100 });
-    const large = tickerItem(notice(90_000), { largeStakeOver: 50_000, stakeFactorPct: 100 });
-    const sharp = tickerItem(notice(1_000), { largeStakeOver: 50_000, stakeFactorPct: 10 });
-    const both = tickerItem(notice(90_000), { largeStakeOver: 50_000, stakeFactorPct: 10 });
+    const plain = tickerItem(notice(1_000), { largeStakeOver: 50_000, stakeFactorBp: 100 });
+    const large = tickerItem(notice(90_000), { largeStakeOver: 50_000, stakeFactorBp: 100 });
+    const sharp = tickerItem(notice(1_000), { largeStakeOver: 50_000, stakeFactorBp: 10 });
+    const both = tickerItem(notice(90_000), { largeStakeOver: 50_000, stakeFactorBp: 10 });
     const pass = (f: { largeOnly: boolean; sharpOnly: boolean }) => [plain, large, sharp, both].filter((i) => passesTickerFilter(i, f));
     expect(pass({ largeOnly: false, sharpOnly: false })).toEqual([plain, large, sharp, both]);
     expect(pass({ largeOnly: true, sharpOnly: false })).toEqual([large, both]);

@@ -39,16 +39,19 @@ export interface MarketCorrection {
 
 const MAX_ATTEMPTS = 5;
 
-function resultOf(m: MarketRecord): MarketResult | null {
+/** The results an operator can resettle a market to (per-outcome results and dead heats: settle-market). */
+type CorrectableResult = { kind: "winner"; winningOutcomeId: string } | { kind: "void" };
+
+function resultOf(m: MarketRecord): CorrectableResult | null {
   if (m.resultKind === "void") return { kind: "void" };
   if (m.resultKind === "winner" && m.winningOutcomeId) return { kind: "winner", winningOutcomeId: m.winningOutcomeId };
   return null;
 }
 
-const sameResult = (a: MarketResult | null, b: MarketResult | null) =>
+const sameResult = (a: CorrectableResult | null, b: CorrectableResult | null) =>
   a === null || b === null ? a === b : a.kind === b.kind && (a.kind === "void" || (b.kind === "winner" && a.winningOutcomeId === b.winningOutcomeId));
 
-const describe = (m: MarketRecord, r: MarketResult | null) =>
+const describe = (m: MarketRecord, r: CorrectableResult | null) =>
   r === null ? null : r.kind === "void" ? "void" : { winningOutcomeId: r.winningOutcomeId, name: m.outcomes.find((o) => o.id === r.winningOutcomeId)?.name ?? null };
 
 export async function resettleMarket(ctx: Ctx, marketId: string, input: ResettleMarketInput): Promise<Result<MarketCorrection>> {
@@ -57,7 +60,7 @@ export async function resettleMarket(ctx: Ctx, marketId: string, input: Resettle
   const markets = requirePort(ctx.ports.markets, "markets");
   const market = await markets.findById(marketId);
   if (!market) return err(domainError("MARKET.NOT_FOUND", "No market with that id"));
-  let result: MarketResult;
+  let result: CorrectableResult;
   if ("winningOutcomeId" in input) {
     const winner = market.outcomes.find((o) => o.id === input.winningOutcomeId);
     if (!winner) return err(domainError("MARKET.OUTCOME_NOT_FOUND", `The ${market.name} market has no outcome ${input.winningOutcomeId}`));
@@ -85,7 +88,7 @@ async function changeAndCorrect(
   ctx: Ctx,
   actor: Settler,
   market: MarketRecord,
-  result: MarketResult | null,
+  result: CorrectableResult | null,
   action: "market.resettle" | "market.unsettle",
   reason: string,
   override: SettleOverride | null,
