@@ -91,6 +91,10 @@ export const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   "BET.SGM_ONE_EVENT": 400,
   "BET.SGM_SAME_MARKET": 400,
   "BET.SGM_PRICE_TOO_LOW": 400,
+  "SGM.NOT_OFFERED": 400,
+  "SGM.SAME_MARKET": 400,
+  "SGM.CONTRADICTORY_LEGS": 400,
+  "SGM.CORRELATED_LEGS": 400,
   // Accounts, sign-in and verification (issue 3, helper C-A).
   "AUTH.INVALID_CREDENTIALS": 401,
   "AUTH.THROTTLED": 429,

@@ -242,6 +242,8 @@ export const bets = sqliteTable(
     settledBy: text("settled_by"),
     /** Migration 0011: raised by exactly one by each resettlement (the settle-once guard allows only that). */
     resettlementCount: integer("resettlement_count").notNull().default(0),
+    /** Migration 0027: a same game multi's price per subset of its legs at placement (JSON; domain/pricing/sgm.ts). */
+    sgmPrices: text("sgm_prices"),
   },
   (t) => [
     index("bets_user_placed_idx").on(t.userId, t.placedAt),

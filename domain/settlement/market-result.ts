@@ -32,7 +32,7 @@ export type BetGrading =
  * were never graded); of "wait", only the legs graded now.
  */
 export function gradeBetForMarket(
-  bet: { stake: Cents; legs: readonly MarketGradableLeg[]; betType: BetType },
+  bet: { stake: Cents; legs: readonly MarketGradableLeg[]; betType: BetType; sgmPrices?: Readonly<Record<string, number>> | null },
   marketId: string,
   result: MarketResult,
 ): BetGrading {
@@ -40,7 +40,7 @@ export function gradeBetForMarket(
   if (now.length === 0) return { kind: "untouched" };
   const graded = new Map(now.map((l) => [l.id, legResultFor(l.outcomeId, result)]));
   const legs = bet.legs.map((l) => ({ ...l, result: (graded.get(l.id) ?? l.result) as LegResult }));
-  const outcome = gradeBet(bet.stake, legs, bet.betType);
+  const outcome = gradeBet(bet.stake, legs, bet.betType, bet.sgmPrices);
   if (outcome.status === "pending") {
     return { kind: "wait", legResults: now.map((l) => ({ legId: l.id, result: graded.get(l.id)! })) };
   }

@@ -93,6 +93,10 @@ export const ErrorCodes = [
   "BET.SGM_ONE_EVENT",
   "BET.SGM_SAME_MARKET",
   "BET.SGM_PRICE_TOO_LOW",
+  "SGM.NOT_OFFERED",
+  "SGM.SAME_MARKET",
+  "SGM.CONTRADICTORY_LEGS",
+  "SGM.CORRELATED_LEGS",
   // Accounts, sign-in and verification (issue 3, helper C-A).
   "AUTH.INVALID_CREDENTIALS",
   "AUTH.THROTTLED",

@@ -113,6 +113,12 @@ export interface BetRecord {
   placedAt: Date;
   settledAt: Date | null;
   legs: BetLegRecord[];
+  /**
+   * Same game multis (migration 0027): the price of every subset of the legs at placement, keyed by
+   * the sorted leg ids joined by "|" (domain/pricing/sgm.ts subsetPrices); grading re-prices the
+   * legs left after a void leg from it. Absent on other bets and on SGMs placed before it.
+   */
+  sgmPrices?: Record<string, number> | null;
 }
 
 export interface AuditEntry {
