@@ -102,6 +102,10 @@ export const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   "BET.MAX_PAYOUT": 409,
   "BET.ODDS_TOO_HIGH": 400,
   "BET.RETURN_ABOVE_POTENTIAL": 409,
+  "SGM.NOT_OFFERED": 400,
+  "SGM.SAME_MARKET": 400,
+  "SGM.CONTRADICTORY_LEGS": 400,
+  "SGM.CORRELATED_LEGS": 400,
   // Accounts, sign-in and verification (issue 3, helper C-A).
   "AUTH.INVALID_CREDENTIALS": 401,
   "AUTH.THROTTLED": 429,

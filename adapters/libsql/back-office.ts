@@ -10,6 +10,7 @@ import type { LedgerTransaction } from "../../domain/wallet/ledger.ts";
 import { auditStatement } from "./audit.ts";
 import { assertStatement, type Database } from "./database.ts";
 import { ledgerStatements } from "./ledger-statements.ts";
+import { sgmPricesOf } from "./bets.ts";
 
 const n = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 const placeholders = (xs: readonly unknown[]) => xs.map(() => "?").join(",");
@@ -118,7 +119,7 @@ export class LibsqlBackOffice implements BackOffice {
     const c = this.d.client;
     const codes = sport && sport !== "all" ? sportCodesFor(sport) : null;
     const bets = await c.execute({
-      sql: `SELECT b.id, b.user_id, b.stake, b.bet_type FROM bets b
+      sql: `SELECT b.id, b.user_id, b.stake, b.bet_type, b.sgm_prices FROM bets b
             WHERE b.status = 'pending'
               AND NOT EXISTS (SELECT 1 FROM bet_legs l JOIN events e ON e.id = l.event_id WHERE l.bet_id = b.id AND e.status <> 'finished')
               ${codes ? `AND EXISTS (SELECT 1 FROM bet_legs l JOIN events e ON e.id = l.event_id WHERE l.bet_id = b.id AND e.sport IN (${placeholders(codes)}))` : ""}
@@ -175,6 +176,7 @@ export class LibsqlBackOffice implements BackOffice {
       stake: n(r.stake),
       betType: r.bet_type as BetType,
       legs: legsBy.get(String(r.id)) ?? [],
+      sgmPrices: sgmPricesOf(r.sgm_prices),
     }));
   }
 

@@ -11,7 +11,7 @@ import { oneRow } from "./embedded-client.ts";
 
 
 const BET_COLUMNS = `b.id, b.user_id, b.bet_type, b.stake, b.total_odds_milli, b.potential_return, b.actual_return,
-  b.status, b.placed_at, b.settled_at, b.bonus_stake`;
+  b.status, b.placed_at, b.settled_at, b.bonus_stake, b.sgm_prices`;
 
 function toBet(r: Row, legs: BetLegRecord[]): BetRecord {
   return {
@@ -27,7 +27,18 @@ function toBet(r: Row, legs: BetLegRecord[]): BetRecord {
     settledAt: r.settled_at === null ? null : new Date(Number(r.settled_at)),
     legs,
     bonusStake: Number(r.bonus_stake ?? 0),
+    sgmPrices: sgmPricesOf(r.sgm_prices),
   };
+}
+
+/** The stored subset price table of a same game multi (JSON), or null. */
+export function sgmPricesOf(v: unknown): Record<string, number> | null {
+  if (typeof v !== "string" || v === "") return null;
+  try {
+    return JSON.parse(v) as Record<string, number>;
+  } catch {
+    return null;
+  }
 }
 
 export class LibsqlBets implements Bets {
@@ -52,9 +63,9 @@ export class LibsqlBets implements Bets {
     }
     statements.push(
       {
-        sql: `INSERT INTO bets (id, user_id, bet_type, stake, total_odds_milli, potential_return, status, placed_at)
-              VALUES (?, ?, ?, ?, ?, ?, 'pending', ?)`,
-        args: [bet.id, bet.userId, bet.betType, bet.stake, bet.totalOddsMilli, bet.potentialReturn, bet.placedAt.getTime()],
+        sql: `INSERT INTO bets (id, user_id, bet_type, stake, total_odds_milli, potential_return, status, placed_at, sgm_prices)
+              VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
+        args: [bet.id, bet.userId, bet.betType, bet.stake, bet.totalOddsMilli, bet.potentialReturn, bet.placedAt.getTime(), bet.sgmPrices ? JSON.stringify(bet.sgmPrices) : null],
       },
       // The price guard trigger on bet_legs re-checks price, market and event inside this write.
       ...plan.legs.map((l) => ({

@@ -1,7 +1,7 @@
 /** Cash-out quotes and acceptance, and same game multi statistics, on libSQL. */
 import type { Client, InStatement } from "@libsql/client";
 import type {
-  CashOutOutcome, CashOutPlan, CashOutQuote, CashOuts, SameGameMultiCombination, SameGameMultis,
+  CashOutOutcome, CashOutPlan, CashOutQuote, CashOuts, SameGameMultiCombination, SameGameMultis, SgmLegInput,
 } from "../../domain/ports/wallet.ts";
 import { auditStatement } from "./audit.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
@@ -118,5 +118,35 @@ export class LibsqlSameGameMultis implements SameGameMultis {
     });
     const counts = new Map(rs.rows.map((r) => [String(r.combo), Number(r.n)]));
     return keys.map((k) => counts.get(k) ?? 0);
+  }
+
+  async legInputs(outcomeIds: readonly string[]): Promise<SgmLegInput[]> {
+    if (outcomeIds.length === 0) return [];
+    const rs = await this.client.execute({
+      sql: `SELECT o.id, o.code, m.id AS market_id, m.type, m.line, e.id AS event_id, e.model, e.state,
+                   (SELECT json_group_array(code) FROM (SELECT x.code FROM outcomes x WHERE x.market_id = m.id ORDER BY x.sort_order)) AS codes
+            FROM outcomes o JOIN markets m ON m.id = o.market_id JOIN events e ON e.id = m.event_id
+            WHERE o.id IN (${outcomeIds.map(() => "?").join(",")})`,
+      args: [...outcomeIds],
+    });
+    const parse = <T>(v: unknown): T | null => {
+      if (typeof v !== "string" || v === "") return null;
+      try {
+        return JSON.parse(v) as T;
+      } catch {
+        return null;
+      }
+    };
+    return rs.rows.map((r) => ({
+      outcomeId: String(r.id),
+      marketId: String(r.market_id),
+      marketType: r.type as SgmLegInput["marketType"],
+      line: r.line === null ? null : Number(r.line),
+      code: r.code === null ? null : String(r.code),
+      marketCodes: (parse<(string | null)[]>(r.codes) ?? []).filter((c): c is string => c !== null),
+      eventId: String(r.event_id),
+      model: parse<SgmLegInput["model"]>(r.model),
+      state: parse<SgmLegInput["state"]>(r.state),
+    }));
   }
 }

@@ -253,6 +253,8 @@ export const bets = sqliteTable(
     resettlementCount: integer("resettlement_count").notNull().default(0),
     /** Migration 0032: the part of the stake paid from the bonus account (0 <= bonus_stake <= stake). */
     bonusStake: integer("bonus_stake").notNull().default(0),
+    /** Migration 0027: a same game multi's price per subset of its legs at placement (JSON; domain/pricing/sgm.ts). */
+    sgmPrices: text("sgm_prices"),
   },
   (t) => [
     index("bets_user_placed_idx").on(t.userId, t.placedAt),

@@ -6,7 +6,7 @@ import { MAX_AMOUNT_CENTS } from "../../domain/betting/placement-limits.ts";
 export const BetStatus = z.enum(["pending", "won", "lost", "void", "cashed_out"]);
 export type BetStatus = z.infer<typeof BetStatus>;
 export const LegResult = z.enum(["pending", "won", "lost", "void"]);
-/** same_game_multi: 2-4 legs of one event from different markets, priced product x 0.85 (down to 0.001). */
+/** same_game_multi: 2-4 legs of one event from different markets, priced from the joint score model (domain/pricing/sgm.ts). */
 export const BetType = z.enum(["single", "multiple", "same_game_multi"]);
 export type BetType = z.infer<typeof BetType>;
 
@@ -23,6 +23,7 @@ export const PlaceBetBody = z
     selections: z.array(SelectionInput).max(20),
     stake: Cents.max(MAX_AMOUNT_CENTS).openapi({ description: "Stake in cents (min 100 = 1.00; the odds-aware maximum is checked on placement)" }),
     betType: BetType,
+    sgmOdds: OddsString.optional().openapi({ description: "Same game multi: the quoted combined price; placement refuses if the new price is not acceptable" }),
   })
   .strict()
   .openapi("PlaceBet");
@@ -145,5 +146,14 @@ export const SameGameMulti = z
   })
   .openapi("SameGameMulti");
 export type SameGameMulti = z.infer<typeof SameGameMulti>;
+export const SgmQuoteBody = z
+  .object({
+    selections: z.array(z.object({ eventId: z.string().min(1).max(64), marketId: z.string().min(1).max(64), outcomeId: z.string().min(1).max(64) }).strict()).max(20),
+  })
+  .strict()
+  .openapi("SgmQuoteBody");
+export const SgmQuoteResponse = z
+  .object({ odds: OddsString, legs: z.array(z.object({ outcomeId: z.string(), odds: OddsString })) })
+  .openapi("SgmQuote");
 export const SameGameMultisResponse = z.object({ items: z.array(SameGameMulti) }).openapi("SameGameMultis");
 export type SameGameMultisResponse = z.infer<typeof SameGameMultisResponse>;

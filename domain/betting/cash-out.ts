@@ -88,7 +88,7 @@ export async function quoteCashOut(ctx: Ctx, betId: string): Promise<Result<Cash
   const availability = cashOutAvailability(bet, priced, ctx.clock.now());
   if (!availability.available) return err(domainError("CASHOUT.MARKET_SUSPENDED", `Cash out is not available: ${availability.reason}`));
   const legPrices = bet.legs.map((l) => ({ outcomeId: l.outcomeId, priceMilli: priced.get(l.outcomeId)!.priceMilli }));
-  const amount = cashOutAmount(bet.stake, bet.totalOddsMilli, currentOddsMilli(bet.betType, legPrices.map((p) => p.priceMilli)));
+  const amount = cashOutAmount(bet.stake, bet.totalOddsMilli, sgmAwareCurrentOdds(bet, legPrices.map((p) => p.priceMilli)));
   const now = ctx.clock.now();
   const quote: CashOutQuote = {
     id: ctx.ids.next("coq"),
@@ -184,4 +184,15 @@ export async function cashOutAvailabilities(ctx: Ctx, bets: readonly BetRecord[]
   const now = ctx.clock.now();
   for (const b of pending) out.set(b.id, cashOutAvailability(b, priced, now));
   return out;
+}
+
+/**
+ * A same game multi priced by the joint model (it has a subset table): its price now is the placed
+ * price moved by the legs' own moves (placed x product now / product at placement), so unchanged
+ * prices give back the placed price. Other bets: currentOddsMilli.
+ */
+function sgmAwareCurrentOdds(bet: { betType: BetType; totalOddsMilli: number; legs: readonly { oddsMilli: number }[]; sgmPrices?: Record<string, number> | null }, now: readonly OddsMilli[]): OddsMilli {
+  if (bet.betType !== "same_game_multi" || !bet.sgmPrices) return currentOddsMilli(bet.betType, now);
+  const then = combinedOddsMilli(bet.legs.map((l) => l.oddsMilli));
+  return then > 0 ? Math.max(1, Math.floor((bet.totalOddsMilli * combinedOddsMilli(now)) / then)) : currentOddsMilli(bet.betType, now);
 }

@@ -26,7 +26,8 @@ import { DEFAULT_SETTINGS, type PriceChangePolicy } from "../accounts/settings.t
 import { checkMayWager } from "../responsible/wagering-gate.ts";
 import { registerListed } from "../responsible/register.ts";
 import { effectiveLimit, LIMIT_PERIODS, windowStart } from "../responsible/limits.ts";
-import { isPlaceableSgmPrice, returnAtOdds, sameGameMultiOddsMilli } from "./same-game-multi.ts";
+import { returnAtOdds } from "./same-game-multi.ts";
+import { priceSgmForPlacement } from "./sgm-quote.ts";
 import { requirePort } from "../ports/index.ts";
 import { limitRefusalError, limitRefusalOf } from "./placement-refusals.ts";
 import { inPlayDelayFor } from "./in-play.ts";
@@ -36,6 +37,8 @@ export interface PlaceBetInput {
   selections: { eventId: string; marketId: string; outcomeId: string; odds: string }[];
   stake: number;
   betType: BetType;
+  /** Same game multi: the combined price the customer was quoted (checked under their price-change policy). */
+  sgmOdds?: string;
 }
 
 export interface PlacedBet {
@@ -51,6 +54,7 @@ export const canonicalRequest = (input: PlaceBetInput): string =>
   JSON.stringify({
     betType: input.betType,
     stake: input.stake,
+    ...(input.sgmOdds ? { sgmOdds: parseOdds(input.sgmOdds) ?? input.sgmOdds } : {}),
     // Odds by value, so "2.1" and "2.10" are the same request.
     selections: input.selections.map((s) => [s.eventId, s.marketId, s.outcomeId, parseOdds(s.odds) ?? s.odds]),
   });
@@ -190,10 +194,13 @@ export async function placeBet(
   const legOdds = input.selections.map((s) => found.get(s.outcomeId)!.priceMilli);
   let totalOddsMilli: number;
   let potentialReturn: number;
+  let sgmPrices: Record<string, number> | undefined;
   if (input.betType === "same_game_multi") {
-    totalOddsMilli = sameGameMultiOddsMilli(legOdds);
-    if (!isPlaceableSgmPrice(totalOddsMilli))
-      return err(domainError("BET.SGM_PRICE_TOO_LOW", "These selections combine to a price below 1.01"));
+    // Re-priced here, at the state after any delay, by the quote's own function (sgm-quote.ts).
+    const sgm = await priceSgmForPlacement(ctx, input, found, betId, policy);
+    if (!sgm.ok) return sgm;
+    totalOddsMilli = sgm.value.oddsMilli;
+    sgmPrices = sgm.value.subsetPrices;
     potentialReturn = returnAtOdds(input.stake, totalOddsMilli);
   } else {
     totalOddsMilli = input.betType === "single" ? legOdds[0] : combinedOddsMilli(legOdds);
@@ -234,6 +241,7 @@ export async function placeBet(
       status: "pending",
       placedAt: now,
       bonusStake: split.bonus,
+      ...(sgmPrices ? { sgmPrices } : {}),
     },
     legs: input.selections.map((s, i) => {
       const p = found.get(s.outcomeId)!;

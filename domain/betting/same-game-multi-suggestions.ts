@@ -10,6 +10,7 @@ import { formatOdds } from "../shared/odds.ts";
 import type { EventView, MarketView, PricedOutcome } from "../shared/types.ts";
 import { portOf } from "../ports/wallet.ts";
 import { isPlaceableSgmPrice, sameGameMultiOddsMilli, SGM_MAX_LEGS, SGM_MIN_LEGS } from "./same-game-multi.ts";
+import { priceSameGameMulti } from "./sgm-quote.ts";
 
 export interface SgmLegView {
   outcomeId: string;
@@ -69,6 +70,13 @@ const pricedFromEvent = (e: EventView, legs: { market: MarketView; outcomeId: st
     };
   });
 
+/** The view at the bet builder's own price (sgm-quote.ts), or null when the pricer refuses the legs. */
+async function repriced(ctx: Ctx, view: SgmView | null, legs: readonly PricedOutcome[]): Promise<SgmView | null> {
+  if (!view) return null;
+  const q = await priceSameGameMulti(ctx, legs);
+  return q.ok ? { ...view, odds: formatOdds(q.value.oddsMilli) } : null;
+}
+
 export async function sameGameMultiSuggestions(ctx: Ctx, limit: number): Promise<SgmView[]> {
   const stats = portOf(ctx, "sameGameMultis");
   const out: SgmView[] = [];
@@ -77,7 +85,7 @@ export async function sameGameMultiSuggestions(ctx: Ctx, limit: number): Promise
   for (const combo of await stats.popular(limit)) {
     const priced = await ctx.ports.events.pricedOutcomes(combo.outcomeIds);
     if (priced.length !== combo.outcomeIds.length) continue;
-    const view = fromPriced(combo.eventId, priced[0].eventName, priced, combo.punters);
+    const view = await repriced(ctx, fromPriced(combo.eventId, priced[0].eventName, priced, combo.punters), priced);
     if (view && !seen.has(key(combo.outcomeIds))) {
       out.push(view);
       seen.add(key(combo.outcomeIds));
@@ -94,9 +102,9 @@ export async function sameGameMultiSuggestions(ctx: Ctx, limit: number): Promise
     if (out.length + candidates.length >= limit) break;
   }
   const punters = await stats.punters(candidates.map((c) => c.priced.map((p) => p.outcomeId)));
-  candidates.forEach((c, i) => {
-    const view = fromPriced(c.event.id, c.event.name, c.priced, punters[i] ?? 0);
+  for (const [i, c] of candidates.entries()) {
+    const view = await repriced(ctx, fromPriced(c.event.id, c.event.name, c.priced, punters[i] ?? 0), c.priced);
     if (view && out.length < limit) out.push(view);
-  });
+  }
   return out;
 }

@@ -12,6 +12,8 @@ import type { PaymentDirection, PaymentState } from "../wallet/payment-state.ts"
 import type { LimitPeriod, LimitSetting, LimitType, PeriodAmounts, PeriodLimits } from "../responsible/limits.ts";
 import type { Exclusion } from "../responsible/exclusion.ts";
 import type { Ports } from "./index.ts";
+import type { MarketType } from "../shared/types.ts";
+import type { MatchModel, MatchState } from "../pricing/state.ts";
 
 // ---- The payment provider (an outside service) ----
 
@@ -296,6 +298,22 @@ export interface SameGameMultis {
   popular(limit: number): Promise<SameGameMultiCombination[]>;
   /** How many same game multis were placed on exactly each combination (outcome ids, any order). */
   punters(combinations: readonly (readonly string[])[]): Promise<number[]>;
+  /** What the bet builder's pricer needs of each outcome: its market, code and line, and the event's model and state. */
+  legInputs(outcomeIds: readonly string[]): Promise<SgmLegInput[]>;
+}
+
+export interface SgmLegInput {
+  outcomeId: string;
+  marketId: string;
+  marketType: MarketType;
+  line: number | null;
+  code: string | null;
+  /** Every outcome code of the market, in display order. */
+  marketCodes: string[];
+  eventId: string;
+  /** The event's pricing model and state (JSON columns); null when the event has none. */
+  model: MatchModel | null;
+  state: MatchState | null;
 }
 
 export interface WalletPorts {

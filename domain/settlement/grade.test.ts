@@ -130,3 +130,18 @@ describe("dead heat (docs/money.md \"Results and grading\")", () => {
     });
   });
 });
+
+describe("same game multi grading with a void leg (issue 18 item 2)", () => {
+  const legs = (r: ("won" | "void")[]) => r.map((result, i) => ({ id: `b-${i + 1}`, oddsMilli: 1500, result }));
+  it("prices the legs left from the subset table stored at placement", () => {
+    const table = { "b-2|b-3": 2050, "b-1|b-2|b-3": 2600, "b-2": 1500, "b-3": 1500 };
+    expect(gradeBet(1_000, legs(["void", "won", "won"]), "same_game_multi", table)).toEqual({ status: "won", actualReturn: 2_050 });
+    expect(gradeBet(1_000, legs(["won", "won", "won"]), "same_game_multi", table)).toEqual({ status: "won", actualReturn: 2_600 });
+  });
+  it("never returns less than the stake when graded won", () => {
+    // Without a table the old rule prices one leg at 1.05 x ... : 1.05 x 1.05 x 0.85 = 0.937
+    const low = [{ id: "x-1", oddsMilli: 1050, result: "won" as const }, { id: "x-2", oddsMilli: 1050, result: "won" as const }, { id: "x-3", oddsMilli: 3000, result: "void" as const }];
+    expect(gradeBet(10_000, low, "same_game_multi")).toEqual({ status: "won", actualReturn: 10_000 });
+    expect(gradeBet(10_000, low, "same_game_multi", { "x-1|x-2": 1010 })).toEqual({ status: "won", actualReturn: 10_100 });
+  });
+});

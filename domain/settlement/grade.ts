@@ -13,6 +13,7 @@ import type { Cents } from "../shared/money.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import type { BetStatus, BetType, DeadHeat } from "../shared/types.ts";
 import { returnAtOdds, sameGameMultiOddsMilli } from "../betting/same-game-multi.ts";
+import { subsetKey } from "../pricing/sgm.ts";
 
 export type LegResult = "pending" | "won" | "lost" | "void";
 export type BetOutcome = "pending" | "won" | "lost" | "void";
@@ -47,22 +48,32 @@ function divided(stake: Cents, oddsNum: bigint, oddsDen: bigint, legs: readonly 
 }
 
 /**
- * A same game multi is graded the same way, but the legs that won are priced as a same game multi
- * (product x 0.85, rounded down to 0.001; a single remaining leg at its own odds).
+ * A same game multi is graded the same way, but the legs that won are priced as a same game multi:
+ * at the price of exactly those legs in the subset table stored at placement (`sgmPrices`, priced by
+ * domain/pricing/sgm.ts from the model as it stood then; a single remaining leg is its own odds).
+ * A bet placed before that table existed falls back to the old rule (product x 0.85). Either way a
+ * same game multi graded "won" returns at least its stake: max(stake, stake x price).
  */
 export function gradeBet(
   stake: Cents,
   legs: readonly GradableLeg[],
   betType: BetType,
+  sgmPrices?: Readonly<Record<string, number>> | null,
 ): { status: BetOutcome; actualReturn: Cents } {
   if (legs.some((l) => l.result === "lost")) return { status: "lost", actualReturn: 0 };
   if (legs.some((l) => l.result === "pending")) return { status: "pending", actualReturn: 0 };
   if (legs.every((l) => l.result === "void")) return { status: "void", actualReturn: stake };
-  const won = legs.filter((l) => l.result === "won").map((l) => l.oddsMilli);
+  const wonLegs = legs.filter((l) => l.result === "won");
+  const won = wonLegs.map((l) => l.oddsMilli);
   const deadHeat = legs.some((l) => l.result === "won" && l.deadHeat && l.deadHeat.num !== l.deadHeat.den);
   if (betType === "same_game_multi") {
-    const odds = sameGameMultiOddsMilli(won);
-    return { status: "won", actualReturn: deadHeat ? divided(stake, BigInt(odds), 1000n, legs) : returnAtOdds(stake, odds) };
+    // The legs that won, priced from the table stored at placement (a void leg drops out and the
+    // rest are re-priced together); bets placed before the table existed use the old rule.
+    const stored = sgmPrices?.[subsetKey(wonLegs.map((l) => l.id))];
+    const odds = stored ?? sameGameMultiOddsMilli(won);
+    // A dead heat divides the stake, so that return may be below it; otherwise a win never is.
+    if (deadHeat) return { status: "won", actualReturn: divided(stake, BigInt(odds), 1000n, legs) };
+    return { status: "won", actualReturn: Math.max(stake, returnAtOdds(stake, odds)) };
   }
   if (!deadHeat) return { status: "won", actualReturn: returnFor(stake, won) };
   const { numerator, denominator } = combineOdds(won);
@@ -87,7 +98,7 @@ export interface SettlementDecision {
  * must be graded and the grade must agree with the requested status.
  */
 export function decideSettlement(
-  bet: { status: BetStatus; stake: Cents; legs: readonly GradableLeg[]; betType: BetType },
+  bet: { status: BetStatus; stake: Cents; legs: readonly GradableLeg[]; betType: BetType; sgmPrices?: Readonly<Record<string, number>> | null },
   req: SettlementRequest,
 ): Result<SettlementDecision> {
   if (bet.status !== "pending")
@@ -108,6 +119,7 @@ export function decideSettlement(
     bet.stake,
     bet.legs.map((l, i) => ({ ...l, result: legResults[i].result, deadHeat: legResults[i].deadHeat ?? null })),
     bet.betType,
+    bet.sgmPrices,
   );
   if (graded.status !== req.status)
     return err(

@@ -171,7 +171,7 @@ const entry = (legId: string, g: LegGrade): LegGradeEntry => (g.deadHeat ? { leg
  * were never graded); of "wait", only the legs graded now.
  */
 export function gradeBetForMarket(
-  bet: { stake: Cents; legs: readonly MarketGradableLeg[]; betType: BetType },
+  bet: { stake: Cents; legs: readonly MarketGradableLeg[]; betType: BetType; sgmPrices?: Readonly<Record<string, number>> | null },
   marketId: string,
   result: MarketResult,
 ): BetGrading {
@@ -182,7 +182,7 @@ export function gradeBetForMarket(
     const g = graded.get(l.id);
     return g ? { ...l, result: g.result as LegResult, deadHeat: g.deadHeat ?? null } : l;
   });
-  const outcome = gradeBet(bet.stake, legs, bet.betType);
+  const outcome = gradeBet(bet.stake, legs, bet.betType, bet.sgmPrices);
   if (outcome.status === "pending") {
     return { kind: "wait", legResults: now.map((l) => entry(l.id, graded.get(l.id)!)) };
   }

@@ -23,7 +23,7 @@ export interface ResettlementDecision {
 }
 
 export function decideResettlement(
-  bet: { status: string; stake: Cents; actualReturn: Cents | null; legs: readonly GradableLeg[]; betType: BetType },
+  bet: { status: string; stake: Cents; actualReturn: Cents | null; legs: readonly GradableLeg[]; betType: BetType; sgmPrices?: Readonly<Record<string, number>> | null },
   req: ResettlementRequest,
 ): Result<ResettlementDecision> {
   if (bet.status !== "won" && bet.status !== "lost" && bet.status !== "void")
@@ -42,7 +42,7 @@ export function decideResettlement(
   } else {
     legResults = bet.legs.map((l) => ({ legId: l.id, result: req.status }));
   }
-  const graded = gradeBet(bet.stake, bet.legs.map((l, i) => ({ ...l, result: legResults[i].result })), bet.betType);
+  const graded = gradeBet(bet.stake, bet.legs.map((l, i) => ({ ...l, result: legResults[i].result })), bet.betType, bet.sgmPrices);
   if (graded.status !== req.status)
     return err(domainError("BET.LEG_RESULTS_INVALID", `Those leg results make the bet ${graded.status}, not ${req.status}`));
   const paid = bet.actualReturn ?? 0;

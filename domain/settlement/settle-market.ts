@@ -200,7 +200,7 @@ export async function applyMarketResult(
     }
     if ((await settlements.gradeLegs(bet.id, g.legResults)) === "not_pending") continue;
     const fresh = await ctx.ports.bets.findById(bet.id);
-    const now = fresh ? gradeBet(fresh.stake, fresh.legs, fresh.betType) : { status: "pending" as const, actualReturn: 0 };
+    const now = fresh ? gradeBet(fresh.stake, fresh.legs, fresh.betType, fresh.sgmPrices) : { status: "pending" as const, actualReturn: 0 };
     if (fresh && fresh.status === "pending" && now.status !== "pending") {
       const legResults = fresh.legs.flatMap((l) => (l.result === "pending" ? [] : [{ legId: l.id, result: l.result, deadHeat: l.deadHeat ?? null }]));
       if (await settleOne(ctx, actor, fresh, now.status, now.actualReturn, legResults, marketId)) {

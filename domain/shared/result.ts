@@ -105,6 +105,10 @@ export const ErrorCodes = [
   "BET.MAX_PAYOUT",
   "BET.ODDS_TOO_HIGH",
   "BET.RETURN_ABOVE_POTENTIAL",
+  "SGM.NOT_OFFERED",
+  "SGM.SAME_MARKET",
+  "SGM.CONTRADICTORY_LEGS",
+  "SGM.CORRELATED_LEGS",
   // Accounts, sign-in and verification (issue 3, helper C-A).
   "AUTH.INVALID_CREDENTIALS",
   "AUTH.THROTTLED",

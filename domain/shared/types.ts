@@ -123,6 +123,12 @@ export interface BetRecord {
   legs: BetLegRecord[];
   /** The part of the stake paid from the bonus account (migration 0032); absent or 0: all cash. */
   bonusStake?: number;
+  /**
+   * Same game multis (migration 0027): the price of every subset of the legs at placement, keyed by
+   * the sorted leg ids joined by "|" (domain/pricing/sgm.ts subsetPrices); grading re-prices the
+   * legs left after a void leg from it. Absent on other bets and on SGMs placed before it.
+   */
+  sgmPrices?: Record<string, number> | null;
 }
 
 export interface AuditEntry {

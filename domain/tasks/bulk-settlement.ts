@@ -61,7 +61,7 @@ export type BetSettlementPlan =
   | { kind: "settle"; status: "won" | "lost" | "void"; actualReturn: number; legResults: LegGradeEntry[] }
   | { kind: "review"; reasons: string[] };
 
-export function planBetSettlement(bet: { stake: number; betType: BetType; legs: readonly SettlementCandidateLeg[] }): BetSettlementPlan {
+export function planBetSettlement(bet: { stake: number; betType: BetType; legs: readonly SettlementCandidateLeg[]; sgmPrices?: Readonly<Record<string, number>> | null }): BetSettlementPlan {
   const grades = bet.legs.map((l) => ({ leg: l, grade: gradeLegFromResult(l) }));
   const reasons = grades.flatMap((g) => (g.grade.ok ? [] : [g.grade.reason]));
   if (reasons.length > 0) return { kind: "review", reasons: [...new Set(reasons)] };
@@ -73,6 +73,7 @@ export function planBetSettlement(bet: { stake: number; betType: BetType; legs: 
     bet.stake,
     bet.legs.map((l, i) => ({ id: l.legId, oddsMilli: l.oddsMilli, result: legResults[i].result, deadHeat: legResults[i].deadHeat ?? null })),
     bet.betType,
+    bet.sgmPrices,
   );
   if (graded.status === "pending") return { kind: "review", reasons: ["A leg is still pending"] };
   return { kind: "settle", status: graded.status, actualReturn: graded.actualReturn, legResults };

@@ -1,7 +1,8 @@
 /**
  * Blackbook & Follows puts a followed team's events first on /betting; popular same game multis go
- * onto the slip as one bet priced at the legs' product x 0.85, and two legs of one game picked by
- * hand can be made a same game multi.
+ * onto the slip as one bet priced by the server's joint model (the quote endpoint), two legs of one
+ * game picked by hand can be made a same game multi, and a correlated combination shows the reason
+ * it is refused instead of a price.
  */
 import { expect, test } from "@playwright/test";
 import { islandsHydrated, money, oddsMilli, showEventOnBoard, upcomingEvents } from "./helpers.ts";
@@ -38,7 +39,7 @@ test("a followed team's events come first on its sport tab", async ({ page }) =>
 test("a popular same game multi is added to the slip and placed as one bet", async ({ page }) => {
   await page.request.post("/api/demo/login", { data: { role: "customer" } });
   const sgms = (await (await page.request.get("/api/betting/same-game-multis?limit=4")).json()) as {
-    items: { eventId: string; odds: string; legs: { outcomeId: string; odds: string }[] }[];
+    items: { eventId: string; odds: string; legs: { outcomeId: string; marketId: string; odds: string }[] }[];
   };
   expect(sgms.items.length).toBeGreaterThan(0);
   // Prefer a game that is not in play, whose prices stand still while the test reads them.
@@ -49,16 +50,13 @@ test("a popular same game multi is added to the slip and placed as one bet", asy
   const slip = page.getByTestId("bet-slip");
   await expect(slip.getByTestId("slip-selection")).toHaveCount(sgm.legs.length);
   await expect(slip.getByTestId("bet-type")).toHaveText("Same Game Multi");
-  // The slip's price is the product of the legs it shows x 0.85, rounded down to 0.001.
-  const sgmPrice = (legs: string[]) => {
-    const product = legs.reduce((p, o) => p * BigInt(oddsMilli(o)), 1n);
-    return Number((product * 1000n * 85n) / (1000n ** BigInt(legs.length) * 100n));
-  };
-  const shown = (milli: number) => (milli / 1000).toFixed(milli % 10 === 0 ? 2 : 3);
+  // The slip's price is the server's quote for the legs it holds (never above their product).
+  const quoteBody = { selections: sgm.legs.map((l) => ({ eventId: sgm.eventId, marketId: l.marketId, outcomeId: l.outcomeId })) };
   await expect
     .poll(async () => {
-      const [legs, total] = await Promise.all([slip.getByTestId("slip-odds").allInnerTexts(), slip.getByTestId("total-odds").innerText()]);
-      return total === shown(sgmPrice(legs)) ? "consistent" : `${legs.join(" x ")} -> ${total}`;
+      const q = (await (await page.request.post("/api/betting/same-game-multis/quote", { data: quoteBody })).json()) as { odds: string };
+      const total = await slip.getByTestId("total-odds").innerText();
+      return oddsMilli(total) === oddsMilli(q.odds) ? "consistent" : `${q.odds} -> ${total}`;
     })
     .toBe("consistent");
   await slip.getByTestId("stake-input").fill("4");
@@ -74,7 +72,7 @@ test("a popular same game multi is added to the slip and placed as one bet", asy
 
 test("two selections of one game become a same game multi on request", async ({ page }) => {
   await page.request.post("/api/demo/login", { data: { role: "customer" } });
-  const [event] = (await upcomingEvents(page.request, 20)).filter((e) => e.sport !== "racing" && e.markets.length >= 2);
+  const [event] = (await upcomingEvents(page.request, 20)).filter((e) => e.sport === "soccer" && e.markets.length >= 2);
   const [m1, m2] = event.markets;
   await page.goto("/betting");
   await showEventOnBoard(page, event);
@@ -91,4 +89,24 @@ test("two selections of one game become a same game multi on request", async ({ 
   await expect(slip.getByTestId("bet-type")).toHaveText("Same Game Multi");
   await slip.getByTestId("place-bet").click();
   await expect(page.getByTestId("toast")).toContainText("Bet Placed Successfully!");
+});
+
+test("a correlated combination shows why it is refused instead of a price", async ({ page }) => {
+  await page.request.post("/api/demo/login", { data: { role: "customer" } });
+  const [event] = (await upcomingEvents(page.request, 20)).filter((e) => e.sport === "soccer" && e.markets.length >= 5);
+  const result = event.markets[0];
+  const score = event.markets.find((m) => /correct score/i.test(m.name))!;
+  await page.goto("/betting");
+  await showEventOnBoard(page, event);
+  const card = page.getByTestId(`event-${event.id}`);
+  await card.getByTestId(`price-${result.outcomes[0].id}`).click();
+  await card.getByRole("button", { name: /markets/i }).click();
+  await card.getByTestId(`price-${score.outcomes[0].id}`).click();
+  const slip = page.getByTestId("bet-slip");
+  await slip.getByTestId("make-sgm").click();
+  await expect(slip.getByTestId("bet-type")).toHaveText("Same Game Multi");
+  // A correct score decides the result (or contradicts it): either way the slip says why, and offers no price.
+  await expect(slip.getByTestId("sgm-refusal")).toContainText(/correct score|never all win/i);
+  await slip.getByTestId("stake-input").fill("3");
+  await expect(slip.getByTestId("place-bet")).toBeDisabled();
 });

@@ -119,10 +119,23 @@ export function BetSlip() {
   const stakeCents = parseStakeToCents(stake);
   const stakeNow = stakeCents;
   const hasStake = stakeCents !== null && stakeCents > 0;
-  const total = totalOddsMilli(slip);
-  const ret = hasStake ? potentialReturn(slip, stakeCents) : 0;
-  const profit = hasStake ? potentialProfit(slip, stakeCents) : 0;
   const isSgm = slip.betType === "same_game_multi";
+  // A same game multi is priced by the server's joint model (POST /api/betting/same-game-multis/quote):
+  // the slip shows that price, or the reason the legs cannot be combined.
+  const sgmQuote = useQuery({
+    queryKey: ["/api/betting/same-game-multis/quote", slip.selections.map((s) => `${s.outcomeId}@${s.oddsMilli}`).join(",")],
+    enabled: isSgm && count >= 2,
+    retry: false,
+    queryFn: () =>
+      apiSend<{ odds: string }>("POST", "/api/betting/same-game-multis/quote", {
+        selections: slip.selections.map((s) => ({ eventId: s.eventId, marketId: s.marketId, outcomeId: s.outcomeId })),
+      }),
+  });
+  const sgmRefusal = isSgm && sgmQuote.error ? (sgmQuote.error instanceof ApiError ? sgmQuote.error.message : "This combination is not offered") : null;
+  const sgmMilli = isSgm && sgmQuote.data ? oddsToMilli(sgmQuote.data.odds) : 0;
+  const total = isSgm ? sgmMilli : totalOddsMilli(slip);
+  const ret = hasStake ? (isSgm ? Math.floor((stakeCents * sgmMilli) / 1000) : potentialReturn(slip, stakeCents)) : 0;
+  const profit = hasStake ? (isSgm ? Math.max(0, ret - stakeCents) : potentialProfit(slip, stakeCents)) : 0;
   const conflicts = slip.betType === "multiple" ? conflictingEventIds(slip.selections) : [];
   const sgmPossible = slip.betType === "multiple" && canBeSameGameMulti(slip.selections);
   const sameEventConflict = conflicts.length > 0;
@@ -171,6 +184,7 @@ export function BetSlip() {
       })),
       stake: stakeCents!,
       betType: slip.betType,
+      ...(isSgm && sgmQuote.data ? { sgmOdds: sgmQuote.data.odds } : {}),
     };
     const json = JSON.stringify(body);
     const key = attempt.current?.body === json ? attempt.current.key : newIdempotencyKey();
@@ -350,11 +364,17 @@ export function BetSlip() {
       )}
       {isSgm && (
         <Text as="p" size="1" color="gray" mb="2" data-testid="sgm-note">
-          Same Game Multi price: the legs' combined odds × 0.85.{" "}
+          Same Game Multi price: priced together from the match model, never above the legs' combined odds.{" "}
           <button type="button" className="sb-linkbtn" onClick={() => setSgm(false)}>
             Undo
           </button>
         </Text>
+      )}
+
+      {sgmRefusal && (
+        <Callout.Root color="red" size="1" mb="2" role="alert" data-testid="sgm-refusal">
+          <Callout.Text>{sgmRefusal}</Callout.Text>
+        </Callout.Root>
       )}
 
       <div className="sb-slip__stake">
@@ -484,7 +504,7 @@ export function BetSlip() {
           className="sb-slip__place"
           data-testid="place-bet"
           onClick={() => void submit()}
-          disabled={count === 0 || !hasStake || place.isPending || sameEventConflict || blockedLegs.length > 0}
+          disabled={count === 0 || !hasStake || place.isPending || sameEventConflict || blockedLegs.length > 0 || (isSgm && !sgmQuote.data)}
         >
           {place.isPending ? (waiting && waiting.delay > 0 ? `Checking price… ${left > 0 ? `${left} s` : ""}` : "Placing Bet...") : "Place Bet"}
         </Button>

@@ -88,9 +88,20 @@ function Builder({ event }: { event: Event }) {
   const support = useSameGameMultiSupport();
   const toast = useToast();
   const stakeCents = parseStakeToCents(stake) ?? 0;
-  const total = builderOddsMilli(picks);
+  // The server's same game multi price (joint model), or why these picks cannot be combined.
+  const quote = useQuery({
+    queryKey: ["/api/betting/same-game-multis/quote", picks.map((p) => `${p.outcomeId}@${p.oddsMilli}`).join(",")],
+    enabled: picks.length >= 2,
+    retry: false,
+    queryFn: () =>
+      apiSend<{ odds: string }>("POST", "/api/betting/same-game-multis/quote", {
+        selections: picks.map((p) => ({ eventId: event.id, marketId: p.marketId, outcomeId: p.outcomeId })),
+      }),
+  });
+  const quoteRefusal = picks.length >= 2 && quote.error ? describeApiError(quote.error) || "These selections cannot be combined" : null;
+  const total = picks.length >= 2 ? (quote.data ? oddsToMilli(quote.data.odds) : 0) : builderOddsMilli(picks);
   const boost = boostPercent(picks.length);
-  const win = potentialWin(picks, stakeCents);
+  const win = picks.length >= 2 ? (quote.data && stakeCents > 0 ? Math.floor((stakeCents * total) / 1000) : 0) : potentialWin(picks, stakeCents);
   const openMarkets = event.markets.filter((m) => m.status === "open");
 
   // Keep the slip's prices current as the feed moves them.
@@ -114,6 +125,7 @@ function Builder({ event }: { event: Event }) {
         selections: picks.map((p) => ({ eventId: event.id, marketId: p.marketId, outcomeId: p.outcomeId, odds: p.odds })),
         stake: stakeCents,
         betType: "same_game_multi",
+        ...(quote.data ? { sgmOdds: quote.data.odds } : {}),
       }),
     onSuccess: (r) => {
       toast({ title: "Bet Placed Successfully!", description: `Bet ${r.bet.id} · potential return ${formatMoney(r.bet.potentialReturn)}` });
@@ -211,9 +223,14 @@ function Builder({ event }: { event: Event }) {
         <Flex justify="between" mt="3">
           <Text size="2">Total odds</Text>
           <Text size="2" weight="bold" data-testid="bb-total-odds">
-            {picks.length ? milliToOdds(total) : "—"}
+            {picks.length && total ? milliToOdds(total) : "—"}
           </Text>
         </Flex>
+        {quoteRefusal && (
+          <Callout.Root color="red" size="1" mt="2" role="alert" data-testid="bb-refusal">
+            <Callout.Text>{quoteRefusal}</Callout.Text>
+          </Callout.Root>
+        )}
         <Callout.Root color={boost ? "green" : "gray"} size="1" mt="2">
           <Callout.Text>
             Odds boost: 3 or more selections give 10%, 5 or more give 20%.{" "}
