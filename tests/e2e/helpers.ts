@@ -40,6 +40,8 @@ export async function islandsHydrated(page: Page) {
 /** Show the betting board tab that lists this event (the sport's tab, or FEATURED). */
 export async function showEventOnBoard(page: Page, event: ApiEvent) {
   await islandsHydrated(page);
+  // A sport's tab exists once the events have loaded (every sport with open events has one).
+  await expect(page.locator('.sb-board__list [data-testid^="event-"], [data-testid="no-events"]').first()).toBeVisible();
   const tab = page.getByTestId(`tab-${event.sport}`);
   if (await tab.count()) await tab.click();
   await expect(page.getByTestId(`event-${event.id}`)).toBeVisible();
