@@ -45,10 +45,10 @@ describe("tickerItem", () => {
   });
 
   it("filters: large only, sharp only, both", () => {
-    const plain = tickerItem(notice(1_000), { largeStakeOver: 50_000, stakeFactorBp: 100 });
-    const large = tickerItem(notice(90_000), { largeStakeOver: 50_000, stakeFactorBp: 100 });
-    const sharp = tickerItem(notice(1_000), { largeStakeOver: 50_000, stakeFactorBp: 10 });
-    const both = tickerItem(notice(90_000), { largeStakeOver: 50_000, stakeFactorBp: 10 });
+    const plain = tickerItem(notice(1_000), { largeStakeOver: 50_000, stakeFactorBp: 10_000 });
+    const large = tickerItem(notice(90_000), { largeStakeOver: 50_000, stakeFactorBp: 10_000 });
+    const sharp = tickerItem(notice(1_000), { largeStakeOver: 50_000, stakeFactorBp: 1_000 });
+    const both = tickerItem(notice(90_000), { largeStakeOver: 50_000, stakeFactorBp: 1_000 });
     const pass = (f: { largeOnly: boolean; sharpOnly: boolean }) => [plain, large, sharp, both].filter((i) => passesTickerFilter(i, f));
     expect(pass({ largeOnly: false, sharpOnly: false })).toEqual([plain, large, sharp, both]);
     expect(pass({ largeOnly: true, sharpOnly: false })).toEqual([large, both]);

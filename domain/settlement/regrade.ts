@@ -17,7 +17,7 @@ export interface Regrade {
 }
 
 export function regradeForMarket(
-  bet: { status: string; stake: Cents; actualReturn: Cents | null; legs: readonly MarketGradableLeg[]; betType: BetType },
+  bet: { status: string; stake: Cents; actualReturn: Cents | null; legs: readonly MarketGradableLeg[]; betType: BetType; sgmPrices?: Readonly<Record<string, number>> | null },
   marketId: string,
   result: MarketResult | null,
   /** Results of the bet's other markets that are recorded: a multiple settled lost early never had those legs graded. */
@@ -26,14 +26,14 @@ export function regradeForMarket(
   if (!bet.legs.some((l) => l.marketId === marketId)) return null;
   let legs = bet.legs.map((l) => (l.marketId === marketId ? { ...l, result: "pending" as LegResult } : l));
   const apply = (id: string, r: MarketResult) => {
-    const g = gradeBetForMarket({ stake: bet.stake, legs, betType: bet.betType }, id, r);
+    const g = gradeBetForMarket({ stake: bet.stake, legs, betType: bet.betType, sgmPrices: bet.sgmPrices }, id, r);
     if (g.kind === "untouched") return;
     const byId = new Map<string, LegResult>(g.legResults.map((x) => [x.legId, x.result]));
     legs = legs.map((l) => ({ ...l, result: byId.get(l.id) ?? l.result }));
   };
   if (result) apply(marketId, result);
   for (const [id, r] of otherResults) if (id !== marketId && legs.some((l) => l.marketId === id && l.result === "pending")) apply(id, r);
-  const graded = gradeBet(bet.stake, legs, bet.betType);
+  const graded = gradeBet(bet.stake, legs, bet.betType, bet.sgmPrices);
   const next: Regrade = {
     status: graded.status,
     actualReturn: graded.status === "pending" ? null : graded.actualReturn,

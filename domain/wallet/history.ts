@@ -20,7 +20,7 @@ export const KINDS_FOR_FILTER: Record<HistoryFilterKind, readonly TransactionKin
   withdrawal: ["withdrawal", "withdrawal_returned"],
   bet: ["bet_stake", "contest_entry"],
   payout: ["bet_payout", "bet_refund", "bet_resettlement", "debt_recovery", "cash_out", "contest_payout", "contest_entry_refund"],
-  bonus: ["deposit_bonus", "demo_grant", "adjustment", "bonus_release"],
+  bonus: ["deposit_bonus", "demo_grant", "adjustment", "bonus_release", "bonus_expired"],
 };
 
 export interface HistoryLine {

@@ -184,13 +184,15 @@ describe("alerts", () => {
     const e = pool.forMutation();
     const m = await createMarketOk(r.admin, twoWayMarket(e.id, "Dedupe Alert Market", "3.00", "1.40"));
     const c = await demoLogin(t, "customer");
-    await put(r.trader, `/api/admin/markets/${m.id}/limit`, { liabilityLimit: 8000 });
-    await placeOk(c, [{ eventId: e.id, marketId: m.id, outcomeId: m.outcomes[0].id, odds: "3.00" }], 5000); // liability 10,000: level 1
+    // Placement keeps liability within the limit (BET.LIABILITY_LIMIT), so a market goes over its
+    // limit when a trader lowers the limit below what it already holds: the levels move that way.
+    await placeOk(c, [{ eventId: e.id, marketId: m.id, outcomeId: m.outcomes[0].id, odds: "3.00" }], 5000); // liability 10,000
     const mine = async () => (await alerts("?status=all")).filter((a) => a.marketId === m.id && a.type === "liability_limit");
+    await put(r.trader, `/api/admin/markets/${m.id}/limit`, { liabilityLimit: 8000 }); // 1.25 x the limit: level 1
     expect(await mine()).toHaveLength(1);
-    await placeOk(c, [{ eventId: e.id, marketId: m.id, outcomeId: m.outcomes[0].id, odds: "3.00" }], 1000); // 12,000: still level 1
+    await put(r.trader, `/api/admin/markets/${m.id}/limit`, { liabilityLimit: 7000 }); // 1.43 x: still level 1
     expect(await mine()).toHaveLength(1);
-    await placeOk(c, [{ eventId: e.id, marketId: m.id, outcomeId: m.outcomes[0].id, odds: "3.00" }], 2000); // 16,000: level 2
+    await put(r.trader, `/api/admin/markets/${m.id}/limit`, { liabilityLimit: 5000 }); // 2 x: level 2
     expect(await mine()).toHaveLength(2);
     const activeBefore = (await overview()).activeAlerts;
     expect((await r.admin.post(`/api/admin/markets/${m.id}/settle`, { winningOutcomeId: m.outcomes[1].id })).status).toBe(200);

@@ -7,10 +7,10 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { decideSettlement, gradeBet, type LegResult } from "./grade.ts";
-import { gradeBetForMarket, legGradeFor, type MarketResult } from "./market-result.ts";
-import { planBetSettlement } from "../tasks/bulk-settlement.ts";
-import type { DeadHeat } from "../shared/types.ts";
+import { decideSettlement, gradeBet, type LegResult } from "../../../domain/settlement/grade.ts";
+import { gradeBetForMarket, legGradeFor, type MarketResult } from "../../../domain/settlement/market-result.ts";
+import { planBetSettlement } from "../../../domain/tasks/bulk-settlement.ts";
+import type { DeadHeat } from "../../../domain/shared/types.ts";
 
 type Spec = { odds: number; result: "won" | "lost" | "void" | "dead_heat"; dh: DeadHeat };
 
