@@ -212,13 +212,6 @@ export async function placeBet(
   const limitCheck = { stake: input.stake, betType: input.betType, legOdds, totalOddsMilli, found: [...found.values()] };
   const limitRefusal = limitRefusalOf(limitCheck, await limits.exposure(user.id, outcomeIds, new Date(now.getTime() - PAYOUT_WINDOW_MS)));
   if (limitRefusal) return err(limitRefusalError(limitRefusal));
-  // Cash first, then bonus (domain/wallet/bonus.ts); the write's CHECKs refuse if either part fell short.
-  const split = await stakeSplitFor(ctx, user.id, input.stake);
-  const tx = ledgerTransaction(
-    { id: ctx.ids.next("tx"), kind: "bet_stake", reference: betId, createdAt: now, createdBy: user.id },
-    stakePostings(user.id, split),
-  );
-  if (!tx.ok) return tx;
 
   const response: Omit<PlacedBet, "balance"> = {
     bet: {
@@ -230,7 +223,7 @@ export async function placeBet(
       placedAt: now.toISOString(),
     },
   };
-  const plan: PlacementPlan = {
+  const planFor = (split: { cash: number; bonus: number }, tx: PlacementPlan["stakeTransaction"]): PlacementPlan => ({
     bet: {
       id: betId,
       userId: user.id,
@@ -258,7 +251,7 @@ export async function placeBet(
         selectionName: p.outcomeName,
       };
     }),
-    stakeTransaction: tx.value,
+    stakeTransaction: tx,
     walletAccountId: walletAccountId(user.id),
     idempotency: idempotencyKey ? { key: idempotencyKey, requestHash, response } : null,
     guards: {
@@ -268,9 +261,30 @@ export async function placeBet(
         return limit === null ? [] : [{ since: windowStart(p, now), limit }];
       }),
     },
-  };
+  });
+  const stakeTx = (split: { cash: number; bonus: number }) =>
+    ledgerTransaction(
+      { id: ctx.ids.next("tx"), kind: "bet_stake", reference: betId, createdAt: now, createdBy: user.id },
+      stakePostings(user.id, split),
+    );
 
-  const written = await ctx.ports.bets.place(plan);
+  // Cash first, then bonus (domain/wallet/bonus.ts). Most bets are covered by cash: they are written
+  // at once, with no read of the balances; only when the cash falls short are the balances read and
+  // the stake split across cash and bonus (the write's CHECKs refuse if either part fell short).
+  const cashOnly = { cash: input.stake, bonus: 0 };
+  const tx = stakeTx(cashOnly);
+  if (!tx.ok) return tx;
+  let plan = planFor(cashOnly, tx.value);
+  let written = await ctx.ports.bets.place(plan);
+  if (written.kind === "insufficient_funds") {
+    const split = await stakeSplitFor(ctx, user.id, input.stake);
+    if (split.bonus > 0) {
+      const tx2 = stakeTx(split);
+      if (!tx2.ok) return tx2;
+      plan = planFor(split, tx2.value);
+      written = await ctx.ports.bets.place(plan);
+    }
+  }
   switch (written.kind) {
     case "placed":
       // The live bet ticker (issue 18 item 9): after the write, in memory, from what we already hold.
