@@ -5,6 +5,7 @@
  * in the payout window. The placement write re-checks liability and payout in its triggers.
  */
 import type { Client } from "@libsql/client";
+import { oneRow } from "./embedded-client.ts";
 import type { PlacementLimits } from "../../domain/ports/index.ts";
 import {
   DEFAULT_MAX_PAYOUT_PER_BET, DEFAULT_MAX_PAYOUT_PER_DAY, FULL_STAKE_FACTOR_BP, type PlacementExposure,
@@ -18,34 +19,31 @@ export class LibsqlPlacementLimits implements PlacementLimits {
 
   async exposure(userId: string, outcomeIds: readonly string[], since: Date): Promise<PlacementExposure> {
     const marks = outcomeIds.map(() => "?").join(",");
-    const [head, outcomes] = await this.client.batch(
-      [
-        {
-          sql: `SELECT
-                  (SELECT factor_bp FROM customer_stake_factors WHERE user_id = ?) AS factor_bp,
-                  (SELECT value FROM risk_settings WHERE key = 'max_payout_per_bet') AS per_bet,
-                  (SELECT value FROM risk_settings WHERE key = 'max_payout_per_day') AS per_day,
-                  (SELECT COALESCE(SUM(total), 0) FROM customer_payout_hours WHERE user_id = ? AND hour >= ?) AS returns`,
-          // The hourly totals of migration 0034: the hour of \`since\` onwards (the write's trigger
-          // reads the same hours, so the use case and the write agree).
-          args: [userId, userId, Math.floor(since.getTime() / 3_600_000)],
-        },
-        {
-          sql: `SELECT o.id AS outcome_id, COALESCE(l.liability, 0) AS liability, m.liability_limit
-                FROM outcomes o JOIN markets m ON m.id = o.market_id LEFT JOIN outcome_liability l ON l.outcome_id = o.id
-                WHERE o.id IN (${marks})`,
-          args: [...outcomeIds],
-        },
-      ],
-      "read",
+    // One statement, not a read batch: a batch opens and ends a transaction, which cost more than the
+    // lookups themselves on the placement path (about 120 µs of server CPU per bet, bench:cpu).
+    const rs = await this.client.execute(
+      oneRow({
+        sql: `SELECT
+                (SELECT factor_bp FROM customer_stake_factors WHERE user_id = ?) AS factor_bp,
+                (SELECT value FROM risk_settings WHERE key = 'max_payout_per_bet') AS per_bet,
+                (SELECT value FROM risk_settings WHERE key = 'max_payout_per_day') AS per_day,
+                (SELECT COALESCE(SUM(total), 0) FROM customer_payout_hours WHERE user_id = ? AND hour >= ?) AS returns,
+                (SELECT json_group_array(json_array(o.id, COALESCE(l.liability, 0), m.liability_limit))
+                   FROM outcomes o JOIN markets m ON m.id = o.market_id LEFT JOIN outcome_liability l ON l.outcome_id = o.id
+                   WHERE o.id IN (${marks})) AS outcomes`,
+        // The hourly totals of migration 0034: the hour of `since` onwards (the write's trigger
+        // reads the same hours, so the use case and the write agree).
+        args: [userId, userId, Math.floor(since.getTime() / 3_600_000), ...outcomeIds],
+      }),
     );
-    const h = head.rows[0];
+    const h = rs.rows[0];
+    const outcomes = JSON.parse(String(h.outcomes ?? "[]")) as [string, number, number][];
     return {
       stakeFactorBp: h.factor_bp === null ? FULL_STAKE_FACTOR_BP : Number(h.factor_bp),
       maxPayoutPerBet: h.per_bet === null ? DEFAULT_MAX_PAYOUT_PER_BET : Number(h.per_bet),
       maxPayoutPerDay: h.per_day === null ? DEFAULT_MAX_PAYOUT_PER_DAY : Number(h.per_day),
       returnsInWindow: Number(h.returns),
-      outcomes: outcomes.rows.map((r) => ({ outcomeId: String(r.outcome_id), liability: Number(r.liability), limit: Number(r.liability_limit) })),
+      outcomes: outcomes.map(([outcomeId, liability, limit]) => ({ outcomeId: String(outcomeId), liability: Number(liability), limit: Number(limit) })),
     };
   }
 }
