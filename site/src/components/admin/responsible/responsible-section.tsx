@@ -95,10 +95,10 @@ function CustomerList({
                 </Table.Cell>
                 <Table.Cell>
                   <Flex gap="2">
-                    <Button size="1" variant="ghost" aria-label={`Open customer ${nameOf(r)}`} onClick={() => console?.goTo("users", { auditUserId: r.userId })}>
+                    <Button size="1" variant="ghost" aria-label={`Open ${nameOf(r)}`} onClick={() => console?.goTo("users", { auditUserId: r.userId })}>
                       Open
                     </Button>
-                    <Button size="1" variant="soft" aria-label={`Record a contact with ${nameOf(r)}`} onClick={() => onContact(r)}>
+                    <Button size="1" variant="soft" aria-label={`Record contact with ${nameOf(r)}`} onClick={() => onContact(r)}>
                       Record contact
                     </Button>
                   </Flex>
