@@ -104,10 +104,13 @@ export const queries = {
       retry: false,
       refetchInterval: 10_000,
     }),
-  /** A customer's bonus and wagering as the operator sees it (no upkeep: looking changes nothing). */
+  /**
+   * A customer's bonus and wagering as the operator sees it (no upkeep: looking changes nothing).
+   * Keyed under the CRM customers, so Send Bonus (which invalidates them) refreshes it.
+   */
   adminCustomerBonus: (customerId: string) =>
     queryOptions({
-      queryKey: ["/api/admin/customers/bonus", customerId],
+      queryKey: ["/api/admin/crm/customers", "bonus", customerId],
       queryFn: () => apiGet<BonusView>(`/api/admin/customers/${encodeURIComponent(customerId)}/bonus`),
     }),
   /** Polled every 3 s; while the live stream (GET /api/live-odds/stream) is up, only a slow resync. */
