@@ -17,6 +17,7 @@ async function placeBet(request: APIRequestContext, sel: { eventId: string; mark
 }
 
 test("a customer wagers a deposit bonus through and withdraws", async ({ browser }) => {
+  test.setTimeout(120_000);
   const customer = await browser.newContext();
   const page = await customer.newPage();
   await demoLoginFromLanding(page, "customer");
