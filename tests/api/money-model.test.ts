@@ -8,6 +8,16 @@
  * cached balance equals the sum of its postings, settled contests' pools are empty, and the
  * model's balances equal GET /api/customer/balance.
  *
+ * Bonus funds (docs/money.md "Bonus funds") are modelled beside cash: the welcome deposit bonus goes
+ * to the bonus account (first qualifying deposit only) with a wagering requirement of 10x; a stake
+ * takes cash first, then bonus; any money the house pays for a bet gives floor(amount x bonus stake
+ * / stake) to the bonus account; settled won/lost stakes at 1.50+ count towards wagering; the
+ * upkeep (run when the customer opens their bonus or asks to withdraw) releases the bonus to cash
+ * when wagering is met. After every step the operator's view (which runs no upkeep) must show the
+ * model's cash, bonus, wagered and required, so every cent of both accounts is accounted for.
+ * A bet refused by a placement limit (stake factor, max payout, liability: tested in
+ * tests/api/trading.test.ts) must name a maximum stake below the one asked and move nothing.
+ *
  * The money figures are computed here independently of the server's code (BigInt / plain integer
  * arithmetic from the spec: method fees, the 10% deposit bonus capped at 50.00, floor(stake x odds),
  * cash out at 0.95 of the stake while prices have not moved).
@@ -43,6 +53,7 @@ beforeAll(async () => {
   t = await makeTestApp({ paymentProvider: provider });
   // Contest settlements move the clock to their start times; pre-match bets must stay before the events' starts.
   await deferUpcomingEvents(t, 30 * 86_400_000);
+  await t.database.client.execute({ sql: "UPDATE bonus_settings SET wagering_multiple = ? WHERE id = 1", args: [WAGERING_MULTIPLE] });
   now = Math.ceil(Date.now() / MIN) * MIN;
   t.clock.set(new Date(now));
   admin = await demoLogin(t, "admin");
@@ -72,6 +83,10 @@ interface ModelBet {
   id: string;
   owner: number;
   stake: number;
+  /** The part of the stake taken from the bonus account. */
+  bonusStake: number;
+  placedAt: number;
+  totalOddsMilli: number;
   potentialReturn: number;
   legs: number;
   odds: string[];
@@ -90,14 +105,55 @@ interface ModelContest {
   status: "open" | "locked" | "live" | "settled" | "cancelled";
   entries: Map<string, number>; // entry id -> customer index
 }
+interface ModelBonus {
+  balance: number;
+  /** The welcome offer was paid (one per person). */
+  claimed: boolean;
+  /** Active grants: wagering required and when granted. */
+  grants: { required: number; at: number }[];
+}
 interface Model {
+  /** Cash (the wallet). */
   balances: number[];
+  bonuses: ModelBonus[];
   bets: ModelBet[];
   contests: ModelContest[];
 }
 interface Real {
   customers: { s: Session; id: string }[];
   log: string[];
+}
+
+/** The bonus share of money the house pays for a bet: floor(amount x bonusStake / stake). */
+const bonusShare = (b: ModelBet, amount: number) => (amount > 0 && b.bonusStake > 0 ? Math.floor((amount * b.bonusStake) / b.stake) : 0);
+/** Money the house pays for a bet: the bonus share to the bonus account, the rest to cash; money taken back comes from cash. */
+function pay(m: Model, b: ModelBet, amount: number) {
+  const share = bonusShare(b, amount);
+  m.bonuses[b.owner].balance += share;
+  m.balances[b.owner] += amount - share;
+}
+const MIN_BONUS_ODDS = 1_500;
+/** Set in beforeAll (bonus_settings): small, so sequences of a few dozen steps complete wagering and see releases. */
+const WAGERING_MULTIPLE = 2;
+const wageredOf = (m: Model, w: number) => {
+  const g = m.bonuses[w].grants;
+  if (g.length === 0) return 0;
+  const from = Math.min(...g.map((x) => x.at));
+  return m.bets
+    .filter((b) => b.owner === w && (b.status === "won" || b.status === "lost") && b.totalOddsMilli >= MIN_BONUS_ODDS && b.placedAt >= from)
+    .reduce((s, b) => s + b.stake, 0);
+};
+const requiredOf = (m: Model, w: number) => m.bonuses[w].grants.reduce((s, g) => s + g.required, 0);
+/** The upkeep for one customer: release when wagering is met or no grant is active (no expiry: the clock moves hours, not 30 days). */
+function upkeep(m: Model, w: number, r: Real) {
+  const bo = m.bonuses[w];
+  const release = bo.grants.length === 0 ? bo.balance > 0 : wageredOf(m, w) >= requiredOf(m, w);
+  if (!release) return;
+  r.log.push(`  c${w}: bonus ${bo.balance} released`);
+  if (bo.balance > 0) hit("bonus released");
+  m.balances[w] += bo.balance;
+  bo.balance = 0;
+  bo.grants = [];
 }
 
 const returnOf = (b: ModelBet, status: "won" | "lost" | "void") => (status === "won" ? b.potentialReturn : status === "void" ? b.stake : 0);
@@ -133,6 +189,13 @@ async function checkInvariants(m: Model, r: Real) {
     const res = await json(await c.s.get("/api/customer/balance"));
     expect(res.status).toBe(200);
     expect(res.body.balance, `customer ${i} after:\n${r.log.join("\n")}`).toBe(m.balances[i]);
+    // The operator's view runs no upkeep: it shows exactly what the model holds.
+    const bo = await json(await admin.get(`/api/admin/customers/${c.id}/bonus`));
+    expect(bo.status).toBe(200);
+    expect({ cash: bo.body.cash, bonus: bo.body.bonus, active: bo.body.active, required: bo.body.required, wagered: bo.body.wagered }, `customer ${i} bonus after:\n${r.log.join("\n")}`).toEqual({
+      cash: m.balances[i], bonus: m.bonuses[i].balance, active: m.bonuses[i].grants.length > 0, required: requiredOf(m, i),
+      wagered: Math.min(wageredOf(m, i), requiredOf(m, i)),
+    });
   }
 }
 
@@ -168,8 +231,14 @@ const deposit = (w: number, method: Method, amount: number) =>
     if (declinesCharge(amount)) return expectOutcome(res, 422, "WALLET.PAYMENT_DECLINED");
     expectOutcome(res, 201);
     const fee = depositFee(method, amount);
-    const bonus = depositBonus(amount);
-    m.balances[w] += amount - fee + bonus;
+    const bo = m.bonuses[w];
+    const bonus = bo.claimed ? 0 : depositBonus(amount);
+    m.balances[w] += amount - fee;
+    if (bonus > 0) {
+      bo.claimed = true;
+      bo.balance += bonus;
+      bo.grants.push({ required: bonus * WAGERING_MULTIPLE, at: now });
+    }
     expect(res.body).toMatchObject({ amount, fee, bonus, credited: amount - fee + bonus, balance: m.balances[w] });
     hit(bonus > 0 ? "deposited with bonus" : "deposited");
   });
@@ -179,13 +248,38 @@ const withdraw = (w: number, method: Method, amount: number) =>
     const res = await json(await r.customers[w].s.post("/api/wallet/withdrawals", { method, amount }));
     const refusal = limitRefusal(method, amount);
     if (refusal) return expectOutcome(res, 422, refusal);
-    if (amount > m.balances[w]) return expectOutcome(res, 422, "WALLET.INSUFFICIENT_FUNDS");
+    // Asking to withdraw runs the bonus upkeep first: a bonus whose wagering is met becomes cash.
+    upkeep(m, w, r);
+    if (amount > m.balances[w]) {
+      const bo = m.bonuses[w];
+      if (bo.balance > 0 && amount <= m.balances[w] + bo.balance) {
+        expectOutcome(res, 422, "WALLET.BONUS_NOT_WITHDRAWABLE");
+        expect(res.body.error.details).toEqual({ cash: m.balances[w], bonus: bo.balance });
+        return void hit("bonus not withdrawable");
+      }
+      return expectOutcome(res, 422, "WALLET.INSUFFICIENT_FUNDS");
+    }
     // The wallet is debited, the provider declines, the money is booked back.
     if (declinesPayout(amount)) return expectOutcome(res, 422, "WALLET.PAYMENT_DECLINED");
     expectOutcome(res, 201);
     m.balances[w] -= amount;
     expect(res.body).toMatchObject({ amount, balance: m.balances[w] });
     hit("withdrawn");
+  });
+
+/** The customer opens their bonus: the upkeep runs (release when wagering is met) and the view shows the model's figures. */
+const openBonus = (w: number) =>
+  command(`openBonus(c${w})`, () => true, async (m, r) => {
+    upkeep(m, w, r);
+    const res = await json(await r.customers[w].s.get("/api/wallet/bonus"));
+    expectOutcome(res, 200);
+    const required = requiredOf(m, w);
+    const wagered = Math.min(wageredOf(m, w), required);
+    const dollars = (c: number) => `$${(c / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    expect(res.body).toMatchObject({
+      cash: m.balances[w], bonus: m.bonuses[w].balance, active: m.bonuses[w].grants.length > 0, required, wagered,
+      progressText: required > 0 ? `${dollars(wagered)} of ${dollars(required)} wagered at 1.50+` : null,
+    });
   });
 
 /** Selections on distinct upcoming events, each on an open market. */
@@ -207,14 +301,25 @@ const place = (w: number, picks: { event: number; outcome: number }[], stake: nu
   command(`place(c${w}, ${picks.length} legs, ${stake})`, () => true, async (m, r) => {
     const selections = selectionsFor(picks);
     const res = await json(await r.customers[w].s.post("/api/bets", { selections, stake, betType: selections.length > 1 ? "multiple" : "single" }));
-    if (stake > m.balances[w]) return expectOutcome(res, 409, "BET.INSUFFICIENT_FUNDS");
+    const cash = m.balances[w];
+    const bo = m.bonuses[w];
+    // Placement limits are checked before funds.
+    if (res.status === 400 && ["BET.STAKE_TOO_HIGH", "BET.MAX_PAYOUT", "BET.LIABILITY_LIMIT"].includes(res.body?.error?.code)) {
+      expect(res.body.error.details.maxStake).toBeLessThan(stake);
+      return void hit("limit refused");
+    }
+    if (stake > cash + bo.balance) return expectOutcome(res, 409, "BET.INSUFFICIENT_FUNDS");
     expectOutcome(res, 201);
-    m.balances[w] -= stake;
+    // Cash first, then bonus.
+    const bonusStake = stake <= cash ? 0 : stake - cash;
+    m.balances[w] -= stake - bonusStake;
+    bo.balance -= bonusStake;
+    if (bonusStake > 0) hit("placed with bonus");
     const potentialReturn = expectedReturn(stake, selections.map((s) => s.odds));
     expect(res.body).toMatchObject({ bet: { stake, potentialReturn, status: "pending" }, balance: m.balances[w] });
     hit(selections.length > 1 ? "multiple placed" : "single placed");
     m.bets.push({
-      id: res.body.bet.id, owner: w, stake, potentialReturn, legs: selections.length, odds: selections.map((x) => x.odds), status: "pending", paid: 0, uniform: true,
+      id: res.body.bet.id, owner: w, stake, bonusStake, placedAt: now, totalOddsMilli: Math.round(Number(res.body.bet.totalOdds) * 1000), potentialReturn, legs: selections.length, odds: selections.map((x) => x.odds), status: "pending", paid: 0, uniform: true,
     });
   });
 
@@ -229,7 +334,7 @@ const settle = (i: number, result: "won" | "lost" | "void") =>
     expect(res.body.bet).toMatchObject({ id: b.id, status: result, actualReturn });
     b.status = result;
     b.paid = actualReturn;
-    m.balances[b.owner] += actualReturn;
+    pay(m, b, actualReturn);
     r.log.push(`  ${b.id}: ${b.legs} legs, stake ${b.stake} -> ${result} ${actualReturn}`);
   });
 
@@ -255,7 +360,7 @@ const settleLegs = (i: number, results: ("won" | "lost" | "void")[]) =>
     b.status = status;
     b.paid = actualReturn;
     b.uniform = legResults.every((x) => x === status);
-    m.balances[b.owner] += actualReturn;
+    pay(m, b, actualReturn);
     r.log.push(`  ${b.id}: legs ${legResults.join("/")} -> ${status} ${actualReturn}`);
   });
 
@@ -280,7 +385,7 @@ const resettle = (i: number, result: "won" | "lost" | "void") =>
     b.status = result;
     b.uniform = true;
     b.paid = next;
-    m.balances[b.owner] += correction;
+    pay(m, b, correction);
     hit("resettled");
   });
 
@@ -304,7 +409,7 @@ const cashOut = (i: number) =>
     expectOutcome(await json(await other.s.post(`/api/bets/${b.id}/cash-out`, { quoteId: q.body.quoteId })), 404, "BET.NOT_FOUND");
     const res = await json(await owner.s.post(`/api/bets/${b.id}/cash-out`, { quoteId: q.body.quoteId }));
     expectOutcome(res, 200);
-    m.balances[b.owner] += amount;
+    pay(m, b, amount);
     expect(res.body).toMatchObject({ amount, balance: m.balances[b.owner], bet: { id: b.id, status: "cashed_out", actualReturn: amount } });
     b.status = "cashed_out";
     b.paid = amount;
@@ -426,6 +531,7 @@ const result = fc.constantFrom<"won" | "lost" | "void">("won", "lost", "void");
 const commands = [
   ...Array(2).fill(fc.tuple(who, method, amount).map(([w, me, a]) => deposit(w, me, a))),
   ...Array(2).fill(fc.tuple(who, method, amount).map(([w, me, a]) => withdraw(w, me, a))),
+  ...Array(2).fill(who.map((w) => openBonus(w))),
   ...Array(3).fill(fc.tuple(who, fc.array(legPick, { minLength: 1, maxLength: 1 }), stake).map(([w, p, s]) => place(w, p, s))),
   ...Array(2).fill(fc.tuple(who, fc.array(legPick, { minLength: 2, maxLength: 4 }), stake).map(([w, p, s]) => place(w, p, s))),
   ...Array(4).fill(fc.tuple(fc.nat(50), result).map(([p, r]) => settle(p, r))),
@@ -446,7 +552,7 @@ describe("the money model", () => {
   it("random sequences of money operations keep the ledger balanced and agree with the model after every step", async () => {
     let runs = 0;
     await fc.assert(
-      fc.asyncProperty(fc.commands(commands, { maxCommands: 35, size: "max" }), async (cmds) => {
+      fc.asyncProperty(fc.commands(commands, { maxCommands: 50, size: "max" }), async (cmds) => {
         runs++;
         const setup = async () => {
           // A fresh operator session each run: the clock moves forward hours over the runs.
@@ -457,23 +563,39 @@ describe("the money model", () => {
             expect((await put(s, "/api/responsible/limit-prompt", { declined: true })).status).toBe(200);
             customers.push({ s, id: await currentUserId(s) });
           }
+          // Customer 0 starts low on cash with a welcome bonus of 10.00 (a 100.00 deposit, no fee by
+          // crypto), so stakes often take bonus money and wagering completes within a run.
+          expectOutcome(await json(await customers[0].s.post("/api/wallet/withdrawals", { method: "bank", amount: 95_000 })), 201);
+          expectOutcome(await json(await customers[0].s.post("/api/wallet/deposits", { method: "crypto", amount: 10_000 })), 201);
           const balances = [];
           for (const c of customers) balances.push((await json(await c.s.get("/api/customer/balance"))).body.balance as number);
-          const model: Model = { balances, bets: [], contests: [] };
+          const bonuses: ModelBonus[] = [];
+          for (const c of customers) {
+            // A fresh demo customer holds no bonus and has not had the welcome offer.
+            const bo = (await json(await admin.get(`/api/admin/customers/${c.id}/bonus`))).body;
+            if (c === customers[0]) expect(bo).toMatchObject({ bonus: 1_000, active: true, required: 1_000 * WAGERING_MULTIPLE, wagered: 0 });
+            else {
+              expect(bo).toMatchObject({ bonus: 0, active: false });
+              expect(await countRows(t.database, "SELECT COUNT(*) AS n FROM bonus_welcome_claims WHERE user_id = ?", [c.id])).toBe(0);
+            }
+            bonuses.push({ balance: 0, claimed: false, grants: [] });
+          }
+          bonuses[0] = { balance: 1_000, claimed: true, grants: [{ required: 1_000 * WAGERING_MULTIPLE, at: now }] };
+          const model: Model = { balances, bonuses, bets: [], contests: [] };
           // Every run starts with one contest open for entries (fee 5.00, guarantee 20.00).
           await newContest(model, runs, 500, 2_000, 180);
           return { model, real: { customers, log: [] } as Real };
         };
         await fc.asyncModelRun(setup, cmds);
       }),
-      { seed: 20260601, numRuns: 25 },
+      { seed: 20260601, numRuns: 40 },
     );
     console.log(JSON.stringify({ runs, ran: Object.fromEntries(ran) }));
-    expect(runs).toBe(25);
+    expect(runs).toBe(40);
     // Every kind of command really ran, several times, and every kind of accepted outcome happened.
-    for (const kind of ["deposit", "withdraw", "place", "settle", "settleLegs", "settleAgain", "resettle", "cashOut", "resettleCashedOut", "createContest", "enter", "settleContest", "cancelContest"])
+    for (const kind of ["deposit", "withdraw", "openBonus", "place", "settle", "settleLegs", "settleAgain", "resettle", "cashOut", "resettleCashedOut", "createContest", "enter", "settleContest", "cancelContest"])
       expect(ran.get(kind) ?? 0, kind).toBeGreaterThanOrEqual(3);
-    for (const outcome of ["single placed", "multiple placed", "deposited", "deposited with bonus", "withdrawn", "resettled", "entered", "contest paid to one", "contest paid to several"])
+    for (const outcome of ["single placed", "multiple placed", "deposited", "deposited with bonus", "placed with bonus", "bonus released", "withdrawn", "resettled", "entered", "contest paid to one", "contest paid to several"])
       expect(ran.get(outcome) ?? 0, outcome).toBeGreaterThanOrEqual(1);
   }, 120_000);
 });

@@ -7,6 +7,7 @@
 import { expect, test } from "@playwright/test";
 import { readFile } from "node:fs/promises";
 import { choose, openSection } from "./admin-helpers.ts";
+import { money } from "./helpers.ts";
 
 test.use({ actionTimeout: 15_000 });
 
@@ -133,8 +134,11 @@ test("customers: a CRM bonus reaches the customer's wallet", async ({ page, brow
   await dialog.getByTestId("bonus-reason").fill("Welcome back");
   await dialog.getByTestId("bonus-send").click();
   await expect(page.getByTestId("toast")).toContainText("Bonus sent");
-  const balance = (await (await customer.request.get("/api/customer/balance")).json()) as { balance: number };
-  expect(balance.balance).toBe(100000 + 1250);
+  // A bonus goes to the bonus account, with wagering, not to cash (docs/money.md "Bonus funds"); the profile shows it.
+  await expect(section.getByTestId("crm-bonus-balance")).toHaveText(money(1250));
+  await expect(section.getByTestId("crm-bonus-wagering")).toHaveText("$0.00 of $125.00 wagered at 1.50+");
+  const bonus = (await (await customer.request.get("/api/wallet/bonus")).json()) as { cash: number; bonus: number };
+  expect(bonus).toMatchObject({ cash: 100000, bonus: 1250 });
   await customerContext.close();
 });
 

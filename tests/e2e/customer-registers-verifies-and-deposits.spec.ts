@@ -61,7 +61,9 @@ test("register, verify basic and full, set a deposit limit, deposit, bet and cas
   await page.getByTestId("deposit-submit").click();
   await expect(page.getByTestId("deposit-submit")).toHaveText("Processing...");
   await expect(page.getByTestId("toast")).toContainText("Deposit Successful", { timeout: 15_000 });
-  await expect(page.getByTestId("account-balance")).toHaveText(money(10680));
+  // The 10.00 bonus is bonus funds, not cash (docs/money.md "Bonus funds"): the balance is the 96.80 cash.
+  await expect(page.getByTestId("account-balance")).toHaveText(money(9680));
+  await expect(page.getByTestId("bonus-summary-balance")).toHaveText(money(1000));
   // Amount and method reset after the deposit.
   await expect(page.getByLabel("Amount", { exact: true })).toHaveValue("");
   await expect(page.getByTestId("method-card")).toHaveAttribute("aria-checked", "false");
@@ -72,7 +74,7 @@ test("register, verify basic and full, set a deposit limit, deposit, bet and cas
   await page.getByTestId("deposit-submit").click();
   await expect(page.getByTestId("deposit-error")).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId("deposit-error")).toContainText(/limit/i);
-  await expect(page.getByTestId("account-balance")).toHaveText(money(10680));
+  await expect(page.getByTestId("account-balance")).toHaveText(money(9680));
 
   // The history shows the deposit and the bonus from the ledger; the CSV export downloads them.
   await page.getByTestId("wallet-tab-transactions").click();
@@ -92,14 +94,14 @@ test("register, verify basic and full, set a deposit limit, deposit, bet and cas
   const [event] = (await upcomingEvents(page.request, 20)).filter((e) => e.sport !== "racing");
   const win = event.markets.find((m) => m.type === "full_time_result")!;
   await page.goto("/betting");
-  await expect(page.getByTestId("balance")).toHaveText(money(10680));
+  await expect(page.getByTestId("balance-split")).toHaveText(`Cash ${money(9680)} · Bonus ${money(1000)}`);
   await showEventOnBoard(page, event);
   await page.getByTestId(`event-${event.id}`).getByTestId(`price-${win.outcomes[0].id}`).click();
   const slip = page.getByTestId("bet-slip");
   await slip.getByTestId("stake-input").fill("10");
   await slip.getByTestId("place-bet").click();
   await expect(page.getByTestId("toast")).toContainText("Bet Placed Successfully!");
-  await expect(page.getByTestId("balance")).toHaveText(money(9680));
+  await expect(page.getByTestId("balance")).toHaveText(money(8680)); // cash is staked first
 
   // Cash out: a quote with its amount and a 10-second countdown, then accept.
   const myBets = page.getByTestId("my-bets");
@@ -112,7 +114,7 @@ test("register, verify basic and full, set a deposit limit, deposit, bet and cas
   expect(amount).toBeLessThan(1000); // 5% margin: less than the stake at unchanged prices
   await bet.getByTestId("cash-out-accept").click();
   await expect(page.getByTestId("toast")).toContainText("Cashed Out");
-  await expect(page.getByTestId("balance")).toHaveText(money(9680 + amount));
+  await expect(page.getByTestId("balance")).toHaveText(money(8680 + amount));
   await page.getByTestId("my-bets-settled").click();
   await expect(myBets.getByTestId("bet-status").first()).toHaveText("CASHED OUT");
   await expect(myBets.getByTestId("bet-return").first()).toHaveText(`Cashed out ${money(amount)}`);

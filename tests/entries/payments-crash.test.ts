@@ -6,8 +6,10 @@
  *   - no payment is left pending;
  *   - every payment shown completed was completed by the provider (its record says approved), and
  *     none the provider completed is shown failed;
- *   - every customer's balance = demo grant + completed deposits (net of fee, plus bonus) -
- *     completed withdrawals - stakes + returns (from the ledger's bet movements);
+ *   - every customer's cash = demo grant + completed deposits (net of fee) - completed withdrawals
+ *     - stakes + returns (the ledger's bet movements on the wallet) + bonus released to cash; and
+ *     their bonus account = the completed deposits' bonuses + bet movements on it - released -
+ *     expired (bonus funds are not cash: docs/money.md "Bonus funds");
  *   - nothing is held any more (payments_held is 0), the ledger balances, and every acknowledged
  *     deposit or withdrawal is there, completed.
  */
@@ -128,14 +130,20 @@ describe("SIGKILL during deposits and withdrawals", () => {
       expect(wallets.length).toBe(customers.length);
       for (const w of wallets) {
         const [pay] = await rows(
-          `SELECT COALESCE(SUM(CASE WHEN direction = 'deposit' AND state = 'completed' THEN amount - fee + bonus ELSE 0 END), 0) AS deposits,
+          `SELECT COALESCE(SUM(CASE WHEN direction = 'deposit' AND state = 'completed' THEN amount - fee ELSE 0 END), 0) AS deposits,
+                  COALESCE(SUM(CASE WHEN direction = 'deposit' AND state = 'completed' THEN bonus ELSE 0 END), 0) AS bonuses,
                   COALESCE(SUM(CASE WHEN direction = 'withdrawal' AND state = 'completed' THEN amount ELSE 0 END), 0) AS withdrawals
            FROM payments WHERE user_id = ?`, [String(w.user_id)]);
-        const [led] = await rows(
+        const movements = async (accountId: string) => (await rows(
           `SELECT COALESCE(SUM(CASE WHEN t.kind = 'demo_grant' THEN p.amount ELSE 0 END), 0) AS grants,
-                  COALESCE(SUM(CASE WHEN t.kind IN ('bet_stake', 'bet_payout', 'bet_refund', 'bet_resettlement', 'cash_out') THEN p.amount ELSE 0 END), 0) AS bets
-           FROM ledger_postings p JOIN ledger_transactions t ON t.id = p.transaction_id WHERE p.account_id = ?`, [`wallet:${w.user_id}`]);
-        expect(Number(w.balance), String(w.user_id)).toBe(Number(led.grants) + Number(pay.deposits) - Number(pay.withdrawals) + Number(led.bets));
+                  COALESCE(SUM(CASE WHEN t.kind IN ('bet_stake', 'bet_payout', 'bet_refund', 'bet_resettlement', 'cash_out') THEN p.amount ELSE 0 END), 0) AS bets,
+                  COALESCE(SUM(CASE WHEN t.kind IN ('bonus_release', 'bonus_expired') THEN p.amount ELSE 0 END), 0) AS closed
+           FROM ledger_postings p JOIN ledger_transactions t ON t.id = p.transaction_id WHERE p.account_id = ?`, [accountId]))[0];
+        const led = await movements(`wallet:${w.user_id}`);
+        expect(Number(w.balance), String(w.user_id)).toBe(Number(led.grants) + Number(pay.deposits) - Number(pay.withdrawals) + Number(led.bets) + Number(led.closed));
+        const bon = await movements(`bonus:${w.user_id}`);
+        const [bonusAccount] = await rows("SELECT balance FROM ledger_accounts WHERE id = ?", [`bonus:${w.user_id}`]);
+        expect(Number(bonusAccount.balance), `bonus:${w.user_id}`).toBe(Number(pay.bonuses) + Number(bon.bets) + Number(bon.closed));
       }
       expect(Number((await rows("SELECT balance FROM ledger_accounts WHERE id = 'payments_held'"))[0].balance)).toBe(0);
       expect(await rows("SELECT transaction_id, SUM(amount) AS s FROM ledger_postings GROUP BY transaction_id HAVING s <> 0")).toEqual([]);

@@ -37,6 +37,7 @@ import type {
 } from "../../../api/schemas/account.ts";
 import type { SameGameMultisResponse } from "../../../api/schemas/bets.ts";
 import type { ResponsibleState } from "../../../api/schemas/responsible.ts";
+import type { BonusView } from "../../../domain/wallet/bonus-account.ts";
 import type { PaymentMethodsResponse, TransactionFilterKind, TransactionsResponse } from "../../../api/schemas/wallet.ts";
 
 export type TransactionsFilter = { kind: TransactionFilterKind; from?: string; to?: string; limit?: number };
@@ -91,6 +92,26 @@ export const queries = {
       queryFn: () => apiGet<BalanceResponse>("/api/customer/balance"),
       retry: false,
       refetchInterval: 10_000,
+    }),
+  /**
+   * The customer's cash, bonus and wagering (GET /api/wallet/bonus, customers only). Keyed under the
+   * balance, so invalidating the balance (after a bet, a cash-out) refreshes it too.
+   */
+  bonus: () =>
+    queryOptions({
+      queryKey: ["/api/customer/balance", "bonus"],
+      queryFn: () => apiGet<BonusView>("/api/wallet/bonus"),
+      retry: false,
+      refetchInterval: 10_000,
+    }),
+  /**
+   * A customer's bonus and wagering as the operator sees it (no upkeep: looking changes nothing).
+   * Keyed under the CRM customers, so Send Bonus (which invalidates them) refreshes it.
+   */
+  adminCustomerBonus: (customerId: string) =>
+    queryOptions({
+      queryKey: ["/api/admin/crm/customers", "bonus", customerId],
+      queryFn: () => apiGet<BonusView>(`/api/admin/customers/${encodeURIComponent(customerId)}/bonus`),
     }),
   /** Polled every 3 s; while the live stream (GET /api/live-odds/stream) is up, only a slow resync. */
   liveOdds: (opts: { streaming?: boolean } = {}) =>

@@ -7,6 +7,7 @@ import { Badge, Button, Flex, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
 import { queries } from "../../lib/queries.ts";
 import { formatMoney } from "../../lib/format.ts";
+import { holdsBonus } from "../../lib/bonus.ts";
 import { signInHref } from "../../lib/next-path.ts";
 import { useSlip } from "./slip-state.tsx";
 import { useCurrentUser, useLogout } from "./session.tsx";
@@ -21,6 +22,8 @@ export function openBetSlip() {
 export function BettingHeader() {
   const { data: user, isPending: userPending } = useCurrentUser();
   const balance = useQuery({ ...queries.balance(), enabled: !!user });
+  const bonus = useQuery({ ...queries.bonus(), enabled: user?.role === "customer" });
+  const bonusHeld = holdsBonus(bonus.data) && bonus.data.bonus > 0 ? bonus.data.bonus : null;
   const { state } = useSlip();
   const { logout, pending } = useLogout();
   const count = state.slip.selections.length;
@@ -56,9 +59,17 @@ export function BettingHeader() {
             <Text size="1" color="gray" className="sb-balance__label">
               Balance
             </Text>
-            <Text size="2" weight="bold" data-testid="balance">
-              {balance.data ? formatMoney(balance.data.balance) : balance.isError ? "—" : "…"}
-            </Text>
+            {bonusHeld === null ? (
+              <Text size="2" weight="bold" data-testid="balance">
+                {balance.data ? formatMoney(balance.data.balance) : balance.isError ? "—" : "…"}
+              </Text>
+            ) : (
+              // A bonus is held: "Cash $X · Bonus $Y" (bonus funds are not cash: docs/money.md "Bonus funds").
+              <Text size="2" weight="bold" data-testid="balance-split">
+                Cash <span data-testid="balance">{balance.data ? formatMoney(balance.data.balance) : "…"}</span> · Bonus{" "}
+                <span data-testid="bonus-balance">{formatMoney(bonusHeld)}</span>
+              </Text>
+            )}
           </div>
         )}
         <Button variant="soft" size={{ initial: "1", xs: "2" }} onClick={openBetSlip} data-testid="open-bet-slip" aria-controls="bet-slip">

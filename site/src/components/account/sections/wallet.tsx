@@ -32,6 +32,8 @@ import { useToast } from "../../toast.tsx";
 import { Panel, Section } from "../section.tsx";
 import { DepositLimitPrompt } from "./deposit-limit-prompt.tsx";
 import { exclusionText } from "./responsible.tsx";
+import { BonusSummary } from "../bonus-summary.tsx";
+import { withdrawBonusNote } from "../../../lib/bonus.ts";
 
 const QUICK_AMOUNTS = [25, 50, 100, 250, 500, 1000];
 const WITHDRAW_ACCESS = "/api/wallet/withdraw-access";
@@ -61,6 +63,7 @@ function useWalletRefresh() {
     client.setQueryData(["/api/customer/balance"], { balance });
     for (const key of ["/api/wallet/transactions", "/api/wallet/payments", "/api/account/rewards", "/api/responsible", "/api/current-user", "/api/account", WITHDRAW_ACCESS])
       void client.invalidateQueries({ queryKey: [key] });
+    void client.invalidateQueries({ queryKey: queries.bonus().queryKey });
   };
 }
 
@@ -202,6 +205,8 @@ export function WithdrawPanel({ user, suspended = false }: { user: Pick<CurrentU
   });
   const onHold = access.data?.blockedBy === "under_investigation";
   const available = suspended ? access.data?.balance : balance.data?.balance;
+  const bonus = useQuery({ ...queries.bonus(), enabled: !suspended });
+  const bonusNote = suspended ? null : withdrawBonusNote(bonus.data);
   const toast = useToast();
   const refresh = useWalletRefresh();
   const [method, setMethod] = useState<PaymentMethodId | null>(null);
@@ -255,7 +260,13 @@ export function WithdrawPanel({ user, suspended = false }: { user: Pick<CurrentU
         <Flex direction="column" gap="4">
           <Text size="2">
             Available to withdraw: <Text weight="bold" data-testid="withdraw-available">{available !== undefined ? formatMoney(available) : "…"}</Text>
+            {bonusNote && " (cash)"}
           </Text>
+          {bonusNote && (
+            <Text size="2" color="gray" data-testid="withdraw-bonus-note">
+              {bonusNote}
+            </Text>
+          )}
           {methods.data && <MethodPicker name="Withdrawal method" methods={methods.data.methods} value={method} onChange={setMethod} />}
           <Field id="withdraw-amount" label="Amount" prefix="$" type="number" min="1" step="0.01" inputMode="decimal" placeholder="0.00"
             value={amount} onChange={(e) => setAmount(e.target.value)} error={problem} />
@@ -351,6 +362,7 @@ const TITLES = { deposit: "Deposit", withdraw: "Withdraw", transactions: "Transa
 export function WalletSection({ user, tab }: { user: CurrentUser; tab: "deposit" | "withdraw" | "transactions" }) {
   return (
     <Section id="wallet" title="Wallet" lead={`${TITLES[tab]}: money moves only through your wallet's ledger.`}>
+      <BonusSummary />
       <Tabs.Root value={tab} onValueChange={(v) => (window.location.hash = v)}>
         <Tabs.List aria-label="Wallet">
           <Tabs.Trigger value="deposit" data-testid="wallet-tab-deposit">Deposit</Tabs.Trigger>

@@ -16,6 +16,7 @@ import { RestrictDialog } from "../risk/restrict-dialog.tsx";
 import { StakeFactorDialog } from "../trading/sharp-tracking.tsx";
 import { AdminOnlyPanel, ComingSoon, count, EmptyState, ErrorNote, ExportButton, formatDate, formatStamp, RowsSkeleton, scoreColor, SectionFrame, StatCard, StatGrid } from "../ui.tsx";
 import { BonusDialog, FlagDialog } from "./customer-actions.tsx";
+import { CustomerBonus } from "./customer-bonus.tsx";
 
 const SEGMENT_TONE = { high_value: "green", regular: "blue", casual: "gray", at_risk: "red" } as const;
 const SEGMENT_NAME: Record<SegmentId, string> = { high_value: "High Value", regular: "Regular", casual: "Casual", at_risk: "At Risk" };
@@ -331,6 +332,7 @@ function ProfilePanel({ c }: { c: CustomerProfile }) {
           </DataList.Item>
         ))}
       </DataList.Root>
+      <CustomerBonus customerId={c.id} />
       <Flex gap="2" mt="3" wrap="wrap">
         <Button variant="soft" color="green" onClick={() => setDialog("bonus")} data-testid="crm-send-bonus">
           Send Bonus
