@@ -35,6 +35,13 @@ test("trading desk: odds control, export odds, alerts and sharp limits", async (
   await section.getByTestId(`odds-adjust-${outcomeId}`).click();
   const dialog = page.getByTestId("adjust-odds-dialog");
   await dialog.getByTestId("adjust-odds-input").fill("3.33");
+  // The dialog shows the book the new price makes; outside 100-130 % it asks for a reason first.
+  await expect(dialog.getByTestId("adjust-odds-overround")).toContainText("%");
+  const reason = dialog.getByTestId("adjust-odds-reason");
+  if (await reason.isVisible()) {
+    await expect(dialog.getByTestId("adjust-odds-submit")).toBeDisabled();
+    await reason.fill("Trader override for the back-office journey");
+  }
   await dialog.getByTestId("adjust-odds-submit").click();
   await expect(page.getByTestId("toast")).toContainText("Odds Updated");
   await expect(page.getByTestId("toast")).toContainText("3.33");
