@@ -16,11 +16,11 @@ export function FantasyHeader() {
 
   return (
     <header className="fx-header">
-      <a href="/" className="fx-brand" aria-label="BetPro home">
+      <a href="/" className="fx-brand" aria-label="BetPro FANTASY home">
         <span className="fx-brand__mark" aria-hidden="true">B</span>
         <span className="fx-brand__name">
           Bet<span>Pro</span>
-        </span>
+        </span>{" "}
         <span className="fx-brand__tag">FANTASY</span>
       </a>
       <Flex align="center" gap={{ initial: "2", sm: "3" }} className="fx-header__right">
