@@ -41,6 +41,9 @@ export default defineConfig({
       SCORE_SUSPEND_MS: "4000",
       // Every journey signs in from 127.0.0.1; the production limit would stop the suite.
       RATE_LIMITS: "demo-login=1000/600,sign-in=1000/60,register=1000/3600",
+      // Journeys that test the per-address sign-in throttle send their own X-Forwarded-For, so the
+      // throttle they trigger does not lock every later journey out (they all come from 127.0.0.1).
+      TRUST_PROXY: "1",
     },
   },
 });
