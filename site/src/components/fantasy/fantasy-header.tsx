@@ -16,12 +16,14 @@ export function FantasyHeader() {
 
   return (
     <header className="fx-header">
-      <a href="/" className="fx-brand" aria-label="BetPro FANTASY home">
+      <a href="/" className="fx-brand">
         <span className="fx-brand__mark" aria-hidden="true">B</span>
         <span className="fx-brand__name">
           Bet<span>Pro</span>
         </span>{" "}
         <span className="fx-brand__tag">FANTASY</span>
+        {/* The link's name is its visible text plus where it goes (no aria-label to disagree with it). */}
+        <span className="fx-sr"> home</span>
       </a>
       <Flex align="center" gap={{ initial: "2", sm: "3" }} className="fx-header__right">
         {user && (
