@@ -3,7 +3,7 @@
  * finished, so with an override reason, after a confirmation that says what it does) and the
  * customer's bet shows Won with the payout in the balance; the admin then resettles the market
  * through the console to another outcome, with a reason; the customer's bet shows Lost and the
- * payout is taken back from the balance.
+ * payout is taken back from the balance; unsettled, the bet is pending again.
  */
 import { expect, test } from "@playwright/test";
 import { demoLoginFromLanding, money, showEventOnBoard, type ApiEvent } from "./helpers.ts";
@@ -98,6 +98,20 @@ test("a trader settles a market, then resettles it to another outcome; the custo
   const debt = await customer.request.get("/api/me/debt");
   expect(debt.ok()).toBe(true);
   expect(((await debt.json()) as { owed: number }).owed).toBe(0);
+
+  // --- Admin: unsettle it (a reason, a confirmation): the bet waits for a new result and can be settled again.
+  await betsDialog.getByTestId("open-unsettle-market").click();
+  const unsettleDialog = admin.getByTestId("unsettle-market-dialog");
+  await unsettleDialog.getByTestId("unsettle-reason").fill("Result under review by the league");
+  await unsettleDialog.getByTestId("submit-unsettle-market").click();
+  await expect(confirm).toContainText("This returns 1 bet to pending");
+  await confirm.getByTestId("confirm-market-action-go").click();
+  await expect(admin.getByTestId("toast")).toContainText("Market unsettled");
+  await expect(betsDialog.getByTestId(`market-bet-${betId}`)).toContainText("Pending");
+  await expect(betsDialog.getByTestId("open-settle-market")).toBeVisible();
+  await customer.getByTestId("my-bets-open").click();
+  await expect(customer.getByTestId(`my-bet-${betId}`).getByTestId("bet-status")).toHaveText("PENDING", { timeout: 20_000 });
+  await expect(customer.getByTestId("balance")).toHaveText(money(99000));
 
   await customerContext.close();
   await adminContext.close();
