@@ -6,7 +6,6 @@ import { Badge, Button, Dialog, Flex, Table, Tabs, Text } from "@radix-ui/themes
 import { useQuery } from "@tanstack/react-query";
 import { formatMoney } from "../../../lib/format.ts";
 import { queries } from "../../../lib/queries.ts";
-import { UserDebt } from "./user-debt.tsx";
 import { BetStatusBadge } from "../badges.tsx";
 import { exportCsv } from "../csv.ts";
 import { EmptyState, ErrorNote, ExportButton, formatStamp, RowsSkeleton } from "../ui.tsx";
@@ -22,12 +21,6 @@ export function UserActivityDialog({ userId, onClose }: { userId: string | null;
         <Dialog.Title>Activity Log{a ? `: ${displayUserName(a.user)}` : ""}</Dialog.Title>
         <Dialog.Description size="2" color="gray" mb="3">
           {a ? `${a.user.email} · ${a.audit.length} audit records · ${a.bets.length} bets · ${a.transactions.length} transactions` : "Loading…"}
-          {userId && (
-            <>
-              {" · "}
-              <UserDebt userId={userId} />
-            </>
-          )}
         </Dialog.Description>
         <ErrorNote what="the activity log" error={activity.error} />
         {activity.isPending ? (
