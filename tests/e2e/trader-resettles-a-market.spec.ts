@@ -5,9 +5,9 @@
  * through the console to another outcome, with a reason; the customer's bet shows Lost and the
  * payout is taken back from the balance; unsettled, the bet is pending again.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { demoLoginFromLanding, money, showEventOnBoard, type ApiEvent } from "./helpers.ts";
-import { choose, openSection } from "./admin-helpers.ts";
+import { choose, openSection, whoAmI } from "./admin-helpers.ts";
 
 test("a trader settles a market, then resettles it to another outcome; the customer's bet and balance follow", async ({ browser }) => {
   test.setTimeout(150_000);
@@ -112,6 +112,77 @@ test("a trader settles a market, then resettles it to another outcome; the custo
   await customer.getByTestId("my-bets-open").click();
   await expect(customer.getByTestId(`my-bet-${betId}`).getByTestId("bet-status")).toHaveText("PENDING", { timeout: 20_000 });
   await expect(customer.getByTestId("balance")).toHaveText(money(99000));
+
+  await customerContext.close();
+  await adminContext.close();
+});
+
+/** An upcoming featured soccer event of the journey's own (admin API), with its match-result market. */
+async function newEvent(request: APIRequestContext, homeTeam: string, awayTeam: string) {
+  const created = await request.post("/api/admin/events", {
+    data: {
+      sport: "soccer", league: "E2E League", homeTeam, awayTeam, featured: true,
+      startTime: new Date(Date.now() + 6 * 3_600_000).toISOString(),
+      prices: { home: "2.10", draw: "3.40", away: "3.20" },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const event = ((await created.json()) as { event: ApiEvent }).event;
+  return { event, market: event.markets.find((m) => m.type === "full_time_result")! };
+}
+
+async function betAll(request: APIRequestContext, e: { event: ApiEvent; market: ApiEvent["markets"][number] }, stake: number) {
+  const o = e.market.outcomes[0];
+  const res = await request.post("/api/bets", {
+    data: { betType: "single", stake, selections: [{ eventId: e.event.id, marketId: e.market.id, outcomeId: o.id, odds: o.odds }] },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+test("a resettlement after the winnings were spent leaves a debt the customer and the admin see", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const tag = Date.now().toString(36).slice(-5);
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await demoLoginFromLanding(admin, "admin");
+  const first = await newEvent(admin.request, `E2E Debt Home ${tag}`, `E2E Debt Away ${tag}`);
+  const second = await newEvent(admin.request, `E2E Spend Home ${tag}`, `E2E Spend Away ${tag}`);
+  const early = { reason: "Result confirmed by the league before full time" };
+
+  // The customer stakes the whole 1,000.00 on the first event's home side; it is settled won: 2,100.00.
+  const customerContext = await browser.newContext();
+  const customer = await customerContext.newPage();
+  await demoLoginFromLanding(customer, "customer");
+  const me = await whoAmI(customer.request);
+  await betAll(customer.request, first, 100000);
+  const settled = await admin.request.post(`/api/admin/markets/${encodeURIComponent(first.market.id)}/settle`, {
+    data: { winningOutcomeId: first.market.outcomes[0].id, override: early },
+  });
+  expect(settled.ok(), await settled.text()).toBe(true);
+  // ...and spends all of it on the second event.
+  await betAll(customer.request, second, 210000);
+  await customer.goto("/account");
+  await expect(customer.getByTestId("account-balance")).toHaveText(money(0));
+  await expect(customer.getByTestId("debt-notice")).toHaveCount(0);
+
+  // The first market is resettled to the away side: the 2,100.00 payout is taken back, all of it spent.
+  const resettled = await admin.request.post(`/api/admin/markets/${encodeURIComponent(first.market.id)}/resettle`, {
+    data: { winningOutcomeId: first.market.outcomes[2].id, reason: "Wrong winner entered: the away side won", override: early },
+  });
+  expect(resettled.ok(), await resettled.text()).toBe(true);
+  expect(((await resettled.json()) as { debt: number }).debt).toBe(210000);
+
+  // The customer's account page says what is owed and where it will come from.
+  await customer.reload();
+  await expect(customer.getByTestId("debt-notice")).toHaveText(
+    `You owe ${money(210000)}; it will be taken from your next deposits or winnings.`,
+  );
+
+  // The admin sees it on the user's details.
+  await openSection(admin, "users");
+  await admin.getByTestId("users-search").fill(me.email);
+  await admin.getByTestId(`user-view-${me.id}`).click();
+  await expect(admin.getByTestId("user-modal").getByTestId("user-debt")).toHaveText(`Owes ${money(210000)}`);
 
   await customerContext.close();
   await adminContext.close();
