@@ -33,3 +33,4 @@ export const DebtResponse = z
     owed: Cents.openapi({ description: "What the customer owes the house (0 when nothing); taken from their next deposits or winnings first" }),
   })
   .openapi("Debt");
+export type DebtResponse = z.infer<typeof DebtResponse>;

@@ -120,7 +120,11 @@ test("admin creates a market, a customer bets, the admin suspends and settles it
   await betsDialog.getByTestId("open-settle-market").click();
   const settleDialog = admin.getByRole("dialog", { name: "Settle Market" });
   await settleDialog.getByRole("radio", { name: "Over 2.5 wins (2.10)" }).click();
+  // The event has not finished: settling it now is an override with a reason, confirmed with what it does.
+  await settleDialog.getByTestId("settle-override").fill("Result confirmed by the league early");
   await settleDialog.getByRole("button", { name: "Settle", exact: true }).click();
+  await expect(admin.getByTestId("confirm-market-action")).toContainText("This settles 1 bet and cannot be undone.");
+  await admin.getByTestId("confirm-market-action-go").click();
   await expect(admin.getByTestId("toast")).toContainText("Market settled");
   await expect(admin.getByTestId("toast")).toContainText("1 settled");
   await expect(betsDialog.getByTestId("market-bets-table")).toContainText("Won");

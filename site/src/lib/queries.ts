@@ -4,6 +4,7 @@
  */
 import { queryOptions } from "@tanstack/react-query";
 import type { CurrentUser, BalanceResponse } from "../../../api/schemas/auth.ts";
+import type { DebtResponse } from "../../../api/schemas/corrections.ts";
 import type { Event, LiveOddsItem } from "../../../api/schemas/events.ts";
 import type { AdminBet, Bet } from "../../../api/schemas/bets.ts";
 import type { DashboardStats, Health } from "../../../api/schemas/admin.ts";
@@ -112,6 +113,14 @@ export const queries = {
     queryOptions({
       queryKey: ["/api/admin/crm/customers", "bonus", customerId],
       queryFn: () => apiGet<BonusView>(`/api/admin/customers/${encodeURIComponent(customerId)}/bonus`),
+    }),
+  /** What the signed-in customer owes the house (a spent overpayment taken back): GET /api/me/debt. */
+  myDebt: () =>
+    queryOptions({
+      queryKey: ["/api/me/debt"],
+      queryFn: () => apiGet<DebtResponse>("/api/me/debt"),
+      retry: false,
+      refetchInterval: 30_000,
     }),
   /** Polled every 3 s; while the live stream (GET /api/live-odds/stream) is up, only a slow resync. */
   liveOdds: (opts: { streaming?: boolean } = {}) =>
@@ -314,6 +323,11 @@ export const queries = {
     queryOptions({
       queryKey: ["/api/admin/users", userId, "activity"],
       queryFn: () => apiGet<UserActivity>(`/api/admin/users/${encodeURIComponent(userId)}/activity`),
+    }),
+  userDebt: (userId: string) =>
+    queryOptions({
+      queryKey: ["/api/admin/users", userId, "debt"],
+      queryFn: () => apiGet<DebtResponse>(`/api/admin/users/${encodeURIComponent(userId)}/debt`),
     }),
   fraudAlerts: (timeWindow: TimeWindow = "24h") =>
     queryOptions({

@@ -23,6 +23,7 @@ import { RewardsSection } from "./sections/rewards.tsx";
 import { ResponsibleSection } from "./sections/responsible.tsx";
 import { FollowsSection } from "./sections/follows.tsx";
 import { WalletSection } from "./sections/wallet.tsx";
+import { DebtNotice } from "./debt-notice.tsx";
 import "./account.css";
 
 type SectionProps = { user: CurrentUser };
@@ -142,6 +143,7 @@ export function AccountView({ user }: { user: CurrentUser }) {
               </div>
             )}
           </dl>
+          <DebtNotice enabled={isCustomer} />
           {isCustomer && (
             <Flex gap="2" mt="4" wrap="wrap" className="acct-wallet-actions">
               <Button asChild size="2">

@@ -1,8 +1,9 @@
 /**
  * What an operator can do to one market: adjust its liability limit (PUT .../limit), suspend or
  * reopen it (POST .../suspend|reopen), list its bets (GET .../bets) and, for administrators,
- * settle it by choosing the winning outcome or voiding it (POST .../settle). Every change is
- * audited on the server.
+ * settle it by choosing the winning outcome or voiding it (POST .../settle), and once settled,
+ * resettle or unsettle it (market-corrections.tsx). Every settle-like action is confirmed first and
+ * asks for the override reason when the event has not finished. Every change is audited on the server.
  */
 import { Badge, Button, Callout, Dialog, Flex, RadioGroup, Table, Text, TextField } from "@radix-ui/themes";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -16,6 +17,8 @@ import { BetStatusBadge } from "../badges.tsx";
 import { describeApiError, Field } from "../form.tsx";
 import { EmptyState, ErrorNote, RowsSkeleton } from "../ui.tsx";
 import type { MarketInfo } from "./market-directory.ts";
+import { ConfirmMarketAction, ReasonField, ResettleMarketDialog, UnsettleMarketDialog } from "./market-corrections.tsx";
+import { needsOverride, overridePart, reasonError } from "./settle-confirm.ts";
 
 type MarketResponse = { market: AdminMarket };
 
@@ -139,7 +142,12 @@ export function MarketBetsDialog({
 }) {
   const bets = useQuery({ ...queries.marketBets(market?.id ?? "-"), enabled: open && !!market });
   const [settling, setSettling] = useState(false);
+  const [correcting, setCorrecting] = useState<"resettle" | "unsettle" | null>(null);
+  const detail = useQuery({ ...queries.adminMarket(market?.id ?? "-"), enabled: open && !!market });
+  const settled = !!detail.data?.settledAt;
   const rows = bets.data ?? [];
+  const pendingBets = bets.data ? rows.filter((b) => b.status === "pending").length : null;
+  const settledBets = bets.data ? rows.filter((b) => b.status !== "pending" && b.status !== "cashed_out").length : null;
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Content maxWidth="820px" data-testid="market-bets-dialog">
@@ -191,10 +199,20 @@ export function MarketBetsDialog({
           </div>
         )}
         <Flex gap="3" justify="end" mt="4" wrap="wrap">
-          {canSettle && market && (
-            <Button color="green" variant="soft" onClick={() => setSettling(true)} data-testid="open-settle-market">
+          {canSettle && market && !settled && (
+            <Button color="green" variant="soft" disabled={detail.isPending} onClick={() => setSettling(true)} data-testid="open-settle-market">
               Settle Market
             </Button>
+          )}
+          {canSettle && market && settled && (
+            <>
+              <Button color="red" variant="soft" onClick={() => setCorrecting("resettle")} data-testid="open-resettle-market">
+                Resettle
+              </Button>
+              <Button color="red" variant="soft" onClick={() => setCorrecting("unsettle")} data-testid="open-unsettle-market">
+                Unsettle
+              </Button>
+            </>
           )}
           <Dialog.Close>
             <Button variant="soft" color="gray">
@@ -202,7 +220,17 @@ export function MarketBetsDialog({
             </Button>
           </Dialog.Close>
         </Flex>
-        {market && <SettleMarketDialog market={market} open={settling} onOpenChange={setSettling} />}
+        {market && <SettleMarketDialog market={market} bets={pendingBets} open={settling} onOpenChange={setSettling} />}
+        {market && (
+          <ResettleMarketDialog
+            market={market}
+            currentWinner={detail.data?.result?.winningOutcomeId ?? null}
+            bets={settledBets}
+            open={correcting === "resettle"}
+            onOpenChange={(o) => setCorrecting(o ? "resettle" : null)}
+          />
+        )}
+        {market && <UnsettleMarketDialog market={market} bets={settledBets} open={correcting === "unsettle"} onOpenChange={(o) => setCorrecting(o ? "unsettle" : null)} />}
       </Dialog.Content>
     </Dialog.Root>
   );
@@ -210,19 +238,27 @@ export function MarketBetsDialog({
 
 export function SettleMarketDialog({
   market,
+  bets = null,
   open,
   onOpenChange,
 }: {
   market: MarketInfo;
+  /** Pending bets on the market, when the list is known (for the confirmation). */
+  bets?: number | null;
   open: boolean;
   onOpenChange: (o: boolean) => void;
 }) {
   const [choice, setChoice] = useState<string>("");
+  const [override, setOverride] = useState("");
+  const [touched, setTouched] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const action = choice === "__void" ? "void" : "settle";
+  const asksOverride = !!choice && needsOverride(market.eventStatus, action);
   const toast = useToast();
   const invalidate = useInvalidateRisk();
   const queryClient = useQueryClient();
   const settle = useMutation({
-    mutationFn: (body: { winningOutcomeId: string } | { void: true }) =>
+    mutationFn: (body: ({ winningOutcomeId: string } | { void: true }) & { override?: { reason: string } }) =>
       apiSend<SettleMarketResponse>("POST", `/api/admin/markets/${encodeURIComponent(market.id)}/settle`, body),
     onSuccess: (r) => {
       toast({
@@ -250,8 +286,9 @@ export function SettleMarketDialog({
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            if (!choice) return;
-            settle.mutate(choice === "__void" ? { void: true } : { winningOutcomeId: choice });
+            setTouched(true);
+            if (!choice || (asksOverride && reasonError(override))) return;
+            setConfirming(true);
           }}
         >
           <RadioGroup.Root value={choice} onValueChange={setChoice} aria-label="Result">
@@ -264,6 +301,18 @@ export function SettleMarketDialog({
               Void the market (stakes refunded)
             </RadioGroup.Item>
           </RadioGroup.Root>
+          {asksOverride && (
+            <Flex direction="column" mt="3">
+              <ReasonField
+                id="settle-override"
+                label="Override reason (the event has not finished)"
+                hint="Settling with a winner before the event has finished is an override; it is audited."
+                value={override}
+                onChange={setOverride}
+                touched={touched}
+              />
+            </Flex>
+          )}
           <Flex gap="3" justify="end" mt="4">
             <Dialog.Close>
               <Button type="button" variant="soft" color="gray">
@@ -275,6 +324,16 @@ export function SettleMarketDialog({
             </Button>
           </Flex>
         </form>
+        <ConfirmMarketAction
+          action={action}
+          bets={bets}
+          open={confirming}
+          onOpenChange={setConfirming}
+          label={action === "void" ? "Void this market" : "Settle this market"}
+          onConfirm={() =>
+            settle.mutate({ ...(choice === "__void" ? { void: true as const } : { winningOutcomeId: choice }), ...overridePart(asksOverride, override) })
+          }
+        />
       </Dialog.Content>
     </Dialog.Root>
   );

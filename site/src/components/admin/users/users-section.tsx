@@ -18,6 +18,7 @@ import { AdminOnlyPanel, count, EmptyState, ErrorNote, ExportButton, formatDate,
 import { AddUserDialog } from "./add-user-dialog.tsx";
 import { AuditTrail } from "./audit-trail.tsx";
 import { UserActivityDialog } from "./user-activity-dialog.tsx";
+import { UserDebt } from "./user-debt.tsx";
 import { displayUserName, filterUsers, isHighRisk, percent, type KycFilter, type StatusFilter } from "./user-filter.ts";
 import { useUserStatus } from "./use-user-status.ts";
 import { KycBadge } from "../badges.tsx";
@@ -286,6 +287,14 @@ export function UserManagement({ initialActivityUserId }: { initialActivityUserI
                   </Badge>
                 </DataList.Value>
               </DataList.Item>
+              {detail.role === "customer" && (
+                <DataList.Item>
+                  <DataList.Label>Debt</DataList.Label>
+                  <DataList.Value>
+                    <UserDebt userId={detail.id} />
+                  </DataList.Value>
+                </DataList.Item>
+              )}
               {detail.role === "customer" && (
                 <DataList.Item>
                   <DataList.Label>Investigation</DataList.Label>

@@ -1,0 +1,234 @@
+/**
+ * Settlement corrections of a settled market (issue 18): resettle it with a new result (a winner or
+ * void) or unsettle it (bets back to pending), each with a reason, through
+ * POST /api/admin/markets/{id}/resettle|unsettle; and the pieces every settle-like dialog shares:
+ * the early-settlement override field and the confirmation that says what the action does.
+ */
+import { AlertDialog, Button, Callout, Dialog, Flex, RadioGroup, TextArea } from "@radix-ui/themes";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { apiSend } from "../../../lib/api.ts";
+import { formatMoney } from "../../../lib/format.ts";
+import { useToast } from "../../toast.tsx";
+import { describeApiError, Field } from "../form.tsx";
+import type { MarketInfo } from "./market-directory.ts";
+import { useInvalidateRisk } from "./market-actions.tsx";
+import { confirmMessage, needsOverride, overridePart, reasonError, type MarketAction } from "./settle-confirm.ts";
+
+type CorrectionResponse = { regraded: number; correction: number; debt: number };
+
+/** "Are you sure?": what the action does, then Confirm (runs it) or Go back. */
+export function ConfirmMarketAction({
+  action,
+  bets,
+  open,
+  onOpenChange,
+  onConfirm,
+  label,
+}: {
+  action: MarketAction;
+  bets: number | null;
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  onConfirm: () => void;
+  label: string;
+}) {
+  return (
+    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
+      <AlertDialog.Content maxWidth="420px" data-testid="confirm-market-action">
+        <AlertDialog.Title>{label}?</AlertDialog.Title>
+        <AlertDialog.Description size="2">{confirmMessage(action, bets)}</AlertDialog.Description>
+        <Flex gap="2" justify="end" mt="4">
+          <AlertDialog.Cancel>
+            <Button variant="soft" color="gray">
+              Go back
+            </Button>
+          </AlertDialog.Cancel>
+          <AlertDialog.Action>
+            <Button color={action === "settle" ? "green" : "red"} onClick={onConfirm} data-testid="confirm-market-action-go">
+              Confirm
+            </Button>
+          </AlertDialog.Action>
+        </Flex>
+      </AlertDialog.Content>
+    </AlertDialog.Root>
+  );
+}
+
+/** A reason text field with its length check (the override, or a correction's reason). */
+export function ReasonField({ id, label, hint, value, onChange, touched }: { id: string; label: string; hint?: string; value: string; onChange: (v: string) => void; touched: boolean }) {
+  return (
+    <Field id={id} label={label} hint={hint} error={touched || value ? reasonError(value) : null}>
+      <TextArea id={id} value={value} onChange={(e) => onChange(e.target.value)} rows={2} maxLength={500} data-testid={id} />
+    </Field>
+  );
+}
+
+function useCorrection(market: MarketInfo, kind: "resettle" | "unsettle", onDone: () => void) {
+  const toast = useToast();
+  const invalidate = useInvalidateRisk();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: object) => apiSend<CorrectionResponse>("POST", `/api/admin/markets/${encodeURIComponent(market.id)}/${kind}`, body),
+    onSuccess: (r) => {
+      toast({
+        title: kind === "resettle" ? "Market resettled" : "Market unsettled",
+        description: `${r.regraded} bets corrected · ${formatMoney(r.correction)} moved to customers${r.debt > 0 ? ` · ${formatMoney(r.debt)} now owed` : ""}.`,
+      });
+      onDone();
+    },
+    onError: (e) => toast({ title: kind === "resettle" ? "Resettlement failed" : "Unsettle failed", description: describeApiError(e), variant: "destructive" }),
+    onSettled: () =>
+      Promise.all([
+        invalidate(),
+        queryClient.invalidateQueries({ queryKey: ["/api/admin/markets", market.id] }),
+        queryClient.invalidateQueries({ queryKey: ["/api/admin/users"] }),
+      ]),
+  });
+}
+
+export function ResettleMarketDialog({
+  market,
+  currentWinner,
+  bets,
+  open,
+  onOpenChange,
+}: {
+  market: MarketInfo;
+  currentWinner: string | null;
+  bets: number | null;
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+}) {
+  const [choice, setChoice] = useState("");
+  const [reason, setReason] = useState("");
+  const [override, setOverride] = useState("");
+  const [touched, setTouched] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const resettle = useCorrection(market, "resettle", () => onOpenChange(false));
+  const action: MarketAction = "resettle";
+  const asksOverride = choice !== "__void" && needsOverride(market.eventStatus, action);
+  const valid = !!choice && !reasonError(reason) && (!asksOverride || !reasonError(override));
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Content maxWidth="460px" data-testid="resettle-market-dialog">
+        <Dialog.Title>Resettle Market</Dialog.Title>
+        <Dialog.Description size="2" color="gray" mb="3">
+          {market.eventName} · {market.marketName}. Choose the corrected result; every bet on this market is graded again.
+        </Dialog.Description>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            setTouched(true);
+            if (valid) setConfirming(true);
+          }}
+        >
+          <RadioGroup.Root value={choice} onValueChange={setChoice} aria-label="Corrected result">
+            {market.outcomes.map((o) => (
+              <RadioGroup.Item key={o.id} value={o.id} disabled={o.id === currentWinner} data-testid={`resettle-winner-${o.id}`}>
+                {o.name} wins ({o.odds}){o.id === currentWinner ? " — current result" : ""}
+              </RadioGroup.Item>
+            ))}
+            <RadioGroup.Item value="__void" data-testid="resettle-void">
+              Void the market (stakes refunded)
+            </RadioGroup.Item>
+          </RadioGroup.Root>
+          <Flex direction="column" gap="3" mt="3">
+            <ReasonField id="resettle-reason" label="Reason for the correction" value={reason} onChange={setReason} touched={touched} />
+            {asksOverride && (
+              <ReasonField
+                id="resettle-override"
+                label="Override reason (the event has not finished)"
+                hint="Settling with a winner before the event has finished is an override; it is audited."
+                value={override}
+                onChange={setOverride}
+                touched={touched}
+              />
+            )}
+          </Flex>
+          <Flex gap="3" justify="end" mt="4">
+            <Dialog.Close>
+              <Button type="button" variant="soft" color="gray">
+                Cancel
+              </Button>
+            </Dialog.Close>
+            <Button type="submit" color="red" disabled={!choice} loading={resettle.isPending} data-testid="submit-resettle-market">
+              Resettle
+            </Button>
+          </Flex>
+        </form>
+        <ConfirmMarketAction
+          action={choice === "__void" ? "void" : action}
+          bets={bets}
+          open={confirming}
+          onOpenChange={setConfirming}
+          label="Resettle this market"
+          onConfirm={() =>
+            resettle.mutate({
+              ...(choice === "__void" ? { void: true } : { winningOutcomeId: choice }),
+              reason: reason.trim(),
+              ...overridePart(asksOverride, override),
+            })
+          }
+        />
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}
+
+export function UnsettleMarketDialog({
+  market,
+  bets,
+  open,
+  onOpenChange,
+}: {
+  market: MarketInfo;
+  bets: number | null;
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+}) {
+  const [reason, setReason] = useState("");
+  const [touched, setTouched] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const unsettle = useCorrection(market, "unsettle", () => onOpenChange(false));
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Content maxWidth="440px" data-testid="unsettle-market-dialog">
+        <Dialog.Title>Unsettle Market</Dialog.Title>
+        <Dialog.Description size="2" color="gray" mb="3">
+          {market.eventName} · {market.marketName}. Its result is removed and its bets wait for a new settlement.
+        </Dialog.Description>
+        <Callout.Root color="amber" size="1" mb="3">
+          <Callout.Text>Payouts already made are taken back from the customers' wallets.</Callout.Text>
+        </Callout.Root>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            setTouched(true);
+            if (!reasonError(reason)) setConfirming(true);
+          }}
+        >
+          <ReasonField id="unsettle-reason" label="Reason" value={reason} onChange={setReason} touched={touched} />
+          <Flex gap="3" justify="end" mt="4">
+            <Dialog.Close>
+              <Button type="button" variant="soft" color="gray">
+                Cancel
+              </Button>
+            </Dialog.Close>
+            <Button type="submit" color="red" loading={unsettle.isPending} data-testid="submit-unsettle-market">
+              Unsettle
+            </Button>
+          </Flex>
+        </form>
+        <ConfirmMarketAction
+          action="unsettle"
+          bets={bets}
+          open={confirming}
+          onOpenChange={setConfirming}
+          label="Unsettle this market"
+          onConfirm={() => unsettle.mutate({ reason: reason.trim() })}
+        />
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}
