@@ -35,7 +35,7 @@ test("the RG section lists a self-excluded customer and an operator records an i
   await expect(row).not.toContainText(/\d{4}-\d{2}-\d{2}T/);
 
   // Record a contact from the row: the form is filled with the customer.
-  await row.getByRole("button", { name: /Record a contact/ }).click();
+  await row.getByRole("button", { name: /Record contact/ }).click();
   await expect(section.getByTestId("rg-contact-customer")).toContainText(`Jordan ${lastName}`);
   await choose(page, section.getByTestId("rg-contact-channel"), "Email");
   const note = `Sent support links after the self-exclusion (${lastName})`;
