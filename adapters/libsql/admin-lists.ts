@@ -10,6 +10,7 @@ import { decodeCursor, encodeCursor } from "../../domain/shared/cursor.ts";
 import { DEFAULT_LARGE_STAKE_CENTS } from "../../domain/risk/ticker.ts";
 import { InMemoryBetTicker } from "../system/bet-ticker.ts";
 import { LibsqlTrading } from "./trading.ts";
+import { legsOfBets } from "./bets.ts";
 
 /** `text` anywhere, with LIKE's wildcards taken literally. */
 const contains = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -119,30 +120,8 @@ export class LibsqlAdminLists implements AdminLists {
     };
   }
 
-  private async legsFor(betIds: string[]): Promise<Map<string, BetLegRecord[]>> {
-    const out = new Map<string, BetLegRecord[]>();
-    if (betIds.length === 0) return out;
-    const rs = await this.client.execute({
-      sql: `SELECT * FROM bet_legs WHERE bet_id IN (${betIds.map(() => "?").join(",")}) ORDER BY bet_id, leg_no`,
-      args: betIds,
-    });
-    for (const r of rs.rows) {
-      const list = out.get(String(r.bet_id)) ?? [];
-      list.push({
-        id: String(r.id),
-        legNo: Number(r.leg_no),
-        eventId: String(r.event_id),
-        marketId: String(r.market_id),
-        outcomeId: String(r.outcome_id),
-        oddsMilli: Number(r.odds_milli),
-        result: r.result as BetLegRecord["result"],
-        eventName: String(r.event_name),
-        marketName: String(r.market_name),
-        selectionName: String(r.selection_name),
-      });
-      out.set(String(r.bet_id), list);
-    }
-    return out;
+  private legsFor(betIds: string[]): Promise<Map<string, BetLegRecord[]>> {
+    return legsOfBets(this.client, betIds);
   }
 }
 

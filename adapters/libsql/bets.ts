@@ -109,31 +109,8 @@ export class LibsqlBets implements Bets {
     }
   }
 
-  private async legsFor(betIds: string[]): Promise<Map<string, BetLegRecord[]>> {
-    const out = new Map<string, BetLegRecord[]>();
-    if (betIds.length === 0) return out;
-    const rs = await this.client.execute({
-      sql: `SELECT * FROM bet_legs WHERE bet_id IN (${betIds.map(() => "?").join(",")}) ORDER BY bet_id, leg_no`,
-      args: betIds,
-    });
-    for (const r of rs.rows) {
-      const list = out.get(String(r.bet_id)) ?? [];
-      list.push({
-        id: String(r.id),
-        legNo: Number(r.leg_no),
-        eventId: String(r.event_id),
-        marketId: String(r.market_id),
-        outcomeId: String(r.outcome_id),
-        oddsMilli: Number(r.odds_milli),
-        result: r.result as BetLegRecord["result"],
-        eventName: String(r.event_name),
-        marketName: String(r.market_name),
-        selectionName: String(r.selection_name),
-        deadHeat: r.dead_heat_num === null || r.dead_heat_num === undefined ? null : { num: Number(r.dead_heat_num), den: Number(r.dead_heat_den) },
-      });
-      out.set(String(r.bet_id), list);
-    }
-    return out;
+  private legsFor(betIds: string[]): Promise<Map<string, BetLegRecord[]>> {
+    return legsOfBets(this.client, betIds);
   }
 
   async findById(id: string): Promise<BetRecord | null> {
@@ -321,4 +298,32 @@ function settlementStatements(plan: SettlementPlan): InStatement[] {
 /** A leg's dead-heat factor columns (migration 0028): only a won leg that dead-heated has them. */
 function deadHeatArgs(l: { result: string; deadHeat?: { num: number; den: number } | null }): [number | null, number | null] {
   return l.result === "won" && l.deadHeat && l.deadHeat.num < l.deadHeat.den ? [l.deadHeat.num, l.deadHeat.den] : [null, null];
+}
+
+/** The legs of these bets, by bet id, in leg order (shared by every adapter that lists bets). */
+export async function legsOfBets(client: Client, betIds: readonly string[]): Promise<Map<string, BetLegRecord[]>> {
+  const out = new Map<string, BetLegRecord[]>();
+  if (betIds.length === 0) return out;
+  const rs = await client.execute({
+    sql: `SELECT * FROM bet_legs WHERE bet_id IN (${betIds.map(() => "?").join(",")}) ORDER BY bet_id, leg_no`,
+    args: [...betIds],
+  });
+  for (const r of rs.rows) {
+    const list = out.get(String(r.bet_id)) ?? [];
+    list.push({
+      id: String(r.id),
+      legNo: Number(r.leg_no),
+      eventId: String(r.event_id),
+      marketId: String(r.market_id),
+      outcomeId: String(r.outcome_id),
+      oddsMilli: Number(r.odds_milli),
+      result: r.result as BetLegRecord["result"],
+      eventName: String(r.event_name),
+      marketName: String(r.market_name),
+      selectionName: String(r.selection_name),
+      deadHeat: r.dead_heat_num === null || r.dead_heat_num === undefined ? null : { num: Number(r.dead_heat_num), den: Number(r.dead_heat_den) },
+    });
+    out.set(String(r.bet_id), list);
+  }
+  return out;
 }
