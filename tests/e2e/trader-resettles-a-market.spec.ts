@@ -140,7 +140,7 @@ async function betAll(request: APIRequestContext, e: { event: ApiEvent; market: 
 }
 
 test("a resettlement after the winnings were spent leaves a debt the customer and the admin see", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   const tag = Date.now().toString(36).slice(-5);
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
@@ -178,10 +178,11 @@ test("a resettlement after the winnings were spent leaves a debt the customer an
     `You owe ${money(210000)}; it will be taken from your next deposits or winnings.`,
   );
 
-  // The admin sees it on the user's details.
-  await openSection(admin, "users");
-  await admin.getByTestId("users-search").fill(me.email);
-  await admin.getByTestId(`user-view-${me.id}`).click();
+  // The admin sees it on the user's details (User Management is opened by address: it is not in the side menu).
+  await admin.goto("/admin?tab=users");
+  const section = admin.getByTestId("section-users");
+  await section.getByPlaceholder("Search users by name or email...").fill(me.email);
+  await section.getByTestId(`user-row-${me.id}`).getByTestId(`user-view-${me.id}`).click();
   await expect(admin.getByTestId("user-modal").getByTestId("user-debt")).toHaveText(`Owes ${money(210000)}`);
 
   await customerContext.close();
