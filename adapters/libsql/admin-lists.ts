@@ -10,7 +10,7 @@ import { decodeCursor, encodeCursor } from "../../domain/shared/cursor.ts";
 import { DEFAULT_LARGE_STAKE_CENTS } from "../../domain/risk/ticker.ts";
 import { InMemoryBetTicker } from "../system/bet-ticker.ts";
 import { LibsqlTrading } from "./trading.ts";
-import { legsOfBets } from "./bets.ts";
+import { BET_COLUMNS, legsOfBets, toBet } from "./bets.ts";
 
 /** `text` anywhere, with LIKE's wildcards taken literally. */
 const contains = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -100,8 +100,7 @@ export class LibsqlAdminLists implements AdminLists {
     }
     const [rows, count] = await Promise.all([
       this.client.execute({
-        sql: `SELECT b.id, b.user_id, b.bet_type, b.stake, b.total_odds_milli, b.potential_return, b.actual_return, b.status,
-                     b.placed_at, b.settled_at, u.first_name, u.last_name, u.email
+        sql: `SELECT ${BET_COLUMNS}, u.first_name, u.last_name, u.email
               FROM bets b JOIN users u ON u.id = b.user_id
               ${page.length ? `WHERE ${page.join(" AND ")}` : ""}
               ORDER BY b.placed_at DESC, b.id DESC LIMIT ?`,
@@ -144,20 +143,7 @@ function toEventRow(r: Row): AdminEventRow {
 }
 
 function toBetRow(r: Row, legs: BetLegRecord[]): AdminBetRow {
-  return {
-    id: String(r.id),
-    userId: String(r.user_id),
-    betType: r.bet_type as BetRecord["betType"],
-    stake: Number(r.stake),
-    totalOddsMilli: Number(r.total_odds_milli),
-    potentialReturn: Number(r.potential_return),
-    actualReturn: r.actual_return === null ? null : Number(r.actual_return),
-    status: r.status as BetRecord["status"],
-    placedAt: new Date(Number(r.placed_at)),
-    settledAt: r.settled_at === null ? null : new Date(Number(r.settled_at)),
-    legs,
-    customer: { firstName: String(r.first_name), lastName: String(r.last_name), email: String(r.email) },
-  };
+  return { ...toBet(r, legs), customer: { firstName: String(r.first_name), lastName: String(r.last_name), email: String(r.email) } };
 }
 
 /** risk_settings `ticker_large_stake` (cents), or 500.00 when it is not set. */

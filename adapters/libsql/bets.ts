@@ -10,10 +10,11 @@ import { wagerGuardStatements } from "./wager-guards.ts";
 import { oneRow } from "./embedded-client.ts";
 
 
-const BET_COLUMNS = `b.id, b.user_id, b.bet_type, b.stake, b.total_odds_milli, b.potential_return, b.actual_return,
+/** A bet row's columns on alias `b`, as toBet reads them (shared with the admin lists). */
+export const BET_COLUMNS = `b.id, b.user_id, b.bet_type, b.stake, b.total_odds_milli, b.potential_return, b.actual_return,
   b.status, b.placed_at, b.settled_at, b.bonus_stake, b.sgm_prices`;
 
-function toBet(r: Row, legs: BetLegRecord[]): BetRecord {
+export function toBet(r: Row, legs: BetLegRecord[]): BetRecord {
   return {
     id: String(r.id),
     userId: String(r.user_id),
