@@ -5,7 +5,7 @@
  */
 import type { Client, InValue, Row } from "@libsql/client";
 import type { AdminBetFilter, AdminBetRow, AdminEventFilter, AdminEventRow, AdminLists, ListPage } from "../../domain/ports/admin-lists.ts";
-import type { BetLegRecord, BetRecord, EventStatus, SportCode } from "../../domain/shared/types.ts";
+import type { BetLegRecord, EventStatus, SportCode } from "../../domain/shared/types.ts";
 import { decodeCursor, encodeCursor } from "../../domain/shared/cursor.ts";
 import { DEFAULT_LARGE_STAKE_CENTS } from "../../domain/risk/ticker.ts";
 import { InMemoryBetTicker } from "../system/bet-ticker.ts";
