@@ -36,33 +36,19 @@ export class LibsqlAdminLists implements AdminLists {
     else if (f.status && f.status !== "all") (where.push("e.status = ?"), args.push(f.status));
     if (f.from) (where.push("e.start_time >= ?"), args.push(f.from.getTime()));
     if (f.to) (where.push("e.start_time < ?"), args.push(f.to.getTime()));
-    const filter = where.length ? `WHERE ${where.join(" AND ")}` : "";
-    const page = [...where];
-    const pageArgs = [...args];
-    if (f.cursor) {
-      const c = decodeCursor(f.cursor);
-      if (!c) return "bad_cursor";
-      page.push("(e.start_time > ? OR (e.start_time = ? AND e.id > ?))");
-      pageArgs.push(c.at, c.at, c.id);
-    }
-    const [rows, count] = await Promise.all([
-      this.client.execute({
-        sql: `SELECT e.id, e.name, e.sport, s.name AS sport_name, e.league, e.home_team, e.away_team, e.start_time, e.status,
-                     e.minute, e.home_score, e.away_score, (SELECT COUNT(*) FROM markets m WHERE m.event_id = e.id) AS market_count
-              FROM events e JOIN sports s ON s.code = e.sport
-              ${page.length ? `WHERE ${page.join(" AND ")}` : ""}
-              ORDER BY e.start_time ASC, e.id ASC LIMIT ?`,
-        args: [...pageArgs, f.limit + 1],
-      }),
-      this.client.execute({ sql: `SELECT COUNT(*) AS n FROM events e ${filter}`, args }),
-    ]);
-    const items = rows.rows.slice(0, f.limit).map(toEventRow);
-    const last = items[items.length - 1];
-    return {
-      items,
-      total: Number(count.rows[0].n),
-      nextCursor: rows.rows.length > f.limit && last ? encodeCursor(last.startTime.getTime(), last.id) : null,
-    };
+    return keysetPage(this.client, {
+      select: `e.id, e.name, e.sport, s.name AS sport_name, e.league, e.home_team, e.away_team, e.start_time, e.status,
+               e.minute, e.home_score, e.away_score, (SELECT COUNT(*) FROM markets m WHERE m.event_id = e.id) AS market_count`,
+      from: "events e JOIN sports s ON s.code = e.sport",
+      countFrom: "events e",
+      where,
+      args,
+      key: { at: "e.start_time", id: "e.id", order: "ASC" },
+      cursor: f.cursor,
+      limit: f.limit,
+      rows: (rows) => rows.map(toEventRow),
+      keyOf: (e) => [e.startTime.getTime(), e.id],
+    });
   }
 
   async bets(f: AdminBetFilter): Promise<ListPage<AdminBetRow> | "bad_cursor"> {
@@ -89,39 +75,72 @@ export class LibsqlAdminLists implements AdminLists {
     if (f.betType) (where.push("b.bet_type = ?"), args.push(f.betType));
     if (f.minStake !== undefined) (where.push("b.stake >= ?"), args.push(f.minStake));
     if (f.maxStake !== undefined) (where.push("b.stake <= ?"), args.push(f.maxStake));
-    const filter = where.length ? `WHERE ${where.join(" AND ")}` : "";
-    const page = [...where];
-    const pageArgs = [...args];
-    if (f.cursor) {
-      const c = decodeCursor(f.cursor);
-      if (!c) return "bad_cursor";
-      page.push("(b.placed_at < ? OR (b.placed_at = ? AND b.id < ?))");
-      pageArgs.push(c.at, c.at, c.id);
-    }
-    const [rows, count] = await Promise.all([
-      this.client.execute({
-        sql: `SELECT ${BET_COLUMNS}, u.first_name, u.last_name, u.email
-              FROM bets b JOIN users u ON u.id = b.user_id
-              ${page.length ? `WHERE ${page.join(" AND ")}` : ""}
-              ORDER BY b.placed_at DESC, b.id DESC LIMIT ?`,
-        args: [...pageArgs, f.limit + 1],
-      }),
-      this.client.execute({ sql: `SELECT COUNT(*) AS n FROM bets b JOIN users u ON u.id = b.user_id ${filter}`, args }),
-    ]);
-    const shown = rows.rows.slice(0, f.limit);
-    const legs = await this.legsFor(shown.map((r) => String(r.id)));
-    const items = shown.map((r) => toBetRow(r, legs.get(String(r.id)) ?? []));
-    const last = items[items.length - 1];
-    return {
-      items,
-      total: Number(count.rows[0].n),
-      nextCursor: rows.rows.length > f.limit && last ? encodeCursor(last.placedAt.getTime(), last.id) : null,
-    };
+    return keysetPage(this.client, {
+      select: `${BET_COLUMNS}, u.first_name, u.last_name, u.email`,
+      from: "bets b JOIN users u ON u.id = b.user_id",
+      countFrom: "bets b JOIN users u ON u.id = b.user_id",
+      where,
+      args,
+      key: { at: "b.placed_at", id: "b.id", order: "DESC" },
+      cursor: f.cursor,
+      limit: f.limit,
+      rows: async (rows) => {
+        const legs = await this.legsFor(rows.map((r) => String(r.id)));
+        return rows.map((r) => toBetRow(r, legs.get(String(r.id)) ?? []));
+      },
+      keyOf: (b) => [b.placedAt.getTime(), b.id],
+    });
   }
 
   private legsFor(betIds: string[]): Promise<Map<string, BetLegRecord[]>> {
     return legsOfBets(this.client, betIds);
   }
+}
+
+/**
+ * One page of a keyset-paged list: the rows after the cursor (the last row's sort key and id) in the
+ * key's order, one more than the limit to know whether there is a next page, and the total under the
+ * same filter (without the cursor).
+ */
+async function keysetPage<T>(
+  client: Client,
+  q: {
+    select: string;
+    from: string;
+    countFrom: string;
+    where: string[];
+    args: InValue[];
+    key: { at: string; id: string; order: "ASC" | "DESC" };
+    cursor?: string;
+    limit: number;
+    rows: (rows: Row[]) => T[] | Promise<T[]>;
+    keyOf: (item: T) => [number, string];
+  },
+): Promise<ListPage<T> | "bad_cursor"> {
+  const page = [...q.where];
+  const pageArgs = [...q.args];
+  if (q.cursor) {
+    const c = decodeCursor(q.cursor);
+    if (!c) return "bad_cursor";
+    const after = q.key.order === "ASC" ? ">" : "<";
+    page.push(`(${q.key.at} ${after} ? OR (${q.key.at} = ? AND ${q.key.id} ${after} ?))`);
+    pageArgs.push(c.at, c.at, c.id);
+  }
+  const whereOf = (w: string[]) => (w.length ? `WHERE ${w.join(" AND ")}` : "");
+  const [rows, count] = await Promise.all([
+    client.execute({
+      sql: `SELECT ${q.select} FROM ${q.from} ${whereOf(page)} ORDER BY ${q.key.at} ${q.key.order}, ${q.key.id} ${q.key.order} LIMIT ?`,
+      args: [...pageArgs, q.limit + 1],
+    }),
+    client.execute({ sql: `SELECT COUNT(*) AS n FROM ${q.countFrom} ${whereOf(q.where)}`, args: q.args }),
+  ]);
+  const items = await q.rows(rows.rows.slice(0, q.limit));
+  const last = items[items.length - 1];
+  return {
+    items,
+    total: Number(count.rows[0].n),
+    nextCursor: rows.rows.length > q.limit && last ? encodeCursor(...q.keyOf(last)) : null,
+  };
 }
 
 function toEventRow(r: Row): AdminEventRow {
