@@ -21,6 +21,7 @@ import { BackgroundJobs } from "./jobs/scheduler.ts";
 import { fraudScanThread } from "./jobs/fraud-scan-thread.ts";
 import { fraudWriter } from "../adapters/libsql/fraud.ts";
 import { ScryptPasswordHasher } from "../adapters/system/password.ts";
+import { sessionTokens } from "../adapters/system/session-token.ts";
 import { backOfficePorts } from "../domain/users/back-office-ctx.ts";
 import { timerInPlayDelay } from "../adapters/system/in-play-delay.ts";
 import { DEFAULT_SCORE_SUSPEND_MS, parseInPlayDelays } from "../domain/betting/in-play.ts";
@@ -191,6 +192,7 @@ export async function bootstrap(config: Config) {
     rateCounter: new LibsqlRateCounter(database.client, database.groupCommit),
     jobs,
     passwordHasher: new ScryptPasswordHasher(),
+    sessionTokens,
   });
   return {
     app,

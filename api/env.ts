@@ -8,15 +8,10 @@ import type { RequestLogEntry } from "./middleware/request-id.ts";
 import type { RateLimitConfig } from "./middleware/rate-limit.ts";
 import type { RateCounter } from "../domain/ports/rate-counter.ts";
 import type { FraudScanSummary } from "../domain/fraud/scan.ts";
+import type { SessionTokens } from "../domain/ports/session-tokens.ts";
 
-export interface StaticAsset {
-  body: Uint8Array;
-  contentType: string;
-}
-/** Where the built site's files come from (dist/ on disk in production). */
-export interface AssetSource {
-  get(path: string): Promise<StaticAsset | null>;
-}
+import type { AssetSource } from "../domain/ports/static-assets.ts";
+export type { AssetSource, StaticAsset } from "../domain/ports/static-assets.ts";
 
 export interface FeedStatusSource {
   status(): { running: boolean; lastTickAt: Date | null; leader?: boolean };
@@ -53,8 +48,10 @@ export interface AppDeps {
   trustProxy?: boolean;
   /** GET /api/live-odds/stream: how often this process polls the database (default 100 ms) and pings (default 15 s). */
   liveStream?: { pollMs?: number; pingMs?: number };
-  /** Hashes passwords of accounts an admin adds (default: scrypt, adapters/system/password.ts). */
-  passwordHasher?: PasswordHasher;
+  /** Hashes passwords of accounts an admin adds (scrypt, adapters/system/password.ts). */
+  passwordHasher: PasswordHasher;
+  /** Issues session tokens and the ids stored for them (adapters/system/session-token.ts). */
+  sessionTokens: SessionTokens;
   /** Background jobs of this process (api/jobs): told when a bulk operation is queued, asked for a fraud scan. */
   jobs?: { bulkOperationQueued(): void; scanNow(): Promise<FraudScanSummary> };
 }

@@ -11,6 +11,8 @@ import { createApp } from "../api/app.ts";
 import { libsqlPorts, openDatabase } from "../adapters/libsql/index.ts";
 import { seedDemoData } from "../adapters/libsql/seed.ts";
 import { randomIds, systemClock } from "../adapters/system/clock.ts";
+import { ScryptPasswordHasher } from "../adapters/system/password.ts";
+import { sessionTokens } from "../adapters/system/session-token.ts";
 
 const CUSTOMERS = 200;
 const BETS = Number(process.env.BETS || 6000);
@@ -20,6 +22,8 @@ const dir = mkdtempSync(join(tmpdir(), "bench-place-"));
 const database = await openDatabase({ url: `file:${join(dir, "b.db")}` });
 await seedDemoData(database, randomIds);
 const app = createApp({
+  passwordHasher: new ScryptPasswordHasher(),
+  sessionTokens,
   ports: libsqlPorts(database),
   clock: systemClock,
   ids: randomIds,

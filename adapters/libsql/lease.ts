@@ -6,13 +6,8 @@
  */
 import type { Client } from "@libsql/client";
 
-export interface Leadership {
-  /** Acquire or renew; true when this process holds the lease until now + ttl. */
-  tryAcquire(): Promise<boolean>;
-  /** Give the lease up (on shutdown), so another process takes over at once. */
-  release(): Promise<void>;
-  readonly holder: string;
-}
+import type { Leadership } from "../../domain/ports/leadership.ts";
+export type { Leadership };
 
 export class DatabaseLease implements Leadership {
   readonly holder: string;

@@ -3,6 +3,7 @@
  * database stores only their SHA-256, so a leaked table does not leak sessions.
  */
 import { createHash } from "node:crypto";
+import type { SessionTokens } from "../../domain/ports/session-tokens.ts";
 
 export function newSessionToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
@@ -17,3 +18,5 @@ export function newSessionToken(): string {
 export async function sessionIdFor(token: string): Promise<string> {
   return createHash("sha256").update(token).digest("hex");
 }
+
+export const sessionTokens: SessionTokens = { newToken: newSessionToken, idFor: sessionIdFor };

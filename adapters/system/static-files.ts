@@ -1,7 +1,7 @@
 /** The built site (dist/) read from disk once per file and kept in memory; works on Node and Deno. */
 import { readFile } from "node:fs/promises";
 import { join, normalize } from "node:path";
-import type { AssetSource, StaticAsset } from "../../api/env.ts";
+import type { AssetSource, StaticAsset } from "../../domain/ports/static-assets.ts";
 
 const TYPES: Record<string, string> = {
   html: "text/html; charset=utf-8",

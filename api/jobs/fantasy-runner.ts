@@ -14,7 +14,7 @@
 import type { Ports, FantasyStatsFeed } from "../../domain/ports/index.ts";
 import type { Clock, Ids } from "../../domain/shared/clock.ts";
 import { advanceContests, type PassReport } from "../../domain/fantasy/advance-contests.ts";
-import type { Leadership } from "../../adapters/libsql/lease.ts";
+import type { Leadership } from "../../domain/ports/leadership.ts";
 
 export interface FantasyRunnerStatus {
   running: boolean;

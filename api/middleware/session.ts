@@ -11,7 +11,6 @@ import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../env.ts";
 import { fail, sendError } from "../errors.ts";
-import { sessionIdFor } from "../../adapters/system/session-token.ts";
 import type { Role, User } from "../../domain/shared/types.ts";
 
 const PLAIN = "sid";
@@ -47,7 +46,7 @@ export const session = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   const token = readSessionToken(c);
   if (token && token.length <= 128) {
     const deps = c.get("deps");
-    const id = await sessionIdFor(token);
+    const id = await deps.sessionTokens.idFor(token);
     const found = await deps.ports.sessions.findActive(id, deps.clock.now());
     if (found && found.user.isActive) c.set("actor", { kind: "user", user: found.user, sessionId: id });
     else if (found) {

@@ -19,7 +19,6 @@ import { API_SECURITY_HEADERS } from "../middleware/security.ts";
 import { requirePort } from "../../domain/ports/index.ts";
 import type { AdminLists } from "../../domain/ports/admin-lists.ts";
 import { passesTickerFilter, type TickerFilter, type TickerItem } from "../../domain/risk/ticker.ts";
-import type { InMemoryBetTicker } from "../../adapters/system/bet-ticker.ts";
 
 export const adminListRoutes = new OpenAPIHono<AppEnv>();
 
@@ -85,7 +84,7 @@ const tickerBroadcasts = new WeakMap<object, Map<string, SseBroadcast<TickerItem
 
 /** The ticker's broadcast for a filter (created on first use), for tests and diagnostics too. */
 export function betTickerBroadcast(deps: AppDeps, filter: TickerFilter): SseBroadcast<TickerItem> {
-  const ticker = requirePort(deps.ports.betTicker, "betTicker") as InMemoryBetTicker;
+  const ticker = requirePort(deps.ports.betTicker, "betTicker");
   let byFilter = tickerBroadcasts.get(ticker);
   if (!byFilter) tickerBroadcasts.set(ticker, (byFilter = new Map()));
   const key = `${filter.largeOnly ? 1 : 0}${filter.sharpOnly ? 1 : 0}`;

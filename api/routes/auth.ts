@@ -14,7 +14,6 @@ import { errorResponses, json } from "./openapi-helpers.ts";
 import { fail, unwrap } from "../errors.ts";
 import { presentUser } from "../presenters.ts";
 import { clearSessionCookie, readSessionToken, setSessionCookie, signedInUser } from "../middleware/session.ts";
-import { newSessionToken, sessionIdFor } from "../../adapters/system/session-token.ts";
 import { landingFor, startDemoSession } from "../../domain/accounts/demo-session.ts";
 import { registerCustomer } from "../../domain/accounts/register.ts";
 import { signIn } from "../../domain/accounts/sign-in.ts";
@@ -30,7 +29,7 @@ async function currentUserJson(c: Context<AppEnv>) {
 /** Forget the session server side; clear the cookie unless a new one is about to replace it. */
 async function endSession(c: Context<AppEnv>, opts: { clearCookie: boolean } = { clearCookie: true }) {
   const token = readSessionToken(c);
-  if (token && token.length <= 128) await c.get("deps").ports.sessions.delete(await sessionIdFor(token));
+  if (token && token.length <= 128) await c.get("deps").ports.sessions.delete(await c.get("deps").sessionTokens.idFor(token));
   if (opts.clearCookie) clearSessionCookie(c);
 }
 
@@ -103,8 +102,8 @@ authRoutes.openapi(
   }),
   async (c) => {
     const body = c.req.valid("json");
-    const token = newSessionToken();
-    const started = unwrap(await registerCustomer(ctxOf(c), body, { id: await sessionIdFor(token), ip: c.get("clientIp") }));
+    const token = c.get("deps").sessionTokens.newToken();
+    const started = unwrap(await registerCustomer(ctxOf(c), body, { id: await c.get("deps").sessionTokens.idFor(token), ip: c.get("clientIp") }));
     await endSession(c, { clearCookie: false });
     setSessionCookie(c, token, started.expiresAt);
     return c.json({ user: signInUser(started.user), redirectTo: started.redirectTo }, 201);
@@ -129,8 +128,8 @@ authRoutes.openapi(
   }),
   async (c) => {
     const body = c.req.valid("json");
-    const token = newSessionToken();
-    const result = await signIn(ctxOf(c), body, { id: await sessionIdFor(token), ip: c.get("clientIp") });
+    const token = c.get("deps").sessionTokens.newToken();
+    const result = await signIn(ctxOf(c), body, { id: await c.get("deps").sessionTokens.idFor(token), ip: c.get("clientIp") });
     if (!result.ok && result.error.code === "AUTH.THROTTLED") {
       const { retryAfterSeconds } = result.error.details as { retryAfterSeconds: number };
       c.header("Retry-After", String(retryAfterSeconds));
@@ -261,8 +260,8 @@ demoRoutes.openapi(
       return c.json({ user: { id: u.id, firstName: u.firstName, lastName: u.lastName, role: u.role }, redirectTo: landingFor(role) }, 200);
     }
     await endSession(c, { clearCookie: false });
-    const token = newSessionToken();
-    const started = unwrap(await startDemoSession(ctxOf(c), role, await sessionIdFor(token), c.get("clientIp")));
+    const token = c.get("deps").sessionTokens.newToken();
+    const started = unwrap(await startDemoSession(ctxOf(c), role, await c.get("deps").sessionTokens.idFor(token), c.get("clientIp")));
     setSessionCookie(c, token, started.expiresAt);
     const u = started.user;
     return c.json({ user: { id: u.id, firstName: u.firstName, lastName: u.lastName, role: u.role }, redirectTo: started.redirectTo }, 200);

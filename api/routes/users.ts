@@ -18,12 +18,10 @@ import { setUserStatus } from "../../domain/users/set-user-status.ts";
 import { addUser } from "../../domain/users/add-user.ts";
 import { centsText, toCsv } from "../../domain/tasks/csv.ts";
 import type { AdminUserRecord } from "../../domain/ports/index.ts";
-import { ScryptPasswordHasher } from "../../adapters/system/password.ts";
 
 export const userRoutes = new OpenAPIHono<AppEnv>();
 
 const boCtx = (c: Context<AppEnv>) => asBackOffice(ctxOf(c));
-const defaultHasher = new ScryptPasswordHasher();
 
 export const presentAdminUser = (u: AdminUserRecord): AdminUser => ({
   id: u.id,
@@ -138,7 +136,7 @@ userRoutes.openapi(
     responses: { 201: json(CreateUserResponse, "Created"), ...errorResponses(400, 401, 403, 409) },
   }),
   async (c) => {
-    const hasher = c.get("deps").passwordHasher ?? defaultHasher;
+    const hasher = c.get("deps").passwordHasher;
     const user = unwrap(await addUser(boCtx(c), c.req.valid("json"), hasher));
     return c.json({ user: presentAdminUser(user) }, 201);
   },

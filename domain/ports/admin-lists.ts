@@ -4,6 +4,7 @@
  * hook, told of each bet after its placement write succeeded.
  */
 import type { BetRecord, EventStatus, SportCode, User } from "../shared/types.ts";
+import type { TickerItem } from "../risk/ticker.ts";
 
 /** A page of rows, the number of rows matching the filter, and where the next page starts (null: none). */
 export interface ListPage<T> {
@@ -77,4 +78,6 @@ export interface PlacedBetNotice {
 /** The live bet ticker: must return at once and never throw (it runs after the write, on the request). */
 export interface BetTicker {
   placed(notice: PlacedBetNotice): void;
+  /** The feed the admin stream reads: each batch of ticker items in placement order; resolves with the unsubscribe. */
+  subscribe(listener: (items: TickerItem[]) => void): Promise<() => void>;
 }

@@ -5,6 +5,7 @@ import { createApp } from "../../api/app.ts";
 import { libsqlPorts, openDatabase } from "../../adapters/libsql/index.ts";
 import { seedDemoData } from "../../adapters/libsql/seed.ts";
 import { randomIds, systemClock } from "../../adapters/system/clock.ts";
+import { testSystemDeps } from "../fixtures/test-app.ts";
 
 describe("configuration", () => {
   it("defaults: port 3000, the embedded file database, demo mode on", () => {
@@ -30,6 +31,7 @@ describe("DATABASE_URL=:memory:", () => {
     expect(database.kind).toBe("memory");
     await seedDemoData(database, randomIds);
     const app = createApp({
+      ...testSystemDeps,
       ports: libsqlPorts(database),
       clock: systemClock,
       ids: randomIds,

@@ -3,6 +3,8 @@
  * - domain/ imports nothing but other files in domain/ (no api/, adapters/, site/, frameworks, node:*).
  * - site/ imports server code only as types from api/schemas, plus pure domain rules.
  * - nothing outside site/ imports from site/.
+ * - api/ only wires: apart from its entries (node.ts, deno.ts) and the composition root
+ *   (bootstrap.ts), it imports nothing from adapters/ and no node:* module; adapters/ import no api/.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -64,6 +66,24 @@ export function siteViolations(file: string, source: string): string[] {
     .map(({ r }) => `${relative(ROOT, file)} imports ${r.specifier}`);
 }
 
+/** The files of api/ that may construct adapters and use the runtime: the entries and the composition root. */
+const API_COMPOSITION = new Set(["api/node.ts", "api/deno.ts", "api/bootstrap.ts"]);
+
+export function apiViolations(file: string, source: string): string[] {
+  if (API_COMPOSITION.has(relative(ROOT, file))) return [];
+  // The fraud-scan worker thread is still in api/jobs: it moves to adapters/ (issue 21 item 3).
+  if (relative(ROOT, file).startsWith("api/jobs/fraud-scan-")) return [];
+  return importsOf(source)
+    .filter((r) => r.specifier.startsWith("node:") || (r.specifier.startsWith(".") && targetOf(dirname(file), r.specifier).startsWith("adapters/")))
+    .map((r) => `${relative(ROOT, file)} imports ${r.specifier}`);
+}
+
+export function adapterViolations(file: string, source: string): string[] {
+  return importsOf(source)
+    .filter((r) => r.specifier.startsWith(".") && targetOf(dirname(file), r.specifier).startsWith("api/"))
+    .map((r) => `${relative(ROOT, file)} imports ${r.specifier}`);
+}
+
 describe("layering", () => {
   it("domain/ imports only domain/", () => {
     // Tests beside the code may import the test runner; the code itself may not import anything else.
@@ -92,7 +112,28 @@ describe("layering", () => {
     expect(bad).toEqual([]);
   });
 
+  it("api/ only wires: no adapters/ and no node:* outside the entries and bootstrap.ts", () => {
+    const bad = files(join(ROOT, "api"))
+      .filter((f) => !f.endsWith(".test.ts"))
+      .flatMap((f) => apiViolations(f, readFileSync(f, "utf8")));
+    expect(bad).toEqual([]);
+  });
+
+  it("adapters/ import nothing from api/", () => {
+    const bad = files(join(ROOT, "adapters"))
+      .filter((f) => !f.endsWith(".test.ts"))
+      .flatMap((f) => adapterViolations(f, readFileSync(f, "utf8")));
+    expect(bad).toEqual([]);
+  });
+
   it("the checks catch what they are meant to catch", () => {
+    const r = join(ROOT, "api/routes/x.ts");
+    expect(apiViolations(r, `import { ScryptPasswordHasher } from "../../adapters/system/password.ts";`)).toHaveLength(1);
+    expect(apiViolations(r, `import type { Leadership } from "../../adapters/libsql/lease.ts";`)).toHaveLength(1);
+    expect(apiViolations(r, `import { createHash } from "node:crypto";`)).toHaveLength(1);
+    expect(apiViolations(r, `import { ok } from "../../domain/shared/result.ts";`)).toEqual([]);
+    expect(apiViolations(join(ROOT, "api/bootstrap.ts"), `import { openDatabase } from "../adapters/libsql/index.ts";`)).toEqual([]);
+    expect(adapterViolations(join(ROOT, "adapters/system/x.ts"), `import type { AppDeps } from "../../api/env.ts";`)).toHaveLength(1);
     const f = join(ROOT, "domain/betting/x.ts");
     expect(domainViolations(f, `import { Hono } from "hono";`)).toHaveLength(1);
     expect(domainViolations(f, `import { readFile } from "node:fs";`)).toHaveLength(1);
