@@ -19,7 +19,7 @@ import { eventRoutes } from "./routes/events.ts";
 import { betRoutes } from "./routes/bets.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { adminListRoutes } from "./routes/admin-lists.ts";
-import { fantasyRoutes } from "./routes/fantasy.ts";
+import { fantasyRoutes } from "./routes/fantasy/index.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { bettingDataRoutes } from "./routes/betting-data.ts";

@@ -1,0 +1,135 @@
+/** Fantasy, public reads: sports, leagues, contests, a contest and its standings, players. */
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../../env.ts";
+import { fail } from "../../errors.ts";
+import { errorResponses, json } from "../openapi-helpers.ts";
+import { ContestIdParam, ContestsQuery, FantasyContest, FantasyLeague, FantasyPlayer, FantasySport, FantasyStandings, LeaguesQuery, PlayersQuery, SportsQuery } from "../../schemas/fantasy.ts";
+import type { Fantasy } from "../../../domain/ports/index.ts";
+import { pointsToNumber } from "../../../domain/fantasy/scoring.ts";
+import { standingsOf } from "../../../domain/fantasy/standings.ts";
+import { portOf, viewerId, TAG } from "./shared.ts";
+import { presentSport, presentLeague, presentPlayer, presentContest } from "./presenters.ts";
+
+export const fantasyPublicRoutes = new OpenAPIHono<AppEnv>();
+
+const SIZE_BOUNDS = { small: { maxSize: 20 }, medium: { minSize: 21, maxSize: 100 }, large: { minSize: 101 } } as const;
+const ACTIVE = ["open", "locked", "live"] as const;
+
+
+fantasyPublicRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/fantasy/sports",
+    tags: [TAG],
+    summary: "Fantasy sports with their roster, salary cap and counts of leagues, contests and players",
+    request: { query: SportsQuery },
+    responses: { 200: json(z.array(FantasySport), "Sports"), ...errorResponses(400) },
+  }),
+  async (c) => {
+    const sports = await portOf(c).listSports({ status: c.req.valid("query").status });
+    return c.json(sports.map(presentSport), 200);
+  },
+);
+
+fantasyPublicRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/fantasy/leagues",
+    tags: [TAG],
+    summary: "Fantasy leagues, newest first",
+    request: { query: LeaguesQuery },
+    responses: { 200: json(z.array(FantasyLeague), "Leagues"), ...errorResponses(400) },
+  }),
+  async (c) => {
+    const leagues = await portOf(c).listLeagues({ sportId: c.req.valid("query").sportId });
+    return c.json(leagues.map(presentLeague), 200);
+  },
+);
+
+fantasyPublicRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/fantasy/contests",
+    tags: [TAG],
+    summary: "Contests: open ones first by start time, then running, then finished",
+    description: "Filters: sportId, status (or active = open, locked or live), minFee and maxFee in cents, size (small <= 20, medium 21-100, large > 100 max entries).",
+    request: { query: ContestsQuery },
+    responses: { 200: json(z.array(FantasyContest), "Contests"), ...errorResponses(400) },
+  }),
+  async (c) => {
+    const q = c.req.valid("query");
+    const port = portOf(c);
+    const contests = await port.listContests({
+      sportId: q.sportId,
+      statuses: q.status === "active" ? ACTIVE : q.status ? [q.status] : undefined,
+      minFee: q.minFee,
+      maxFee: q.maxFee,
+      ...(q.size ? SIZE_BOUNDS[q.size] : {}),
+      limit: q.limit,
+    });
+    const viewer = viewerId(c.get("actor"));
+    const entered = viewer ? await port.enteredBy(viewer, contests.map((x) => x.id)) : new Map<string, number>();
+    return c.json(contests.map((x) => presentContest(x, viewer, entered.get(x.id) ?? 0)), 200);
+  },
+);
+
+fantasyPublicRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/fantasy/contests/{id}",
+    tags: [TAG],
+    summary: "One contest with its roster, salary cap and payout table",
+    request: { params: ContestIdParam },
+    responses: { 200: json(FantasyContest, "Contest"), ...errorResponses(400, 404) },
+  }),
+  async (c) => {
+    const port = portOf(c);
+    const contest = await port.findContest(c.req.valid("param").id);
+    if (!contest) fail({ code: "FANTASY.CONTEST_NOT_FOUND", message: "No contest with that id" });
+    const viewer = viewerId(c.get("actor"));
+    const entered = viewer ? ((await port.enteredBy(viewer, [contest.id])).get(contest.id) ?? 0) : 0;
+    return c.json(presentContest(contest, viewer, entered), 200);
+  },
+);
+
+fantasyPublicRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/fantasy/contests/{id}/standings",
+    tags: [TAG],
+    summary: "A contest's standings: rank, entrant (first name and initial), points and payout",
+    request: { params: ContestIdParam },
+    responses: { 200: json(FantasyStandings, "Standings"), ...errorResponses(400, 404) },
+  }),
+  async (c) => {
+    const port = portOf(c);
+    const contest = await port.findContest(c.req.valid("param").id);
+    if (!contest) fail({ code: "FANTASY.CONTEST_NOT_FOUND", message: "No contest with that id" });
+    const viewer = viewerId(c.get("actor"));
+    const entries = await port.entriesOf(contest.id);
+    const rows = standingsOf(entries, viewer);
+    return c.json(
+      {
+        contest: presentContest(contest, viewer, rows.filter((r) => r.mine).length),
+        standings: rows.map(({ pointsX100, ...r }) => ({ ...r, points: pointsToNumber(pointsX100) })),
+      },
+      200,
+    );
+  },
+);
+
+fantasyPublicRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/fantasy/players",
+    tags: [TAG],
+    summary: "Players by salary, highest first (filter by sportId and position)",
+    request: { query: PlayersQuery },
+    responses: { 200: json(z.array(FantasyPlayer), "Players"), ...errorResponses(400) },
+  }),
+  async (c) => {
+    const q = c.req.valid("query");
+    const players = await portOf(c).listPlayers({ sportId: q.sportId, position: q.position, limit: q.limit });
+    return c.json(players.map(presentPlayer), 200);
+  },
+);
