@@ -3,7 +3,6 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../env.ts";
 import { ctxOf } from "../env.ts";
 import { Bet, PlaceBetBody, PlaceBetResponse } from "../schemas/bets.ts";
-import { BalanceResponse } from "../schemas/auth.ts";
 import { errorResponses, json } from "./openapi-helpers.ts";
 import { unwrap } from "../errors.ts";
 import { presentBet } from "../presenters.ts";
@@ -71,20 +70,5 @@ betRoutes.openapi(
       const a = cashOut.get(b.id);
       return a ? { ...presentBet(b), cashOut: a.available ? { available: true } : { available: false, reason: a.reason } } : presentBet(b);
     }), 200);
-  },
-);
-
-betRoutes.openapi(
-  createRoute({
-    method: "get",
-    path: "/customer/balance",
-    tags: ["Wallet"],
-    summary: "The signed-in user's wallet balance in cents (0 for staff, who have no wallet)",
-    middleware: [requireUser()] as const,
-    responses: { 200: json(BalanceResponse, "Balance"), ...errorResponses(401) },
-  }),
-  async (c) => {
-    const balance = (await c.get("deps").ports.wallets.balanceOf(signedInUser(c).id)) ?? 0;
-    return c.json({ balance }, 200);
   },
 );
