@@ -8,6 +8,7 @@ import { unwrap } from "../errors.ts";
 import { presentBet } from "../presenters.ts";
 import { requireRole, requireUser, signedInUser } from "../middleware/session.ts";
 import { placeBet } from "../../domain/betting/place-bet.ts";
+import { myBets } from "../../domain/betting/my-bets.ts";
 import { cashOutAvailabilities } from "../../domain/betting/cash-out.ts";
 
 export const betRoutes = new OpenAPIHono<AppEnv>();
@@ -63,7 +64,7 @@ betRoutes.openapi(
     responses: { 200: json(z.array(Bet), "Bets"), ...errorResponses(400, 401) },
   }),
   async (c) => {
-    const bets = await c.get("deps").ports.bets.listForUser(signedInUser(c).id, c.req.valid("query").limit);
+    const bets = unwrap(await myBets(ctxOf(c), c.req.valid("query").limit));
     // Pending bets say whether they can be cashed out now (every leg's market open).
     const cashOut = await cashOutAvailabilities(ctxOf(c), bets);
     return c.json(bets.map((b) => {

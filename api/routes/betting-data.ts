@@ -6,6 +6,8 @@
  */
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../env.ts";
+import { ctxOf } from "../env.ts";
+import { nextRaces, recentActivity, recentBoosts } from "../../domain/betting/browse.ts";
 import {
   ActivityQuery, ActivityResponse, BoostsQuery, BoostsResponse, NextToGoQuery, NextToGoResponse, type Race,
 } from "../schemas/account.ts";
@@ -13,9 +15,6 @@ import { errorResponses, json } from "./openapi-helpers.ts";
 import { formatOdds } from "../../domain/shared/odds.ts";
 import { initialsOf } from "../../domain/accounts/profile.ts";
 import type { EventView } from "../../domain/shared/types.ts";
-
-/** How far back a price rise counts as a recent boost. */
-export const BOOST_WINDOW_MS = 60 * 60_000;
 
 function presentRace(e: EventView): Race | null {
   const market = e.markets.find((m) => m.type === "full_time_result");
@@ -52,7 +51,7 @@ bettingDataRoutes.openapi(
   }),
   async (c) => {
     const { limit } = c.req.valid("query");
-    const events = await c.get("deps").ports.events.list({ status: "upcoming", sport: "racing", limit });
+    const events = await nextRaces(ctxOf(c), limit);
     const races = events.map(presentRace).filter((r): r is Race => r !== null);
     return c.json({ races }, 200);
   },
@@ -70,9 +69,7 @@ bettingDataRoutes.openapi(
   }),
   async (c) => {
     const { limit } = c.req.valid("query");
-    const deps = c.get("deps");
-    const since = new Date(deps.clock.now().getTime() - BOOST_WINDOW_MS);
-    const rises = await deps.ports.priceHistory.risesSince(since, limit);
+    const rises = await recentBoosts(ctxOf(c), limit);
     return c.json(
       {
         boosts: rises.map((r) => ({
@@ -103,7 +100,7 @@ bettingDataRoutes.openapi(
   }),
   async (c) => {
     const { limit } = c.req.valid("query");
-    const bets = await c.get("deps").ports.bets.listAll(limit);
+    const bets = await recentActivity(ctxOf(c), limit);
     const items = await Promise.all(
       bets.map(async (b) => {
         const single = b.legs.length === 1;

@@ -9,6 +9,7 @@ import { unwrap } from "../errors.ts";
 import { presentEvent } from "../presenters.ts";
 import { requireRole } from "../middleware/session.ts";
 import { updateEvent } from "../../domain/markets/update-event.ts";
+import { browseEvents } from "../../domain/betting/browse.ts";
 
 export const eventRoutes = new OpenAPIHono<AppEnv>();
 
@@ -24,10 +25,10 @@ eventRoutes.openapi(
   }),
   async (c) => {
     const q = c.req.valid("query");
-    const deps = c.get("deps");
-    const events = await deps.ports.events.list({ status: q.status, limit: q.limit, sport: q.sport });
-    const now = deps.clock.now();
-    return c.json(events.map((e) => presentEvent(e, now, deps.ports.inPlay.delayMs(e.sport))), 200);
+    const ctx = ctxOf(c);
+    const events = await browseEvents(ctx, { status: q.status, limit: q.limit, sport: q.sport });
+    const now = ctx.clock.now();
+    return c.json(events.map((e) => presentEvent(e, now, ctx.ports.inPlay.delayMs(e.sport))), 200);
   },
 );
 
