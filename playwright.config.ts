@@ -29,7 +29,8 @@ export default defineConfig({
   testDir: "tests/e2e",
   // A file's journeys stay together, in order, in one worker; two files run at a time.
   fullyParallel: false,
-  workers: 2,
+  // E2E_WORKERS=1 runs every journey one at a time (as before), e.g. on a machine too busy for two browsers.
+  workers: Number(process.env.E2E_WORKERS || 2),
   projects: [
     { name: "independent", testIgnore: SHARED_STATE_JOURNEYS },
     { name: "shared-state", testMatch: SHARED_STATE_JOURNEYS, workers: 1, dependencies: ["independent"] },
