@@ -2,14 +2,39 @@ import { defineConfig } from "@playwright/test";
 
 /**
  * End-to-end journeys in Debian's Chromium against the built site and the real server on a fresh
- * embedded database. `npm test` builds the site first; the server is started here.
+ * embedded database. `npm test` builds the site first; the server is started here, once, for both
+ * projects.
  */
 const PORT = Number(process.env.E2E_PORT || 4319);
 
+/**
+ * Journeys that change or total up state other journeys read: shared seeded events and markets
+ * (set live, finished, re-priced, limited, settled), the fraud alert queue, liability totals, events
+ * a customer journey could pick. They run one at a time, after the independent journeys, which run
+ * two at a time. A new journey that only uses its own customer (registered or demo) belongs to the
+ * independent ones; the rules are in docs/architecture.md, "Tests: isolation and speed".
+ */
+export const SHARED_STATE_JOURNEYS = [
+  "admin-creates-market-and-settles.spec.ts",
+  "admin-finds-an-event-and-watches-bets.spec.ts",
+  "admin-judges-fraud-alerts.spec.ts",
+  "admin-resolves-fraud-alert.spec.ts",
+  "admin-works-the-back-office.spec.ts",
+  "customer-watches-a-live-match.spec.ts",
+  "trader-limits-a-market-and-the-slip-counter-offers.spec.ts",
+  "trader-resettles-a-market.spec.ts",
+];
+
 export default defineConfig({
   testDir: "tests/e2e",
+  // A file's journeys stay together, in order, in one worker; two files run at a time.
   fullyParallel: false,
-  workers: 1,
+  // E2E_WORKERS=1 runs every journey one at a time (as before), e.g. on a machine too busy for two browsers.
+  workers: Number(process.env.E2E_WORKERS || 2),
+  projects: [
+    { name: "independent", testIgnore: SHARED_STATE_JOURNEYS },
+    { name: "shared-state", testMatch: SHARED_STATE_JOURNEYS, workers: 1, dependencies: ["independent"] },
+  ],
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

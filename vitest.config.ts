@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Builds the migrated template database every test database is copied from (tests/fixtures/template-db.ts).
+    globalSetup: ["tests/fixtures/global-setup.ts"],
   },
 });

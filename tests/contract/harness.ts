@@ -12,6 +12,7 @@ import type { Ports } from "../../domain/ports/index.ts";
 import type { MarketStatus } from "../../domain/shared/types.ts";
 import { createMemoryStore, catalogRows, type CatalogSeed, type StoreRows } from "../../adapters/memory/index.ts";
 import { libsqlPorts, openDatabase } from "../../adapters/libsql/index.ts";
+import { copyTemplateDatabase } from "../fixtures/template-db.ts";
 
 export interface Harness {
   ports: Ports;
@@ -46,6 +47,8 @@ const json = (v: unknown): unknown => (v === null || v === undefined ? null : JS
 
 export const libsqlFactory: HarnessFactory = async () => {
   const dir = mkdtempSync(join(tmpdir(), "sportsbook-contract-"));
+  // A copy of the migrated template (tests/fixtures/template-db.ts): each test's own database, not migrated again.
+  await copyTemplateDatabase(join(dir, "contract.db"), { seed: false });
   const database = await openDatabase({ url: `file:${join(dir, "contract.db")}` });
   const { client } = database;
   const all = async <T>(sql: string, map: (r: Row) => T): Promise<T[]> => (await client.execute(sql)).rows.map(map);
