@@ -69,6 +69,7 @@ export const presentEvent = (e: EventView, now: Date, inPlayDelayMs = 0): Event 
     name: m.name,
     status: statusAt(e, m, now),
     line: m.line ?? null,
+    ...(m.eachWay ? { eachWay: m.eachWay } : {}),
     outcomes: shownOutcomes(m),
   })),
 });

@@ -20,9 +20,10 @@ function marketStatements(plan: NewMarketPlan): InStatement[] {
   const m = plan.market;
   return [
     {
-      sql: `INSERT INTO markets (id, event_id, type, name, description, status, sort_order, updated_at, line)
-            VALUES (?, ?, ?, ?, ?, 'open', (SELECT COALESCE(MAX(sort_order) + 1, 0) FROM markets WHERE event_id = ?), ?, ?)`,
-      args: [m.id, m.eventId, m.type, m.name, m.description, m.eventId, m.createdAt.getTime(), m.line ?? null],
+      sql: `INSERT INTO markets (id, event_id, type, name, description, status, sort_order, updated_at, line, ew_fraction_num, ew_fraction_den, ew_places)
+            VALUES (?, ?, ?, ?, ?, 'open', (SELECT COALESCE(MAX(sort_order) + 1, 0) FROM markets WHERE event_id = ?), ?, ?, ?, ?, ?)`,
+      args: [m.id, m.eventId, m.type, m.name, m.description, m.eventId, m.createdAt.getTime(), m.line ?? null,
+        m.eachWay?.fractionNum ?? null, m.eachWay?.fractionDen ?? null, m.eachWay?.places ?? null],
     },
     ...plan.outcomes.map((o, i) => ({
       sql: "INSERT INTO outcomes (id, market_id, name, price_milli, sort_order, updated_at, code) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -64,6 +65,7 @@ export class LibsqlMarkets implements Markets {
       winningOutcomeId: r.winning_outcome_id === null ? null : String(r.winning_outcome_id),
       settledAt: n(r.settled_at) === null ? null : new Date(Number(r.settled_at)),
       line: r.line === null || r.line === undefined ? null : Number(r.line),
+      eachWay: r.ew_places === null || r.ew_places === undefined ? null : { fractionNum: Number(r.ew_fraction_num), fractionDen: Number(r.ew_fraction_den), places: Number(r.ew_places) },
       outcomes: outs.rows.map((o: Row) => ({
         id: String(o.id),
         name: String(o.name),

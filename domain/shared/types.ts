@@ -43,6 +43,8 @@ export interface MarketView {
   status: MarketStatus;
   /** An over/under's total or the home side's handicap; null for other markets. */
   line?: number | null;
+  /** Migration 0035: each-way place terms (racing), null = no each way. */
+  eachWay?: { fractionNum: number; fractionDen: number; places: number } | null;
   /** Whether a result has been recorded (settled by market). */
   settled?: boolean;
   outcomes: OutcomeView[];
