@@ -132,6 +132,7 @@ export const presentBet = (b: BetRecord): Bet => ({
     odds: formatOdds(l.oddsMilli),
     result: l.result,
   })),
+  ...(b.eachWay ? { eachWay: { ...b.eachWay, unitStake: b.stake / 2 } } : {}),
 });
 
 export function presentAdminBet(b: BetRecord & { customer: { firstName: string; lastName: string; email: string } }): AdminBet {

@@ -119,6 +119,7 @@ export class LibsqlEvents implements Events {
     if (outcomeIds.length === 0) return [];
     const rs = await this.client.execute({
       sql: `SELECT o.id, o.name, o.price_milli, o.result, m.id AS market_id, m.name AS market_name, m.status AS market_status,
+                   m.ew_fraction_num, m.ew_fraction_den, m.ew_places,
                    e.id AS event_id, e.name AS event_name, e.status AS event_status, e.sport, e.start_time, e.suspended_until
             FROM outcomes o JOIN markets m ON m.id = o.market_id JOIN events e ON e.id = m.event_id
             WHERE o.id IN (${outcomeIds.map(() => "?").join(",")})`,
@@ -138,6 +139,7 @@ export class LibsqlEvents implements Events {
       eventStartTime: new Date(Number(r.start_time)),
       eventSuspendedUntil: r.suspended_until === null ? null : new Date(Number(r.suspended_until)),
       outcomeResult: (r.result ?? null) as PricedOutcome["outcomeResult"],
+      eachWay: r.ew_places === null || r.ew_places === undefined ? null : { fractionNum: Number(r.ew_fraction_num), fractionDen: Number(r.ew_fraction_den), places: Number(r.ew_places) },
     }));
   }
 

@@ -118,6 +118,11 @@ export function gradeEachWay(
   return { status: "won", actualReturn: Number(num / den), winPart: won ? "won" : "lost", placePart: placed ? "won" : "lost" };
 }
 
+/** An each-way bet's potential return (both parts won): unit x odds + unit x (1 + (odds - 1) x fraction), rounded down once. */
+export function eachWayReturnIfWon(unitStake: Cents, oddsMilli: OddsMilli, terms: EachWayTerms): Cents {
+  return gradeEachWay(unitStake, oddsMilli, terms, { position: 1 }).actualReturn;
+}
+
 /** A win single under Rule 4: stake back plus winnings reduced by the deduction, rounded down once. */
 export function rule4Return(stake: Cents, oddsMilli: OddsMilli, deduction: number): Cents {
   const [n, d] = part(stake, oddsMilli, 1, 1, deduction, null);

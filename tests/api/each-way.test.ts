@@ -4,8 +4,8 @@
  * refusals with nothing written, and settlement with placed runners paying the hand computation.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
-import { countRows, expectError, listEvents, upcomingPool } from "../fixtures/builders.ts";
+import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
+import { balanceOf, countRows, expectError, expectLedgerBalanced, listEvents, upcomingPool } from "../fixtures/builders.ts";
 import { createMarketOk, rolesOf, type Roles } from "../fixtures/trading-desk.ts";
 
 let t: TestApp;
@@ -60,5 +60,62 @@ describe("place terms on racing markets", () => {
     await expectError(await r.trader.post("/api/admin/create-market", race(e.id, "EW Big", EIGHT, { eachWay: { fractionNum: 2, fractionDen: 1, places: 3 } })), 422, "MARKET.EACH_WAY_TERMS_INVALID");
     await expectError(await r.trader.post("/api/admin/create-market", race(e.id, "EW Zero", EIGHT, { eachWay: { fractionNum: 0, fractionDen: 5, places: 3 } })), 400, "REQUEST.INVALID");
     expect(await countRows(t.database, "SELECT COUNT(*) AS n FROM markets")).toBe(before);
+  });
+});
+
+async function eightRunnerRace(name: string, extra: Record<string, unknown> = {}) {
+  const e = pool.forMutation(isRace);
+  const m = await createMarketOk(r.trader, race(e.id, name, EIGHT, extra));
+  const sel = (i: number) => ({ eventId: e.id, marketId: m.id, outcomeId: m.outcomes[i].id, odds: m.outcomes[i].odds });
+  return { e, m, sel };
+}
+
+describe("each-way bets", () => {
+  it("costs 2 x the unit stake, taken in full by the ledger; stores the terms; potential return is both parts", async () => {
+    const { sel } = await eightRunnerRace("EW Place Bet");
+    const c = await demoLogin(t, "customer");
+    const before = (await balanceOf(c));
+    // 5.00 e/w at 9.00, 1/5 three places: win 45.00 + place 5.00 x (1 + 8/5) = 13.00 -> 58.00
+    const res = await c.post("/api/bets", { selections: [sel(0)], stake: 500, betType: "single", eachWay: true });
+    const body = JSON.parse(await res.text());
+    expect(res.status, JSON.stringify(body)).toBe(201);
+    expect(body.bet.stake).toBe(1000);
+    expect(body.bet.potentialReturn).toBe(5800);
+    expect(body.balance).toBe(before - 1000);
+    const row = (await t.database.client.execute({ sql: "SELECT stake, ew_fraction_num, ew_fraction_den, ew_places FROM bets WHERE id = ?", args: [body.bet.id] })).rows[0];
+    expect({ ...row }).toMatchObject({ stake: 1000, ew_fraction_num: 1, ew_fraction_den: 5, ew_places: 3 });
+    const mine = (await (await c.get("/api/bets")).json()) as { id: string; eachWay?: unknown }[];
+    expect(mine.find((b) => b.id === body.bet.id)!.eachWay).toEqual({ fractionNum: 1, fractionDen: 5, places: 3, unitStake: 500 });
+    await expectLedgerBalanced(t.database);
+  });
+
+  it("refused with nothing written: each way in a multiple, on a market without terms", async () => {
+    const a = await eightRunnerRace("EW Refuse A");
+    const none = await eightRunnerRace("EW Refuse None", { eachWay: null });
+    const c = await demoLogin(t, "customer");
+    const bets = await countRows(t.database, "SELECT COUNT(*) AS n FROM bets");
+    const postings = await countRows(t.database, "SELECT COUNT(*) AS n FROM ledger_postings");
+    const before = (await balanceOf(c));
+    await expectError(await c.post("/api/bets", { selections: [a.sel(0), none.sel(1)], stake: 500, betType: "multiple", eachWay: true }), 422, "BET.EACH_WAY_SINGLES_ONLY");
+    await expectError(await c.post("/api/bets", { selections: [none.sel(0)], stake: 500, betType: "single", eachWay: true }), 422, "BET.EACH_WAY_NOT_OFFERED");
+    await expectError(await c.post("/api/bets", { selections: [a.sel(0)], stake: 500, betType: "single", eachWay: "yes" }), 400, "REQUEST.INVALID");
+    expect(await countRows(t.database, "SELECT COUNT(*) AS n FROM bets")).toBe(bets);
+    expect(await countRows(t.database, "SELECT COUNT(*) AS n FROM ledger_postings")).toBe(postings);
+    expect((await balanceOf(c))).toBe(before);
+  });
+
+  it("the market liability limit counts both parts: the counter-offer is a unit stake", async () => {
+    const { m, sel } = await eightRunnerRace("EW Limit");
+    // Liability of 5.00 e/w at 9.00 (1/5, 3 places) = 58.00 - 10.00 = 48.00; limit 40.00
+    expect((await r.trader.request("PUT", `/api/admin/markets/${m.id}/limit`, { liabilityLimit: 4000 })).status).toBe(200);
+    const c = await demoLogin(t, "customer");
+    const bets = await countRows(t.database, "SELECT COUNT(*) AS n FROM bets");
+    const env = await expectError(await c.post("/api/bets", { selections: [sel(0)], stake: 500, betType: "single", eachWay: true }), 409, "BET.LIABILITY_LIMIT");
+    const max = (env.error.details as { maxStake: number }).maxStake;
+    expect(max).toBeGreaterThan(0);
+    expect(max).toBeLessThan(500);
+    expect(await countRows(t.database, "SELECT COUNT(*) AS n FROM bets")).toBe(bets);
+    const ok = await c.post("/api/bets", { selections: [sel(0)], stake: max, betType: "single", eachWay: true });
+    expect(ok.status, await ok.clone().text()).toBe(201);
   });
 });
