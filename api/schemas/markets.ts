@@ -117,11 +117,25 @@ export const CreateEventBody = z
   .openapi("CreateEvent");
 export type CreateEventBody = z.infer<typeof CreateEventBody>;
 
+/** Each way: the runners placed (the winner need not be listed), a dead heat for the last place with its factor. */
+const Placed = z
+  .array(
+    z
+      .object({
+        outcomeId: z.string().min(1).max(64),
+        deadHeat: z.object({ numerator: z.number().int().min(1).max(1_000_000), denominator: z.number().int().min(1).max(1_000_000) }).strict().optional(),
+      })
+      .strict(),
+  )
+  .max(20)
+  .optional()
+  .openapi({ description: "Racing with each-way terms: the placed runners; 422 MARKET.RESULT_INVALID on a market without terms or with too many" });
+
 export const SettleMarketBody = z
   .union([
-    z.object({ winningOutcomeId: z.string().min(1).max(64), override: SettleOverride.optional() }).strict(),
+    z.object({ winningOutcomeId: z.string().min(1).max(64), override: SettleOverride.optional(), placed: Placed }).strict(),
     z.object({ void: z.literal(true), override: SettleOverride.optional() }).strict(),
-    z.object({ noWinner: z.literal(true), override: SettleOverride.optional() }).strict(),
+    z.object({ noWinner: z.literal(true), override: SettleOverride.optional(), placed: Placed }).strict(),
     z
       .object({
         outcomes: z
@@ -140,6 +154,7 @@ export const SettleMarketBody = z
           .min(1)
           .max(100),
         override: SettleOverride.optional(),
+        placed: Placed,
       })
       .strict(),
   ])

@@ -906,6 +906,8 @@ export interface MarketRecord {
   outcomes: { id: string; name: string; priceMilli: number; code?: string | null; result?: "won" | "lost" | "void" | null; deadHeat?: DeadHeat | null }[];
   /** Migration 0035: each-way place terms (racing), null = no each way. */
   eachWay?: EachWayTerms | null;
+  /** Migration 0035: the placed runners recorded with the result (each way). */
+  placed?: { outcomeId: string; deadHeat?: DeadHeat | null }[] | null;
 }
 
 export interface NewMarketPlan {

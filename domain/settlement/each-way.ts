@@ -118,6 +118,32 @@ export function gradeEachWay(
   return { status: "won", actualReturn: Number(num / den), winPart: won ? "won" : "lost", placePart: placed ? "won" : "lost" };
 }
 
+/**
+ * Both parts of a racing single from its result: the win part (won, with its dead-heat factor) and,
+ * with terms, the place part (placed, with the factor of a dead heat for the last place), each at
+ * `unit`, under a Rule 4 deduction. Without terms only the win part counts (a win single under Rule 4).
+ * Exact; the total rounded once, down.
+ */
+export function gradeEachWayParts(
+  unit: Cents,
+  oddsMilli: OddsMilli,
+  terms: EachWayTerms | null,
+  finish: { won: boolean; winDeadHeat?: DeadHeat | null; placed: boolean; placeDeadHeat?: DeadHeat | null },
+  deduction = 0,
+): { actualReturn: Cents } {
+  const dh = (d: DeadHeat | null | undefined) => (d && d.num < d.den ? d : null);
+  const parts: [bigint, bigint][] = [];
+  if (finish.won) parts.push(part(unit, oddsMilli, 1, 1, deduction, dh(finish.winDeadHeat)));
+  if (terms && finish.placed) parts.push(part(unit, oddsMilli, terms.fractionNum, terms.fractionDen, deduction, dh(finish.placeDeadHeat)));
+  let num = 0n;
+  let den = 1n;
+  for (const [n, d] of parts) {
+    num = num * d + n * den;
+    den *= d;
+  }
+  return { actualReturn: Number(num / den) };
+}
+
 /** An each-way bet's potential return (both parts won): unit x odds + unit x (1 + (odds - 1) x fraction), rounded down once. */
 export function eachWayReturnIfWon(unitStake: Cents, oddsMilli: OddsMilli, terms: EachWayTerms): Cents {
   return gradeEachWay(unitStake, oddsMilli, terms, { position: 1 }).actualReturn;

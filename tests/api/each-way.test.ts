@@ -64,7 +64,7 @@ describe("place terms on racing markets", () => {
 });
 
 async function eightRunnerRace(name: string, extra: Record<string, unknown> = {}) {
-  const e = pool.forMutation(isRace);
+  const e = pool.next(isRace); // a market of our own on a seeded race: nothing else of the race changes
   const m = await createMarketOk(r.trader, race(e.id, name, EIGHT, extra));
   const sel = (i: number) => ({ eventId: e.id, marketId: m.id, outcomeId: m.outcomes[i].id, odds: m.outcomes[i].odds });
   return { e, m, sel };
@@ -117,5 +117,57 @@ describe("each-way bets", () => {
     expect(await countRows(t.database, "SELECT COUNT(*) AS n FROM bets")).toBe(bets);
     const ok = await c.post("/api/bets", { selections: [sel(0)], stake: max, betType: "single", eachWay: true });
     expect(ok.status, await ok.clone().text()).toBe(201);
+  });
+});
+
+describe("settling each-way bets with placed runners (hand computed)", () => {
+  it("won, placed only, unplaced, a dead heat for the last place; a win-only bet on a placed runner loses", async () => {
+    const { m, sel } = await eightRunnerRace("EW Settle");
+    const cs = await Promise.all([1, 2, 3, 4, 5].map(() => demoLogin(t, "customer")));
+    const ew = async (c: Session, i: number, unit: number) => {
+      const res = await c.post("/api/bets", { selections: [sel(i)], stake: unit, betType: "single", eachWay: true });
+      expect(res.status, await res.clone().text()).toBe(201);
+      return ((await res.json()) as { bet: { id: string } }).bet.id;
+    };
+    const before = await Promise.all(cs.map((c) => balanceOf(c)));
+    const a = await ew(cs[0], 0, 500); // 9.00 won: 45.00 + 5.00 x (1 + 8/5) = 58.00
+    const b = await ew(cs[1], 1, 500); // 5.00 placed 2nd: 5.00 x (1 + 4/5) = 9.00
+    const c = await ew(cs[2], 3, 500); // 8.00 unplaced: 0
+    const d = await ew(cs[3], 2, 333); // 6.00 dead heat for 3rd, 1/2: 3.33 x (1 + 5/5) / 2 = 3.33
+    const eRes = await cs[4].post("/api/bets", { selections: [sel(1)], stake: 1000, betType: "single" }); // win only on the 2nd: lost
+    expect(eRes.status).toBe(201);
+    const e = ((await eRes.json()) as { bet: { id: string } }).bet.id;
+    const res = await r.admin.post(`/api/admin/markets/${m.id}/settle`, {
+      winningOutcomeId: m.outcomes[0].id,
+      placed: [
+        { outcomeId: m.outcomes[1].id },
+        { outcomeId: m.outcomes[2].id, deadHeat: { numerator: 1, denominator: 2 } },
+        { outcomeId: m.outcomes[5].id, deadHeat: { numerator: 1, denominator: 2 } },
+      ],
+      override: { reason: "race run early in the test" },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const row = async (id: string) => ({ ...(await t.database.client.execute({ sql: "SELECT status, actual_return FROM bets WHERE id = ?", args: [id] })).rows[0] });
+    expect(await row(a)).toEqual({ status: "won", actual_return: 5800 });
+    expect(await row(b)).toEqual({ status: "won", actual_return: 900 });
+    expect(await row(c)).toEqual({ status: "lost", actual_return: 0 });
+    expect(await row(d)).toEqual({ status: "won", actual_return: 333 });
+    expect(await row(e)).toEqual({ status: "lost", actual_return: 0 });
+    const after = await Promise.all(cs.map((s) => balanceOf(s)));
+    expect(after.map((x, i) => x - before[i])).toEqual([5800 - 1000, 900 - 1000, -1000, 333 - 666, -1000]);
+    await expectLedgerBalanced(t.database);
+  });
+
+  it("placed runners are refused on a market without terms, and more than the places without a dead heat", async () => {
+    const none = await eightRunnerRace("EW Settle None", { eachWay: null });
+    const three = await eightRunnerRace("EW Settle Many");
+    const o = (x: typeof none, i: number) => ({ outcomeId: x.m.outcomes[i].id });
+    const override = { reason: "race run early in the test" };
+    await expectError(await r.admin.post(`/api/admin/markets/${none.m.id}/settle`, { winningOutcomeId: none.m.outcomes[0].id, placed: [o(none, 1)], override }), 422, "MARKET.RESULT_INVALID");
+    await expectError(
+      await r.admin.post(`/api/admin/markets/${three.m.id}/settle`, { winningOutcomeId: three.m.outcomes[0].id, placed: [o(three, 1), o(three, 2), o(three, 3), o(three, 4)], override }),
+      422, "MARKET.RESULT_INVALID",
+    );
+    expect(await countRows(t.database, "SELECT COUNT(*) AS n FROM markets WHERE id IN (?, ?) AND result_kind IS NOT NULL", [none.m.id, three.m.id])).toBe(0);
   });
 });
