@@ -129,7 +129,7 @@ export interface SettlementDecision {
  * must be graded and the grade must agree with the requested status.
  */
 export function decideSettlement(
-  bet: { status: BetStatus; stake: Cents; legs: readonly GradableLeg[]; betType: BetType; sgmPrices?: Readonly<Record<string, number>> | null },
+  bet: { status: BetStatus; stake: Cents; legs: readonly GradableLeg[]; betType: BetType; sgmPrices?: Readonly<Record<string, number>> | null; eachWay?: GradeTerms["eachWay"] },
   req: SettlementRequest,
 ): Result<SettlementDecision> {
   if (bet.status !== "pending")
@@ -151,6 +151,7 @@ export function decideSettlement(
     bet.legs.map((l, i) => ({ ...l, result: legResults[i].result, deadHeat: legResults[i].deadHeat ?? null })),
     bet.betType,
     bet.sgmPrices,
+    { eachWay: bet.eachWay },
   );
   if (graded.status !== req.status)
     return err(
