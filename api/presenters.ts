@@ -69,6 +69,7 @@ export const presentEvent = (e: EventView, now: Date, inPlayDelayMs = 0): Event 
     name: m.name,
     status: statusAt(e, m, now),
     line: m.line ?? null,
+    ...(m.eachWay ? { eachWay: m.eachWay } : {}),
     outcomes: shownOutcomes(m),
   })),
 });
@@ -131,6 +132,7 @@ export const presentBet = (b: BetRecord): Bet => ({
     odds: formatOdds(l.oddsMilli),
     result: l.result,
   })),
+  ...(b.eachWay ? { eachWay: { ...b.eachWay, unitStake: b.stake / 2 } } : {}),
 });
 
 export function presentAdminBet(b: BetRecord & { customer: { firstName: string; lastName: string; email: string } }): AdminBet {

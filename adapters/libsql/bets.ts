@@ -12,7 +12,7 @@ import { oneRow } from "./embedded-client.ts";
 
 /** A bet row's columns on alias `b`, as toBet reads them (shared with the admin lists). */
 export const BET_COLUMNS = `b.id, b.user_id, b.bet_type, b.stake, b.total_odds_milli, b.potential_return, b.actual_return,
-  b.status, b.placed_at, b.settled_at, b.bonus_stake, b.sgm_prices`;
+  b.status, b.placed_at, b.settled_at, b.bonus_stake, b.sgm_prices, b.ew_fraction_num, b.ew_fraction_den, b.ew_places`;
 
 export function toBet(r: Row, legs: BetLegRecord[]): BetRecord {
   return {
@@ -29,6 +29,7 @@ export function toBet(r: Row, legs: BetLegRecord[]): BetRecord {
     legs,
     bonusStake: Number(r.bonus_stake ?? 0),
     sgmPrices: sgmPricesOf(r.sgm_prices),
+    eachWay: r.ew_places === null || r.ew_places === undefined ? null : { fractionNum: Number(r.ew_fraction_num), fractionDen: Number(r.ew_fraction_den), places: Number(r.ew_places) },
   };
 }
 
@@ -64,9 +65,10 @@ export class LibsqlBets implements Bets {
     }
     statements.push(
       {
-        sql: `INSERT INTO bets (id, user_id, bet_type, stake, total_odds_milli, potential_return, status, placed_at, sgm_prices)
-              VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
-        args: [bet.id, bet.userId, bet.betType, bet.stake, bet.totalOddsMilli, bet.potentialReturn, bet.placedAt.getTime(), bet.sgmPrices ? JSON.stringify(bet.sgmPrices) : null],
+        sql: `INSERT INTO bets (id, user_id, bet_type, stake, total_odds_milli, potential_return, status, placed_at, sgm_prices, ew_fraction_num, ew_fraction_den, ew_places)
+              VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?)`,
+        args: [bet.id, bet.userId, bet.betType, bet.stake, bet.totalOddsMilli, bet.potentialReturn, bet.placedAt.getTime(), bet.sgmPrices ? JSON.stringify(bet.sgmPrices) : null,
+          bet.eachWay?.fractionNum ?? null, bet.eachWay?.fractionDen ?? null, bet.eachWay?.places ?? null],
       },
       // The price guard trigger on bet_legs re-checks price, market and event inside this write.
       ...plan.legs.map((l) => ({

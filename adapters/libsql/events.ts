@@ -75,6 +75,7 @@ export class LibsqlEvents implements Events {
     const ids = rows.map((r) => String(r.id));
     const rs = await this.client.execute({
       sql: `SELECT m.id AS market_id, m.event_id, m.type, m.name AS market_name, m.status AS market_status, m.line, m.result_kind,
+                   m.ew_fraction_num, m.ew_fraction_den, m.ew_places,
                    o.id AS outcome_id, o.name AS outcome_name, o.price_milli, o.updated_at AS outcome_updated, o.code, o.result
             FROM markets m JOIN outcomes o ON o.market_id = m.id
             WHERE m.event_id IN (${ids.map(() => "?").join(",")})
@@ -96,6 +97,7 @@ export class LibsqlEvents implements Events {
           name: String(r.market_name),
           status: r.market_status as MarketView["status"],
           line: r.line === null || r.line === undefined ? null : Number(r.line),
+          eachWay: r.ew_places === null || r.ew_places === undefined ? null : { fractionNum: Number(r.ew_fraction_num), fractionDen: Number(r.ew_fraction_den), places: Number(r.ew_places) },
           settled: r.result_kind !== null && r.result_kind !== undefined,
           outcomes: [],
         };
@@ -117,6 +119,7 @@ export class LibsqlEvents implements Events {
     if (outcomeIds.length === 0) return [];
     const rs = await this.client.execute({
       sql: `SELECT o.id, o.name, o.price_milli, o.result, m.id AS market_id, m.name AS market_name, m.status AS market_status,
+                   m.ew_fraction_num, m.ew_fraction_den, m.ew_places,
                    e.id AS event_id, e.name AS event_name, e.status AS event_status, e.sport, e.start_time, e.suspended_until
             FROM outcomes o JOIN markets m ON m.id = o.market_id JOIN events e ON e.id = m.event_id
             WHERE o.id IN (${outcomeIds.map(() => "?").join(",")})`,
@@ -136,6 +139,7 @@ export class LibsqlEvents implements Events {
       eventStartTime: new Date(Number(r.start_time)),
       eventSuspendedUntil: r.suspended_until === null ? null : new Date(Number(r.suspended_until)),
       outcomeResult: (r.result ?? null) as PricedOutcome["outcomeResult"],
+      eachWay: r.ew_places === null || r.ew_places === undefined ? null : { fractionNum: Number(r.ew_fraction_num), fractionDen: Number(r.ew_fraction_den), places: Number(r.ew_places) },
     }));
   }
 

@@ -20,9 +20,10 @@ function marketStatements(plan: NewMarketPlan): InStatement[] {
   const m = plan.market;
   return [
     {
-      sql: `INSERT INTO markets (id, event_id, type, name, description, status, sort_order, updated_at, line)
-            VALUES (?, ?, ?, ?, ?, 'open', (SELECT COALESCE(MAX(sort_order) + 1, 0) FROM markets WHERE event_id = ?), ?, ?)`,
-      args: [m.id, m.eventId, m.type, m.name, m.description, m.eventId, m.createdAt.getTime(), m.line ?? null],
+      sql: `INSERT INTO markets (id, event_id, type, name, description, status, sort_order, updated_at, line, ew_fraction_num, ew_fraction_den, ew_places)
+            VALUES (?, ?, ?, ?, ?, 'open', (SELECT COALESCE(MAX(sort_order) + 1, 0) FROM markets WHERE event_id = ?), ?, ?, ?, ?, ?)`,
+      args: [m.id, m.eventId, m.type, m.name, m.description, m.eventId, m.createdAt.getTime(), m.line ?? null,
+        m.eachWay?.fractionNum ?? null, m.eachWay?.fractionDen ?? null, m.eachWay?.places ?? null],
     },
     ...plan.outcomes.map((o, i) => ({
       sql: "INSERT INTO outcomes (id, market_id, name, price_milli, sort_order, updated_at, code) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -64,6 +65,8 @@ export class LibsqlMarkets implements Markets {
       winningOutcomeId: r.winning_outcome_id === null ? null : String(r.winning_outcome_id),
       settledAt: n(r.settled_at) === null ? null : new Date(Number(r.settled_at)),
       line: r.line === null || r.line === undefined ? null : Number(r.line),
+      placed: typeof r.placed_result === "string" ? (JSON.parse(r.placed_result) as MarketRecord["placed"]) : null,
+      eachWay: r.ew_places === null || r.ew_places === undefined ? null : { fractionNum: Number(r.ew_fraction_num), fractionDen: Number(r.ew_fraction_den), places: Number(r.ew_places) },
       outcomes: outs.rows.map((o: Row) => ({
         id: String(o.id),
         name: String(o.name),
@@ -174,6 +177,7 @@ export class LibsqlMarkets implements Markets {
     result: {
       marketId: string; kind: "winner" | "void"; winningOutcomeId: string | null; at: Date; by: string;
       outcomeResults?: { outcomeId: string; result: "won" | "lost" | "void"; deadHeat?: { num: number; den: number } | null }[];
+      placed?: readonly { outcomeId: string; deadHeat?: { num: number; den: number } | null }[];
     },
     audit: AuditEntry,
   ) {
@@ -187,6 +191,10 @@ export class LibsqlMarkets implements Markets {
                   WHERE id = ?`,
             args: [result.kind, result.winningOutcomeId, result.at.getTime(), result.by, result.at.getTime(), result.marketId],
           },
+          // Each way: the placed runners (migration 0035).
+          ...(result.placed && result.placed.length > 0
+            ? [{ sql: "UPDATE markets SET placed_result = ? WHERE id = ?", args: [JSON.stringify(result.placed), result.marketId] }]
+            : []),
           // Every outcome's result as settled (migration 0028: a dead heat is 'won' with its factor).
           ...(result.outcomeResults ?? []).map((o) => ({
             sql: "UPDATE outcomes SET result = ?, dead_heat_num = ?, dead_heat_den = ? WHERE id = ? AND market_id = ?",

@@ -180,6 +180,12 @@ export const markets = sqliteTable(
     resultRevision: integer("result_revision").notNull().default(0),
     /** Migration 0021: an over/under's total or the home side's handicap. */
     line: real("line"),
+    /** Migration 0035: each-way place terms (fraction num/den, places); all NULL = no each way. */
+    ewFractionNum: integer("ew_fraction_num"),
+    ewFractionDen: integer("ew_fraction_den"),
+    ewPlaces: integer("ew_places"),
+    /** Migration 0035: the placed runners of a settled market, JSON [{ outcomeId, deadHeat? }]. */
+    placedResult: text("placed_result"),
   },
   (t) => [
     index("markets_event_idx").on(t.eventId),
@@ -187,6 +193,10 @@ export const markets = sqliteTable(
     check("markets_status_ck", sql`${t.status} IN ('open','suspended','closed')`),
     check("markets_limit_ck", sql`${t.liabilityLimit} > 0`),
     check("markets_result_kind_ck", sql`${t.resultKind} IS NULL OR ${t.resultKind} IN ('winner','void')`),
+    check(
+      "markets_each_way_ck",
+      sql`(${t.ewFractionNum} IS NULL AND ${t.ewFractionDen} IS NULL AND ${t.ewPlaces} IS NULL) OR (${t.ewFractionNum} > 0 AND ${t.ewFractionDen} >= ${t.ewFractionNum} AND ${t.ewFractionDen} <= 100 AND ${t.ewPlaces} BETWEEN 1 AND 10)`,
+    ),
   ],
 );
 
@@ -222,6 +232,20 @@ export const outcomes = sqliteTable(
  * Every price change of every outcome, appended by a trigger on outcomes (migration 0005), whoever
  * made it (the feed, a trader). Steam moves, boosts and price history are read from here.
  */
+/** Migration 0035: Rule 4, a runner withdrawn from a race with its price and deduction (pence per pound) at the time. */
+export const runnerWithdrawals = sqliteTable(
+  "runner_withdrawals",
+  {
+    marketId: text("market_id").notNull().references(() => markets.id),
+    outcomeId: text("outcome_id").primaryKey().references(() => outcomes.id),
+    priceMilli: integer("price_milli").notNull(),
+    deduction: integer("deduction").notNull(),
+    withdrawnAt: integer("withdrawn_at").notNull(),
+    withdrawnBy: text("withdrawn_by").notNull(),
+  },
+  (t) => [index("runner_withdrawals_market_idx").on(t.marketId, t.withdrawnAt), check("runner_withdrawals_deduction_ck", sql`${t.deduction} BETWEEN 0 AND 90`)],
+);
+
 export const priceChanges = sqliteTable(
   "price_changes",
   {
@@ -255,6 +279,10 @@ export const bets = sqliteTable(
     bonusStake: integer("bonus_stake").notNull().default(0),
     /** Migration 0027: a same game multi's price per subset of its legs at placement (JSON; domain/pricing/sgm.ts). */
     sgmPrices: text("sgm_prices"),
+    /** Migration 0035: an each-way bet's place terms at placement (stake = 2 x unit); all NULL = win only. */
+    ewFractionNum: integer("ew_fraction_num"),
+    ewFractionDen: integer("ew_fraction_den"),
+    ewPlaces: integer("ew_places"),
   },
   (t) => [
     index("bets_user_placed_idx").on(t.userId, t.placedAt),
@@ -263,6 +291,10 @@ export const bets = sqliteTable(
     index("bets_type_idx").on(t.betType, t.status),
     check("bets_stake_ck", sql`${t.stake} > 0`),
     check("bets_status_ck", sql`${t.status} IN ('pending','won','lost','void','cashed_out')`),
+    check(
+      "bets_each_way_ck",
+      sql`(${t.ewFractionNum} IS NULL AND ${t.ewFractionDen} IS NULL AND ${t.ewPlaces} IS NULL) OR (${t.ewFractionNum} > 0 AND ${t.ewFractionDen} >= ${t.ewFractionNum} AND ${t.ewFractionDen} <= 100 AND ${t.ewPlaces} BETWEEN 1 AND 10)`,
+    ),
   ],
 );
 

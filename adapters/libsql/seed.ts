@@ -3,6 +3,7 @@
  * priced outcomes, staff and customers, and bets placed and settled through the same use cases
  * the API uses, so the ledger of a fresh database is as consistent as one built by real traffic.
  */
+import { defaultPlaceTerms } from "../../domain/settlement/each-way.ts";
 import type { InStatement } from "@libsql/client";
 import type { Database } from "./database.ts";
 import { libsqlPorts } from "./index.ts";
@@ -239,9 +240,11 @@ export async function seedDemoData(d: Database, ids: Ids, now: Date = new Date()
       const results = f.when === "live" ? gradeMarket(spec, state) : m.outcomes.map(() => null);
       const prices = priceMarket(spec, priceFrom, model);
       const closed = results.every((x) => x !== null);
+      // A race's winner market is each way on the standard terms by field size (each-way.ts).
+      const ew = f.sport === "racing" && m.type === "full_time_result" ? defaultPlaceTerms(m.outcomes.length) : null;
       statements.push({
-        sql: "INSERT INTO markets (id, event_id, type, name, status, sort_order, updated_at, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        args: [marketId, id, m.type, m.name, closed ? "closed" : "open", mi, at, m.line],
+        sql: "INSERT INTO markets (id, event_id, type, name, status, sort_order, updated_at, line, ew_fraction_num, ew_fraction_den, ew_places) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        args: [marketId, id, m.type, m.name, closed ? "closed" : "open", mi, at, m.line, ew?.fractionNum ?? null, ew?.fractionDen ?? null, ew?.places ?? null],
       });
       m.outcomes.forEach((o, oi) =>
         statements.push({

@@ -40,6 +40,7 @@ export function presentAdminMarket(m: MarketRecord): AdminMarket {
     liabilityLimit: m.liabilityLimit,
     settledAt: m.settledAt ? m.settledAt.toISOString() : null,
     ...presentMarketResult(m),
+    eachWay: m.eachWay ?? null,
   };
 }
 

@@ -24,6 +24,10 @@ export const PlaceBetBody = z
     stake: Cents.max(MAX_AMOUNT_CENTS).openapi({ description: "Stake in cents (min 100 = 1.00; the odds-aware maximum is checked on placement)" }),
     betType: BetType,
     sgmOdds: OddsString.optional().openapi({ description: "Same game multi: the quoted combined price; placement refuses if the new price is not acceptable" }),
+    eachWay: z.boolean().optional().openapi({
+      description: "Each way (a single on a market with place terms): stake is the unit stake and the bet costs 2 x stake. " +
+        "422 BET.EACH_WAY_SINGLES_ONLY in a multiple, 422 BET.EACH_WAY_NOT_OFFERED on a market without terms",
+    }),
   })
   .strict()
   .openapi("PlaceBet");
@@ -75,6 +79,14 @@ export const Bet = z
     settledAt: IsoDate.nullable(),
     legs: z.array(BetLeg),
     cashOut: CashOutAvailability.optional(),
+    eachWay: z
+      .object({ fractionNum: z.number().int(), fractionDen: z.number().int(), places: z.number().int(), unitStake: Cents })
+      .optional()
+      .openapi({ description: "An each-way bet: the place terms it was struck at and the unit stake (stake = 2 x unit)" }),
+    rule4: z
+      .object({ deduction: z.number().int().min(0).max(90) })
+      .optional()
+      .openapi({ description: "Rule 4: pence per pound deducted from winnings for runners withdrawn after the bet was struck" }),
   })
   .openapi("Bet");
 export type Bet = z.infer<typeof Bet>;

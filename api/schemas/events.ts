@@ -26,6 +26,10 @@ export const Market = z
     name: z.string(),
     status: MarketStatus.openapi({ description: "suspended also while the event is suspended (a score change, a race running, past its start)" }),
     line: z.number().nullable().openapi({ description: "An over/under's total or the home side's handicap" }),
+    eachWay: z
+      .object({ fractionNum: z.number().int(), fractionDen: z.number().int(), places: z.number().int() })
+      .optional()
+      .openapi({ description: "Each-way place terms (racing): the place odds fraction and the places paid; absent = win only" }),
     outcomes: z.array(Outcome).openapi({ description: "Outcomes the match has already decided are left out of open markets" }),
   })
   .openapi("Market");

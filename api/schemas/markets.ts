@@ -25,6 +25,16 @@ export const AdminOutcome = z
   })
   .openapi("AdminOutcome");
 
+/** Each-way place terms: the place odds fraction and the places paid (docs/money.md "Each way and Rule 4"). */
+export const EachWayTerms = z
+  .object({
+    fractionNum: z.number().int().min(1).max(100),
+    fractionDen: z.number().int().min(1).max(100),
+    places: z.number().int().min(1).max(10),
+  })
+  .strict()
+  .openapi("EachWayTerms");
+
 export const AdminMarket = z
   .object({
     id: z.string(),
@@ -40,6 +50,7 @@ export const AdminMarket = z
       .object({ kind: z.enum(["winner", "void", "no_winner", "outcomes"]), winningOutcomeId: z.string().nullable() })
       .nullable(),
     outcomes: z.array(AdminOutcome),
+    eachWay: EachWayTerms.nullable().optional().openapi({ description: "Each-way place terms (racing), null = no each way" }),
   })
   .openapi("AdminMarket");
 export type AdminMarket = z.infer<typeof AdminMarket>;
@@ -80,6 +91,9 @@ export const CreateMarketBody = z
     description: plain(z.string().trim().max(500), "text").optional(),
     outcomes: z.array(OutcomeInput).min(2, "A market needs at least 2 outcomes").max(20, "A market takes at most 20 outcomes"),
     confirm: PriceConfirm.optional().openapi({ description: "Required when the book is under 100 % or over 130 %" }),
+    eachWay: EachWayTerms.nullable().optional().openapi({
+      description: "Racing winner markets only: omitted = standard terms by field size (5-7 runners 1/4 2 places, 8+ 1/5 3 places), null = no each way",
+    }),
   })
   .strict()
   .openapi("CreateMarket");
@@ -103,11 +117,25 @@ export const CreateEventBody = z
   .openapi("CreateEvent");
 export type CreateEventBody = z.infer<typeof CreateEventBody>;
 
+/** Each way: the runners placed (the winner need not be listed), a dead heat for the last place with its factor. */
+const Placed = z
+  .array(
+    z
+      .object({
+        outcomeId: z.string().min(1).max(64),
+        deadHeat: z.object({ numerator: z.number().int().min(1).max(1_000_000), denominator: z.number().int().min(1).max(1_000_000) }).strict().optional(),
+      })
+      .strict(),
+  )
+  .max(20)
+  .optional()
+  .openapi({ description: "Racing with each-way terms: the placed runners; 422 MARKET.RESULT_INVALID on a market without terms or with too many" });
+
 export const SettleMarketBody = z
   .union([
-    z.object({ winningOutcomeId: z.string().min(1).max(64), override: SettleOverride.optional() }).strict(),
+    z.object({ winningOutcomeId: z.string().min(1).max(64), override: SettleOverride.optional(), placed: Placed }).strict(),
     z.object({ void: z.literal(true), override: SettleOverride.optional() }).strict(),
-    z.object({ noWinner: z.literal(true), override: SettleOverride.optional() }).strict(),
+    z.object({ noWinner: z.literal(true), override: SettleOverride.optional(), placed: Placed }).strict(),
     z
       .object({
         outcomes: z
@@ -126,6 +154,7 @@ export const SettleMarketBody = z
           .min(1)
           .max(100),
         override: SettleOverride.optional(),
+        placed: Placed,
       })
       .strict(),
   ])

@@ -32,6 +32,8 @@ import { requirePort } from "../ports/index.ts";
 import { limitRefusalError, limitRefusalOf } from "./placement-refusals.ts";
 import { inPlayDelayFor } from "./in-play.ts";
 import { PAYOUT_WINDOW_MS } from "./placement-limits.ts";
+import { betStakeOf, eachWaySlipProblem, eachWayTermsFor, inUnitStakes } from "./each-way-placement.ts";
+import { eachWayReturnIfWon } from "../settlement/each-way.ts";
 
 export interface PlaceBetInput {
   selections: { eventId: string; marketId: string; outcomeId: string; odds: string }[];
@@ -39,6 +41,11 @@ export interface PlaceBetInput {
   betType: BetType;
   /** Same game multi: the combined price the customer was quoted (checked under their price-change policy). */
   sgmOdds?: string;
+  /**
+   * Each way (a single on a market with place terms): `stake` is the unit stake, the bet's stake
+   * 2 x unit (a win part and a place part; docs/money.md "Each way and Rule 4").
+   */
+  eachWay?: boolean;
 }
 
 export interface PlacedBet {
@@ -55,6 +62,7 @@ export const canonicalRequest = (input: PlaceBetInput): string =>
     betType: input.betType,
     stake: input.stake,
     ...(input.sgmOdds ? { sgmOdds: parseOdds(input.sgmOdds) ?? input.sgmOdds } : {}),
+    ...(input.eachWay ? { eachWay: true } : {}),
     // Odds by value, so "2.1" and "2.10" are the same request.
     selections: input.selections.map((s) => [s.eventId, s.marketId, s.outcomeId, parseOdds(s.odds) ?? s.odds]),
   });
@@ -151,6 +159,11 @@ export async function placeBet(
     if (prior) return replay(prior, requestHash);
   }
 
+  // Each way: the bet's stake is both parts (each-way-placement.ts); everything below counts it in full.
+  const eachWayRefusal = eachWaySlipProblem(input);
+  if (eachWayRefusal) return err(eachWayRefusal);
+  const unitStake = input.stake;
+  input = { ...input, stake: betStakeOf(input) };
   const problem = validateSlip({ selections: input.selections, stakeCents: input.stake, betType: input.betType });
   if (problem) {
     const { code, message, ...rest } = problem;
@@ -179,6 +192,8 @@ export async function placeBet(
   let found = new Map((await ctx.ports.events.pricedOutcomes(outcomeIds)).map((p) => [p.outcomeId, p]));
   const refusal = checkSelections(input, found, now, policy);
   if (refusal) return err(refusal);
+  const eachWay = eachWayTermsFor(input, found);
+  if (!eachWay.ok) return eachWay;
   // In play: wait the bet delay, then check again at the prices and state after it (in-play.ts).
   const delay = inPlayDelayFor([...found.values()], (sport) => ctx.ports.inPlay.delayMs(sport));
   if (delay > 0) {
@@ -204,14 +219,14 @@ export async function placeBet(
     potentialReturn = returnAtOdds(input.stake, totalOddsMilli);
   } else {
     totalOddsMilli = input.betType === "single" ? legOdds[0] : combinedOddsMilli(legOdds);
-    potentialReturn = returnFor(input.stake, legOdds);
+    potentialReturn = eachWay.value ? eachWayReturnIfWon(unitStake, legOdds[0], eachWay.value) : returnFor(input.stake, legOdds);
   }
   // The stake factor, payout ceilings and market liability limits (placement-refusals.ts); the
   // write checks payout and liability again (migration 0026).
   const limits = requirePort(ctx.ports.placementLimits, "placementLimits");
-  const limitCheck = { stake: input.stake, betType: input.betType, legOdds, totalOddsMilli, found: [...found.values()] };
+  const limitCheck = { stake: input.stake, betType: input.betType, legOdds, totalOddsMilli, found: [...found.values()], eachWay: eachWay.value };
   const limitRefusal = limitRefusalOf(limitCheck, await limits.exposure(user.id, outcomeIds, new Date(now.getTime() - PAYOUT_WINDOW_MS)));
-  if (limitRefusal) return err(limitRefusalError(limitRefusal));
+  if (limitRefusal) return err(limitRefusalError(inUnitStakes(limitRefusal, eachWay.value)));
 
   const response: Omit<PlacedBet, "balance"> = {
     bet: {
@@ -235,6 +250,7 @@ export async function placeBet(
       placedAt: now,
       bonusStake: split.bonus,
       ...(sgmPrices ? { sgmPrices } : {}),
+      ...(eachWay.value ? { eachWay: eachWay.value } : {}),
     },
     legs: input.selections.map((s, i) => {
       const p = found.get(s.outcomeId)!;
@@ -312,7 +328,7 @@ export async function placeBet(
       // Other bets took the room between our read and the write: answer with what fits now.
       const fresh = await limits.exposure(user.id, outcomeIds, new Date(now.getTime() - PAYOUT_WINDOW_MS));
       const again = limitRefusalOf(limitCheck, fresh);
-      return err(again ? limitRefusalError(again) : domainError(written.kind === "max_payout" ? "BET.MAX_PAYOUT" : "BET.LIABILITY_LIMIT", "A limit changed while placing the bet; please try again", { maxStake: 0 }));
+      return err(again ? limitRefusalError(inUnitStakes(again, eachWay.value)) : domainError(written.kind === "max_payout" ? "BET.MAX_PAYOUT" : "BET.LIABILITY_LIMIT", "A limit changed while placing the bet; please try again", { maxStake: 0 }));
     }
     case "refused": {
       // Suspension, an exclusion or losses changed between our checks and the write.

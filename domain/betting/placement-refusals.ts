@@ -9,6 +9,7 @@ import type { PricedOutcome } from "../shared/types.ts";
 import { formatAmount } from "../risk/format.ts";
 import { returnAtOdds } from "./same-game-multi.ts";
 import type { BetType } from "./slip.ts";
+import { eachWayReturnIfWon, type EachWayTerms } from "../settlement/each-way.ts";
 import { checkPlacementLimits, type LimitRefusal, type PlacementExposure } from "./placement-limits.ts";
 
 export interface LimitCheck {
@@ -17,11 +18,15 @@ export interface LimitCheck {
   legOdds: readonly number[];
   totalOddsMilli: number;
   found: readonly PricedOutcome[];
+  /** An each-way single: `stake` is the total (2 x unit) and a win pays both parts (each-way.ts). */
+  eachWay?: EachWayTerms | null;
 }
 
 export function limitRefusalOf(check: LimitCheck, exposure: PlacementExposure): LimitRefusal | null {
-  const returnOf =
-    check.betType === "same_game_multi"
+  const ew = check.eachWay;
+  const returnOf = ew
+    ? (s: number) => eachWayReturnIfWon(Math.floor(s / 2), check.legOdds[0], ew)
+    : check.betType === "same_game_multi"
       ? (s: number) => returnAtOdds(s, check.totalOddsMilli)
       : (s: number) => returnFor(s, check.legOdds);
   return checkPlacementLimits({

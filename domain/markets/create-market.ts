@@ -12,6 +12,7 @@ import { requirePort, type MarketRecord } from "../ports/index.ts";
 import type { MarketType } from "../shared/types.ts";
 import { codesFor } from "./outcome-codes.ts";
 import { checkBook, type PriceConfirmation } from "../trading/price-sanity.ts";
+import { defaultPlaceTerms, placeTermsProblem, type EachWayTerms } from "../settlement/each-way.ts";
 
 export const MARKET_MAKERS = ["admin", "trader"] as const;
 
@@ -23,6 +24,11 @@ export interface CreateMarketInput {
   outcomes: { name: string; odds: string }[];
   /** Needed when the book is outside the price-sanity range (domain/trading/price-sanity.ts); audited. */
   confirm?: PriceConfirmation;
+  /**
+   * Each-way place terms (racing winner markets only): omitted = the standard terms by field size
+   * (each-way.ts defaultPlaceTerms), null = no each way, or the trader's own terms.
+   */
+  eachWay?: EachWayTerms | null;
 }
 
 const norm = (s: string) => s.trim().replace(/\s+/g, " ").toLowerCase();
@@ -45,6 +51,21 @@ export function checkOutcomes(outcomes: readonly { name: string; odds: string }[
     out.push({ name, priceMilli });
   }
   return ok(out);
+}
+
+/**
+ * A market's each-way terms: only a racing winner market (full_time_result) may have them; omitted,
+ * it gets the standard terms by field size. Refused: MARKET.EACH_WAY_NOT_OFFERED (terms on another
+ * market), MARKET.EACH_WAY_TERMS_INVALID (a fraction outside (0, 1], places outside 1..runners-1).
+ */
+export function placeTermsFor(sport: string, input: Pick<CreateMarketInput, "marketType" | "eachWay">, runners: number): Result<EachWayTerms | null> {
+  const racingWinner = sport === "racing" && input.marketType === "full_time_result";
+  if (input.eachWay === undefined) return ok(racingWinner ? defaultPlaceTerms(runners) : null);
+  if (input.eachWay === null) return ok(null);
+  if (!racingWinner) return err(domainError("MARKET.EACH_WAY_NOT_OFFERED", "Each-way terms are for a race's winner market only", { field: "eachWay" }));
+  const problem = placeTermsProblem(input.eachWay, runners);
+  if (problem) return err(domainError("MARKET.EACH_WAY_TERMS_INVALID", problem, { field: "eachWay" }));
+  return ok({ fractionNum: input.eachWay.fractionNum, fractionDen: input.eachWay.fractionDen, places: input.eachWay.places });
 }
 
 export async function createMarket(ctx: Ctx, input: CreateMarketInput): Promise<Result<MarketRecord>> {
@@ -72,9 +93,11 @@ export async function createMarket(ctx: Ctx, input: CreateMarketInput): Promise<
   }
   const sanity = checkBook(outcomes.value.map((o) => o.priceMilli), input.confirm);
   if (!sanity.ok) return sanity;
+  const eachWay = placeTermsFor(event.sport, input, outcomes.value.length);
+  if (!eachWay.ok) return eachWay;
   const { codes, line } = codesFor(input.marketType, event, outcomes.value.map((o) => o.name), name);
   const plan = {
-    market: { id, eventId: event.id, type: input.marketType, name, description: input.description?.trim() || null, createdAt: now, line },
+    market: { id, eventId: event.id, type: input.marketType, name, description: input.description?.trim() || null, createdAt: now, line, eachWay: eachWay.value },
     outcomes: outcomes.value.map((o, i) => ({ id: `${id}-o${i + 1}`, name: o.name, priceMilli: o.priceMilli, code: codes[i] })),
   };
   const created = await markets.create(plan, {
@@ -92,6 +115,7 @@ export async function createMarket(ctx: Ctx, input: CreateMarketInput): Promise<
       description: plan.market.description,
       outcomes: plan.outcomes.map((o) => ({ id: o.id, name: o.name, odds: formatOdds(o.priceMilli) })),
       overround: sanity.value.overround,
+      ...(eachWay.value ? { eachWay: eachWay.value } : {}),
       ...(sanity.value.confirmedReason ? { overroundConfirmedReason: sanity.value.confirmedReason } : {}),
     },
     createdAt: now,

@@ -2,6 +2,7 @@
  * The ports the use cases need, named after what they hold. adapters/libsql implements them;
  * each write method is one atomic database write.
  */
+import type { EachWayTerms } from "../settlement/each-way.ts";
 import type { PaymentState } from "../wallet/payment-state.ts";
 import type { LedgerTransaction } from "../wallet/ledger.ts";
 import type {
@@ -903,10 +904,14 @@ export interface MarketRecord {
   settledAt: Date | null;
   line?: number | null;
   outcomes: { id: string; name: string; priceMilli: number; code?: string | null; result?: "won" | "lost" | "void" | null; deadHeat?: DeadHeat | null }[];
+  /** Migration 0035: each-way place terms (racing), null = no each way. */
+  eachWay?: EachWayTerms | null;
+  /** Migration 0035: the placed runners recorded with the result (each way). */
+  placed?: { outcomeId: string; deadHeat?: DeadHeat | null }[] | null;
 }
 
 export interface NewMarketPlan {
-  market: { id: string; eventId: string; type: MarketType; name: string; description: string | null; createdAt: Date; line?: number | null };
+  market: { id: string; eventId: string; type: MarketType; name: string; description: string | null; createdAt: Date; line?: number | null; eachWay?: EachWayTerms | null };
   /** code: what the outcome is (domain/markets/outcome-codes.ts), so the feed can price and grade it. */
   outcomes: { id: string; name: string; priceMilli: number; code?: string | null }[];
 }

@@ -46,3 +46,18 @@ describe("Rule 4", () => {
     expect(gradeEachWay(500, 9000, quarter3, { position: 1 }, 20).actualReturn).toBe(5000);
   });
 });
+
+describe("place terms", () => {
+  it("by field size: under 5 none, 5-7 1/4 two places, 8+ 1/5 three places", async () => {
+    const { defaultPlaceTerms, formatPlaceTerms, placeTermsProblem } = await import("./each-way.ts");
+    expect(defaultPlaceTerms(4)).toBeNull();
+    expect(defaultPlaceTerms(5)).toEqual({ fractionNum: 1, fractionDen: 4, places: 2 });
+    expect(defaultPlaceTerms(7)).toEqual({ fractionNum: 1, fractionDen: 4, places: 2 });
+    expect(defaultPlaceTerms(8)).toEqual({ fractionNum: 1, fractionDen: 5, places: 3 });
+    expect(formatPlaceTerms({ fractionNum: 1, fractionDen: 5, places: 3 })).toBe("E/W 1/5 1-2-3");
+    expect(placeTermsProblem({ fractionNum: 1, fractionDen: 4, places: 4 }, 8)).toBeNull();
+    expect(placeTermsProblem({ fractionNum: 1, fractionDen: 4, places: 8 }, 8)).toMatch(/at most 7/);
+    expect(placeTermsProblem({ fractionNum: 2, fractionDen: 1, places: 2 }, 8)).toMatch(/fraction/);
+    expect(placeTermsProblem({ fractionNum: 1, fractionDen: 4, places: 0 }, 8)).toMatch(/Places/);
+  });
+});

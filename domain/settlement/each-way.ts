@@ -1,6 +1,7 @@
 /**
  * Each-way and Rule 4 for racing, as pure grading rules (docs/money.md "Results and grading").
- * Not yet wired to placement, the slip or the result dialog: see the worker report of issue 18 item 3.
+ * Place terms live on a racing market (defaultPlaceTerms, checkPlaceTerms) and are copied onto an
+ * each-way bet at placement; docs/money.md "Each way and Rule 4".
  *
  * - Each way: two equal parts, a win part and a place part (the customer pays 2 x the unit stake).
  *   The win part pays unit x odds if the runner won; the place part pays unit x (1 + (odds - 1) x
@@ -21,6 +22,30 @@ export interface EachWayTerms {
   fractionDen: number;
   /** Finishing positions 1..places are placed. */
   places: number;
+}
+
+/**
+ * The standard (UK) place terms by the number of runners: 5-7 runners 1/4 the odds, 2 places; 8 or
+ * more 1/5, 3 places; fewer than 5: no each way (null). A trader may set other terms on the market.
+ */
+export function defaultPlaceTerms(runners: number): EachWayTerms | null {
+  if (runners >= 8) return { fractionNum: 1, fractionDen: 5, places: 3 };
+  if (runners >= 5) return { fractionNum: 1, fractionDen: 4, places: 2 };
+  return null;
+}
+
+/** Terms a trader may set: a fraction in (0, 1] with whole numbers (denominator up to 100), 1..10 places, fewer than the runners. */
+export function placeTermsProblem(terms: EachWayTerms, runners: number): string | null {
+  const { fractionNum: n, fractionDen: d, places } = terms;
+  if (!Number.isInteger(n) || !Number.isInteger(d) || n <= 0 || d < n || d > 100) return "The place fraction must be between 1/100 and 1/1";
+  if (!Number.isInteger(places) || places < 1 || places > 10) return "Places must be between 1 and 10";
+  if (places >= runners) return `With ${runners} runners at most ${runners - 1} places can be paid`;
+  return null;
+}
+
+/** The terms as the customer reads them: "E/W 1/5 1-2-3". */
+export function formatPlaceTerms(terms: EachWayTerms): string {
+  return `E/W ${terms.fractionNum}/${terms.fractionDen} ${Array.from({ length: terms.places }, (_, i) => i + 1).join("-")}`;
 }
 
 /**
@@ -91,6 +116,37 @@ export function gradeEachWay(
     den *= d;
   }
   return { status: "won", actualReturn: Number(num / den), winPart: won ? "won" : "lost", placePart: placed ? "won" : "lost" };
+}
+
+/**
+ * Both parts of a racing single from its result: the win part (won, with its dead-heat factor) and,
+ * with terms, the place part (placed, with the factor of a dead heat for the last place), each at
+ * `unit`, under a Rule 4 deduction. Without terms only the win part counts (a win single under Rule 4).
+ * Exact; the total rounded once, down.
+ */
+export function gradeEachWayParts(
+  unit: Cents,
+  oddsMilli: OddsMilli,
+  terms: EachWayTerms | null,
+  finish: { won: boolean; winDeadHeat?: DeadHeat | null; placed: boolean; placeDeadHeat?: DeadHeat | null },
+  deduction = 0,
+): { actualReturn: Cents } {
+  const dh = (d: DeadHeat | null | undefined) => (d && d.num < d.den ? d : null);
+  const parts: [bigint, bigint][] = [];
+  if (finish.won) parts.push(part(unit, oddsMilli, 1, 1, deduction, dh(finish.winDeadHeat)));
+  if (terms && finish.placed) parts.push(part(unit, oddsMilli, terms.fractionNum, terms.fractionDen, deduction, dh(finish.placeDeadHeat)));
+  let num = 0n;
+  let den = 1n;
+  for (const [n, d] of parts) {
+    num = num * d + n * den;
+    den *= d;
+  }
+  return { actualReturn: Number(num / den) };
+}
+
+/** An each-way bet's potential return (both parts won): unit x odds + unit x (1 + (odds - 1) x fraction), rounded down once. */
+export function eachWayReturnIfWon(unitStake: Cents, oddsMilli: OddsMilli, terms: EachWayTerms): Cents {
+  return gradeEachWay(unitStake, oddsMilli, terms, { position: 1 }).actualReturn;
 }
 
 /** A win single under Rule 4: stake back plus winnings reduced by the deduction, rounded down once. */

@@ -14,6 +14,7 @@ import { domainError, err, ok, type Result } from "../shared/result.ts";
 import type { BetStatus, BetType, DeadHeat } from "../shared/types.ts";
 import { returnAtOdds, sameGameMultiOddsMilli } from "../betting/same-game-multi.ts";
 import { subsetKey } from "../pricing/sgm.ts";
+import { gradeEachWayParts, type EachWayTerms } from "./each-way.ts";
 
 export type LegResult = "pending" | "won" | "lost" | "void";
 export type BetOutcome = "pending" | "won" | "lost" | "void";
@@ -26,6 +27,15 @@ export interface GradableLeg {
   result: LegResult;
   /** Only on a won leg: the dead-heat factor it was graded with. */
   deadHeat?: DeadHeat | null;
+  /** Each way: the runner finished within the places (a winner always has), with a dead-heat factor for a shared last place. */
+  placed?: boolean | null;
+  placeDeadHeat?: DeadHeat | null;
+}
+
+/** An each-way bet's terms and the Rule 4 deduction (pence per pound) on its winnings; docs/money.md "Each way and Rule 4". */
+export interface GradeTerms {
+  eachWay?: EachWayTerms | null;
+  rule4?: number | null;
 }
 
 /** A leg's graded result as stored: won (with a dead-heat factor when it dead-heated), lost or void. */
@@ -59,7 +69,9 @@ export function gradeBet(
   legs: readonly GradableLeg[],
   betType: BetType,
   sgmPrices?: Readonly<Record<string, number>> | null,
+  terms: GradeTerms = {},
 ): { status: BetOutcome; actualReturn: Cents } {
+  if (betType === "single" && legs.length === 1 && (terms.eachWay || terms.rule4)) return gradeRacingSingle(stake, legs[0], terms);
   if (legs.some((l) => l.result === "lost")) return { status: "lost", actualReturn: 0 };
   if (legs.some((l) => l.result === "pending")) return { status: "pending", actualReturn: 0 };
   if (legs.every((l) => l.result === "void")) return { status: "void", actualReturn: stake };
@@ -80,6 +92,25 @@ export function gradeBet(
   return { status: "won", actualReturn: divided(stake, numerator, denominator, legs) };
 }
 
+/**
+ * A racing single with each-way terms and/or a Rule 4 deduction: void refunds the stake; otherwise
+ * each-way.ts grades the win part (a dead heat divides it) and the place part (placed: the runner
+ * won or finished within the places; a dead heat for the last place divides it), with the deduction
+ * taken from the winnings of both. A win-only bet is the win part at the whole stake.
+ */
+function gradeRacingSingle(stake: Cents, leg: GradableLeg, terms: GradeTerms): { status: BetOutcome; actualReturn: Cents } {
+  if (leg.result === "pending") return { status: "pending", actualReturn: 0 };
+  if (leg.result === "void") return { status: "void", actualReturn: stake };
+  const ew = terms.eachWay ?? null;
+  const deduction = Math.max(0, Math.min(90, terms.rule4 ?? 0));
+  const won = leg.result === "won";
+  const g = gradeEachWayParts(ew ? stake / 2 : stake, leg.oddsMilli, ew, {
+    won, winDeadHeat: won ? leg.deadHeat ?? null : null,
+    placed: won || leg.placed === true, placeDeadHeat: leg.placeDeadHeat ?? (won ? leg.deadHeat ?? null : null),
+  }, deduction);
+  return { status: g.actualReturn > 0 || won ? "won" : "lost", actualReturn: g.actualReturn };
+}
+
 export interface SettlementRequest {
   status: "won" | "lost" | "void";
   actualReturn: Cents;
@@ -98,7 +129,7 @@ export interface SettlementDecision {
  * must be graded and the grade must agree with the requested status.
  */
 export function decideSettlement(
-  bet: { status: BetStatus; stake: Cents; legs: readonly GradableLeg[]; betType: BetType; sgmPrices?: Readonly<Record<string, number>> | null },
+  bet: { status: BetStatus; stake: Cents; legs: readonly GradableLeg[]; betType: BetType; sgmPrices?: Readonly<Record<string, number>> | null; eachWay?: GradeTerms["eachWay"] },
   req: SettlementRequest,
 ): Result<SettlementDecision> {
   if (bet.status !== "pending")
@@ -120,6 +151,7 @@ export function decideSettlement(
     bet.legs.map((l, i) => ({ ...l, result: legResults[i].result, deadHeat: legResults[i].deadHeat ?? null })),
     bet.betType,
     bet.sgmPrices,
+    { eachWay: bet.eachWay },
   );
   if (graded.status !== req.status)
     return err(

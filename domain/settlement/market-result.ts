@@ -14,7 +14,7 @@
 import type { Cents } from "../shared/money.ts";
 import type { BetType } from "../shared/types.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
-import { gradeBet, type DeadHeat, type GradableLeg, type LegGradeEntry, type LegResult } from "./grade.ts";
+import { gradeBet, type DeadHeat, type GradableLeg, type GradeTerms, type LegGradeEntry, type LegResult } from "./grade.ts";
 
 export interface OutcomeResult {
   outcomeId: string;
@@ -23,19 +23,39 @@ export interface OutcomeResult {
   deadHeat?: DeadHeat | null;
 }
 
-export type MarketResult =
+/** Each way: a runner that finished within the places, with the factor of a dead heat for the last place. */
+export interface PlacedRunner {
+  outcomeId: string;
+  deadHeat?: DeadHeat | null;
+}
+
+export type MarketResult = (
   | { kind: "winner"; winningOutcomeId: string }
   | { kind: "void" }
   | { kind: "no_winner" }
-  | { kind: "outcomes"; outcomes: OutcomeResult[] };
+  | { kind: "outcomes"; outcomes: OutcomeResult[] }
+) & {
+  /** Racing with each-way terms: the runners placed (the winner need not be listed); graded only for each-way bets. */
+  placed?: readonly PlacedRunner[];
+};
 
 /** A leg's grade: its result, and the dead-heat factor of a won leg that dead-heated. */
 export interface LegGrade {
   result: "won" | "lost" | "void";
   deadHeat?: DeadHeat | null;
+  /** Each way: placed (listed in the result's placed runners), with a place dead-heat factor. */
+  placed?: boolean;
+  placeDeadHeat?: DeadHeat | null;
 }
 
 export function legGradeFor(outcomeId: string, result: MarketResult): LegGrade {
+  const g = winGradeFor(outcomeId, result);
+  const p = result.placed?.find((x) => x.outcomeId === outcomeId);
+  if (!p || g.result === "void") return g;
+  return { ...g, placed: true, ...(p.deadHeat && p.deadHeat.num < p.deadHeat.den ? { placeDeadHeat: p.deadHeat } : {}) };
+}
+
+function winGradeFor(outcomeId: string, result: MarketResult): LegGrade {
   switch (result.kind) {
     case "void":
       return { result: "void" };
@@ -80,7 +100,8 @@ export function sameGrades(outcomeIds: readonly string[], a: MarketResult, b: Ma
   return outcomeIds.every((id) => {
     const x = legGradeFor(id, a);
     const y = legGradeFor(id, b);
-    if (x.result !== y.result) return false;
+    if (x.result !== y.result || !!x.placed !== !!y.placed) return false;
+    if ((x.placeDeadHeat?.num ?? 1) * (y.placeDeadHeat?.den ?? 1) !== (y.placeDeadHeat?.num ?? 1) * (x.placeDeadHeat?.den ?? 1)) return false;
     const fx = (x.deadHeat?.num ?? 1) * (y.deadHeat?.den ?? 1);
     const fy = (y.deadHeat?.num ?? 1) * (x.deadHeat?.den ?? 1);
     return fx === fy;
@@ -88,11 +109,12 @@ export function sameGrades(outcomeIds: readonly string[], a: MarketResult, b: Ma
 }
 
 /** The admin's result input (POST /api/admin/markets/{id}/settle). */
-export type MarketResultInput =
+export type MarketResultInput = (
   | { winningOutcomeId: string }
   | { void: true }
   | { noWinner: true }
-  | { outcomes: { outcomeId: string; result: "won" | "lost" | "void" | "dead_heat"; deadHeat?: { numerator: number; denominator: number } }[] };
+  | { outcomes: { outcomeId: string; result: "won" | "lost" | "void" | "dead_heat"; deadHeat?: { numerator: number; denominator: number } }[] }
+) & { placed?: { outcomeId: string; deadHeat?: { numerator: number; denominator: number } }[] };
 
 const MAX_DEN = 1_000_000;
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
@@ -103,7 +125,49 @@ const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
  * 1,000,000), stored reduced; a factor of 1 is a plain win. Refusals: MARKET.OUTCOME_NOT_FOUND,
  * MARKET.RESULT_INVALID.
  */
-export function marketResultFromInput(market: { name: string; outcomes: readonly { id: string }[] }, input: MarketResultInput): Result<MarketResult> {
+export function marketResultFromInput(
+  market: { name: string; outcomes: readonly { id: string }[]; eachWay?: { places: number } | null },
+  input: MarketResultInput,
+): Result<MarketResult> {
+  const win = winResultFromInput(market, input);
+  if (!win.ok || !input.placed || input.placed.length === 0) return win;
+  const placed = placedFromInput(market, input.placed);
+  if (!placed.ok) return placed;
+  return win.value.kind === "void" ? win : ok({ ...win.value, placed: placed.value });
+}
+
+/**
+ * The placed runners of an each-way market: outcomes of the market, each once, at most `places`
+ * plus those sharing a dead heat for the last place; a dead heat needs a factor in (0, 1).
+ * Refused (MARKET.RESULT_INVALID) on a market without each-way terms.
+ */
+function placedFromInput(
+  market: { name: string; outcomes: readonly { id: string }[]; eachWay?: { places: number } | null },
+  input: readonly { outcomeId: string; deadHeat?: { numerator: number; denominator: number } }[],
+): Result<PlacedRunner[]> {
+  if (!market.eachWay) return err(domainError("MARKET.RESULT_INVALID", `The ${market.name} market has no each-way terms: no placed runners`, { fields: ["placed"] }));
+  const ids = new Set(market.outcomes.map((o) => o.id));
+  const seen = new Set<string>();
+  const out: PlacedRunner[] = [];
+  for (const p of input) {
+    if (!ids.has(p.outcomeId)) return err(domainError("MARKET.OUTCOME_NOT_FOUND", `The ${market.name} market has no outcome ${p.outcomeId}`));
+    if (seen.has(p.outcomeId)) return err(domainError("MARKET.RESULT_INVALID", `Outcome ${p.outcomeId} is placed twice`, { fields: ["placed"] }));
+    seen.add(p.outcomeId);
+    const f = p.deadHeat;
+    if (f && (f.numerator <= 0 || f.numerator >= f.denominator || f.denominator > MAX_DEN))
+      return err(domainError("MARKET.RESULT_INVALID", "A place dead heat needs a factor numerator/denominator in (0, 1)", { fields: ["placed"] }));
+    if (f) {
+      const g = gcd(f.numerator, f.denominator);
+      out.push({ outcomeId: p.outcomeId, deadHeat: { num: f.numerator / g, den: f.denominator / g } });
+    } else out.push({ outcomeId: p.outcomeId });
+  }
+  const full = out.filter((p) => !p.deadHeat).length;
+  if (full > market.eachWay.places || (out.length > market.eachWay.places && full >= market.eachWay.places))
+    return err(domainError("MARKET.RESULT_INVALID", `At most ${market.eachWay.places} runners are placed (more only in a dead heat for the last place)`, { fields: ["placed"] }));
+  return ok(out);
+}
+
+function winResultFromInput(market: { name: string; outcomes: readonly { id: string }[] }, input: MarketResultInput): Result<MarketResult> {
   const ids = new Set(market.outcomes.map((o) => o.id));
   if ("winningOutcomeId" in input) {
     if (!ids.has(input.winningOutcomeId))
@@ -140,11 +204,13 @@ export function recordedResult(m: {
   resultKind: "winner" | "void" | null;
   winningOutcomeId: string | null;
   outcomes: readonly { id: string; result?: "won" | "lost" | "void" | null; deadHeat?: DeadHeat | null }[];
+  placed?: readonly PlacedRunner[] | null;
 }): MarketResult | null {
   if (m.resultKind === null) return null;
   if (m.resultKind === "void") return { kind: "void" };
-  if (m.winningOutcomeId) return { kind: "winner", winningOutcomeId: m.winningOutcomeId };
-  return simplestResult(m.outcomes.map((o) => ({ outcomeId: o.id, result: o.result ?? "lost", deadHeat: o.deadHeat ?? null })));
+  const placed = m.placed && m.placed.length > 0 ? { placed: m.placed } : {};
+  if (m.winningOutcomeId) return { kind: "winner", winningOutcomeId: m.winningOutcomeId, ...placed };
+  return { ...simplestResult(m.outcomes.map((o) => ({ outcomeId: o.id, result: o.result ?? "lost", deadHeat: o.deadHeat ?? null }))), ...placed };
 }
 
 /** How a result is stored on the market row: result_kind 'void', or 'winner' with the sole winner's id (null for any other shape). */
@@ -171,7 +237,7 @@ const entry = (legId: string, g: LegGrade): LegGradeEntry => (g.deadHeat ? { leg
  * were never graded); of "wait", only the legs graded now.
  */
 export function gradeBetForMarket(
-  bet: { stake: Cents; legs: readonly MarketGradableLeg[]; betType: BetType; sgmPrices?: Readonly<Record<string, number>> | null },
+  bet: { stake: Cents; legs: readonly MarketGradableLeg[]; betType: BetType; sgmPrices?: Readonly<Record<string, number>> | null; eachWay?: GradeTerms["eachWay"]; rule4?: number | null },
   marketId: string,
   result: MarketResult,
 ): BetGrading {
@@ -180,9 +246,9 @@ export function gradeBetForMarket(
   const graded = new Map(now.map((l) => [l.id, legGradeFor(l.outcomeId, result)]));
   const legs = bet.legs.map((l) => {
     const g = graded.get(l.id);
-    return g ? { ...l, result: g.result as LegResult, deadHeat: g.deadHeat ?? null } : l;
+    return g ? { ...l, result: g.result as LegResult, deadHeat: g.deadHeat ?? null, placed: g.placed ?? false, placeDeadHeat: g.placeDeadHeat ?? null } : l;
   });
-  const outcome = gradeBet(bet.stake, legs, bet.betType, bet.sgmPrices);
+  const outcome = gradeBet(bet.stake, legs, bet.betType, bet.sgmPrices, { eachWay: bet.eachWay, rule4: bet.rule4 });
   if (outcome.status === "pending") {
     return { kind: "wait", legResults: now.map((l) => entry(l.id, graded.get(l.id)!)) };
   }

@@ -8,6 +8,26 @@ import type { Cents } from "../shared/money.ts";
 import type { BetType } from "../shared/types.ts";
 import { gradeBet, type LegResult } from "./grade.ts";
 import { gradeBetForMarket, type MarketGradableLeg, type MarketResult } from "./market-result.ts";
+import type { EachWayTerms } from "./each-way.ts";
+
+/**
+ * An each-way (or Rule 4) single: its one leg on the market is graded from the result by
+ * gradeBetForMarket with its terms, exactly as settlement by market grades it (placed runners included).
+ */
+function regradeRacingSingle(
+  bet: Parameters<typeof regradeForMarket>[0],
+  marketId: string,
+  result: MarketResult | null,
+): Regrade | null {
+  const pendingLegs = bet.legs.map((l) => ({ ...l, result: "pending" as LegResult }));
+  const g = result ? gradeBetForMarket({ ...bet, legs: pendingLegs }, marketId, result) : null;
+  const next: Regrade =
+    g && g.kind === "settle"
+      ? { status: g.status, actualReturn: g.actualReturn, legResults: pendingLegs.map((l) => ({ legId: l.id, result: g.legResults.find((x) => x.legId === l.id)?.result ?? "pending" })) }
+      : { status: "pending", actualReturn: null, legResults: pendingLegs.map((l) => ({ legId: l.id, result: "pending" as LegResult })) };
+  const same = next.status === bet.status && (next.status === "pending" || next.actualReturn === bet.actualReturn) && bet.legs.every((l, i) => l.result === next.legResults[i].result);
+  return same ? null : next;
+}
 
 export interface Regrade {
   status: "pending" | "won" | "lost" | "void";
@@ -17,13 +37,17 @@ export interface Regrade {
 }
 
 export function regradeForMarket(
-  bet: { status: string; stake: Cents; actualReturn: Cents | null; legs: readonly MarketGradableLeg[]; betType: BetType; sgmPrices?: Readonly<Record<string, number>> | null },
+  bet: {
+    status: string; stake: Cents; actualReturn: Cents | null; legs: readonly MarketGradableLeg[]; betType: BetType; sgmPrices?: Readonly<Record<string, number>> | null;
+    eachWay?: EachWayTerms | null; rule4?: number | null;
+  },
   marketId: string,
   result: MarketResult | null,
   /** Results of the bet's other markets that are recorded: a multiple settled lost early never had those legs graded. */
   otherResults: ReadonlyMap<string, MarketResult> = new Map(),
 ): Regrade | null {
   if (!bet.legs.some((l) => l.marketId === marketId)) return null;
+  if (bet.eachWay || bet.rule4) return regradeRacingSingle(bet, marketId, result);
   let legs = bet.legs.map((l) => (l.marketId === marketId ? { ...l, result: "pending" as LegResult } : l));
   const apply = (id: string, r: MarketResult) => {
     const g = gradeBetForMarket({ stake: bet.stake, legs, betType: bet.betType, sgmPrices: bet.sgmPrices }, id, r);

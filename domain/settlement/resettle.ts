@@ -7,7 +7,7 @@
 import type { BetType } from "../shared/types.ts";
 import type { Cents } from "../shared/money.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
-import { gradeBet, type GradableLeg } from "./grade.ts";
+import { gradeBet, type GradableLeg, type GradeTerms } from "./grade.ts";
 
 export interface ResettlementRequest {
   status: "won" | "lost" | "void";
@@ -23,7 +23,7 @@ export interface ResettlementDecision {
 }
 
 export function decideResettlement(
-  bet: { status: string; stake: Cents; actualReturn: Cents | null; legs: readonly GradableLeg[]; betType: BetType; sgmPrices?: Readonly<Record<string, number>> | null },
+  bet: { status: string; stake: Cents; actualReturn: Cents | null; legs: readonly GradableLeg[]; betType: BetType; sgmPrices?: Readonly<Record<string, number>> | null; eachWay?: GradeTerms["eachWay"] },
   req: ResettlementRequest,
 ): Result<ResettlementDecision> {
   if (bet.status !== "won" && bet.status !== "lost" && bet.status !== "void")
@@ -42,7 +42,8 @@ export function decideResettlement(
   } else {
     legResults = bet.legs.map((l) => ({ legId: l.id, result: req.status }));
   }
-  const graded = gradeBet(bet.stake, bet.legs.map((l, i) => ({ ...l, result: legResults[i].result })), bet.betType, bet.sgmPrices);
+  // An each-way bet with its terms (a winner pays both parts; only settlement by market knows the placed runners).
+  const graded = gradeBet(bet.stake, bet.legs.map((l, i) => ({ ...l, result: legResults[i].result })), bet.betType, bet.sgmPrices, { eachWay: bet.eachWay });
   if (graded.status !== req.status)
     return err(domainError("BET.LEG_RESULTS_INVALID", `Those leg results make the bet ${graded.status}, not ${req.status}`));
   const paid = bet.actualReturn ?? 0;

@@ -160,7 +160,7 @@ export async function applyMarketResult(
     // A winner or void is the market row alone (as before); any other shape is read back from its outcomes.
     const perOutcome = result.kind === "outcomes" || result.kind === "no_winner";
     const recorded = await markets.recordResult(
-      { marketId, ...storedKind(result), ...(perOutcome ? { outcomeResults } : {}), at: now, by: actor.id },
+      { marketId, ...storedKind(result), ...(perOutcome ? { outcomeResults } : {}), ...(result.placed ? { placed: result.placed } : {}), at: now, by: actor.id },
       {
         id: ctx.ids.next("aud"),
         actorId: actor.role === "system" ? null : actor.id,
@@ -172,6 +172,7 @@ export async function applyMarketResult(
         after: {
           status: "closed",
           result: result.kind === "void" ? "void" : result.kind === "winner" ? { winningOutcomeId: result.winningOutcomeId, name: winnerName } : { kind: result.kind, outcomes: outcomeResults },
+          ...(result.placed ? { placed: result.placed } : {}),
           ...(override ? { override } : {}),
         },
         createdAt: now,

@@ -43,6 +43,8 @@ export interface MarketView {
   status: MarketStatus;
   /** An over/under's total or the home side's handicap; null for other markets. */
   line?: number | null;
+  /** Migration 0035: each-way place terms (racing), null = no each way. */
+  eachWay?: { fractionNum: number; fractionDen: number; places: number } | null;
   /** Whether a result has been recorded (settled by market). */
   settled?: boolean;
   outcomes: OutcomeView[];
@@ -86,6 +88,8 @@ export interface PricedOutcome {
   eventStartTime: Date;
   eventSuspendedUntil: Date | null;
   outcomeResult: "won" | "lost" | "void" | null;
+  /** Migration 0035: the market's each-way place terms (racing), null = no each way. */
+  eachWay?: { fractionNum: number; fractionDen: number; places: number } | null;
 }
 
 export interface BetLegRecord {
@@ -129,6 +133,11 @@ export interface BetRecord {
    * legs left after a void leg from it. Absent on other bets and on SGMs placed before it.
    */
   sgmPrices?: Record<string, number> | null;
+  /**
+   * An each-way bet (migration 0035): the place terms it was struck at; its stake is 2 x the unit
+   * stake (domain/settlement/each-way.ts). Absent or null: a win-only bet.
+   */
+  eachWay?: { fractionNum: number; fractionDen: number; places: number } | null;
 }
 
 export interface AuditEntry {

@@ -183,6 +183,11 @@ export function EventCard({
           {main && (
             <Text as="div" size="1" color="gray" mt="1">
               {main.name}
+              {main.eachWay && (
+                <span data-testid={`each-way-terms-${main.id}`}>
+                  {` · E/W ${main.eachWay.fractionNum}/${main.eachWay.fractionDen} ${Array.from({ length: main.eachWay.places }, (_, i) => i + 1).join("-")}`}
+                </span>
+              )}
             </Text>
           )}
         </div>

@@ -7,6 +7,7 @@
 import { Button, Callout, Dialog, Flex, Grid, IconButton, Select, Text, TextArea, TextField } from "@radix-ui/themes";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
+import { EachWayTermsField, eachWayBody, type EachWayChoice } from "./each-way-terms-field.tsx";
 import type { AdminMarket, CreateMarketBody } from "../../../../../api/schemas/markets.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { formatDateTime } from "../../../lib/format.ts";
@@ -52,6 +53,8 @@ export function CreateMarketDialog({ open, onOpenChange }: { open: boolean; onOp
   const [outcomes, setOutcomes] = useState<{ name: string; odds: string }[]>(defaultOutcomes("over_under"));
   const [touchedType, setTouchedType] = useState(false);
   const [reason, setReason] = useState("");
+  const [eachWay, setEachWay] = useState<EachWayChoice>("standard");
+  const isRaceWinner = marketType === "full_time_result" && (events.data ?? []).find((ev) => ev.id === eventId)?.sport === "racing";
   const queryClient = useQueryClient();
   const toast = useToast();
 
@@ -81,6 +84,7 @@ export function CreateMarketDialog({ open, onOpenChange }: { open: boolean; onOp
     setOutcomes(defaultOutcomes("over_under"));
     setTouchedType(false);
     setReason("");
+    setEachWay("standard");
   }
 
   const badOdds = outcomes.some((o) => o.odds !== "" && !ODDS_RE.test(o.odds.trim()));
@@ -98,6 +102,7 @@ export function CreateMarketDialog({ open, onOpenChange }: { open: boolean; onOp
       ...(description.trim() ? { description: description.trim() } : {}),
       outcomes: outcomes.map((o) => ({ name: o.name.trim(), odds: o.odds.trim() })),
       ...(book !== null && reason.trim() && needsReason(book, "") ? { confirm: { reason: reason.trim() } } : {}),
+      ...(isRaceWinner ? eachWayBody(eachWay) : {}),
     });
   }
 
@@ -167,6 +172,7 @@ export function CreateMarketDialog({ open, onOpenChange }: { open: boolean; onOp
                 />
               </Field>
             </Grid>
+            {isRaceWinner && <EachWayTermsField value={eachWay} onChange={setEachWay} />}
             <Field id="mk-description" label="Description (optional)">
               <TextArea id="mk-description" maxLength={500} value={description} onChange={(e) => setDescription(e.target.value)} />
             </Field>
