@@ -44,3 +44,18 @@ CREATE TABLE `simulated_provider_reversals` (
 	PRIMARY KEY(`kind`, `reference`),
 	CONSTRAINT "simulated_provider_reversals_kind_ck" CHECK("kind" IN ('charge','payout'))
 );
+--> statement-breakpoint
+-- One welcome offer per person: a welcome deposit completed and later reversed (a chargeback) still
+-- counts as the person's offer (else deposit, take the bonus, charge back, repeat); only a deposit
+-- that failed, or was reversed before completing, frees it. (The claim's identity key is now taken
+-- from basic verification too: adapters/libsql/bonuses.ts welcomeClaimStatement.)
+DROP TRIGGER IF EXISTS `bonus_welcome_once`;
+--> statement-breakpoint
+CREATE TRIGGER bonus_welcome_once BEFORE INSERT ON bonus_welcome_claims
+WHEN EXISTS (
+  SELECT 1 FROM bonus_welcome_claims c JOIN payments p ON p.id = c.payment_id
+  WHERE NOT (p.state = 'failed' OR (p.state = 'reversed' AND p.reversal_transaction_id IS NULL))
+    AND (c.user_id = NEW.user_id OR (NEW.identity_key IS NOT NULL AND (c.identity_key = NEW.identity_key
+         OR c.user_id IN (SELECT user_id FROM person_keys WHERE identity_key = NEW.identity_key))))
+)
+BEGIN SELECT RAISE(ABORT, 'BONUS.WELCOME_TAKEN'); END;
