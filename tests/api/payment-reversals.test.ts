@@ -156,6 +156,9 @@ describe("a deposit charged back", () => {
     expect(await balanceOfAccount(`debt:${c.id}`)).toBe(-40_000);
 
     expect(await myPayment(c.s, d.paymentId)).toMatchObject({ state: "reversed", stateLabel: "Reversed: charged back, the $500.00 it credited was taken back" });
+    // The operator's payments list shows the truth: state, method, the provider's reference.
+    const listed = (await (await admin.get(`/api/admin/payments/transactions?type=deposit&userId=${c.id}`)).json()) as { paymentId: string; status: string; method: string; reference: string | null }[];
+    expect(listed.find((x) => x.paymentId === d.paymentId)).toMatchObject({ status: "reversed", method: "bank", reference: expect.stringMatching(/^ch_/) });
     // A later deposit pays the debt first.
     await c.s.post("/api/wallet/deposits", { method: "bank", amount: 10_000 });
     expect(await balanceOfAccount(`debt:${c.id}`)).toBe(-30_000);
