@@ -15,6 +15,7 @@ import { randomIds } from "../../adapters/system/clock.ts";
 import { SimulatedPaymentProvider } from "../../adapters/payments/simulated-provider.ts";
 import { reconcileReversals } from "../../domain/wallet/reverse-payment.ts";
 import type { PaymentRecord } from "../../domain/ports/wallet.ts";
+import { PaymentReconciler } from "../../api/jobs/payment-reconciler.ts";
 
 let t: TestApp;
 let admin: Session;
@@ -117,6 +118,23 @@ describe("a withdrawal returned by the bank", () => {
     expect(await balanceOf(c.s)).toBe(0);
     await expectIdentity(c.id);
     await expectLedgerBalanced(t.database);
+  });
+});
+
+describe("the reconciliation job", () => {
+  it("on start asks the provider about recently completed payments and reverses what it reversed", async () => {
+    const c = await customer();
+    const w = await (await c.s.post("/api/wallet/withdrawals", { method: "bank", amount: 12_300 })).json();
+    const start = await balanceOf(c.s);
+    await provider.reverse("payout", w.paymentId, "Returned: wrong account number");
+    const job = new PaymentReconciler({ ports, clock: t.clock, ids: randomIds }, { intervalMs: 0, graceMs: 0, log: () => {} });
+    await job.start();
+    job.stop();
+    expect(job.lastRun?.summary.reversals.reversed).toBe(1);
+    expect(await balanceOf(c.s)).toBe(start + 12_300);
+    // Outside the window nothing is asked: a payment completed long ago is left alone.
+    const old = new PaymentReconciler({ ports, clock: { now: () => new Date(Date.now() + 30 * 86_400_000) }, ids: randomIds }, { intervalMs: 0, graceMs: 0, log: () => {} });
+    expect((await old.runOnce({ needLease: false }))?.reversals.asked).toBe(0);
   });
 });
 
