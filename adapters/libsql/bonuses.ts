@@ -12,12 +12,16 @@ import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
 import { ledgerStatements } from "./ledger-statements.ts";
 import { activeAndNotExcluded } from "./wallet.ts";
 
-/** The welcome claim of a deposit carrying a bonus, in the deposit's opening write (trigger bonus_welcome_once). */
+/**
+ * The welcome claim of a deposit carrying a bonus, in the deposit's opening write (trigger
+ * bonus_welcome_once). The person is known by their identity key once their name and date of birth
+ * are checked (basic verification or above), so a second account of the same person is refused.
+ */
 export function welcomeClaimStatement(paymentId: string, userId: string, at: Date): InStatement {
   return {
     sql: `INSERT INTO bonus_welcome_claims (payment_id, user_id, identity_key, claimed_at)
           SELECT ?1, ?2, (SELECT pk.identity_key FROM person_keys pk JOIN users u ON u.id = pk.user_id
-                          WHERE pk.user_id = ?2 AND u.verification_level = 'full'), ?3`,
+                          WHERE pk.user_id = ?2 AND u.verification_level IN ('basic', 'full')), ?3`,
     args: [paymentId, userId, at.getTime()],
   };
 }
@@ -77,10 +81,10 @@ export class LibsqlBonuses implements Bonuses {
     const rs = await this.client.execute({
       sql: `SELECT EXISTS (
               SELECT 1 FROM bonus_welcome_claims c JOIN payments p ON p.id = c.payment_id
-              WHERE p.state NOT IN ('failed', 'reversed')
-                AND (c.user_id = ?1 OR c.identity_key = (SELECT pk.identity_key FROM person_keys pk JOIN users u ON u.id = pk.user_id WHERE pk.user_id = ?1 AND u.verification_level = 'full')
+              WHERE NOT (p.state = 'failed' OR (p.state = 'reversed' AND p.reversal_transaction_id IS NULL))
+                AND (c.user_id = ?1 OR c.identity_key = (SELECT pk.identity_key FROM person_keys pk JOIN users u ON u.id = pk.user_id WHERE pk.user_id = ?1 AND u.verification_level IN ('basic', 'full'))
                      OR c.user_id IN (SELECT o.user_id FROM person_keys o WHERE o.identity_key =
-                        (SELECT pk.identity_key FROM person_keys pk JOIN users u ON u.id = pk.user_id WHERE pk.user_id = ?1 AND u.verification_level = 'full')))
+                        (SELECT pk.identity_key FROM person_keys pk JOIN users u ON u.id = pk.user_id WHERE pk.user_id = ?1 AND u.verification_level IN ('basic', 'full'))))
             ) AS taken`,
       args: [userId],
     });

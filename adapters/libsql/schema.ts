@@ -502,11 +502,16 @@ export const payments = sqliteTable(
     reviewReason: text("review_reason"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
+    /** A completed payment the provider reversed later (migration 0037): the transaction that undid it, when and why. */
+    reversalTransactionId: text("reversal_transaction_id").references(() => ledgerTransactions.id),
+    reversedAt: integer("reversed_at"),
+    reversalReason: text("reversal_reason"),
   },
   (t) => [
     index("payments_user_idx").on(t.userId, t.direction, t.createdAt),
     index("payments_tx_idx").on(t.transactionId),
     index("payments_state_idx").on(t.state, t.createdAt),
+    index("payments_completed_idx").on(t.state, t.updatedAt),
     check("payments_direction_ck", sql`${t.direction} IN ('deposit','withdrawal','withdrawal_reversal')`),
     check("payments_method_ck", sql`${t.method} IN ('card','paypal','crypto','bank')`),
     check("payments_amounts_ck", sql`${t.amount} > 0 AND ${t.fee} >= 0 AND ${t.fee} < ${t.amount} AND ${t.bonus} >= 0`),
@@ -530,6 +535,18 @@ export const simulatedProviderOperations = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.kind, t.reference] }), check("simulated_provider_operations_kind_ck", sql`${t.kind} IN ('charge','refund','payout')`)],
+);
+
+/** The simulated provider's reversals of payments it completed (migration 0037), keyed by our payment id. */
+export const simulatedProviderReversals = sqliteTable(
+  "simulated_provider_reversals",
+  {
+    kind: text("kind", { enum: ["charge", "payout"] }).notNull(),
+    reference: text("reference").notNull(),
+    reason: text("reason").notNull(),
+    reversedAt: integer("reversed_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.reference] }), check("simulated_provider_reversals_kind_ck", sql`${t.kind} IN ('charge','payout')`)],
 );
 
 /** Accounts under investigation: withdrawals are held while a row exists (opening and closing are audited). */

@@ -5,8 +5,10 @@
 import type { Client, InStatement, Row } from "@libsql/client";
 import type {
   Investigation, OpenDepositOutcome, OpenDepositPlan, OpenWithdrawalOutcome, OpenWithdrawalPlan, PaymentFilter, PaymentRecord, Payments,
-  PaymentTransition, TransitionOutcome, WalletHistoryFilter, WalletHistoryItem,
+  PaymentReversalPlan, PaymentTransition, ReversalContext, ReversalOutcome, TransitionOutcome, WalletHistoryFilter, WalletHistoryItem,
 } from "../../domain/ports/wallet.ts";
+import { bonusAccountId } from "../../domain/wallet/bonus.ts";
+import { debtAccountId } from "../../domain/wallet/debt.ts";
 import type { PaymentState } from "../../domain/wallet/payment-state.ts";
 import type { AuditEntry } from "../../domain/shared/types.ts";
 import { auditStatement } from "./audit.ts";
@@ -49,6 +51,9 @@ export const paymentFromRow = (r: Row): PaymentRecord => ({
   reviewReason: text(r.review_reason),
   createdAt: new Date(Number(r.created_at)),
   updatedAt: new Date(Number(r.updated_at)),
+  reversalTransactionId: text(r.reversal_transaction_id),
+  reversedAt: time(r.reversed_at),
+  reversalReason: text(r.reversal_reason),
 });
 
 /**
@@ -173,6 +178,75 @@ export class LibsqlPayments implements Payments {
     }
   }
 
+  async reversalContext(paymentId: string, userId: string): Promise<ReversalContext> {
+    const bal = await this.client.execute({ sql: "SELECT id, balance FROM ledger_accounts WHERE id IN (?, ?)", args: [`wallet:${userId}`, bonusAccountId(userId)] });
+    const grants = await this.client.execute({
+      sql: `SELECT g.id, g.amount, g.status FROM bonus_grants g JOIN ledger_transactions t ON t.id = g.transaction_id
+            WHERE t.kind = 'deposit_bonus' AND t.reference = ? AND g.user_id = ? ORDER BY g.id`,
+      args: [paymentId, userId],
+    });
+    const balance = (id: string) => Number(bal.rows.find((r) => r.id === id)?.balance ?? 0);
+    return {
+      wallet: balance(`wallet:${userId}`),
+      bonus: balance(bonusAccountId(userId)),
+      grants: grants.rows.map((r) => ({ id: String(r.id), amount: Number(r.amount), status: r.status as ReversalContext["grants"][number]["status"] })),
+    };
+  }
+
+  /**
+   * completed -> reversed: the reversal transaction (debt account opened when it takes one), a
+   * returned payout paying debt first, the deposit's active bonus grants closed, the audit record;
+   * one write guarded by the state and the balances the split was computed from.
+   */
+  async reverse(plan: PaymentReversalPlan): Promise<ReversalOutcome> {
+    const at = plan.at.getTime();
+    const wallet = `wallet:${plan.userId}`;
+    const statements: InStatement[] = [
+      assertStatement("EXISTS (SELECT 1 FROM payments WHERE id = ? AND state = 'completed')", [plan.paymentId]),
+      assertStatement(
+        "(SELECT balance FROM ledger_accounts WHERE id = ?) = ? AND COALESCE((SELECT balance FROM ledger_accounts WHERE id = ?), 0) = ?",
+        [wallet, plan.expected.wallet, bonusAccountId(plan.userId), plan.expected.bonus],
+      ),
+    ];
+    if (plan.tx.postings.some((p) => p.accountId === debtAccountId(plan.userId)))
+      statements.push({
+        sql: "INSERT INTO ledger_accounts (id, kind, user_id, balance, created_at) VALUES (?, 'house', ?, 0, ?) ON CONFLICT DO NOTHING",
+        args: [debtAccountId(plan.userId), plan.userId, at],
+      });
+    statements.push(...ledgerStatements(plan.tx));
+    // A payout coming back is a credit: it pays what the customer owes first (docs/money.md, "Corrections and debt").
+    if (plan.tx.kind === "withdrawal_reversed") statements.push(...debtRecoveryStatements(plan.tx));
+    if (plan.closeGrantIds.length > 0) {
+      const ph = plan.closeGrantIds.map(() => "?").join(",");
+      statements.push(
+        assertStatement(`(SELECT COUNT(*) FROM bonus_grants WHERE status = 'active' AND id IN (${ph})) = ?`, [...plan.closeGrantIds, plan.closeGrantIds.length]),
+        // Ended without release: closed as expired, its closing transaction the reversal.
+        { sql: `UPDATE bonus_grants SET status = 'expired', closed_at = ?, closed_transaction_id = ? WHERE id IN (${ph})`, args: [at, plan.tx.id, ...plan.closeGrantIds] },
+      );
+    }
+    statements.push(
+      {
+        sql: "UPDATE payments SET state = 'reversed', reversal_transaction_id = ?, reversed_at = ?, reversal_reason = ?, updated_at = ? WHERE id = ?",
+        args: [plan.tx.id, at, plan.reason, at, plan.paymentId],
+      },
+      auditStatement(plan.audit),
+      {
+        sql: `UPDATE idempotency_keys SET response_body = json_set(response_body, '$.state', 'reversed')
+              WHERE user_id = ? AND json_valid(response_body) AND json_extract(response_body, '$.paymentId') = ?`,
+        args: [plan.userId, plan.paymentId],
+      },
+      balanceStatement(wallet),
+    );
+    try {
+      const results = await this.client.batch(statements, "write");
+      return { kind: "reversed", balance: Number(results[results.length - 1].rows[0]?.balance ?? 0) };
+    } catch (e) {
+      const c = constraintOf(e);
+      if (c === ASSERTION_FAILED || c === "CHECK constraint failed: ledger_accounts_wallet_nonneg_ck" || c === "BONUS.GRANT_CLOSED") return { kind: "stale" };
+      throw e;
+    }
+  }
+
   async find(id: string): Promise<PaymentRecord | null> {
     const rs = await this.client.execute({ sql: "SELECT * FROM payments WHERE id = ?", args: [id] });
     return rs.rows[0] ? paymentFromRow(rs.rows[0]) : null;
@@ -185,6 +259,7 @@ export class LibsqlPayments implements Payments {
     if (f.direction) (where.push("direction = ?"), args.push(f.direction));
     if (f.states) (where.push(`state IN (${f.states.map(() => "?").join(",")})`), args.push(...f.states));
     if (f.createdBefore) (where.push("created_at <= ?"), args.push(f.createdBefore.getTime()));
+    if (f.updatedAfter) (where.push("updated_at >= ?"), args.push(f.updatedAfter.getTime()));
     const rs = await this.client.execute({
       sql: `SELECT * FROM payments ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY created_at DESC, rowid DESC LIMIT ?`,
       args: [...args, f.limit],
@@ -241,7 +316,7 @@ export class LibsqlPayments implements Payments {
               (SELECT selection_name FROM bet_legs WHERE bet_id = r.reference AND leg_no = 1) AS leg_selection,
               (SELECT event_name FROM bet_legs WHERE bet_id = r.reference AND leg_no = 1) AS leg_event,
               (SELECT COUNT(*) FROM bet_legs WHERE bet_id = r.reference) AS leg_count
-            FROM r LEFT JOIN payments pay ON pay.id = r.reference AND r.kind IN ('deposit', 'withdrawal', 'withdrawal_returned')
+            FROM r LEFT JOIN payments pay ON pay.id = r.reference AND r.kind IN ('deposit', 'withdrawal', 'withdrawal_returned', 'withdrawal_reversed', 'deposit_reversed')
             ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
             ORDER BY r.last_posting DESC
             LIMIT ?`,

@@ -5,7 +5,7 @@
  * racing with one idempotency key get one outcome.
  */
 import type { Client, Row } from "@libsql/client";
-import type { ProviderAnswer, ProviderOperation } from "../../domain/ports/wallet.ts";
+import type { ProviderAnswer, ProviderOperation, ProviderReversal } from "../../domain/ports/wallet.ts";
 import type { ProviderMemory, ProviderRecord } from "./simulated-provider.ts";
 
 const answerOf = (r: Row): ProviderAnswer =>
@@ -34,5 +34,23 @@ export class LibsqlProviderMemory implements ProviderMemory {
   async recall(kind: ProviderOperation, reference: string): Promise<ProviderAnswer | null> {
     const rs = await this.client.execute({ sql: "SELECT * FROM simulated_provider_operations WHERE kind = ? AND reference = ?", args: [kind, reference] });
     return rs.rows[0] ? answerOf(rs.rows[0]) : null;
+  }
+
+  /** Reversals after the fact in simulated_provider_reversals (migration 0037); the first record wins. */
+  async rememberReversal(kind: "charge" | "payout", reference: string, r: ProviderReversal): Promise<ProviderReversal> {
+    const [, rs] = await this.client.batch([
+      {
+        sql: "INSERT INTO simulated_provider_reversals (kind, reference, reason, reversed_at) VALUES (?, ?, ?, ?) ON CONFLICT (kind, reference) DO NOTHING",
+        args: [kind, reference, r.reason, r.at.getTime()],
+      },
+      { sql: "SELECT reason, reversed_at FROM simulated_provider_reversals WHERE kind = ? AND reference = ?", args: [kind, reference] },
+    ], "write");
+    return { reason: String(rs.rows[0].reason), at: new Date(Number(rs.rows[0].reversed_at)) };
+  }
+
+  async recallReversal(kind: "charge" | "payout", reference: string): Promise<ProviderReversal | null> {
+    const rs = await this.client.execute({ sql: "SELECT reason, reversed_at FROM simulated_provider_reversals WHERE kind = ? AND reference = ?", args: [kind, reference] });
+    const r = rs.rows[0];
+    return r ? { reason: String(r.reason), at: new Date(Number(r.reversed_at)) } : null;
   }
 }

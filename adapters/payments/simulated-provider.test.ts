@@ -40,4 +40,19 @@ describe("simulated payment provider: memory keyed by our payment id", () => {
     expect((await p.payout({ reference: "pay_b", userId: "u", method: "bank", amount: 5_000 })).approved).toBe(true);
     expect((await p.refund({ reference: "pay_c", providerReference: "ch_x", amount: 5_013 })).approved).toBe(true);
   });
+
+  it("reverses only a charge or payout it approved, keyed by our payment id; the first reversal stands", async () => {
+    const p = new SimulatedPaymentProvider();
+    await p.charge({ reference: "pay_ok", userId: "u", method: "card", amount: 5_000 });
+    await p.charge({ reference: "pay_no", userId: "u", method: "card", amount: 5_013 });
+    expect(await p.reversalOf("charge", "pay_ok")).toBeNull();
+    expect(await p.reverse("charge", "pay_no", "Chargeback")).toBeNull();
+    expect(await p.reverse("payout", "pay_ok", "Returned")).toBeNull(); // no payout with that id
+    expect(await p.reverse("charge", "pay_missing", "Chargeback")).toBeNull();
+    const first = await p.reverse("charge", "pay_ok", "Chargeback 4837", new Date(1_000));
+    expect(first).toEqual({ reason: "Chargeback 4837", at: new Date(1_000) });
+    expect(await p.reverse("charge", "pay_ok", "Another reason")).toEqual(first);
+    expect(await p.reversalOf("charge", "pay_ok")).toEqual(first);
+    expect(await p.reversalOf("charge", "pay_no")).toBeNull();
+  });
 });

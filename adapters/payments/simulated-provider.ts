@@ -13,7 +13,7 @@
  * provider's own records, so it survives our process dying mid-request; a bare provider keeps it
  * in a Map.
  */
-import type { PaymentProvider, ProviderAnswer, ProviderOperation } from "../../domain/ports/wallet.ts";
+import type { PaymentProvider, ProviderAnswer, ProviderOperation, ProviderReversal } from "../../domain/ports/wallet.ts";
 import type { PaymentMethodId } from "../../domain/wallet/payment-methods.ts";
 
 export interface ProviderRecord {
@@ -28,6 +28,9 @@ export interface ProviderRecord {
 export interface ProviderMemory {
   remember(r: ProviderRecord): Promise<ProviderAnswer>;
   recall(kind: ProviderOperation, reference: string): Promise<ProviderAnswer | null>;
+  /** Record that a completed charge or payout was reversed; the first record wins and is returned. */
+  rememberReversal(kind: "charge" | "payout", reference: string, r: ProviderReversal): Promise<ProviderReversal>;
+  recallReversal(kind: "charge" | "payout", reference: string): Promise<ProviderReversal | null>;
 }
 
 export class InMemoryProviderMemory implements ProviderMemory {
@@ -41,6 +44,17 @@ export class InMemoryProviderMemory implements ProviderMemory {
   }
   async recall(kind: ProviderOperation, reference: string) {
     return this.records.get(`${kind}:${reference}`) ?? null;
+  }
+  private readonly reversals = new Map<string, ProviderReversal>();
+  async rememberReversal(kind: "charge" | "payout", reference: string, r: ProviderReversal) {
+    const key = `${kind}:${reference}`;
+    const prior = this.reversals.get(key);
+    if (prior) return prior;
+    this.reversals.set(key, r);
+    return r;
+  }
+  async recallReversal(kind: "charge" | "payout", reference: string) {
+    return this.reversals.get(`${kind}:${reference}`) ?? null;
   }
 }
 
@@ -106,5 +120,20 @@ export class SimulatedPaymentProvider implements PaymentProvider {
 
   lookup(kind: ProviderOperation, ref: string): Promise<ProviderAnswer | null> {
     return this.memory.recall(kind, ref);
+  }
+
+  reversalOf(kind: "charge" | "payout", ref: string): Promise<ProviderReversal | null> {
+    return this.memory.recallReversal(kind, ref);
+  }
+
+  /**
+   * The simulator's hook for a reversal after the fact (a chargeback on a charge, a payout the bank
+   * returned), keyed by our payment id: only an approved charge or payout can be reversed; null when
+   * there is none. Reversing again returns the first record.
+   */
+  async reverse(kind: "charge" | "payout", ref: string, reason: string, at: Date = new Date()): Promise<ProviderReversal | null> {
+    const done = await this.memory.recall(kind, ref);
+    if (!done?.approved) return null;
+    return this.memory.rememberReversal(kind, ref, { reason, at });
   }
 }

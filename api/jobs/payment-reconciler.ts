@@ -6,26 +6,34 @@
  * says it did (domain/wallet/settle-payment.ts reconcilePayments). Started by api/bootstrap.ts
  * beside the other jobs, never by createApp. With several instances on one database, the one
  * holding the lease does it; the work is idempotent anyway (each move is guarded by the state).
+ * Each pass also asks the provider whether payments completed within `reversalWindowMs` (default
+ * 7 days) were reversed since (a chargeback, a returned payout) and reverses those
+ * (domain/wallet/reverse-payment.ts reconcileReversals).
  */
 import { reconcilePayments, type ReconcileSummary } from "../../domain/wallet/settle-payment.ts";
+import { reconcileReversals, type ReversalSummary } from "../../domain/wallet/reverse-payment.ts";
 import type { Ports } from "../../domain/ports/index.ts";
 import type { Clock, Ids } from "../../domain/shared/clock.ts";
 
 export interface PaymentReconcilerOptions {
   intervalMs: number;
   graceMs: number;
+  /** How far back completed payments are checked for a reversal (default 7 days). */
+  reversalWindowMs?: number;
   leadership?: { tryAcquire(): Promise<boolean>; release?(): Promise<void> };
   log?: (line: Record<string, unknown>) => void;
 }
 
 export const PAYMENT_RECONCILER_LEASE = "payment-reconciler";
+export const DEFAULT_REVERSAL_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+type PassSummary = ReconcileSummary & { reversals: ReversalSummary };
 
 export class PaymentReconciler {
   private readonly deps: { ports: Ports; clock: Clock; ids: Ids };
   private readonly opts: PaymentReconcilerOptions;
   private timer: ReturnType<typeof setInterval> | null = null;
-  private running: Promise<ReconcileSummary | null> | null = null;
-  lastRun: { at: Date; summary: ReconcileSummary } | null = null;
+  private running: Promise<PassSummary | null> | null = null;
+  lastRun: { at: Date; summary: PassSummary } | null = null;
 
   constructor(deps: { ports: Ports; clock: Clock; ids: Ids }, opts: PaymentReconcilerOptions) {
     this.deps = deps;
@@ -47,14 +55,16 @@ export class PaymentReconciler {
   }
 
   /** One pass (one at a time); null when another instance holds the lease. */
-  runOnce(opts: { needLease?: boolean } = {}): Promise<ReconcileSummary | null> {
+  runOnce(opts: { needLease?: boolean } = {}): Promise<PassSummary | null> {
     if (this.running) return this.running;
     this.running = (async () => {
       try {
         if (opts.needLease !== false && this.opts.leadership && !(await this.opts.leadership.tryAcquire())) return null;
-        const summary = await reconcilePayments(this.deps, { graceMs: this.opts.graceMs });
+        const pending = await reconcilePayments(this.deps, { graceMs: this.opts.graceMs });
+        const reversals = await reconcileReversals(this.deps, { windowMs: this.opts.reversalWindowMs ?? DEFAULT_REVERSAL_WINDOW_MS });
+        const summary: PassSummary = { ...pending, reversals };
         this.lastRun = { at: this.deps.clock.now(), summary };
-        if (summary.checked > 0) (this.opts.log ?? ((l) => console.log(JSON.stringify(l))))({ level: "info", job: "payment-reconciler", ...summary });
+        if (summary.checked > 0 || reversals.reversed > 0) (this.opts.log ?? ((l) => console.log(JSON.stringify(l))))({ level: "info", job: "payment-reconciler", ...summary });
         return summary;
       } catch (e) {
         (this.opts.log ?? ((l) => console.log(JSON.stringify(l))))({ level: "error", job: "payment-reconciler", message: String(e) });

@@ -10,8 +10,9 @@ import { errorResponses, json } from "./openapi-helpers.ts";
 import { unwrap } from "../errors.ts";
 import { requireRole } from "../middleware/session.ts";
 import {
-  AdminPayment, ApprovalQueueResponse, ApproveBody, InvestigationBody, InvestigationResponse, PaymentIdParam, RejectBody,
+  AdminPayment, ApprovalQueueResponse, ApproveBody, InvestigationBody, InvestigationResponse, PaymentIdParam, RejectBody, ReverseBody,
 } from "../schemas/payments-admin.ts";
+import { markReversed } from "../../domain/wallet/reverse-payment.ts";
 import { CustomerIdParam } from "../schemas/back-office.ts";
 import { approveWithdrawal, listPayments, rejectWithdrawal, setUnderInvestigation } from "../../domain/wallet/approvals.ts";
 import { portOf, type Investigation, type PaymentRecord } from "../../domain/ports/wallet.ts";
@@ -29,6 +30,7 @@ async function present(ctx: Ctx, p: PaymentRecord): Promise<AdminPayment> {
     id: p.id, direction: p.direction, method: p.method, amount: p.amount, fee: p.fee, state: p.state, stateLabel: stateLabel(p.direction, p.state),
     providerReference: p.providerReference, failureReason: p.failureReason, reviewedBy: p.reviewedBy,
     reviewedAt: p.reviewedAt ? p.reviewedAt.toISOString() : null, reviewReason: p.reviewReason,
+    reversedAt: p.reversedAt ? p.reversedAt.toISOString() : null, reversalReason: p.reversalReason ?? null,
     createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString(),
     user: { id: p.userId, email: u?.email ?? "", firstName: u?.firstName ?? "", lastName: u?.lastName ?? "", isActive: u?.isActive ?? false },
     underInvestigation: inv !== null,
@@ -87,6 +89,25 @@ paymentsAdminRoutes.openapi(
   async (c) => {
     const ctx = ctxOf(c);
     return c.json(await present(ctx, unwrap(await rejectWithdrawal(ctx, c.req.valid("param").id, c.req.valid("json")))), 200);
+  },
+);
+
+paymentsAdminRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/admin/payments/{id}/reverse",
+    tags: ["Admin: payments"],
+    summary: "Mark a completed payment reversed by the provider, with a reason (admin, audited)",
+    description:
+      "A withdrawal the bank returned: the amount back in the customer's balance. A deposit charged back: the deposit undone, a shortfall owed as debt, " +
+      "its bonus removed (docs/money.md \"Reversed payments\"). Twice = once. 404 PAYMENT.NOT_FOUND, 409 PAYMENT.NOT_REVERSIBLE (not a completed deposit or withdrawal).",
+    middleware: [requireRole("admin")] as const,
+    request: { params: PaymentIdParam, body: { required: true, content: { "application/json": { schema: ReverseBody } } } },
+    responses: { 200: json(AdminPayment, "The payment, reversed"), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) => {
+    const ctx = ctxOf(c);
+    return c.json(await present(ctx, unwrap(await markReversed(ctx, c.req.valid("param").id, c.req.valid("json")))), 200);
   },
 );
 

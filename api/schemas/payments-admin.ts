@@ -1,6 +1,6 @@
 /** Operators' payments: the approval queue, approve / reject, and investigations (issue 19 items 2, 6; issue 20 item 4). */
 import { z } from "@hono/zod-openapi";
-import { Cents, IsoDate } from "./common.ts";
+import { Cents, IsoDate, plain } from "./common.ts";
 import { PaymentMethodId, PaymentState } from "./wallet.ts";
 
 export const AdminPayment = z
@@ -17,6 +17,8 @@ export const AdminPayment = z
     reviewedBy: z.string().nullable(),
     reviewedAt: IsoDate.nullable(),
     reviewReason: z.string().nullable(),
+    reversedAt: IsoDate.nullable(),
+    reversalReason: z.string().nullable(),
     createdAt: IsoDate,
     updatedAt: IsoDate,
     user: z.object({ id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string(), isActive: z.boolean() }),
@@ -33,11 +35,13 @@ export type ApprovalQueueResponse = z.infer<typeof ApprovalQueueResponse>;
 export const PaymentIdParam = z.object({
   id: z.string().min(1).max(64).openapi({ param: { name: "id", in: "path" }, example: "pay_123" }),
 });
-export const ApproveBody = z.object({ note: z.string().trim().max(500).optional() }).strict().openapi("ApproveWithdrawal");
-export const RejectBody = z.object({ reason: z.string().trim().min(1).max(500) }).strict().openapi("RejectWithdrawal");
+export const ApproveBody = z.object({ note: plain(z.string().trim().max(500), "text").optional() }).strict().openapi("ApproveWithdrawal");
+export const RejectBody = z.object({ reason: plain(z.string().trim().min(1).max(500), "text") }).strict().openapi("RejectWithdrawal");
+/** Mark a completed payment reversed by the provider (a chargeback, a payout the bank returned). */
+export const ReverseBody = z.object({ reason: plain(z.string().trim().min(1).max(500), "text") }).strict().openapi("ReversePayment");
 
 export const InvestigationBody = z
-  .object({ underInvestigation: z.boolean(), reason: z.string().trim().min(1).max(500) })
+  .object({ underInvestigation: z.boolean(), reason: plain(z.string().trim().min(1).max(500), "text") })
   .strict()
   .openapi("InvestigationBody");
 export const InvestigationResponse = z

@@ -95,7 +95,7 @@ export const ExclusionBody = z
   .openapi("ExclusionBody");
 export type ExclusionBody = z.infer<typeof ExclusionBody>;
 export const TimeoutBody = z
-  .object({ period: TimeoutPeriod, reason: z.string().trim().max(500).optional() })
+  .object({ period: TimeoutPeriod, reason: plain(z.string().trim().max(500), "text").optional() })
   .strict()
   .openapi("TimeoutBody");
 export type TimeoutBody = z.infer<typeof TimeoutBody>;

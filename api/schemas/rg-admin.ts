@@ -1,6 +1,6 @@
 /** The operators' Responsible Gambling screen (issue 20): GET /api/admin/responsible and the interaction log. */
 import { z } from "@hono/zod-openapi";
-import { Cents, IsoDate } from "./common.ts";
+import { Cents, IsoDate, plain } from "./common.ts";
 
 const Customer = { userId: z.string(), email: z.string(), firstName: z.string(), lastName: z.string() };
 const LimitType = z.enum(["deposit", "loss"]);
@@ -49,7 +49,7 @@ export const RgInteraction = z
 export type RgInteraction = z.infer<typeof RgInteraction>;
 
 export const RgInteractionBody = z
-  .object({ userId: z.string().min(1).max(100), channel: InteractionChannel, summary: z.string().trim().min(1, "Required").max(2000) })
+  .object({ userId: z.string().min(1).max(100), channel: InteractionChannel, summary: plain(z.string().trim().min(1, "Required").max(2000), "text") })
   .strict()
   .openapi("RgInteractionBody");
 export type RgInteractionBody = z.infer<typeof RgInteractionBody>;
@@ -60,8 +60,8 @@ export const RgInteractionsQuery = z.object({
 
 export const RegisterSimulatorBody = z
   .object({
-    firstName: z.string().trim().min(1).max(60),
-    lastName: z.string().trim().min(1).max(60),
+    firstName: plain(z.string().trim().min(1).max(60)),
+    lastName: plain(z.string().trim().min(1).max(60)),
     dateOfBirth: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "YYYY-MM-DD"),
   })
   .strict()

@@ -35,6 +35,16 @@ export interface PaymentProvider {
   payout(r: { reference: string; userId: string; method: PaymentMethodId; amount: Cents }): Promise<ProviderAnswer>;
   /** What the provider did for `reference`, or null when it never received that request. */
   lookup(kind: ProviderOperation, reference: string): Promise<ProviderAnswer | null>;
+  /**
+   * Whether a charge or payout the provider completed was reversed afterwards (a chargeback, a
+   * payout the bank returned), or null. Keyed by our payment id, like everything else.
+   */
+  reversalOf(kind: "charge" | "payout", reference: string): Promise<ProviderReversal | null>;
+}
+
+export interface ProviderReversal {
+  reason: string;
+  at: Date;
 }
 
 // ---- Payments: deposits, withdrawals and the wallet's history ----
@@ -65,7 +75,36 @@ export interface PaymentRecord {
   reviewReason: string | null;
   createdAt: Date;
   updatedAt: Date;
+  /** A completed payment reversed later (migration 0037): the transaction that undid it, when and why. */
+  reversalTransactionId?: string | null;
+  reversedAt?: Date | null;
+  reversalReason?: string | null;
 }
+
+/** What a reversal is computed from, read before its write (and re-checked inside it). */
+export interface ReversalContext {
+  wallet: Cents;
+  bonus: Cents;
+  /** The bonus grants the deposit earned (deposit_bonus with the payment as reference). */
+  grants: { id: string; amount: Cents; status: "active" | "released" | "expired" }[];
+}
+
+/**
+ * completed -> reversed with its ledger transaction and audit record, in one write guarded by
+ * "still completed" and by the balances the split was computed from.
+ */
+export interface PaymentReversalPlan {
+  paymentId: string;
+  userId: string;
+  at: Date;
+  reason: string;
+  tx: LedgerTransaction;
+  expected: { wallet: Cents; bonus: Cents };
+  /** The deposit's active bonus grants, closed by the reversal (their money removed in `tx`). */
+  closeGrantIds: string[];
+  audit: AuditEntry;
+}
+export type ReversalOutcome = { kind: "reversed"; balance: Cents } | { kind: "stale" };
 
 export interface OpenDepositPlan {
   /** State pending, no ledger transaction yet. */
@@ -130,6 +169,8 @@ export interface PaymentFilter {
   states?: readonly PaymentState[];
   /** Only payments created at or before this (the reconciler's grace). */
   createdBefore?: Date;
+  /** Only payments last changed at or after this (the reconciler's window for reversals). */
+  updatedAfter?: Date;
   limit: number;
 }
 
@@ -167,6 +208,8 @@ export interface Payments {
   /** The payment record and its hold: one write; the wallet CHECK refuses an overdraft. */
   openWithdrawal(plan: OpenWithdrawalPlan): Promise<OpenWithdrawalOutcome>;
   transition(t: PaymentTransition): Promise<TransitionOutcome>;
+  reversalContext(paymentId: string, userId: string): Promise<ReversalContext>;
+  reverse(plan: PaymentReversalPlan): Promise<ReversalOutcome>;
   find(id: string): Promise<PaymentRecord | null>;
   list(filter: PaymentFilter): Promise<PaymentRecord[]>;
   /** Withdrawals strictly above this (cents) wait for an operator (risk_settings.withdrawal_approval_threshold). */

@@ -86,6 +86,9 @@ export const ErrorCodes = [
   "WALLET.UNDER_INVESTIGATION",
   "PAYMENT.NOT_FOUND",
   "PAYMENT.NOT_AWAITING_APPROVAL",
+  /** Reversed payments: only a completed deposit or withdrawal can be reversed; balances kept changing meanwhile. */
+  "PAYMENT.NOT_REVERSIBLE",
+  "PAYMENT.CONFLICT",
   "RG.DEPOSIT_LIMIT",
   "RG.LOSS_LIMIT",
   "RG.LIMIT_PROMPT_REQUIRED",

@@ -16,8 +16,8 @@ export type HistoryFilterKind = "all" | "deposit" | "withdrawal" | "bet" | "payo
 
 export const KINDS_FOR_FILTER: Record<HistoryFilterKind, readonly TransactionKind[] | null> = {
   all: null,
-  deposit: ["deposit"],
-  withdrawal: ["withdrawal", "withdrawal_returned"],
+  deposit: ["deposit", "deposit_reversed"],
+  withdrawal: ["withdrawal", "withdrawal_returned", "withdrawal_reversed"],
   bet: ["bet_stake", "contest_entry"],
   payout: ["bet_payout", "bet_refund", "bet_resettlement", "debt_recovery", "cash_out", "contest_payout", "contest_entry_refund"],
   bonus: ["deposit_bonus", "demo_grant", "adjustment", "bonus_release", "bonus_expired"],
@@ -61,6 +61,8 @@ export function describe(i: WalletHistoryItem): string {
     case "bonus_release": return "Bonus released to cash (wagering complete)";
     case "bonus_expired": return "Bonus expired";
     case "withdrawal_returned": return `Withdrawal returned by ${method ?? "payment provider"}`;
+    case "withdrawal_reversed": return `Withdrawal returned by your bank (${method ?? "payment provider"})`;
+    case "deposit_reversed": return `Deposit charged back (${method ?? "payment provider"})`;
   }
 }
 

@@ -33,6 +33,10 @@ export const TRANSACTION_KINDS = [
   "bonus_expired",
   /** A withdrawal's money coming back: failed, rejected, or reversed by the provider after paying. */
   "withdrawal_returned",
+  /** A completed withdrawal the customer's bank returned: payments -> wallet (docs/money.md "Reversed payments"). */
+  "withdrawal_reversed",
+  /** A completed deposit charged back: its credit, fee and bonus undone (wallet, debt, bonus; docs/money.md "Reversed payments"). */
+  "deposit_reversed",
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 

@@ -3,11 +3,20 @@ import type { Ctx } from "../shared/context.ts";
 import { ok, type Result } from "../shared/result.ts";
 import { portOf, type PaymentRecord } from "../ports/wallet.ts";
 import { customerEvenIfSuspended } from "./withdraw.ts";
-import { stateLabel } from "./payment-state.ts";
+import { reversalNote, stateLabel } from "./payment-state.ts";
+import { centsToDecimalString } from "../shared/money.ts";
+
+const dollars = (c: number) => `$${centsToDecimalString(c)}`;
+
+/** The state as the customer reads it; a reversal says what happened and how much moved. */
+export const customerStateLabel = (p: PaymentRecord): string =>
+  p.state === "reversed" && p.reversalTransactionId
+    ? `Reversed: ${reversalNote(p.direction, dollars(p.direction === "deposit" ? p.amount - p.fee : p.amount))}`
+    : stateLabel(p.direction, p.state);
 
 export async function myPayments(ctx: Ctx, limit: number): Promise<Result<(PaymentRecord & { stateLabel: string })[]>> {
   const who = customerEvenIfSuspended(ctx);
   if (!who.ok) return who;
   const rows = await portOf(ctx, "payments").list({ userId: who.value.id, limit });
-  return ok(rows.map((p) => ({ ...p, stateLabel: stateLabel(p.direction, p.state) })));
+  return ok(rows.map((p) => ({ ...p, stateLabel: customerStateLabel(p) })));
 }

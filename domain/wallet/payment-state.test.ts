@@ -1,13 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { canMove, isOpen, needsApproval, PAYMENT_STATES, stateLabel } from "./payment-state.ts";
+import { canMove, canReverse, isOpen, needsApproval, PAYMENT_STATES, reversalNote, stateLabel } from "./payment-state.ts";
 
 describe("payment states", () => {
-  it("move only forward: awaiting_approval -> pending | rejected, pending -> completed | failed | reversed", () => {
+  it("move only forward: awaiting_approval -> pending | rejected, pending -> completed | failed | reversed, completed -> reversed", () => {
     const allowed = PAYMENT_STATES.flatMap((from) => PAYMENT_STATES.filter((to) => canMove(from, to)).map((to) => `${from}->${to}`));
     expect(allowed.sort()).toEqual([
-      "awaiting_approval->pending", "awaiting_approval->rejected", "pending->completed", "pending->failed", "pending->reversed",
+      "awaiting_approval->pending", "awaiting_approval->rejected", "completed->reversed", "pending->completed", "pending->failed", "pending->reversed",
     ]);
     expect(PAYMENT_STATES.filter(isOpen)).toEqual(["awaiting_approval", "pending"]);
+  });
+
+  it("reverses only a completed deposit or withdrawal, and says what happened", () => {
+    expect(canReverse({ direction: "deposit", state: "completed" })).toBe(true);
+    expect(canReverse({ direction: "withdrawal", state: "completed" })).toBe(true);
+    for (const state of PAYMENT_STATES.filter((s) => s !== "completed")) expect(canReverse({ direction: "deposit", state })).toBe(false);
+    expect(canReverse({ direction: "withdrawal_reversal", state: "completed" })).toBe(false);
+    expect(reversalNote("withdrawal", "$50.00")).toBe("returned by your bank, $50.00 back in your balance");
+    expect(reversalNote("deposit", "$96.80")).toMatch(/^charged back/);
+    expect(stateLabel("deposit", "reversed")).toBe("Reversed: charged back");
   });
 
   it("asks for approval strictly above the threshold", () => {

@@ -17,6 +17,7 @@ import { centsCell, exportCsv } from "../csv.ts";
 import { depositPreview as walletDepositPreview } from "../../../lib/wallet-preview.ts";
 import { PAYMENT_METHODS, type PaymentMethodId } from "../../../../../domain/wallet/payment-methods.ts";
 import { ApprovalQueue } from "./approval-queue.tsx";
+import { MarkReversedButton } from "./mark-reversed.tsx";
 import { AdminOnlyPanel, count, EmptyState, ErrorNote, ExportButton, formatStamp, RowsSkeleton, SectionFrame, StatCard, StatGrid } from "../ui.tsx";
 
 const QUICK = [25, 50, 100, 250, 500, 1000];
@@ -143,6 +144,9 @@ function Payments() {
                       </Table.Cell>
                       <Table.Cell data-testid="payment-status" title={t.failureReason ?? undefined}>
                         {t.statusLabel}
+                        {t.status === "completed" && t.paymentId && (t.type === "deposit" || t.type === "withdrawal") && (
+                          <> <MarkReversedButton paymentId={t.paymentId} type={t.type} amount={t.amount} email={t.user.email} /></>
+                        )}
                       </Table.Cell>
                       <Table.Cell className="adm-mono">{t.reference ?? "—"}</Table.Cell>
                     </Table.Row>
