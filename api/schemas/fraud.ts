@@ -4,8 +4,8 @@
  * domain/fraud/rules.ts for each rule and its thresholds.
  */
 import { z } from "@hono/zod-openapi";
-import { Cents, IsoDate, plain } from "./common.ts";
-import { KycStatus, RiskLevel } from "./users.ts";
+import { Cents, IsoDate, plain, RiskLevel } from "./common.ts";
+import { KycStatus } from "./users.ts";
 
 export const TimeWindow = z.enum(["1h", "24h", "7d"]);
 export type TimeWindow = z.infer<typeof TimeWindow>;

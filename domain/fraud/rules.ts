@@ -9,6 +9,8 @@
  * so running the engine again over the same activity never raises the same alert twice.
  */
 import type { VerificationLevel } from "../shared/types.ts";
+import type { RiskLevel } from "../shared/risk-level.ts";
+import type { FraudAlertType, FraudSeverity } from "./alert-types.ts";
 
 // ---- Thresholds (documented; tests pin them): rules/thresholds.ts -----------------------------
 import { FRAUD_THRESHOLDS } from "./rules/thresholds.ts";
@@ -60,8 +62,8 @@ export interface SessionActivity {
 export interface ExistingAlert {
   dedupeKey: string;
   userId: string;
-  alertType: AlertType;
-  severity: Severity;
+  alertType: FraudAlertType;
+  severity: FraudSeverity;
   status: "open" | "investigating" | "resolved";
 }
 export interface FraudActivity {
@@ -79,15 +81,11 @@ export interface FraudActivity {
   alerts: ExistingAlert[];
 }
 
-export type AlertType = "rapid_betting" | "stake_spike" | "deposit_withdrawal" | "shared_address" | "bonus_abuse" | "manual_flag";
-export type Severity = "critical" | "high" | "medium" | "low";
-export type RiskLevel = "low" | "medium" | "high" | "critical";
-
 export interface AlertCandidate {
   dedupeKey: string;
   userId: string;
-  alertType: AlertType;
-  severity: Severity;
+  alertType: FraudAlertType;
+  severity: FraudSeverity;
   description: string;
   /** Percent, for bonus-abuse alerts. */
   confidence: number | null;
@@ -507,7 +505,7 @@ export function scoreTransactions(a: FraudActivity, now: Date, found: RuleFindin
 // ---- User risk profiles ------------------------------------------------------------------------
 
 /** Points an unresolved alert adds to its customer's risk score, by severity. */
-export const ALERT_POINTS: Record<Severity, number> = { critical: 45, high: 30, medium: 15, low: 5 };
+export const ALERT_POINTS: Record<FraudSeverity, number> = { critical: 45, high: 30, medium: 15, low: 5 };
 /** Points each resolved alert still adds (history), up to resolvedCap. */
 export const RESOLVED_POINTS = 3;
 export const RESOLVED_CAP = 15;
@@ -519,7 +517,7 @@ export const RESOLVED_CAP = 15;
  */
 export function riskProfiles(
   a: FraudActivity,
-  alerts: readonly { userId: string; severity: Severity; status: "open" | "investigating" | "resolved"; alertType: AlertType }[],
+  alerts: readonly { userId: string; severity: FraudSeverity; status: "open" | "investigating" | "resolved"; alertType: FraudAlertType }[],
   monitoring: readonly { userId: string; riskScore: number; createdAt: Date }[],
   now: Date,
 ): RiskProfileCandidate[] {
