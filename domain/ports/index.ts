@@ -654,7 +654,7 @@ export interface RiskProfileRecord {
   user: { id: string; email: string; firstName: string; lastName: string; verificationLevel: string };
 }
 
-/** What the fraud rules read: see domain/fraud/rules.ts FraudActivity. */
+/** What the fraud rules read: see domain/fraud/rules/index.ts FraudActivity. */
 export interface FraudActivitySnapshot {
   customers: { id: string; email: string; firstName: string; lastName: string; isDemo: boolean; verificationLevel: User["verificationLevel"]; createdAt: Date }[];
   bets: { id: string; userId: string; stake: number; placedAt: Date; status: string }[];

@@ -345,11 +345,11 @@ describe("the scheduler (api/jobs)", () => {
   it("hands the scan thread its modules with the types stripped (on Node), so that thread never loads the stripper", () => {
     const sources = strippedSources()!;
     const urls = Object.keys(sources);
-    for (const file of ["api/jobs/fraud-scan-run.ts", "adapters/libsql/fraud.ts", "adapters/libsql/embedded-client.ts", "domain/fraud/scan.ts", "domain/fraud/rules.ts",
+    for (const file of ["api/jobs/fraud-scan-run.ts", "adapters/libsql/fraud.ts", "adapters/libsql/embedded-client.ts", "domain/fraud/scan.ts", "domain/fraud/rules/index.ts",
       "domain/fraud/rules/rapid-betting.ts", "domain/fraud/rules/address-ranges.ts"])
       expect(urls.some((u) => u.endsWith(`/${file}`)), file).toBe(true);
     // JavaScript now: no interfaces, no annotations, the code itself kept.
-    const rules = Object.entries(sources).find(([u]) => u.endsWith("/domain/fraud/rules.ts"))![1];
+    const rules = Object.entries(sources).find(([u]) => u.endsWith("/domain/fraud/rules/findings.ts"))![1];
     expect(rules).not.toMatch(/export interface|: BetActivity\[\]/);
     expect(rules).toMatch(/export function applyRules\(a\s*,\s*now\s*\)/); // the types' room is left blank
     // The imports are found by a pattern, which also sees them in comments: a file that is not there is skipped.
