@@ -8,7 +8,7 @@ import type { AppDeps, AppEnv } from "./env.ts";
 import { ApiFailure, errorBody, internalErrorBody, sendError } from "./errors.ts";
 import { requestId } from "./middleware/request-id.ts";
 import { clientAddress } from "./middleware/client-address.ts";
-import { isLiveOddsPoll, LiveOddsSnapshot, liveOddsPoll } from "./live-odds-snapshot.ts";
+import { liveOdds as liveOddsOf, streamRoutes } from "./live-odds/index.ts";
 import { rateLimit } from "./middleware/rate-limit.ts";
 import { sameOrigin, securityHeaders } from "./middleware/security.ts";
 import { bodyLimit } from "./middleware/body-limit.ts";
@@ -24,7 +24,6 @@ import { fantasyRoutes } from "./routes/fantasy/index.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { bettingDataRoutes } from "./routes/betting-data.ts";
-import { serveLiveOddsStream, streamRoutes } from "./routes/stream.ts";
 import { walletRoutes } from "./routes/wallet.ts";
 import { bonusRoutes } from "./routes/bonus.ts";
 import { responsibleRoutes } from "./routes/responsible.ts";
@@ -65,15 +64,11 @@ const validationHook = (
 export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
-  const liveOdds = new LiveOddsSnapshot(deps.ports, deps.clock, deps.liveOddsCacheMs ?? 0);
-  // The hottest read (every open betting page polls it) goes first, ahead of the middleware chain:
-  // public, the same for everyone, served from the snapshot with the chain's headers added at
-  // constant cost. app.fetch answers it before routing (end of this function); the route, before
-  // app.use("*") so Hono runs it and stops, is for a spelling of the path only the router matches.
-  const poll = liveOddsPoll(liveOdds, deps);
-  app.get("/api/live-odds", (c) => poll(c.req.raw, c.env));
-  // Likewise the stream: thousands of subscribers each keep only their stream and one header object.
-  app.get("/api/live-odds/stream", serveLiveOddsStream(deps));
+  // The hottest read (every open betting page polls it) and the stream go first, ahead of the
+  // middleware chain (api/live-odds/: public, the same for everyone, at constant cost).
+  const odds = liveOddsOf(deps);
+  const liveOdds = odds.snapshot;
+  odds.mount(app);
   app.use("*", async (c, next) => {
     c.set("deps", deps);
     c.set("liveOdds", liveOdds);
@@ -164,10 +159,8 @@ export function createApp(deps: AppDeps) {
     return c.json(internalErrorBody(c.get("requestId"), c.req.path, e), 500);
   });
 
-  // The live-odds poll skips the router too: matching a path against every route's pattern costs
-  // more than the whole answer from the snapshot.
-  const routed = app.fetch;
-  app.fetch = (req, env, ctx) => (isLiveOddsPoll(req) ? poll(req, env) : routed(req, env, ctx));
+  // The live-odds poll skips the router too (api/live-odds/index.ts fastPath).
+  odds.fastPath(app);
   return app;
 }
 

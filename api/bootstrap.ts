@@ -18,7 +18,7 @@ import { SimulatedPaymentProvider } from "../adapters/payments/simulated-provide
 import { LibsqlProviderMemory } from "../adapters/payments/provider-memory.ts";
 import { PAYMENT_RECONCILER_LEASE, PaymentReconciler } from "./jobs/payment-reconciler.ts";
 import { BackgroundJobs } from "./jobs/scheduler.ts";
-import { fraudScanThread } from "./jobs/fraud-scan-thread.ts";
+import { fraudScanThread } from "../adapters/libsql/fraud-scan-thread.ts";
 import { fraudWriter } from "../adapters/libsql/fraud.ts";
 import { ScryptPasswordHasher } from "../adapters/system/password.ts";
 import { sessionTokens } from "../adapters/system/session-token.ts";

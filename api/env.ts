@@ -3,7 +3,7 @@ import type { Clock, Ids } from "../domain/shared/clock.ts";
 import type { Actor } from "../domain/shared/types.ts";
 import type { Ctx } from "../domain/shared/context.ts";
 import type { Client } from "@libsql/client";
-import type { LiveOddsSnapshot } from "./live-odds-snapshot.ts";
+import type { LiveOddsSnapshot } from "./live-odds/snapshot.ts";
 import type { RequestLogEntry } from "./middleware/request-id.ts";
 import type { RateLimitConfig } from "./middleware/rate-limit.ts";
 import type { RateCounter } from "../domain/ports/rate-counter.ts";

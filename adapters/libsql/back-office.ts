@@ -3,8 +3,9 @@ import type { BetType } from "../../domain/shared/types.ts";
 import type { PaymentState } from "../../domain/wallet/payment-state.ts";
 import type { InStatement, Row } from "@libsql/client";
 import type {
-  BackOffice, CustomerAggregate, LedgerPaymentRecord, SettlementCandidateLeg, UserRiskLevel,
+  BackOffice, CustomerAggregate, LedgerPaymentRecord, SettlementCandidateLeg,
 } from "../../domain/ports/index.ts";
+import type { RiskLevel } from "../../domain/shared/risk-level.ts";
 import type { AuditEntry, BetLegRecord, BetRecord, User } from "../../domain/shared/types.ts";
 import type { LedgerTransaction } from "../../domain/wallet/ledger.ts";
 import { auditStatement } from "./audit.ts";
@@ -108,7 +109,7 @@ export class LibsqlBackOffice implements BackOffice {
         bonusTotal: p.bonus,
         favoriteMarkets: (favs.get(id) ?? []).sort((x, y) => y.n - x.n || x.name.localeCompare(y.name)).slice(0, 3).map((x) => x.name),
         pendingLiability: n(b?.liability),
-        riskLevel: (u.risk_level ?? "low") as UserRiskLevel,
+        riskLevel: (u.risk_level ?? "low") as RiskLevel,
         riskScore: n(u.risk_score),
         openAlerts: openAlerts.get(id) ?? 0,
       };

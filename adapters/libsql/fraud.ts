@@ -1,9 +1,11 @@
 /** Fraud alerts, transaction monitoring and user risk profiles on libSQL. */
 import type { Client, InStatement, ResultSet, Row } from "@libsql/client";
 import type {
-  FraudActivitySnapshot, FraudAlertRecord, FraudAlertStatus, FraudAlertType, FraudRecords, FraudResolution, MonitoringRecord,
-  NewFraudAlert, RiskProfileRecord, RuleOutcomeCounts, UserRiskLevel,
+  FraudActivitySnapshot, FraudAlertRecord, FraudAlertStatus, FraudRecords, FraudResolution, MonitoringRecord,
+  NewFraudAlert, RiskProfileRecord, RuleOutcomeCounts,
 } from "../../domain/ports/index.ts";
+import type { FraudAlertType } from "../../domain/fraud/alert-types.ts";
+import type { RiskLevel } from "../../domain/shared/risk-level.ts";
 import type { AuditEntry } from "../../domain/shared/types.ts";
 import { auditStatement } from "./audit.ts";
 import type { Database } from "./database.ts";
@@ -65,7 +67,7 @@ export interface WrittenResult {
  * One all-or-nothing write of a scan's record. In the serving process that is the database's group
  * commit on an embedded file (so the scan's rows join the bets' commits instead of taking the writer
  * lock from them), otherwise one batch; a scan on a thread of its own sends its writes to the serving
- * process (api/jobs/fraud-scan-thread.ts).
+ * process (adapters/libsql/fraud-scan-thread.ts).
  */
 export type FraudWrite = (statements: InStatement[]) => Promise<WrittenResult[]>;
 
@@ -95,7 +97,7 @@ function upsertScores(rows: Omit<MonitoringRecord, "user">[], at: number): InSta
   };
 }
 
-type ProfileRow = { userId: string; riskLevel: UserRiskLevel; riskScore: number; factors: string[] };
+type ProfileRow = { userId: string; riskLevel: RiskLevel; riskScore: number; factors: string[] };
 
 function upsertProfiles(rows: ProfileRow[], at: number): InStatement {
   return {
@@ -402,7 +404,7 @@ export class LibsqlFraudRecords implements FraudRecords {
     });
     return rs.rows.map((r) => ({
       userId: String(r.user_id),
-      riskLevel: r.risk_level as UserRiskLevel,
+      riskLevel: r.risk_level as RiskLevel,
       riskScore: Number(r.risk_score),
       factors: json<string[]>(r.factors, []),
       lastReviewed: dateOrNull(r.last_reviewed),

@@ -1,6 +1,6 @@
 /**
  * What the adapters share about statements and database URLs, without drizzle or a driver: the
- * fraud scan's thread (api/jobs/fraud-scan-run.ts) loads this instead of database.ts, whose drizzle,
+ * fraud scan's thread (adapters/libsql/fraud-scan-run.ts) loads this instead of database.ts, whose drizzle,
  * schema and migrator took ~400 ms of every scan's start. database.ts re-exports all of it.
  */
 import type { InArgs, InStatement } from "@libsql/client";

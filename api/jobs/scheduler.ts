@@ -10,7 +10,7 @@
  *   process are marked failed.
  */
 import { runFraudScan, type FraudScanSummary } from "../../domain/fraud/scan.ts";
-import { FraudScanThreadUnavailable } from "./fraud-scan-thread.ts";
+import { FraudScanThreadUnavailable } from "../../adapters/libsql/fraud-scan-thread.ts";
 import { processNextBulkOperation } from "../../domain/tasks/bulk-operations.ts";
 import { settleDecidedMarkets } from "../../domain/settlement/settle-decided.ts";
 import { runBonusUpkeep } from "../../domain/wallet/bonus-account.ts";
@@ -24,7 +24,7 @@ export interface BackgroundJobsOptions {
    */
   fraudLeadership?: { tryAcquire(): Promise<boolean> };
   /**
-   * Runs one fraud scan somewhere else (a thread: api/jobs/fraud-scan-thread.ts); default: in
+   * Runs one fraud scan somewhere else (a thread: adapters/libsql/fraud-scan-thread.ts); default: in
    * process. Its `close`, if any, is called on stop.
    */
   fraudScanner?: (() => Promise<FraudScanSummary>) & { close?(): Promise<void> };

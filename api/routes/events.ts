@@ -33,7 +33,7 @@ eventRoutes.openapi(
 );
 
 // GET /live-odds is answered before the middleware chain (api/app.ts, serveLiveOdds in
-// api/live-odds-snapshot.ts); it is documented here with the other event routes.
+// api/live-odds/); it is documented here with the other event routes.
 eventRoutes.openAPIRegistry.registerPath(
   createRoute({
     method: "get",

@@ -1,6 +1,6 @@
 /**
  * Fraud detection and monitoring (admin): alerts, resolve, transaction monitoring, bonus abuse,
- * user risk profiles, and a scan on demand. The rules engine (domain/fraud/rules.ts) also runs
+ * user risk profiles, and a scan on demand. The rules engine (domain/fraud/rules/index.ts) also runs
  * every FRAUD_SCAN_INTERVAL_MS in the server process (api/jobs/scheduler.ts).
  */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";

@@ -27,6 +27,9 @@ export const IdParam = z.object({
   id: z.string().min(1).max(64).openapi({ param: { name: "id", in: "path" }, example: "bet_01" }),
 });
 
+/** The house's one risk scale (domain/shared/risk-level.ts). */
+export const RiskLevel = z.enum(["low", "medium", "high", "critical"]);
+export type RiskLevel = z.infer<typeof RiskLevel>;
 export const Role = z.enum(["admin", "customer", "trader"]);
 export type Role = z.infer<typeof Role>;
 

@@ -1,11 +1,11 @@
 /**
  * Fraud detection and monitoring (issue 4, contract section A-S2). Everything here is produced by
  * the rules engine in domain/fraud from real activity (bets, ledger, sessions); see
- * domain/fraud/rules.ts for each rule and its thresholds.
+ * domain/fraud/rules/index.ts for each rule and its thresholds.
  */
 import { z } from "@hono/zod-openapi";
-import { Cents, IsoDate, plain } from "./common.ts";
-import { KycStatus, RiskLevel } from "./users.ts";
+import { Cents, IsoDate, plain, RiskLevel } from "./common.ts";
+import { KycStatus } from "./users.ts";
 
 export const TimeWindow = z.enum(["1h", "24h", "7d"]);
 export type TimeWindow = z.infer<typeof TimeWindow>;

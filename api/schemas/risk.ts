@@ -16,7 +16,7 @@
  *   > 40 medium, > 20 low, else minimal.
  */
 import { z } from "@hono/zod-openapi";
-import { Cents, IsoDate } from "./common.ts";
+import { Cents, IsoDate, RiskLevel } from "./common.ts";
 import { MarketStatus, MarketType } from "./events.ts";
 
 export const HeatmapRange = z.enum(["1h", "24h", "7d"]);
@@ -32,8 +32,6 @@ export const RiskBand = z
   .enum(["critical", "high", "medium", "low", "minimal"])
   .openapi({ description: "Colour band of a riskValue: > 80 critical, > 60 high, > 40 medium, > 20 low, else minimal" });
 export type RiskBand = z.infer<typeof RiskBand>;
-export const RiskLevel = z.enum(["low", "medium", "high", "critical"]);
-export type RiskLevel = z.infer<typeof RiskLevel>;
 
 export const RiskHeatmapQuery = z.object({
   range: HeatmapRange.default("24h").openapi({

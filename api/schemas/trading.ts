@@ -12,10 +12,10 @@
  *   3+ times, every move the same direction, 5 % or more in total (domain/risk/steam.ts).
  */
 import { z } from "@hono/zod-openapi";
-import { Cents, IsoDate, OddsString } from "./common.ts";
+import { Cents, IsoDate, OddsString, RiskLevel } from "./common.ts";
 import { LiveOddsItem } from "./events.ts";
 import { PriceConfirm } from "./markets.ts";
-import { OutcomeExposure, RiskLevel } from "./risk.ts";
+import { OutcomeExposure } from "./risk.ts";
 
 export const TradingRiskLevel = z.enum(["low", "medium", "high", "critical", "sharp"]);
 

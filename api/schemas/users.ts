@@ -5,15 +5,13 @@
  * else -> rejected; `kycStatus` carries that mapped value so every screen shows the same badge.
  */
 import { z } from "@hono/zod-openapi";
-import { Cents, IsoDate, Role, plain } from "./common.ts";
+import { Cents, IsoDate, RiskLevel, Role, plain } from "./common.ts";
 import { Bet } from "./bets.ts";
 
 export const VerificationLevel = z.enum(["none", "basic", "full", "pending", "rejected"]);
 export type VerificationLevel = z.infer<typeof VerificationLevel>;
 export const KycStatus = z.enum(["verified", "pending", "rejected"]);
 export type KycStatus = z.infer<typeof KycStatus>;
-export const RiskLevel = z.enum(["low", "medium", "high", "critical"]);
-export type RiskLevel = z.infer<typeof RiskLevel>;
 
 export const UserRiskSummary = z
   .object({

@@ -6,7 +6,8 @@
  */
 import { requireRole } from "../shared/authorize.ts";
 import { ok, type Result } from "../shared/result.ts";
-import type { FraudAlertType, RuleOutcomeCounts } from "../ports/index.ts";
+import type { RuleOutcomeCounts } from "../ports/index.ts";
+import type { FraudAlertType } from "./alert-types.ts";
 import type { BackOfficeCtx } from "../users/back-office-ctx.ts";
 
 /** Every rule the screen lists, in this order, whether or not it has raised anything yet. */

@@ -1,5 +1,5 @@
 /**
- * A fraud scan: load recent activity, run the rules (domain/fraud/rules.ts), store new alerts,
+ * A fraud scan: load recent activity, run the rules (domain/fraud/rules/index.ts), store new alerts,
  * monitoring records and risk profiles in one write. Safe to run any number of times: alerts are
  * keyed by rule + subject + window and a key is stored once.
  *
@@ -9,7 +9,7 @@
 import { requireRole } from "../shared/authorize.ts";
 import { ok, type Result } from "../shared/result.ts";
 import type { BackOfficeCtx, SystemDeps } from "../users/back-office-ctx.ts";
-import { FRAUD_THRESHOLDS, runRules } from "./rules.ts";
+import { FRAUD_THRESHOLDS, runRules } from "./rules/index.ts";
 
 export interface FraudScanSummary {
   scannedAt: Date;

@@ -3,6 +3,8 @@
  * each write method is one atomic database write.
  */
 import type { EachWayTerms } from "../settlement/each-way.ts";
+import type { FraudAlertType, FraudSeverity } from "../fraud/alert-types.ts";
+import type { RiskLevel } from "../shared/risk-level.ts";
 import type { PaymentState } from "../wallet/payment-state.ts";
 import type { LedgerTransaction } from "../wallet/ledger.ts";
 import type {
@@ -538,13 +540,11 @@ export interface Ports extends Partial<BackOfficePorts>, TradingDeskPorts {
 // ---- Back office (issue 4, A-S2): user admin, fraud, tasks, bulk operations, CRM, payments ----
 // libsqlPorts implements these; they have no in-memory fakes (tested against libSQL via the API).
 
-export type UserRiskLevel = "low" | "medium" | "high" | "critical";
-
 /** A user as the admin console lists them: the user, their wallet balance and risk profile. */
 export interface AdminUserRecord extends User {
   /** Wallet balance in cents, or null for staff without a wallet. */
   balance: number | null;
-  riskLevel: UserRiskLevel;
+  riskLevel: RiskLevel;
   riskScore: number;
 }
 
@@ -585,16 +585,6 @@ export interface AdminUsers {
   activity(userId: string, limit: number): Promise<UserActivityRecord>;
 }
 
-/** Password hashing (scrypt in adapters/system/password.ts; same shape as the accounts team's port). */
-export interface PasswordHasher {
-  /** A self-describing hash (algorithm, parameters, salt, hash) of the password. */
-  hash(password: string): Promise<string>;
-  /** Constant-time comparison; a null `stored` still takes the time of a check, and is false. */
-  verify(password: string, stored: string | null): Promise<boolean>;
-}
-
-export type FraudAlertType = "rapid_betting" | "stake_spike" | "deposit_withdrawal" | "shared_address" | "bonus_abuse" | "manual_flag";
-export type FraudSeverity = "critical" | "high" | "medium" | "low";
 export type FraudAlertStatus = "open" | "investigating" | "resolved";
 /**
  * How an operator resolved an alert: `confirmed` (real fraud) or `false_positive` give each rule
@@ -658,14 +648,14 @@ export interface MonitoringRecord {
 
 export interface RiskProfileRecord {
   userId: string;
-  riskLevel: UserRiskLevel;
+  riskLevel: RiskLevel;
   riskScore: number;
   factors: string[];
   lastReviewed: Date | null;
   user: { id: string; email: string; firstName: string; lastName: string; verificationLevel: string };
 }
 
-/** What the fraud rules read: see domain/fraud/rules.ts FraudActivity. */
+/** What the fraud rules read: see domain/fraud/rules/index.ts FraudActivity. */
 export interface FraudActivitySnapshot {
   customers: { id: string; email: string; firstName: string; lastName: string; isDemo: boolean; verificationLevel: User["verificationLevel"]; createdAt: Date }[];
   bets: { id: string; userId: string; stake: number; placedAt: Date; status: string }[];
@@ -686,7 +676,7 @@ export interface FraudRecords {
   record(scan: {
     alerts: NewFraudAlert[];
     monitoring: Omit<MonitoringRecord, "user">[];
-    profiles: { userId: string; riskLevel: UserRiskLevel; riskScore: number; factors: string[] }[];
+    profiles: { userId: string; riskLevel: RiskLevel; riskScore: number; factors: string[] }[];
     at: Date;
   }): Promise<{ alertsRaised: number; monitoringRecords: number }>;
   listAlerts(filter: { since?: Date; status?: FraudAlertStatus; type?: FraudAlertType; userId?: string; limit: number }): Promise<FraudAlertRecord[]>;
@@ -805,7 +795,7 @@ export interface CustomerAggregate {
   favoriteMarkets: string[];
   /** Potential returns of the customer's pending bets. */
   pendingLiability: number;
-  riskLevel: UserRiskLevel;
+  riskLevel: RiskLevel;
   riskScore: number;
   openAlerts: number;
 }

@@ -5,7 +5,7 @@
  */
 import type { Cents } from "../shared/money.ts";
 
-export type RiskLevel = "low" | "medium" | "high" | "critical";
+import type { RiskLevel } from "../shared/risk-level.ts";
 
 export function betRiskProfile(stake: Cents, potentialReturn: Cents): { riskLevel: RiskLevel; riskScore: number } {
   const liability = Math.max(0, potentialReturn - stake);

@@ -24,6 +24,7 @@
  */
 import { returnFor, type OddsMilli } from "../shared/odds.ts";
 import type { Cents } from "../shared/money.ts";
+import type { RiskLevel } from "../shared/risk-level.ts";
 import type { EventStatus, MarketStatus, MarketType, SportCode } from "../shared/types.ts";
 
 export const DEFAULT_LIABILITY_LIMIT: Cents = 200_000_000; // 2,000,000.00 (spec section 9)
@@ -147,7 +148,6 @@ export function riskBand(value: number): RiskBand {
   if (value > 20) return "low";
   return "minimal";
 }
-export type RiskLevel = "low" | "medium" | "high" | "critical";
 /** A risk level for lists: critical > 80, high > 60, medium > 40, else low. */
 export function riskLevelOf(value: number): RiskLevel {
   const band = riskBand(value);

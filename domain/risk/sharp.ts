@@ -18,7 +18,7 @@
  */
 import type { Cents } from "../shared/money.ts";
 import type { OddsMilli } from "../shared/odds.ts";
-import type { RiskLevel } from "./liability.ts";
+import type { RiskLevel } from "../shared/risk-level.ts";
 
 export const SHARP_THRESHOLD = 60;
 /** Spec section 9: customer win rate alert at 65 %. */

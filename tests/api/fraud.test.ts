@@ -3,16 +3,12 @@
  * real bets placed through the API, idempotent scans, resolve (audited, once), transaction
  * monitoring, bonus abuse, user risk profiles, and who may call each route.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
 import { countRows, currentUserId, expectError, expectInvalidFields, expectUnknownKey, placeOk, selectionOf, upcomingPool } from "../fixtures/builders.ts";
 import { callers, expectAdminOnly, type Callers } from "../fixtures/roles.ts";
 import { BackgroundJobs } from "../../api/jobs/scheduler.ts";
-import { fraudScanThread, FraudScanThreadUnavailable, strippedSources } from "../../api/jobs/fraud-scan-thread.ts";
+import { fraudScanThread, FraudScanThreadUnavailable } from "../../adapters/libsql/fraud-scan-thread.ts";
 import { fraudWriter, LibsqlFraudRecords, RECORD_CHUNK } from "../../adapters/libsql/fraud.ts";
 import { DatabaseLease } from "../../adapters/libsql/lease.ts";
 import { configFromEnv } from "../../api/bootstrap.ts";
@@ -340,26 +336,6 @@ describe("the scheduler (api/jobs)", () => {
     // Where another connection cannot open the database, scans stay in process.
     expect(fraudScanThread({ databaseUrl: ":memory:" })).toBeNull();
     expect(fraudScanThread({ databaseUrl: t.url, databaseSyncUrl: "libsql://primary.example" })).toBeNull();
-  });
-
-  it("hands the scan thread its modules with the types stripped (on Node), so that thread never loads the stripper", () => {
-    const sources = strippedSources()!;
-    const urls = Object.keys(sources);
-    for (const file of ["api/jobs/fraud-scan-run.ts", "adapters/libsql/fraud.ts", "adapters/libsql/embedded-client.ts", "domain/fraud/scan.ts", "domain/fraud/rules.ts",
-      "domain/fraud/rules/rapid-betting.ts", "domain/fraud/rules/address-ranges.ts"])
-      expect(urls.some((u) => u.endsWith(`/${file}`)), file).toBe(true);
-    // JavaScript now: no interfaces, no annotations, the code itself kept.
-    const rules = Object.entries(sources).find(([u]) => u.endsWith("/domain/fraud/rules.ts"))![1];
-    expect(rules).not.toMatch(/export interface|: BetActivity\[\]/);
-    expect(rules).toMatch(/export function applyRules\(a\s*,\s*now\s*\)/); // the types' room is left blank
-    // The imports are found by a pattern, which also sees them in comments: a file that is not there is skipped.
-    const dir = mkdtempSync(join(tmpdir(), "stripped-"));
-    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-    writeFileSync(join(dir, "entry.ts"), `// import { gone } from "./gone.ts";\nimport { two } from "./two.ts";\nexport const one: number = two;\n`);
-    writeFileSync(join(dir, "two.ts"), "export const two: number = 2;\n");
-    const small = strippedSources(pathToFileURL(join(dir, "entry.ts")))!;
-    expect(Object.keys(small).map((u) => u.split("/").pop())).toEqual(["entry.ts", "two.ts"]);
-    expect(small[pathToFileURL(join(dir, "two.ts")).href]).toMatch(/^export const two\s*= 2;/);
   });
 
   it("POST /api/admin/fraud/scan runs where the scheduled scans run (the scan thread), one scan at a time", async () => {

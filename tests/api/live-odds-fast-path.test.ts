@@ -148,7 +148,7 @@ describe("GET /api/live-odds fast path", () => {
 
 describe("isLiveOddsPoll", () => {
   it("matches GET and HEAD of exactly /api/live-odds, with or without a query", async () => {
-    const { isLiveOddsPoll } = await import("../../api/live-odds-snapshot.ts");
+    const { isLiveOddsPoll } = await import("../../api/live-odds/snapshot.ts");
     const poll = (url: string, method = "GET") => isLiveOddsPoll(new Request(url, { method }));
     expect(poll("http://localhost/api/live-odds")).toBe(true);
     expect(poll("https://bet.example:8443/api/live-odds?x=1")).toBe(true);
@@ -164,7 +164,7 @@ describe("isLiveOddsPoll", () => {
 
 describe("acceptsGzip", () => {
   it("reads Accept-Encoding lists, q-values and *", async () => {
-    const { acceptsGzip } = await import("../../api/live-odds-snapshot.ts");
+    const { acceptsGzip } = await import("../../api/live-odds/snapshot.ts");
     expect(acceptsGzip(undefined)).toBe(false);
     expect(acceptsGzip("gzip")).toBe(true);
     expect(acceptsGzip("br, GZIP;q=0.5")).toBe(true);

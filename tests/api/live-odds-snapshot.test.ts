@@ -1,7 +1,7 @@
 /** The reused /api/live-odds body: fresh within LIVE_ODDS_CACHE_MS, rebuilt after, and ETag rules. */
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTestApp, type TestApp } from "../fixtures/test-app.ts";
-import { etagMatches } from "../../api/live-odds-snapshot.ts";
+import { etagMatches } from "../../api/live-odds/snapshot.ts";
 
 let t: TestApp;
 afterEach(() => t.close());

@@ -9,8 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoLogin, makeTestApp, type TestApp } from "../fixtures/test-app.ts";
 import { siblingApps } from "../fixtures/builders.ts";
-import { liveOddsBroadcastOf, liveOddsHubOf, MAX_QUEUE_BYTES } from "../../api/routes/stream.ts";
-import { SlowSubscriberError } from "../../api/live-odds-broadcast.ts";
+import { liveOddsBroadcastOf, liveOddsHubOf, MAX_QUEUE_BYTES } from "../../api/live-odds/stream.ts";
+import { SlowSubscriberError } from "../../api/live-odds/broadcast.ts";
 import type { LiveOddsItem } from "../../api/schemas/events.ts";
 
 let t: TestApp;

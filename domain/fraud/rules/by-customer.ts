@@ -1,5 +1,5 @@
 /** Grouping activity: by a key, and each customer's bets in time order (walked by several rules). */
-import type { BetActivity } from "../rules.ts";
+import type { BetActivity } from "./activity.ts";
 
 export function groupBy<T>(xs: readonly T[], key: (x: T) => string): Map<string, T[]> {
   const out = new Map<string, T[]>();

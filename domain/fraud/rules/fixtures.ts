@@ -1,5 +1,5 @@
 /** Builders for the rule tests in this folder (activity around a fixed moment). */
-import type { BetActivity, FraudActivity, FraudCustomer, PaymentActivity, SessionActivity } from "../rules.ts";
+import type { BetActivity, FraudActivity, FraudCustomer, PaymentActivity, SessionActivity } from "./activity.ts";
 
 export const NOW = new Date("2026-11-21T12:00:00.000Z");
 export const SEC = 1000;
@@ -12,8 +12,8 @@ export const customer = (id: string, extra: Partial<FraudCustomer> = {}): FraudC
   id, email: `${id}@example.com`, firstName: id, lastName: "Test", isDemo: false, verificationLevel: "full", createdAt: at(60 * DAY), ...extra,
 });
 let n = 0;
-export const bet = (userId: string, stake: number, when: Date): BetActivity => ({
-  id: `bet_${String(++n).padStart(5, "0")}`, userId, stake, placedAt: when, status: "pending",
+export const bet = (userId: string, stake: number, when: Date, status = "pending"): BetActivity => ({
+  id: `bet_${String(++n).padStart(5, "0")}`, userId, stake, placedAt: when, status,
 });
 export const pay = (userId: string, kind: PaymentActivity["kind"], amount: number, when: Date): PaymentActivity => ({
   id: `tx_${String(++n).padStart(5, "0")}`, userId, kind, amount, createdAt: when,

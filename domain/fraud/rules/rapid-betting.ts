@@ -4,7 +4,8 @@
  * slip is one action and is not. So bets are first grouped into slips (placed within
  * rapidSlipMs of the slip's first bet) and the burst counts slips.
  */
-import type { BetActivity } from "../rules.ts";
+import type { AlertCandidate, BetActivity } from "./activity.ts";
+import { money } from "./format.ts";
 import { betsByCustomer, type BetsByCustomer } from "./by-customer.ts";
 import { FRAUD_THRESHOLDS as T } from "./thresholds.ts";
 
@@ -80,4 +81,27 @@ export function rapidBursts(bets: readonly BetActivity[], byCustomer: BetsByCust
     flush();
   }
   return out;
+}
+
+/** The alert for a burst (the caller filters by the scan window). */
+export function rapidBettingAlert(b: RapidBurst): AlertCandidate {
+  return {
+    dedupeKey: `rapid_betting:${b.userId}:${b.startBetId}`,
+    userId: b.userId,
+    alertType: "rapid_betting",
+    severity: b.maxInWindow >= T.rapidHighBets ? "high" : "medium",
+    description: `${b.maxInWindow} bet slips within ${T.rapidWindowMs / 1000} seconds (${b.betIds.length} bets in the burst, ${money(b.totalStake)} staked)`,
+    confidence: null,
+    evidence: {
+      slipsInWindow: b.maxInWindow,
+      burstSlips: b.slips,
+      slipSeconds: T.rapidSlipMs / 1000,
+      windowSeconds: T.rapidWindowMs / 1000,
+      burstBets: b.betIds.length,
+      totalStake: b.totalStake,
+      firstBetAt: b.firstAt.toISOString(),
+      lastBetAt: b.lastAt.toISOString(),
+      betIds: b.betIds.slice(0, 50),
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectAlerts, runRules } from "../rules.ts";
+import { detectAlerts, runRules, scoreTransactions } from "./index.ts";
 import { sharedAddresses } from "./shared-address.ts";
 import { activity, at, bet, customer, DAY, HOUR, MIN, NOW, pay, SEC, signIn } from "./fixtures.ts";
 
@@ -58,5 +58,64 @@ describe("shared addresses weighed against known NAT and mobile ranges", () => {
     const payments = [pay("u3", "deposit", 1_000, at(HOUR))];
     const scored = runRules(activity({ signIns, payments }), NOW).monitoring.find((m) => m.userId === "u3")!;
     expect(scored.reasons).not.toContain("Account shares an address with other accounts");
+  });
+});
+
+describe("several accounts from one address", () => {
+  const customers = new Map(["u1", "u2", "u3", "u4", "u5"].map((id) => [id, customer(id)]));
+
+  it("flags every account when 3 or more customers used one address within 7 days", () => {
+    const sessions = ["u1", "u2", "u3"].map((u, i) => ({ userId: u, ip: "203.0.113.7", createdAt: at(i * DAY) }));
+    expect(sharedAddresses(sessions, customers, NOW)).toEqual([{ ip: "203.0.113.7", userIds: ["u1", "u2", "u3"] }]);
+    const alerts = detectAlerts(activity({ customers: [...customers.values()], sessions }), NOW);
+    expect(alerts.map((a) => a.dedupeKey).sort()).toEqual([
+      "shared_address:203.0.113.7:u1", "shared_address:203.0.113.7:u2", "shared_address:203.0.113.7:u3",
+    ]);
+    expect(alerts.every((a) => a.severity === "medium")).toBe(true);
+  });
+
+  it("does not count two accounts, sessions older than 7 days, unknown addresses or demo accounts", () => {
+    const two = ["u1", "u2", "u1"].map((u) => ({ userId: u, ip: "203.0.113.7", createdAt: at(HOUR) }));
+    expect(sharedAddresses(two, customers, NOW)).toEqual([]);
+    const old = ["u1", "u2", "u3"].map((u, i) => ({ userId: u, ip: "203.0.113.7", createdAt: at(i === 2 ? 8 * DAY : HOUR) }));
+    expect(sharedAddresses(old, customers, NOW)).toEqual([]);
+    const noIp = ["u1", "u2", "u3"].map((u) => ({ userId: u, ip: null, createdAt: at(HOUR) }));
+    expect(sharedAddresses(noIp, customers, NOW)).toEqual([]);
+    const withDemo = new Map([...customers, ["u3", customer("u3", { isDemo: true })]]);
+    const sessions = ["u1", "u2", "u3"].map((u) => ({ userId: u, ip: "203.0.113.7", createdAt: at(HOUR) }));
+    expect(sharedAddresses(sessions, withDemo, NOW)).toEqual([]);
+  });
+
+  it("counts the durable sign-in records: the alert stands after the sessions are deleted (logout, suspension)", () => {
+    const signIns = ["u1", "u2", "u3"].map((u, i) => ({ userId: u, ip: "203.0.113.7", createdAt: at(i * DAY + HOUR) }));
+    const alerts = detectAlerts(activity({ customers: [...customers.values()], sessions: [], signIns }), NOW);
+    expect(alerts.map((a) => a.dedupeKey).sort()).toEqual([
+      "shared_address:203.0.113.7:u1", "shared_address:203.0.113.7:u2", "shared_address:203.0.113.7:u3",
+    ]);
+    // Transaction monitoring and risk profiles see the same shared address.
+    const deposit = pay("u1", "deposit", 1000, at(HOUR));
+    const scored = scoreTransactions(activity({ customers: [...customers.values()], signIns, payments: [deposit] }), NOW);
+    const withoutSignIns = scoreTransactions(activity({ customers: [...customers.values()], payments: [deposit] }), NOW);
+    expect(scored[0].riskScore).toBeGreaterThan(withoutSignIns[0].riskScore);
+  });
+
+  it("counts each customer once per address across live sessions and sign-in records", () => {
+    const sessions = ["u1", "u2"].map((u) => ({ userId: u, ip: "203.0.113.7", createdAt: at(HOUR) }));
+    const signIns = ["u1", "u2", "u1", "u2"].map((u, i) => ({ userId: u, ip: "203.0.113.7", createdAt: at(i * HOUR) }));
+    expect(detectAlerts(activity({ customers: [...customers.values()], sessions, signIns }), NOW)).toEqual([]);
+    const third = [...signIns, { userId: "u3", ip: "203.0.113.7", createdAt: at(2 * DAY) }];
+    const alerts = detectAlerts(activity({ customers: [...customers.values()], sessions, signIns: third }), NOW);
+    expect(alerts).toHaveLength(3);
+    expect(alerts[0].evidence).toMatchObject({ ip: "203.0.113.7", accounts: 3, userIds: ["u1", "u2", "u3"] });
+    // A sign-in older than the window does not count, whatever the sessions say.
+    const stale = [...signIns, { userId: "u3", ip: "203.0.113.7", createdAt: at(8 * DAY) }];
+    expect(detectAlerts(activity({ customers: [...customers.values()], sessions, signIns: stale }), NOW)).toEqual([]);
+  });
+
+  it("is high severity at 5 accounts", () => {
+    const sessions = ["u1", "u2", "u3", "u4", "u5"].map((u) => ({ userId: u, ip: "198.51.100.2", createdAt: at(HOUR) }));
+    const alerts = detectAlerts(activity({ customers: [...customers.values()], sessions }), NOW);
+    expect(alerts).toHaveLength(5);
+    expect(alerts.every((a) => a.severity === "high")).toBe(true);
   });
 });

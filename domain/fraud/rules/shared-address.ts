@@ -3,7 +3,7 @@
  * NAT and mobile carriers, rules/address-ranges.ts), where strangers share addresses: there an
  * account counts only when another signal corroborates it.
  */
-import type { FraudActivity, FraudCustomer, SessionActivity } from "../rules.ts";
+import type { AlertCandidate, FraudActivity, FraudCustomer, SessionActivity } from "./activity.ts";
 import { sharedRangeOf, type AddressRange } from "./address-ranges.ts";
 import { groupBy } from "./by-customer.ts";
 import { FRAUD_THRESHOLDS as T } from "./thresholds.ts";
@@ -65,4 +65,30 @@ export function sharedAddresses(
     });
   }
   return out;
+}
+
+/** One alert per account of a shared address (the group is already inside the window). */
+export function sharedAddressAlerts(g: SharedAddress, customers: ReadonlyMap<string, FraudCustomer>): AlertCandidate[] {
+  const emails = g.userIds.map((id) => customers.get(id)!.email);
+  const days = T.sharedAddressWindowMs / 86_400_000;
+  return g.userIds.map((userId) => ({
+    dedupeKey: `shared_address:${g.ip}:${userId}`,
+    userId,
+    alertType: "shared_address",
+    severity: g.userIds.length >= T.sharedAddressHighAccounts ? "high" : "medium",
+    description: g.range
+      ? `${g.userIds.length} of ${g.accountsSeen} accounts that signed in from ${g.ip} (${g.range.label}, shared by strangers) within ${days} days have other signals: ${g.corroboration![userId].join(", ")}`
+      : `${g.userIds.length} accounts signed in from the address ${g.ip} within ${days} days`,
+    confidence: null,
+    evidence: {
+      ip: g.ip,
+      accounts: g.userIds.length,
+      userIds: g.userIds,
+      emails,
+      windowDays: days,
+      ...(g.range
+        ? { sharedRange: { cidr: g.range.cidr, label: g.range.label, kind: g.range.kind }, accountsSeen: g.accountsSeen, corroboration: g.corroboration }
+        : {}),
+    },
+  }));
 }

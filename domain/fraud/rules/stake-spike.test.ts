@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectAlerts, FRAUD_THRESHOLDS } from "../rules.ts";
+import { detectAlerts, FRAUD_THRESHOLDS, median } from "./index.ts";
 import { stakeSpikes } from "./stake-spike.ts";
 import { activity, at, bet, HOUR, MIN, NOW } from "./fixtures.ts";
 
@@ -30,5 +30,33 @@ describe("stake spike: an absolute floor of 50.00", () => {
 
   it("over the floor but not over 5x the median is still nothing (five 20.00 stakes then 100.00)", () => {
     expect(spikes([...history(2_000), bet("u1", 10_000, at(MIN))])).toEqual([]);
+  });
+});
+
+describe("stake far above history", () => {
+  const history = (stakes: number[]) => stakes.map((s, i) => bet("u1", s, at((stakes.length - i + 1) * HOUR)));
+
+  it("flags a stake more than 5x the median of at least 5 earlier bets", () => {
+    const bets = [...history([1000, 1000, 1200, 800, 1000]), bet("u1", 5100, at(10 * MIN))];
+    const spikes = stakeSpikes(bets);
+    expect(spikes).toHaveLength(1);
+    expect(spikes[0].median).toBe(1000);
+    const alert = detectAlerts(activity({ bets }), NOW).find((a) => a.alertType === "stake_spike")!;
+    expect(alert.severity).toBe("medium");
+    expect(alert.dedupeKey).toBe(`stake_spike:${bets[5].id}`);
+  });
+
+  it("does not flag exactly 5x, nor anything with fewer than 5 earlier bets", () => {
+    expect(stakeSpikes([...history([1000, 1000, 1000, 1000, 1000]), bet("u1", 5000, at(MIN))])).toEqual([]);
+    expect(stakeSpikes([...history([1000, 1000, 1000, 1000]), bet("u1", 50000, at(MIN))])).toEqual([]);
+  });
+
+  it("grades severity by the ratio", () => {
+    const sev = (stake: number) =>
+      detectAlerts(activity({ bets: [...history([1000, 1000, 1000, 1000, 1000]), bet("u1", stake, at(MIN))] }), NOW)
+        .find((a) => a.alertType === "stake_spike")!.severity;
+    expect(sev(6000)).toBe("medium");
+    expect(sev(10000)).toBe("high");
+    expect(sev(20000)).toBe("critical");
   });
 });

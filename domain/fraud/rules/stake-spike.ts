@@ -1,5 +1,6 @@
 /** Rule 2: a stake far above the customer's history, with an absolute floor (spikeMinStake). */
-import type { BetActivity } from "../rules.ts";
+import type { AlertCandidate, BetActivity } from "./activity.ts";
+import { money } from "./format.ts";
 import { betsByCustomer, type BetsByCustomer } from "./by-customer.ts";
 import { RunningMedian } from "./running-median.ts";
 import { FRAUD_THRESHOLDS as T } from "./thresholds.ts";
@@ -36,4 +37,17 @@ export function stakeSpikes(bets: readonly BetActivity[], byCustomer: BetsByCust
     }
   }
   return out;
+}
+
+/** The alert for a spike (the caller filters by the scan window). */
+export function stakeSpikeAlert(s: StakeSpike): AlertCandidate {
+  return {
+    dedupeKey: `stake_spike:${s.bet.id}`,
+    userId: s.bet.userId,
+    alertType: "stake_spike",
+    severity: s.ratio >= T.spikeCriticalMultiple ? "critical" : s.ratio >= T.spikeHighMultiple ? "high" : "medium",
+    description: `Stake of ${money(s.bet.stake)} is ${s.ratio.toFixed(1)}x the customer's median stake of ${money(s.median)}`,
+    confidence: null,
+    evidence: { betId: s.bet.id, stake: s.bet.stake, medianStake: s.median, ratio: Math.round(s.ratio * 10) / 10, priorBets: s.priorBets },
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { amountProblem, depositPreview, usageColour } from "./wallet-preview.ts";
+import { amountProblem, depositPreview } from "./wallet-preview.ts";
 
 describe("depositPreview", () => {
   it("card: 2.9% + 0.30 fee; 10% bonus from 100.00", () => {
@@ -21,15 +21,5 @@ describe("depositPreview", () => {
   it("withdrawal amounts are checked against the method's limits", () => {
     expect(amountProblem("paypal", 600_000)).toMatch(/maximum/i);
     expect(amountProblem("paypal", 10_000)).toBeNull();
-  });
-});
-
-describe("usageColour", () => {
-  it("follows the spec's 70% and 90% thresholds", () => {
-    expect(usageColour(0, 10_000)).toBe("green");
-    expect(usageColour(6_999, 10_000)).toBe("green");
-    expect(usageColour(7_000, 10_000)).toBe("yellow");
-    expect(usageColour(9_000, 10_000)).toBe("red");
-    expect(usageColour(12_000, 10_000)).toBe("red");
   });
 });

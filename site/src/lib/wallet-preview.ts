@@ -20,9 +20,3 @@ export function amountProblem(methodId: PaymentMethodId | null, amount: number |
   const check = checkAmount(paymentMethod(methodId), amount);
   return check.ok ? null : check.error.message;
 }
-
-/** Spec section 9: 90% or more of a limit used is red, 70% or more yellow, otherwise green. */
-export function usageColour(used: number, limit: number): "red" | "yellow" | "green" {
-  const pct = limit > 0 ? (used / limit) * 100 : 0;
-  return pct >= 90 ? "red" : pct >= 70 ? "yellow" : "green";
-}

@@ -210,10 +210,8 @@ export function scoreColor(score: number): "red" | "yellow" | "green" {
   return score > 70 ? "red" : score > 40 ? "yellow" : "green";
 }
 
-/** Spec section 9: limit usage 90% or more red, 70% or more yellow, else green. */
-export function usageColor(pct: number): "red" | "yellow" | "green" {
-  return pct >= 90 ? "red" : pct >= 70 ? "yellow" : "green";
-}
+/** Spec section 9's limit-usage colours: the one rule in site/src/lib/usage-color.ts. */
+export { usageColor } from "../../lib/usage-color.ts";
 
 export const count = new Intl.NumberFormat("en-AU");
 export const pct1 = (v: number) => `${(Math.round(v * 10) / 10).toFixed(1)}%`;

@@ -23,7 +23,7 @@ import { apiSend } from "../../../lib/api.ts";
 import { errorMessage } from "../../../lib/form-errors.ts";
 import { centsToInput, formatDateTime, formatMinutes, formatMoney, formatSignedMoney, parseStakeToCents } from "../../../lib/format.ts";
 import { queries } from "../../../lib/queries.ts";
-import { usageColour } from "../../../lib/wallet-preview.ts";
+import { usageColorOf } from "../../../lib/usage-color.ts";
 import { Field, SelectField } from "../../form/field.tsx";
 import { useToast } from "../../toast.tsx";
 import { Panel, Section } from "../section.tsx";
@@ -75,7 +75,7 @@ function LimitRow({ type, period, limit, suggested }: { type: LimitType; period:
     if (valid && !save.isPending) save.mutate({ type, period, amount: cents });
   };
   const id = `${type}-${period}`;
-  const colour = limit.amount ? usageColour(limit.used, limit.amount) : "green";
+  const colour = limit.amount ? usageColorOf(limit.used, limit.amount) : "green";
   const pct = limit.amount ? Math.min(100, (limit.used / limit.amount) * 100) : 0;
   return (
     <div className="acct-limit" data-testid={`limit-${id}`}>

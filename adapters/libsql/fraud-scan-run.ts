@@ -1,5 +1,5 @@
 /**
- * The fraud scan thread's body (api/jobs/fraud-scan-worker.js loads it there): for each scan the
+ * The fraud scan thread's body (adapters/libsql/fraud-scan-worker.js loads it there): for each scan the
  * serving thread asks for, its own connection to the database for reading, the fraud records adapter
  * and the same runFraudScan as in process. Its writes go to the serving thread when that asked for
  * them (`writeViaParent`), else through its own connection. It posts each scan's summary (or error)
@@ -7,9 +7,9 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import type { Client } from "@libsql/client";
-import { databaseKind } from "../../adapters/libsql/statements.ts";
-import { fraudWriter, LibsqlFraudRecords, type FraudWrite, type WrittenResult } from "../../adapters/libsql/fraud.ts";
-import { randomIds, systemClock } from "../../adapters/system/clock.ts";
+import { databaseKind } from "./statements.ts";
+import { fraudWriter, LibsqlFraudRecords, type FraudWrite, type WrittenResult } from "./fraud.ts";
+import { randomIds, systemClock } from "../system/clock.ts";
 import { runFraudScan } from "../../domain/fraud/scan.ts";
 import type { SystemDeps } from "../../domain/users/back-office-ctx.ts";
 import { messageOf, type FromScanThread, type ToScanThread } from "./fraud-scan-thread.ts";
@@ -36,7 +36,7 @@ const viaParent: FraudWrite = (statements) =>
  */
 async function connect(): Promise<Client> {
   if (databaseKind(url) === "file") {
-    const { embeddedFileClient } = await import("../../adapters/libsql/embedded-client.ts");
+    const { embeddedFileClient } = await import("./embedded-client.ts");
     const { client } = embeddedFileClient(url.slice("file:".length), 5000);
     // As the serving process's connection (adapters/libsql/database.ts): pages read through a map,
     // foreign keys checked on any write this connection makes itself.

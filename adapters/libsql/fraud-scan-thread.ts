@@ -1,5 +1,5 @@
 /**
- * Runs the fraud scans on a thread of its own (api/jobs/fraud-scan-worker.js), started with the
+ * Runs the fraud scans on a thread of its own (adapters/libsql/fraud-scan-worker.js), started with the
  * first scan and kept for the process's life.
  *
  * A scan reads 90 days of bets and payments, runs the rules over them and rescores every
@@ -23,13 +23,11 @@
  * Only for a database another connection can open (a file or a remote URL); `:memory:` is private to
  * its connection and an embedded replica's file to its syncing client, so those scans stay in process.
  */
-import { readFileSync } from "node:fs";
-import * as nodeModule from "node:module";
 import { Worker } from "node:worker_threads";
 import type { InStatement } from "@libsql/client";
 import type { FraudScanSummary } from "../../domain/fraud/scan.ts";
-import { databaseKind } from "../../adapters/libsql/statements.ts";
-import type { FraudWrite } from "../../adapters/libsql/fraud.ts";
+import { databaseKind } from "./statements.ts";
+import type { FraudWrite } from "./fraud.ts";
 
 /** The thread could not run the scan at all (it did not start, or it died): the caller may scan in process. */
 export class FraudScanThreadUnavailable extends Error {}
@@ -45,48 +43,6 @@ export type ToScanThread =
   | { kind: "scan"; scan: number }
   | { kind: "written"; id: number; results: Awaited<ReturnType<FraudWrite>> }
   | { kind: "written"; id: number; error: string };
-
-/** The modules a scan loads from this repository, starting at the thread's body. */
-const SCAN_MODULES = new URL("./fraud-scan-run.ts", import.meta.url);
-/** `import ... from "x"`, `export ... from "x"`, `import "x"`, `import("x")`; not `import type` (erased, never loaded). */
-const SPECIFIERS = /\b(?:import|export)\s+(?!type\s)[^;]*?\bfrom\s*["']([^"']+)["']|\bimport\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g;
-
-/**
- * On Node, the scan's own TypeScript modules with their types stripped, by URL, for the scan thread
- * to load (api/jobs/fraud-scan-worker.js): a thread that loads .ts itself loads Node's TypeScript
- * stripper, 11 MB of memory for as long as the thread lives (measured: an idle thread 23 MB with a
- * .ts entry, 12 MB with a .js one). This thread has it loaded already. Follows the relative imports
- * of .ts files from the thread's body; null where there is nothing to strip with (Deno compiles
- * TypeScript outside the JavaScript heap).
- */
-export function strippedSources(entry: URL = SCAN_MODULES): Record<string, string> | null {
-  const strip = (nodeModule as { stripTypeScriptTypes?: (code: string) => string }).stripTypeScriptTypes;
-  if ("Deno" in globalThis || typeof strip !== "function" || typeof (nodeModule as { registerHooks?: unknown }).registerHooks !== "function") return null;
-  const sources: Record<string, string> = {};
-  const emit = process.emitWarning;
-  // stripTypeScriptTypes announces itself as experimental on first use; the server's log has no use for it.
-  process.emitWarning = () => {};
-  try {
-    const visit = (url: URL) => {
-      if (url.href in sources) return;
-      let code: string;
-      try {
-        code = readFileSync(url, "utf8");
-      } catch {
-        return; // a specifier the pattern found in a comment or a string: nothing the thread loads
-      }
-      sources[url.href] = strip(code);
-      for (const m of code.matchAll(SPECIFIERS)) {
-        const specifier = m[1] ?? m[2] ?? m[3];
-        if (specifier.startsWith(".") && specifier.endsWith(".ts")) visit(new URL(specifier, url));
-      }
-    };
-    visit(entry);
-  } finally {
-    process.emitWarning = emit;
-  }
-  return sources;
-}
 
 /** An error as one line for a message between the threads (either way). */
 export const messageOf = (e: unknown) => (e instanceof Error ? `${e.name}: ${e.message}` : String(e));
@@ -117,13 +73,11 @@ export function fraudScanThread(
   let closed = false;
   let nextScan = 0;
   let threadsStarted = 0;
-  let sources: Record<string, string> | null | undefined;
   let previous: Promise<unknown> = Promise.resolve();
 
   function start() {
-    sources ??= strippedSources();
     const worker = new Worker(new URL("./fraud-scan-worker.js", import.meta.url), {
-      workerData: { url, authToken, writeViaParent: write !== undefined, sources: sources ?? undefined },
+      workerData: { url, authToken, writeViaParent: write !== undefined },
     });
     threadsStarted++;
     // The server's own handles keep the process alive; a scan thread alone must not.

@@ -5,13 +5,13 @@
  * requests share one rebuild. Every instance builds its own copy from the database, so several
  * instances agree within maxAgeMs and no state needs sharing.
  */
-import type { Ports } from "../domain/ports/index.ts";
-import type { Clock } from "../domain/shared/clock.ts";
-import { presentLiveOdds } from "./presenters.ts";
-import type { LiveOddsItem } from "./schemas/events.ts";
-import { API_SECURITY_HEADERS } from "./middleware/security.ts";
-import { logPublicRequest, requestIdFor } from "./middleware/request-id.ts";
-import { internalErrorBody } from "./errors.ts";
+import type { Ports } from "../../domain/ports/index.ts";
+import type { Clock } from "../../domain/shared/clock.ts";
+import { presentLiveOdds } from "../presenters.ts";
+import type { LiveOddsItem } from "../schemas/events.ts";
+import { API_SECURITY_HEADERS } from "../middleware/security.ts";
+import { logPublicRequest, requestIdFor } from "../middleware/request-id.ts";
+import { internalErrorBody } from "../errors.ts";
 
 export interface LiveOddsBody {
   body: string;

@@ -6,8 +6,8 @@
  *   event: ping   data: {"at": ISO time}, once when the stream opens (with `retry: 3000`) and every
  *                 15 s after
  *
- * Each process runs one poller per database (api/polling-hub.ts) that asks the database every
- * 100 ms what changed since its cursor, and one broadcast (api/live-odds-broadcast.ts) that
+ * Each process runs one poller per database (api/live-odds/polling-hub.ts) that asks the database every
+ * 100 ms what changed since its cursor, and one broadcast (api/live-odds/broadcast.ts) that
  * serialises each changed item once and hands the same bytes to every subscriber of that process.
  * Nothing is shared between processes except the database, so two instances behind a load
  * balancer send the same changes. A subscriber that stops reading is dropped once MAX_QUEUE_BYTES
@@ -21,8 +21,8 @@ import { logPublicRequest, requestIdFor } from "../middleware/request-id.ts";
 import type { AppDeps, AppEnv } from "../env.ts";
 import type { LiveOddsItem } from "../schemas/events.ts";
 import { presentLiveOdds } from "../presenters.ts";
-import { PollingHub } from "../polling-hub.ts";
-import { SseBroadcast } from "../live-odds-broadcast.ts";
+import { PollingHub } from "./polling-hub.ts";
+import { SseBroadcast } from "./broadcast.ts";
 import type { OddsCursor } from "../../domain/ports/index.ts";
 import type { EventView } from "../../domain/shared/types.ts";
 

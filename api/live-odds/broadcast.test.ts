@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { SlowSubscriberError, SseBroadcast, sseFrame, sseText } from "./live-odds-broadcast.ts";
+import { SlowSubscriberError, SseBroadcast, sseFrame, sseText } from "./broadcast.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const decoder = new TextDecoder();
