@@ -981,8 +981,8 @@ export interface BetCorrectionPlan {
   status: "pending" | "won" | "lost" | "void";
   /** null when the bet goes back to pending. */
   actualReturn: number | null;
-  /** Every leg's result after the correction. */
-  legResults: { legId: string; result: "pending" | "won" | "lost" | "void" }[];
+  /** Every leg's result after the correction; a won leg that dead-heated carries its factor (written, or cleared when absent). */
+  legResults: { legId: string; result: "pending" | "won" | "lost" | "void"; deadHeat?: DeadHeat | null }[];
   settledAt: Date | null;
   settledBy: string | null;
   /** The correcting transaction (new return - old return), with a debt posting for a shortfall. */
