@@ -104,7 +104,7 @@ export interface PlacementPlan {
    * Re-checked inside the write (libSQL): the customer is active and not excluded at `at`, and net
    * losses after each window's `since` plus the stake stay within its limit. Absent: not checked.
    */
-  guards?: { at: Date; lossLimits: { since: Date; limit: number }[] };
+  guards?: WagerGuards;
 }
 
 export type PlacementOutcome =
@@ -398,6 +398,8 @@ export type NewContestOutcome =
 export interface WagerGuards {
   at: Date;
   lossLimits: { since: Date; limit: number }[];
+  /** Bet placement: the customer's stake factor (basis points, none = full) must still be at least this (placement-limits.ts minStakeFactorBp). */
+  minStakeFactorBp?: number;
 }
 
 export interface EntryPlan {
