@@ -299,7 +299,7 @@ function settlementStatements(plan: SettlementPlan): InStatement[] {
 }
 
 /** A leg's dead-heat factor columns (migration 0028): only a won leg that dead-heated has them. */
-function deadHeatArgs(l: { result: string; deadHeat?: { num: number; den: number } | null }): [number | null, number | null] {
+export function deadHeatArgs(l: { result: string; deadHeat?: { num: number; den: number } | null }): [number | null, number | null] {
   return l.result === "won" && l.deadHeat && l.deadHeat.num < l.deadHeat.den ? [l.deadHeat.num, l.deadHeat.den] : [null, null];
 }
 

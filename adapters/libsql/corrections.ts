@@ -12,6 +12,7 @@ import { auditStatement } from "./audit.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
 import { ledgerStatements } from "./ledger-statements.ts";
 import { debtRecoveryStatements } from "./debt-statements.ts";
+import { deadHeatArgs } from "./bets.ts";
 
 const raised = (e: unknown, code: string) => (e instanceof Error ? e.message : String(e)).includes(code);
 
@@ -57,6 +58,8 @@ export class LibsqlSettlementCorrections implements SettlementCorrections {
               c.kind === null ? null : c.at.getTime(), c.kind === null ? null : c.by, c.at.getTime(), c.marketId,
             ],
           },
+          // Resettled to a winner or void: a dead heat's factors on the outcomes no longer hold.
+          ...(c.kind === null ? [] : [{ sql: "UPDATE outcomes SET dead_heat_num = NULL, dead_heat_den = NULL WHERE market_id = ? AND dead_heat_num IS NOT NULL", args: [c.marketId] }]),
           auditStatement(audit),
         ],
         "write",
@@ -84,7 +87,11 @@ export class LibsqlSettlementCorrections implements SettlementCorrections {
         args: [plan.status, plan.actualReturn, plan.settledAt?.getTime() ?? null, plan.settledBy, plan.fromCount + 1, plan.betId],
       });
     statements.push(
-      ...plan.legResults.map((l) => ({ sql: "UPDATE bet_legs SET result = ? WHERE id = ? AND bet_id = ?", args: [l.result, l.legId, plan.betId] })),
+      // The dead-heat factor with the result: a stale factor is cleared (issue 18, regrade).
+      ...plan.legResults.map((l) => ({
+        sql: "UPDATE bet_legs SET result = ?, dead_heat_num = ?, dead_heat_den = ? WHERE id = ? AND bet_id = ?",
+        args: [l.result, ...deadHeatArgs(l), l.legId, plan.betId],
+      })),
     );
     if (plan.correction) {
       if (plan.correction.postings.some((p) => p.accountId === debtAccountId(plan.userId)))

@@ -11,6 +11,7 @@ import type { InStatement } from "@libsql/client";
 import type { WagerGuards } from "../../domain/ports/index.ts";
 import { NET_LOSS_KINDS } from "../../domain/responsible/limits.ts";
 import { assertStatement } from "./database.ts";
+import { FULL_STAKE_FACTOR_BP } from "../../domain/betting/placement-limits.ts";
 import { activeAndNotExcluded } from "./wallet.ts";
 
 const NET_LOSS_KIND_LIST = NET_LOSS_KINDS.map((k) => `'${k}'`).join(",");
@@ -26,6 +27,15 @@ function lossLimitAssertions(walletAccountId: string, windows: readonly { since:
   );
 }
 
+/** Bet placement: the customer's stake factor now (a trader may have lowered it since the use case read it) still allows the stake. */
+function stakeFactorAssertion(userId: string, minFactorBp: number): InStatement {
+  return assertStatement(`COALESCE((SELECT factor_bp FROM customer_stake_factors WHERE user_id = ?), ${FULL_STAKE_FACTOR_BP}) >= ?`, [userId, minFactorBp]);
+}
+
 export function wagerGuardStatements(userId: string, walletAccountId: string, guards: WagerGuards, amount: number): InStatement[] {
-  return [...activeAndNotExcluded(userId, guards.at), ...lossLimitAssertions(walletAccountId, guards.lossLimits, amount)];
+  return [
+    ...activeAndNotExcluded(userId, guards.at),
+    ...lossLimitAssertions(walletAccountId, guards.lossLimits, amount),
+    ...(guards.minStakeFactorBp !== undefined ? [stakeFactorAssertion(userId, guards.minStakeFactorBp)] : []),
+  ];
 }

@@ -31,7 +31,7 @@ import { priceSgmForPlacement } from "./sgm-quote.ts";
 import { requirePort } from "../ports/index.ts";
 import { limitRefusalError, limitRefusalOf } from "./placement-refusals.ts";
 import { inPlayDelayFor } from "./in-play.ts";
-import { PAYOUT_WINDOW_MS } from "./placement-limits.ts";
+import { liabilityBaseFor, minStakeFactorBp, PAYOUT_WINDOW_MS } from "./placement-limits.ts";
 import { betStakeOf, eachWaySlipProblem, eachWayTermsFor, inUnitStakes } from "./each-way-placement.ts";
 import { eachWayReturnIfWon } from "../settlement/each-way.ts";
 
@@ -227,6 +227,8 @@ export async function placeBet(
   const limitCheck = { stake: input.stake, betType: input.betType, legOdds, totalOddsMilli, found: [...found.values()], eachWay: eachWay.value };
   const limitRefusal = limitRefusalOf(limitCheck, await limits.exposure(user.id, outcomeIds, new Date(now.getTime() - PAYOUT_WINDOW_MS)));
   if (limitRefusal) return err(limitRefusalError(inUnitStakes(limitRefusal, eachWay.value)));
+  // The stake factor again inside the write: a trader lowering it after our read refuses the bet.
+  const minFactorBp = minStakeFactorBp(liabilityBaseFor(limitCheck.found.map((p) => p.sport)), input.stake, totalOddsMilli);
 
   const response: Omit<PlacedBet, "balance"> = {
     bet: {
@@ -272,6 +274,7 @@ export async function placeBet(
     idempotency: idempotencyKey ? { key: idempotencyKey, requestHash, response } : null,
     guards: {
       at: now,
+      minStakeFactorBp: minFactorBp,
       lossLimits: LIMIT_PERIODS.flatMap((p) => {
         const limit = effectiveLimit(snap.lossLimits[p], now).amount;
         return limit === null ? [] : [{ since: windowStart(p, now), limit }];
@@ -331,7 +334,10 @@ export async function placeBet(
       return err(again ? limitRefusalError(inUnitStakes(again, eachWay.value)) : domainError(written.kind === "max_payout" ? "BET.MAX_PAYOUT" : "BET.LIABILITY_LIMIT", "A limit changed while placing the bet; please try again", { maxStake: 0 }));
     }
     case "refused": {
-      // Suspension, an exclusion or losses changed between our checks and the write.
+      // The stake factor lowered meanwhile (checked first: the customer's own gates below)...
+      const limitNow = limitRefusalOf(limitCheck, await limits.exposure(user.id, outcomeIds, new Date(now.getTime() - PAYOUT_WINDOW_MS)));
+      if (limitNow?.code === "BET.STAKE_TOO_HIGH") return err(limitRefusalError(inUnitStakes(limitNow, eachWay.value)));
+      // ...or suspension, an exclusion or losses changed between our checks and the write.
       const later = ctx.clock.now();
       const [fresh, again] = await Promise.all([ctx.ports.users.findById(user.id), responsible.wagerSnapshot(user.id, later)]);
       const recheck = checkMayWager(

@@ -49,6 +49,18 @@ export function liabilityBaseFor(sports: readonly SportCode[]): number {
  * Odds-aware maximum stake: base x factor / (price - 1), rounded down to the cent, never above
  * the slip's absolute maximum (100,000.00). `oddsMilli` is the bet's (combined) price.
  */
+/**
+ * The smallest stake factor (basis points) at which `stake` is within oddsAwareMaxStake: the write
+ * re-checks the customer's factor against it (a trader lowering it meanwhile refuses the bet).
+ * floor(base x f x 1000 / (10000 x profit)) >= stake  <=>  f >= ceil(stake x 10000 x profit / (base x 1000)).
+ */
+export function minStakeFactorBp(baseCents: number, stake: number, oddsMilli: OddsMilli): number {
+  const profitMilli = BigInt(Math.max(1, oddsMilli - 1000));
+  const need = BigInt(stake) * BigInt(FULL_STAKE_FACTOR_BP) * profitMilli;
+  const per = BigInt(baseCents) * 1000n;
+  return Number((need + per - 1n) / per);
+}
+
 export function oddsAwareMaxStake(baseCents: number, factorBp: number, oddsMilli: OddsMilli): number {
   const profitMilli = BigInt(Math.max(1, oddsMilli - 1000));
   const byPrice = (BigInt(baseCents) * BigInt(factorBp) * 1000n) / (BigInt(FULL_STAKE_FACTOR_BP) * profitMilli);

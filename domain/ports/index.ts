@@ -107,7 +107,7 @@ export interface PlacementPlan {
    * Re-checked inside the write (libSQL): the customer is active and not excluded at `at`, and net
    * losses after each window's `since` plus the stake stay within its limit. Absent: not checked.
    */
-  guards?: { at: Date; lossLimits: { since: Date; limit: number }[] };
+  guards?: WagerGuards;
 }
 
 export type PlacementOutcome =
@@ -401,6 +401,8 @@ export type NewContestOutcome =
 export interface WagerGuards {
   at: Date;
   lossLimits: { since: Date; limit: number }[];
+  /** Bet placement: the customer's stake factor (basis points, none = full) must still be at least this (placement-limits.ts minStakeFactorBp). */
+  minStakeFactorBp?: number;
 }
 
 export interface EntryPlan {
@@ -976,8 +978,8 @@ export interface BetCorrectionPlan {
   status: "pending" | "won" | "lost" | "void";
   /** null when the bet goes back to pending. */
   actualReturn: number | null;
-  /** Every leg's result after the correction. */
-  legResults: { legId: string; result: "pending" | "won" | "lost" | "void" }[];
+  /** Every leg's result after the correction; a won leg that dead-heated carries its factor (written, or cleared when absent). */
+  legResults: { legId: string; result: "pending" | "won" | "lost" | "void"; deadHeat?: DeadHeat | null }[];
   settledAt: Date | null;
   settledBy: string | null;
   /** The correcting transaction (new return - old return), with a debt posting for a shortfall. */

@@ -20,7 +20,7 @@ import { requirePort, type BetCorrectionPlan, type MarketRecord, type Settlement
 import type { BetRecord } from "../shared/types.ts";
 import { HOUSE_ACCOUNT, ledgerTransaction, transfer, walletAccountId, type LedgerTransaction } from "../wallet/ledger.ts";
 import { correctionPostings } from "../wallet/debt.ts";
-import type { MarketResult } from "./market-result.ts";
+import { recordedResult, type MarketResult } from "./market-result.ts";
 import { regradeForMarket, type Regrade } from "./regrade.ts";
 import type { SettleCtx, Settler } from "./settle-market.ts";
 import { checkSettleTiming, type SettleOverride } from "./settle-override.ts";
@@ -152,7 +152,8 @@ export async function correctMarketBets(
       if (l.marketId === market.id || l.result !== "pending") continue;
       if (!others.has(l.marketId)) {
         const m = await markets.findById(l.marketId);
-        others.set(l.marketId, m ? resultOf(m) : null);
+        // Any recorded result, a dead heat's per-outcome results included (recordedResult).
+        others.set(l.marketId, m ? recordedResult(m) : null);
       }
       const r = others.get(l.marketId);
       if (r) out.set(l.marketId, r);
@@ -196,7 +197,7 @@ async function applyRegrade(
 ): Promise<{ correction: number; debt: number } | null> {
   const now = ctx.clock.now();
   const actorId = actor.role === "system" ? null : actor.id;
-  const settledLegs = next.legResults.flatMap((l) => (l.result === "pending" ? [] : [{ legId: l.legId, result: l.result }]));
+  const settledLegs = next.legResults.flatMap((l) => (l.result === "pending" ? [] : [l.deadHeat ? { legId: l.legId, result: l.result, deadHeat: l.deadHeat } : { legId: l.legId, result: l.result }]));
   if (bet.status === "pending" && next.status !== "pending") {
     // A waiting multiple that can settle now: the ordinary settle-once write.
     const actualReturn = next.actualReturn ?? 0;

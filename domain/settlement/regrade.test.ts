@@ -39,3 +39,44 @@ describe("re-grading a bet when its market's result changes", () => {
     expect(regradeForMarket(bet, "other", win("a"))).toBeNull();
   });
 });
+
+describe("re-grading a dead heat (the old factor never survives)", () => {
+  // 10.00 single on "a" at 5.00; the market was settled a dead heat of two: a and b won at 1/2.
+  const dh = (den: number, ...ids: string[]) => ({
+    kind: "outcomes" as const,
+    outcomes: ["a", "b", "c"].map((o) => (ids.includes(o) ? { outcomeId: o, result: "won" as const, deadHeat: { num: 1, den } } : { outcomeId: o, result: "lost" as const })),
+  });
+  const halved = () => ({
+    status: "won", stake: 1000, actualReturn: 2500, betType: "single" as const,
+    legs: [{ ...leg("l1", "m", "a", 5000, "won"), deadHeat: { num: 1, den: 2 } }],
+  });
+  it("the dead heat as settled pays stake x factor x odds: 10.00 x 1/2 x 5.00 = 25.00 (unchanged: nothing to do)", () => {
+    expect(regradeForMarket(halved(), "m", dh(2, "a", "b"))).toBeNull();
+  });
+  it("dead heat 1/2 -> won outright: the full 50.00, the factor cleared", () => {
+    expect(regradeForMarket(halved(), "m", win("a"))).toEqual({ status: "won", actualReturn: 5000, legResults: [{ legId: "l1", result: "won" }] });
+  });
+  it("dead heat 1/2 -> dead heat of three (1/3): 10.00 x 1/3 x 5.00 = 16.66 (rounded down), the new factor", () => {
+    expect(regradeForMarket(halved(), "m", dh(3, "a", "b", "c"))).toEqual({
+      status: "won", actualReturn: 1666, legResults: [{ legId: "l1", result: "won", deadHeat: { num: 1, den: 3 } }],
+    });
+  });
+  it("dead heat 1/2 -> lost: nothing, no factor", () => {
+    expect(regradeForMarket(halved(), "m", win("b"))).toEqual({ status: "lost", actualReturn: 0, legResults: [{ legId: "l1", result: "lost" }] });
+  });
+  it("a plain win -> a dead heat of two: the factor is taken (25.00)", () => {
+    const bet = { status: "won", stake: 1000, actualReturn: 5000, betType: "single" as const, legs: [leg("l1", "m", "a", 5000, "won")] };
+    expect(regradeForMarket(bet, "m", dh(2, "a", "b"))).toEqual({
+      status: "won", actualReturn: 2500, legResults: [{ legId: "l1", result: "won", deadHeat: { num: 1, den: 2 } }],
+    });
+  });
+  it("a multiple waiting on another leg: its dead-heat leg resettled outright loses the factor, still pending", () => {
+    const bet = {
+      status: "pending", stake: 1000, actualReturn: null, betType: "multiple" as const,
+      legs: [{ ...leg("l1", "m", "a", 5000, "won"), deadHeat: { num: 1, den: 2 } }, leg("l2", "n", "x", 2000)],
+    };
+    expect(regradeForMarket(bet, "m", win("a"))).toEqual({
+      status: "pending", actualReturn: null, legResults: [{ legId: "l1", result: "won" }, { legId: "l2", result: "pending" }],
+    });
+  });
+});

@@ -18,12 +18,11 @@ export const OVERRIDE_REASON_MIN = 10;
 
 /**
  * Whether a first settlement (settle a market, settle a bet by hand) is refused without an override.
- * Resettling a market always needs one. Off for first settlements until the test suites that
- * settle upcoming events (49 calls in 21 files, other workers' areas) pass an override: switching
- * it on is this one line (see the integrator's note in the resettle report). With it off, an
+ * Resettling a market always needs one. On: tests that settle an upcoming event finish it first
+ * (tests/fixtures/settle.ts finishEvent) or pass an override with a reason (EARLY). With it off, an
  * override that is given is still validated and audited.
  */
-export const FIRST_SETTLEMENT_NEEDS_OVERRIDE = false;
+export const FIRST_SETTLEMENT_NEEDS_OVERRIDE = true;
 
 /** For the first-settlement paths: refuses only when FIRST_SETTLEMENT_NEEDS_OVERRIDE is on. */
 export function lenient(r: Result<SettleOverride | null>): Result<SettleOverride | null> {

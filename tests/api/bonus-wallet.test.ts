@@ -14,6 +14,7 @@ import { randomIds } from "../../adapters/system/clock.ts";
 import { runBonusUpkeep } from "../../domain/wallet/bonus-account.ts";
 import { ledgerTransaction, PROMOTIONS_ACCOUNT, transfer } from "../../domain/wallet/ledger.ts";
 import { bonusAccountId } from "../../domain/wallet/bonus.ts";
+import { EARLY } from "../fixtures/settle.ts";
 
 let t: TestApp;
 let admin: Session;
@@ -61,7 +62,7 @@ async function bet(s: Session, sel: Selection, stake: number) {
   return JSON.parse(text) as { bet: { id: string; potentialReturn: number; stake: number }; balance: number };
 }
 const settle = async (id: string, status: "won" | "lost" | "void", actualReturn: number) => {
-  const res = await admin.post(`/api/admin/settle-bet/${id}`, { status, actualReturn });
+  const res = await admin.post(`/api/admin/settle-bet/${id}`, { status, actualReturn, override: EARLY });
   expect(res.status, await res.clone().text()).toBe(200);
 };
 const rowOf = async (sql: string, args: (string | number)[]) => (await t.database.client.execute({ sql, args })).rows[0] as unknown as Record<string, number | string>;

@@ -18,6 +18,7 @@ import {
 import { createContestOk, enterOk, HOUR, lineupFor, MIN, poolBalance, runnerFor, secondConnection, transactionsOfKind } from "../fixtures/fantasy.ts";
 import { put } from "../fixtures/accounts.ts";
 import type { ContestResolution, FantasyContest } from "../../api/schemas/fantasy.ts";
+import { EARLY } from "../fixtures/settle.ts";
 
 let t: TestApp;
 let pool: Awaited<ReturnType<typeof upcomingPool>>;
@@ -149,7 +150,7 @@ describe("a correction racing the customer's spending", () => {
   it("resettling won -> lost while the customer bets the winnings away: never below zero, the money matches what happened", async () => {
     const c = await customer();
     const placed = await placeOk(c.s, [selectionOf(pool.next())], 50_000);
-    expect((await admin.post(`/api/admin/settle-bet/${placed.bet.id}`, { status: "won", actualReturn: placed.bet.potentialReturn })).status).toBe(200);
+    expect((await admin.post(`/api/admin/settle-bet/${placed.bet.id}`, { override: EARLY, status: "won", actualReturn: placed.bet.potentialReturn })).status).toBe(200);
     const initial = await balanceOf(c.s);
     expect(initial).toBe(50_000 + placed.bet.potentialReturn);
     const sel = selectionOf(pool.next());
@@ -246,7 +247,7 @@ describe("settling one bet at once", () => {
     const [a, b] = [pool.next(), pool.next()];
     const placed = await placeOk(c.s, [selectionOf(a), selectionOf(b, 0, 1)], 3_000);
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => via(admin, i)("POST", `/api/admin/settle-bet/${placed.bet.id}`, { status: "won", actualReturn: placed.bet.potentialReturn })),
+      Array.from({ length: 10 }, (_, i) => via(admin, i)("POST", `/api/admin/settle-bet/${placed.bet.id}`, { override: EARLY, status: "won", actualReturn: placed.bet.potentialReturn })),
     );
     expect(answers.filter((x) => x.status === 200)).toHaveLength(1);
     expect(codes(answers.filter((x) => x.status !== 200))).toEqual(["409 BET.NOT_PENDING"]);
@@ -258,7 +259,7 @@ describe("settling one bet at once", () => {
   it("10 concurrent resettlements lost -> won: exactly one applies, one correction", async () => {
     const c = await customer();
     const placed = await placeOk(c.s, [selectionOf(pool.next())], 2_000);
-    expect((await admin.post(`/api/admin/settle-bet/${placed.bet.id}`, { status: "lost", actualReturn: 0 })).status).toBe(200);
+    expect((await admin.post(`/api/admin/settle-bet/${placed.bet.id}`, { override: EARLY, status: "lost", actualReturn: 0 })).status).toBe(200);
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) => via(admin, i)("POST", `/api/admin/bets/${placed.bet.id}/resettle`, { status: "won" })),
     );
@@ -295,7 +296,7 @@ describe("cash out at once", () => {
       Array.from({ length: 20 }, (_, i) =>
         i % 2
           ? via(c.s, i)("POST", `/api/bets/${placed.bet.id}/cash-out`, { quoteId: q.quoteId })
-          : via(admin, i)("POST", `/api/admin/settle-bet/${placed.bet.id}`, { status: "won", actualReturn: placed.bet.potentialReturn }),
+          : via(admin, i)("POST", `/api/admin/settle-bet/${placed.bet.id}`, { override: EARLY, status: "won", actualReturn: placed.bet.potentialReturn }),
       ),
     );
     const winners = answers.map((a, i) => ({ a, i })).filter((x) => x.a.status === 200);

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
 import { balanceOf, countRows, currentUserId, expectLedgerBalanced, placeOk, selectionOf, upcomingPool } from "../fixtures/builders.ts";
+import { EARLY } from "../fixtures/settle.ts";
 
 let t: TestApp;
 let pool: Awaited<ReturnType<typeof upcomingPool>>;
@@ -66,7 +67,7 @@ describe("money and bets", () => {
     const placed = await placeOk(c, [selectionOf(pool.next())], 1000);
     await expect(exec("UPDATE bets SET stake = 1 WHERE id = ?", [placed.bet.id])).rejects.toThrow(/BET\.TERMS_IMMUTABLE/);
     await expect(exec("UPDATE bets SET potential_return = 99999999 WHERE id = ?", [placed.bet.id])).rejects.toThrow(/BET\.TERMS_IMMUTABLE/);
-    expect((await admin.post(`/api/admin/settle-bet/${placed.bet.id}`, { status: "lost", actualReturn: 0 })).status).toBe(200);
+    expect((await admin.post(`/api/admin/settle-bet/${placed.bet.id}`, { override: EARLY, status: "lost", actualReturn: 0 })).status).toBe(200);
     await expect(exec("UPDATE bets SET status = 'won' WHERE id = ?", [placed.bet.id])).rejects.toThrow(/BET\.NOT_PENDING/);
     const rs = await exec("SELECT status, stake, potential_return FROM bets WHERE id = ?", [placed.bet.id]);
     expect(rs.rows[0]).toMatchObject({ status: "lost", stake: 1000, potential_return: placed.bet.potentialReturn });
@@ -100,7 +101,7 @@ describe("audit rows written through the API", () => {
     const event = pool.forMutation();
     const placed = await placeOk(c, [selectionOf(event)], 1000);
 
-    expect((await admin.post(`/api/admin/settle-bet/${placed.bet.id}`, { status: "void", actualReturn: 1000 })).status).toBe(200);
+    expect((await admin.post(`/api/admin/settle-bet/${placed.bet.id}`, { override: EARLY, status: "void", actualReturn: 1000 })).status).toBe(200);
     expect((await admin.patch(`/api/admin/events/${event.id}`, { status: "live" })).status).toBe(200);
 
     const rows = (

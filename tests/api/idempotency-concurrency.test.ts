@@ -5,6 +5,7 @@
  * server processes on one database), so the database guards, not the request order, decide.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EARLY } from "../fixtures/settle.ts";
 import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
 import {
   balanceOf,
@@ -188,7 +189,7 @@ describe("concurrent settlement of one bet", () => {
     const placed = await placeOk(c.s, [selectionOf(pool.next())], 2000);
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        via(admin, i, spread)("POST", `/api/admin/settle-bet/${placed.bet.id}`, { status: "won", actualReturn: placed.bet.potentialReturn }),
+        via(admin, i, spread)("POST", `/api/admin/settle-bet/${placed.bet.id}`, { override: EARLY, status: "won", actualReturn: placed.bet.potentialReturn }),
       ),
     );
     const results = await Promise.all(responses.map(async (r) => ({ status: r.status, body: await r.json() })));
@@ -211,9 +212,9 @@ describe("concurrent settlement of one bet", () => {
     const c = await customer();
     const placed = await placeOk(c.s, [selectionOf(pool.next())], 2000);
     const bodies = [
-      { status: "won", actualReturn: placed.bet.potentialReturn },
+      { status: "won", actualReturn: placed.bet.potentialReturn, override: EARLY },
       { status: "void", actualReturn: 2000 },
-      { status: "lost", actualReturn: 0 },
+      { status: "lost", actualReturn: 0, override: EARLY },
     ];
     const responses = await Promise.all(
       Array.from({ length: 12 }, (_, i) => via(admin, i, true)("POST", `/api/admin/settle-bet/${placed.bet.id}`, bodies[i % 3])),

@@ -30,6 +30,7 @@ import { put } from "../fixtures/accounts.ts";
 import { MIN, playersOf, runnerFor, validLineup } from "../fixtures/fantasy.ts";
 import { SimulatedPaymentProvider } from "../../adapters/payments/simulated-provider.ts";
 import type { FantasyContest, FantasyPlayer, ContestResolution } from "../../api/schemas/fantasy.ts";
+import { EARLY } from "../fixtures/settle.ts";
 
 // ---------------------------------------------------------------- the world the model runs in
 
@@ -328,8 +329,8 @@ const settle = (i: number, result: "won" | "lost" | "void") =>
     const b = pick(m.bets.filter((x) => x.status === "pending"), i);
     const actualReturn = returnOf(b, result);
     // A wrong figure is refused and changes nothing.
-    expectOutcome(await json(await admin.post(`/api/admin/settle-bet/${b.id}`, { status: result, actualReturn: actualReturn + 1 })), 422, "BET.RETURN_MISMATCH");
-    const res = await json(await admin.post(`/api/admin/settle-bet/${b.id}`, { status: result, actualReturn }));
+    expectOutcome(await json(await admin.post(`/api/admin/settle-bet/${b.id}`, { override: EARLY, status: result, actualReturn: actualReturn + 1 })), 422, "BET.RETURN_MISMATCH");
+    const res = await json(await admin.post(`/api/admin/settle-bet/${b.id}`, { override: EARLY, status: result, actualReturn }));
     expectOutcome(res, 200);
     expect(res.body.bet).toMatchObject({ id: b.id, status: result, actualReturn });
     b.status = result;
@@ -350,7 +351,7 @@ const settleLegs = (i: number, results: ("won" | "lost" | "void")[]) =>
     const status = legResults.includes("lost") ? "lost" : legResults.every((x) => x === "void") ? "void" : "won";
     const actualReturn =
       status === "lost" ? 0 : status === "void" ? b.stake : expectedReturn(b.stake, b.odds.filter((_, k) => legResults[k] === "won"));
-    const body = { status, actualReturn, legResults: legs.map((l, k) => ({ legId: l.id, result: legResults[k] })) };
+    const body = { override: EARLY, status, actualReturn, legResults: legs.map((l, k) => ({ legId: l.id, result: legResults[k] })) };
     // Leg results that grade to another status are refused.
     if (status !== "lost")
       expectOutcome(await json(await admin.post(`/api/admin/settle-bet/${b.id}`, { ...body, status: "lost", actualReturn: 0 })), 422, "BET.LEG_RESULTS_INVALID");
@@ -367,7 +368,7 @@ const settleLegs = (i: number, results: ("won" | "lost" | "void")[]) =>
 const settleAgain = (i: number, result: "won" | "lost" | "void") =>
   command(`settleAgain(#${i}, ${result})`, (m) => m.bets.some((b) => b.status !== "pending"), async (m) => {
     const b = pick(m.bets.filter((x) => x.status !== "pending"), i);
-    const res = await json(await admin.post(`/api/admin/settle-bet/${b.id}`, { status: result, actualReturn: returnOf(b, result) }));
+    const res = await json(await admin.post(`/api/admin/settle-bet/${b.id}`, { override: EARLY, status: result, actualReturn: returnOf(b, result) }));
     expectOutcome(res, 409, "BET.NOT_PENDING");
   });
 

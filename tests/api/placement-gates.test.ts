@@ -13,6 +13,7 @@ import { put, registerCustomer, verifiedCustomer } from "../fixtures/accounts.ts
 import { libsqlPorts } from "../../adapters/libsql/index.ts";
 import { HOUSE_ACCOUNT, ledgerTransaction, transfer, walletAccountId } from "../../domain/wallet/ledger.ts";
 import type { PlacementPlan } from "../../domain/ports/index.ts";
+import { EARLY } from "../fixtures/settle.ts";
 
 let t: TestApp;
 let pool: Awaited<ReturnType<typeof upcomingPool>>;
@@ -86,7 +87,7 @@ describe("loss limits", () => {
     const bet = await placeOk(c.s, [selectionOf(pool.next())], 2_000);
     await expectError(await single(c.s, selectionOf(pool.next()), 100), 422, "RG.LOSS_LIMIT");
     const admin = await demoLogin(t, "admin");
-    expect((await admin.post(`/api/admin/settle-bet/${bet.bet.id}`, { status: "won", actualReturn: bet.bet.potentialReturn })).status).toBe(200);
+    expect((await admin.post(`/api/admin/settle-bet/${bet.bet.id}`, { override: EARLY, status: "won", actualReturn: bet.bet.potentialReturn })).status).toBe(200);
     // Net loss is now 2000 - return (negative): room for 2000 + the profit.
     const room = 2_000 + bet.bet.potentialReturn - 2_000;
     await expectError(await single(c.s, selectionOf(pool.next()), room + 1), 422, "RG.LOSS_LIMIT");

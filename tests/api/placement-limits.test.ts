@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
 import { balanceOf, countRows, currentUserId, expectError, expectInvalidFields, placeOk, upcomingPool } from "../fixtures/builders.ts";
 import { createMarketOk, put, rolesOf, twoWayMarket, type Roles } from "../fixtures/trading-desk.ts";
+import { EARLY } from "../fixtures/settle.ts";
 
 let t: TestApp;
 let r: Roles;
@@ -79,7 +80,7 @@ describe("market liability limit", () => {
     expect(await liabilityOf(sel(0).outcomeId)).toBe(0);
     await placeOk(c, [sel(0)], 2500);
     expect(await liabilityOf(sel(0).outcomeId)).toBe(5000);
-    expect((await r.admin.post(`/api/admin/markets/${m.id}/settle`, { winningOutcomeId: m.outcomes[1].id })).status).toBe(200);
+    expect((await r.admin.post(`/api/admin/markets/${m.id}/settle`, { override: EARLY, winningOutcomeId: m.outcomes[1].id })).status).toBe(200);
     expect(await liabilityOf(sel(0).outcomeId)).toBe(0);
   });
 

@@ -10,6 +10,7 @@ import {
   balanceOf, countRows, expectError, expectInvalidFields, expectLedgerBalanced, expectUnknownKey, placeOk, selectionOf, upcomingPool,
 } from "../fixtures/builders.ts";
 import { auditRows, expectRefusedFor, rolesOf, type Roles } from "../fixtures/trading-desk.ts";
+import { EARLY } from "../fixtures/settle.ts";
 
 let t: TestApp;
 let r: Roles;
@@ -22,7 +23,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const resettle = (id: string, body: unknown, s = r.admin) => s.post(`/api/admin/bets/${id}/resettle`, body);
-const settle = (id: string, body: unknown) => r.admin.post(`/api/admin/settle-bet/${id}`, body);
+/** With the early-settlement override (tests/fixtures/settle.ts) when the body is an object. */
+const early = (body: unknown) => (typeof body === "object" && body !== null && !Array.isArray(body) ? { override: EARLY, ...body } : body);
+const settle = (id: string, body: unknown) => r.admin.post(`/api/admin/settle-bet/${id}`, early(body));
 const postingsOf = async (betId: string) =>
   (
     await t.database.client.execute({

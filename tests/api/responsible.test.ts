@@ -13,6 +13,7 @@ import {
 } from "../fixtures/builders.ts";
 import { put, registerCustomer } from "../fixtures/accounts.ts";
 import { addMonthsUtc } from "../../domain/responsible/exclusion.ts";
+import { EARLY } from "../fixtures/settle.ts";
 
 let t: TestApp;
 let pool: Awaited<ReturnType<typeof upcomingPool>>;
@@ -323,7 +324,7 @@ describe("reality check and session statistics", () => {
     expect(st.session).toMatchObject({ startedAt: T0.toISOString(), minutes: 35, netWinLoss: -2_500, longestMinutes: 35 });
     // Settled won: the return comes back into the session's figure.
     const admin = await demoLogin(t, "admin");
-    const settle = await admin.post(`/api/admin/settle-bet/${bet.bet.id}`, { status: "won", actualReturn: bet.bet.potentialReturn });
+    const settle = await admin.post(`/api/admin/settle-bet/${bet.bet.id}`, { override: EARLY, status: "won", actualReturn: bet.bet.potentialReturn });
     expect(settle.status).toBe(200);
     expect((await state(s)).session.netWinLoss).toBe(bet.bet.potentialReturn - 2_500);
     expect(await balanceOf(s)).toBe(100_000 - 2_500 + bet.bet.potentialReturn);

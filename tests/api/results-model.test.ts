@@ -12,6 +12,7 @@ import { libsqlPorts } from "../../adapters/libsql/index.ts";
 import { randomIds } from "../../adapters/system/clock.ts";
 import { backOfficePorts } from "../../domain/users/back-office-ctx.ts";
 import { processNextBulkOperation } from "../../domain/tasks/bulk-operations.ts";
+import { EARLY } from "../fixtures/settle.ts";
 
 let t: TestApp;
 let r: Roles;
@@ -25,7 +26,9 @@ afterAll(() => t.close());
 
 type Market = Awaited<ReturnType<typeof createMarketOk>>;
 const sel = (eventId: string, m: Market, i: number) => ({ eventId, marketId: m.id, outcomeId: m.outcomes[i].id, odds: m.outcomes[i].odds });
-const settle = (marketId: string, body: unknown) => r.admin.post(`/api/admin/markets/${marketId}/settle`, body);
+/** With the early-settlement override (tests/fixtures/settle.ts) when the body is an object. */
+const early = (body: unknown) => (typeof body === "object" && body !== null && !Array.isArray(body) ? { override: EARLY, ...body } : body);
+const settle = (marketId: string, body: unknown) => r.admin.post(`/api/admin/markets/${marketId}/settle`, early(body));
 const betRow = async (id: string) =>
   (await t.database.client.execute({ sql: "SELECT status, actual_return FROM bets WHERE id = ?", args: [id] })).rows[0];
 const legRows = async (betId: string) =>
@@ -170,7 +173,8 @@ describe("bulk settlement grades every market type from the recorded results", (
     };
     for (const ev of [E, F]) {
       await t.database.client.execute({ sql: "UPDATE events SET status = 'live' WHERE id = ?", args: [ev.id] });
-      await t.database.client.execute({ sql: "UPDATE events SET home_score = 4, away_score = 7, status = 'finished' WHERE id = ?", args: [ev.id] });
+      // Kicked off two hours ago (settling before the start needs an override: settle-override.ts).
+      await t.database.client.execute({ sql: "UPDATE events SET home_score = 4, away_score = 7, status = 'finished', start_time = ? WHERE id = ?", args: [t.clock.now().getTime() - 7_200_000, ev.id] });
     }
     await record(winner, ["lost", "lost", "won"]);
     await record(ou, ["won", "lost"]);

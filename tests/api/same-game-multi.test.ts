@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
 import { balanceOf, expectError, expectLedgerBalanced, milli, selectionOf, upcomingPool, type ApiEvent, type Selection } from "../fixtures/builders.ts";
+import { EARLY } from "../fixtures/settle.ts";
 
 let t: TestApp;
 let pool: Awaited<ReturnType<typeof upcomingPool>>;
@@ -69,9 +70,9 @@ describe("placing a same game multi", () => {
     const placed = await (await sgm(c, legs, 2_000)).json();
     const admin = await demoLogin(t, "admin");
     const full = Number((2_000n * milli(legs[0].odds) * milli(legs[1].odds)) / 1_000_000n);
-    const wrong = await expectError(await admin.post(`/api/admin/settle-bet/${placed.bet.id}`, { status: "won", actualReturn: full }), 422, "BET.RETURN_MISMATCH");
+    const wrong = await expectError(await admin.post(`/api/admin/settle-bet/${placed.bet.id}`, { override: EARLY, status: "won", actualReturn: full }), 422, "BET.RETURN_MISMATCH");
     expect(wrong.error.details).toEqual({ expectedReturn: placed.bet.potentialReturn });
-    const res = await admin.post(`/api/admin/settle-bet/${placed.bet.id}`, { status: "won", actualReturn: placed.bet.potentialReturn });
+    const res = await admin.post(`/api/admin/settle-bet/${placed.bet.id}`, { override: EARLY, status: "won", actualReturn: placed.bet.potentialReturn });
     expect(res.status).toBe(200);
     expect(await balanceOf(c)).toBe(100_000 - 2_000 + placed.bet.potentialReturn);
     await expectLedgerBalanced(t.database);
@@ -194,12 +195,12 @@ describe("a same game multi with a void leg (issue 18 item 2)", () => {
     // By bet: leg 1 void, legs 2 and 3 won.
     const listed = (await (await c.get("/api/bets")).json()).find((x: { id: string }) => x.id === a.id);
     const legResults = listed.legs.map((l: { id: string }, i: number) => ({ legId: l.id, result: i === 0 ? "void" : "won" }));
-    const byBet = await admin.post(`/api/admin/settle-bet/${a.id}`, { status: "won", actualReturn: expected, legResults });
+    const byBet = await admin.post(`/api/admin/settle-bet/${a.id}`, { override: EARLY, status: "won", actualReturn: expected, legResults });
     expect(byBet.status).toBe(200);
     // By market: the same results, market by market.
-    expect((await admin.post(`/api/admin/markets/${legs[0].marketId}/settle`, { void: true })).status).toBe(200);
-    expect((await admin.post(`/api/admin/markets/${legs[1].marketId}/settle`, { winningOutcomeId: legs[1].outcomeId })).status).toBe(200);
-    expect((await admin.post(`/api/admin/markets/${legs[2].marketId}/settle`, { winningOutcomeId: legs[2].outcomeId })).status).toBe(200);
+    expect((await admin.post(`/api/admin/markets/${legs[0].marketId}/settle`, { override: EARLY, void: true })).status).toBe(200);
+    expect((await admin.post(`/api/admin/markets/${legs[1].marketId}/settle`, { override: EARLY, winningOutcomeId: legs[1].outcomeId })).status).toBe(200);
+    expect((await admin.post(`/api/admin/markets/${legs[2].marketId}/settle`, { override: EARLY, winningOutcomeId: legs[2].outcomeId })).status).toBe(200);
     const after = (await (await c.get("/api/bets")).json()) as { id: string; status: string; actualReturn: number }[];
     expect(after.find((x) => x.id === a.id)).toMatchObject({ status: "won", actualReturn: expected });
     expect(after.find((x) => x.id === b.id)).toMatchObject({ status: "won", actualReturn: expected });

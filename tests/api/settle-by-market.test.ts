@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
 import { balanceOf, countRows, expectError, expectLedgerBalanced, placeOk, upcomingPool } from "../fixtures/builders.ts";
 import { auditRows, createMarketOk, expectRefusedFor, rolesOf, type Roles } from "../fixtures/trading-desk.ts";
+import { finishEvent } from "../fixtures/settle.ts";
 
 let t: TestApp;
 let r: Roles;
@@ -41,11 +42,12 @@ async function threeWay(name: string) {
 
 describe("settling a market with a winner", () => {
   it("pays the winning singles, settles the losers, closes the market; audited", async () => {
-    const { m, sel } = await threeWay("Winner Market");
+    const { e, m, sel } = await threeWay("Winner Market");
     const c1 = await demoLogin(t, "customer");
     const c2 = await demoLogin(t, "customer");
     const win = await placeOk(c1, [sel(1)], 1000);
     const lose = await placeOk(c2, [sel(0)], 2000);
+    await finishEvent(r.admin, e.id);
     const res = await settle(m.id, { winningOutcomeId: m.outcomes[1].id });
     expect(res.status).toBe(200);
     const body = (await res.json()) as Settled;
@@ -59,18 +61,19 @@ describe("settling a market with a winner", () => {
     expect(await betRow(lose.bet.id)).toMatchObject({ status: "lost", actual_return: 0 });
     expect(await legResults(win.bet.id)).toEqual(["won"]);
     const [a] = await auditRows(t, m.id, "market.settle");
-    expect(a).toMatchObject({ actorRole: "admin", before: { status: "open", result: null } });
+    expect(a).toMatchObject({ actorRole: "admin", before: { status: "closed", result: null } }); // closed when its event finished
     expect(a.after).toMatchObject({ status: "closed", result: { winningOutcomeId: m.outcomes[1].id, name: "B" } });
     const [betAudit] = await auditRows(t, win.bet.id, "bet.settle");
     expect(betAudit.after).toMatchObject({ status: "won", actualReturn: 3000, via: "market", marketId: m.id });
-    // A closed market takes no bets.
-    await expectError(await c1.post("/api/bets", { selections: [sel(0)], stake: 100, betType: "single" }), 409, "BET.MARKET_CLOSED");
+    // A settled market of a finished event takes no bets.
+    await expectError(await c1.post("/api/bets", { selections: [sel(0)], stake: 100, betType: "single" }), 409, "BET.EVENT_CLOSED");
   });
 
   it("the same result again pays nothing more; a different result is refused (409)", async () => {
-    const { m, sel } = await threeWay("Repeat Market");
+    const { e, m, sel } = await threeWay("Repeat Market");
     const c = await demoLogin(t, "customer");
     await placeOk(c, [sel(0)], 1000);
+    await finishEvent(r.admin, e.id);
     expect((await settle(m.id, { winningOutcomeId: m.outcomes[0].id })).status).toBe(200);
     expect(await balanceOf(c)).toBe(101_000);
     const again = await settle(m.id, { winningOutcomeId: m.outcomes[0].id });
@@ -96,7 +99,7 @@ describe("after the event finishes", () => {
     const { e, m, sel } = await threeWay("Finished Event Market");
     const c = await demoLogin(t, "customer");
     const b = await placeOk(c, [sel(2)], 1000);
-    expect((await r.admin.patch(`/api/admin/events/${e.id}`, { status: "finished" })).status).toBe(200);
+    await finishEvent(r.admin, e.id);
     const res = await settle(m.id, { winningOutcomeId: m.outcomes[2].id });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ graded: 1, settled: 1, paid: 4000, market: { status: "closed" } });
@@ -128,6 +131,8 @@ describe("multiples", () => {
     const two = await threeWay("Multi Leg Two");
     const c = await demoLogin(t, "customer");
     const b = await placeOk(c, [one.sel(0), two.sel(1)], 1000); // 2.00 x 3.00
+    await finishEvent(r.admin, one.e.id);
+    await finishEvent(r.admin, two.e.id);
     const first = await settle(one.m.id, { winningOutcomeId: one.m.outcomes[0].id });
     expect(await first.json()).toMatchObject({ graded: 1, settled: 0, waiting: 1, paid: 0 });
     expect(await betRow(b.bet.id)).toMatchObject({ status: "pending", actual_return: null });
@@ -145,6 +150,8 @@ describe("multiples", () => {
     const two = await threeWay("Void Leg Two");
     const c = await demoLogin(t, "customer");
     const b = await placeOk(c, [one.sel(2), two.sel(1)], 1000); // 4.00 x 3.00
+    await finishEvent(r.admin, one.e.id);
+    await finishEvent(r.admin, two.e.id);
     await settle(one.m.id, { void: true });
     await settle(two.m.id, { winningOutcomeId: two.m.outcomes[1].id });
     expect(await betRow(b.bet.id)).toMatchObject({ status: "won", actual_return: 3000 });
@@ -156,6 +163,8 @@ describe("multiples", () => {
     const two = await threeWay("Lost Leg Two");
     const c = await demoLogin(t, "customer");
     const b = await placeOk(c, [one.sel(0), two.sel(0)], 1000);
+    await finishEvent(r.admin, one.e.id);
+    await finishEvent(r.admin, two.e.id);
     const res = await settle(one.m.id, { winningOutcomeId: one.m.outcomes[1].id });
     expect(await res.json()).toMatchObject({ graded: 1, settled: 1, waiting: 0, paid: 0 });
     expect(await betRow(b.bet.id)).toMatchObject({ status: "lost", actual_return: 0 });
@@ -166,10 +175,11 @@ describe("multiples", () => {
   });
 
   it("a bet settled by hand that contradicts the result is re-graded (issue 18 item 4); one that agrees is left alone", async () => {
-    const { m, sel } = await threeWay("Manual First");
+    const { e, m, sel } = await threeWay("Manual First");
     const c = await demoLogin(t, "customer");
     const b = await placeOk(c, [sel(0)], 1000);
     const agrees = await placeOk(c, [sel(1)], 1000);
+    await finishEvent(r.admin, e.id);
     expect((await r.admin.post(`/api/admin/settle-bet/${b.bet.id}`, { status: "lost", actualReturn: 0 })).status).toBe(200);
     expect((await r.admin.post(`/api/admin/settle-bet/${agrees.bet.id}`, { status: "lost", actualReturn: 0 })).status).toBe(200);
     expect(await (await settle(m.id, { winningOutcomeId: m.outcomes[0].id })).json()).toMatchObject({ graded: 0, settled: 0, paid: 0, regraded: 1 });

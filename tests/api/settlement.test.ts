@@ -4,6 +4,7 @@
  * all-bets list show before and after.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EARLY } from "../fixtures/settle.ts";
 import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
 import {
   balanceOf,
@@ -58,7 +59,9 @@ async function customerWithBet(stake: number, selections?: Selection[]) {
   return { s, bet: placed.bet, sels, balance: placed.balance };
 }
 
-const settle = (id: string, body: unknown) => admin.post(`/api/admin/settle-bet/${id}`, body);
+/** With the early-settlement override (tests/fixtures/settle.ts) when the body is an object. */
+const early = (body: unknown) => (typeof body === "object" && body !== null && !Array.isArray(body) ? { override: EARLY, ...body } : body);
+const settle = (id: string, body: unknown) => admin.post(`/api/admin/settle-bet/${id}`, early(body));
 
 const auditRows = async (betId: string) =>
   (

@@ -10,6 +10,7 @@ import {
   type ApiEvent,
 } from "../fixtures/builders.ts";
 import { auditRows, createMarketOk, expectRefusedFor, put, rolesOf, twoWayMarket, type Roles } from "../fixtures/trading-desk.ts";
+import { EARLY } from "../fixtures/settle.ts";
 
 let t: TestApp;
 let r: Roles;
@@ -73,7 +74,7 @@ describe("GET /api/trading/overview", () => {
     const c = await demoLogin(t, "customer");
     const b = await placeOk(c, [selectionOf(pool.next())], 2500);
     expect((await overview()).dailyPnl).toBe(before.dailyPnl);
-    await r.admin.post(`/api/admin/settle-bet/${b.bet.id}`, { status: "won", actualReturn: b.bet.potentialReturn });
+    await r.admin.post(`/api/admin/settle-bet/${b.bet.id}`, { override: EARLY, status: "won", actualReturn: b.bet.potentialReturn });
     const after = await overview();
     expect(after.dailyPnl).toBe(before.dailyPnl + 2500 - b.bet.potentialReturn);
     const now = t.clock.now();
@@ -195,7 +196,7 @@ describe("alerts", () => {
     await put(r.trader, `/api/admin/markets/${m.id}/limit`, { liabilityLimit: 5000 }); // 2 x: level 2
     expect(await mine()).toHaveLength(2);
     const activeBefore = (await overview()).activeAlerts;
-    expect((await r.admin.post(`/api/admin/markets/${m.id}/settle`, { winningOutcomeId: m.outcomes[1].id })).status).toBe(200);
+    expect((await r.admin.post(`/api/admin/markets/${m.id}/settle`, { override: EARLY, winningOutcomeId: m.outcomes[1].id })).status).toBe(200);
     const cleared = await mine();
     expect(cleared).toHaveLength(2);
     for (const a of cleared) expect(a).toMatchObject({ resolvedBy: "system", resolvedAt: expect.any(String) });
@@ -278,7 +279,7 @@ describe("sharp tracking", () => {
       await placeOk(c, [{ eventId: e.id, marketId: m.id, outcomeId: m.outcomes[0].id, odds: "2.50" }], 1000);
       await adjust({ outcomeId: m.outcomes[0].id, odds: "2.00" });
       const win = i < 8;
-      await r.admin.post(`/api/admin/markets/${m.id}/settle`, { winningOutcomeId: m.outcomes[win ? 0 : 1].id });
+      await r.admin.post(`/api/admin/markets/${m.id}/settle`, { override: EARLY, winningOutcomeId: m.outcomes[win ? 0 : 1].id });
     }
     const res = await r.trader.get("/api/trading/sharp-bettors");
     expect(res.status).toBe(200);

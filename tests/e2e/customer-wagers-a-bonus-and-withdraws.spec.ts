@@ -53,7 +53,7 @@ test("a customer wagers a deposit bonus through and withdraws", async ({ browser
   const admin = await browser.newContext();
   expect((await admin.request.post("/api/demo/login", { data: { role: "admin" } })).ok()).toBe(true);
   const settleLost = async (betId: string) => {
-    const res = await admin.request.post(`/api/admin/settle-bet/${betId}`, { data: { status: "lost", actualReturn: 0 } });
+    const res = await admin.request.post(`/api/admin/settle-bet/${betId}`, { data: { status: "lost", actualReturn: 0, override: { reason: "Result confirmed by the league before full time" } } });
     expect(res.status(), await res.text()).toBe(200);
   };
 

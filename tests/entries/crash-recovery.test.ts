@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { createClient } from "@libsql/client";
 import { afterAll, describe, expect, it } from "vitest";
 import { startNodeServer } from "./node-server.ts";
+import { EARLY } from "../fixtures/settle.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "sportsbook-crash-"));
 const dbUrl = `file:${join(dir, "crash.db")}`;
@@ -75,7 +76,7 @@ describe("SIGKILL during placement and settlement", () => {
           continue;
         }
         try {
-          const res = await fetch(`${base}/api/admin/settle-bet/${id}`, { method: "POST", headers: { ...json, cookie: admin }, body: JSON.stringify({ status: "lost", actualReturn: 0 }) });
+          const res = await fetch(`${base}/api/admin/settle-bet/${id}`, { method: "POST", headers: { ...json, cookie: admin }, body: JSON.stringify({ override: EARLY, status: "lost", actualReturn: 0 }) });
           if (res.status === 200) settled.set(id, 0);
           else await res.body?.cancel();
         } catch {

@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EARLY } from "../fixtures/settle.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const dir = mkdtempSync(join(tmpdir(), "sportsbook-two-"));
@@ -142,7 +143,7 @@ describe("two instances on one database", () => {
     const admin = await login(b, "admin");
     const potential = Math.floor((1000 * Math.round(Number(sel.odds) * 1000)) / 1000);
     const settle = (base: string) =>
-      fetch(`${base}/api/admin/settle-bet/${ids[0]}`, { method: "POST", headers: { ...json, cookie: admin }, body: JSON.stringify({ status: "won", actualReturn: potential }) });
+      fetch(`${base}/api/admin/settle-bet/${ids[0]}`, { method: "POST", headers: { ...json, cookie: admin }, body: JSON.stringify({ override: EARLY, status: "won", actualReturn: potential }) });
     const statuses = (await Promise.all([settle(a), settle(b)])).map((r) => r.status).sort();
     expect(statuses).toEqual([200, 409]);
     expect(await balance(a)).toBe(100000 - 2000 + potential);

@@ -8,6 +8,7 @@ import { placeBet } from "../../domain/betting/place-bet.ts";
 import { settleBet } from "../../domain/settlement/settle-bet.ts";
 import type { User } from "../../domain/shared/types.ts";
 import { intercept, makeWorld, NOW, sel, type World } from "./world.ts";
+import { EARLY } from "../fixtures/settle.ts";
 
 let w: World;
 let c1: User;
@@ -30,7 +31,7 @@ const treble = () => place([sel("ev_up_a", "2.10"), sel("ev_up_b", "1.85", 2, 1)
 describe("who may settle", () => {
   it("an anonymous caller: AUTH.REQUIRED", async () => {
     const id = await place([sel("ev_up_a", "2.10")], 1000);
-    expect(await w.unchanged(() => settleBet(w.as(null), id, { status: "won", actualReturn: 2100 }))).toEqual({
+    expect(await w.unchanged(() => settleBet(w.as(null), id, { override: EARLY, status: "won", actualReturn: 2100 }))).toEqual({
       ok: false,
       error: { code: "AUTH.REQUIRED", message: "Please log in" },
     });
@@ -39,12 +40,12 @@ describe("who may settle", () => {
   it("a trader or a customer: AUTH.FORBIDDEN, nothing written", async () => {
     const id = await place([sel("ev_up_a", "2.10")], 1000);
     const trader = await w.staff("trd", "trader");
-    const r = await w.unchanged(() => settleBet(w.as(trader), id, { status: "won", actualReturn: 2100 }));
+    const r = await w.unchanged(() => settleBet(w.as(trader), id, { override: EARLY, status: "won", actualReturn: 2100 }));
     expect(!r.ok && r.error.code).toBe("AUTH.FORBIDDEN");
   });
 
   it("an unknown bet: BET.NOT_FOUND", async () => {
-    expect(await settleBet(w.as(admin), "bet_nope", { status: "lost", actualReturn: 0 })).toEqual({
+    expect(await settleBet(w.as(admin), "bet_nope", { override: EARLY, status: "lost", actualReturn: 0 })).toEqual({
       ok: false,
       error: { code: "BET.NOT_FOUND", message: "No bet with that id" },
     });
@@ -54,7 +55,7 @@ describe("who may settle", () => {
 describe("a settled bet", () => {
   it("won single: stake x odds paid from the house, legs won, an audit record naming the operator", async () => {
     const id = await place([sel("ev_up_a", "2.10")], 1000);
-    const r = await settleBet(w.as(admin), id, { status: "won", actualReturn: 2100 });
+    const r = await settleBet(w.as(admin), id, { override: EARLY, status: "won", actualReturn: 2100 });
     expect(r).toEqual({ ok: true, value: { bet: { id: "bet_1", status: "won", actualReturn: 2100, settledAt: "2026-11-21T10:00:00.000Z" } } });
     expect(await w.store.ports.bets.findById(id)).toMatchObject({ status: "won", actualReturn: 2100, settledAt: NOW, legs: [{ result: "won" }] });
     expect(await w.store.ports.wallets.balanceOf("c1")).toBe(100_000 - 1000 + 2100);
@@ -70,7 +71,7 @@ describe("a settled bet", () => {
       entityType: "bet",
       entityId: "bet_1",
       before: { status: "pending", actualReturn: null },
-      after: { status: "won", actualReturn: 2100, legResults: [{ legId: "bet_1-1", result: "won" }] },
+      after: { status: "won", actualReturn: 2100, legResults: [{ legId: "bet_1-1", result: "won" }], override: EARLY },
       createdAt: NOW.getTime(),
     }]);
     expect(w.store.rows().bets[0].settledBy).toBe("adm");
@@ -79,7 +80,7 @@ describe("a settled bet", () => {
   it("lost: no payout, legs lost, audited", async () => {
     const id = await place([sel("ev_up_a", "2.10")], 1000);
     const txs = w.store.ledger().transactions.length;
-    expect(await settleBet(w.as(admin), id, { status: "lost", actualReturn: 0 })).toMatchObject({ ok: true, value: { bet: { status: "lost", actualReturn: 0 } } });
+    expect(await settleBet(w.as(admin), id, { override: EARLY, status: "lost", actualReturn: 0 })).toMatchObject({ ok: true, value: { bet: { status: "lost", actualReturn: 0 } } });
     expect(w.store.ledger().transactions).toHaveLength(txs);
     expect(await w.store.ports.wallets.balanceOf("c1")).toBe(99_000);
     expect((await w.store.ports.bets.findById(id))?.legs.map((l) => l.result)).toEqual(["lost"]);
@@ -88,14 +89,14 @@ describe("a settled bet", () => {
 
   it("void: the stake comes back as a refund", async () => {
     const id = await place([sel("ev_up_a", "2.10")], 1234);
-    expect(await settleBet(w.as(admin), id, { status: "void", actualReturn: 1234 })).toMatchObject({ ok: true, value: { bet: { status: "void", actualReturn: 1234 } } });
+    expect(await settleBet(w.as(admin), id, { override: EARLY, status: "void", actualReturn: 1234 })).toMatchObject({ ok: true, value: { bet: { status: "void", actualReturn: 1234 } } });
     expect(w.store.ledger().transactions.at(-1)).toMatchObject({ kind: "bet_refund", reference: id });
     expect(await w.store.ports.wallets.balanceOf("c1")).toBe(100_000);
   });
 
   it("multiple without leg results: every leg takes the bet's status, the whole product is paid", async () => {
     const id = await treble();
-    expect(await settleBet(w.as(admin), id, { status: "won", actualReturn: 13_986 })).toMatchObject({ ok: true, value: { bet: { actualReturn: 13_986 } } });
+    expect(await settleBet(w.as(admin), id, { override: EARLY, status: "won", actualReturn: 13_986 })).toMatchObject({ ok: true, value: { bet: { actualReturn: 13_986 } } });
     expect((await w.store.ports.bets.findById(id))?.legs.map((l) => l.result)).toEqual(["won", "won", "won"]);
   });
 
@@ -106,16 +107,17 @@ describe("a settled bet", () => {
       { legId: `${id}-2`, result: "void" as const },
       { legId: `${id}-3`, result: "won" as const },
     ];
-    const r = await settleBet(w.as(admin), id, { status: "won", actualReturn: 7560, legResults });
+    const r = await settleBet(w.as(admin), id, { override: EARLY, status: "won", actualReturn: 7560, legResults });
     expect(r).toMatchObject({ ok: true, value: { bet: { status: "won", actualReturn: 7560 } } });
     expect((await w.store.ports.bets.findById(id))?.legs.map((l) => l.result)).toEqual(["won", "void", "won"]);
     expect(await w.store.ports.wallets.balanceOf("c1")).toBe(99_000 + 7560);
-    expect(w.store.audit()[0].after).toEqual({ status: "won", actualReturn: 7560, legResults });
+    expect(w.store.audit()[0].after).toEqual({ status: "won", actualReturn: 7560, legResults, override: EARLY });
   });
 
   it("multiple with a void leg, rounded down to the cent: 3.33 x 2.10 x 1.85 with the 2.10 leg void = 6.16 (616.05 cents)", async () => {
     const id = await place([sel("ev_up_a", "2.10"), sel("ev_up_b", "1.85", 2, 1)], 333);
     const r = await settleBet(w.as(admin), id, {
+      override: EARLY,
       status: "won",
       actualReturn: 616,
       legResults: [{ legId: `${id}-1`, result: "void" }, { legId: `${id}-2`, result: "won" }],
@@ -126,7 +128,7 @@ describe("a settled bet", () => {
   it("multiple with every leg void: void, the stake comes back", async () => {
     const id = await treble();
     const legResults = ["1", "2", "3"].map((n) => ({ legId: `${id}-${n}`, result: "void" as const }));
-    expect(await settleBet(w.as(admin), id, { status: "void", actualReturn: 1000, legResults })).toMatchObject({ ok: true, value: { bet: { status: "void" } } });
+    expect(await settleBet(w.as(admin), id, { override: EARLY, status: "void", actualReturn: 1000, legResults })).toMatchObject({ ok: true, value: { bet: { status: "void" } } });
     expect(await w.store.ports.wallets.balanceOf("c1")).toBe(100_000);
   });
 
@@ -137,7 +139,7 @@ describe("a settled bet", () => {
       { legId: `${id}-2`, result: "void" as const },
       { legId: `${id}-3`, result: "lost" as const },
     ];
-    expect(await settleBet(w.as(admin), id, { status: "lost", actualReturn: 0, legResults })).toMatchObject({ ok: true });
+    expect(await settleBet(w.as(admin), id, { override: EARLY, status: "lost", actualReturn: 0, legResults })).toMatchObject({ ok: true });
     expect(await w.store.ports.wallets.balanceOf("c1")).toBe(99_000);
   });
 });
@@ -146,7 +148,7 @@ describe("refused, and nothing written", () => {
   it("a return that is not the computed one: BET.RETURN_MISMATCH with the expected return", async () => {
     const id = await place([sel("ev_up_a", "2.10")], 1000);
     for (const [status, actualReturn, expected] of [["won", 2000, 2100], ["void", 0, 1000], ["lost", 1, 0]] as const)
-      expect(await w.unchanged(() => settleBet(w.as(admin), id, { status, actualReturn }))).toEqual({
+      expect(await w.unchanged(() => settleBet(w.as(admin), id, { override: EARLY, status, actualReturn }))).toEqual({
         ok: false,
         error: { code: "BET.RETURN_MISMATCH", message: `The return for this settlement is ${expected} cents`, details: { expectedReturn: expected } },
       });
@@ -155,6 +157,7 @@ describe("refused, and nothing written", () => {
   it("a void leg changes the return: asking for the full treble's return is BET.RETURN_MISMATCH", async () => {
     const id = await treble();
     const r = await w.unchanged(() => settleBet(w.as(admin), id, {
+      override: EARLY,
       status: "won",
       actualReturn: 13_986,
       legResults: [{ legId: `${id}-1`, result: "won" }, { legId: `${id}-2`, result: "void" }, { legId: `${id}-3`, result: "won" }],
@@ -166,7 +169,7 @@ describe("refused, and nothing written", () => {
     const id = await treble();
     const won = (n: string) => ({ legId: `${id}-${n}`, result: "won" as const });
     for (const legResults of [[won("1"), won("2")], [won("1"), won("2"), won("9")], [won("1"), won("2"), won("3"), won("3")]])
-      expect(await w.unchanged(() => settleBet(w.as(admin), id, { status: "won", actualReturn: 13_986, legResults }))).toEqual({
+      expect(await w.unchanged(() => settleBet(w.as(admin), id, { override: EARLY, status: "won", actualReturn: 13_986, legResults }))).toEqual({
         ok: false,
         error: { code: "BET.LEG_RESULTS_INVALID", message: "Give exactly one result for every leg of the bet" },
       });
@@ -181,7 +184,7 @@ describe("refused, and nothing written", () => {
       ["lost", [leg("1", "won"), leg("2", "won"), leg("3", "won")], "Those leg results make the bet won, not lost"],
     ];
     for (const [status, legResults, message] of cases)
-      expect(await w.unchanged(() => settleBet(w.as(admin), id, { status, actualReturn: 0, legResults }))).toEqual({
+      expect(await w.unchanged(() => settleBet(w.as(admin), id, { override: EARLY, status, actualReturn: 0, legResults }))).toEqual({
         ok: false,
         error: { code: "BET.LEG_RESULTS_INVALID", message },
       });
@@ -189,8 +192,8 @@ describe("refused, and nothing written", () => {
 
   it("a settled bet: BET.NOT_PENDING; it pays once", async () => {
     const id = await place([sel("ev_up_a", "2.10")], 1000);
-    await settleBet(w.as(admin), id, { status: "won", actualReturn: 2100 });
-    expect(await w.unchanged(() => settleBet(w.as(admin), id, { status: "won", actualReturn: 2100 }))).toEqual({
+    await settleBet(w.as(admin), id, { override: EARLY, status: "won", actualReturn: 2100 });
+    expect(await w.unchanged(() => settleBet(w.as(admin), id, { override: EARLY, status: "won", actualReturn: 2100 }))).toEqual({
       ok: false,
       error: { code: "BET.NOT_PENDING", message: "This bet is already won" },
     });
@@ -206,12 +209,12 @@ describe("refused, and nothing written", () => {
       bets: intercept(bets, {
         async findById(betId: string) {
           const seen = await bets.findById(betId);
-          await settleBet(w.as(other), betId, { status: "won", actualReturn: 2100 }); // the other click lands first
+          await settleBet(w.as(other), betId, { override: EARLY, status: "won", actualReturn: 2100 }); // the other click lands first
           return seen;
         },
       }),
     };
-    expect(await settleBet(w.as(admin, racing), id, { status: "won", actualReturn: 2100 })).toEqual({
+    expect(await settleBet(w.as(admin, racing), id, { override: EARLY, status: "won", actualReturn: 2100 })).toEqual({
       ok: false,
       error: { code: "BET.NOT_PENDING", message: "This bet has already been settled" },
     });
