@@ -25,6 +25,7 @@ import type { PriceMove } from "../risk/steam.ts";
 import type { AlertCandidate, AlertSeverity, AlertType } from "../risk/alerts.ts";
 import type { MatchState } from "../pricing/state.ts";
 import type { EventPricing } from "./event-pricing.ts";
+import type { DemoAccounts } from "./demo-accounts.ts";
 import type { PlacementExposure } from "../betting/placement-limits.ts";
 
 export interface NewSession {
@@ -535,6 +536,8 @@ export interface Ports extends Partial<BackOfficePorts>, TradingDeskPorts {
   fantasy?: Fantasy;
   /** A market created without prices is priced from its event's model (domain/markets/standard-outcomes.ts; libSQL only). */
   eventPricing?: EventPricing;
+  /** Idle demo accounts and closing them (domain/users/demo-expiry.ts; libSQL only). */
+  demoAccounts?: DemoAccounts;
 }
 
 // ---- Back office (issue 4, A-S2): user admin, fraud, tasks, bulk operations, CRM, payments ----

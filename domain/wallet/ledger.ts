@@ -33,6 +33,8 @@ export const TRANSACTION_KINDS = [
   "bonus_expired",
   /** A withdrawal's money coming back: failed, rejected, or reversed by the provider after paying. */
   "withdrawal_returned",
+  /** An idle demo account closed by the upkeep job: its demo credit back to the house (domain/users/demo-expiry.ts). */
+  "demo_expired",
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 

@@ -18,7 +18,10 @@ afterAll(() => t.close());
 /** The spec's browser: one cookie jar, fetch(url, init) -> Response. */
 class SpecClient {
   private cookies = new Map<string, string>();
-  constructor(private readonly fetchLike: (url: string, init: RequestInit) => Promise<Response>) {}
+  private readonly fetchLike: (url: string, init: RequestInit) => Promise<Response>;
+  constructor(fetchLike: (url: string, init: RequestInit) => Promise<Response>) {
+    this.fetchLike = fetchLike;
+  }
 
   private async send(method: string, url: string, body?: unknown): Promise<Response> {
     const headers: Record<string, string> = {};
