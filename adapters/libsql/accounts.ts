@@ -57,7 +57,8 @@ export class LibsqlUsers implements Users {
     const [row] = await this.d.db
       .select({ n: count() })
       .from(users)
-      .where(and(eq(users.role, "customer"), eq(users.isActive, true)));
+      // Demo accounts never count in operator figures (issue 22).
+      .where(and(eq(users.role, "customer"), eq(users.isActive, true), eq(users.isDemo, false)));
     return row?.n ?? 0;
   }
 }

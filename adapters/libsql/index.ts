@@ -18,6 +18,8 @@ import { LibsqlFantasy } from "./fantasy.ts";
 import { LibsqlBets, LibsqlSettlements } from "./bets.ts";
 import { LibsqlSettlementCorrections } from "./corrections.ts";
 import { LibsqlMarkets } from "./markets.ts";
+import { LibsqlEventPricing } from "./event-pricing.ts";
+import { LibsqlDemoAccounts } from "./demo-accounts.ts";
 import { LibsqlRiskBook } from "./risk.ts";
 import { LibsqlTrading } from "./trading.ts";
 import { LibsqlPlacementLimits } from "./placement-limits.ts";
@@ -85,6 +87,8 @@ export function libsqlPorts(d: Database, opts: PortOptions = {}): Ports & Accoun
     idempotency: new LibsqlIdempotency(d),
     fantasy: new LibsqlFantasy(d.client),
     markets: new LibsqlMarkets(d.client),
+    eventPricing: new LibsqlEventPricing(d.client),
+    demoAccounts: new LibsqlDemoAccounts(d.client),
     settlements: new LibsqlSettlements(d.client),
     corrections: new LibsqlSettlementCorrections(d.client),
     risk: new LibsqlRiskBook(d.client),

@@ -130,7 +130,7 @@ export class LibsqlTasks implements Tasks {
 
   async staff() {
     const rs = await this.d.client.execute(
-      "SELECT id, first_name, last_name, email, role FROM users WHERE role IN ('admin','trader') AND is_active = 1 ORDER BY is_demo, first_name, last_name, id",
+      "SELECT id, first_name, last_name, email, role FROM users WHERE role IN ('admin','trader') AND is_active = 1 AND is_demo = 0 ORDER BY first_name, last_name, id",
     );
     return rs.rows.map((r) => ({
       id: String(r.id),

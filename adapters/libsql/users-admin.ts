@@ -76,7 +76,8 @@ export class LibsqlAdminUsers implements AdminUsers {
         COALESCE(SUM(u.is_active = 0), 0) AS suspended,
         COALESCE(SUM(u.verification_level IN ('basic','pending')), 0) AS pending_kyc,
         COALESCE(SUM(p.risk_level IN ('high','critical')), 0) AS high_risk
-      FROM users u LEFT JOIN user_risk_profiles p ON p.user_id = u.id`);
+      FROM users u LEFT JOIN user_risk_profiles p ON p.user_id = u.id
+      WHERE u.is_demo = 0`);
     const r = rs.rows[0];
     return {
       total: Number(r.total),

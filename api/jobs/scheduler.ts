@@ -14,6 +14,7 @@ import { FraudScanThreadUnavailable } from "../../adapters/libsql/fraud-scan-thr
 import { processNextBulkOperation } from "../../domain/tasks/bulk-operations.ts";
 import { settleDecidedMarkets } from "../../domain/settlement/settle-decided.ts";
 import { runBonusUpkeep } from "../../domain/wallet/bonus-account.ts";
+import { expireIdleDemoAccounts } from "../../domain/users/demo-expiry.ts";
 import type { SystemDeps } from "../../domain/users/back-office-ctx.ts";
 
 export interface BackgroundJobsOptions {
@@ -85,6 +86,17 @@ export class BackgroundJobs {
       if (r.released + r.expired > 0) this.log({ level: "info", job: "bonus-upkeep", ...r });
     } catch (e) {
       if (!this.stopped) this.log({ level: "error", job: "bonus-upkeep", error: String(e) });
+    }
+    await this.demoExpiry();
+  }
+
+  /** Close demo accounts idle for 24 h, their credit back to the house (domain/users/demo-expiry.ts); failures are logged. */
+  async demoExpiry(): Promise<void> {
+    try {
+      const r = await expireIdleDemoAccounts(this.deps);
+      if (r.expired > 0) this.log({ level: "info", job: "demo-expiry", ...r });
+    } catch (e) {
+      if (!this.stopped) this.log({ level: "error", job: "demo-expiry", error: String(e) });
     }
   }
 

@@ -2,7 +2,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../env.ts";
 import { ctxOf } from "../env.ts";
-import { Bet, PlaceBetBody, PlaceBetResponse } from "../schemas/bets.ts";
+import { Bet, PlaceBetResponse } from "../schemas/bets.ts";
 import { errorResponses, json } from "./openapi-helpers.ts";
 import { unwrap } from "../errors.ts";
 import { presentBet } from "../presenters.ts";
@@ -10,6 +10,8 @@ import { requireRole, requireUser, signedInUser } from "../middleware/session.ts
 import { placeBet } from "../../domain/betting/place-bet.ts";
 import { myBets } from "../../domain/betting/my-bets.ts";
 import { cashOutAvailabilities } from "../../domain/betting/cash-out.ts";
+import { PlaceBetRequest, SpecPlaceBetResponse } from "../schemas/spec-alias.ts";
+import { inRequestUnit, placeBetValidationHook, toPlaceBetInput } from "./bets-spec-alias.ts";
 
 export const betRoutes = new OpenAPIHono<AppEnv>();
 
@@ -32,21 +34,31 @@ betRoutes.openapi(
       "403 KYC.LEVEL_REQUIRED, AUTH.ACCOUNT_SUSPENDED or RG.SELF_EXCLUDED; 422 RG.LOSS_LIMIT (details {period, limit, used}). " +
       "The customer's price-change policy applies: refuse (default), accept_higher or accept_any (placed at the current price). " +
       "betType same_game_multi: 2-4 legs of one event from different markets, priced product x 0.85 (BET.SGM_* refusals). " +
-      "Honours Idempotency-Key: a repeat returns the first response and creates nothing; the same key with another body is a 409.",
+      "Honours Idempotency-Key: a repeat returns the first response and creates nothing; the same key with another body is a 409. " +
+      "The spec's body is accepted too: a stake as a decimal string in dollars (\"10\", \"2.50\"; more than 2 decimals, negative or " +
+      "non-numeric is 400 REQUEST.INVALID) and selections {eventId, marketId: \"match-winner\", outcomeId: \"home\"|\"draw\"|\"away\", odds} " +
+      "(the event's match-result market; 404 BET.SELECTION_NOT_FOUND when it has no such outcome). The answer's bet.stake and " +
+      "bet.potentialReturn are in the unit the request's stake used: dollar strings (\"21.50\") for a dollar-string stake, integer cents otherwise; balance is always cents.",
     middleware: [requireRole("customer")] as const,
     request: {
       headers: IdempotencyHeader,
-      body: { required: true, content: { "application/json": { schema: PlaceBetBody } } },
+      body: { required: true, content: { "application/json": { schema: PlaceBetRequest } } },
     },
-    responses: { 201: json(PlaceBetResponse, "The bet was placed"), ...errorResponses(400, 401, 403, 404, 409, 422) },
+    responses: {
+      201: json(z.union([PlaceBetResponse, SpecPlaceBetResponse]), "The bet was placed (money in the request's unit)"),
+      ...errorResponses(400, 401, 403, 404, 409, 422),
+    },
   }),
   async (c) => {
     const body = c.req.valid("json");
     const key = c.req.valid("header")["idempotency-key"] ?? null;
-    const out = unwrap(await placeBet(ctxOf(c), body, key));
+    const input = unwrap(await toPlaceBetInput(c.get("deps").ports, body));
+    const out = unwrap(await placeBet(ctxOf(c), input, key));
     if (out.replayed) c.header("Idempotent-Replayed", "true");
-    return c.json(out.response, 201);
+    return c.json(inRequestUnit(body, out.response), 201);
   },
+  // A refused body is reported in one shape's terms (ours unless it uses the spec's).
+  (result, c) => placeBetValidationHook(result, c) as never,
 );
 
 betRoutes.openapi(

@@ -20,6 +20,7 @@ import { requireRole } from "../middleware/session.ts";
 import { formatOdds } from "../../domain/shared/odds.ts";
 import type { MarketRecord } from "../../domain/ports/index.ts";
 import { createMarket } from "../../domain/markets/create-market.ts";
+import { createStandardMarket } from "../../domain/markets/standard-outcomes.ts";
 import { createEvent } from "../../domain/markets/create-event.ts";
 import { getMarket, marketBets, reopenMarket, setMarketLimit, suspendMarket } from "../../domain/markets/market-controls.ts";
 import { settleMarket } from "../../domain/settlement/settle-market.ts";
@@ -71,12 +72,17 @@ marketRoutes.openapi(
     path: "/admin/create-market",
     tags: ["Markets"],
     summary: "Create a market with 2..20 priced outcomes on an event that has not finished (admin, trader). Audited.",
+    description:
+      "Without outcomes (the spec's body {eventId, marketType, name, description}) the market gets its type's standard outcomes, " +
+      "priced by the event's match model with the book's margin; a type the model cannot price is refused with 422 MARKET.CANNOT_PRICE.",
     middleware: [staffRoles] as const,
     request: { body: { required: true, content: { "application/json": { schema: CreateMarketBody } } } },
     responses: { 201: json(AdminMarketResponse, "The new market"), ...errorResponses(400, 401, 403, 404, 409, 422) },
   }),
   async (c) => {
-    const market = unwrap(await createMarket(ctxOf(c), c.req.valid("json")));
+    const body = c.req.valid("json");
+    const { outcomes, ...rest } = body;
+    const market = unwrap(outcomes ? await createMarket(ctxOf(c), { ...rest, outcomes }) : await createStandardMarket(ctxOf(c), rest));
     return c.json({ market: presentAdminMarket(market) }, 201);
   },
 );

@@ -89,7 +89,17 @@ export const CreateMarketBody = z
     marketType: MarketType,
     name: plain(z.string().trim().min(1, "Market Name is required").max(120)),
     description: plain(z.string().trim().max(500), "text").optional(),
-    outcomes: z.array(OutcomeInput).min(2, "A market needs at least 2 outcomes").max(20, "A market takes at most 20 outcomes"),
+    outcomes: z
+      .array(OutcomeInput)
+      .min(2, "A market needs at least 2 outcomes")
+      .max(20, "A market takes at most 20 outcomes")
+      .optional()
+      .openapi({
+        description:
+          "Absent (the spec's body): the type's standard outcomes priced by the event's model with the book's margin " +
+          "(result: home/draw/away; over_under: Over/Under at the line in the name; handicap: the home line in the name; " +
+          "both_teams_score: Yes/No; correct_score: twelve scores and Any other); 422 MARKET.CANNOT_PRICE when the model cannot price them",
+      }),
     confirm: PriceConfirm.optional().openapi({ description: "Required when the book is under 100 % or over 130 %" }),
     eachWay: EachWayTerms.nullable().optional().openapi({
       description: "Racing winner markets only: omitted = standard terms by field size (5-7 runners 1/4 2 places, 8+ 1/5 3 places), null = no each way",

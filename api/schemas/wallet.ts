@@ -87,7 +87,7 @@ export type TransactionsQuery = z.infer<typeof TransactionsQuery>;
 export const LedgerKind = z.enum([
   "demo_grant", "bet_stake", "bet_payout", "bet_refund", "bet_resettlement", "debt_recovery", "cash_out", "deposit", "deposit_bonus",
   "withdrawal", "adjustment", "contest_entry", "contest_entry_refund", "contest_payout", "contest_rake",
-  "bonus_release", "bonus_expired", "withdrawal_returned", "withdrawal_reversed", "deposit_reversed",
+  "bonus_release", "bonus_expired", "withdrawal_returned", "withdrawal_reversed", "deposit_reversed", "demo_expired",
 ]);
 export type LedgerKind = z.infer<typeof LedgerKind>;
 

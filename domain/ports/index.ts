@@ -27,6 +27,8 @@ import type { AdminLists, BetTicker } from "./admin-lists.ts";
 import type { PriceMove } from "../risk/steam.ts";
 import type { AlertCandidate, AlertSeverity, AlertType } from "../risk/alerts.ts";
 import type { MatchState } from "../pricing/state.ts";
+import type { EventPricing } from "./event-pricing.ts";
+import type { DemoAccounts } from "./demo-accounts.ts";
 import type { PlacementExposure } from "../betting/placement-limits.ts";
 
 export interface NewSession {
@@ -537,6 +539,10 @@ export interface Ports extends Partial<BackOfficePorts>, TradingDeskPorts {
    * fantasy use cases refuse with INTERNAL when it is missing).
    */
   fantasy?: Fantasy;
+  /** A market created without prices is priced from its event's model (domain/markets/standard-outcomes.ts; libSQL only). */
+  eventPricing?: EventPricing;
+  /** Idle demo accounts and closing them (domain/users/demo-expiry.ts; libSQL only). */
+  demoAccounts?: DemoAccounts;
 }
 
 // ---- Back office (issue 4, A-S2): user admin, fraud, tasks, bulk operations, CRM, payments ----

@@ -20,7 +20,7 @@ export const KINDS_FOR_FILTER: Record<HistoryFilterKind, readonly TransactionKin
   withdrawal: ["withdrawal", "withdrawal_returned", "withdrawal_reversed"],
   bet: ["bet_stake", "contest_entry"],
   payout: ["bet_payout", "bet_refund", "bet_resettlement", "debt_recovery", "cash_out", "contest_payout", "contest_entry_refund"],
-  bonus: ["deposit_bonus", "demo_grant", "adjustment", "bonus_release", "bonus_expired"],
+  bonus: ["deposit_bonus", "demo_grant", "adjustment", "bonus_release", "bonus_expired", "demo_expired"],
 };
 
 export interface HistoryLine {
@@ -63,6 +63,7 @@ export function describe(i: WalletHistoryItem): string {
     case "withdrawal_returned": return `Withdrawal returned by ${method ?? "payment provider"}`;
     case "withdrawal_reversed": return `Withdrawal returned by your bank (${method ?? "payment provider"})`;
     case "deposit_reversed": return `Deposit charged back (${method ?? "payment provider"})`;
+    case "demo_expired": return "Demo account expired (demo credit closed)";
   }
 }
 

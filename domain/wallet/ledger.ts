@@ -37,6 +37,8 @@ export const TRANSACTION_KINDS = [
   "withdrawal_reversed",
   /** A completed deposit charged back: its credit, fee and bonus undone (wallet, debt, bonus; docs/money.md "Reversed payments"). */
   "deposit_reversed",
+  /** An idle demo account closed by the upkeep job: its demo credit back to the house (domain/users/demo-expiry.ts). */
+  "demo_expired",
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 

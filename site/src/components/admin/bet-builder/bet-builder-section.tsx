@@ -2,15 +2,15 @@
  * Bet Builder (spec section 2, "Custom Bet Management"): a real event's markets (Match Result,
  * Both Teams to Score, Total Goals, ... whatever the event offers), one selection per market,
  * a slip with total odds, the odds boost notice, stake with quick stakes and potential win, and two
- * preset combinations built from the event's real prices. Place Bet Builder submits a same-game
- * multi only when the server accepts betType same_game_multi; otherwise it stays disabled and says
- * why.
+ * preset combinations built from the event's real prices. Place Bet Builder stays disabled with
+ * its reason: only customers place bets (the server answers staff with 403), and this screen is
+ * for admins and traders (issue 22).
  */
 import { Badge, Button, Callout, Card, Flex, Heading, Select, Text, TextField } from "@radix-ui/themes";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import type { Event } from "../../../../../api/schemas/events.ts";
-import { apiGet, apiSend } from "../../../lib/api.ts";
+import { apiSend } from "../../../lib/api.ts";
 import { formatDateTime, formatMoney, milliToOdds, oddsToMilli, parseStakeToCents } from "../../../lib/format.ts";
 import { queries } from "../../../lib/queries.ts";
 import { useToast } from "../../toast.tsx";
@@ -19,17 +19,6 @@ import { EmptyState, ErrorNote, RowsSkeleton, SectionFrame } from "../ui.tsx";
 import { boostPercent, builderOddsMilli, choose, potentialWin, remove, type BuilderPick } from "./builder.ts";
 
 const QUICK = [10, 25, 50, 100];
-
-/** Does POST /api/bets accept betType same_game_multi? Read from the server's own OpenAPI document. */
-function useSameGameMultiSupport() {
-  return useQuery({
-    queryKey: ["/api/openapi.json", "same_game_multi"],
-    queryFn: async () => {
-      const doc = await apiGet<{ components?: { schemas?: Record<string, { properties?: { betType?: { enum?: string[] } } }> } }>("/api/openapi.json");
-      return Boolean(doc.components?.schemas?.PlaceBet?.properties?.betType?.enum?.includes("same_game_multi"));
-    },
-  });
-}
 
 function toPick(event: Event, marketIndex: number, outcomeIndex: number): BuilderPick | null {
   const m = event.markets[marketIndex];
@@ -85,7 +74,6 @@ export default function BetBuilderSection() {
 function Builder({ event }: { event: Event }) {
   const [picks, setPicks] = useState<BuilderPick[]>([]);
   const [stake, setStake] = useState("");
-  const support = useSameGameMultiSupport();
   const toast = useToast();
   const stakeCents = parseStakeToCents(stake) ?? 0;
   // The server's same game multi price (joint model), or why these picks cannot be combined.
@@ -135,12 +123,9 @@ function Builder({ event }: { event: Event }) {
     onError: (e) => toast({ title: "Bet Failed", description: describeApiError(e) || "Failed to place bet", variant: "destructive" }),
   });
 
-  const supported = support.data === true;
-  const reason = support.isPending
-    ? "Checking whether the server accepts same-game multis…"
-    : !supported
-      ? "Not available: the server does not accept same-game multis yet (bet type same_game_multi), and a normal multiple may not hold two selections of one event."
-      : null;
+  // Staff never place bets (POST /api/bets is for customers: 403 otherwise), so the button says why instead of failing.
+  const supported = false;
+  const reason = "Only customers place bets: build and price the combination here; a customer places it from their bet slip.";
 
   return (
     <div className="adm-split adm-split--slip">
@@ -271,7 +256,6 @@ function Builder({ event }: { event: Event }) {
             {reason}
           </Text>
         )}
-        <ErrorNote what="the server's bet types" error={support.error} />
       </Card>
     </div>
   );

@@ -1,0 +1,80 @@
+/**
+ * POST /api/bets accepts the spec's body as an alias (api/schemas/spec-alias.ts): this module turns
+ * it into our PlaceBetInput before the placement use case runs, and gives the answer's money back
+ * in the request's unit. A body in our shape passes through untouched (no lookup, no copy).
+ */
+import type { Context } from "hono";
+import { sendError } from "../errors.ts";
+import type { AppEnv } from "../env.ts";
+import { PlaceBetBody, SelectionInput, type PlaceBetBody as NativeBody } from "../schemas/bets.ts";
+import { z } from "@hono/zod-openapi";
+import { looksLikeSpecBody, SpecPlaceBetBody, SpecPlaceBetResponse, SpecSelection, type SpecPlaceBetBody as SpecBody } from "../schemas/spec-alias.ts";
+import { centsOfDollars, dollarsOf, isSpecSelection, specSelectionTarget } from "../../domain/betting/spec-alias.ts";
+import type { PlaceBetInput, PlacedBet } from "../../domain/betting/place-bet.ts";
+import { ok, type Result } from "../../domain/shared/result.ts";
+import type { Ports } from "../../domain/ports/index.ts";
+
+/**
+ * Validation errors of POST /api/bets as if only one shape existed: the spec's when the raw body
+ * uses it (a dollar-string stake or a match-winner selection), ours otherwise, so a bad native
+ * body is refused with the same fields as before the alias.
+ */
+export const placeBetValidationHook = (
+  result: { success: boolean; data?: unknown },
+  c: Context<AppEnv>,
+) => {
+  if (result.success) return;
+  const raw = result.data;
+  const issues = looksLikeSpecBody(raw) ? specIssues(raw) : issuesOf(PlaceBetBody.safeParse(raw));
+  return sendError(c, {
+    code: "REQUEST.INVALID",
+    message: "The request is invalid",
+    details: { fields: issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message, code: i.code })) },
+  });
+};
+
+export type SpecPlacedBet = z.infer<typeof SpecPlaceBetResponse>;
+
+type Issue = { path: PropertyKey[]; message: string; code: string };
+const issuesOf = (r: { success: boolean; error?: { issues: Issue[] } }): Issue[] => (r.success ? [] : r.error!.issues);
+
+/** The spec body's issues, each selection checked against the shape its market id names (not a union's guess). */
+function specIssues(raw: unknown): Issue[] {
+  const issues = issuesOf(SpecPlaceBetBody.extend({ selections: z.array(z.unknown()).max(20) }).safeParse(raw));
+  const selections = (raw as { selections?: unknown }).selections;
+  if (Array.isArray(selections))
+    selections.forEach((s, i) => {
+      const schema = s && typeof s === "object" && isSpecSelection(s as { marketId: string }) ? SpecSelection : SelectionInput;
+      for (const issue of issuesOf(schema.safeParse(s))) issues.push({ ...issue, path: ["selections", i, ...issue.path] });
+    });
+  return issues;
+}
+
+/** Whether a validated body used a dollar-string stake (then the answer's money is in dollars). */
+export type ValidatedBody = NativeBody | SpecBody;
+
+/** Our input for the use case: spec selections mapped to the event's match-result market and outcome. */
+export async function toPlaceBetInput(ports: Pick<Ports, "events">, body: ValidatedBody): Promise<Result<PlaceBetInput>> {
+  const dollars = typeof body.stake === "string";
+  if (!dollars && !body.selections.some(isSpecSelection)) return ok(body as PlaceBetInput);
+  const stake = typeof body.stake === "string" ? centsOfDollars(body.stake)! : body.stake;
+  const selections: PlaceBetInput["selections"] = [];
+  const events = new Map<string, Awaited<ReturnType<Ports["events"]["findById"]>>>();
+  for (const s of body.selections) {
+    if (!isSpecSelection(s)) {
+      selections.push(s as PlaceBetInput["selections"][number]);
+      continue;
+    }
+    if (!events.has(s.eventId)) events.set(s.eventId, await ports.events.findById(s.eventId));
+    const target = specSelectionTarget(events.get(s.eventId) ?? null, s.eventId, s.outcomeId);
+    if (!target.ok) return target;
+    selections.push({ ...target.value, odds: s.odds });
+  }
+  return ok({ ...body, stake, selections } as PlaceBetInput);
+}
+
+/** The answer in the request's unit: a dollar-string stake gets the bet's stake and potentialReturn as dollar strings. */
+export function inRequestUnit(body: ValidatedBody, placed: PlacedBet): PlacedBet | SpecPlacedBet {
+  if (typeof body.stake !== "string") return placed;
+  return { ...placed, bet: { ...placed.bet, stake: dollarsOf(placed.bet.stake), potentialReturn: dollarsOf(placed.bet.potentialReturn) } };
+}

@@ -1,0 +1,142 @@
+/**
+ * POST /api/bets with the spec's body as an alias (issue 22): a dollar-string stake and the spec's
+ * selection shape map onto the native placement; the answer is in the request's unit; bad aliases
+ * are refused with the existing validation code and write nothing; the native shapes are unchanged.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
+import {
+  balanceOf,
+  betCountFor,
+  currentUserId,
+  expectedReturn,
+  expectError,
+  expectInvalidFields,
+  postingCountFor,
+  upcomingPool,
+  type ApiEvent,
+} from "../fixtures/builders.ts";
+
+let t: TestApp;
+let pool: Awaited<ReturnType<typeof upcomingPool>>;
+beforeAll(async () => {
+  t = await makeTestApp();
+  pool = await upcomingPool(new Session(t));
+});
+afterAll(() => t.close());
+
+const result = (e: ApiEvent) => e.markets.find((m) => m.type === "full_time_result")!;
+const withDraw = (e: ApiEvent) => e.sport === "soccer" && result(e)?.outcomes.length === 3;
+const twoWay = (e: ApiEvent) => result(e)?.outcomes.length === 2 && e.sport !== "racing";
+
+/** The spec's selection for an event: id `<eventId>-<code>`, market "match-winner", the code, the price shown. */
+function specSelection(e: ApiEvent, code: "home" | "draw" | "away") {
+  const outcomes = result(e).outcomes;
+  const o = code === "home" ? outcomes[0] : code === "away" ? outcomes.at(-1)! : outcomes[1];
+  return { id: `${e.id}-${code}`, eventId: e.id, eventName: e.name, marketId: "match-winner", marketName: "Match Result", outcomeId: code, selectionName: o.name, odds: o.odds, outcome: o };
+}
+const body = (sel: ReturnType<typeof specSelection>) => {
+  const { outcome: _o, ...rest } = sel;
+  return rest;
+};
+
+async function customer() {
+  const s = await demoLogin(t, "customer");
+  return { s, id: await currentUserId(s) };
+}
+
+describe("POST /api/bets with the spec's body", () => {
+  it("places a single from a dollar stake and a spec selection, answering in dollars", async () => {
+    const { s, id } = await customer();
+    const e = pool.next(withDraw);
+    const sel = specSelection(e, "draw");
+    const before = await balanceOf(s);
+    const res = await s.post("/api/bets", { selections: [body(sel)], stake: "2.50", betType: "single" });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const out = (await res.json()) as { bet: { id: string; potentialReturn: string; stake: string }; balance: number };
+    const cents = expectedReturn(250, [sel.odds]);
+    expect(out.bet.stake).toBe("2.50");
+    expect(out.bet.potentialReturn).toBe(`${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`);
+    expect(out.balance).toBe(before - 250);
+    expect(await balanceOf(s)).toBe(before - 250);
+    // The bet is on the event's real match-result market and the draw outcome, in cents.
+    const bets = (await (await s.get("/api/bets")).json()) as { id: string; stake: number; potentialReturn: number; legs: { eventId: string; selectionName: string }[] }[];
+    const bet = bets.find((b) => b.id === out.bet.id)!;
+    expect(bet.stake).toBe(250);
+    expect(bet.potentialReturn).toBe(cents);
+    expect(bet.legs).toMatchObject([{ eventId: e.id, selectionName: "Draw" }]);
+    expect(await betCountFor(t.database, id)).toBe(1);
+  });
+
+  it("takes a whole-dollar string stake ('10' = 1000 cents) with our own selection shape", async () => {
+    const { s } = await customer();
+    const e = pool.next(twoWay);
+    const o = result(e).outcomes[0];
+    const before = await balanceOf(s);
+    const res = await s.post("/api/bets", { selections: [{ eventId: e.id, marketId: result(e).id, outcomeId: o.id, odds: o.odds }], stake: "10", betType: "single" });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const out = (await res.json()) as { bet: { stake: string; potentialReturn: string } };
+    expect(out.bet.stake).toBe("10.00");
+    expect(await balanceOf(s)).toBe(before - 1000);
+  });
+
+  it("answers in cents when the stake is in cents, even with spec selections", async () => {
+    const { s } = await customer();
+    const e = pool.next(twoWay);
+    const sel = specSelection(e, "away");
+    const res = await s.post("/api/bets", { selections: [body(sel)], stake: 500, betType: "single" });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const out = (await res.json()) as { bet: { stake: number; potentialReturn: number } };
+    expect(out.bet.stake).toBe(500);
+    expect(out.bet.potentialReturn).toBe(expectedReturn(500, [sel.odds]));
+  });
+
+  it("places a multiple of spec selections on two events", async () => {
+    const { s } = await customer();
+    const a = specSelection(pool.next(withDraw), "home");
+    const b = specSelection(pool.next(withDraw), "away");
+    const res = await s.post("/api/bets", { selections: [body(a), body(b)], stake: "1.00", betType: "multiple" });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const cents = expectedReturn(100, [a.odds, b.odds]);
+    expect(((await res.json()) as { bet: { potentialReturn: string } }).bet.potentialReturn).toBe((cents / 100).toFixed(2));
+  });
+
+  it("refuses bad dollar stakes with REQUEST.INVALID on stake and writes nothing", async () => {
+    const { s, id } = await customer();
+    const sel = specSelection(pool.next(withDraw), "home");
+    const before = await balanceOf(s);
+    for (const stake of ["2.505", "-1", "ten", "1e3", "", "99999999999"]) {
+      await expectInvalidFields(await s.post("/api/bets", { selections: [body(sel)], stake, betType: "single" }), "stake");
+    }
+    expect(await balanceOf(s)).toBe(before);
+    expect(await betCountFor(t.database, id)).toBe(0);
+    expect(await postingCountFor(t.database, id)).toBe(1); // the demo grant only
+  });
+
+  it("refuses a spec selection the event cannot map (draw in a two-way sport, unknown event, bad code)", async () => {
+    const { s, id } = await customer();
+    const e = pool.next(twoWay);
+    const draw = { ...body(specSelection(e, "home")), outcomeId: "draw", id: `${e.id}-draw` };
+    await expectError(await s.post("/api/bets", { selections: [draw], stake: "1", betType: "single" }), 404, "BET.SELECTION_NOT_FOUND");
+    const unknown = { ...body(specSelection(e, "home")), eventId: "evt_nope" };
+    await expectError(await s.post("/api/bets", { selections: [unknown], stake: "1", betType: "single" }), 404, "BET.SELECTION_NOT_FOUND");
+    const badCode = { ...body(specSelection(e, "home")), outcomeId: "over" };
+    await expectInvalidFields(await s.post("/api/bets", { selections: [badCode], stake: "1", betType: "single" }), "selections.0.outcomeId");
+    expect(await betCountFor(t.database, id)).toBe(0);
+  });
+
+  it("keeps the native refusals' field paths (a fractional cents stake is still 'stake')", async () => {
+    const { s } = await customer();
+    const e = pool.next(twoWay);
+    const o = result(e).outcomes[0];
+    const native = { eventId: e.id, marketId: result(e).id, outcomeId: o.id, odds: o.odds };
+    const res = await s.post("/api/bets", { selections: [native], stake: 10.5, betType: "single" });
+    const env = await expectInvalidFields(res, "stake");
+    expect(env.error.details!.fields!.every((f) => f.code !== "invalid_union")).toBe(true);
+  });
+
+  it("documents the alias in the OpenAPI description", async () => {
+    const doc = (await (await new Session(t).get("/api/openapi.json")).json()) as { paths: Record<string, { post?: { description?: string } }> };
+    expect(doc.paths["/api/bets"].post!.description).toContain("dollar strings");
+  });
+});
