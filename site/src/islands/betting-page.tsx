@@ -22,6 +22,7 @@ import { SameGameMultis } from "../components/betting/same-game-multis.tsx";
 import { useCurrentUser } from "../components/betting/session.tsx";
 import { Sidebar } from "../components/betting/sidebar.tsx";
 import { SlipProvider } from "../components/betting/slip-state.tsx";
+import { StoredSlipSync } from "../components/betting/use-stored-slip.tsx";
 import { UserOddsFormat } from "../components/odds-format.tsx";
 import { RealityCheck } from "../components/session/reality-check.tsx";
 import { ExclusionBanner } from "../components/session/exclusion-banner.tsx";
@@ -70,6 +71,7 @@ function BettingScreen() {
   return (
     <div className="sb-page">
       <LiveSlipSync live={live} />
+      <StoredSlipSync />
       <BettingHeader />
       <ExclusionBanner enabled={isCustomer} />
       {/* Source order main, right, sidebar: the order the columns stack in under 1200 px (the grid
