@@ -10,9 +10,15 @@ import { formatMoney } from "../../lib/format.ts";
 import { holdsBonus } from "../../lib/bonus.ts";
 import { signInHref } from "../../lib/next-path.ts";
 import { useSlip } from "./slip-state.tsx";
+import { OPEN_SLIP_EVENT, SHEET_QUERY } from "./slip-sheet.tsx";
 import { useCurrentUser, useLogout } from "./session.tsx";
 
 export function openBetSlip() {
+  // Phones and tablets: the slip is a bottom sheet (slip-sheet.tsx), opened rather than scrolled to.
+  if (window.matchMedia(SHEET_QUERY).matches) {
+    window.dispatchEvent(new Event(OPEN_SLIP_EVENT));
+    return;
+  }
   const el = document.getElementById("bet-slip");
   if (!el) return;
   el.scrollIntoView({ behavior: "smooth", block: "start" });

@@ -23,6 +23,8 @@ export interface SlipState {
   changed: Record<string, number>;
   /** Selections dropped because the server said they are no longer available. */
   removedNames: string[];
+  /** Counts the customer's additions (a price tapped, a popular SGM taken), so a mobile slip can open on each. */
+  adds: number;
 }
 
 type Action =
@@ -47,7 +49,7 @@ export interface RestoredSlip {
   removedNames: string[];
 }
 
-const initial: SlipState = { slip: emptySlip, stake: "", changed: {}, removedNames: [] };
+const initial: SlipState = { slip: emptySlip, stake: "", changed: {}, removedNames: [], adds: 0 };
 
 function reducer(state: SlipState, action: Action): SlipState {
   switch (action.type) {
@@ -55,7 +57,7 @@ function reducer(state: SlipState, action: Action): SlipState {
       return restoreSlip(state, action.restored);
     case "add": {
       const slip = addSelection(state.slip, action.selection);
-      return slip === state.slip ? state : { ...state, slip, removedNames: [] };
+      return slip === state.slip ? state : { ...state, slip, removedNames: [], adds: state.adds + 1 };
     }
     case "remove": {
       const { [action.id]: _gone, ...changed } = state.changed;
@@ -71,7 +73,7 @@ function reducer(state: SlipState, action: Action): SlipState {
     }
     case "replaceSgm": {
       const slip = asSameGameMulti({ selections: action.selections, betType: betTypeFor(action.selections.length) });
-      return { ...initial, stake: state.stake, slip };
+      return { ...initial, stake: state.stake, slip, adds: state.adds + 1 };
     }
     case "stake":
       return { ...state, stake: action.stake };
@@ -107,7 +109,7 @@ function restoreSlip(state: SlipState, r: RestoredSlip): SlipState {
   if (state.slip.selections.length > 0 || (r.selections.length === 0 && r.removedNames.length === 0)) return state;
   const plain: Slip = { selections: r.selections, betType: betTypeFor(r.selections.length) };
   const slip = r.betType === "same_game_multi" ? asSameGameMulti(plain) : plain;
-  return { slip, stake: r.selections.length > 0 ? r.stake : state.stake, changed: r.changed, removedNames: r.removedNames };
+  return { ...state, slip, stake: r.selections.length > 0 ? r.stake : state.stake, changed: r.changed, removedNames: r.removedNames };
 }
 
 interface SlipApi {
