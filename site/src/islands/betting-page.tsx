@@ -23,6 +23,7 @@ import { useCurrentUser } from "../components/betting/session.tsx";
 import { Sidebar } from "../components/betting/sidebar.tsx";
 import { SlipProvider } from "../components/betting/slip-state.tsx";
 import { SlipSheet, useSheetMode } from "../components/betting/slip-sheet.tsx";
+import { SuspendedBanner } from "../components/betting/suspended-banner.tsx";
 import { StoredSlipSync } from "../components/betting/use-stored-slip.tsx";
 import { UserOddsFormat } from "../components/odds-format.tsx";
 import { RealityCheck } from "../components/session/reality-check.tsx";
@@ -76,6 +77,7 @@ function BettingScreen() {
       <StoredSlipSync />
       <BettingHeader />
       <ExclusionBanner enabled={isCustomer} />
+      <SuspendedBanner />
       {/* Source order main, right, sidebar: the order the columns stack in under 1200 px (the grid
           areas place them side by side on desktop). A browser that paints the page before all of it
           has arrived then only ever adds below what it has shown, never above it (layout shift). */}
