@@ -30,6 +30,7 @@ import { inPlayDelay, legStates, secondsLeft } from "../../lib/live-book.ts";
 import { queries } from "../../lib/queries.ts";
 import { formatMoney, milliToOdds, oddsToMilli, parseStakeToCents } from "../../lib/format.ts";
 import { signInHref } from "../../lib/next-path.ts";
+import { placedText } from "../../lib/placed-text.ts";
 import { usePrice } from "../odds-format.tsx";
 import { useToast } from "../toast.tsx";
 import { useCurrentUser } from "./session.tsx";
@@ -188,6 +189,8 @@ export function BetSlip() {
       betType: slip.betType,
       ...(isSgm && sgmQuote.data ? { sgmOdds: sgmQuote.data.odds } : {}),
     };
+    /** The total price the slip showed when sent: the toast compares it with the price taken. */
+    const sentOddsMilli = isSgm ? sgmMilli : totalOddsMilli(slip);
     const json = JSON.stringify(body);
     const key = attempt.current?.body === json ? attempt.current.key : newIdempotencyKey();
     attempt.current = { body: json, key };
@@ -196,10 +199,7 @@ export function BetSlip() {
     try {
       const res = await place.mutateAsync({ body, key });
       attempt.current = null;
-      toast({
-        title: "Bet Placed Successfully!",
-        description: `Bet ID: ${res.bet.id} · Potential return ${formatMoney(res.bet.potentialReturn)}`,
-      });
+      toast({ title: "Bet Placed Successfully!", description: placedText(res, sentOddsMilli, price) });
       clear();
       setRefused({});
       queryClient.setQueryData(["/api/customer/balance"], { balance: res.balance });
