@@ -3,10 +3,15 @@
  * placed at the new price, and the success toast shows the price actually taken (and that it moved),
  * not the one the slip showed.
  */
-import { expect, test } from "@playwright/test";
+import { expect as baseExpect, test, type Page } from "@playwright/test";
+
+/** The betting page can take many seconds to show its data on a busy machine: wait on the data, longer. */
+const expect = baseExpect.configure({ timeout: 30_000 });
+const boardReady = (page: Page) => expect(page.locator('.sb-board__list [data-testid^="event-"]').first()).toBeVisible();
 import { money, oddsMilli, showEventOnBoard, upcomingEvents } from "./helpers.ts";
 
 test("the success toast shows the price taken when it moved under 'Accept any odds'", async ({ page, playwright, baseURL }) => {
+  test.setTimeout(240_000);
   expect((await page.request.post("/api/demo/login", { data: { role: "customer" } })).ok()).toBe(true);
   expect((await page.request.put("/api/account/settings", { data: { priceChangePolicy: "accept_any" } })).ok()).toBe(true);
   const [event] = (await upcomingEvents(page.request, 20)).filter((e) => e.sport !== "racing");
@@ -14,6 +19,7 @@ test("the success toast shows the price taken when it moved under 'Accept any od
   const shown = oddsMilli(outcome.odds);
 
   await page.goto("/betting");
+  await boardReady(page);
   await showEventOnBoard(page, event);
   await page.getByTestId(`event-${event.id}`).getByTestId(`price-${outcome.id}`).click();
   const slip = page.getByTestId("bet-slip");

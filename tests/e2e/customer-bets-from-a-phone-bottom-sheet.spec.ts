@@ -3,12 +3,17 @@
  * sheet with the selection and the stake field in the first viewport, focus inside it and the page
  * behind where it was; Escape and the close button close it; the slip bar shows the count and opens it.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type Page } from "@playwright/test";
+
+/** The betting page can take many seconds to show its data on a busy machine: wait on the data, longer. */
+const expect = baseExpect.configure({ timeout: 30_000 });
+const boardReady = (page: Page) => expect(page.locator('.sb-board__list [data-testid^="event-"]').first()).toBeVisible();
 import { islandsHydrated, showEventOnBoard, upcomingEvents } from "./helpers.ts";
 
 async function tapAPriceAndSeeTheSheet(page: Page) {
   const [event] = (await upcomingEvents(page.request, 20)).filter((e) => e.sport !== "racing");
   const outcome = event.markets.find((m) => m.type === "full_time_result")!.outcomes[0];
+  await boardReady(page);
   await showEventOnBoard(page, event);
   const price = page.getByTestId(`event-${event.id}`).getByTestId(`price-${outcome.id}`);
   await price.scrollIntoViewIfNeeded();
@@ -29,6 +34,7 @@ test.describe("at 375 px", () => {
   test.use({ viewport: { width: 375, height: 667 } });
 
   test("a tap on a price opens the slip as a bottom sheet; Escape, close and the slip bar work it", async ({ page }) => {
+  test.setTimeout(240_000);
     expect((await page.request.post("/api/demo/login", { data: { role: "customer" } })).ok()).toBe(true);
     await page.goto("/betting");
     await islandsHydrated(page);
@@ -67,6 +73,7 @@ test.describe("at 768 px", () => {
   test.use({ viewport: { width: 768, height: 1024 } });
 
   test("the slip, below the fold in one column, opens as a bottom sheet too", async ({ page }) => {
+  test.setTimeout(240_000);
     expect((await page.request.post("/api/demo/login", { data: { role: "customer" } })).ok()).toBe(true);
     await page.goto("/betting");
     await islandsHydrated(page);

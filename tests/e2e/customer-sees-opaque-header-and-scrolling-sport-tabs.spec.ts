@@ -3,7 +3,12 @@
  * the sport tab row, which overflows, fades at the edge where more tabs wait and scrolls the active
  * tab into view (a deep link to the last sport shows its tab).
  */
-import { expect, test } from "@playwright/test";
+import { expect as baseExpect, test, type Page } from "@playwright/test";
+
+/** The betting page can take many seconds to show its data on a busy machine: wait on the data, longer. */
+const expect = baseExpect.configure({ timeout: 30_000 });
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+const boardReady = (page: Page) => expect(page.locator('.sb-board__list [data-testid^="event-"]').first()).toBeVisible();
 import { islandsHydrated } from "./helpers.ts";
 
 test.use({ viewport: { width: 375, height: 667 } });
@@ -16,6 +21,7 @@ const alpha = (color: string) => {
 };
 
 test("header and tabs are opaque; the overflowing tab row fades at its edges and shows the active tab", async ({ page }) => {
+  test.setTimeout(240_000);
   await page.goto("/betting");
   await islandsHydrated(page);
   const tablist = page.getByRole("tablist", { name: "Sports" });

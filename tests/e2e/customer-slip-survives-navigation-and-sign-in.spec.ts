@@ -4,14 +4,18 @@
  * offered is removed with a note), signs in to place it and comes back to the same slip, places it,
  * and the slip is gone for good.
  */
-import { expect, test } from "@playwright/test";
+import { expect as baseExpect, test, type Page } from "@playwright/test";
+
+/** The betting page can take many seconds to show its data on a busy machine: wait on the data, longer. */
+const expect = baseExpect.configure({ timeout: 30_000 });
+const boardReady = (page: Page) => expect(page.locator('.sb-board__list [data-testid^="event-"]').first()).toBeVisible();
 import { showEventOnBoard, upcomingEvents } from "./helpers.ts";
 import { depositByApi, registerCustomer, verifyCustomer } from "./customer-helpers.ts";
 
 const KEY = "betpro.slip.v1";
 
 test("the slip survives navigation, reload and signing in, is re-validated on load and cleared once placed", async ({ page, playwright, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   // A verified customer with money, made outside the page's browser (the visitor is signed out).
   const setup = await playwright.request.newContext({ baseURL });
   const customer = await registerCustomer(setup, "slipkeep");
@@ -25,6 +29,7 @@ test("the slip survives navigation, reload and signing in, is re-validated on lo
   const slip = page.getByTestId("bet-slip");
 
   await page.goto("/betting");
+  await boardReady(page);
   await showEventOnBoard(page, event);
   await page.getByTestId(`event-${event.id}`).getByTestId(`price-${outcome.id}`).click();
   await slip.getByTestId("stake-input").fill("7");

@@ -4,12 +4,16 @@
  * than "Please log in"; signed in again, the betting page says the account is suspended and what
  * they can do (withdraw from the account page), and the slip's Place is disabled with that reason.
  */
-import { expect, test } from "@playwright/test";
+import { expect as baseExpect, test, type Page } from "@playwright/test";
+
+/** The betting page can take many seconds to show its data on a busy machine: wait on the data, longer. */
+const expect = baseExpect.configure({ timeout: 30_000 });
+const boardReady = (page: Page) => expect(page.locator('.sb-board__list [data-testid^="event-"]').first()).toBeVisible();
 import { money, showEventOnBoard, upcomingEvents } from "./helpers.ts";
 import { depositByApi, registerCustomer, verifyCustomer } from "./customer-helpers.ts";
 
 test("a suspended customer's betting page says the account is suspended and how to withdraw", async ({ page, playwright, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const customer = await registerCustomer(page.request, "suspended", "Sue", "Spended");
   await verifyCustomer(page.request, customer, "full");
   await depositByApi(page.request, 5_000);
@@ -21,6 +25,7 @@ test("a suspended customer's betting page says the account is suspended and how 
   const slip = page.getByTestId("bet-slip");
   await page.goto("/betting");
   await expect(page.getByTestId("user-name")).toHaveText("Sue Spended");
+  await boardReady(page);
   await showEventOnBoard(page, event);
   await page.getByTestId(`event-${event.id}`).getByTestId(`price-${outcome.id}`).click();
   await slip.getByTestId("stake-input").fill("5");
