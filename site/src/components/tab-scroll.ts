@@ -20,6 +20,6 @@ export function useActiveTabInView(group: string, value: string): void {
     if (!tab || !row || row.scrollWidth <= row.clientWidth) return;
     const left = tab.getBoundingClientRect().left - row.getBoundingClientRect().left + row.scrollLeft;
     const to = scrollLeftToShow({ left, width: tab.offsetWidth }, { scrollLeft: row.scrollLeft, view: row.clientWidth });
-    if (to !== row.scrollLeft) row.scrollTo({ left: to, behavior: "smooth" });
-  });
+    if (to !== row.scrollLeft) row.scrollLeft = to; // at once: a smooth scroll restarted by every re-render may never arrive
+  }, [group, value]);
 }
