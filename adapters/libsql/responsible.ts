@@ -293,12 +293,16 @@ export class LibsqlSessionActivity implements SessionActivity {
     };
   }
 
-  async netWinLossSince(userId: string, since: Date): Promise<number> {
+  async netWinLossSince(userId: string, since: Date): Promise<{ net: number; openStakes: number }> {
+    // A pending bet's stake is not a loss yet: it is left out of the net and reported as open.
     const rs = await this.client.execute({
-      sql: `SELECT COALESCE(SUM(p.amount), 0) AS net FROM ledger_postings p JOIN ledger_transactions t ON t.id = p.transaction_id
+      sql: `SELECT COALESCE(SUM(CASE WHEN b.status = 'pending' THEN 0 ELSE p.amount END), 0) AS net,
+                   COALESCE(SUM(CASE WHEN b.status = 'pending' THEN -p.amount ELSE 0 END), 0) AS open_stakes
+            FROM ledger_postings p JOIN ledger_transactions t ON t.id = p.transaction_id
+            LEFT JOIN bets b ON t.kind = 'bet_stake' AND b.id = t.reference
             WHERE p.account_id = ? AND t.kind IN (${KIND_LIST}) AND t.created_at >= ?`,
       args: [`wallet:${userId}`, since.getTime()],
     });
-    return Number(rs.rows[0]?.net ?? 0);
+    return { net: Number(rs.rows[0]?.net ?? 0), openStakes: Number(rs.rows[0]?.open_stakes ?? 0) };
   }
 }

@@ -290,8 +290,11 @@ export interface SessionActivity {
   startOf(sessionId: string): Promise<Date | null>;
   /** The user's sessions active at or after `since`, and the longest session ever (ms). */
   recent(userId: string, since: Date): Promise<{ sessions: SessionRecord[]; longestMs: number }>;
-  /** Returns minus stakes (bets and contests) on the wallet at or after `since`. */
-  netWinLossSince(userId: string, since: Date): Promise<Cents>;
+  /**
+   * Returns minus stakes (bets and contests) on the wallet at or after `since`, leaving out the stakes
+   * of bets still pending (not lost yet: issue 22); those are `openStakes`.
+   */
+  netWinLossSince(userId: string, since: Date): Promise<{ net: Cents; openStakes: Cents }>;
 }
 
 // ---- Cash out ----

@@ -40,7 +40,10 @@ export interface ResponsibleView {
   session: {
     startedAt: string;
     minutes: number;
+    /** Settled results only: returns minus stakes of bets that are no longer pending. */
     netWinLoss: Cents;
+    /** Stakes on bets placed this session that are still pending (not counted as lost). */
+    openStakes: Cents;
     todayMinutes: number;
     weeklyAverageMinutes: number;
     longestMinutes: number;
@@ -97,7 +100,7 @@ export async function responsibleState(ctx: Ctx): Promise<Result<ResponsibleView
   ]);
   const startedAt = startedAtOrNull ?? now;
   const listed = await registerListed(ctx, user, snap.register, now);
-  const [recent, netWinLoss] = await Promise.all([
+  const [recent, result] = await Promise.all([
     activity.recent(user.id, new Date(now.getTime() - 7 * 24 * 3_600_000)),
     activity.netWinLossSince(user.id, startedAt),
   ]);
@@ -105,6 +108,6 @@ export async function responsibleState(ctx: Ctx): Promise<Result<ResponsibleView
   return ok({
     ...presentSnapshot(snap, now, listed),
     realityCheckMinutes,
-    session: { startedAt: startedAt.toISOString(), netWinLoss, ...figures },
+    session: { startedAt: startedAt.toISOString(), netWinLoss: result.net, openStakes: result.openStakes, ...figures },
   });
 }

@@ -64,7 +64,7 @@ describe("GET /api/responsible", () => {
       limitPromptAnswered: false,
       exclusion: { active: false, kind: null, until: null, reason: null, stage: null, returnAccessAt: null, inherited: false, registerListed: false },
       realityCheckMinutes: 60,
-      session: { startedAt: T0.toISOString(), minutes: 0, netWinLoss: 0, todayMinutes: expect.any(Number), weeklyAverageMinutes: 0, longestMinutes: 0 },
+      session: { startedAt: T0.toISOString(), minutes: 0, netWinLoss: 0, openStakes: 0, todayMinutes: expect.any(Number), weeklyAverageMinutes: 0, longestMinutes: 0 },
     });
   });
 
@@ -314,20 +314,33 @@ describe("reality check and session statistics", () => {
     expect((await state(s)).realityCheckMinutes).toBe(30);
   });
 
-  it("counts time since sign-in and the session's net win/loss from the ledger", async () => {
+  it("counts time since sign-in and the session's net win/loss from the ledger, a pending stake as open, not lost", async () => {
     const { s } = await customer();
     const sel = selectionOf(pool.next());
     t.clock.set(at(10 * 60_000));
     const bet = await placeOk(s, [sel], 2_500);
     t.clock.set(at(35 * 60_000));
     const st = await state(s);
-    expect(st.session).toMatchObject({ startedAt: T0.toISOString(), minutes: 35, netWinLoss: -2_500, longestMinutes: 35 });
+    // Pending: the stake is not lost yet (issue 22), it is on an open bet.
+    expect(st.session).toMatchObject({ startedAt: T0.toISOString(), minutes: 35, netWinLoss: 0, openStakes: 2_500, longestMinutes: 35 });
     // Settled won: the return comes back into the session's figure.
     const admin = await demoLogin(t, "admin");
     const settle = await admin.post(`/api/admin/settle-bet/${bet.bet.id}`, { override: EARLY, status: "won", actualReturn: bet.bet.potentialReturn });
     expect(settle.status).toBe(200);
-    expect((await state(s)).session.netWinLoss).toBe(bet.bet.potentialReturn - 2_500);
+    expect((await state(s)).session).toMatchObject({ netWinLoss: bet.bet.potentialReturn - 2_500, openStakes: 0 });
     expect(await balanceOf(s)).toBe(100_000 - 2_500 + bet.bet.potentialReturn);
+  });
+
+  it("a bet settled lost counts its stake as lost; one still pending stays open", async () => {
+    const { s } = await customer();
+    t.clock.set(at(5 * 60_000));
+    const lost = await placeOk(s, [selectionOf(pool.next())], 1_500);
+    const open = await placeOk(s, [selectionOf(pool.next())], 700);
+    expect((await state(s)).session).toMatchObject({ netWinLoss: 0, openStakes: 2_200 });
+    const admin = await demoLogin(t, "admin");
+    expect((await admin.post(`/api/admin/settle-bet/${lost.bet.id}`, { status: "lost", actualReturn: 0 })).status).toBe(200);
+    expect((await state(s)).session).toMatchObject({ netWinLoss: -1_500, openStakes: 700 });
+    expect(open.bet.status).toBe("pending");
   });
 
   it("keeps earlier sessions after sign-out for today's total, the weekly average and the longest session", async () => {
@@ -348,6 +361,7 @@ describe("reality check and session statistics", () => {
       startedAt: atDay(120).toISOString(),
       minutes: 30,
       netWinLoss: 0,
+      openStakes: 0,
       todayMinutes: 50 + 30,
       weeklyAverageMinutes: Math.floor(80 / 7),
       longestMinutes: 50,

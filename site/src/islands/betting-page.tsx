@@ -22,6 +22,9 @@ import { SameGameMultis } from "../components/betting/same-game-multis.tsx";
 import { useCurrentUser } from "../components/betting/session.tsx";
 import { Sidebar } from "../components/betting/sidebar.tsx";
 import { SlipProvider } from "../components/betting/slip-state.tsx";
+import { SlipSheet, useSheetMode } from "../components/betting/slip-sheet.tsx";
+import { SuspendedBanner } from "../components/betting/suspended-banner.tsx";
+import { StoredSlipSync } from "../components/betting/use-stored-slip.tsx";
 import { UserOddsFormat } from "../components/odds-format.tsx";
 import { RealityCheck } from "../components/session/reality-check.tsx";
 import { ExclusionBanner } from "../components/session/exclusion-banner.tsx";
@@ -35,6 +38,7 @@ const NO_TEAMS: ReadonlySet<string> = new Set();
 function BettingScreen() {
   const [tab, setTab] = useState<SportTab>("featured");
   const live = useLiveIndex();
+  const sheetMode = useSheetMode();
   const { data: user, isPending: userPending } = useCurrentUser();
   const isCustomer = user?.role === "customer";
   const events = useQuery({ ...queries.events({ status: "open", limit: 200 }), refetchInterval: EVENTS_REFRESH_MS });
@@ -70,8 +74,10 @@ function BettingScreen() {
   return (
     <div className="sb-page">
       <LiveSlipSync live={live} />
+      <StoredSlipSync />
       <BettingHeader />
       <ExclusionBanner enabled={isCustomer} />
+      <SuspendedBanner />
       {/* Source order main, right, sidebar: the order the columns stack in under 1200 px (the grid
           areas place them side by side on desktop). A browser that paints the page before all of it
           has arrived then only ever adds below what it has shown, never above it (layout shift). */}
@@ -83,7 +89,7 @@ function BettingScreen() {
           <EventsBoard events={boardStatus === "pending" ? undefined : events.data} status={boardStatus} tab={tab} onTab={chooseTab} live={live} followed={followed} />
         </main>
         <div className="sb-right">
-          <BetSlip />
+          {!sheetMode && <BetSlip />}
           <LiveOddsPanel live={live} upcoming={upcoming.data} upcomingPending={upcoming.isPending} />
           <RecentBoosts />
           <MyBets signedIn={!!user} />
@@ -91,6 +97,7 @@ function BettingScreen() {
         </div>
         <Sidebar events={events.data} live={live} tab={tab} onTab={chooseTab} />
       </div>
+      {sheetMode && <SlipSheet />}
       {isCustomer && <RealityCheck user={user} />}
     </div>
   );

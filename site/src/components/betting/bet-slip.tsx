@@ -30,10 +30,12 @@ import { inPlayDelay, legStates, secondsLeft } from "../../lib/live-book.ts";
 import { queries } from "../../lib/queries.ts";
 import { formatMoney, milliToOdds, oddsToMilli, parseStakeToCents } from "../../lib/format.ts";
 import { signInHref } from "../../lib/next-path.ts";
+import { placedText } from "../../lib/placed-text.ts";
 import { usePrice } from "../odds-format.tsx";
 import { useToast } from "../toast.tsx";
 import { useCurrentUser } from "./session.tsx";
 import { useSlip } from "./slip-state.tsx";
+import { sessionRefusalText, SUSPENDED_REASON, useAccountSuspended } from "./suspended-banner.tsx";
 
 const QUICK_STAKES = [10, 25, 50, 100];
 
@@ -92,6 +94,7 @@ export function BetSlip() {
   const { state, remove, clear, setStake, reprice, setSgm } = useSlip();
   const { slip, stake, changed, removedNames } = state;
   const { data: user, isPending: userPending } = useCurrentUser();
+  const suspended = useAccountSuspended();
   const toast = useToast();
   const price = usePrice();
   const queryClient = useQueryClient();
@@ -186,6 +189,8 @@ export function BetSlip() {
       betType: slip.betType,
       ...(isSgm && sgmQuote.data ? { sgmOdds: sgmQuote.data.odds } : {}),
     };
+    /** The total price the slip showed when sent: the toast compares it with the price taken. */
+    const sentOddsMilli = isSgm ? sgmMilli : totalOddsMilli(slip);
     const json = JSON.stringify(body);
     const key = attempt.current?.body === json ? attempt.current.key : newIdempotencyKey();
     attempt.current = { body: json, key };
@@ -194,10 +199,7 @@ export function BetSlip() {
     try {
       const res = await place.mutateAsync({ body, key });
       attempt.current = null;
-      toast({
-        title: "Bet Placed Successfully!",
-        description: `Bet ID: ${res.bet.id} · Potential return ${formatMoney(res.bet.potentialReturn)}`,
-      });
+      toast({ title: "Bet Placed Successfully!", description: placedText(res, sentOddsMilli, price) });
       clear();
       setRefused({});
       queryClient.setQueryData(["/api/customer/balance"], { balance: res.balance });
@@ -207,9 +209,12 @@ export function BetSlip() {
     } catch (err) {
       // The server answered (and did not fail itself): this attempt is over, a new press is a new bet.
       if (err instanceof ApiError && err.status < 500) attempt.current = null;
-      const message = err instanceof ApiError ? errorMessage(err, "") : "";
+      const message = err instanceof ApiError ? (sessionRefusalText(err.code) ?? errorMessage(err, "")) : "";
       toast({ title: "Bet Failed", description: message || "Failed to place bet", variant: "destructive" });
       if (err instanceof ApiError && message) setRefusal({ code: err.code, message, legs: legIds, maxStake: counterOffer(err.code, err.details) });
+      // Suspended, or the session ended (a suspension ends them): the page shows which, from the session.
+      if (err instanceof ApiError && (err.code === "AUTH.ACCOUNT_SUSPENDED" || err.code === "AUTH.REQUIRED"))
+        void queryClient.invalidateQueries({ queryKey: ["/api/current-user"] });
       // The refusal carries the current prices (null = no longer available): the slip takes the
       // offered ones so a second press bets at the new price. An unavailable leg stays on the slip:
       // one that will not come back is marked with the server's message until the customer removes
@@ -492,7 +497,16 @@ export function BetSlip() {
         </Callout.Root>
       )}
 
-      {!user && !userPending ? (
+      {suspended ? (
+        <>
+          <Text as="p" size="2" color="red" mb="2" data-testid="slip-suspended">
+            {SUSPENDED_REASON} <a href="/account">Withdraw your balance</a>
+          </Text>
+          <Button size="3" className="sb-slip__place" data-testid="place-bet" disabled>
+            Place Bet
+          </Button>
+        </>
+      ) : !user && !userPending ? (
         <Button asChild size="3" className="sb-slip__place">
           <a href={signInHref("/betting")} data-testid="login-to-bet">
             Log in to place a bet

@@ -10,9 +10,16 @@ import { formatMoney } from "../../lib/format.ts";
 import { holdsBonus } from "../../lib/bonus.ts";
 import { signInHref } from "../../lib/next-path.ts";
 import { useSlip } from "./slip-state.tsx";
+import { OPEN_SLIP_EVENT, SHEET_QUERY } from "./slip-sheet.tsx";
 import { useCurrentUser, useLogout } from "./session.tsx";
+import { useAccountSuspended } from "./suspended-banner.tsx";
 
 export function openBetSlip() {
+  // Phones and tablets: the slip is a bottom sheet (slip-sheet.tsx), opened rather than scrolled to.
+  if (window.matchMedia(SHEET_QUERY).matches) {
+    window.dispatchEvent(new Event(OPEN_SLIP_EVENT));
+    return;
+  }
   const el = document.getElementById("bet-slip");
   if (!el) return;
   el.scrollIntoView({ behavior: "smooth", block: "start" });
@@ -25,6 +32,7 @@ export function BettingHeader() {
   const bonus = useQuery({ ...queries.bonus(), enabled: user?.role === "customer" });
   const bonusHeld = holdsBonus(bonus.data) && bonus.data.bonus > 0 ? bonus.data.bonus : null;
   const { state } = useSlip();
+  const suspended = useAccountSuspended();
   const { logout, pending } = useLogout();
   const count = state.slip.selections.length;
 
@@ -82,7 +90,7 @@ export function BettingHeader() {
               Logout
             </Button>
           ) : (
-            !userPending && (
+            !userPending && !suspended && (
               <Button asChild variant="solid" size={{ initial: "1", xs: "2" }}>
                 <a href={signInHref("/betting")} data-testid="login">
                   Log in

@@ -5,6 +5,7 @@
 import { Badge, Flex, Heading, Skeleton, Text } from "@radix-ui/themes";
 import type { Event } from "../../../../api/schemas/events.ts";
 import { TabBar, tabPanelProps } from "../tab-bar.tsx";
+import { useActiveTabInView } from "../tab-scroll.ts";
 import { EventCard } from "./event-card.tsx";
 import type { LiveIndex } from "./live-prices.tsx";
 
@@ -82,6 +83,7 @@ export function EventsBoard({
 }) {
   const shown = events ? followedFirst(eventsForTab(events, tab, live), followed) : [];
   const groups = groupByLeague(shown);
+  useActiveTabInView("sports", tab);
   return (
     <section aria-labelledby="sports-heading" className="sb-board">
       <Heading as="h2" size="4" id="sports-heading" className="sb-visually-hidden">

@@ -23,6 +23,8 @@ export interface SlipState {
   changed: Record<string, number>;
   /** Selections dropped because the server said they are no longer available. */
   removedNames: string[];
+  /** Counts the customer's additions (a price tapped, a popular SGM taken), so a mobile slip can open on each. */
+  adds: number;
 }
 
 type Action =
@@ -35,15 +37,27 @@ type Action =
   | { type: "replaceSgm"; selections: SlipSelection[] }
   | { type: "stake"; stake: string }
   /** outcomeId -> new odds (milli), or null when the outcome can no longer be bet on. */
-  | { type: "reprice"; prices: ReadonlyMap<string, number | null> };
+  | { type: "reprice"; prices: ReadonlyMap<string, number | null> }
+  /** The slip kept in the browser, re-validated on load (use-stored-slip.tsx). */
+  | { type: "restore"; restored: RestoredSlip };
 
-const initial: SlipState = { slip: emptySlip, stake: "", changed: {}, removedNames: [] };
+export interface RestoredSlip {
+  selections: SlipSelection[];
+  betType: Slip["betType"];
+  stake: string;
+  changed: Record<string, number>;
+  removedNames: string[];
+}
+
+const initial: SlipState = { slip: emptySlip, stake: "", changed: {}, removedNames: [], adds: 0 };
 
 function reducer(state: SlipState, action: Action): SlipState {
   switch (action.type) {
+    case "restore":
+      return restoreSlip(state, action.restored);
     case "add": {
       const slip = addSelection(state.slip, action.selection);
-      return slip === state.slip ? state : { ...state, slip, removedNames: [] };
+      return slip === state.slip ? state : { ...state, slip, removedNames: [], adds: state.adds + 1 };
     }
     case "remove": {
       const { [action.id]: _gone, ...changed } = state.changed;
@@ -59,7 +73,7 @@ function reducer(state: SlipState, action: Action): SlipState {
     }
     case "replaceSgm": {
       const slip = asSameGameMulti({ selections: action.selections, betType: betTypeFor(action.selections.length) });
-      return { ...initial, stake: state.stake, slip };
+      return { ...initial, stake: state.stake, slip, adds: state.adds + 1 };
     }
     case "stake":
       return { ...state, stake: action.stake };
@@ -90,6 +104,14 @@ function reducer(state: SlipState, action: Action): SlipState {
   }
 }
 
+/** Only into an empty slip (a price tapped before the events loaded wins); SGM only when the legs allow. */
+function restoreSlip(state: SlipState, r: RestoredSlip): SlipState {
+  if (state.slip.selections.length > 0 || (r.selections.length === 0 && r.removedNames.length === 0)) return state;
+  const plain: Slip = { selections: r.selections, betType: betTypeFor(r.selections.length) };
+  const slip = r.betType === "same_game_multi" ? asSameGameMulti(plain) : plain;
+  return { ...state, slip, stake: r.selections.length > 0 ? r.stake : state.stake, changed: r.changed, removedNames: r.removedNames };
+}
+
 interface SlipApi {
   state: SlipState;
   add: (selection: SlipSelection) => void;
@@ -99,6 +121,7 @@ interface SlipApi {
   replaceWithSgm: (selections: SlipSelection[]) => void;
   setStake: (stake: string) => void;
   reprice: (prices: ReadonlyMap<string, number | null>) => void;
+  restore: (restored: RestoredSlip) => void;
   /** Outcome ids currently in the slip, to show their price buttons as selected. */
   selectedOutcomes: ReadonlySet<string>;
 }
@@ -117,6 +140,7 @@ export function SlipProvider({ children }: { children: ReactNode }) {
       replaceWithSgm: (selections) => dispatch({ type: "replaceSgm", selections }),
       setStake: (stake) => dispatch({ type: "stake", stake }),
       reprice: (prices) => dispatch({ type: "reprice", prices }),
+      restore: (restored) => dispatch({ type: "restore", restored }),
       selectedOutcomes: new Set(state.slip.selections.map((s) => s.outcomeId)),
     }),
     [state],

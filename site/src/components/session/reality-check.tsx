@@ -12,7 +12,7 @@ import type { CurrentUser } from "../../../../api/schemas/auth.ts";
 import type { ResponsibleState } from "../../../../api/schemas/responsible.ts";
 import { apiSend } from "../../lib/api.ts";
 import { errorMessage } from "../../lib/form-errors.ts";
-import { formatMinutes, formatSignedMoney, formatTime } from "../../lib/format.ts";
+import { formatMinutes, formatMoney, formatSignedMoney, formatTime } from "../../lib/format.ts";
 import { queries } from "../../lib/queries.ts";
 import { realityCheckDue } from "../../lib/reality-check.ts";
 import { useToast } from "../toast.tsx";
@@ -133,6 +133,12 @@ function RealityCheckDialog({
             {formatSignedMoney(net)}
           </dd>
         </div>
+        {state.session.openStakes > 0 && (
+          <div>
+            <dt>On open bets (not settled yet)</dt>
+            <dd data-testid="reality-check-open">{formatMoney(state.session.openStakes)}</dd>
+          </div>
+        )}
       </dl>
       {pause.isError && (
         <Text as="p" size="2" color="red" role="alert" mt="3">

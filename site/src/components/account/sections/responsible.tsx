@@ -83,7 +83,7 @@ function LimitRow({ type, period, limit, suggested }: { type: LimitType; period:
       <div>
         <Text as="div" size="2" data-testid={`limit-${id}-amount`}>
           {limit.amount === null ? "No limit" : `${formatMoney(limit.amount)} limit`}
-          <Text color="gray"> · {formatMoney(limit.used)} {type === "deposit" ? "deposited" : "lost"}</Text>
+          <Text color="gray"> · {formatMoney(limit.used)} {type === "deposit" ? "deposited" : "lost or staked on open bets"}</Text>
         </Text>
         {limit.amount !== null && (
           <div className="acct-limit__bar" role="img" aria-label={`${Math.round(pct)}% of the limit used`}>
@@ -309,6 +309,9 @@ function SessionPanel({ state }: { state: ResponsibleState }) {
         <Text weight="bold" color={s.netWinLoss > 0 ? "green" : s.netWinLoss < 0 ? "red" : undefined} data-testid="session-net">
           {formatSignedMoney(s.netWinLoss)}
         </Text>
+        {s.openStakes > 0 && (
+          <Text color="gray" data-testid="session-open-stakes"> · {formatMoney(s.openStakes)} on open bets, not counted until they settle</Text>
+        )}
       </Text>
     </Panel>
   );
