@@ -30,7 +30,8 @@ import { databaseKind } from "./statements.ts";
 import type { FraudWrite } from "./fraud.ts";
 
 /** The thread could not run the scan at all (it did not start, or it died): the caller may scan in process. */
-export class FraudScanThreadUnavailable extends Error {}
+import { FraudScanThreadUnavailable } from "../../domain/ports/fraud-scanner.ts";
+export { FraudScanThreadUnavailable };
 
 /** Messages from the scan's thread: it listens (sent once), one of its writes, or the end of a scan. */
 export type FromScanThread =

@@ -10,7 +10,7 @@
  *   process are marked failed.
  */
 import { runFraudScan, type FraudScanSummary } from "../../domain/fraud/scan.ts";
-import { FraudScanThreadUnavailable } from "../../adapters/libsql/fraud-scan-thread.ts";
+import { FraudScanThreadUnavailable } from "../../domain/ports/fraud-scanner.ts";
 import { processNextBulkOperation } from "../../domain/tasks/bulk-operations.ts";
 import { settleDecidedMarkets } from "../../domain/settlement/settle-decided.ts";
 import { runBonusUpkeep } from "../../domain/wallet/bonus-account.ts";

@@ -71,8 +71,6 @@ const API_COMPOSITION = new Set(["api/node.ts", "api/deno.ts", "api/bootstrap.ts
 
 export function apiViolations(file: string, source: string): string[] {
   if (API_COMPOSITION.has(relative(ROOT, file))) return [];
-  // The fraud-scan worker thread is still in api/jobs: it moves to adapters/ (issue 21 item 3).
-  if (relative(ROOT, file).startsWith("api/jobs/fraud-scan-")) return [];
   return importsOf(source)
     .filter((r) => r.specifier.startsWith("node:") || (r.specifier.startsWith(".") && targetOf(dirname(file), r.specifier).startsWith("adapters/")))
     .map((r) => `${relative(ROOT, file)} imports ${r.specifier}`);
