@@ -44,22 +44,9 @@ import { taskRoutes } from "./routes/tasks.ts";
 import { backOfficeRoutes } from "./routes/back-office.ts";
 import { paymentsAdminRoutes } from "./routes/payments-admin.ts";
 import { renderDocs } from "./docs.ts";
+import { validationHook } from "./errors.ts";
 import { siteRoutes } from "./site.ts";
 
-/** A zod failure becomes a 400 with the failing fields in details. */
-const validationHook = (
-  result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string; code: string }[] } },
-  c: Parameters<typeof sendError>[0],
-) => {
-  if (result.success || !result.error) return;
-  return sendError(c, {
-    code: "REQUEST.INVALID",
-    message: "The request is invalid",
-    details: {
-      fields: result.error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message, code: i.code })),
-    },
-  });
-};
 
 export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });

@@ -204,3 +204,18 @@ export function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: Domain
   if (!r.ok) fail(r.error);
   return r.value;
 }
+
+/** A zod failure becomes a 400 with the failing fields in details. */
+export const validationHook = (
+  result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string; code: string }[] } },
+  c: Parameters<typeof sendError>[0],
+) => {
+  if (result.success || !result.error) return;
+  return sendError(c, {
+    code: "REQUEST.INVALID",
+    message: "The request is invalid",
+    details: {
+      fields: result.error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message, code: i.code })),
+    },
+  });
+};

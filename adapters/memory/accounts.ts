@@ -44,7 +44,7 @@ export class MemoryUsers implements Users {
   }
 
   async countActiveCustomers(): Promise<number> {
-    return this.db.read((t) => [...t.users.values()].filter((u) => u.role === "customer" && u.isActive).length);
+    return this.db.read((t) => [...t.users.values()].filter((u) => u.role === "customer" && u.isActive && !u.isDemo).length);
   }
 }
 

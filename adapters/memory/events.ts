@@ -67,6 +67,8 @@ export class MemoryEvents implements Events {
           eventStartTime: new Date(e.startTime),
           eventSuspendedUntil: e.suspendedUntil ? new Date(e.suspendedUntil) : null,
           outcomeResult: o.result ?? null,
+          // The memory store keeps no each-way terms (no market in it offers each way).
+          eachWay: null,
         }];
       }),
     );

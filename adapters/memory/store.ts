@@ -128,6 +128,7 @@ export class Tables {
         status: m.status,
         line: null,
         settled: false,
+        eachWay: null,
         outcomes: [...this.outcomes.values()]
           .filter((o) => o.marketId === m.id)
           .sort((a, b) => a.sortOrder - b.sortOrder)

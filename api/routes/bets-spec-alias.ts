@@ -4,7 +4,7 @@
  * in the request's unit. A body in our shape passes through untouched (no lookup, no copy).
  */
 import type { Context } from "hono";
-import { sendError } from "../errors.ts";
+import { sendError, validationHook } from "../errors.ts";
 import type { AppEnv } from "../env.ts";
 import { PlaceBetBody, SelectionInput, type PlaceBetBody as NativeBody } from "../schemas/bets.ts";
 import { z } from "@hono/zod-openapi";
@@ -24,6 +24,8 @@ export const placeBetValidationHook = (
   c: Context<AppEnv>,
 ) => {
   if (result.success) return;
+  // Only the body has two shapes; a bad header (Idempotency-Key) is reported as on any route.
+  if ((result as { target?: string }).target !== "json") return validationHook(result as Parameters<typeof validationHook>[0], c);
   const raw = result.data;
   const issues = looksLikeSpecBody(raw) ? specIssues(raw) : issuesOf(PlaceBetBody.safeParse(raw));
   return sendError(c, {

@@ -96,7 +96,11 @@ describe("bulk settlement", () => {
    */
   async function finish(e: ApiEvent, home: number, away: number) {
     await t.database.client.execute({ sql: "UPDATE events SET status = 'live' WHERE id = ?", args: [e.id] });
-    await t.database.client.execute({ sql: "UPDATE events SET home_score = ?, away_score = ?, status = 'finished' WHERE id = ?", args: [home, away, e.id] });
+    // Kicked off two hours ago: a finished event whose start is still ahead is not settled without an override.
+    await t.database.client.execute({
+      sql: "UPDATE events SET home_score = ?, away_score = ?, status = 'finished', start_time = ? WHERE id = ?",
+      args: [home, away, t.clock.now().getTime() - 2 * 3600_000, e.id],
+    });
   }
 
   it("leaves bets on events that have not finished alone", async () => {

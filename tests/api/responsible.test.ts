@@ -338,7 +338,7 @@ describe("reality check and session statistics", () => {
     const open = await placeOk(s, [selectionOf(pool.next())], 700);
     expect((await state(s)).session).toMatchObject({ netWinLoss: 0, openStakes: 2_200 });
     const admin = await demoLogin(t, "admin");
-    expect((await admin.post(`/api/admin/settle-bet/${lost.bet.id}`, { status: "lost", actualReturn: 0 })).status).toBe(200);
+    expect((await admin.post(`/api/admin/settle-bet/${lost.bet.id}`, { override: EARLY, status: "lost", actualReturn: 0 })).status).toBe(200);
     expect((await state(s)).session).toMatchObject({ netWinLoss: -1_500, openStakes: 700 });
     expect(open.bet.status).toBe("pending");
   });

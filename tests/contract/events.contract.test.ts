@@ -50,6 +50,7 @@ export function eventsContract(adapter: AdapterUnderTest) {
             status: "open",
             line: null,
             settled: false,
+            eachWay: null,
             outcomes: [
               { id: "ev_live_s-m1-o1", name: "Home", priceMilli: 2100, updatedAt: at(-30), code: null, result: null },
               { id: "ev_live_s-m1-o2", name: "Draw", priceMilli: 3400, updatedAt: at(-30), code: null, result: null },
@@ -64,6 +65,7 @@ export function eventsContract(adapter: AdapterUnderTest) {
             status: "open",
             line: null,
             settled: false,
+            eachWay: null,
             outcomes: [
               { id: "ev_live_s-m2-o1", name: "Over 2.5", priceMilli: 1850, updatedAt: at(-30), code: null, result: null },
               { id: "ev_live_s-m2-o2", name: "Under 2.5", priceMilli: 1950, updatedAt: at(-30), code: null, result: null },
@@ -168,6 +170,7 @@ export function eventsContract(adapter: AdapterUnderTest) {
           eventStartTime: expect.any(Date),
           eventSuspendedUntil: null,
           outcomeResult: null,
+          eachWay: null,
         },
         {
           outcomeId: "ev_up_a-m1-o2",
@@ -183,6 +186,7 @@ export function eventsContract(adapter: AdapterUnderTest) {
           eventStartTime: expect.any(Date),
           eventSuspendedUntil: null,
           outcomeResult: null,
+          eachWay: null,
         },
       ]);
     });

@@ -81,14 +81,14 @@ export function usersContract(adapter: AdapterUnderTest) {
     expect(await h.rows()).toEqual(before);
   });
 
-  it("countActiveCustomers counts active customers only", async () => {
+  it("countActiveCustomers counts active customers only, demo accounts left out", async () => {
     expect(await p.users.countActiveCustomers()).toBe(0);
     await p.users.create(aUser("c1"), { grant: null });
     await p.users.create(aUser("c2", { isDemo: true }), { grant: null });
     await p.users.create(aUser("c3", { isActive: false }), { grant: null });
     await p.users.create(aUser("a1", { role: "admin" }), null);
     await p.users.create(aUser("t1", { role: "trader" }), null);
-    expect(await p.users.countActiveCustomers()).toBe(2);
+    expect(await p.users.countActiveCustomers()).toBe(1);
   });
 }
 
