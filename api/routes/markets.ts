@@ -43,6 +43,7 @@ export function presentAdminMarket(m: MarketRecord): AdminMarket {
     settledAt: m.settledAt ? m.settledAt.toISOString() : null,
     ...presentMarketResult(m),
     eachWay: m.eachWay ?? null,
+    ...(m.sport ? { sport: m.sport } : {}),
   };
 }
 

@@ -54,6 +54,7 @@ export const AdminMarket = z
       .object({ kind: z.enum(["winner", "void", "no_winner", "outcomes"]), winningOutcomeId: z.string().nullable() })
       .nullable(),
     outcomes: z.array(AdminOutcome),
+    sport: z.string().optional().openapi({ description: "The event's sport code (racing: runners can be withdrawn)" }),
     eachWay: EachWayTerms.nullable().optional().openapi({ description: "Each-way place terms (racing), null = no each way" }),
   })
   .openapi("AdminMarket");
