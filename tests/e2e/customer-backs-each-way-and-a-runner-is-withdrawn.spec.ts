@@ -35,7 +35,8 @@ test("a customer backs a runner each way, another is withdrawn, the race is sett
   const customerContext = await browser.newContext();
   const customer = await customerContext.newPage();
   await demoLoginFromLanding(customer, "customer");
-  await expect(customer.getByTestId("balance")).toHaveText(money(100000));
+  // A loaded machine can take a while to load the board after signing in: wait on the balance itself.
+  await expect(customer.getByTestId("balance")).toHaveText(money(100000), { timeout: 30_000 });
   await showEventOnBoard(customer, race!);
   const card = customer.getByTestId(`event-${race!.id}`);
   await card.getByRole("button", { name: /^\+\d+ markets?$/ }).click();
@@ -53,7 +54,7 @@ test("a customer backs a runner each way, another is withdrawn, the race is sett
   await expect(toast).toContainText("Bet Placed Successfully!");
   const betId = /bet_[a-z0-9]+/.exec((await toast.textContent()) ?? "")?.[0];
   expect(betId).toBeTruthy();
-  await expect(customer.getByTestId("balance")).toHaveText(money(99000));
+  await expect(customer.getByTestId("balance")).toHaveText(money(99000), { timeout: 20_000 });
 
   // --- Admin: the race's market from the heatmap (Racing x FT Win) -> View Bets -> withdraw runner 8.
   await openSection(admin, "dashboard");
