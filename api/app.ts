@@ -36,6 +36,7 @@ import { riskRoutes } from "./routes/risk.ts";
 import { marketRoutes } from "./routes/markets.ts";
 import { correctionRoutes } from "./routes/corrections.ts";
 import { tradingRoutes } from "./routes/trading.ts";
+import { withdrawalRoutes } from "./routes/withdrawals.ts";
 import { auditRoutes } from "./routes/audit.ts";
 import { systemRoutes } from "./routes/system.ts";
 import { userRoutes } from "./routes/users.ts";
@@ -106,6 +107,7 @@ export function createApp(deps: AppDeps) {
   api.route("/", marketRoutes);
   api.route("/", correctionRoutes);
   api.route("/", tradingRoutes);
+  api.route("/", withdrawalRoutes);
   api.route("/", auditRoutes);
   api.route("/", systemRoutes);
   api.route("/", userRoutes);

@@ -133,6 +133,7 @@ export const presentBet = (b: BetRecord): Bet => ({
     result: l.result,
   })),
   ...(b.eachWay ? { eachWay: { ...b.eachWay, unitStake: b.stake / 2 } } : {}),
+  ...(b.rule4 ? { rule4: { deduction: b.rule4 } } : {}),
 });
 
 export function presentAdminBet(b: BetRecord & { customer: { firstName: string; lastName: string; email: string } }): AdminBet {

@@ -12,7 +12,10 @@ import { oneRow } from "./embedded-client.ts";
 
 /** A bet row's columns on alias `b`, as toBet reads them (shared with the admin lists). */
 export const BET_COLUMNS = `b.id, b.user_id, b.bet_type, b.stake, b.total_odds_milli, b.potential_return, b.actual_return,
-  b.status, b.placed_at, b.settled_at, b.bonus_stake, b.sgm_prices, b.ew_fraction_num, b.ew_fraction_den, b.ew_places`;
+  b.status, b.placed_at, b.settled_at, b.bonus_stake, b.sgm_prices, b.ew_fraction_num, b.ew_fraction_den, b.ew_places,
+  (SELECT MIN(90, SUM(w.deduction)) FROM bet_legs rl JOIN runner_withdrawals w ON w.market_id = rl.market_id AND w.outcome_id <> rl.outcome_id
+     WHERE rl.bet_id = b.id AND b.bet_type = 'single' AND w.withdrawn_at > b.placed_at) AS rule4`;
+// rule4 above: Rule 4 (domain/settlement/rule4.ts rule4For): the deductions of the runners withdrawn from a single's race after it was struck, at most 90p.
 
 export function toBet(r: Row, legs: BetLegRecord[]): BetRecord {
   return {
@@ -30,6 +33,7 @@ export function toBet(r: Row, legs: BetLegRecord[]): BetRecord {
     bonusStake: Number(r.bonus_stake ?? 0),
     sgmPrices: sgmPricesOf(r.sgm_prices),
     eachWay: r.ew_places === null || r.ew_places === undefined ? null : { fractionNum: Number(r.ew_fraction_num), fractionDen: Number(r.ew_fraction_den), places: Number(r.ew_places) },
+    ...(Number(r.rule4 ?? 0) > 0 ? { rule4: Number(r.rule4) } : {}),
   };
 }
 

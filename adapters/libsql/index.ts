@@ -22,6 +22,7 @@ import { LibsqlEventPricing } from "./event-pricing.ts";
 import { LibsqlDemoAccounts } from "./demo-accounts.ts";
 import { LibsqlRiskBook } from "./risk.ts";
 import { LibsqlTrading } from "./trading.ts";
+import { LibsqlRunnerWithdrawals } from "./withdrawals.ts";
 import { LibsqlPlacementLimits } from "./placement-limits.ts";
 import { LibsqlAuditTrail } from "./audit.ts";
 import type { Database } from "./database.ts";
@@ -93,6 +94,7 @@ export function libsqlPorts(d: Database, opts: PortOptions = {}): Ports & Accoun
     corrections: new LibsqlSettlementCorrections(d.client),
     risk: new LibsqlRiskBook(d.client),
     trading: new LibsqlTrading(d.client),
+    withdrawals: new LibsqlRunnerWithdrawals(d.client),
     placementLimits: new LibsqlPlacementLimits(d.client),
     auditTrail: new LibsqlAuditTrail(d.client),
     adminUsers: new LibsqlAdminUsers(d),

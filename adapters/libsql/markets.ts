@@ -42,7 +42,7 @@ export class LibsqlMarkets implements Markets {
 
   async findById(id: string): Promise<MarketRecord | null> {
     const rs = await this.client.execute({
-      sql: `SELECT m.*, e.name AS event_name, e.status AS event_status FROM markets m JOIN events e ON e.id = m.event_id WHERE m.id = ?`,
+      sql: `SELECT m.*, e.name AS event_name, e.status AS event_status, e.sport AS event_sport FROM markets m JOIN events e ON e.id = m.event_id WHERE m.id = ?`,
       args: [id],
     });
     if (rs.rows.length === 0) return null;
@@ -51,8 +51,15 @@ export class LibsqlMarkets implements Markets {
       sql: "SELECT id, name, price_milli, code, result, dead_heat_num, dead_heat_den FROM outcomes WHERE market_id = ? ORDER BY sort_order, id",
       args: [id],
     });
+    // Rule 4 (migration 0035): the runners withdrawn from this race.
+    const gone = await this.client.execute({
+      sql: "SELECT outcome_id, price_milli, deduction, withdrawn_at FROM runner_withdrawals WHERE market_id = ? ORDER BY withdrawn_at, outcome_id",
+      args: [id],
+    });
     return {
       id: String(r.id),
+      sport: String(r.event_sport) as SportCode,
+      withdrawn: gone.rows.map((w: Row) => ({ outcomeId: String(w.outcome_id), priceMilli: Number(w.price_milli), deduction: Number(w.deduction), withdrawnAt: new Date(Number(w.withdrawn_at)) })),
       eventId: String(r.event_id),
       eventName: String(r.event_name),
       eventStatus: r.event_status as EventStatus,

@@ -26,6 +26,7 @@ import { getMarket, marketBets, reopenMarket, setMarketLimit, suspendMarket } fr
 import { settleMarket } from "../../domain/settlement/settle-market.ts";
 import { legGradeFor, recordedResult } from "../../domain/settlement/market-result.ts";
 import { resettleBet } from "../../domain/settlement/resettle-bet.ts";
+import { withWithdrawn } from "../../domain/settlement/rule4.ts";
 
 export const marketRoutes = new OpenAPIHono<AppEnv>();
 
@@ -42,12 +43,14 @@ export function presentAdminMarket(m: MarketRecord): AdminMarket {
     settledAt: m.settledAt ? m.settledAt.toISOString() : null,
     ...presentMarketResult(m),
     eachWay: m.eachWay ?? null,
+    ...(m.sport ? { sport: m.sport } : {}),
   };
 }
 
 /** A settled market's result and every outcome's result (a dead heat with its factor); docs/money.md "Results and grading". */
 function presentMarketResult(m: MarketRecord): Pick<AdminMarket, "result" | "outcomes"> {
-  const rec = recordedResult(m);
+  const rec = withWithdrawn(m, recordedResult(m));
+  const gone = new Map((m.withdrawn ?? []).map((w) => [w.outcomeId, w]));
   return {
     result: rec ? { kind: rec.kind, winningOutcomeId: rec.kind === "winner" ? rec.winningOutcomeId : null } : null,
     outcomes: m.outcomes.map((o) => {
@@ -58,6 +61,7 @@ function presentMarketResult(m: MarketRecord): Pick<AdminMarket, "result" | "out
         odds: formatOdds(o.priceMilli),
         result: g === null ? null : g.deadHeat ? ("dead_heat" as const) : g.result,
         ...(g?.deadHeat ? { deadHeat: { numerator: g.deadHeat.num, denominator: g.deadHeat.den } } : {}),
+        ...(gone.has(o.id) ? { withdrawn: { odds: formatOdds(gone.get(o.id)!.priceMilli), deduction: gone.get(o.id)!.deduction, at: gone.get(o.id)!.withdrawnAt.toISOString() } } : {}),
       };
     }),
   };

@@ -22,6 +22,10 @@ export const AdminOutcome = z
       .object({ numerator: z.number().int(), denominator: z.number().int() })
       .optional()
       .openapi({ description: "A dead heat: the stake on this outcome is multiplied by numerator/denominator and paid at full odds" }),
+    withdrawn: z
+      .object({ odds: OddsString, deduction: z.number().int(), at: z.string() })
+      .optional()
+      .openapi({ description: "Rule 4: the runner was withdrawn at this price and time; deduction in pence per pound" }),
   })
   .openapi("AdminOutcome");
 
@@ -50,6 +54,7 @@ export const AdminMarket = z
       .object({ kind: z.enum(["winner", "void", "no_winner", "outcomes"]), winningOutcomeId: z.string().nullable() })
       .nullable(),
     outcomes: z.array(AdminOutcome),
+    sport: z.string().optional().openapi({ description: "The event's sport code (racing: runners can be withdrawn)" }),
     eachWay: EachWayTerms.nullable().optional().openapi({ description: "Each-way place terms (racing), null = no each way" }),
   })
   .openapi("AdminMarket");

@@ -906,6 +906,26 @@ export interface MarketRecord {
   eachWay?: EachWayTerms | null;
   /** Migration 0035: the placed runners recorded with the result (each way). */
   placed?: { outcomeId: string; deadHeat?: DeadHeat | null }[] | null;
+  /** The event's sport (racing: runners can be withdrawn). */
+  sport?: SportCode;
+  /** Rule 4: the runners withdrawn from this race (runner_withdrawals), in the order withdrawn. */
+  withdrawn?: RunnerWithdrawal[];
+}
+
+/** Rule 4: a runner withdrawn from a race, its price and the Tattersalls deduction (pence per pound) at the time. */
+export interface RunnerWithdrawal {
+  outcomeId: string;
+  priceMilli: number;
+  deduction: number;
+  withdrawnAt: Date;
+}
+
+/** Withdrawing a runner: one audited write, guarded inside it (market unsettled, runner not already withdrawn). */
+export interface RunnerWithdrawals {
+  withdraw(
+    w: RunnerWithdrawal & { marketId: string; by: string },
+    audit: AuditEntry,
+  ): Promise<"withdrawn" | "already_withdrawn" | "settled" | "not_found">;
 }
 
 export interface NewMarketPlan {
@@ -1096,6 +1116,7 @@ export interface TradingDeskPorts {
   corrections?: SettlementCorrections;
   risk?: RiskBook;
   trading?: Trading;
+  withdrawals?: RunnerWithdrawals;
   placementLimits?: PlacementLimits;
   auditTrail?: AuditTrail;
 }

@@ -22,6 +22,7 @@ import { HOUSE_ACCOUNT, ledgerTransaction, transfer, walletAccountId, type Ledge
 import { correctionPostings } from "../wallet/debt.ts";
 import { recordedResult, type MarketResult } from "./market-result.ts";
 import { regradeForMarket, type Regrade } from "./regrade.ts";
+import { checkNotWithdrawn, withWithdrawn } from "./rule4.ts";
 import type { SettleCtx, Settler } from "./settle-market.ts";
 import { checkSettleTiming, type SettleOverride } from "./settle-override.ts";
 
@@ -70,6 +71,8 @@ export async function resettleMarket(ctx: Ctx, marketId: string, input: Resettle
   }
   if (market.resultKind === null)
     return err(domainError("MARKET.NOT_SETTLED", `The ${market.name} market has no result yet: settle it instead`));
+  const runners = checkNotWithdrawn(market, result);
+  if (!runners.ok) return runners;
   const timing = await checkSettleTiming(ctx, market.eventId, result, input.override);
   if (!timing.ok) return timing;
   return changeAndCorrect(ctx, who.value, market, result, "market.resettle", input.reason, timing.value);
@@ -143,6 +146,7 @@ export async function correctMarketBets(
   result: MarketResult | null,
   why: { reason: string | null; action: string; skipVoided?: boolean },
 ): Promise<{ regraded: number; correction: number; debt: number }> {
+  result = withWithdrawn(market, result); // Rule 4: withdrawn runners' bets are void
   const markets = requirePort(ctx.ports.markets, "markets");
   const corrections = requirePort(ctx.ports.corrections, "corrections");
   const others = new Map<string, MarketResult | null>();
@@ -153,7 +157,7 @@ export async function correctMarketBets(
       if (!others.has(l.marketId)) {
         const m = await markets.findById(l.marketId);
         // Any recorded result, a dead heat's per-outcome results included (recordedResult).
-        others.set(l.marketId, m ? recordedResult(m) : null);
+        others.set(l.marketId, m ? withWithdrawn(m, recordedResult(m)) : null);
       }
       const r = others.get(l.marketId);
       if (r) out.set(l.marketId, r);

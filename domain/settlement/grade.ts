@@ -129,7 +129,7 @@ export interface SettlementDecision {
  * must be graded and the grade must agree with the requested status.
  */
 export function decideSettlement(
-  bet: { status: BetStatus; stake: Cents; legs: readonly GradableLeg[]; betType: BetType; sgmPrices?: Readonly<Record<string, number>> | null; eachWay?: GradeTerms["eachWay"] },
+  bet: { status: BetStatus; stake: Cents; legs: readonly GradableLeg[]; betType: BetType; sgmPrices?: Readonly<Record<string, number>> | null; eachWay?: GradeTerms["eachWay"]; rule4?: number | null },
   req: SettlementRequest,
 ): Result<SettlementDecision> {
   if (bet.status !== "pending")
@@ -151,7 +151,7 @@ export function decideSettlement(
     bet.legs.map((l, i) => ({ ...l, result: legResults[i].result, deadHeat: legResults[i].deadHeat ?? null })),
     bet.betType,
     bet.sgmPrices,
-    { eachWay: bet.eachWay },
+    { eachWay: bet.eachWay, rule4: bet.rule4 },
   );
   if (graded.status !== req.status)
     return err(

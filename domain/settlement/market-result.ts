@@ -37,6 +37,8 @@ export type MarketResult = (
 ) & {
   /** Racing with each-way terms: the runners placed (the winner need not be listed); graded only for each-way bets. */
   placed?: readonly PlacedRunner[];
+  /** Rule 4: runners withdrawn from the race (rule4.ts withWithdrawn): their bets are void whatever the result. */
+  withdrawn?: readonly string[];
 };
 
 /** A leg's grade: its result, and the dead-heat factor of a won leg that dead-heated. */
@@ -49,6 +51,7 @@ export interface LegGrade {
 }
 
 export function legGradeFor(outcomeId: string, result: MarketResult): LegGrade {
+  if (result.withdrawn?.includes(outcomeId)) return { result: "void" };
   const g = winGradeFor(outcomeId, result);
   const p = result.placed?.find((x) => x.outcomeId === outcomeId);
   if (!p || g.result === "void") return g;

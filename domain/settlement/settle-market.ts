@@ -23,6 +23,7 @@ import type { LegGradeEntry } from "./grade.ts";
 import { correctMarketBets } from "./correct-market.ts";
 import { checkSettleTiming, lenient, type SettleOverride } from "./settle-override.ts";
 import { returnPostings } from "../wallet/bonus.ts";
+import { checkNotWithdrawn, withWithdrawn } from "./rule4.ts";
 
 export type SettleMarketInput = MarketResultInput & { override?: SettleOverride };
 
@@ -125,6 +126,8 @@ export async function settleMarket(ctx: Ctx, marketId: string, input: SettleMark
   if (!market) return err(domainError("MARKET.NOT_FOUND", "No market with that id"));
   const result = marketResultFromInput(market, input);
   if (!result.ok) return result;
+  const runners = checkNotWithdrawn(market, result.value);
+  if (!runners.ok) return runners;
   // Before the event has finished, only with an explicit override (settle-override.ts).
   const timing = lenient(await checkSettleTiming(ctx, market.eventId, result.value, input.override));
   if (!timing.ok) return timing;
@@ -142,13 +145,14 @@ export async function applyMarketResult(
   result: MarketResult,
   override: SettleOverride | null = null,
 ): Promise<Result<MarketSettlement>> {
+  result = withWithdrawn(market, result); // Rule 4: withdrawn runners' bets are void
   const marketId = market.id;
   const markets = requirePort(ctx.ports.markets, "markets");
   const settlements = requirePort(ctx.ports.settlements, "settlements");
   const outcomeIds = market.outcomes.map((o) => o.id);
   const sameResult = (m: MarketRecord) => {
     const recorded = recordedResult(m);
-    return recorded !== null && sameGrades(outcomeIds, recorded, result);
+    return recorded !== null && sameGrades(outcomeIds, withWithdrawn(m, recorded), result);
   };
   if (market.resultKind !== null && !sameResult(market))
     return err(domainError("MARKET.ALREADY_SETTLED", `The ${market.name} market is already settled; resettle its bets to correct them`));

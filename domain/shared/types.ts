@@ -138,6 +138,8 @@ export interface BetRecord {
    * stake (domain/settlement/each-way.ts). Absent or null: a win-only bet.
    */
   eachWay?: { fractionNum: number; fractionDen: number; places: number } | null;
+  /** Rule 4: pence per pound deducted from its winnings (runners withdrawn after it was struck, at most 90); absent = none. */
+  rule4?: number | null;
 }
 
 export interface AuditEntry {

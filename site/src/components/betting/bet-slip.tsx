@@ -36,6 +36,8 @@ import { useToast } from "../toast.tsx";
 import { useCurrentUser } from "./session.tsx";
 import { useSlip } from "./slip-state.tsx";
 import { sessionRefusalText, SUSPENDED_REASON, useAccountSuspended } from "./suspended-banner.tsx";
+import { EachWayToggle } from "./each-way-toggle.tsx";
+import { eachWayFigures, eachWayTermsFor } from "./each-way.ts";
 
 const QUICK_STAKES = [10, 25, 50, 100];
 
@@ -107,6 +109,7 @@ export function BetSlip() {
   /** While a placement waits: when it was sent and the in-play wait announced for it. */
   const [waiting, setWaiting] = useState<{ since: number; delay: number } | null>(null);
   const [now, setNow] = useState(() => Date.now());
+  const [eachWayOn, setEachWay] = useState(false);
 
   const events = useQuery(OPEN_EVENTS);
   /** Events the list has held live: one that leaves the open list has finished. */
@@ -137,8 +140,12 @@ export function BetSlip() {
   const sgmRefusal = isSgm && sgmQuote.error ? (sgmQuote.error instanceof ApiError ? sgmQuote.error.message : "This combination is not offered") : null;
   const sgmMilli = isSgm && sgmQuote.data ? oddsToMilli(sgmQuote.data.odds) : 0;
   const total = isSgm ? sgmMilli : totalOddsMilli(slip);
-  const ret = hasStake ? (isSgm ? Math.floor((stakeCents * sgmMilli) / 1000) : potentialReturn(slip, stakeCents)) : 0;
-  const profit = hasStake ? (isSgm ? Math.max(0, ret - stakeCents) : potentialProfit(slip, stakeCents)) : 0;
+  // Each way (each-way.ts): a single whose market has terms; the stake typed is the unit.
+  const ewTerms = count === 1 && slip.betType === "single" ? eachWayTermsFor(events.data, slip.selections[0]) : null;
+  const eachWay = eachWayOn && ewTerms !== null;
+  const ew = eachWay && hasStake ? eachWayFigures(stakeCents, slip.selections[0].oddsMilli, ewTerms) : null;
+  const ret = ew ? ew.potentialReturn : hasStake ? (isSgm ? Math.floor((stakeCents * sgmMilli) / 1000) : potentialReturn(slip, stakeCents)) : 0;
+  const profit = ew ? ew.profit : hasStake ? (isSgm ? Math.max(0, ret - stakeCents) : potentialProfit(slip, stakeCents)) : 0;
   const conflicts = slip.betType === "multiple" ? conflictingEventIds(slip.selections) : [];
   const sgmPossible = slip.betType === "multiple" && canBeSameGameMulti(slip.selections);
   const sameEventConflict = conflicts.length > 0;
@@ -188,6 +195,7 @@ export function BetSlip() {
       stake: stakeCents!,
       betType: slip.betType,
       ...(isSgm && sgmQuote.data ? { sgmOdds: sgmQuote.data.odds } : {}),
+      ...(eachWay ? { eachWay: true } : {}),
     };
     /** The total price the slip showed when sent: the toast compares it with the price taken. */
     const sentOddsMilli = isSgm ? sgmMilli : totalOddsMilli(slip);
@@ -324,6 +332,9 @@ export function BetSlip() {
                     >
                       {leg.kind === "suspended" ? "Suspended" : "No longer available"}: {leg.reason}
                     </Text>
+                  )}
+                  {ewTerms && (
+                    <EachWayToggle terms={ewTerms} checked={eachWay} onChange={setEachWay} unitStake={hasStake ? stakeCents : null} disabled={place.isPending} />
                   )}
                   {was !== undefined && (
                     <Text as="div" size="1" className={s.oddsMilli > was ? "sb-up" : "sb-down"} data-testid="odds-changed">

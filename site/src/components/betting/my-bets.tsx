@@ -16,6 +16,7 @@ import { queries } from "../../lib/queries.ts";
 import { usePrice } from "../odds-format.tsx";
 import { TabBar, tabPanelProps } from "../tab-bar.tsx";
 import { useToast } from "../toast.tsx";
+import { BetTerms } from "./bet-terms.tsx";
 
 const STATUS_COLOR = { pending: "amber", won: "green", lost: "red", void: "gray", cashed_out: "cyan" } as const;
 const STATUS_LABEL = { pending: "PENDING", won: "WON", lost: "LOST", void: "VOID", cashed_out: "CASHED OUT" } as const;
@@ -159,6 +160,7 @@ function BetRow({ bet }: { bet: Bet }) {
               </li>
             ))}
           </ul>
+          <BetTerms bet={bet} />
         </div>
         <Badge color={STATUS_COLOR[bet.status] ?? "gray"} variant="soft" data-testid="bet-status">
           {STATUS_LABEL[bet.status] ?? bet.status.toUpperCase()}

@@ -5,7 +5,7 @@
  * resettle or unsettle it (market-corrections.tsx). Every settle-like action is confirmed first and
  * asks for the override reason when the event has not finished. Every change is audited on the server.
  */
-import { Badge, Button, Callout, Dialog, Flex, RadioGroup, Table, Text, TextField } from "@radix-ui/themes";
+import { Badge, Button, Callout, Dialog, Flex, Table, Text, TextField } from "@radix-ui/themes";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { AdminMarket, SettleMarketResponse } from "../../../../../api/schemas/markets.ts";
@@ -19,6 +19,9 @@ import { EmptyState, ErrorNote, RowsSkeleton } from "../ui.tsx";
 import type { MarketInfo } from "./market-directory.ts";
 import { ConfirmMarketAction, ReasonField, ResettleMarketDialog, UnsettleMarketDialog } from "./market-corrections.tsx";
 import { needsOverride, overridePart, reasonError } from "./settle-confirm.ts";
+import { resultAction, settleResultBody, type ResultChoice, type SettleResultBody } from "./settle-result.ts";
+import { SettleResultInput } from "./settle-result-input.tsx";
+import { WithdrawRunners } from "./withdraw-runner.tsx";
 
 type MarketResponse = { market: AdminMarket };
 
@@ -198,6 +201,7 @@ export function MarketBetsDialog({
             </Table.Root>
           </div>
         )}
+        {market && detail.data?.sport === "racing" && !settled && <WithdrawRunners market={detail.data} />}
         <Flex gap="3" justify="end" mt="4" wrap="wrap">
           {canSettle && market && !settled && (
             <Button color="green" variant="soft" disabled={detail.isPending} onClick={() => setSettling(true)} data-testid="open-settle-market">
@@ -248,17 +252,22 @@ export function SettleMarketDialog({
   open: boolean;
   onOpenChange: (o: boolean) => void;
 }) {
-  const [choice, setChoice] = useState<string>("");
+  const [result, setResult] = useState<ResultChoice>({ choice: "", sharing: [], placed: [] });
+  const choice = result.choice;
   const [override, setOverride] = useState("");
   const [touched, setTouched] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const action = choice === "__void" ? "void" : "settle";
+  const detail = useQuery({ ...queries.adminMarket(market.id), enabled: open });
+  const withdrawn = new Set((detail.data?.outcomes ?? []).filter((o) => o.withdrawn).map((o) => o.id));
+  const places = detail.data?.eachWay?.places ?? null;
+  const built = settleResultBody(result, market.outcomes, places, withdrawn);
+  const action = resultAction(choice);
   const asksOverride = !!choice && needsOverride(market.eventStatus, action);
   const toast = useToast();
   const invalidate = useInvalidateRisk();
   const queryClient = useQueryClient();
   const settle = useMutation({
-    mutationFn: (body: ({ winningOutcomeId: string } | { void: true }) & { override?: { reason: string } }) =>
+    mutationFn: (body: SettleResultBody & { override?: { reason: string } }) =>
       apiSend<SettleMarketResponse>("POST", `/api/admin/markets/${encodeURIComponent(market.id)}/settle`, body),
     onSuccess: (r) => {
       toast({
@@ -287,20 +296,16 @@ export function SettleMarketDialog({
           onSubmit={(e) => {
             e.preventDefault();
             setTouched(true);
-            if (!choice || (asksOverride && reasonError(override))) return;
+            if ("error" in built || (asksOverride && reasonError(override))) return;
             setConfirming(true);
           }}
         >
-          <RadioGroup.Root value={choice} onValueChange={setChoice} aria-label="Result">
-            {market.outcomes.map((o) => (
-              <RadioGroup.Item key={o.id} value={o.id} data-testid={`winner-${o.id}`}>
-                {o.name} wins ({o.odds})
-              </RadioGroup.Item>
-            ))}
-            <RadioGroup.Item value="__void" data-testid="winner-void">
-              Void the market (stakes refunded)
-            </RadioGroup.Item>
-          </RadioGroup.Root>
+          <SettleResultInput outcomes={market.outcomes} withdrawn={withdrawn} places={places} value={result} onChange={setResult} />
+          {touched && choice && "error" in built && (
+            <Text as="p" size="1" color="red" mt="2" role="alert">
+              {built.error}
+            </Text>
+          )}
           {asksOverride && (
             <Flex direction="column" mt="3">
               <ReasonField
@@ -330,9 +335,9 @@ export function SettleMarketDialog({
           open={confirming}
           onOpenChange={setConfirming}
           label={action === "void" ? "Void this market" : "Settle this market"}
-          onConfirm={() =>
-            settle.mutate({ ...(choice === "__void" ? { void: true as const } : { winningOutcomeId: choice }), ...overridePart(asksOverride, override) })
-          }
+          onConfirm={() => {
+            if ("body" in built) settle.mutate({ ...built.body, ...overridePart(asksOverride, override) });
+          }}
         />
       </Dialog.Content>
     </Dialog.Root>

@@ -1,0 +1,101 @@
+/**
+ * Rule 4 on a race's admin view: every runner with a "Withdraw" action, confirmed first (POST
+ * /api/admin/markets/{id}/outcomes/{outcomeId}/withdraw). The dialog says what follows: the
+ * runner's bets are void at settlement, and the bets on the others struck before now lose the
+ * deduction of its price from their winnings. Withdrawn runners are shown with their deduction.
+ */
+import { AlertDialog, Badge, Button, Flex, Table, Text, TextField } from "@radix-ui/themes";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import type { AdminMarket } from "../../../../../api/schemas/markets.ts";
+import { apiSend } from "../../../lib/api.ts";
+import { useToast } from "../../toast.tsx";
+import { describeApiError } from "../form.tsx";
+
+type Runner = AdminMarket["outcomes"][number];
+
+export function WithdrawRunners({ market }: { market: AdminMarket }) {
+  const [target, setTarget] = useState<Runner | null>(null);
+  const [odds, setOdds] = useState("");
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const withdraw = useMutation({
+    mutationFn: (v: { runner: Runner; odds: string }) =>
+      apiSend<{ withdrawal: { deduction: number; odds: string } }>(
+        "POST",
+        `/api/admin/markets/${encodeURIComponent(market.id)}/outcomes/${encodeURIComponent(v.runner.id)}/withdraw`,
+        v.odds.trim() && v.odds.trim() !== v.runner.odds ? { odds: v.odds.trim() } : {},
+      ),
+    onSuccess: (r, v) => {
+      toast({ title: "Runner withdrawn", description: `${v.runner.name} at ${r.withdrawal.odds}: Rule 4 deduction ${r.withdrawal.deduction}p in the £.` });
+      setTarget(null);
+    },
+    onError: (e) => toast({ title: "Withdrawal failed", description: describeApiError(e), variant: "destructive" }),
+    onSettled: () =>
+      Promise.all(
+        [["/api/admin/markets"], ["/api/events"], ["/api/trading/overview"], ["/api/trading/odds-control"]].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
+  });
+  return (
+    <Flex direction="column" gap="2" mt="4" data-testid="withdraw-runners">
+      <Text size="2" weight="medium">
+        Runners (Rule 4)
+      </Text>
+      <Table.Root size="1" variant="surface">
+        <Table.Body>
+          {market.outcomes.map((o) => (
+            <Table.Row key={o.id} data-testid={`runner-${o.id}`}>
+              <Table.RowHeaderCell>{o.name}</Table.RowHeaderCell>
+              <Table.Cell className="adm-num">{o.odds}</Table.Cell>
+              <Table.Cell>
+                {o.withdrawn ? (
+                  <Badge color="gray" data-testid={`runner-withdrawn-${o.id}`}>
+                    Withdrawn at {o.withdrawn.odds} · {o.withdrawn.deduction}p
+                  </Badge>
+                ) : (
+                  <Button
+                    size="1"
+                    color="red"
+                    variant="soft"
+                    data-testid={`withdraw-${o.id}`}
+                    onClick={() => {
+                      setOdds(o.odds);
+                      setTarget(o);
+                    }}
+                  >
+                    Withdraw
+                  </Button>
+                )}
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+      <AlertDialog.Root open={target !== null} onOpenChange={(o) => !o && setTarget(null)}>
+        <AlertDialog.Content maxWidth="440px" data-testid="withdraw-runner-dialog">
+          <AlertDialog.Title>Withdraw {target?.name}?</AlertDialog.Title>
+          <AlertDialog.Description size="2">
+            It takes no more bets and its bets are void (refunded) when the race is settled. Bets on the other runners struck before now lose
+            the Rule 4 deduction of its price from their winnings. This cannot be undone.
+          </AlertDialog.Description>
+          <Flex direction="column" gap="1" mt="3">
+            <Text as="label" size="2" htmlFor="withdraw-odds">
+              Price at withdrawal
+            </Text>
+            <TextField.Root id="withdraw-odds" inputMode="decimal" value={odds} onChange={(e) => setOdds(e.target.value)} data-testid="withdraw-odds" />
+          </Flex>
+          <Flex gap="3" justify="end" mt="4">
+            <AlertDialog.Cancel>
+              <Button variant="soft" color="gray">
+                Cancel
+              </Button>
+            </AlertDialog.Cancel>
+            <Button color="red" loading={withdraw.isPending} onClick={() => target && withdraw.mutate({ runner: target, odds })} data-testid="confirm-withdraw">
+              Withdraw runner
+            </Button>
+          </Flex>
+        </AlertDialog.Content>
+      </AlertDialog.Root>
+    </Flex>
+  );
+}

@@ -1,0 +1,177 @@
+/**
+ * Rule 4 (issue 18 item 3, docs/money.md "Each way and Rule 4"): a trader withdraws a runner; its
+ * bets are void at settlement, bets on the other runners struck before the withdrawal lose the
+ * Tattersalls deduction from their winnings (several add up, at most 90p), bets struck after lose
+ * nothing; every payout is computed by hand. Refusals write nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
+import { countRows, expectError, expectLedgerBalanced, upcomingPool } from "../fixtures/builders.ts";
+import { createMarketOk, rolesOf, type Roles } from "../fixtures/trading-desk.ts";
+
+let t: TestApp;
+let r: Roles;
+let pool: Awaited<ReturnType<typeof upcomingPool>>;
+let now = Date.now();
+/** The clock moves on by a second at each step, so "struck before the withdrawal" is never a tie. */
+const tick = () => t.clock.set(new Date((now += 1000)));
+beforeAll(async () => {
+  t = await makeTestApp();
+  tick();
+  r = await rolesOf(t);
+  pool = await upcomingPool(new Session(t));
+});
+afterAll(() => t.close());
+
+/** Eight runners (1/5 the odds, three places): runner 8 at 4.00 (3/1: 25p), runner 2 at 5.00 (4/1: 20p). */
+const EIGHT = ["9.00", "5.00", "6.00", "8.00", "11.00", "13.00", "15.00", "4.00"];
+const isRace = (e: { sport: string }) => e.sport === "racing";
+const override = { reason: "race run early in the test" };
+
+async function race(name: string) {
+  const e = pool.next(isRace);
+  const m = await createMarketOk(r.trader, { eventId: e.id, marketType: "full_time_result", name, outcomes: EIGHT.map((o, i) => ({ name: `${i + 1}. Runner ${i + 1}`, odds: o })) });
+  const sel = (i: number) => ({ eventId: e.id, marketId: m.id, outcomeId: m.outcomes[i].id, odds: m.outcomes[i].odds });
+  return { e, m, sel };
+}
+
+async function bet(c: Session, selection: unknown, stake: number, eachWay = false): Promise<string> {
+  tick();
+  const res = await c.post("/api/bets", { selections: [selection], stake, betType: "single", ...(eachWay ? { eachWay: true } : {}) });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return ((await res.json()) as { bet: { id: string } }).bet.id;
+}
+
+async function withdraw(s: Session, marketId: string, outcomeId: string, body: Record<string, unknown> = {}) {
+  tick();
+  const res = await s.post(`/api/admin/markets/${marketId}/outcomes/${outcomeId}/withdraw`, body);
+  expect(res.status, await res.clone().text()).toBe(200);
+  return ((await res.json()) as { withdrawal: { deduction: number; odds: string } }).withdrawal;
+}
+
+const row = async (id: string) => ({ ...(await t.database.client.execute({ sql: "SELECT status, actual_return FROM bets WHERE id = ?", args: [id] })).rows[0] });
+const shown = async (c: Session, id: string) => ((await (await c.get("/api/bets")).json()) as { id: string; rule4?: unknown }[]).find((b) => b.id === id)!;
+
+describe("withdrawing a runner", () => {
+  it("one withdrawal: its bets void, an earlier winner loses 25p in the pound of its winnings, a later one nothing; shown on the bet", async () => {
+    const { m, sel } = await race("R4 One");
+    const c = await demoLogin(t, "customer");
+    const before = await bet(c, sel(0), 1000); // 10.00 at 9.00, struck before
+    const onGone = await bet(c, sel(7), 1000); // 10.00 on the runner withdrawn
+    const w = await withdraw(r.trader, m.id, m.outcomes[7].id); // at its current 4.00: 3/1 -> 25p
+    expect(w).toMatchObject({ deduction: 25, odds: "4.00" });
+    // No longer bettable; shown as decided on the card.
+    tick();
+    await expectError(await c.post("/api/bets", { selections: [sel(7)], stake: 100, betType: "single" }), 409, "BET.SELECTION_DECIDED");
+    const after = await bet(c, sel(0), 1000); // struck after: no deduction
+    expect((await shown(c, before)).rule4).toEqual({ deduction: 25 });
+    expect((await shown(c, after)).rule4).toBeUndefined();
+    expect((await shown(c, onGone)).rule4).toBeUndefined();
+    tick();
+    const res = await r.admin.post(`/api/admin/markets/${m.id}/settle`, { winningOutcomeId: m.outcomes[0].id, override });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await row(before)).toEqual({ status: "won", actual_return: 7000 }); // 10.00 + 80.00 x 0.75
+    expect(await row(onGone)).toEqual({ status: "void", actual_return: 1000 }); // refunded
+    expect(await row(after)).toEqual({ status: "won", actual_return: 9000 }); // 10.00 + 80.00
+    await expectLedgerBalanced(t.database);
+  });
+
+  it("two withdrawals add up (25p + 45p = 70p); a bet struck between them takes only the second", async () => {
+    const { m, sel } = await race("R4 Two");
+    const c = await demoLogin(t, "customer");
+    const first = await bet(c, sel(0), 1000);
+    await withdraw(r.trader, m.id, m.outcomes[7].id); // 4.00: 25p
+    const between = await bet(c, sel(0), 1000);
+    const w = await withdraw(r.admin, m.id, m.outcomes[1].id, { odds: "2.00" }); // evens at the time: 45p
+    expect(w.deduction).toBe(45);
+    expect((await shown(c, first)).rule4).toEqual({ deduction: 70 });
+    expect((await shown(c, between)).rule4).toEqual({ deduction: 45 });
+    tick();
+    const res = await r.admin.post(`/api/admin/markets/${m.id}/settle`, { winningOutcomeId: m.outcomes[0].id, override });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await row(first)).toEqual({ status: "won", actual_return: 3400 }); // 10.00 + 80.00 x 0.30
+    expect(await row(between)).toEqual({ status: "won", actual_return: 5400 }); // 10.00 + 80.00 x 0.55
+    await expectLedgerBalanced(t.database);
+  });
+
+  it("several withdrawals are capped at 90p", async () => {
+    const { m, sel } = await race("R4 Cap");
+    const c = await demoLogin(t, "customer");
+    const b = await bet(c, sel(0), 1000);
+    await withdraw(r.trader, m.id, m.outcomes[7].id, { odds: "1.50" }); // 1/2: 65p
+    await withdraw(r.trader, m.id, m.outcomes[1].id, { odds: "2.00" }); // evens: 45p -> 110p, capped at 90p
+    expect((await shown(c, b)).rule4).toEqual({ deduction: 90 });
+    tick();
+    expect((await r.admin.post(`/api/admin/markets/${m.id}/settle`, { winningOutcomeId: m.outcomes[0].id, override })).status).toBe(200);
+    expect(await row(b)).toEqual({ status: "won", actual_return: 1800 }); // 10.00 + 80.00 x 0.10
+  });
+
+  it("each way: both parts lose the deduction; a placed-only bet pays its place part reduced", async () => {
+    const { m, sel } = await race("R4 Each Way");
+    const c = await demoLogin(t, "customer");
+    const won = await bet(c, sel(0), 500, true); // 5.00 e/w at 9.00
+    const placed = await bet(c, sel(1), 500, true); // 5.00 e/w at 5.00
+    await withdraw(r.trader, m.id, m.outcomes[7].id); // 25p
+    tick();
+    const res = await r.admin.post(`/api/admin/markets/${m.id}/settle`, {
+      winningOutcomeId: m.outcomes[0].id,
+      placed: [{ outcomeId: m.outcomes[1].id }, { outcomeId: m.outcomes[2].id }],
+      override,
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    // win part 5.00 + 40.00 x 0.75 = 35.00; place part 5.00 + 5.00 x 8/5 x 0.75 = 11.00
+    expect(await row(won)).toEqual({ status: "won", actual_return: 4600 });
+    // place part 5.00 + 5.00 x 4/5 x 0.75 = 8.00
+    expect(await row(placed)).toEqual({ status: "won", actual_return: 800 });
+    await expectLedgerBalanced(t.database);
+  });
+
+  it("resettling the market keeps the withdrawn runner's bets void and the deduction on the new winner", async () => {
+    const { m, sel } = await race("R4 Resettle");
+    const c = await demoLogin(t, "customer");
+    const a = await bet(c, sel(0), 1000);
+    const b = await bet(c, sel(2), 1000); // 10.00 at 6.00
+    const gone = await bet(c, sel(7), 1000);
+    await withdraw(r.trader, m.id, m.outcomes[7].id); // 25p
+    tick();
+    expect((await r.admin.post(`/api/admin/markets/${m.id}/settle`, { winningOutcomeId: m.outcomes[0].id, override })).status).toBe(200);
+    tick();
+    const res = await r.admin.post(`/api/admin/markets/${m.id}/resettle`, { winningOutcomeId: m.outcomes[2].id, reason: "photo finish reviewed", override });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await row(a)).toEqual({ status: "lost", actual_return: 0 });
+    expect(await row(b)).toEqual({ status: "won", actual_return: 4750 }); // 10.00 + 50.00 x 0.75
+    expect(await row(gone)).toEqual({ status: "void", actual_return: 1000 });
+    await expectLedgerBalanced(t.database);
+  });
+});
+
+describe("refusals write nothing", () => {
+  const state = async () => ({
+    withdrawals: await countRows(t.database, "SELECT COUNT(*) AS n FROM runner_withdrawals"),
+    audit: await countRows(t.database, "SELECT COUNT(*) AS n FROM audit_log WHERE action = 'runner.withdraw'"),
+    decided: await countRows(t.database, "SELECT COUNT(*) AS n FROM outcomes WHERE result IS NOT NULL"),
+  });
+
+  it("twice, a non-racing market, a settled market, a withdrawn winner, a customer", async () => {
+    const { m } = await race("R4 Refuse");
+    const settled = await race("R4 Refuse Settled");
+    await withdraw(r.trader, m.id, m.outcomes[7].id);
+    tick();
+    expect((await r.admin.post(`/api/admin/markets/${settled.m.id}/settle`, { winningOutcomeId: settled.m.outcomes[0].id, override })).status).toBe(200);
+    const soccer = pool.next((x) => x.sport === "soccer");
+    const sm = soccer.markets[0];
+    const before = await state();
+    const path = (mid: string, oid: string) => `/api/admin/markets/${mid}/outcomes/${oid}/withdraw`;
+    await expectError(await r.trader.post(path(m.id, m.outcomes[7].id), {}), 409, "MARKET.RUNNER_ALREADY_WITHDRAWN");
+    await expectError(await r.trader.post(path(sm.id, sm.outcomes[0].id), {}), 422, "MARKET.NOT_RACING");
+    await expectError(await r.trader.post(path(settled.m.id, settled.m.outcomes[3].id), {}), 409, "MARKET.ALREADY_SETTLED");
+    await expectError(await r.trader.post(path(m.id, "no-such-runner"), {}), 404, "MARKET.OUTCOME_NOT_FOUND");
+    await expectError(await r.trader.post(path(m.id, m.outcomes[2].id), { odds: "cheap" }), 400, "REQUEST.INVALID");
+    const customer = await demoLogin(t, "customer");
+    expect((await customer.post(path(m.id, m.outcomes[2].id), {})).status).toBe(403);
+    // The withdrawn runner cannot be the winner.
+    await expectError(await r.admin.post(`/api/admin/markets/${m.id}/settle`, { winningOutcomeId: m.outcomes[7].id, override }), 422, "MARKET.RESULT_INVALID");
+    expect(await countRows(t.database, "SELECT COUNT(*) AS n FROM markets WHERE id = ? AND result_kind IS NOT NULL", [m.id])).toBe(0);
+    expect(await state()).toEqual(before);
+  });
+});
