@@ -10,6 +10,7 @@ import type { LiveOddsItem } from "../schemas/events.ts";
 import { errorResponses, json } from "./openapi-helpers.ts";
 import { unwrap } from "../errors.ts";
 import { presentLiveOdds } from "../presenters.ts";
+import { presentOutcomeExposure } from "./outcome-exposure.ts";
 import { requireRole } from "../middleware/session.ts";
 import { formatOdds } from "../../domain/shared/odds.ts";
 import type { TradingAlertRecord } from "../../domain/ports/index.ts";
@@ -52,7 +53,7 @@ tradingRoutes.openapi(
       {
         ...v,
         generatedAt: v.generatedAt.toISOString(),
-        markets: v.markets.map((m) => ({ ...m, startTime: m.startTime.toISOString() })),
+        markets: v.markets.map((m) => ({ ...m, startTime: m.startTime.toISOString(), outcomes: m.outcomes.map(presentOutcomeExposure) })),
       },
       200,
     );

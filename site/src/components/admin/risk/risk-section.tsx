@@ -15,6 +15,7 @@ import { centsCell, exportCsv } from "../csv.ts";
 import { AdjustLimitDialog, MarketBetsDialog, useSuspendMarket } from "../markets/market-actions.tsx";
 import { useMarketInfo } from "../markets/market-directory.ts";
 import { StakeFactorDialog } from "../trading/sharp-tracking.tsx";
+import { OutcomeTable } from "../trading/outcome-table.tsx";
 import { compactMoney, EmptyState, ErrorNote, ExportButton, formatStamp, RiskLevelBadge, RowsSkeleton, scoreColor, SectionFrame, StatCard, StatGrid, usageColor } from "../ui.tsx";
 import { LineChart } from "./line-chart.tsx";
 import { RestrictDialog } from "./restrict-dialog.tsx";
@@ -128,17 +129,15 @@ function MarketRiskTable({ markets }: { markets: MarketRisk[] }) {
           <Table.Body>
             {markets.map((x) => (
               <Table.Row key={x.marketId} data-testid={`market-risk-${x.marketId}`} align="center">
-                <Table.RowHeaderCell style={{ minWidth: 200 }}>
+                <Table.RowHeaderCell style={{ minWidth: 320 }}>
                   <Text as="div" size="2" weight="medium">
                     {x.eventName}
                   </Text>
                   <Text as="div" size="1" color="gray">
                     {x.sport} · {x.marketName} {x.status !== "open" && <Badge color="amber">{x.status}</Badge>}
                   </Text>
-                  {/* Every outcome by its own name (Draw, racing runners): what the book pays if it wins. */}
-                  <Text as="div" size="1" color="gray" data-testid={`risk-outcomes-${x.marketId}`}>
-                    {x.outcomes.map((o) => `${o.name} ${formatMoney(o.payout)}`).join(" · ")}
-                  </Text>
+                  {/* Every outcome as a row by its own name (Draw, racing runners): price, stakes, payout, liability. */}
+                  <OutcomeTable outcomes={x.outcomes} caption={`${x.eventName} · ${x.marketName}: outcomes`} testId={`risk-outcomes-${x.marketId}`} />
                 </Table.RowHeaderCell>
                 <Table.Cell className="adm-num">{formatMoney(x.exposure)}</Table.Cell>
                 <Table.Cell style={{ minWidth: 160 }}>
