@@ -34,6 +34,7 @@ export const presentAlert = (a: TradingAlertRecord): TradingAlert => ({
   acknowledged: a.acknowledgedAt !== null,
   acknowledgedAt: a.acknowledgedAt ? a.acknowledgedAt.toISOString() : null,
   acknowledgedBy: a.acknowledgedBy,
+  acknowledgedByName: a.acknowledgedByName ?? null,
   resolvedAt: a.resolvedAt ? a.resolvedAt.toISOString() : null,
   resolvedBy: a.resolvedBy,
 });

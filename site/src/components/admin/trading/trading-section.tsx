@@ -191,6 +191,11 @@ function LiabilityCard({ m }: { m: EventExposure }) {
   );
 }
 
+/** Who acknowledged an alert, by name; never the raw user id. */
+function acknowledgerOf(a: TradingAlert): string {
+  return a.acknowledgedByName ?? "a former user";
+}
+
 function useAcknowledge() {
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -264,6 +269,11 @@ function AlertsTab() {
                       {a.type.replaceAll("_", " ")}
                     </Badge>
                     {a.acknowledged && <Badge color="green">Acknowledged</Badge>}
+                    {a.acknowledged && (
+                      <Text size="1" color="gray" data-testid={`alert-ack-by-${a.id}`}>
+                        by {acknowledgerOf(a)}
+                      </Text>
+                    )}
                     <Text size="1" color="gray">
                       {formatStamp(a.createdAt)}
                     </Text>
@@ -342,7 +352,7 @@ function AlertDetails({ alert, onClose }: { alert: TradingAlert | null; onClose:
             </DataList.Item>
             <DataList.Item>
               <DataList.Label>Acknowledged</DataList.Label>
-              <DataList.Value>{alert.acknowledged ? `${formatStamp(alert.acknowledgedAt)}${alert.acknowledgedBy ? ` by ${alert.acknowledgedBy}` : ""}` : "No"}</DataList.Value>
+              <DataList.Value data-testid="alert-acknowledged-by">{alert.acknowledged ? `${formatStamp(alert.acknowledgedAt)} by ${acknowledgerOf(alert)}` : "No"}</DataList.Value>
             </DataList.Item>
           </DataList.Root>
         )}

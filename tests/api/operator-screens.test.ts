@@ -1,12 +1,12 @@
 /**
- * The operator screens read every outcome (issue 22, issue 18 item 6 display): the trading desk's
- * overview and the risk tab list each outcome with its name (Draw, racing runners), current price,
- * stakes, payout and net liability.
+ * The operator screens (issue 22, issue 18 item 6 display): the trading desk's overview and the
+ * risk tab list each outcome with its name (Draw, racing runners), current price, stakes, payout
+ * and net liability; an acknowledged alert says who acknowledged it by name, not by id.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
-import { placeOk, selectionOf, upcomingPool } from "../fixtures/builders.ts";
-import { rolesOf, type Roles } from "../fixtures/trading-desk.ts";
+import { currentUserId, placeOk, selectionOf, upcomingPool } from "../fixtures/builders.ts";
+import { createMarketOk, put, rolesOf, twoWayMarket, type Roles } from "../fixtures/trading-desk.ts";
 
 let t: TestApp;
 let r: Roles;
@@ -63,5 +63,28 @@ describe("every outcome on the desk and the risk tab", () => {
     expect(row.outcomes.map((o) => o.stakes)).toEqual(m.outcomes.map((_, i) => (i === last ? 1500 : 0)));
     const risk = await get<{ markets: { marketId: string; outcomes: Outcome[] }[] }>("/api/admin/risk-metrics");
     expect(risk.markets.find((x) => x.marketId === m.id)!.outcomes.map((o) => o.name)).toEqual(m.outcomes.map((o) => o.name));
+  });
+});
+
+describe("who acknowledged a trading alert", () => {
+  it("comes back by name (first and last) on the acknowledge answer, the list and the detail, beside the id", async () => {
+    const e = pool.forMutation((x) => x.sport !== "racing");
+    const m = await createMarketOk(r.admin, twoWayMarket(e.id, "Acknowledged By Market", "3.00", "1.40"));
+    const c = await demoLogin(t, "customer");
+    await placeOk(c, [{ eventId: e.id, marketId: m.id, outcomeId: m.outcomes[0].id, odds: "3.00" }], 5000);
+    await put(r.trader, `/api/admin/markets/${m.id}/limit`, { liabilityLimit: 8000 });
+    const list = await get<{ id: string; marketId: string | null; acknowledgedByName: string | null }[]>("/api/trading/alerts?status=active");
+    const alert = list.find((a) => a.marketId === m.id)!;
+    expect(alert.acknowledgedByName).toBeNull();
+    const traderId = await currentUserId(r.trader);
+    const u = (await t.database.client.execute({ sql: "SELECT first_name, last_name FROM users WHERE id = ?", args: [traderId] })).rows[0];
+    const name = `${String(u.first_name)} ${String(u.last_name)}`.trim();
+    expect(name.length).toBeGreaterThan(0);
+    expect(name).not.toBe(traderId);
+    const res = await r.trader.post(`/api/trading/alerts/${alert.id}/acknowledge`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ alert: { id: alert.id, acknowledged: true, acknowledgedBy: traderId, acknowledgedByName: name } });
+    const after = await get<{ id: string; acknowledgedBy: string | null; acknowledgedByName: string | null }[]>("/api/trading/alerts?status=acknowledged");
+    expect(after.find((a) => a.id === alert.id)).toMatchObject({ acknowledgedBy: traderId, acknowledgedByName: name });
   });
 });
