@@ -262,7 +262,7 @@ function CustomerRiskTable({ customers }: { customers: CustomerRisk[] }) {
 }
 
 function Monitor({ series, dailyLimit, totalExposure }: { series: { at: string; exposure: number; liability: number }[]; dailyLimit: number; totalExposure: number }) {
-  const labels = series.map((p) => new Date(p.at).toLocaleTimeString("en-AU", { hour: "2-digit", minute: "2-digit" }));
+  const times = series.map((p) => p.at);
   const usage = dailyLimit > 0 ? (totalExposure / dailyLimit) * 100 : 0;
   return (
     <Grid columns={{ initial: "1", lg: "2" }} gap="3">
@@ -275,7 +275,8 @@ function Monitor({ series, dailyLimit, totalExposure }: { series: { at: string; 
         ) : (
           <LineChart
             title="Exposure and liability"
-            labels={labels}
+            times={times}
+            valueLabel="Amount ($)"
             series={[
               { name: "Exposure", color: "var(--blue-9)", values: series.map((p) => p.exposure) },
               { name: "Liability", color: "var(--red-9)", values: series.map((p) => p.liability) },
@@ -293,7 +294,8 @@ function Monitor({ series, dailyLimit, totalExposure }: { series: { at: string; 
         ) : (
           <LineChart
             title="Liability as a percent of exposure"
-            labels={labels}
+            times={times}
+            valueLabel="Liability / exposure (%)"
             series={[{ name: "Liability / exposure %", color: "var(--amber-9)", values: series.map((p) => (p.exposure > 0 ? (p.liability / p.exposure) * 100 : 0)) }]}
             format={(v) => `${v.toFixed(1)}%`}
           />
