@@ -16,7 +16,7 @@ import { AdjustLimitDialog, MarketBetsDialog, useSuspendMarket } from "../market
 import { useMarketInfo } from "../markets/market-directory.ts";
 import { StakeFactorDialog } from "../trading/sharp-tracking.tsx";
 import { OutcomeTable } from "../trading/outcome-table.tsx";
-import { compactMoney, EmptyState, ErrorNote, ExportButton, formatStamp, RiskLevelBadge, RowsSkeleton, scoreColor, SectionFrame, StatCard, StatGrid, usageColor } from "../ui.tsx";
+import { compactMoney, EmptyState, ErrorNote, ExportButton, formatStamp, RiskLevelBadge, RowsSkeleton, scoreColor, SectionFrame, StatCard, StatGrid, TableScroll, usageColor } from "../ui.tsx";
 import { LineChart } from "./line-chart.tsx";
 import { RestrictDialog } from "./restrict-dialog.tsx";
 
@@ -113,7 +113,7 @@ function MarketRiskTable({ markets }: { markets: MarketRisk[] }) {
   if (markets.length === 0) return <EmptyState title="No markets with open bets" />;
   return (
     <>
-      <div className="adm-scroll-x">
+      <TableScroll label="Market risk table">
         <Table.Root size="1" variant="surface" data-testid="market-risk-table">
           <Table.Header>
             <Table.Row>
@@ -175,7 +175,7 @@ function MarketRiskTable({ markets }: { markets: MarketRisk[] }) {
             ))}
           </Table.Body>
         </Table.Root>
-      </div>
+      </TableScroll>
       <AdjustLimitDialog market={dialog?.kind === "limit" ? info : null} open={dialog?.kind === "limit"} onOpenChange={(o) => !o && setDialog(null)} />
       <MarketBetsDialog market={dialog?.kind === "bets" ? info : null} open={dialog?.kind === "bets"} onOpenChange={(o) => !o && setDialog(null)} canSettle={isAdmin} />
     </>
@@ -189,7 +189,7 @@ function CustomerRiskTable({ customers }: { customers: CustomerRisk[] }) {
   if (customers.length === 0) return <EmptyState title="No customers with bets" />;
   return (
     <>
-      <div className="adm-scroll-x">
+      <TableScroll label="Customer risk table">
         <Table.Root size="1" variant="surface" data-testid="customer-risk-table">
           <Table.Header>
             <Table.Row>
@@ -254,7 +254,7 @@ function CustomerRiskTable({ customers }: { customers: CustomerRisk[] }) {
             ))}
           </Table.Body>
         </Table.Root>
-      </div>
+      </TableScroll>
       <StakeFactorDialog target={limit} onClose={() => setLimit(null)} />
       <RestrictDialog target={restrict} onClose={() => setRestrict(null)} />
     </>
