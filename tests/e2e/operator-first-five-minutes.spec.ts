@@ -50,6 +50,14 @@ test("an operator reads every outcome, sees who acknowledged an alert and reache
   }
   await customerContext.close();
 
+  // --- An alert, raised before the desk opens (the desk reads alerts on load and every 30 s): the match's limit below what it holds.
+  const limited = await admin.request.put(`/api/admin/markets/${encodeURIComponent(result.id)}/limit`, { data: { liabilityLimit: 10_000 } });
+  expect(limited.status(), await limited.text()).toBe(200);
+  const alerts = (await (await admin.request.get("/api/trading/alerts?status=active")).json()) as { id: string; marketId: string | null }[];
+  const alert = alerts.find((a) => a.marketId === result.id)!;
+  expect(alert).toBeTruthy();
+  const me = await whoAmI(admin.request);
+  const myName = `${me.firstName} ${me.lastName}`.trim();
   // --- The trading desk: each market's outcomes as rows, the draw and the runner by name.
   await openSection(admin, "trading");
   const matchOutcomes = admin.getByTestId(`exposure-outcomes-${match.id}`);
@@ -61,14 +69,7 @@ test("an operator reads every outcome, sees who acknowledged an alert and reache
   await expect(raceOutcomes.getByRole("rowheader", { name: runner.name, exact: true })).toBeVisible();
   await expect(raceOutcomes.getByTestId(`exposure-outcomes-${race.id}-row`)).toHaveCount(race.markets[0].outcomes.length);
 
-  // --- An alert: the match's limit below what it holds; the operator acknowledges it.
-  const limited = await admin.request.put(`/api/admin/markets/${encodeURIComponent(result.id)}/limit`, { data: { liabilityLimit: 10_000 } });
-  expect(limited.status(), await limited.text()).toBe(200);
-  const alerts = (await (await admin.request.get("/api/trading/alerts?status=active")).json()) as { id: string; marketId: string | null }[];
-  const alert = alerts.find((a) => a.marketId === result.id)!;
-  expect(alert).toBeTruthy();
-  const me = await whoAmI(admin.request);
-  const myName = `${me.firstName} ${me.lastName}`.trim();
+  // --- The operator acknowledges the alert; the desk says who, by name.
   await admin.getByRole("tab", { name: "Alerts" }).click();
   await admin.getByTestId(`ack-${alert.id}`).click();
   await expect(admin.getByTestId("toast")).toContainText("Alert acknowledged");
