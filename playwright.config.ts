@@ -21,6 +21,7 @@ export const SHARED_STATE_JOURNEYS = [
   "admin-resolves-fraud-alert.spec.ts",
   "admin-works-the-back-office.spec.ts",
   "customer-watches-a-live-match.spec.ts",
+  "operator-first-five-minutes.spec.ts",
   "trader-limits-a-market-and-the-slip-counter-offers.spec.ts",
   "trader-resettles-a-market.spec.ts",
 ];

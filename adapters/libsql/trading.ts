@@ -11,6 +11,10 @@ import { auditStatement } from "./audit.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
 import { oneRow } from "./embedded-client.ts";
 
+/** Alerts with the acknowledging user's name joined in (the desk shows who, not an id). */
+const ALERTS_WITH_NAMES = `SELECT a.*, COALESCE(NULLIF(TRIM(u.first_name || ' ' || u.last_name), ''), u.email) AS acknowledged_by_name
+  FROM trading_alerts a LEFT JOIN users u ON u.id = a.acknowledged_by`;
+
 function toAlert(r: Row): TradingAlertRecord {
   return {
     id: String(r.id),
@@ -24,6 +28,7 @@ function toAlert(r: Row): TradingAlertRecord {
     createdAt: new Date(Number(r.created_at)),
     acknowledgedAt: r.acknowledged_at === null ? null : new Date(Number(r.acknowledged_at)),
     acknowledgedBy: r.acknowledged_by === null ? null : String(r.acknowledged_by),
+    acknowledgedByName: r.acknowledged_by_name === null || r.acknowledged_by_name === undefined ? null : String(r.acknowledged_by_name),
     resolvedAt: r.resolved_at === null || r.resolved_at === undefined ? null : new Date(Number(r.resolved_at)),
     resolvedBy: r.resolved_by === null || r.resolved_by === undefined ? null : String(r.resolved_by),
   };
@@ -108,16 +113,16 @@ export class LibsqlTrading implements Trading {
 
   async listAlerts(filter: { status: "active" | "acknowledged" | "all"; limit: number }): Promise<TradingAlertRecord[]> {
     const where =
-      filter.status === "active" ? "WHERE acknowledged_at IS NULL AND resolved_at IS NULL" : filter.status === "acknowledged" ? "WHERE acknowledged_at IS NOT NULL" : "";
+      filter.status === "active" ? "WHERE a.acknowledged_at IS NULL AND a.resolved_at IS NULL" : filter.status === "acknowledged" ? "WHERE a.acknowledged_at IS NOT NULL" : "";
     const rs = await this.client.execute({
-      sql: `SELECT * FROM trading_alerts ${where} ORDER BY created_at DESC, rowid DESC LIMIT ?`,
+      sql: `${ALERTS_WITH_NAMES} ${where} ORDER BY a.created_at DESC, a.rowid DESC LIMIT ?`,
       args: [filter.limit],
     });
     return rs.rows.map(toAlert);
   }
 
   async findAlert(id: string): Promise<TradingAlertRecord | null> {
-    const rs = await this.client.execute({ sql: "SELECT * FROM trading_alerts WHERE id = ?", args: [id] });
+    const rs = await this.client.execute({ sql: `${ALERTS_WITH_NAMES} WHERE a.id = ?`, args: [id] });
     return rs.rows.length === 0 ? null : toAlert(rs.rows[0]);
   }
 

@@ -8,6 +8,7 @@ import { unwrap } from "../errors.ts";
 import { requireRole } from "../middleware/session.ts";
 import { riskHeatmap, riskMetrics } from "../../domain/risk/risk-views.ts";
 import type { Aggregate } from "../../domain/risk/liability.ts";
+import { presentOutcomeExposure } from "./outcome-exposure.ts";
 
 export const riskRoutes = new OpenAPIHono<AppEnv>();
 
@@ -74,7 +75,7 @@ riskRoutes.openapi(
         payout: p.payout,
         exposure: p.exposure,
         liability: p.liability,
-        outcomes: p.outcomes.map((o) => ({ outcomeId: o.outcomeId, name: o.name, payout: o.payout, net: o.net })),
+        outcomes: p.outcomes.map(presentOutcomeExposure),
         limit: p.market.liabilityLimit,
         limitUsage: p.limitUsage,
         volume: p.stakes,

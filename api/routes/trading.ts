@@ -10,6 +10,7 @@ import type { LiveOddsItem } from "../schemas/events.ts";
 import { errorResponses, json } from "./openapi-helpers.ts";
 import { unwrap } from "../errors.ts";
 import { presentLiveOdds } from "../presenters.ts";
+import { presentOutcomeExposure } from "./outcome-exposure.ts";
 import { requireRole } from "../middleware/session.ts";
 import { formatOdds } from "../../domain/shared/odds.ts";
 import type { TradingAlertRecord } from "../../domain/ports/index.ts";
@@ -33,6 +34,7 @@ export const presentAlert = (a: TradingAlertRecord): TradingAlert => ({
   acknowledged: a.acknowledgedAt !== null,
   acknowledgedAt: a.acknowledgedAt ? a.acknowledgedAt.toISOString() : null,
   acknowledgedBy: a.acknowledgedBy,
+  acknowledgedByName: a.acknowledgedByName ?? null,
   resolvedAt: a.resolvedAt ? a.resolvedAt.toISOString() : null,
   resolvedBy: a.resolvedBy,
 });
@@ -52,7 +54,7 @@ tradingRoutes.openapi(
       {
         ...v,
         generatedAt: v.generatedAt.toISOString(),
-        markets: v.markets.map((m) => ({ ...m, startTime: m.startTime.toISOString() })),
+        markets: v.markets.map((m) => ({ ...m, startTime: m.startTime.toISOString(), outcomes: m.outcomes.map(presentOutcomeExposure) })),
       },
       200,
     );

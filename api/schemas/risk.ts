@@ -16,7 +16,7 @@
  *   > 40 medium, > 20 low, else minimal.
  */
 import { z } from "@hono/zod-openapi";
-import { Cents, IsoDate, RiskLevel } from "./common.ts";
+import { Cents, IsoDate, OddsString, RiskLevel } from "./common.ts";
 import { MarketStatus, MarketType } from "./events.ts";
 
 export const HeatmapRange = z.enum(["1h", "24h", "7d"]);
@@ -81,6 +81,8 @@ export const OutcomeExposure = z
   .object({
     outcomeId: z.string(),
     name: z.string().openapi({ description: "The outcome's own name (a racing runner, Draw, Over 2.5...)" }),
+    odds: OddsString.openapi({ description: "The outcome's current decimal price" }),
+    stakes: Cents.openapi({ description: "Stakes of the open bets counted on this outcome" }),
     payout: Cents.openapi({ description: "What the book pays if this outcome wins (bets counted on it, each once)" }),
     net: z.number().int().openapi({ description: "payout - stakes taken on the market (negative: the book wins)" }),
   })

@@ -111,7 +111,8 @@ export const TradingAlert = z
     createdAt: IsoDate,
     acknowledged: z.boolean(),
     acknowledgedAt: IsoDate.nullable(),
-    acknowledgedBy: z.string().nullable(),
+    acknowledgedBy: z.string().nullable().openapi({ description: "The acknowledging user's id" }),
+    acknowledgedByName: z.string().nullable().openapi({ description: "The acknowledging user's name (first and last, else email); null when not acknowledged" }),
     resolvedAt: IsoDate.nullable().openapi({ description: "Cleared: the exposure fell below the alert's level or the event finished or settled" }),
     resolvedBy: z.string().nullable().openapi({ description: "'system' for automatic clearing" }),
   })

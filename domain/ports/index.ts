@@ -1072,6 +1072,8 @@ export interface TradingAlertRecord {
   createdAt: Date;
   acknowledgedAt: Date | null;
   acknowledgedBy: string | null;
+  /** The acknowledging user's name (first and last, else email); null when not acknowledged or the user is gone. */
+  acknowledgedByName?: string | null;
   /** Cleared by the system (resolvedBy "system") when the exposure fell or the event finished. */
   resolvedAt: Date | null;
   resolvedBy: string | null;

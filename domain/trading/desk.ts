@@ -42,8 +42,8 @@ export interface EventExposureView {
   homeExposure: number;
   drawExposure: number | null;
   awayExposure: number;
-  /** Every outcome of the match-winner market by its name (racing: the runners). */
-  outcomes: { outcomeId: string; name: string; payout: number; net: number }[];
+  /** Every outcome of the match-winner market by its name (racing: the runners), with its price and stakes. */
+  outcomes: { outcomeId: string; name: string; priceMilli: number; stakes: number; payout: number; net: number }[];
   payout: number;
   exposure: number;
   volume: number;
@@ -140,7 +140,7 @@ export async function tradingOverview(ctx: Ctx): Promise<Result<TradingOverviewV
       homeExposure: fig.home,
       drawExposure: fig.draw,
       awayExposure: fig.away,
-      outcomes: (mw ?? ps[0]).outcomes.map((o) => ({ outcomeId: o.outcomeId, name: o.name, payout: o.payout, net: o.net })),
+      outcomes: (mw ?? ps[0]).outcomes.map((o) => ({ outcomeId: o.outcomeId, name: o.name, priceMilli: o.priceMilli, stakes: o.stakes, payout: o.payout, net: o.net })),
       payout: a.payout,
       exposure: a.exposure,
       volume: a.stakes,

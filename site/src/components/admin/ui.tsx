@@ -240,6 +240,20 @@ export function formatStamp(iso: string | null | undefined): string {
   return d.toLocaleString("en-AU", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
 }
 
+/**
+ * A wide table's horizontal scroller (issue 22: at 768 px the last columns, often the actions,
+ * were cut off): the table scrolls inside its card, with a visible scrollbar, and the region takes
+ * keyboard focus (arrow keys scroll it) under a label screen readers announce.
+ */
+export function TableScroll({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+    <div className="adm-table-scroll" role="region" aria-label={label} tabIndex={0} data-testid={testId}>
+      {children}
+    </div>
+  );
+}
+
 /** Views the spec marks 'coming soon'. */
 export function ComingSoon({ what }: { what: string }) {
   return (

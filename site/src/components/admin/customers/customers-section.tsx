@@ -14,7 +14,7 @@ import { useRole } from "../console-context.tsx";
 import { centsCell, exportCsv } from "../csv.ts";
 import { RestrictDialog } from "../risk/restrict-dialog.tsx";
 import { StakeFactorDialog } from "../trading/sharp-tracking.tsx";
-import { AdminOnlyPanel, ComingSoon, count, EmptyState, ErrorNote, ExportButton, formatDate, formatStamp, RowsSkeleton, scoreColor, SectionFrame, StatCard, StatGrid } from "../ui.tsx";
+import { AdminOnlyPanel, ComingSoon, count, EmptyState, ErrorNote, ExportButton, formatDate, formatStamp, RowsSkeleton, scoreColor, SectionFrame, StatCard, StatGrid, TableScroll } from "../ui.tsx";
 import { BonusDialog, FlagDialog } from "./customer-actions.tsx";
 import { CustomerBonus } from "./customer-bonus.tsx";
 
@@ -156,7 +156,7 @@ function Crm() {
           </Grid>
         </Tabs.Content>
         <Tabs.Content value="segments" className="adm-tab">
-          <div className="adm-scroll-x">
+          <TableScroll label="Customer segments table">
             <Table.Root size="1" variant="surface">
               <Table.Header>
                 <Table.Row>
@@ -200,7 +200,7 @@ function Crm() {
                 ))}
               </Table.Body>
             </Table.Root>
-          </div>
+          </TableScroll>
         </Tabs.Content>
         <Tabs.Content value="search" className="adm-tab">
           <Flex gap="2" wrap="wrap" align="center" mb="3">

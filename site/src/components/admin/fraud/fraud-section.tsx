@@ -19,7 +19,7 @@ import { useRole } from "../console-context.tsx";
 import { centsCell, exportCsv } from "../csv.ts";
 import { describeApiError } from "../form.tsx";
 import { RefreshIcon } from "../icons.tsx";
-import { AdminOnlyPanel, count, EmptyState, ErrorNote, ExportButton, formatDate, formatStamp, RiskLevelBadge, RowsSkeleton, SectionFrame, StatCard, StatGrid } from "../ui.tsx";
+import { AdminOnlyPanel, count, EmptyState, ErrorNote, ExportButton, formatDate, formatStamp, RiskLevelBadge, RowsSkeleton, SectionFrame, StatCard, StatGrid, TableScroll } from "../ui.tsx";
 import { KycBadge } from "../badges.tsx";
 
 const SEVERITY_COLOR = { critical: "red", high: "orange", medium: "yellow", low: "gray" } as const;
@@ -391,7 +391,7 @@ export function FraudMonitoring() {
         ) : profileList.length === 0 ? (
           <EmptyState title="No user risk profiles found" />
         ) : (
-          <div className="adm-scroll-x">
+          <TableScroll label="Customer risk profiles table">
             <Table.Root size="1" variant="ghost" data-testid="risk-profiles">
               <Table.Header>
                 <Table.Row>
@@ -427,7 +427,7 @@ export function FraudMonitoring() {
                 ))}
               </Table.Body>
             </Table.Root>
-          </div>
+          </TableScroll>
         )}
       </Card>
     </SectionFrame>

@@ -10,7 +10,7 @@ import type { AdminPayment, ApprovalQueueResponse } from "../../../../../api/sch
 import { apiGet, apiSend } from "../../../lib/api.ts";
 import { formatMoney } from "../../../lib/format.ts";
 import { useToast } from "../../toast.tsx";
-import { EmptyState, ErrorNote, formatStamp, RowsSkeleton } from "../ui.tsx";
+import { EmptyState, ErrorNote, formatStamp, RowsSkeleton, TableScroll } from "../ui.tsx";
 
 const QUEUE_KEY = ["/api/admin/payments/approvals"];
 
@@ -32,7 +32,7 @@ export function ApprovalQueue() {
       ) : items.length === 0 ? (
         <EmptyState title="No withdrawals waiting" testId="approvals-empty" />
       ) : (
-        <div className="adm-scroll-x">
+        <TableScroll label="Withdrawals awaiting approval">
           <Table.Root size="1" variant="surface" data-testid="approvals-table">
             <Table.Header>
               <Table.Row>
@@ -49,7 +49,7 @@ export function ApprovalQueue() {
               ))}
             </Table.Body>
           </Table.Root>
-        </div>
+        </TableScroll>
       )}
     </Card>
   );

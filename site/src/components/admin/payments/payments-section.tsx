@@ -18,7 +18,7 @@ import { depositPreview as walletDepositPreview } from "../../../lib/wallet-prev
 import { PAYMENT_METHODS, type PaymentMethodId } from "../../../../../domain/wallet/payment-methods.ts";
 import { ApprovalQueue } from "./approval-queue.tsx";
 import { MarkReversedButton } from "./mark-reversed.tsx";
-import { AdminOnlyPanel, count, EmptyState, ErrorNote, ExportButton, formatStamp, RowsSkeleton, SectionFrame, StatCard, StatGrid } from "../ui.tsx";
+import { AdminOnlyPanel, count, EmptyState, ErrorNote, ExportButton, formatStamp, RowsSkeleton, SectionFrame, StatCard, StatGrid, TableScroll } from "../ui.tsx";
 
 const QUICK = [25, 50, 100, 250, 500, 1000];
 
@@ -115,7 +115,7 @@ function Payments() {
           ) : rows.length === 0 ? (
             <EmptyState title="No transactions" />
           ) : (
-            <div className="adm-scroll-x">
+            <TableScroll label="Payments table">
               <Table.Root size="1" variant="surface" data-testid="payments-table">
                 <Table.Header>
                   <Table.Row>
@@ -153,7 +153,7 @@ function Payments() {
                   ))}
                 </Table.Body>
               </Table.Root>
-            </div>
+            </TableScroll>
           )}
           {s && s.byMethod.length > 0 && (
             <Card size="2" mt="4">

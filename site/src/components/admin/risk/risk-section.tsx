@@ -15,7 +15,8 @@ import { centsCell, exportCsv } from "../csv.ts";
 import { AdjustLimitDialog, MarketBetsDialog, useSuspendMarket } from "../markets/market-actions.tsx";
 import { useMarketInfo } from "../markets/market-directory.ts";
 import { StakeFactorDialog } from "../trading/sharp-tracking.tsx";
-import { compactMoney, EmptyState, ErrorNote, ExportButton, formatStamp, RiskLevelBadge, RowsSkeleton, scoreColor, SectionFrame, StatCard, StatGrid, usageColor } from "../ui.tsx";
+import { OutcomeTable } from "../trading/outcome-table.tsx";
+import { compactMoney, EmptyState, ErrorNote, ExportButton, formatStamp, RiskLevelBadge, RowsSkeleton, scoreColor, SectionFrame, StatCard, StatGrid, TableScroll, usageColor } from "../ui.tsx";
 import { LineChart } from "./line-chart.tsx";
 import { RestrictDialog } from "./restrict-dialog.tsx";
 
@@ -112,7 +113,7 @@ function MarketRiskTable({ markets }: { markets: MarketRisk[] }) {
   if (markets.length === 0) return <EmptyState title="No markets with open bets" />;
   return (
     <>
-      <div className="adm-scroll-x">
+      <TableScroll label="Market risk table">
         <Table.Root size="1" variant="surface" data-testid="market-risk-table">
           <Table.Header>
             <Table.Row>
@@ -128,17 +129,15 @@ function MarketRiskTable({ markets }: { markets: MarketRisk[] }) {
           <Table.Body>
             {markets.map((x) => (
               <Table.Row key={x.marketId} data-testid={`market-risk-${x.marketId}`} align="center">
-                <Table.RowHeaderCell style={{ minWidth: 200 }}>
+                <Table.RowHeaderCell style={{ minWidth: 320 }}>
                   <Text as="div" size="2" weight="medium">
                     {x.eventName}
                   </Text>
                   <Text as="div" size="1" color="gray">
                     {x.sport} · {x.marketName} {x.status !== "open" && <Badge color="amber">{x.status}</Badge>}
                   </Text>
-                  {/* Every outcome by its own name (Draw, racing runners): what the book pays if it wins. */}
-                  <Text as="div" size="1" color="gray" data-testid={`risk-outcomes-${x.marketId}`}>
-                    {x.outcomes.map((o) => `${o.name} ${formatMoney(o.payout)}`).join(" · ")}
-                  </Text>
+                  {/* Every outcome as a row by its own name (Draw, racing runners): price, stakes, payout, liability. */}
+                  <OutcomeTable outcomes={x.outcomes} caption={`${x.eventName} · ${x.marketName}: outcomes`} testId={`risk-outcomes-${x.marketId}`} />
                 </Table.RowHeaderCell>
                 <Table.Cell className="adm-num">{formatMoney(x.exposure)}</Table.Cell>
                 <Table.Cell style={{ minWidth: 160 }}>
@@ -176,7 +175,7 @@ function MarketRiskTable({ markets }: { markets: MarketRisk[] }) {
             ))}
           </Table.Body>
         </Table.Root>
-      </div>
+      </TableScroll>
       <AdjustLimitDialog market={dialog?.kind === "limit" ? info : null} open={dialog?.kind === "limit"} onOpenChange={(o) => !o && setDialog(null)} />
       <MarketBetsDialog market={dialog?.kind === "bets" ? info : null} open={dialog?.kind === "bets"} onOpenChange={(o) => !o && setDialog(null)} canSettle={isAdmin} />
     </>
@@ -190,7 +189,7 @@ function CustomerRiskTable({ customers }: { customers: CustomerRisk[] }) {
   if (customers.length === 0) return <EmptyState title="No customers with bets" />;
   return (
     <>
-      <div className="adm-scroll-x">
+      <TableScroll label="Customer risk table">
         <Table.Root size="1" variant="surface" data-testid="customer-risk-table">
           <Table.Header>
             <Table.Row>
@@ -255,7 +254,7 @@ function CustomerRiskTable({ customers }: { customers: CustomerRisk[] }) {
             ))}
           </Table.Body>
         </Table.Root>
-      </div>
+      </TableScroll>
       <StakeFactorDialog target={limit} onClose={() => setLimit(null)} />
       <RestrictDialog target={restrict} onClose={() => setRestrict(null)} />
     </>
@@ -263,7 +262,7 @@ function CustomerRiskTable({ customers }: { customers: CustomerRisk[] }) {
 }
 
 function Monitor({ series, dailyLimit, totalExposure }: { series: { at: string; exposure: number; liability: number }[]; dailyLimit: number; totalExposure: number }) {
-  const labels = series.map((p) => new Date(p.at).toLocaleTimeString("en-AU", { hour: "2-digit", minute: "2-digit" }));
+  const times = series.map((p) => p.at);
   const usage = dailyLimit > 0 ? (totalExposure / dailyLimit) * 100 : 0;
   return (
     <Grid columns={{ initial: "1", lg: "2" }} gap="3">
@@ -276,7 +275,8 @@ function Monitor({ series, dailyLimit, totalExposure }: { series: { at: string; 
         ) : (
           <LineChart
             title="Exposure and liability"
-            labels={labels}
+            times={times}
+            valueLabel="Amount ($)"
             series={[
               { name: "Exposure", color: "var(--blue-9)", values: series.map((p) => p.exposure) },
               { name: "Liability", color: "var(--red-9)", values: series.map((p) => p.liability) },
@@ -294,7 +294,8 @@ function Monitor({ series, dailyLimit, totalExposure }: { series: { at: string; 
         ) : (
           <LineChart
             title="Liability as a percent of exposure"
-            labels={labels}
+            times={times}
+            valueLabel="Liability / exposure (%)"
             series={[{ name: "Liability / exposure %", color: "var(--amber-9)", values: series.map((p) => (p.exposure > 0 ? (p.liability / p.exposure) * 100 : 0)) }]}
             format={(v) => `${v.toFixed(1)}%`}
           />

@@ -14,7 +14,7 @@ import { queries } from "../../../lib/queries.ts";
 import { useToast } from "../../toast.tsx";
 import { useConsole, useRole } from "../console-context.tsx";
 import { describeApiError, Field } from "../form.tsx";
-import { EmptyState, ErrorNote, formatStamp, RiskLevelBadge, RowsSkeleton, scoreColor } from "../ui.tsx";
+import { EmptyState, ErrorNote, formatStamp, RiskLevelBadge, RowsSkeleton, scoreColor, TableScroll } from "../ui.tsx";
 
 const signedPct = (v: number) => `${v > 0 ? "+" : ""}${v.toFixed(2)}%`;
 
@@ -53,7 +53,7 @@ export function SharpTracking() {
       {rows.length === 0 && !bettors.isError ? (
         <EmptyState title="No bettors to track yet" hint="Sharp scores appear once customers have bets" />
       ) : (
-        <div className="adm-scroll-x">
+        <TableScroll label="Sharp bettors table">
           <Table.Root size="1" variant="surface" data-testid="sharp-table">
             <Table.Header>
               <Table.Row>
@@ -114,7 +114,7 @@ export function SharpTracking() {
               ))}
             </Table.Body>
           </Table.Root>
-        </div>
+        </TableScroll>
       )}
       <ProfileDialog bettor={profile} onClose={() => setProfile(null)} />
       <StakeFactorDialog target={limit} onClose={() => setLimit(null)} />

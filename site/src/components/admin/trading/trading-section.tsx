@@ -4,7 +4,7 @@
  * real figures from GET /api/trading/*. Header buttons: Export Odds (CSV of the odds on the desk)
  * and New Market (the Create New Market dialog).
  */
-import { Badge, Button, Callout, Card, DataList, Dialog, Flex, Grid, Heading, Progress, Tabs, Text } from "@radix-ui/themes";
+import { Badge, Button, Callout, Card, DataList, Dialog, Flex, Heading, Progress, Tabs, Text } from "@radix-ui/themes";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { EventExposure, TradingAlert } from "../../../../../api/schemas/trading.ts";
@@ -21,6 +21,7 @@ import { useMarketInfo } from "../markets/market-directory.ts";
 import { compactMoney, EmptyState, ErrorNote, ExportButton, formatStamp, RiskLevelBadge, RowsSkeleton, SectionFrame, StatCard, StatGrid, usageColor } from "../ui.tsx";
 import { CreateMarketDialog } from "./create-market-dialog.tsx";
 import { OddsControl } from "./odds-control.tsx";
+import { OutcomeTable } from "./outcome-table.tsx";
 import { SharpTracking } from "./sharp-tracking.tsx";
 
 const SEVERITY_COLOR = { info: "blue", warning: "amber", critical: "red" } as const;
@@ -137,10 +138,6 @@ export default function TradingSection() {
   );
 }
 
-function pctText(v: number | null) {
-  return v === null ? "—" : `${Math.round(v)}%`;
-}
-
 function ExposureCard({ m }: { m: EventExposure }) {
   return (
     <Card size="2" data-testid={`exposure-${m.eventId}`}>
@@ -159,29 +156,9 @@ function ExposureCard({ m }: { m: EventExposure }) {
           <RiskLevelBadge level={m.riskLevel} />
         </Flex>
       </Flex>
-      <Grid columns={m.drawExposure !== null ? "3" : "2"} gap="3" mt="3">
-        <Side label={m.homeTeam} exposure={m.homeExposure} pct={m.publicPercentage.home} />
-        {m.drawExposure !== null && <Side label="Draw" exposure={m.drawExposure} pct={m.publicPercentage.draw} />}
-        <Side label={m.awayTeam} exposure={m.awayExposure} pct={m.publicPercentage.away} />
-      </Grid>
+      {/* Every outcome as a row: the draw and each racing runner by name, with price, stakes and liability. */}
+      <OutcomeTable outcomes={m.outcomes} caption={`${m.eventName}: outcomes, prices, stakes and liability`} testId={`exposure-outcomes-${m.eventId}`} />
     </Card>
-  );
-}
-
-function Side({ label, exposure, pct }: { label: string; exposure: number; pct: number | null }) {
-  return (
-    <div>
-      <Text as="div" size="1" color="gray" className="adm-ellipsis">
-        {label}
-      </Text>
-      <Text as="div" size="2" weight="bold" className="adm-num">
-        {formatMoney(exposure)}
-      </Text>
-      <Text as="div" size="1" color="gray">
-        Public {pctText(pct)}
-      </Text>
-      <Progress value={pct ?? 0} size="1" aria-label={`${label} public percentage`} />
-    </div>
   );
 }
 
@@ -209,16 +186,14 @@ function LiabilityCard({ m }: { m: EventExposure }) {
         </Text>
       </Flex>
       <Progress value={usage} color={usageColor(usage)} mt="2" aria-label="Liability against limit" />
-      <Grid columns="2" gap="3" mt="3">
-        <Text size="2">
-          Home exposure <strong className="adm-num">{formatMoney(m.homeExposure)}</strong>
-        </Text>
-        <Text size="2">
-          Away exposure <strong className="adm-num">{formatMoney(m.awayExposure)}</strong>
-        </Text>
-      </Grid>
+      <OutcomeTable outcomes={m.outcomes} caption={`${m.eventName}: liability by outcome`} testId={`liability-outcomes-${m.eventId}`} />
     </Card>
   );
+}
+
+/** Who acknowledged an alert, by name; never the raw user id. */
+function acknowledgerOf(a: TradingAlert): string {
+  return a.acknowledgedByName ?? "a former user";
 }
 
 function useAcknowledge() {
@@ -294,6 +269,11 @@ function AlertsTab() {
                       {a.type.replaceAll("_", " ")}
                     </Badge>
                     {a.acknowledged && <Badge color="green">Acknowledged</Badge>}
+                    {a.acknowledged && (
+                      <Text size="1" color="gray" data-testid={`alert-ack-by-${a.id}`}>
+                        by {acknowledgerOf(a)}
+                      </Text>
+                    )}
                     <Text size="1" color="gray">
                       {formatStamp(a.createdAt)}
                     </Text>
@@ -372,7 +352,7 @@ function AlertDetails({ alert, onClose }: { alert: TradingAlert | null; onClose:
             </DataList.Item>
             <DataList.Item>
               <DataList.Label>Acknowledged</DataList.Label>
-              <DataList.Value>{alert.acknowledged ? `${formatStamp(alert.acknowledgedAt)}${alert.acknowledgedBy ? ` by ${alert.acknowledgedBy}` : ""}` : "No"}</DataList.Value>
+              <DataList.Value data-testid="alert-acknowledged-by">{alert.acknowledged ? `${formatStamp(alert.acknowledgedAt)} by ${acknowledgerOf(alert)}` : "No"}</DataList.Value>
             </DataList.Item>
           </DataList.Root>
         )}

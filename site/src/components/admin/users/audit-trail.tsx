@@ -9,7 +9,7 @@ import type { AuditRecord } from "../../../../../api/schemas/audit.ts";
 import { queries, type AuditFilter } from "../../../lib/queries.ts";
 import { exportCsv } from "../csv.ts";
 import { Field } from "../form.tsx";
-import { EmptyState, ErrorNote, ExportButton, formatStamp, RowsSkeleton } from "../ui.tsx";
+import { EmptyState, ErrorNote, ExportButton, formatStamp, RowsSkeleton, TableScroll } from "../ui.tsx";
 import { jsonPreview, ActionBadge, BeforeAfter } from "./audit-view.tsx";
 
 const ENTITY_TYPES = ["all", "user", "event", "market", "outcome", "bet", "fraud_alert", "task", "bulk_operation", "trading_alert", "customer"] as const;
@@ -129,7 +129,7 @@ export function AuditTrail({ initialEntityId }: { initialEntityId?: string }) {
       ) : rows.length === 0 ? (
         <EmptyState title="No audit records found" hint="Try adjusting the filters" />
       ) : (
-        <div className="adm-scroll-x">
+        <TableScroll label="Audit trail table">
           <Table.Root size="1" variant="surface" data-testid="audit-table">
             <Table.Header>
               <Table.Row>
@@ -170,7 +170,7 @@ export function AuditTrail({ initialEntityId }: { initialEntityId?: string }) {
               ))}
             </Table.Body>
           </Table.Root>
-        </div>
+        </TableScroll>
       )}
     </Flex>
   );
