@@ -30,8 +30,10 @@ export default defineConfig({
   testDir: "tests/e2e",
   // A file's journeys stay together, in order, in one worker; two files run at a time.
   fullyParallel: false,
-  // E2E_WORKERS=1 runs every journey one at a time (as before), e.g. on a machine too busy for two browsers.
-  workers: Number(process.env.E2E_WORKERS || 2),
+  // One at a time by default: on this 2-core machine two browsers beside the server and its feed
+  // starved each other (load 8, journeys timing out). E2E_WORKERS=2 runs the independent files two
+  // at a time on a machine with cores to spare; the shared-state ones still run alone, after them.
+  workers: Number(process.env.E2E_WORKERS || 1),
   projects: [
     { name: "independent", testIgnore: SHARED_STATE_JOURNEYS },
     { name: "shared-state", testMatch: SHARED_STATE_JOURNEYS, workers: 1, dependencies: ["independent"] },
