@@ -120,7 +120,10 @@ export class LibsqlBackOffice implements BackOffice {
     const c = this.d.client;
     const codes = sport && sport !== "all" ? sportCodesFor(sport) : null;
     const bets = await c.execute({
-      sql: `SELECT b.id, b.user_id, b.stake, b.bet_type, b.sgm_prices FROM bets b
+      sql: `SELECT b.id, b.user_id, b.stake, b.bet_type, b.sgm_prices,
+                   (b.ew_places IS NOT NULL OR EXISTS (SELECT 1 FROM bet_legs rl JOIN runner_withdrawals w ON w.market_id = rl.market_id
+                      WHERE rl.bet_id = b.id AND w.withdrawn_at > b.placed_at)) AS racing_terms
+            FROM bets b
             WHERE b.status = 'pending'
               AND NOT EXISTS (SELECT 1 FROM bet_legs l JOIN events e ON e.id = l.event_id WHERE l.bet_id = b.id AND e.status <> 'finished')
               ${codes ? `AND EXISTS (SELECT 1 FROM bet_legs l JOIN events e ON e.id = l.event_id WHERE l.bet_id = b.id AND e.sport IN (${placeholders(codes)}))` : ""}
@@ -178,6 +181,7 @@ export class LibsqlBackOffice implements BackOffice {
       betType: r.bet_type as BetType,
       legs: legsBy.get(String(r.id)) ?? [],
       sgmPrices: sgmPricesOf(r.sgm_prices),
+      racingTerms: Number(r.racing_terms) === 1,
     }));
   }
 

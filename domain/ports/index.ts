@@ -856,7 +856,11 @@ export interface BackOffice {
   /** Every customer with their totals; recentBets counts bets in the 30 days before `now`. */
   customers(now: Date): Promise<CustomerAggregate[]>;
   /** Pending bets whose every leg is on a finished event, with what grading needs (sport filter optional). */
-  settlementCandidates(sport?: string): Promise<{ betId: string; userId: string; stake: number; betType: BetType; legs: SettlementCandidateLeg[]; sgmPrices?: Record<string, number> | null }[]>;
+  settlementCandidates(sport?: string): Promise<{
+    betId: string; userId: string; stake: number; betType: BetType; legs: SettlementCandidateLeg[]; sgmPrices?: Record<string, number> | null;
+    /** Each-way terms, or a runner withdrawn from its race after it was struck (Rule 4): graded only by settling the race's market. */
+    racingTerms?: boolean;
+  }[]>;
   /**
    * Record a ledger transaction that moves a customer's wallet (an operator's bonus, a deposit, a
    * withdrawal) with its audit record when given, in one write; the wallet's balance after it. The

@@ -38,6 +38,14 @@ describe("grading a match-winner leg from the final score", () => {
 });
 
 describe("planning a bet's settlement", () => {
+  it("leaves an each-way or Rule 4 bet for the race's market settlement, however gradable its legs look", () => {
+    expect(planBetSettlement({ stake: 1000, betType: "single", legs: [leg()] }).kind).toBe("settle");
+    expect(planBetSettlement({ stake: 1000, betType: "single", legs: [leg()], racingTerms: true })).toEqual({
+      kind: "review",
+      reasons: ["Each-way or Rule 4 bet: settle the race's market (placed runners, withdrawals)"],
+    });
+  });
+
   it("settles a won single at stake x odds", () => {
     expect(planBetSettlement({ stake: 1000, betType: "single", legs: [leg()] })).toEqual({
       kind: "settle", status: "won", actualReturn: 2500, legResults: [{ legId: "leg_1", result: "won" }],

@@ -61,7 +61,12 @@ export type BetSettlementPlan =
   | { kind: "settle"; status: "won" | "lost" | "void"; actualReturn: number; legResults: LegGradeEntry[] }
   | { kind: "review"; reasons: string[] };
 
-export function planBetSettlement(bet: { stake: number; betType: BetType; legs: readonly SettlementCandidateLeg[]; sgmPrices?: Readonly<Record<string, number>> | null }): BetSettlementPlan {
+export function planBetSettlement(bet: {
+  stake: number; betType: BetType; legs: readonly SettlementCandidateLeg[]; sgmPrices?: Readonly<Record<string, number>> | null; racingTerms?: boolean;
+}): BetSettlementPlan {
+  // Each way needs the placed runners and Rule 4 the withdrawals: only a settlement of the race's
+  // market (settle-market.ts) has both, so bulk settlement leaves these bets for it.
+  if (bet.racingTerms) return { kind: "review", reasons: ["Each-way or Rule 4 bet: settle the race's market (placed runners, withdrawals)"] };
   const grades = bet.legs.map((l) => ({ leg: l, grade: gradeLegFromResult(l) }));
   const reasons = grades.flatMap((g) => (g.grade.ok ? [] : [g.grade.reason]));
   if (reasons.length > 0) return { kind: "review", reasons: [...new Set(reasons)] };
