@@ -7,7 +7,7 @@
 import { expect, test } from "@playwright/test";
 import { readFile } from "node:fs/promises";
 import { choose, openSection } from "./admin-helpers.ts";
-import { money } from "./helpers.ts";
+import { money, settleFromBetTable } from "./helpers.ts";
 
 test.use({ actionTimeout: 15_000 });
 
@@ -155,8 +155,7 @@ test("bet management: settle a bet lost, then resettle it won with a correcting 
   await page.getByTestId("bets-filter-toggle").getByRole("radio", { name: "Pending" }).click();
   const row = page.getByTestId("bets-table").locator('tbody tr[data-testid^="bet-row-"]').first();
   const betId = (await row.getAttribute("data-testid"))!.replace("bet-row-", "");
-  await page.getByTestId(`settle-lost-${betId}`).click();
-  await expect(page.getByTestId("toast")).toContainText("Bet settled");
+  await settleFromBetTable(page, betId, "lost");
 
   await page.getByTestId("bets-filter-toggle").getByRole("radio", { name: "All" }).click();
   await page.getByTestId(`resettle-${betId}`).click();

@@ -8,7 +8,7 @@ import { expect as baseExpect, test, type Page } from "@playwright/test";
 /** The betting page can take many seconds to show its data on a busy machine: wait on the data, longer. */
 const expect = baseExpect.configure({ timeout: 30_000 });
 const boardReady = (page: Page) => expect(page.locator('.sb-board__list [data-testid^="event-"]').first()).toBeVisible();
-import { money, oddsMilli, showEventOnBoard, upcomingEvents } from "./helpers.ts";
+import { money, oddsMilli, oddsText, showEventOnBoard, upcomingEvents } from "./helpers.ts";
 
 test("the success toast shows the price taken when it moved under 'Accept any odds'", async ({ page, playwright, baseURL }) => {
   test.setTimeout(240_000);
@@ -42,7 +42,7 @@ test("the success toast shows the price taken when it moved under 'Accept any od
   const toast = page.getByTestId("toast");
   await expect(toast).toContainText("Bet Placed Successfully!");
   expect(taken).toBe(shown - 10);
-  await expect(toast).toContainText(`Placed at ${(taken / 1000).toFixed(2)} (price moved from ${(shown / 1000).toFixed(2)})`);
+  await expect(toast).toContainText(`Placed at ${oddsText(taken)} (price moved from ${oddsText(shown)})`);
   await expect(toast).toContainText(`Potential return ${money(Math.floor((1000 * taken) / 1000))}`);
   await trader.dispose();
 });

@@ -1,6 +1,6 @@
 /** The bet slip rules of spec sections 4 and 5, and the server's refusals shown as 'Bet Failed'. */
 import { expect, test } from "@playwright/test";
-import { money, oddsMilli, showEventOnBoard, upcomingEvents } from "./helpers.ts";
+import { money, oddsMilli, oddsText, showEventOnBoard, upcomingEvents } from "./helpers.ts";
 
 test.beforeEach(async ({ page }) => {
   const res = await page.request.post("/api/demo/login", { data: { role: "customer" } });
@@ -28,7 +28,7 @@ test("duplicates are ignored, single becomes multiple, total odds multiply, one 
   await expect(slip.getByTestId("slip-selection")).toHaveCount(2);
   await expect(slip.getByTestId("bet-type")).toContainText(/multiple/i);
   const product = Math.floor((oddsMilli(aWin.outcomes[0].odds) * oddsMilli(bWin.outcomes[0].odds)) / 1000);
-  await expect(slip.getByTestId("total-odds")).toContainText((product / 1000).toFixed(2));
+  await expect(slip.getByTestId("total-odds")).toContainText(oddsText(product));
 
   // A second selection of the first event: the multiple cannot be placed.
   const other = a.markets.find((m) => m.id !== aWin.id) ?? aWin;

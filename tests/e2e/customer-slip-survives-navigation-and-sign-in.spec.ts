@@ -9,7 +9,7 @@ import { expect as baseExpect, test, type Page } from "@playwright/test";
 /** The betting page can take many seconds to show its data on a busy machine: wait on the data, longer. */
 const expect = baseExpect.configure({ timeout: 30_000 });
 const boardReady = (page: Page) => expect(page.locator('.sb-board__list [data-testid^="event-"]').first()).toBeVisible();
-import { showEventOnBoard, upcomingEvents } from "./helpers.ts";
+import { oddsMilli, oddsText, showEventOnBoard, upcomingEvents } from "./helpers.ts";
 import { depositByApi, registerCustomer, verifyCustomer } from "./customer-helpers.ts";
 
 const KEY = "betpro.slip.v1";
@@ -56,7 +56,7 @@ test("the slip survives navigation, reload and signing in, is re-validated on lo
   await expect(slip.getByTestId("slip-selection")).toHaveCount(1);
   await expect(slip.getByText("No longer available, removed: Vanished Pick")).toBeVisible();
   await expect(slip.getByTestId("odds-changed")).toBeVisible();
-  await expect(slip.getByTestId("slip-odds")).toContainText(Number(outcome.odds).toFixed(2));
+  await expect(slip.getByTestId("slip-odds")).toContainText(oddsText(oddsMilli(outcome.odds)));
   await expect(slip.getByTestId("stake-input")).toHaveValue("7");
 
   // Sign in to place it: back on /betting with the same slip.

@@ -57,3 +57,24 @@ export async function dataLoaded(page: Page, scope = "body") {
   await expect(root.locator('.rt-Skeleton:visible, .sb-ph:visible, [aria-busy="true"]:visible')).toHaveCount(0, { timeout: 45_000 });
   await expect(root.getByText(/^Loading/).locator("visible=true")).toHaveCount(0, { timeout: 45_000 });
 }
+
+/** A price in milli as the site shows decimal odds (domain/shared/odds.ts formatOdds): 4.719, 4.72, 2.00. */
+export function oddsText(milli: number): string {
+  const frac = String(milli % 1000).padStart(3, "0");
+  return `${Math.floor(milli / 1000)}.${frac.endsWith("0") ? frac.slice(0, 2) : frac}`;
+}
+
+/**
+ * Bet Management's Won / Lost / Void button, then the early-settlement reason when the server asks
+ * for one (the bet's event has not finished, or its start is still ahead), until "Bet settled".
+ */
+export async function settleFromBetTable(page: Page, betId: string, status: "won" | "lost" | "void"): Promise<void> {
+  await page.getByTestId(`settle-${status}-${betId}`).click();
+  const early = page.getByTestId("early-settle-dialog");
+  await expect(early.or(page.getByTestId("toast").filter({ hasText: "Bet settled" }))).toBeVisible();
+  if (await early.isVisible()) {
+    await early.getByTestId("early-settle-reason").fill("Result confirmed by the organiser");
+    await early.getByTestId("early-settle-confirm").click();
+  }
+  await expect(page.getByTestId("toast")).toContainText("Bet settled");
+}

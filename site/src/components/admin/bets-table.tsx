@@ -8,7 +8,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { AdminBet } from "../../../../api/schemas/bets.ts";
 import type { ResettleResponse } from "../../../../api/schemas/markets.ts";
-import { apiSend } from "../../lib/api.ts";
+import { ApiError, apiSend } from "../../lib/api.ts";
+import { overridePart, reasonError } from "./markets/settle-confirm.ts";
 import { formatDateTime, formatMoney } from "../../lib/format.ts";
 import { useToast } from "../toast.tsx";
 import { adminBetsQuery, useCursorPager, useDebounced } from "./admin-lists.ts";
@@ -17,7 +18,7 @@ import { SPORT_OPTIONS } from "./events-table.tsx";
 
 const PAGE = 10;
 
-type Settle = { bet: AdminBet; status: "won" | "lost" | "void" };
+type Settle = { bet: AdminBet; status: "won" | "lost" | "void"; override?: { reason: string } };
 
 /** A stake box in currency units ("12.50") as cents, or undefined when empty or not a number. */
 const centsOf = (s: string): number | undefined => {
@@ -51,18 +52,26 @@ export function BetsTable() {
   const queryClient = useQueryClient();
   const toast = useToast();
 
+  const [early, setEarly] = useState<(Settle & { message: string }) | null>(null);
   const settle = useMutation({
-    mutationFn: ({ bet, status }: Settle) =>
+    mutationFn: ({ bet, status, override }: Settle) =>
       apiSend<unknown>("POST", `/api/admin/settle-bet/${encodeURIComponent(bet.id)}`, {
         status,
+        ...(override ? { override } : {}),
         // The server computes the return and refuses a figure that disagrees: won pays stake x odds,
         // void refunds the stake, lost pays nothing.
         actualReturn: status === "won" ? bet.potentialReturn : status === "void" ? bet.amount : 0,
       }),
     onSuccess: () => {
+      setEarly(null);
       toast({ title: "Bet settled", description: "Bet has been successfully settled." });
     },
-    onError: (error) => {
+    onError: (error, asked) => {
+      // The event has not finished (or has not started): the server settles only with a reason.
+      if (error instanceof ApiError && error.code === "SETTLE.EVENT_NOT_FINISHED" && !asked.override) {
+        setEarly({ bet: asked.bet, status: asked.status, message: error.message });
+        return;
+      }
       const server = (error.message ?? "").trim();
       const extra = server ? ` ${/[.!?]$/.test(server) ? server : `${server}.`}` : "";
       toast({
@@ -83,6 +92,14 @@ export function BetsTable() {
   const pages = page ? Math.max(1, Math.ceil(page.total / PAGE)) : 1;
   const busyId = settle.isPending ? settle.variables?.bet.id : undefined;
   const [resettling, setResettling] = useState<AdminBet | null>(null);
+  const earlyDialog = (
+    <EarlySettleDialog
+      early={early}
+      pending={settle.isPending}
+      onClose={() => setEarly(null)}
+      onConfirm={(reason) => early && settle.mutate({ bet: early.bet, status: early.status, ...overridePart(true, reason) })}
+    />
+  );
 
   return (
     <Card size="2" className="adm-panel">
@@ -253,6 +270,7 @@ export function BetsTable() {
         </Flex>
       </Flex>
       <ResettleDialog bet={resettling} onClose={() => setResettling(null)} />
+      {earlyDialog}
     </Card>
   );
 }
@@ -261,6 +279,61 @@ export function BetsTable() {
  * Resettle a wrongly settled bet: POST /api/admin/bets/{id}/resettle. The server posts a
  * correcting bet_resettlement transaction (earlier postings never change) and audits it.
  */
+/**
+ * Settling a bet as won or lost before its event has finished needs a reason (the early-settlement
+ * override, domain/settlement/settle-override.ts): asked when the server says so, then sent again.
+ */
+function EarlySettleDialog({
+  early,
+  pending,
+  onClose,
+  onConfirm,
+}: {
+  early: (Settle & { message: string }) | null;
+  pending: boolean;
+  onClose: () => void;
+  onConfirm: (reason: string) => void;
+}) {
+  const [reason, setReason] = useState("");
+  const problem = reasonError(reason);
+  return (
+    <Dialog.Root open={early !== null} onOpenChange={(o) => !o && (setReason(""), onClose())}>
+      <Dialog.Content maxWidth="440px" data-testid="early-settle-dialog">
+        <Dialog.Title>Settle before the event has finished?</Dialog.Title>
+        <Dialog.Description size="2" color="gray" mb="3">
+          {early ? `${early.message} Settling it ${early.status} cannot be undone; the reason is kept in the audit trail.` : ""}
+        </Dialog.Description>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!problem) onConfirm(reason);
+          }}
+        >
+          <Text as="label" size="2" htmlFor="early-settle-reason" style={{ display: "block" }}>
+            Reason
+          </Text>
+          <TextArea id="early-settle-reason" maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} mt="1" data-testid="early-settle-reason" />
+          {reason.length > 0 && problem && (
+            <Text as="p" size="1" color="red" mt="1">
+              {problem}
+            </Text>
+          )}
+          <Flex gap="3" justify="end" mt="4">
+            <Dialog.Close>
+              <Button type="button" variant="soft" color="gray">
+                Cancel
+              </Button>
+            </Dialog.Close>
+            <Button type="submit" disabled={problem !== null} loading={pending} data-testid="early-settle-confirm">
+              Settle {early?.status}
+            </Button>
+          </Flex>
+        </form>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}
+
 function ResettleDialog({ bet, onClose }: { bet: AdminBet | null; onClose: () => void }) {
   const [status, setStatus] = useState<"won" | "lost" | "void" | "">("");
   const [reason, setReason] = useState("");
