@@ -6,6 +6,8 @@ import { expect, test } from "@playwright/test";
 import { demoLoginFromLanding, money, oddsMilli, settleFromBetTable, showEventOnBoard, upcomingEvents } from "./helpers.ts";
 
 test("a customer's bet is settled won by an admin and paid into the wallet", async ({ browser }) => {
+  // Two visitors, a placed bet, an event finished and an early settlement with its reason.
+  test.setTimeout(120_000);
   const customerContext = await browser.newContext();
   const page = await customerContext.newPage();
 

@@ -78,9 +78,12 @@ test("an operator reads every outcome, sees who acknowledged an alert and reache
   await expect(admin.getByTestId("alert-acknowledged-by")).toContainText(`by ${myName}`);
   await expect(admin.getByTestId("alert-acknowledged-by")).not.toContainText(me.id);
   await admin.keyboard.press("Escape");
+  await expect(admin.getByRole("dialog")).toHaveCount(0);
 
   // --- 768 px: the market risk table scrolls inside its card; its last action comes into view.
   await admin.setViewportSize({ width: 768, height: 900 });
+  // At this width the sections sit behind the menu button (openSection opens it when it is shown).
+  await expect(admin.getByRole("button", { name: "Open menu" }).or(admin.getByTestId("menu-risk"))).toBeVisible();
   await openSection(admin, "risk");
   const region = admin.getByRole("region", { name: "Market risk table" });
   await expect(region).toBeVisible();
