@@ -294,32 +294,34 @@ export function FraudMonitoring() {
             {precision.isPending ? (
               <RowsSkeleton rows={3} />
             ) : (
-              <Table.Root size="1" variant="ghost" data-testid="rule-precision">
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeaderCell>Rule</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell justify="end">Confirmed</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell justify="end">False +</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell justify="end">Precision</Table.ColumnHeaderCell>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {(precision.data ?? []).map((r) => (
-                    <Table.Row key={r.alertType} data-testid={`rule-precision-${r.alertType}`}>
-                      <Table.RowHeaderCell title={`${r.open} open · ${r.unclassified} resolved without a verdict`}>{ruleName(r.alertType)}</Table.RowHeaderCell>
-                      <Table.Cell justify="end" className="adm-num">
-                        {count.format(r.confirmed)}
-                      </Table.Cell>
-                      <Table.Cell justify="end" className="adm-num">
-                        {count.format(r.falsePositives)}
-                      </Table.Cell>
-                      <Table.Cell justify="end" className="adm-num" data-testid={`rule-precision-value-${r.alertType}`}>
-                        {formatPrecision(r)}
-                      </Table.Cell>
+              <TableScroll label="Rule precision table">
+                <Table.Root size="1" variant="ghost" data-testid="rule-precision">
+                  <Table.Header>
+                    <Table.Row>
+                      <Table.ColumnHeaderCell>Rule</Table.ColumnHeaderCell>
+                      <Table.ColumnHeaderCell justify="end">Confirmed</Table.ColumnHeaderCell>
+                      <Table.ColumnHeaderCell justify="end">False +</Table.ColumnHeaderCell>
+                      <Table.ColumnHeaderCell justify="end">Precision</Table.ColumnHeaderCell>
                     </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
+                  </Table.Header>
+                  <Table.Body>
+                    {(precision.data ?? []).map((r) => (
+                      <Table.Row key={r.alertType} data-testid={`rule-precision-${r.alertType}`}>
+                        <Table.RowHeaderCell title={`${r.open} open · ${r.unclassified} resolved without a verdict`}>{ruleName(r.alertType)}</Table.RowHeaderCell>
+                        <Table.Cell justify="end" className="adm-num">
+                          {count.format(r.confirmed)}
+                        </Table.Cell>
+                        <Table.Cell justify="end" className="adm-num">
+                          {count.format(r.falsePositives)}
+                        </Table.Cell>
+                        <Table.Cell justify="end" className="adm-num" data-testid={`rule-precision-value-${r.alertType}`}>
+                          {formatPrecision(r)}
+                        </Table.Cell>
+                      </Table.Row>
+                    ))}
+                  </Table.Body>
+                </Table.Root>
+              </TableScroll>
             )}
           </Card>
           <Card size="2">

@@ -16,7 +16,9 @@ export function OutcomeTable({ outcomes, caption, testId }: { outcomes: readonly
     );
   }
   return (
-    <div className="adm-scroll-x adm-outcomes">
+    // A scrollable region at phone width: reachable by keyboard and named (axe scrollable-region-focusable).
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+    <div className="adm-scroll-x adm-outcomes" role="region" aria-label={caption} tabIndex={0}>
       <Table.Root size="1" variant="ghost" data-testid={testId}>
         <caption className="adm-sr">{caption}</caption>
         <Table.Header>
