@@ -4,7 +4,7 @@
  * and who may call each route.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
+import { demoLogin, makeTestApp, realCustomerLogin, Session, type TestApp } from "../fixtures/test-app.ts";
 import { balanceOf, countRows, currentUserId, expectError, expectInvalidFields, expectLedgerBalanced, placeOk, selectionOf, upcomingPool } from "../fixtures/builders.ts";
 import { callers, expectAdminOnly, type Callers } from "../fixtures/roles.ts";
 
@@ -82,7 +82,7 @@ describe("segments and customer profiles", () => {
 
 describe("POST /api/admin/crm/customers/{id}/bonus", () => {
   it("credits the bonus account (not cash) from the promotions account, audited", async () => {
-    const customer = await demoLogin(t, "customer");
+    const customer = await realCustomerLogin(t);
     const id = await currentUserId(customer);
     const before = await balanceOf(customer);
     const res = await admin.post(`/api/admin/crm/customers/${id}/bonus`, { amount: 2_500, reason: "Goodwill for a late settlement" });
@@ -130,7 +130,7 @@ describe("POST /api/admin/crm/customers/{id}/flag", () => {
 
 describe("POST /api/admin/crm/customers/{id}/restrict", () => {
   it("suspends the customer's account and ends their sessions; Activate lifts it", async () => {
-    const customer = await demoLogin(t, "customer");
+    const customer = await realCustomerLogin(t);
     const id = await currentUserId(customer);
     const pool = await upcomingPool(customer);
     await placeOk(customer, [selectionOf(pool.next())], 300);
