@@ -66,6 +66,8 @@ export type AppEnv = {
     suspendedUserId: string | null;
     /** The suspended account's session as an actor, for allowSuspendedCustomer routes only. */
     suspendedActor: Actor | null;
+    /** Set when the cookie's session no longer exists because a suspension ended it (issue 22). */
+    sessionEndedBy: "suspended" | null;
     deps: AppDeps;
     liveOdds: LiveOddsSnapshot;
     /** CSP hashes of the inline scripts of the HTML page being served (set by api/site.ts). */

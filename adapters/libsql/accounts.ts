@@ -108,6 +108,13 @@ export class LibsqlSessions implements Sessions {
   async delete(id: string): Promise<void> {
     await this.d.db.delete(sessions).where(eq(sessions.id, id));
   }
+
+  async endedBecause(id: string, now: Date): Promise<"suspended" | null> {
+    const rs = await this.d.client.execute(
+      oneRow({ sql: "SELECT reason FROM ended_sessions WHERE id = ? AND expires_at > ?", args: [id, now.getTime()] }),
+    );
+    return rs.rows[0]?.reason === "suspended" ? "suspended" : null;
+  }
 }
 
 export class LibsqlWallets implements Wallets {

@@ -11,6 +11,7 @@ import { DEFAULT_LARGE_STAKE_CENTS } from "../../domain/risk/ticker.ts";
 import { InMemoryBetTicker } from "../system/bet-ticker.ts";
 import { LibsqlTrading } from "./trading.ts";
 import { BET_COLUMNS, legsOfBets, toBet } from "./bets.ts";
+import { realCustomer } from "./real-money.ts";
 
 /** `text` anywhere, with LIKE's wildcards taken literally. */
 const contains = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -52,7 +53,7 @@ export class LibsqlAdminLists implements AdminLists {
   }
 
   async bets(f: AdminBetFilter): Promise<ListPage<AdminBetRow> | "bad_cursor"> {
-    const where: string[] = [];
+    const where: string[] = [realCustomer("b.user_id")]; // demo bets never count in operator figures
     const args: InValue[] = [];
     if (f.betId) (where.push("b.id LIKE ? ESCAPE '\\'"), args.push(startsWith(f.betId)));
     if (f.customer) {

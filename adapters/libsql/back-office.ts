@@ -12,6 +12,7 @@ import { auditStatement } from "./audit.ts";
 import { assertStatement, type Database } from "./database.ts";
 import { ledgerStatements } from "./ledger-statements.ts";
 import { sgmPricesOf } from "./bets.ts";
+import { realCustomer } from "./real-money.ts";
 
 const n = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 const placeholders = (xs: readonly unknown[]) => xs.map(() => "?").join(",");
@@ -32,7 +33,7 @@ export class LibsqlBackOffice implements BackOffice {
       c.execute(`SELECT u.*, a.balance AS wallet_balance, p.risk_level, p.risk_score
                  FROM users u LEFT JOIN ledger_accounts a ON a.id = 'wallet:' || u.id
                  LEFT JOIN user_risk_profiles p ON p.user_id = u.id
-                 WHERE u.role = 'customer' ORDER BY u.created_at, u.id`),
+                 WHERE u.role = 'customer' AND ${realCustomer("u.id")} ORDER BY u.created_at, u.id`),
       c.execute({
         sql: `SELECT user_id, COUNT(*) AS bets,
                 SUM(status = 'pending') AS pending, SUM(status = 'won') AS won, SUM(status = 'lost') AS lost, SUM(status = 'void') AS void_n,
@@ -225,7 +226,7 @@ export class LibsqlBackOffice implements BackOffice {
                 AND NOT (tx.kind IN ('deposit', 'withdrawal') AND EXISTS (SELECT 1 FROM payments WHERE id = tx.reference))
               GROUP BY tx.id, a.user_id
             ) x JOIN users u ON u.id = x.user_id
-            WHERE ${outer.join(" AND ")}
+            WHERE ${outer.join(" AND ")} AND ${realCustomer("x.user_id")}
             ORDER BY x.created_at DESC, x.seq DESC LIMIT ?`,
       args: [...args, filter.limit],
     });
@@ -246,7 +247,7 @@ export class LibsqlBackOffice implements BackOffice {
   }
 
   async walletTotal() {
-    const rs = await this.d.client.execute("SELECT COALESCE(SUM(balance), 0) AS s FROM ledger_accounts WHERE kind = 'wallet'");
+    const rs = await this.d.client.execute(`SELECT COALESCE(SUM(balance), 0) AS s FROM ledger_accounts WHERE kind = 'wallet' AND ${realCustomer("user_id")}`);
     return n(rs.rows[0].s);
   }
 
@@ -255,7 +256,7 @@ export class LibsqlBackOffice implements BackOffice {
     if (eventIds.length === 0) return out;
     const rs = await this.d.client.execute({
       sql: `SELECT l.event_id, COUNT(DISTINCT b.id) AS n FROM bet_legs l JOIN bets b ON b.id = l.bet_id
-            WHERE l.event_id IN (${placeholders(eventIds)}) AND b.placed_at >= ? GROUP BY l.event_id`,
+            WHERE l.event_id IN (${placeholders(eventIds)}) AND b.placed_at >= ? AND ${realCustomer("b.user_id")} GROUP BY l.event_id`,
       args: [...eventIds, since.getTime()],
     });
     for (const r of rs.rows) out.set(String(r.event_id), n(r.n));
@@ -265,7 +266,7 @@ export class LibsqlBackOffice implements BackOffice {
   async betsBetween(from: Date, to: Date) {
     const c = this.d.client;
     const rs = await c.execute({
-      sql: `SELECT b.*, u.email FROM bets b JOIN users u ON u.id = b.user_id WHERE b.placed_at >= ? AND b.placed_at < ?
+      sql: `SELECT b.*, u.email FROM bets b JOIN users u ON u.id = b.user_id WHERE b.placed_at >= ? AND b.placed_at < ? AND ${realCustomer("b.user_id")}
             ORDER BY b.placed_at, b.id`,
       args: [from.getTime(), to.getTime()],
     });
@@ -309,7 +310,7 @@ export class LibsqlBackOffice implements BackOffice {
              ORDER BY pc.changed_at, pc.id LIMIT 1),
           o.price_milli) AS closing_milli
       FROM bet_legs l JOIN bets b ON b.id = l.bet_id JOIN events e ON e.id = l.event_id JOIN outcomes o ON o.id = l.outcome_id
-      WHERE e.status IN ('live','finished')`);
+      WHERE e.status IN ('live','finished') AND ${realCustomer("b.user_id")}`);
     return rs.rows.map((r) => ({
       userId: String(r.user_id),
       betId: String(r.bet_id),

@@ -8,6 +8,7 @@ import { debtRecoveryStatements } from "./debt-statements.ts";
 import type { GroupCommitter } from "./group-commit.ts";
 import { wagerGuardStatements } from "./wager-guards.ts";
 import { oneRow } from "./embedded-client.ts";
+import { realCustomer } from "./real-money.ts";
 
 
 /** A bet row's columns on alias `b`, as toBet reads them (shared with the admin lists). */
@@ -151,7 +152,8 @@ export class LibsqlBets implements Bets {
   }
 
   async listAll(limit: number, status?: "pending" | "settled") {
-    const where = status === "pending" ? "WHERE b.status = 'pending'" : status === "settled" ? "WHERE b.status <> 'pending'" : "";
+    // Operators' list and the public activity feed: real customers' bets only (real-money.ts).
+    const where = `WHERE ${realCustomer("b.user_id")}${status === "pending" ? " AND b.status = 'pending'" : status === "settled" ? " AND b.status <> 'pending'" : ""}`;
     const rs = await this.client.execute({
       sql: `SELECT ${BET_COLUMNS}, u.first_name, u.last_name, u.email FROM bets b JOIN users u ON u.id = b.user_id
             ${where} ORDER BY b.placed_at DESC, b.rowid DESC LIMIT ?`,
@@ -199,7 +201,7 @@ export class LibsqlBets implements Bets {
         COALESCE(SUM(CASE WHEN status <> 'pending' THEN actual_return ELSE 0 END), 0) AS returned,
         COALESCE(SUM(CASE WHEN status <> 'pending' THEN stake ELSE 0 END), 0) AS settled_stakes,
         COALESCE(SUM(CASE WHEN status = 'pending' THEN potential_return ELSE 0 END), 0) AS liability
-      FROM bets`);
+      FROM bets WHERE ${realCustomer("user_id")}`);
     const r = rs.rows[0];
     return {
       totalBets: Number(r.total),

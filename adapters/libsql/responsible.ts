@@ -6,6 +6,7 @@ import {
   LIMIT_PERIODS, NET_LOSS_KINDS, noLimits, windowStart, type LimitPeriod, type LimitSetting, type LimitType, type PeriodAmounts,
 } from "../../domain/responsible/limits.ts";
 import type { Exclusion } from "../../domain/responsible/exclusion.ts";
+import { sessionResult } from "../../domain/responsible/session-stats.ts";
 import { auditStatement } from "./audit.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
 import { oneRow } from "./embedded-client.ts";
@@ -294,15 +295,17 @@ export class LibsqlSessionActivity implements SessionActivity {
   }
 
   async netWinLossSince(userId: string, since: Date): Promise<{ net: number; openStakes: number }> {
-    // A pending bet's stake is not a loss yet: it is left out of the net and reported as open.
+    // Money not decided yet is not a loss (domain/responsible/session-stats.ts sessionResult): the
+    // stake of a pending bet, and the fee of a contest entry not resolved yet (issue 22).
     const rs = await this.client.execute({
-      sql: `SELECT COALESCE(SUM(CASE WHEN b.status = 'pending' THEN 0 ELSE p.amount END), 0) AS net,
-                   COALESCE(SUM(CASE WHEN b.status = 'pending' THEN -p.amount ELSE 0 END), 0) AS open_stakes
+      sql: `SELECT (b.status = 'pending' OR e.status = 'active') AS open, COALESCE(SUM(p.amount), 0) AS amount
             FROM ledger_postings p JOIN ledger_transactions t ON t.id = p.transaction_id
             LEFT JOIN bets b ON t.kind = 'bet_stake' AND b.id = t.reference
-            WHERE p.account_id = ? AND t.kind IN (${KIND_LIST}) AND t.created_at >= ?`,
+            LEFT JOIN fantasy_entries e ON t.kind = 'contest_entry' AND e.id = t.reference
+            WHERE p.account_id = ? AND t.kind IN (${KIND_LIST}) AND t.created_at >= ?
+            GROUP BY 1`,
       args: [`wallet:${userId}`, since.getTime()],
     });
-    return { net: Number(rs.rows[0]?.net ?? 0), openStakes: Number(rs.rows[0]?.open_stakes ?? 0) };
+    return sessionResult(rs.rows.map((r) => ({ amount: Number(r.amount), open: Number(r.open) === 1 })));
   }
 }

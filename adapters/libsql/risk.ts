@@ -9,6 +9,7 @@ import type { PriceMove } from "../../domain/risk/steam.ts";
 import type { BettorBet } from "../../domain/risk/sharp.ts";
 import type { EventStatus, MarketStatus, MarketType, SportCode } from "../../domain/shared/types.ts";
 import { HOUSE_ACCOUNT } from "../../domain/wallet/ledger.ts";
+import { DEMO_TX_IDS, realCustomer, realMoney } from "./real-money.ts";
 
 const MARKET_SELECT = `SELECT m.id, m.event_id, e.name AS event_name, e.status AS event_status, e.sport, s.name AS sport_name,
     e.home_team, e.away_team, e.start_time, m.type, m.name, m.status, m.liability_limit, m.updated_at,
@@ -62,7 +63,7 @@ export class LibsqlRiskBook implements RiskBook {
       `${MARKET_SELECT}
        WHERE (m.status IN ('open','suspended') AND e.status <> 'finished')
           OR EXISTS (SELECT 1 FROM bet_legs l JOIN bets b ON b.id = l.bet_id
-                     WHERE l.market_id = m.id AND l.result = 'pending' AND b.status = 'pending')
+                     WHERE l.market_id = m.id AND l.result = 'pending' AND b.status = 'pending' AND ${realCustomer("b.user_id")})
        ORDER BY e.start_time, e.id, m.sort_order, m.id, o.sort_order`,
     );
     return toMarkets(rs.rows);
@@ -112,20 +113,22 @@ export class LibsqlRiskBook implements RiskBook {
     }));
   }
 
+  // The book operators see: real customers' bets only (the placement write's own liability guard
+  // still counts demo bets; see real-money.ts).
   openBets(): Promise<BookBet[]> {
-    return this.betsWhere("b.status = 'pending'", []);
+    return this.betsWhere(`b.status = 'pending' AND ${realCustomer("b.user_id")}`, []);
   }
 
   betsOpenSince(from: Date) {
-    return this.betsWhere("(b.status = 'pending' OR b.settled_at > ?)", [from.getTime()]);
+    return this.betsWhere(`(b.status = 'pending' OR b.settled_at > ?) AND ${realCustomer("b.user_id")}`, [from.getTime()]);
   }
 
   async customerBets(now: Date): Promise<CustomerBets[]> {
     const [users, bets, legs] = await Promise.all([
       this.client.execute(`SELECT u.id, u.first_name, u.last_name, u.email, u.is_active, COALESCE(f.factor_bp, 10000) / 100.0 AS factor_pct
         FROM users u LEFT JOIN customer_stake_factors f ON f.user_id = u.id
-        WHERE u.role = 'customer' AND EXISTS (SELECT 1 FROM bets b WHERE b.user_id = u.id) ORDER BY u.created_at, u.id`),
-      this.client.execute("SELECT id, user_id, stake, status, actual_return, placed_at FROM bets ORDER BY placed_at, id"),
+        WHERE u.role = 'customer' AND ${realCustomer("u.id")} AND EXISTS (SELECT 1 FROM bets b WHERE b.user_id = u.id) ORDER BY u.created_at, u.id`),
+      this.client.execute(`SELECT id, user_id, stake, status, actual_return, placed_at FROM bets WHERE ${realCustomer("user_id")} ORDER BY placed_at, id`),
       // The closing price: the outcome's price when its market closed (its last update then), or
       // now while it is open: the last recorded change at or before that moment, else the price
       // before the first later change, else the current price (it never moved).
@@ -189,8 +192,14 @@ export class LibsqlRiskBook implements RiskBook {
     }));
   }
 
+  /** The house balance without demo activity: its balance less its postings in transactions that move demo money. */
   async houseBalance(): Promise<number> {
-    const rs = await this.client.execute({ sql: "SELECT balance FROM ledger_accounts WHERE id = ?", args: [HOUSE_ACCOUNT] });
+    const rs = await this.client.execute({
+      sql: `SELECT a.balance - COALESCE((SELECT SUM(p.amount) FROM ledger_postings p
+              WHERE p.account_id = a.id AND p.transaction_id IN (${DEMO_TX_IDS})), 0) AS balance
+            FROM ledger_accounts a WHERE a.id = ?`,
+      args: [HOUSE_ACCOUNT],
+    });
     return Number(rs.rows[0]?.balance ?? 0);
   }
 
@@ -202,7 +211,7 @@ export class LibsqlRiskBook implements RiskBook {
   async houseResultFromBets(from: Date, to: Date): Promise<number> {
     const rs = await this.client.execute({
       sql: `SELECT COALESCE(SUM(p.amount), 0) AS s FROM ledger_postings p JOIN ledger_transactions t ON t.id = p.transaction_id
-            WHERE p.account_id = ? AND t.kind IN ${BET_KINDS} AND t.created_at >= ? AND t.created_at < ?`,
+            WHERE p.account_id = ? AND t.kind IN ${BET_KINDS} AND t.created_at >= ? AND t.created_at < ? AND ${realMoney("t.id")}`,
       args: [HOUSE_ACCOUNT, from.getTime(), to.getTime()],
     });
     return Number(rs.rows[0].s);
@@ -211,7 +220,7 @@ export class LibsqlRiskBook implements RiskBook {
   async settledTotals(window?: { from: Date; to: Date }): Promise<{ stakes: number; returns: number }> {
     const rs = await this.client.execute({
       sql: `SELECT COALESCE(SUM(stake), 0) AS stakes, COALESCE(SUM(actual_return), 0) AS returns FROM bets
-            WHERE status <> 'pending' ${window ? "AND settled_at >= ? AND settled_at < ?" : ""}`,
+            WHERE status <> 'pending' AND ${realCustomer("user_id")} ${window ? "AND settled_at >= ? AND settled_at < ?" : ""}`,
       args: window ? [window.from.getTime(), window.to.getTime()] : [],
     });
     return { stakes: Number(rs.rows[0].stakes), returns: Number(rs.rows[0].returns) };

@@ -1125,3 +1125,20 @@ export const bonusWelcomeClaims = sqliteTable(
   },
   (t) => [index("bonus_welcome_claims_user_idx").on(t.userId), index("bonus_welcome_claims_identity_idx").on(t.identityKey)],
 );
+
+/**
+ * Sessions ended by a suspension (issue 22, migration 0040): a tombstone keyed by the session's id
+ * (the token's hash) that tells the next request with that cookie why it no longer works. Never
+ * authenticates; gone when the account is activated again, and ignored after expires_at.
+ */
+export const endedSessions = sqliteTable(
+  "ended_sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id),
+    reason: text("reason", { enum: ["suspended"] }).notNull(),
+    endedAt: integer("ended_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("ended_sessions_user_idx").on(t.userId), check("ended_sessions_reason_check", sql`${t.reason} IN ('suspended')`)],
+);

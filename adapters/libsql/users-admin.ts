@@ -98,8 +98,18 @@ export class LibsqlAdminUsers implements AdminUsers {
       // Nothing more is written unless that update changed the user.
       assertStatement("changes() = 1", []),
     ];
-    // Suspension ends every session of the user in the same write.
-    if (!change.isActive) statements.push({ sql: "DELETE FROM sessions WHERE user_id = ?", args: [change.userId] });
+    // Suspension ends every session of the user in the same write, leaving a tombstone per session
+    // so its cookie is told why (issue 22, migration 0040); activation clears the tombstones.
+    if (!change.isActive) {
+      statements.push(
+        {
+          sql: `INSERT INTO ended_sessions (id, user_id, reason, ended_at, expires_at)
+                SELECT id, user_id, 'suspended', ?, expires_at FROM sessions WHERE user_id = ? ON CONFLICT (id) DO NOTHING`,
+          args: [audit.createdAt.getTime(), change.userId],
+        },
+        { sql: "DELETE FROM sessions WHERE user_id = ?", args: [change.userId] },
+      );
+    } else statements.push({ sql: "DELETE FROM ended_sessions WHERE user_id = ?", args: [change.userId] });
     statements.push(auditStatement(audit));
     try {
       const results = await this.d.client.batch(statements, "write");

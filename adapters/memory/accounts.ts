@@ -80,6 +80,11 @@ export class MemorySessions implements Sessions {
   async delete(id: string): Promise<void> {
     this.db.write((t) => void t.sessions.delete(id));
   }
+
+  /** Nothing in memory ends sessions by a suspension (the account admin is libSQL only). */
+  async endedBecause(): Promise<"suspended" | null> {
+    return null;
+  }
 }
 
 export class MemoryWallets implements Wallets {

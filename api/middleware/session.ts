@@ -6,12 +6,18 @@
  * and a session of an inactive user makes the request anonymous (public routes and pages behave as
  * for a visitor) while every route that needs a signed-in user answers 403 AUTH.ACCOUNT_SUSPENDED
  * instead of 401, so the browser can say why rather than offer to sign in again.
+ *
+ * A suspension also ends the account's sessions (adapters/libsql/users-admin.ts), leaving a
+ * tombstone per session: a request with such a cookie is anonymous (it never authenticates, not even
+ * on the routes a suspended customer may use), and a route that needs a user answers 403
+ * AUTH.ACCOUNT_SUSPENDED "Your account has been suspended. Sign in to withdraw your balance."
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../env.ts";
 import { fail, sendError } from "../errors.ts";
 import type { Role, User } from "../../domain/shared/types.ts";
+import type { DomainError } from "../../domain/shared/result.ts";
 
 const PLAIN = "sid";
 const SECURE = "__Host-sid";
@@ -43,6 +49,7 @@ export const session = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   c.set("actor", { kind: "anonymous" });
   c.set("suspendedUserId", null);
   c.set("suspendedActor", null);
+  c.set("sessionEndedBy", null);
   const token = readSessionToken(c);
   if (token && token.length <= 128) {
     const deps = c.get("deps");
@@ -52,7 +59,7 @@ export const session = (): MiddlewareHandler<AppEnv> => async (c, next) => {
     else if (found) {
       c.set("suspendedUserId", found.user.id);
       c.set("suspendedActor", { kind: "user", user: found.user, sessionId: id });
-    }
+    } else c.set("sessionEndedBy", await deps.ports.sessions.endedBecause(id, deps.clock.now()));
   }
   await next();
 };
@@ -70,13 +77,23 @@ export const allowSuspendedCustomer = (): MiddlewareHandler<AppEnv> => async (c,
 
 const SUSPENDED = { code: "AUTH.ACCOUNT_SUSPENDED", message: "This account is suspended. Contact support." } as const;
 const LOG_IN = { code: "AUTH.REQUIRED", message: "Please log in" } as const;
+/** The cookie's session was ended by a suspension (issue 22): it never authenticates, but says why. */
+export const ENDED_BY_SUSPENSION: DomainError = {
+  code: "AUTH.ACCOUNT_SUSPENDED",
+  message: "Your account has been suspended. Sign in to withdraw your balance.",
+  details: { sessionEnded: true },
+};
+
+/** Why a request without a usable session is refused: suspended (signed in, or the session ended by it), else log in. */
+const refusalFor = (c: Context<AppEnv>): DomainError =>
+  c.get("suspendedUserId") ? SUSPENDED : c.get("sessionEndedBy") === "suspended" ? ENDED_BY_SUSPENSION : LOG_IN;
 
 /** The roles a route allows: 401 without a session, 403 for a suspended account or any other role. */
 export const requireRole =
   (...roles: Role[]): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
     const actor = c.get("actor");
-    if (actor.kind !== "user") return sendError(c, c.get("suspendedUserId") ? SUSPENDED : LOG_IN);
+    if (actor.kind !== "user") return sendError(c, refusalFor(c));
     if (!roles.includes(actor.user.role))
       return sendError(c, { code: "AUTH.FORBIDDEN", message: "Your account does not have access to this" });
     await next();
@@ -87,6 +104,6 @@ export const requireUser = (): MiddlewareHandler<AppEnv> => requireRole("admin",
 /** The signed-in user of a request, or the 401 envelope. */
 export function signedInUser(c: Context<AppEnv>): User {
   const actor = c.get("actor");
-  if (actor.kind !== "user") fail(c.get("suspendedUserId") ? SUSPENDED : LOG_IN);
+  if (actor.kind !== "user") fail(refusalFor(c));
   return actor.user;
 }

@@ -49,8 +49,8 @@ export type ExclusionState = z.infer<typeof ExclusionState>;
 export const SessionStats = z.object({
   startedAt: IsoDate.openapi({ description: "When this sign-in session started" }),
   minutes: z.number().int(),
-  netWinLoss: Cents.openapi({ description: "Returns minus stakes since the session started (signed cents); stakes of bets still pending are not counted as lost" }),
-  openStakes: Cents.openapi({ description: "Stakes on bets placed since the session started that are still pending" }),
+  netWinLoss: Cents.openapi({ description: "Returns minus stakes since the session started (signed cents); stakes of bets still pending and entry fees of contests not resolved yet are not counted as lost" }),
+  openStakes: Cents.openapi({ description: "Stakes on bets placed since the session started that are still pending, and entry fees of contest entries not resolved yet" }),
   todayMinutes: z.number().int(),
   weeklyAverageMinutes: z.number().int(),
   longestMinutes: z.number().int(),

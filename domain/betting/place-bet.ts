@@ -307,7 +307,8 @@ export async function placeBet(
   switch (written.kind) {
     case "placed":
       // The live bet ticker (issue 18 item 9): after the write, in memory, from what we already hold.
-      ctx.ports.betTicker?.placed({ bet: plan.bet, legs: plan.legs, customer: user });
+      // Demo bets never reach operators' figures (issue 22), the ticker included.
+      if (!user.isDemo) ctx.ports.betTicker?.placed({ bet: plan.bet, legs: plan.legs, customer: user });
       return ok({ replayed: false, response: { ...response, balance: written.balance } });
     case "insufficient_funds":
       return err(domainError("BET.INSUFFICIENT_FUNDS", "Your balance is too low for this stake"));

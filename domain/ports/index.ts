@@ -53,6 +53,8 @@ export interface Sessions {
   /** The session and its user when the session exists and has not expired at `now`. */
   findActive(id: string, now: Date): Promise<{ user: User; expiresAt: Date } | null>;
   delete(id: string): Promise<void>;
+  /** Why a session that no longer exists was ended, while it would still be valid at `now` (issue 22); null when unknown. */
+  endedBecause(id: string, now: Date): Promise<"suspended" | null>;
 }
 
 export type EventListStatus = EventStatus | "open" | "all";

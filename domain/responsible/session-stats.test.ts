@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { coveredMs, sessionStats } from "./session-stats.ts";
+import { coveredMs, sessionResult, sessionStats } from "./session-stats.ts";
 
 const M = 60_000;
 const NOW = new Date("2026-11-21T10:00:00.000Z");
@@ -30,5 +30,27 @@ describe("session statistics", () => {
     expect(s.todayMinutes).toBe(60 + 60);
     expect(s.weeklyAverageMinutes).toBe(Math.floor((60 + 120 + 140) / 7));
     expect(s.longestMinutes).toBe(140);
+  });
+});
+
+describe("session net result (issue 22)", () => {
+  it("leaves open stakes and unresolved contest entry fees out of the net, reported as open", () => {
+    // A settled bet lost (-10.00), a settled bet won (-5.00 stake, +12.50 payout), a pending bet
+    // (-20.00) and an unresolved contest entry fee (-3.00): the net is -2.50, 23.00 is open.
+    expect(
+      sessionResult([
+        { amount: -1_000, open: false },
+        { amount: -500, open: false },
+        { amount: 1_250, open: false },
+        { amount: -2_000, open: true },
+        { amount: -300, open: true },
+      ]),
+    ).toEqual({ net: -250, openStakes: 2_300 });
+  });
+
+  it("counts a resolved entry's fee and its payout or refund; nothing moved is zero", () => {
+    expect(sessionResult([{ amount: -300, open: false }, { amount: 300, open: false }])).toEqual({ net: 0, openStakes: 0 });
+    expect(sessionResult([{ amount: -300, open: false }])).toEqual({ net: -300, openStakes: 0 });
+    expect(sessionResult([])).toEqual({ net: 0, openStakes: 0 });
   });
 });

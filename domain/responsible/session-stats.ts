@@ -58,3 +58,29 @@ export function sessionStats(input: SessionStatsInput): SessionStatsFigures {
     longestMinutes: Math.floor(Math.max(input.longestMs, currentMs) / MINUTE),
   };
 }
+
+/**
+ * One wallet movement of the session's play (issue 22): a stake, entry fee, payout, refund,
+ * resettlement or cash out, in signed cents (out of the wallet is negative). `open` marks money at
+ * stake that is not decided yet: the stake of a bet still pending, or the entry fee of a fantasy
+ * contest entry not yet resolved (its contest not settled or cancelled).
+ */
+export interface SessionMovement {
+  amount: number;
+  open: boolean;
+}
+
+/**
+ * The session's net result: what came back minus what was staked on decided play. Money on open
+ * bets and unresolved contest entries is not lost yet: it is left out of `net` and reported as
+ * `openStakes` (a positive figure), so a pending stake or fee is never shown as a loss.
+ */
+export function sessionResult(movements: readonly SessionMovement[]): { net: number; openStakes: number } {
+  let net = 0;
+  let openStakes = 0;
+  for (const m of movements) {
+    if (m.open) openStakes -= m.amount;
+    else net += m.amount;
+  }
+  return { net, openStakes };
+}

@@ -6,7 +6,7 @@
  * "large stakes only" / "sharp customers only" filters.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
+import { demoLogin, makeTestApp, realCustomerLogin, Session, type TestApp } from "../fixtures/test-app.ts";
 import { currentUserId, expectError, expectInvalidFields, placeOk, selectionOf, upcomingPool } from "../fixtures/builders.ts";
 import { put } from "../fixtures/accounts.ts";
 import { callers, type Callers } from "../fixtures/roles.ts";
@@ -156,7 +156,7 @@ describe("GET /api/admin/bets", () => {
   let multipleId: string;
   let bigId: string;
   beforeAll(async () => {
-    const s = await demoLogin(t, "customer");
+    const s = await realCustomerLogin(t);
     const me = (await (await s.get("/api/auth/user")).json()) as { id: string; email: string; firstName: string; lastName: string };
     alice = { s, id: me.id, email: me.email, name: `${me.firstName} ${me.lastName}` };
     await placeOk(s, [selectionOf(pool.next())], 1_000);
@@ -327,7 +327,7 @@ describe("GET /api/admin/bet-ticker/stream", () => {
     const ticker = await openTicker(admin);
     try {
       expect((await ticker.next()).event).toBe("ping");
-      const s = await demoLogin(t, "customer");
+      const s = await realCustomerLogin(t);
       const me = (await (await s.get("/api/auth/user")).json()) as { id: string; email: string; firstName: string; lastName: string };
       const event = pool.next();
       const sel = selectionOf(event);
@@ -347,7 +347,7 @@ describe("GET /api/admin/bet-ticker/stream", () => {
         flags: { largeStake: true, sharp: false },
       });
       // 500.00 is not over the threshold; a customer a trader has limited is sharp.
-      const sharp = await demoLogin(t, "customer");
+      const sharp = await realCustomerLogin(t);
       const sharpId = await currentUserId(sharp);
       expect((await put(who.trader, `/api/trading/customers/${sharpId}/stake-factor`, { factor: 0.1 })).status).toBe(200);
       const small = await placeOk(sharp, [selectionOf(pool.next())], 50_000);
@@ -364,8 +364,8 @@ describe("GET /api/admin/bet-ticker/stream", () => {
     try {
       await large.next();
       await sharpOnly.next();
-      const plain = await demoLogin(t, "customer");
-      const sharp = await demoLogin(t, "customer");
+      const plain = await realCustomerLogin(t);
+      const sharp = await realCustomerLogin(t);
       expect((await put(who.trader, `/api/trading/customers/${await currentUserId(sharp)}/stake-factor`, { factor: 0.5 })).status).toBe(200);
       await placeOk(plain, [selectionOf(pool.next())], 1_000); // neither
       const sharpSmall = await placeOk(sharp, [selectionOf(pool.next())], 1_000); // sharp only

@@ -4,7 +4,7 @@
  * bets with customers shown only by initials.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
+import { demoLogin, makeTestApp, realCustomerLogin, Session, type TestApp } from "../fixtures/test-app.ts";
 import { expectError, expectInvalidFields, listEvents, placeOk, selectionOf, type ApiEvent } from "../fixtures/builders.ts";
 
 let t: TestApp;
@@ -137,7 +137,7 @@ describe("GET /api/betting/activity", () => {
   });
 
   it("shows a bet just placed first", async () => {
-    const demo = await demoLogin(t, "customer");
+    const demo = await realCustomerLogin(t);
     const events = await listEvents(demo, "status=upcoming&limit=200");
     const e = events.find((x) => x.sport === "nfl")!;
     const sel = selectionOf(e, 0, 0);

@@ -5,7 +5,7 @@
  * data, and who may call each route.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
+import { demoLogin, makeTestApp, realCustomerLogin, Session, type TestApp } from "../fixtures/test-app.ts";
 import {
   balanceOf, countRows, currentUserId, expectedReturn, expectError, expectInvalidFields, expectLedgerBalanced, placeOk, selectionOf,
   upcomingPool, type ApiEvent,
@@ -62,7 +62,7 @@ describe("bulk settlement", () => {
     t = await makeTestApp({ jobs: true });
     admin = await demoLogin(t, "admin");
     adminId = await currentUserId(admin);
-    customer = await demoLogin(t, "customer");
+    customer = await realCustomerLogin(t);
     const pool = await upcomingPool(customer);
     E = pool.forMutation((e) => e.sport === "soccer" && e.markets.some((m) => m.type === "over_under"));
     B = pool.forMutation((e) => e.sport === "basketball");
@@ -213,7 +213,7 @@ describe("progress, insights and reports", () => {
       },
     });
     expect(ran).toBe(op.id);
-    const customers = await countRows(t.database, "SELECT COUNT(*) AS n FROM users WHERE role = 'customer'");
+    const customers = await countRows(t.database, "SELECT COUNT(*) AS n FROM users WHERE role = 'customer' AND is_demo = 0");
     expect(seen.every((s) => s.status === "processing")).toBe(true);
     expect(seen.length).toBe(1 + Math.ceil(customers / 3));
     expect(seen.map((s) => s.processed)).toEqual([...seen.map((s) => s.processed)].sort((a, b) => a - b));
@@ -278,7 +278,7 @@ describe("progress, insights and reports", () => {
   });
 
   it("customer activity and risk metrics reports: one row per customer", async () => {
-    const customers = await countRows(t.database, "SELECT COUNT(*) AS n FROM users WHERE role = 'customer'");
+    const customers = await countRows(t.database, "SELECT COUNT(*) AS n FROM users WHERE role = 'customer' AND is_demo = 0");
     for (const reportType of ["customer_activity", "risk_metrics"]) {
       const op = await start(admin, { type: "export_report", params: { reportType, dateRange: "week" } });
       await processNextBulkOperation(deps(), { chunkSize: 4 });

@@ -4,7 +4,7 @@
  * and who may call each route.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
+import { demoLogin, makeTestApp, realCustomerLogin, Session, type TestApp } from "../fixtures/test-app.ts";
 import { balanceOf, countRows, currentUserId, expectError, expectInvalidFields, expectLedgerBalanced, placeOk, selectionOf, upcomingPool } from "../fixtures/builders.ts";
 import { callers, expectAdminOnly, type Callers } from "../fixtures/roles.ts";
 
@@ -82,7 +82,7 @@ describe("segments and customer profiles", () => {
 
 describe("POST /api/admin/crm/customers/{id}/bonus", () => {
   it("credits the bonus account (not cash) from the promotions account, audited", async () => {
-    const customer = await demoLogin(t, "customer");
+    const customer = await realCustomerLogin(t);
     const id = await currentUserId(customer);
     const before = await balanceOf(customer);
     const res = await admin.post(`/api/admin/crm/customers/${id}/bonus`, { amount: 2_500, reason: "Goodwill for a late settlement" });
@@ -130,7 +130,7 @@ describe("POST /api/admin/crm/customers/{id}/flag", () => {
 
 describe("POST /api/admin/crm/customers/{id}/restrict", () => {
   it("suspends the customer's account and ends their sessions; Activate lifts it", async () => {
-    const customer = await demoLogin(t, "customer");
+    const customer = await realCustomerLogin(t);
     const id = await currentUserId(customer);
     const pool = await upcomingPool(customer);
     await placeOk(customer, [selectionOf(pool.next())], 300);
@@ -138,7 +138,7 @@ describe("POST /api/admin/crm/customers/{id}/restrict", () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as { user: { isActive: boolean }; sessionsEnded: number };
     expect(body).toMatchObject({ user: { isActive: false }, sessionsEnded: 1 });
-    await expectError(await customer.post("/api/bets", { selections: [selectionOf(pool.next())], stake: 300, betType: "single" }), 401, "AUTH.REQUIRED");
+    await expectError(await customer.post("/api/bets", { selections: [selectionOf(pool.next())], stake: 300, betType: "single" }), 403, "AUTH.ACCOUNT_SUSPENDED") // the ended session says why (issue 22);
     const audit = await t.database.client.execute({ sql: "SELECT after FROM audit_log WHERE entity_id = ? AND action = 'customer.restrict'", args: [id] });
     expect(JSON.parse(String(audit.rows[0].after))).toEqual({ isActive: false, reason: "Suspected bonus abuse" });
     expect((await customers(`?search=${id}`))[0]).toMatchObject({ isActive: false, segment: "at_risk" });

@@ -4,7 +4,7 @@
  * and net liability; an acknowledged alert says who acknowledged it by name, not by id.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
+import { demoLogin, makeTestApp, realCustomerLogin, Session, type TestApp } from "../fixtures/test-app.ts";
 import { currentUserId, placeOk, selectionOf, upcomingPool } from "../fixtures/builders.ts";
 import { createMarketOk, put, rolesOf, twoWayMarket, type Roles } from "../fixtures/trading-desk.ts";
 
@@ -31,7 +31,7 @@ describe("every outcome on the desk and the risk tab", () => {
     const used = await withBetsNow();
     const e = pool.forMutation((x) => x.sport !== "racing" && x.markets[0].outcomes.length === 3 && !used.has(x.id));
     const m = e.markets[0];
-    const c = await demoLogin(t, "customer");
+    const c = await realCustomerLogin(t);
     const draw = await placeOk(c, [selectionOf(e, 0, 1)], 2000);
     await placeOk(c, [selectionOf(e, 0, 2)], 500);
     const expected = m.outcomes.map((o, i) => ({
@@ -54,7 +54,7 @@ describe("every outcome on the desk and the risk tab", () => {
     const used = await withBetsNow();
     const e = pool.forMutation((x) => x.sport === "racing" && x.markets[0].outcomes.length >= 4 && !used.has(x.id));
     const m = e.markets[0];
-    const c = await demoLogin(t, "customer");
+    const c = await realCustomerLogin(t);
     const last = m.outcomes.length - 1;
     await placeOk(c, [selectionOf(e, 0, last)], 1500);
     const desk = await get<{ markets: { eventId: string; outcomes: Outcome[] }[] }>("/api/trading/overview");
@@ -70,7 +70,7 @@ describe("who acknowledged a trading alert", () => {
   it("comes back by name (first and last) on the acknowledge answer, the list and the detail, beside the id", async () => {
     const e = pool.forMutation((x) => x.sport !== "racing");
     const m = await createMarketOk(r.admin, twoWayMarket(e.id, "Acknowledged By Market", "3.00", "1.40"));
-    const c = await demoLogin(t, "customer");
+    const c = await realCustomerLogin(t);
     await placeOk(c, [{ eventId: e.id, marketId: m.id, outcomeId: m.outcomes[0].id, odds: "3.00" }], 5000);
     await put(r.trader, `/api/admin/markets/${m.id}/limit`, { liabilityLimit: 8000 });
     const list = await get<{ id: string; marketId: string | null; acknowledgedByName: string | null }[]>("/api/trading/alerts?status=active");

@@ -7,7 +7,7 @@
  * database refuses a reversal without its ledger; the balance identity holds.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
+import { demoLogin, makeTestApp, realCustomerLogin, Session, type TestApp } from "../fixtures/test-app.ts";
 import { balanceOf, countRows, currentUserId, expectError, expectInvalidFields, expectLedgerBalanced } from "../fixtures/builders.ts";
 import { put } from "../fixtures/accounts.ts";
 import { libsqlPorts } from "../../adapters/libsql/index.ts";
@@ -31,7 +31,7 @@ afterAll(() => t.close());
 const reconcile = () => reconcileReversals({ ports, clock: t.clock, ids: randomIds }, { windowMs: 24 * 3600_000 });
 
 async function customer() {
-  const s = await demoLogin(t, "customer");
+  const s = await realCustomerLogin(t);
   expect((await put(s, "/api/responsible/limit-prompt", { declined: true })).status).toBe(200);
   return { s, id: await currentUserId(s) };
 }

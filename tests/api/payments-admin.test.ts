@@ -3,7 +3,7 @@
  * volume from real stakes, and who may call each route.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
+import { demoLogin, makeTestApp, realCustomerLogin, Session, type TestApp } from "../fixtures/test-app.ts";
 import { countRows, currentUserId, expectInvalidFields, listEvents, placeOk, selectionOf } from "../fixtures/builders.ts";
 import { callers, expectAdminOnly, type Callers } from "../fixtures/roles.ts";
 import { centsText } from "../../domain/tasks/csv.ts";
@@ -47,7 +47,7 @@ describe("payments", () => {
     expect(dep.n).toBeGreaterThan(0);
     expect(wd.n).toBe(1);
     expect(s.totals).toMatchObject({ deposits: (await walletSums("deposit", 0)).s, withdrawals: 52_000, bonuses: 5_000 });
-    const wallets = await t.database.client.execute("SELECT SUM(balance) AS s FROM ledger_accounts WHERE kind = 'wallet'");
+    const wallets = await t.database.client.execute("SELECT SUM(a.balance) AS s FROM ledger_accounts a JOIN users u ON u.id = a.user_id WHERE a.kind = 'wallet' AND u.is_demo = 0");
     expect(s.totals.walletBalances).toBe(Number(wallets.rows[0].s));
     expect(s.byMethod).toEqual([
       { method: "bank", deposits: 0, withdrawals: 52_000, count: 1 },
@@ -78,7 +78,7 @@ describe("payments", () => {
   });
 
   it("shows an operator bonus as an adjustment", async () => {
-    const customer = await demoLogin(t, "customer");
+    const customer = await realCustomerLogin(t);
     const id = await currentUserId(customer);
     expect((await admin.post(`/api/admin/crm/customers/${id}/bonus`, { amount: 1_234, reason: "Welcome back" })).status).toBe(200);
     const list = (await (await admin.get(`/api/admin/payments/transactions?type=adjustment&userId=${id}`)).json()) as Payment[];
@@ -116,7 +116,7 @@ describe("GET /api/admin/live", () => {
     const events = await listEvents(admin, "status=live&limit=100");
     const target = events.find((e) => e.markets[0].status === "open")!;
     const before = ((await (await admin.get("/api/admin/live")).json()) as Live[]).find((l) => l.id === target.id)!;
-    const customer = await demoLogin(t, "customer");
+    const customer = await realCustomerLogin(t);
     for (let i = 0; i < 5; i++) await placeOk(customer, [selectionOf(target, 0, i % target.markets[0].outcomes.length)], 1_000);
     const after = ((await (await admin.get("/api/admin/live")).json()) as Live[]).find((l) => l.id === target.id)!;
     expect(after.totalVolume).toBe(before.totalVolume + 5_000);

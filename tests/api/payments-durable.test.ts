@@ -7,7 +7,7 @@
  * account under investigation is refused).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
+import { demoLogin, makeTestApp, realCustomerLogin, Session, type TestApp } from "../fixtures/test-app.ts";
 import { balanceOf, countRows, currentUserId, expectError, expectInvalidFields, expectLedgerBalanced } from "../fixtures/builders.ts";
 import { put } from "../fixtures/accounts.ts";
 import { libsqlPorts } from "../../adapters/libsql/index.ts";
@@ -33,9 +33,9 @@ afterAll(() => t.close());
 
 const reconcile = () => reconcilePayments({ ports, clock: t.clock, ids: randomIds }, { graceMs: 0 });
 
-/** A demo customer (verified full, 1,000.00) who has answered the deposit-limit prompt. */
+/** A customer (verified full, 1,000.00; not a demo account, so operators see their payments) who has answered the deposit-limit prompt. */
 async function customer() {
-  const s = await demoLogin(t, "customer");
+  const s = await realCustomerLogin(t);
   expect((await put(s, "/api/responsible/limit-prompt", { declined: true })).status).toBe(200);
   return { s, id: await currentUserId(s) };
 }

@@ -4,7 +4,7 @@
  * markets is the dashboard's "paid out if every pending bet wins"; every outcome is shown.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
+import { demoLogin, makeTestApp, realCustomerLogin, Session, type TestApp } from "../fixtures/test-app.ts";
 import { listEvents, placeOk, selectionOf, upcomingPool } from "../fixtures/builders.ts";
 import { rolesOf, type Roles } from "../fixtures/trading-desk.ts";
 
@@ -30,7 +30,7 @@ describe("one liability", () => {
     const withBets = new Set((await t.database.client.execute("SELECT DISTINCT event_id FROM bet_legs")).rows.map((x) => String(x.event_id)));
     const a = pool.forMutation((e) => e.markets[0].outcomes.length === 3 && !withBets.has(e.id));
     const b = pool.forMutation((e) => e.id !== a.id && !withBets.has(e.id));
-    const c = await demoLogin(t, "customer");
+    const c = await realCustomerLogin(t);
     await placeOk(c, [selectionOf(a, 0, 1)], 2000); // the draw
     const multi = await placeOk(c, [selectionOf(a, 0, 0), selectionOf(b, 0, 0)], 1000);
     const dash = await get<{ openLiability: number; totalExposure: number; totalLiability: number }>("/api/dashboard/stats");
@@ -65,7 +65,7 @@ describe("one liability", () => {
     type Desk = { markets: { eventId: string; outcomes: Outcome[] }[] };
     const third = async () => (await get<Desk>("/api/trading/overview")).markets.find((x) => x.eventId === race.id)?.outcomes[2].payout ?? 0;
     const before = await third();
-    const c = await demoLogin(t, "customer");
+    const c = await realCustomerLogin(t);
     await placeOk(c, [selectionOf(race, 0, 2)], 500);
     const row = (await get<Desk>("/api/trading/overview")).markets.find((x) => x.eventId === race.id)!;
     expect(row.outcomes.map((o) => o.name)).toEqual(race.markets[0].outcomes.map((o) => o.name));

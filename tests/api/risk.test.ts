@@ -3,7 +3,7 @@
  * over real open bets and current prices. Admin and trader may read; anonymous 401, customer 403.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
+import { demoLogin, makeTestApp, realCustomerLogin, Session, type TestApp } from "../fixtures/test-app.ts";
 import { countRows, expectError, expectInvalidFields, placeOk, selectionOf, upcomingPool, type ApiEvent } from "../fixtures/builders.ts";
 import { expectRefusedFor, put, rolesOf, type Roles } from "../fixtures/trading-desk.ts";
 
@@ -62,7 +62,7 @@ describe("GET /api/admin/risk-heatmap", () => {
     const soccer = pool.next((e) => e.sport === "soccer");
     const tennis = pool.next((e) => e.sport === "tennis");
     const before = await heatmap("?range=1h");
-    const c = await demoLogin(t, "customer");
+    const c = await realCustomerLogin(t);
     const single = await placeOk(c, [selectionOf(soccer, 0, 0)], 4000);
     const multi = await placeOk(c, [selectionOf(soccer, 1, 0), selectionOf(tennis, 0, 0)], 1000);
     const after = await heatmap("?range=1h");
@@ -84,7 +84,7 @@ describe("GET /api/admin/risk-heatmap", () => {
 
   it("Rugby is the NRL; a cell over its market's liability limit is critical", async () => {
     const nrl: ApiEvent = pool.forMutation((e) => e.sport === "nrl");
-    const c = await demoLogin(t, "customer");
+    const c = await realCustomerLogin(t);
     await placeOk(c, [selectionOf(nrl, 0, 0)], 5000);
     expect((await put(r.trader, `/api/admin/markets/${nrl.markets[0].id}/limit`, { liabilityLimit: 100 })).status).toBe(200);
     const rugby = cell(await heatmap(), "Rugby", "FT Win");
@@ -118,7 +118,7 @@ describe("GET /api/admin/risk-metrics", () => {
   it("market risk from the engine, customer risk, a 24-hour series ending at the current totals", async () => {
     const withBets = new Set((await t.database.client.execute("SELECT DISTINCT event_id FROM bet_legs")).rows.map((x) => String(x.event_id)));
     const e = pool.forMutation((x) => !withBets.has(x.id));
-    const c = await demoLogin(t, "customer");
+    const c = await realCustomerLogin(t);
     const b = await placeOk(c, [selectionOf(e, 0, 0)], 3000);
     const m = await metrics();
     const row = m.markets.find((x) => x.marketId === e.markets[0].id)!;

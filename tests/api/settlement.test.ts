@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EARLY } from "../fixtures/settle.ts";
-import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
+import { demoLogin, makeTestApp, realCustomerLogin, Session, type TestApp } from "../fixtures/test-app.ts";
 import {
   balanceOf,
   countRows,
@@ -53,7 +53,7 @@ async function myBet(s: Session, id: string): Promise<Bet> {
 
 /** A fresh customer with one pending bet on it. */
 async function customerWithBet(stake: number, selections?: Selection[]) {
-  const s = await demoLogin(t, "customer");
+  const s = await realCustomerLogin(t);
   const sels = selections ?? [selectionOf(pool.next())];
   const placed = await placeOk(s, sels, stake);
   return { s, bet: placed.bet, sels, balance: placed.balance };
@@ -297,8 +297,8 @@ describe("GET /api/dashboard/stats", () => {
       totalStaked: 2000,
       openLiability: c.bet.potentialReturn,
       totalReturned: 0,
-      // The customer is a demo account: demo accounts never count among the operator's customers.
-      activeCustomers: 0,
+      // A new real customer (demo accounts never count in the operator's figures, issue 22).
+      activeCustomers: 1,
     });
 
     expect((await settle(c.bet.id, { status: "won", actualReturn: c.bet.potentialReturn })).status).toBe(200);
@@ -342,7 +342,7 @@ describe("GET /api/dashboard/stats", () => {
 
 describe("GET /api/admin/all-bets", () => {
   it("lists the newest bet first with customerName, amount, odds, potentialReturn and riskProfile", async () => {
-    const s = await demoLogin(t, "customer");
+    const s = await realCustomerLogin(t);
     const id = await currentUserId(s);
     const small = await placeOk(s, [selectionOf(pool.next((e) => milli(e.markets[0].outcomes[0].odds) < 5000n))], 100);
     await sleep(2);

@@ -4,7 +4,7 @@
  * Figures from real bets and prices; every change audited; admin and trader only.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
+import { demoLogin, makeTestApp, realCustomerLogin, Session, type TestApp } from "../fixtures/test-app.ts";
 import {
   balanceOf, countRows, currentUserId, expectError, expectInvalidFields, expectLedgerBalanced, listEvents, placeOk, selectionOf, upcomingPool,
   type ApiEvent,
@@ -51,7 +51,7 @@ describe("GET /api/trading/overview", () => {
     const e = pool.forMutation((x) => x.markets[0].outcomes.length === 3 && !withBets.has(x.id));
     const m = e.markets[0];
     expect((await overview()).markets.some((x) => x.eventId === e.id)).toBe(false);
-    const c = await demoLogin(t, "customer");
+    const c = await realCustomerLogin(t);
     const home = await placeOk(c, [selectionOf(e, 0, 0)], 3000);
     const away = await placeOk(c, [selectionOf(e, 0, 2)], 1000);
     const row = (await overview()).markets.find((x) => x.eventId === e.id)!;
@@ -71,7 +71,7 @@ describe("GET /api/trading/overview", () => {
     expect(before.totalExposure).toBe(metrics.totalExposure);
     expect(before.totalLiability).toBe(metrics.totalLiability);
     // One formula (domain/risk/pnl.ts): P&L and hold over the bets settled today; an open bet moves neither.
-    const c = await demoLogin(t, "customer");
+    const c = await realCustomerLogin(t);
     const b = await placeOk(c, [selectionOf(pool.next())], 2500);
     expect((await overview()).dailyPnl).toBe(before.dailyPnl);
     await r.admin.post(`/api/admin/settle-bet/${b.bet.id}`, { override: EARLY, status: "won", actualReturn: b.bet.potentialReturn });
@@ -136,7 +136,7 @@ describe("POST /api/trading/adjust-odds", () => {
       ["trader", { odds: o.odds }, "2.15"], ["admin", { odds: "2.15" }, "2.16"], ["trader", { odds: "2.16" }, "2.15"],
     ]);
     // The old price no longer takes bets; the new one does.
-    const c = await demoLogin(t, "customer");
+    const c = await realCustomerLogin(t);
     await expectError(await c.post("/api/bets", { selections: [{ eventId: e.id, marketId: e.markets[0].id, outcomeId: o.id, odds: o.odds }], stake: 100, betType: "single" }), 409, "BET.ODDS_CHANGED");
     await placeOk(c, [{ eventId: e.id, marketId: e.markets[0].id, outcomeId: o.id, odds: "2.15" }], 100);
   });
@@ -169,7 +169,7 @@ describe("alerts", () => {
   it("a market over its liability limit raises one critical alert", async () => {
     const e = pool.forMutation();
     const m = await createMarketOk(r.admin, twoWayMarket(e.id, "Limit Alert Market", "3.00", "1.40"));
-    const c = await demoLogin(t, "customer");
+    const c = await realCustomerLogin(t);
     await placeOk(c, [{ eventId: e.id, marketId: m.id, outcomeId: m.outcomes[0].id, odds: "3.00" }], 5000); // liability 10,000
     expect((await alerts()).some((a) => a.marketId === m.id)).toBe(false);
     await put(r.trader, `/api/admin/markets/${m.id}/limit`, { liabilityLimit: 8000 });
@@ -184,7 +184,7 @@ describe("alerts", () => {
   it("one open alert per market and level: growth within a level raises nothing, a higher level one more; it clears by system when the market settles", async () => {
     const e = pool.forMutation();
     const m = await createMarketOk(r.admin, twoWayMarket(e.id, "Dedupe Alert Market", "3.00", "1.40"));
-    const c = await demoLogin(t, "customer");
+    const c = await realCustomerLogin(t);
     // Placement keeps liability within the limit (BET.LIABILITY_LIMIT), so a market goes over its
     // limit when a trader lowers the limit below what it already holds: the levels move that way.
     await placeOk(c, [{ eventId: e.id, marketId: m.id, outcomeId: m.outcomes[0].id, odds: "3.00" }], 5000); // liability 10,000
@@ -208,7 +208,7 @@ describe("alerts", () => {
   it("an alert clears when the exposure falls below its level (a higher limit), and is raised again if it comes back", async () => {
     const e = pool.forMutation();
     const m = await createMarketOk(r.admin, twoWayMarket(e.id, "Clearing Alert Market", "3.00", "1.40"));
-    const c = await demoLogin(t, "customer");
+    const c = await realCustomerLogin(t);
     await placeOk(c, [{ eventId: e.id, marketId: m.id, outcomeId: m.outcomes[0].id, odds: "3.00" }], 5000); // liability 10,000
     await put(r.trader, `/api/admin/markets/${m.id}/limit`, { liabilityLimit: 8000 });
     const open = async () => (await alerts("?status=active")).filter((a) => a.marketId === m.id);
@@ -222,7 +222,7 @@ describe("alerts", () => {
 
   it("an event's exposure over 3 % of the bankroll raises an exposure alert", async () => {
     const e = pool.forMutation();
-    const c = await demoLogin(t, "customer");
+    const c = await realCustomerLogin(t);
     const sel = selectionOf(e, 0, e.markets[0].outcomes.length - 1);
     await placeOk(c, [sel], 60_000);
     const found = (await alerts()).find((a) => a.type === "exposure" && a.eventId === e.id);
@@ -233,7 +233,7 @@ describe("alerts", () => {
   it("three same-direction moves totalling 5 % within 10 minutes raise a steam-move alert and flag the event", async () => {
     const e = pool.forMutation();
     const m = await createMarketOk(r.admin, twoWayMarket(e.id, "Steam Market", "2.10", "1.75"));
-    const c = await demoLogin(t, "customer");
+    const c = await realCustomerLogin(t);
     await placeOk(c, [{ eventId: e.id, marketId: m.id, outcomeId: m.outcomes[1].id, odds: "1.75" }], 500);
     for (const odds of ["2.05", "2.00"]) expect((await adjust({ outcomeId: m.outcomes[0].id, odds })).status).toBe(200);
     expect((await alerts()).some((a) => a.type === "steam_move" && a.marketId === m.id)).toBe(false);
@@ -271,7 +271,7 @@ describe("alerts", () => {
 
 describe("sharp tracking", () => {
   it("a customer who beats the closing line, wins and profits scores high; their open bets flag sharp money", async () => {
-    const c = await demoLogin(t, "customer");
+    const c = await realCustomerLogin(t);
     const id = await currentUserId(c);
     for (let i = 0; i < 10; i++) {
       const e = pool.forMutation();
@@ -310,7 +310,7 @@ describe("sharp tracking", () => {
 
 describe("PUT /api/trading/customers/{userId}/stake-factor", () => {
   it("limits placement to max stake x factor, with a message naming the limit; audited; 1 lifts it", async () => {
-    const c = await demoLogin(t, "customer");
+    const c = await realCustomerLogin(t);
     const id = await currentUserId(c);
     const res = await put(r.trader, `/api/trading/customers/${id}/stake-factor`, { factor: 0.005 + 0.005 });
     expect(res.status).toBe(200);
@@ -332,7 +332,7 @@ describe("PUT /api/trading/customers/{userId}/stake-factor", () => {
   });
 
   it("refusals: factor outside 0.0001..1 or finer than 0.0001 (400), not a customer (404), roles", async () => {
-    const c = await demoLogin(t, "customer");
+    const c = await realCustomerLogin(t);
     const id = await currentUserId(c);
     for (const factor of [0, 1.5, -1, 0.00015, 0.00001, "0.5"]) await expectInvalidFields(await put(r.trader, `/api/trading/customers/${id}/stake-factor`, { factor }), "factor");
     await expectError(await put(r.trader, "/api/trading/customers/usr_nope/stake-factor", { factor: 0.5 }), 404, "TRADING.CUSTOMER_NOT_FOUND");

@@ -89,8 +89,8 @@ describe("PATCH /api/admin/users/{userId}/status", () => {
     expect(body.sessionsEnded).toBe(1);
     expect(await countRows(t.database, "SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?", [id])).toBe(0);
 
-    await expectError(await customer.get("/api/auth/user"), 401, "AUTH.REQUIRED");
-    await expectError(await customer.post("/api/bets", { selections: [selectionOf(pool.next())], stake: 500, betType: "single" }), 401, "AUTH.REQUIRED");
+    await expectError(await customer.get("/api/auth/user"), 403, "AUTH.ACCOUNT_SUSPENDED") // the ended session says why (issue 22);
+    await expectError(await customer.post("/api/bets", { selections: [selectionOf(pool.next())], stake: 500, betType: "single" }), 403, "AUTH.ACCOUNT_SUSPENDED");
 
     const audit = await t.database.client.execute({ sql: "SELECT * FROM audit_log WHERE entity_id = ? AND action = 'user.suspend'", args: [id] });
     expect(audit.rows).toHaveLength(1);
@@ -239,6 +239,6 @@ describe("authorization", () => {
     const other = await demoLogin(t, "admin");
     const otherId = await currentUserId(other);
     expect((await admin.patch(`/api/admin/users/${otherId}/status`, { isActive: false })).status).toBe(200);
-    await expectError(await other.get("/api/admin/users"), 401, "AUTH.REQUIRED");
+    await expectError(await other.get("/api/admin/users"), 403, "AUTH.ACCOUNT_SUSPENDED");
   });
 });

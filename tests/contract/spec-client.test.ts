@@ -129,8 +129,13 @@ describe("the spec's client, call by call", () => {
   it("GET /api/dashboard/stats, /api/admin/all-bets, /api/admin/risk-metrics, /api/admin/risk-heatmap", async () => {
     expect(typeof (await admin.get<Record<string, unknown>>("/api/dashboard/stats"))).toBe("object");
     const bets = await admin.get<{ id: string; userId: string; amount: number; odds: string; status: string; eventName: string; marketName: string }[]>("/api/admin/all-bets");
-    const mine = bets.find((b) => b.id === placedBetId)!;
-    expect(mine).toMatchObject({ amount: 1000, status: "pending", marketName: "Match Result" });
+    // Demo accounts never count in operator figures (issue 22; docs/money.md): the demo customer's
+    // bet is not listed; the real customers' bets are, in the spec's shape.
+    expect(bets.some((b) => b.id === placedBetId)).toBe(false);
+    expect(bets.length).toBeGreaterThan(0);
+    for (const b of bets.slice(0, 5)) {
+      expect(b).toMatchObject({ id: expect.any(String), userId: expect.any(String), amount: expect.any(Number), odds: expect.any(String), status: expect.any(String) });
+    }
     expect(typeof (await admin.get<Record<string, unknown>>("/api/admin/risk-metrics"))).toBe("object");
     // Entries matched by sport and market, riskValue read (they sit in `cells`: docs/decisions.md "Where we differ from the spec").
     const heat = await admin.get<{ cells: { sport: string; market: string; riskValue: number }[] }>("/api/admin/risk-heatmap");

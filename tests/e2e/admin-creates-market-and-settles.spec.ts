@@ -6,6 +6,7 @@
 import { expect, test } from "@playwright/test";
 import { demoLoginFromLanding, money } from "./helpers.ts";
 import { choose, heatmapCell, openSection } from "./admin-helpers.ts";
+import { realCustomerOnBetting } from "./customer-helpers.ts";
 
 test("admin creates a market, a customer bets, the admin suspends and settles it, the customer is paid", async ({ browser }) => {
   test.setTimeout(120_000);
@@ -78,7 +79,8 @@ test("admin creates a market, a customer bets, the admin suspends and settles it
   // --- Customer: bets 10.00 on Over 2.5 from the featured board.
   const customerContext = await browser.newContext();
   const customer = await customerContext.newPage();
-  await demoLoginFromLanding(customer, "customer");
+  // A real customer: operators never see a demo account's bets (issue 22).
+  await realCustomerOnBetting(customer, "newmarket");
   await expect(customer.getByTestId("balance")).toHaveText(money(100000));
   const card = customer.getByTestId(`event-${event!.id}`);
   await expect(card).toBeVisible();

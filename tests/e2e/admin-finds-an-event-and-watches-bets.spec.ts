@@ -5,6 +5,7 @@
  */
 import { expect, test } from "@playwright/test";
 import { demoLoginFromLanding, money, showEventOnBoard, upcomingEvents } from "./helpers.ts";
+import { realCustomerOnBetting } from "./customer-helpers.ts";
 
 type Page_ = { items: { id: string; name: string }[]; total: number; nextCursor: string | null };
 
@@ -48,7 +49,8 @@ test("an admin finds an event on page 2, sets it live, and watches a customer's 
   // A customer in a second browser places a 600.00 single on the soonest upcoming event.
   const customerContext = await browser.newContext();
   const page = await customerContext.newPage();
-  await demoLoginFromLanding(page, "customer");
+  // A real customer: demo bets never reach the ticker (issue 22).
+  await realCustomerOnBetting(page, "ticker");
   const event = (await upcomingEvents(page.request, 5)).find((e) => e.id !== target.id)!;
   const outcome = event.markets.find((m) => m.type === "full_time_result")!.outcomes[0];
   await showEventOnBoard(page, event);

@@ -8,6 +8,7 @@
 import { expect, test } from "@playwright/test";
 import { demoLoginFromLanding, money, showEventOnBoard, upcomingEvents } from "./helpers.ts";
 import { choose, openSection } from "./admin-helpers.ts";
+import { realCustomerOnBetting } from "./customer-helpers.ts";
 
 /** Eight runners: 1/5 the odds, three places. Runner 8 at 4.00 (3/1) is withdrawn: 25p in the £. */
 const ODDS = ["9.00", "5.00", "6.00", "8.00", "11.00", "13.00", "15.00", "4.00"];
@@ -34,7 +35,8 @@ test("a customer backs a runner each way, another is withdrawn, the race is sett
   // --- Customer: 5.00 each way on runner 2 (5.00) from the race's card: the slip offers the terms.
   const customerContext = await browser.newContext();
   const customer = await customerContext.newPage();
-  await demoLoginFromLanding(customer, "customer");
+  // A real customer: operators never see a demo account's bets (issue 22).
+  await realCustomerOnBetting(customer, "eachway");
   // A loaded machine can take a while to load the board after signing in: wait on the balance itself.
   await expect(customer.getByTestId("balance")).toHaveText(money(100000), { timeout: 30_000 });
   await showEventOnBoard(customer, race!);

@@ -4,6 +4,7 @@
  */
 import { expect, test } from "@playwright/test";
 import { demoLoginFromLanding, money, oddsMilli, settleFromBetTable, showEventOnBoard, upcomingEvents } from "./helpers.ts";
+import { realCustomerOnBetting } from "./customer-helpers.ts";
 
 test("a customer's bet is settled won by an admin and paid into the wallet", async ({ browser }) => {
   // Two visitors, a placed bet, an event finished and an early settlement with its reason.
@@ -11,7 +12,8 @@ test("a customer's bet is settled won by an admin and paid into the wallet", asy
   const customerContext = await browser.newContext();
   const page = await customerContext.newPage();
 
-  await demoLoginFromLanding(page, "customer");
+  // A real customer: operators never see a demo account's bets (issue 22).
+  await realCustomerOnBetting(page, "foundation");
   await expect(page.getByTestId("balance")).toHaveText(money(100000));
 
   // The soonest upcoming event: the first row of the admin's Manage Events table.

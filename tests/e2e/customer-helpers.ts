@@ -71,3 +71,17 @@ export function american(odds: string): string {
   const milli = Math.round(Number(odds) * 1000);
   return milli >= 2000 ? `+${Math.round((100 * (milli - 1000)) / 1000)}` : `-${Math.round(100_000 / (milli - 1000))}`;
 }
+
+/**
+ * A real customer (not a demo account) signed in on /betting with 1,000.00 cash, as a demo customer
+ * starts: registered, verified in full and funded by a bank deposit through the API. For journeys
+ * in which operators watch the customer's bets: demo accounts never count in operator figures
+ * (issue 22), so a demo customer's bet is not on the ticker, the heatmap or the bet lists.
+ */
+export async function realCustomerOnBetting(page: Page, tag: string): Promise<NewCustomer> {
+  const customer = await registerCustomer(page.request, tag, "Casey", "Punter");
+  await verifyCustomer(page.request, customer, "full");
+  await depositByApi(page.request, 100_000);
+  await page.goto("/betting");
+  return customer;
+}

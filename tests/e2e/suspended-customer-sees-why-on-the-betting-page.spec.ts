@@ -1,7 +1,8 @@
 /**
  * Issue 22: a customer suspended while their betting page is open is no longer shown as signed in
- * with a balance, and the refused bet says why in words (the suspension ended the session) rather
- * than "Please log in"; signed in again, the betting page says the account is suspended and what
+ * with a balance, and the refused bet says why in words ("Your account has been suspended. Sign in
+ * to withdraw your balance.": the suspension ended the session and left a tombstone) rather than
+ * "Please log in" or "Your session has ended"; signed in again, the betting page says the account is suspended and what
  * they can do (withdraw from the account page), and the slip's Place is disabled with that reason.
  */
 import { expect as baseExpect, test, type Page } from "@playwright/test";
@@ -39,7 +40,8 @@ test("a suspended customer's betting page says the account is suspended and how 
 
   await slip.getByTestId("place-bet").click();
   await expect(page.getByTestId("toast")).toContainText("Bet Failed");
-  await expect(page.getByTestId("toast")).toContainText("Your session has ended");
+  await expect(page.getByTestId("toast")).toContainText("Your account has been suspended. Sign in to withdraw your balance.");
+  await expect(page.getByTestId("toast")).not.toContainText("Your session has ended");
   await expect(page.getByTestId("toast")).not.toContainText("Please log in to");
   await expect(page.getByTestId("user-name")).toHaveCount(0);
   await expect(page.getByTestId("balance")).toHaveCount(0);

@@ -8,6 +8,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { demoLoginFromLanding, money, showEventOnBoard, type ApiEvent } from "./helpers.ts";
 import { choose, openSection, whoAmI } from "./admin-helpers.ts";
+import { realCustomerOnBetting } from "./customer-helpers.ts";
 
 test("a trader settles a market, then resettles it to another outcome; the customer's bet and balance follow", async ({ browser }) => {
   test.setTimeout(150_000);
@@ -35,7 +36,8 @@ test("a trader settles a market, then resettles it to another outcome; the custo
   // --- Customer: 10.00 on the home side from the board.
   const customerContext = await browser.newContext();
   const customer = await customerContext.newPage();
-  await demoLoginFromLanding(customer, "customer");
+  // A real customer: operators never see a demo account's bets (issue 22).
+  await realCustomerOnBetting(customer, "resettle");
   await expect(customer.getByTestId("balance")).toHaveText(money(100000));
   await showEventOnBoard(customer, event);
   await customer.getByTestId(`event-${event.id}`).getByTestId(`price-${home.id}`).click();

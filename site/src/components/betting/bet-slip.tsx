@@ -217,7 +217,7 @@ export function BetSlip() {
     } catch (err) {
       // The server answered (and did not fail itself): this attempt is over, a new press is a new bet.
       if (err instanceof ApiError && err.status < 500) attempt.current = null;
-      const message = err instanceof ApiError ? (sessionRefusalText(err.code) ?? errorMessage(err, "")) : "";
+      const message = err instanceof ApiError ? (sessionRefusalText(err.code, err) ?? errorMessage(err, "")) : "";
       toast({ title: "Bet Failed", description: message || "Failed to place bet", variant: "destructive" });
       if (err instanceof ApiError && message) setRefusal({ code: err.code, message, legs: legIds, maxStake: counterOffer(err.code, err.details) });
       // Suspended, or the session ended (a suspension ends them): the page shows which, from the session.

@@ -19,7 +19,9 @@ export const SUSPENDED_REASON = "Your account is suspended: betting is closed.";
  * and a page whose session has ended (a suspension ends every session) says that rather than a bare
  * "Please log in".
  */
-export function sessionRefusalText(code: string): string | null {
+export function sessionRefusalText(code: string, err?: { message: string; details: unknown }): string | null {
+  // A session the suspension ended (issue 22): the server's words, which say how to reach the money.
+  if (code === "AUTH.ACCOUNT_SUSPENDED" && (err?.details as { sessionEnded?: boolean } | undefined)?.sessionEnded) return err!.message;
   if (code === "AUTH.ACCOUNT_SUSPENDED") return `${SUSPENDED_REASON} Your balance is still yours: withdraw it from your account page.`;
   if (code === "AUTH.REQUIRED") return "Your session has ended (signed out, expired, or the account was suspended). Please log in again.";
   return null;
