@@ -23,7 +23,7 @@ export interface ResettlementDecision {
 }
 
 export function decideResettlement(
-  bet: { status: string; stake: Cents; actualReturn: Cents | null; legs: readonly GradableLeg[]; betType: BetType; sgmPrices?: Readonly<Record<string, number>> | null; eachWay?: GradeTerms["eachWay"] },
+  bet: { status: string; stake: Cents; actualReturn: Cents | null; legs: readonly GradableLeg[]; betType: BetType; sgmPrices?: Readonly<Record<string, number>> | null; eachWay?: GradeTerms["eachWay"]; rule4?: number | null },
   req: ResettlementRequest,
 ): Result<ResettlementDecision> {
   if (bet.status !== "won" && bet.status !== "lost" && bet.status !== "void")
@@ -42,8 +42,9 @@ export function decideResettlement(
   } else {
     legResults = bet.legs.map((l) => ({ legId: l.id, result: req.status }));
   }
-  // An each-way bet with its terms (a winner pays both parts; only settlement by market knows the placed runners).
-  const graded = gradeBet(bet.stake, bet.legs.map((l, i) => ({ ...l, result: legResults[i].result })), bet.betType, bet.sgmPrices, { eachWay: bet.eachWay });
+  // An each-way bet with its terms (a winner pays both parts) and its Rule 4 deduction: exactly what
+  // settlement by market pays for the same result (grade.ts gradeRacingSingle).
+  const graded = gradeBet(bet.stake, bet.legs.map((l, i) => ({ ...l, result: legResults[i].result, deadHeat: null, placed: false, placeDeadHeat: null })), bet.betType, bet.sgmPrices, { eachWay: bet.eachWay, rule4: bet.rule4 });
   if (graded.status !== req.status)
     return err(domainError("BET.LEG_RESULTS_INVALID", `Those leg results make the bet ${graded.status}, not ${req.status}`));
   const paid = bet.actualReturn ?? 0;

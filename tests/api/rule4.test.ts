@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
-import { countRows, expectError, expectLedgerBalanced, upcomingPool } from "../fixtures/builders.ts";
+import { balanceOf, countRows, expectError, expectLedgerBalanced, upcomingPool } from "../fixtures/builders.ts";
 import { createMarketOk, rolesOf, type Roles } from "../fixtures/trading-desk.ts";
 
 let t: TestApp;
@@ -141,6 +141,54 @@ describe("withdrawing a runner", () => {
     expect(await row(a)).toEqual({ status: "lost", actual_return: 0 });
     expect(await row(b)).toEqual({ status: "won", actual_return: 4750 }); // 10.00 + 50.00 x 0.75
     expect(await row(gone)).toEqual({ status: "void", actual_return: 1000 });
+    await expectLedgerBalanced(t.database);
+  });
+});
+
+/** The wallet side of every transaction on a bet, oldest first: [kind, amount]. */
+const walletMoves = async (betId: string) =>
+  (
+    await t.database.client.execute({
+      sql: `SELECT t.kind, p.amount FROM ledger_postings p JOIN ledger_transactions t ON t.id = p.transaction_id
+            WHERE t.reference = ? AND p.account_id LIKE 'wallet:%' ORDER BY t.created_at, p.id`,
+      args: [betId],
+    })
+  ).rows.map((x) => [x.kind, Number(x.amount)]);
+
+describe("resettling one bet under Rule 4 pays what the market path pays", () => {
+  it("settled by market, resettled by bet to another result, then back: returns, balance and ledger follow exactly", async () => {
+    const { m, sel } = await race("R4 Resettle By Bet");
+    const c = await demoLogin(t, "customer");
+    const ew = await bet(c, sel(0), 500, true); // 5.00 e/w at 9.00 (10.00 staked)
+    const win = await bet(c, sel(2), 1000); // 10.00 win at 6.00
+    await withdraw(r.trader, m.id, m.outcomes[7].id); // 4.00: 25p
+    tick();
+    const settled = await r.admin.post(`/api/admin/markets/${m.id}/settle`, {
+      winningOutcomeId: m.outcomes[0].id, placed: [{ outcomeId: m.outcomes[1].id }, { outcomeId: m.outcomes[2].id }], override,
+    });
+    expect(settled.status, await settled.clone().text()).toBe(200);
+    // e/w: win part 5.00 + 40.00 x 0.75 = 35.00, place part 5.00 + 8.00 x 0.75 = 11.00; the win single lost (placed is no use to it).
+    expect(await row(ew)).toEqual({ status: "won", actual_return: 4600 });
+    expect(await row(win)).toEqual({ status: "lost", actual_return: 0 });
+    const start = await balanceOf(c);
+    const resettle = async (id: string, status: string) => {
+      tick();
+      const res = await r.admin.post(`/api/admin/bets/${id}/resettle`, { status, reason: "steward's enquiry" });
+      expect(res.status, await res.clone().text()).toBe(200);
+      return ((await res.json()) as { bet: { actualReturn: number }; correction: number });
+    };
+    // The e/w bet lost after all: the 46.00 comes back; then won again: the same 46.00, not 58.00 without Rule 4.
+    expect(await resettle(ew, "lost")).toMatchObject({ bet: { actualReturn: 0 }, correction: -4600 });
+    expect(await balanceOf(c)).toBe(start - 4600);
+    expect(await resettle(ew, "won")).toMatchObject({ bet: { actualReturn: 4600 }, correction: 4600 });
+    expect(await row(ew)).toEqual({ status: "won", actual_return: 4600 });
+    // The win single won after all: 10.00 + 50.00 x 0.75 = 47.50 (not 60.00); then lost again.
+    expect(await resettle(win, "won")).toMatchObject({ bet: { actualReturn: 4750 }, correction: 4750 });
+    expect(await balanceOf(c)).toBe(start + 4750);
+    expect(await resettle(win, "lost")).toMatchObject({ bet: { actualReturn: 0 }, correction: -4750 });
+    expect(await balanceOf(c)).toBe(start);
+    expect(await walletMoves(ew)).toEqual([["bet_stake", -1000], ["bet_payout", 4600], ["bet_resettlement", -4600], ["bet_resettlement", 4600]]);
+    expect(await walletMoves(win)).toEqual([["bet_stake", -1000], ["bet_resettlement", 4750], ["bet_resettlement", -4750]]);
     await expectLedgerBalanced(t.database);
   });
 });
