@@ -110,7 +110,9 @@ export type AdminBet = z.infer<typeof AdminBet>;
 
 export const SettleBetBody = z
   .object({
-    status: z.enum(["won", "lost", "void"]),
+    status: z.enum(["won", "lost", "void", "placed"]).openapi({
+      description: "placed: an each-way single whose runner placed but did not win (win part lost, place part paid; 422 BET.NOT_EACH_WAY for any other bet)",
+    }),
     actualReturn: Cents.min(0).openapi({ description: "Must equal the server's figure or the request is refused" }),
     legResults: z
       .array(z.object({ legId: z.string(), result: z.enum(["won", "lost", "void"]) }).strict())

@@ -15,6 +15,7 @@ import type { BetStatus, BetType, DeadHeat } from "../shared/types.ts";
 import { returnAtOdds, sameGameMultiOddsMilli } from "../betting/same-game-multi.ts";
 import { subsetKey } from "../pricing/sgm.ts";
 import { gradeEachWayParts, type EachWayTerms } from "./each-way.ts";
+import { placedLegs } from "./placed.ts";
 
 export type LegResult = "pending" | "won" | "lost" | "void";
 export type BetOutcome = "pending" | "won" | "lost" | "void";
@@ -112,7 +113,8 @@ function gradeRacingSingle(stake: Cents, leg: GradableLeg, terms: GradeTerms): {
 }
 
 export interface SettlementRequest {
-  status: "won" | "lost" | "void";
+  /** "placed": an each-way single whose runner placed but did not win (placed.ts). */
+  status: "won" | "lost" | "void" | "placed";
   actualReturn: Cents;
   legResults?: readonly LegGradeEntry[];
 }
@@ -135,6 +137,7 @@ export function decideSettlement(
   if (bet.status !== "pending")
     return err(domainError("BET.NOT_PENDING", `This bet is already ${bet.status === "cashed_out" ? "cashed out" : bet.status}`));
   let legResults: SettlementDecision["legResults"];
+  if (req.status === "placed") return decidePlaced(bet, req);
   if (req.legResults) {
     const byId = new Map(req.legResults.map((r) => [r.legId, r]));
     if (byId.size !== req.legResults.length || byId.size !== bet.legs.length || bet.legs.some((l) => !byId.has(l.id)))
@@ -144,7 +147,7 @@ export function decideSettlement(
       return r.result === "won" && r.deadHeat ? { legId: l.id, result: r.result, deadHeat: r.deadHeat } : { legId: l.id, result: r.result };
     });
   } else {
-    legResults = bet.legs.map((l) => ({ legId: l.id, result: req.status }));
+    legResults = bet.legs.map((l) => ({ legId: l.id, result: req.status as "won" | "lost" | "void" }));
   }
   const graded = gradeBet(
     bet.stake,
@@ -164,4 +167,21 @@ export function decideSettlement(
       }),
     );
   return ok({ status: graded.status, actualReturn: graded.actualReturn, legResults });
+}
+
+/** Settle an each-way single "placed" (placed.ts): the place part at the bet's terms, Rule 4 applied; refused for any other bet. */
+function decidePlaced(
+  bet: Parameters<typeof decideSettlement>[0],
+  req: SettlementRequest,
+): Result<SettlementDecision> {
+  if (req.legResults) return err(domainError("BET.LEG_RESULTS_INVALID", "A placed settlement takes no leg results"));
+  const legs = placedLegs(bet);
+  if (!legs.ok) return legs;
+  const graded = gradeBet(bet.stake, legs.value, bet.betType, null, { eachWay: bet.eachWay, rule4: bet.rule4 });
+  if (graded.status === "pending") return err(domainError("BET.LEG_RESULTS_INVALID", "This bet cannot be graded placed"));
+  if (graded.actualReturn !== req.actualReturn)
+    return err(
+      domainError("BET.RETURN_MISMATCH", `The return for this settlement is ${graded.actualReturn} cents`, { expectedReturn: graded.actualReturn }),
+    );
+  return ok({ status: graded.status, actualReturn: graded.actualReturn, legResults: legs.value.map((l) => ({ legId: l.id, result: "lost" as const })) });
 }

@@ -193,6 +193,57 @@ describe("resettling one bet under Rule 4 pays what the market path pays", () =>
   });
 });
 
+describe("settling one each-way bet as placed", () => {
+  it("pays the place part at the bet's terms under Rule 4; resettles to won and back; a bet that is not each way is refused and nothing is written", async () => {
+    const { m, sel } = await race("R4 Placed By Bet");
+    const c = await demoLogin(t, "customer");
+    const before = await bet(c, sel(1), 500, true); // 5.00 e/w at 5.00, struck before the withdrawal
+    const single = await bet(c, sel(1), 1000); // a 10.00 win single: cannot be "placed"
+    await withdraw(r.trader, m.id, m.outcomes[7].id); // 4.00: 25p
+    const after = await bet(c, sel(2), 500, true); // 5.00 e/w at 6.00, struck after: no deduction
+    const settle = (id: string, body: Record<string, unknown>) => {
+      tick();
+      return r.admin.post(`/api/admin/settle-bet/${id}`, { override, ...body });
+    };
+    // The server's figure is required: place part 5.00 + 5.00 x 4/5 x 0.75 = 8.00.
+    await expectError(await settle(before, { status: "placed", actualReturn: 900 }), 422, "BET.RETURN_MISMATCH");
+    const start = await balanceOf(c);
+    const res = await settle(before, { status: "placed", actualReturn: 800 });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(((await res.json()) as { bet: { status: string } }).bet.status).toBe("won");
+    expect(await row(before)).toEqual({ status: "won", actual_return: 800 });
+    // After the withdrawal: 5.00 + 5.00 x 5/5 = 10.00, nothing deducted.
+    expect((await settle(after, { status: "placed", actualReturn: 1000 })).status).toBe(200);
+    expect(await row(after)).toEqual({ status: "won", actual_return: 1000 });
+    expect(await balanceOf(c)).toBe(start + 1800);
+    // Resettled by bet: won after all (win part 5.00 + 20.00 x 0.75 = 20.00, plus the 8.00), then placed again.
+    tick();
+    const won = await r.admin.post(`/api/admin/bets/${before}/resettle`, { status: "won", reason: "photo finish" });
+    expect(won.status, await won.clone().text()).toBe(200);
+    expect(await won.json()).toMatchObject({ bet: { status: "won", actualReturn: 2800 }, correction: 2000 });
+    tick();
+    const back = await r.admin.post(`/api/admin/bets/${before}/resettle`, { status: "placed", reason: "photo finish reversed" });
+    expect(back.status, await back.clone().text()).toBe(200);
+    expect(await back.json()).toMatchObject({ bet: { status: "won", actualReturn: 800 }, correction: -2000 });
+    expect(await balanceOf(c)).toBe(start + 1800);
+    // Refusals: a win single, as a settlement and as a resettlement; nothing changes.
+    const state = async () => ({
+      bet: await row(single),
+      tx: await countRows(t.database, "SELECT COUNT(*) AS n FROM ledger_transactions WHERE reference = ?", [single]),
+      audit: await countRows(t.database, "SELECT COUNT(*) AS n FROM audit_log WHERE entity_id = ?", [single]),
+      balance: await balanceOf(c),
+    });
+    const was = await state();
+    await expectError(await settle(single, { status: "placed", actualReturn: 0 }), 422, "BET.NOT_EACH_WAY");
+    expect(await state()).toEqual(was);
+    expect((await settle(single, { status: "lost", actualReturn: 0 })).status).toBe(200);
+    const lost = await state();
+    await expectError(await r.admin.post(`/api/admin/bets/${single}/resettle`, { status: "placed", reason: "not each way" }), 422, "BET.NOT_EACH_WAY");
+    expect(await state()).toEqual(lost);
+    await expectLedgerBalanced(t.database);
+  });
+});
+
 describe("refusals write nothing", () => {
   const state = async () => ({
     withdrawals: await countRows(t.database, "SELECT COUNT(*) AS n FROM runner_withdrawals"),
