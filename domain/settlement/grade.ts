@@ -107,7 +107,9 @@ function gradeRacingSingle(stake: Cents, leg: GradableLeg, terms: GradeTerms): {
   const won = leg.result === "won";
   const g = gradeEachWayParts(ew ? stake / 2 : stake, leg.oddsMilli, ew, {
     won, winDeadHeat: won ? leg.deadHeat ?? null : null,
-    placed: won || leg.placed === true, placeDeadHeat: leg.placeDeadHeat ?? (won ? leg.deadHeat ?? null : null),
+    // A runner listed as placed takes its own place factor (none: paid in full, e.g. two tied for 1st
+    // with three places, dead-heat.ts); a winner not listed shares the place part as it shares the win.
+    placed: won || leg.placed === true, placeDeadHeat: leg.placed === true ? leg.placeDeadHeat ?? null : won ? leg.deadHeat ?? null : null,
   }, deduction);
   return { status: g.actualReturn > 0 || won ? "won" : "lost", actualReturn: g.actualReturn };
 }
