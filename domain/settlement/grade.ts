@@ -16,6 +16,7 @@ import { returnAtOdds, sameGameMultiOddsMilli } from "../betting/same-game-multi
 import { subsetKey } from "../pricing/sgm.ts";
 import { gradeEachWayParts, type EachWayTerms } from "./each-way.ts";
 import { placedLegs } from "./placed.ts";
+import { multipleReturnUnderRule4 } from "./rule4-multiple.ts";
 
 export type LegResult = "pending" | "won" | "lost" | "void";
 export type BetOutcome = "pending" | "won" | "lost" | "void";
@@ -31,6 +32,8 @@ export interface GradableLeg {
   /** Each way: the runner finished within the places (a winner always has), with a dead-heat factor for a shared last place. */
   placed?: boolean | null;
   placeDeadHeat?: DeadHeat | null;
+  /** A multiple's leg: the Rule 4 deduction (pence per pound) of withdrawals from its race after the bet was struck (rule4-multiple.ts). */
+  rule4?: number | null;
 }
 
 /** An each-way bet's terms and the Rule 4 deduction (pence per pound) on its winnings; docs/money.md "Each way and Rule 4". */
@@ -88,6 +91,8 @@ export function gradeBet(
     if (deadHeat) return { status: "won", actualReturn: divided(stake, BigInt(odds), 1000n, legs) };
     return { status: "won", actualReturn: Math.max(stake, returnAtOdds(stake, odds)) };
   }
+  // Rule 4 on a multiple: the deduction goes into the leg's price (rule4-multiple.ts).
+  if (betType === "multiple" && wonLegs.some((l) => (l.rule4 ?? 0) > 0)) return { status: "won", actualReturn: multipleReturnUnderRule4(stake, legs) };
   if (!deadHeat) return { status: "won", actualReturn: returnFor(stake, won) };
   const { numerator, denominator } = combineOdds(won);
   return { status: "won", actualReturn: divided(stake, numerator, denominator, legs) };

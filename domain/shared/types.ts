@@ -105,6 +105,8 @@ export interface BetLegRecord {
   selectionName: string;
   /** A won leg graded from a dead heat: the factor its stake was divided by (docs/money.md "Results and grading"). */
   deadHeat?: DeadHeat | null;
+  /** A multiple's leg on a race with runners withdrawn after the bet was struck: their Rule 4 deduction, pence per pound (at most 90). */
+  rule4?: number | null;
 }
 
 /** A dead-heat factor num/den, 0 < num <= den (two runners tied for one place: 1/2). */

@@ -244,6 +244,52 @@ describe("settling one each-way bet as placed", () => {
   });
 });
 
+describe("Rule 4 on a multiple", () => {
+  it("a leg on a race with a withdrawal after the bet carries the deduction into its price on every grading path", async () => {
+    const one = await race("R4 Double One");
+    const two = await race("R4 Double Two");
+    const c = await demoLogin(t, "customer");
+    const double = async () => {
+      tick();
+      const res = await c.post("/api/bets", { selections: [one.sel(0), two.sel(1)], stake: 1000, betType: "multiple" });
+      expect(res.status, await res.clone().text()).toBe(201);
+      return ((await res.json()) as { bet: { id: string; potentialReturn: number } }).bet;
+    };
+    const byMarket = await double(); // 10.00 at 9.00 x 5.00: 450.00 before any withdrawal
+    const byBet = await double();
+    expect(byMarket.potentialReturn).toBe(45000);
+    await withdraw(r.trader, one.m.id, one.m.outcomes[7].id); // 4.00: 25p on race one
+    const after = await double(); // struck after: no deduction
+    tick();
+    // By bet: 10.00 x (1 + 8.00 x 0.75 = 7.00) x 5.00 = 350.00; the unreduced figure is refused.
+    await expectError(await r.admin.post(`/api/admin/settle-bet/${byBet.id}`, { status: "won", actualReturn: 45000, override }), 422, "BET.RETURN_MISMATCH");
+    expect((await r.admin.post(`/api/admin/settle-bet/${byBet.id}`, { status: "won", actualReturn: 35000, override })).status).toBe(200);
+    // By market: race one first (the double waits), then race two.
+    const start = await balanceOf(c);
+    expect((await r.admin.post(`/api/admin/markets/${one.m.id}/settle`, { winningOutcomeId: one.m.outcomes[0].id, override })).status).toBe(200);
+    expect(await row(byMarket.id)).toEqual({ status: "pending", actual_return: null });
+    expect((await r.admin.post(`/api/admin/markets/${two.m.id}/settle`, { winningOutcomeId: two.m.outcomes[1].id, override })).status).toBe(200);
+    expect(await row(byMarket.id)).toEqual({ status: "won", actual_return: 35000 });
+    expect(await row(after.id)).toEqual({ status: "won", actual_return: 45000 });
+    expect(await balanceOf(c)).toBe(start + 35000 + 45000);
+    // Market resettle: race two to another winner and back; the deduction stays on the way back.
+    tick();
+    expect((await r.admin.post(`/api/admin/markets/${two.m.id}/resettle`, { winningOutcomeId: two.m.outcomes[2].id, reason: "photo finish reviewed", override })).status).toBe(200);
+    expect(await row(byMarket.id)).toEqual({ status: "lost", actual_return: 0 });
+    tick();
+    expect((await r.admin.post(`/api/admin/markets/${two.m.id}/resettle`, { winningOutcomeId: two.m.outcomes[1].id, reason: "photo finish reversed", override })).status).toBe(200);
+    expect(await row(byMarket.id)).toEqual({ status: "won", actual_return: 35000 });
+    // Resettle by bet: lost, then won again at 350.00.
+    tick();
+    expect((await r.admin.post(`/api/admin/bets/${byBet.id}/resettle`, { status: "lost", reason: "wrong leg" })).status).toBe(200);
+    tick();
+    const back = await r.admin.post(`/api/admin/bets/${byBet.id}/resettle`, { status: "won", reason: "right leg" });
+    expect(await back.json()).toMatchObject({ bet: { actualReturn: 35000 }, correction: 35000 });
+    expect(await balanceOf(c)).toBe(start + 35000 + 45000);
+    await expectLedgerBalanced(t.database);
+  });
+});
+
 describe("refusals write nothing", () => {
   const state = async () => ({
     withdrawals: await countRows(t.database, "SELECT COUNT(*) AS n FROM runner_withdrawals"),
