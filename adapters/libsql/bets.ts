@@ -314,7 +314,8 @@ export async function legsOfBets(client: Client, betIds: readonly string[]): Pro
   const rs = await client.execute({
     // rule4: a multiple's leg on a race with other runners withdrawn after the bet was struck (domain/settlement/rule4-multiple.ts).
     sql: `SELECT l.*, (SELECT MIN(90, SUM(w.deduction)) FROM runner_withdrawals w JOIN bets rb ON rb.id = l.bet_id
-                        WHERE w.market_id = l.market_id AND w.outcome_id <> l.outcome_id AND rb.bet_type = 'multiple' AND w.withdrawn_at > rb.placed_at) AS rule4
+                        WHERE w.market_id = l.market_id AND w.outcome_id <> l.outcome_id AND rb.bet_type = 'multiple' AND w.withdrawn_at > rb.placed_at) AS rule4,
+                 EXISTS (SELECT 1 FROM runner_withdrawals ow WHERE ow.outcome_id = l.outcome_id) AS withdrawn
           FROM bet_legs l WHERE l.bet_id IN (${betIds.map(() => "?").join(",")}) ORDER BY l.bet_id, l.leg_no`,
     args: [...betIds],
   });
@@ -333,6 +334,7 @@ export async function legsOfBets(client: Client, betIds: readonly string[]): Pro
       selectionName: String(r.selection_name),
       deadHeat: r.dead_heat_num === null || r.dead_heat_num === undefined ? null : { num: Number(r.dead_heat_num), den: Number(r.dead_heat_den) },
       ...(Number(r.rule4 ?? 0) > 0 ? { rule4: Number(r.rule4) } : {}),
+      ...(Number(r.withdrawn ?? 0) > 0 ? { withdrawn: true } : {}),
     });
     out.set(String(r.bet_id), list);
   }

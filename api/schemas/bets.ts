@@ -56,6 +56,7 @@ export const BetLeg = z.object({
   selectionName: z.string(),
   odds: OddsString,
   result: LegResult,
+  withdrawn: z.boolean().optional().openapi({ description: "Rule 4: the runner was withdrawn; the leg is void (a single's stake returned) at settlement" }),
 });
 /** Whether a pending bet can be cashed out now (absent on settled bets). */
 export const CashOutAvailability = z

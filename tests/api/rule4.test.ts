@@ -290,6 +290,23 @@ describe("Rule 4 on a multiple", () => {
   });
 });
 
+describe("the withdrawn runner on the customer's race card and bets list", () => {
+  it("stays on the card marked withdrawn (void, no longer bettable); the bet on it is marked withdrawn", async () => {
+    const { e, m, sel } = await race("R4 Card");
+    const c = await demoLogin(t, "customer");
+    const onGone = await bet(c, sel(7), 1000);
+    await withdraw(r.trader, m.id, m.outcomes[7].id);
+    const events = (await (await c.get("/api/events?status=all&limit=200")).json()) as { id: string; markets: { id: string; status: string; outcomes: { id: string; withdrawn?: boolean; result?: string }[] }[] }[];
+    const card = events.find((x) => x.id === e.id)!.markets.find((x) => x.id === m.id)!;
+    expect(card.status).toBe("open");
+    expect(card.outcomes).toHaveLength(8);
+    expect(card.outcomes[7]).toMatchObject({ id: m.outcomes[7].id, withdrawn: true, result: "void" });
+    expect(card.outcomes.slice(0, 7).every((o) => o.withdrawn === undefined && o.result === undefined)).toBe(true);
+    const mine = ((await (await c.get("/api/bets")).json()) as { id: string; legs: { withdrawn?: boolean }[] }[]).find((b) => b.id === onGone)!;
+    expect(mine.legs[0].withdrawn).toBe(true);
+  });
+});
+
 describe("refusals write nothing", () => {
   const state = async () => ({
     withdrawals: await countRows(t.database, "SELECT COUNT(*) AS n FROM runner_withdrawals"),
