@@ -134,6 +134,7 @@ export const presentBet = (b: BetRecord): Bet => ({
     odds: formatOdds(l.oddsMilli),
     result: l.result,
     ...(l.withdrawn ? { withdrawn: true } : {}),
+    ...(l.rule4 ? { rule4: l.rule4 } : {}),
   })),
   ...(b.eachWay ? { eachWay: { ...b.eachWay, unitStake: b.stake / 2 } } : {}),
   ...(b.rule4 ? { rule4: { deduction: b.rule4 } } : {}),

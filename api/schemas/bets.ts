@@ -57,6 +57,7 @@ export const BetLeg = z.object({
   odds: OddsString,
   result: LegResult,
   withdrawn: z.boolean().optional().openapi({ description: "Rule 4: the runner was withdrawn; the leg is void (a single's stake returned) at settlement" }),
+  rule4: z.number().int().min(0).max(90).optional().openapi({ description: "A multiple's leg: Rule 4 deduction (pence per pound) for runners withdrawn after the bet; the leg's odds become 1 + (odds - 1) x (1 - deduction)" }),
 });
 /** Whether a pending bet can be cashed out now (absent on settled bets). */
 export const CashOutAvailability = z

@@ -260,6 +260,9 @@ describe("Rule 4 on a multiple", () => {
     expect(byMarket.potentialReturn).toBe(45000);
     await withdraw(r.trader, one.m.id, one.m.outcomes[7].id); // 4.00: 25p on race one
     const after = await double(); // struck after: no deduction
+    // The operator's list shows the deduction on the leg (the Bet Management "Won" figure is computed from it).
+    const listed = ((await (await r.admin.get("/api/admin/all-bets?status=pending&limit=500")).json()) as { id: string; legs: { rule4?: number }[] }[]).find((b) => b.id === byBet.id)!;
+    expect(listed.legs.map((l) => l.rule4)).toEqual([25, undefined]);
     tick();
     // By bet: 10.00 x (1 + 8.00 x 0.75 = 7.00) x 5.00 = 350.00; the unreduced figure is refused.
     await expectError(await r.admin.post(`/api/admin/settle-bet/${byBet.id}`, { status: "won", actualReturn: 45000, override }), 422, "BET.RETURN_MISMATCH");
