@@ -38,11 +38,13 @@ const statusAt = (e: EventView, m: MarketView, now: Date): MarketStatus => (m.st
  * has decided (a correct score that can no longer happen); a closed market shows them all with their result.
  */
 const shownOutcomes = (m: MarketView) =>
-  (m.status === "closed" ? m.outcomes : m.outcomes.filter((o) => !o.result)).map((o) => ({
+  // A withdrawn runner stays on the race card, marked withdrawn (Rule 4), with no price to take.
+  (m.status === "closed" ? m.outcomes : m.outcomes.filter((o) => !o.result || o.withdrawn)).map((o) => ({
     id: o.id,
     name: o.name,
     odds: formatOdds(o.priceMilli),
     ...(o.result ? { result: o.result } : {}),
+    ...(o.withdrawn ? { withdrawn: true } : {}),
   }));
 
 export const presentEvent = (e: EventView, now: Date, inPlayDelayMs = 0): Event => ({
@@ -131,6 +133,8 @@ export const presentBet = (b: BetRecord): Bet => ({
     selectionName: l.selectionName,
     odds: formatOdds(l.oddsMilli),
     result: l.result,
+    ...(l.withdrawn ? { withdrawn: true } : {}),
+    ...(l.rule4 ? { rule4: l.rule4 } : {}),
   })),
   ...(b.eachWay ? { eachWay: { ...b.eachWay, unitStake: b.stake / 2 } } : {}),
   ...(b.rule4 ? { rule4: { deduction: b.rule4 } } : {}),

@@ -314,7 +314,11 @@ export async function legsOfBets(client: Client, betIds: readonly string[]): Pro
   const out = new Map<string, BetLegRecord[]>();
   if (betIds.length === 0) return out;
   const rs = await client.execute({
-    sql: `SELECT * FROM bet_legs WHERE bet_id IN (${betIds.map(() => "?").join(",")}) ORDER BY bet_id, leg_no`,
+    // rule4: a multiple's leg on a race with other runners withdrawn after the bet was struck (domain/settlement/rule4-multiple.ts).
+    sql: `SELECT l.*, (SELECT MIN(90, SUM(w.deduction)) FROM runner_withdrawals w JOIN bets rb ON rb.id = l.bet_id
+                        WHERE w.market_id = l.market_id AND w.outcome_id <> l.outcome_id AND rb.bet_type = 'multiple' AND w.withdrawn_at > rb.placed_at) AS rule4,
+                 EXISTS (SELECT 1 FROM runner_withdrawals ow WHERE ow.outcome_id = l.outcome_id) AS withdrawn
+          FROM bet_legs l WHERE l.bet_id IN (${betIds.map(() => "?").join(",")}) ORDER BY l.bet_id, l.leg_no`,
     args: [...betIds],
   });
   for (const r of rs.rows) {
@@ -331,6 +335,8 @@ export async function legsOfBets(client: Client, betIds: readonly string[]): Pro
       marketName: String(r.market_name),
       selectionName: String(r.selection_name),
       deadHeat: r.dead_heat_num === null || r.dead_heat_num === undefined ? null : { num: Number(r.dead_heat_num), den: Number(r.dead_heat_den) },
+      ...(Number(r.rule4 ?? 0) > 0 ? { rule4: Number(r.rule4) } : {}),
+      ...(Number(r.withdrawn ?? 0) > 0 ? { withdrawn: true } : {}),
     });
     out.set(String(r.bet_id), list);
   }

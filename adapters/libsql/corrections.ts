@@ -42,7 +42,7 @@ export class LibsqlSettlementCorrections implements SettlementCorrections {
   }
 
   async changeMarketResult(
-    c: { marketId: string; fromRevision: number; kind: "winner" | "void" | null; winningOutcomeId: string | null; at: Date; by: string },
+    c: Parameters<SettlementCorrections["changeMarketResult"]>[0],
     audit: AuditEntry,
   ): Promise<"changed" | "conflict"> {
     try {
@@ -59,7 +59,15 @@ export class LibsqlSettlementCorrections implements SettlementCorrections {
             ],
           },
           // Resettled to a winner or void: a dead heat's factors on the outcomes no longer hold.
-          ...(c.kind === null ? [] : [{ sql: "UPDATE outcomes SET dead_heat_num = NULL, dead_heat_den = NULL WHERE market_id = ? AND dead_heat_num IS NOT NULL", args: [c.marketId] }]),
+          ...(c.kind === null || (c.outcomeResults && c.outcomeResults.length > 0) ? [] : [{ sql: "UPDATE outcomes SET dead_heat_num = NULL, dead_heat_den = NULL WHERE market_id = ? AND dead_heat_num IS NOT NULL", args: [c.marketId] }]),
+          // Resettled to any shape: every outcome's result with its factor, and the placed runners (cleared when none).
+          ...(c.outcomeResults ?? []).map((o) => ({
+            sql: "UPDATE outcomes SET result = ?, dead_heat_num = ?, dead_heat_den = ? WHERE id = ? AND market_id = ?",
+            args: [o.result, o.deadHeat?.num ?? null, o.deadHeat?.den ?? null, o.outcomeId, c.marketId],
+          })),
+          ...(c.placed !== undefined
+            ? [{ sql: "UPDATE markets SET placed_result = ? WHERE id = ?", args: [c.placed && c.placed.length > 0 ? JSON.stringify(c.placed) : null, c.marketId] }]
+            : []),
           auditStatement(audit),
         ],
         "write",

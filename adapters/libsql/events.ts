@@ -76,7 +76,8 @@ export class LibsqlEvents implements Events {
     const rs = await this.client.execute({
       sql: `SELECT m.id AS market_id, m.event_id, m.type, m.name AS market_name, m.status AS market_status, m.line, m.result_kind,
                    m.ew_fraction_num, m.ew_fraction_den, m.ew_places,
-                   o.id AS outcome_id, o.name AS outcome_name, o.price_milli, o.updated_at AS outcome_updated, o.code, o.result
+                   o.id AS outcome_id, o.name AS outcome_name, o.price_milli, o.updated_at AS outcome_updated, o.code, o.result,
+                   EXISTS (SELECT 1 FROM runner_withdrawals w WHERE w.outcome_id = o.id) AS withdrawn
             FROM markets m JOIN outcomes o ON o.market_id = m.id
             WHERE m.event_id IN (${ids.map(() => "?").join(",")})
             ORDER BY m.event_id, m.sort_order, o.sort_order`,
@@ -110,6 +111,7 @@ export class LibsqlEvents implements Events {
         updatedAt: new Date(Number(r.outcome_updated)),
         code: r.code === null || r.code === undefined ? null : String(r.code),
         result: (r.result ?? null) as OutcomeView["result"],
+        ...(Number(r.withdrawn ?? 0) > 0 ? { withdrawn: true } : {}),
       });
     }
     return rows.map((r) => toEvent(r, [...(byEvent.get(String(r.id))?.values() ?? [])]));

@@ -56,6 +56,8 @@ export const BetLeg = z.object({
   selectionName: z.string(),
   odds: OddsString,
   result: LegResult,
+  withdrawn: z.boolean().optional().openapi({ description: "Rule 4: the runner was withdrawn; the leg is void (a single's stake returned) at settlement" }),
+  rule4: z.number().int().min(0).max(90).optional().openapi({ description: "A multiple's leg: Rule 4 deduction (pence per pound) for runners withdrawn after the bet; the leg's odds become 1 + (odds - 1) x (1 - deduction)" }),
 });
 /** Whether a pending bet can be cashed out now (absent on settled bets). */
 export const CashOutAvailability = z
@@ -110,7 +112,9 @@ export type AdminBet = z.infer<typeof AdminBet>;
 
 export const SettleBetBody = z
   .object({
-    status: z.enum(["won", "lost", "void"]),
+    status: z.enum(["won", "lost", "void", "placed"]).openapi({
+      description: "placed: an each-way single whose runner placed but did not win (win part lost, place part paid; 422 BET.NOT_EACH_WAY for any other bet)",
+    }),
     actualReturn: Cents.min(0).openapi({ description: "Must equal the server's figure or the request is refused" }),
     legResults: z
       .array(z.object({ legId: z.string(), result: z.enum(["won", "lost", "void"]) }).strict())

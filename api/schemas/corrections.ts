@@ -4,17 +4,23 @@
  */
 import { z } from "@hono/zod-openapi";
 import { Cents, plain } from "./common.ts";
-import { AdminMarket } from "./markets.ts";
-import { SettleOverride } from "./settle-override.ts";
+import { AdminMarket, SettleMarketBody } from "./markets.ts";
 
 const Reason = plain(z.string().trim().min(10).max(500), "text").openapi({ description: "Why (at least 10 characters; kept in the audit record)" });
 
+// The same result shapes as a first settlement (SettleMarketBody: a winner, void, no winner, per-outcome
+// results with dead heats, placed runners), each with the reason.
+const [byWinner, byVoid, byNoWinner, byOutcomes] = SettleMarketBody.options;
 export const ResettleMarketBody = z
   .union([
-    z.object({ winningOutcomeId: z.string().min(1).max(64), reason: Reason, override: SettleOverride.optional() }).strict(),
-    z.object({ void: z.literal(true), reason: Reason, override: SettleOverride.optional() }).strict(),
+    byWinner.extend({ reason: Reason }).strict(),
+    byVoid.extend({ reason: Reason }).strict(),
+    byNoWinner.extend({ reason: Reason }).strict(),
+    byOutcomes.extend({ reason: Reason }).strict(),
   ])
-  .openapi("ResettleMarket", { description: "The market's corrected result (a winning outcome, or void) and why" });
+  .openapi("ResettleMarket", {
+    description: "The market's corrected result, in any shape a first settlement takes (a winner, void, no winner, per-outcome results with dead heats, placed runners), and why",
+  });
 export type ResettleMarketBody = z.infer<typeof ResettleMarketBody>;
 
 export const UnsettleMarketBody = z.object({ reason: Reason }).strict().openapi("UnsettleMarket");

@@ -16,6 +16,7 @@ export const Outcome = z
     name: z.string(),
     odds: OddsString,
     result: z.enum(["won", "lost", "void"]).optional().openapi({ description: "Set once the match has decided this outcome (closed markets)" }),
+    withdrawn: z.boolean().optional().openapi({ description: "Rule 4: the runner was withdrawn (shown struck through; bets on it are void)" }),
   })
   .openapi("Outcome");
 export type Outcome = z.infer<typeof Outcome>;

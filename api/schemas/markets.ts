@@ -196,7 +196,7 @@ export type SettleMarketResponse = z.infer<typeof SettleMarketResponse>;
 
 export const ResettleBody = z
   .object({
-    status: z.enum(["won", "lost", "void"]),
+    status: z.enum(["won", "lost", "void", "placed"]).openapi({ description: "placed: an each-way single placed but not won (422 BET.NOT_EACH_WAY for any other bet)" }),
     legResults: z
       .array(z.object({ legId: z.string(), result: z.enum(["won", "lost", "void"]) }).strict())
       .max(20)

@@ -1027,7 +1027,13 @@ export interface SettlementCorrections {
   marketRevision(marketId: string): Promise<number | null>;
   /** Change or withdraw (kind null) a market's result with its audit record, raising its revision by one. */
   changeMarketResult(
-    change: { marketId: string; fromRevision: number; kind: "winner" | "void" | null; winningOutcomeId: string | null; at: Date; by: string },
+    change: {
+      marketId: string; fromRevision: number; kind: "winner" | "void" | null; winningOutcomeId: string | null; at: Date; by: string;
+      /** Every outcome's result (a dead heat with its factor); absent: only stale dead-heat factors are cleared. */
+      outcomeResults?: readonly { outcomeId: string; result: "won" | "lost" | "void"; deadHeat?: DeadHeat | null }[] | null;
+      /** Each way: the placed runners (null clears them). */
+      placed?: readonly { outcomeId: string; deadHeat?: DeadHeat | null }[] | null;
+    },
     audit: AuditEntry,
   ): Promise<"changed" | "conflict">;
   /** One bet's correction in one write: status, legs, correcting postings (debt included) and audit. */

@@ -20,13 +20,14 @@ import { requirePort, type BetCorrectionPlan, type MarketRecord, type Settlement
 import type { BetRecord } from "../shared/types.ts";
 import { HOUSE_ACCOUNT, ledgerTransaction, transfer, walletAccountId, type LedgerTransaction } from "../wallet/ledger.ts";
 import { correctionPostings } from "../wallet/debt.ts";
-import { recordedResult, type MarketResult } from "./market-result.ts";
+import { marketResultFromInput, outcomeResultsOf, recordedResult, sameGrades, storedKind, type MarketResult, type MarketResultInput } from "./market-result.ts";
 import { regradeForMarket, type Regrade } from "./regrade.ts";
 import { checkNotWithdrawn, withWithdrawn } from "./rule4.ts";
 import type { SettleCtx, Settler } from "./settle-market.ts";
 import { checkSettleTiming, type SettleOverride } from "./settle-override.ts";
 
-export type ResettleMarketInput = ({ winningOutcomeId: string } | { void: true }) & { reason: string; override?: SettleOverride };
+/** The corrected result in any shape a first settlement takes (market-result.ts MarketResultInput), with the reason. */
+export type ResettleMarketInput = MarketResultInput & { reason: string; override?: SettleOverride };
 
 export interface MarketCorrection {
   market: MarketRecord;
@@ -40,20 +41,23 @@ export interface MarketCorrection {
 
 const MAX_ATTEMPTS = 5;
 
-/** The results an operator can resettle a market to (per-outcome results and dead heats: settle-market). */
-type CorrectableResult = { kind: "winner"; winningOutcomeId: string } | { kind: "void" };
+/** The market's recorded result (null while unsettled), withdrawn runners void. */
+const resultOf = (m: MarketRecord): MarketResult | null => withWithdrawn(m, recordedResult(m));
 
-function resultOf(m: MarketRecord): CorrectableResult | null {
-  if (m.resultKind === "void") return { kind: "void" };
-  if (m.resultKind === "winner" && m.winningOutcomeId) return { kind: "winner", winningOutcomeId: m.winningOutcomeId };
-  return null;
-}
+/** Two results that grade every outcome alike (a repeat is recognised whatever its shape). */
+const sameResult = (m: MarketRecord, a: MarketResult | null, b: MarketResult | null) =>
+  a === null || b === null ? a === b : sameGrades(m.outcomes.map((o) => o.id), a, withWithdrawn(m, b));
 
-const sameResult = (a: CorrectableResult | null, b: CorrectableResult | null) =>
-  a === null || b === null ? a === b : a.kind === b.kind && (a.kind === "void" || (b.kind === "winner" && a.winningOutcomeId === b.winningOutcomeId));
+/** Recorded on the outcomes rather than the market row (settle-market.ts applyMarketResult). */
+const perOutcome = (r: MarketResult | null) => r !== null && (r.kind === "outcomes" || r.kind === "no_winner");
 
-const describe = (m: MarketRecord, r: CorrectableResult | null) =>
-  r === null ? null : r.kind === "void" ? "void" : { winningOutcomeId: r.winningOutcomeId, name: m.outcomes.find((o) => o.id === r.winningOutcomeId)?.name ?? null };
+const describe = (m: MarketRecord, r: MarketResult | null) => {
+  if (r === null) return null;
+  if (r.kind === "void") return "void";
+  const placed = r.placed && r.placed.length > 0 ? { placed: r.placed } : {};
+  if (r.kind === "winner") return { winningOutcomeId: r.winningOutcomeId, name: m.outcomes.find((o) => o.id === r.winningOutcomeId)?.name ?? null, ...placed };
+  return { kind: r.kind, outcomes: outcomeResultsOf(m.outcomes.map((o) => o.id), withWithdrawn(m, r)), ...placed };
+};
 
 export async function resettleMarket(ctx: Ctx, marketId: string, input: ResettleMarketInput): Promise<Result<MarketCorrection>> {
   const who = requireRole(ctx.actor, ["admin"], "resettle markets");
@@ -61,14 +65,9 @@ export async function resettleMarket(ctx: Ctx, marketId: string, input: Resettle
   const markets = requirePort(ctx.ports.markets, "markets");
   const market = await markets.findById(marketId);
   if (!market) return err(domainError("MARKET.NOT_FOUND", "No market with that id"));
-  let result: CorrectableResult;
-  if ("winningOutcomeId" in input) {
-    const winner = market.outcomes.find((o) => o.id === input.winningOutcomeId);
-    if (!winner) return err(domainError("MARKET.OUTCOME_NOT_FOUND", `The ${market.name} market has no outcome ${input.winningOutcomeId}`));
-    result = { kind: "winner", winningOutcomeId: winner.id };
-  } else {
-    result = { kind: "void" };
-  }
+  const parsed = marketResultFromInput(market, input);
+  if (!parsed.ok) return parsed;
+  const result = parsed.value;
   if (market.resultKind === null)
     return err(domainError("MARKET.NOT_SETTLED", `The ${market.name} market has no result yet: settle it instead`));
   const runners = checkNotWithdrawn(market, result);
@@ -91,7 +90,7 @@ async function changeAndCorrect(
   ctx: Ctx,
   actor: Settler,
   market: MarketRecord,
-  result: CorrectableResult | null,
+  result: MarketResult | null,
   action: "market.resettle" | "market.unsettle",
   reason: string,
   override: SettleOverride | null,
@@ -99,7 +98,7 @@ async function changeAndCorrect(
   const markets = requirePort(ctx.ports.markets, "markets");
   const corrections = requirePort(ctx.ports.corrections, "corrections");
   let current = market;
-  for (let attempt = 0; !sameResult(resultOf(current), result); attempt++) {
+  for (let attempt = 0; !sameResult(current, resultOf(current), result); attempt++) {
     if (attempt >= MAX_ATTEMPTS) return err(domainError("MARKET.RESULT_CONFLICT", "The market's result changed while you were correcting it; reload and try again"));
     const revision = await corrections.marketRevision(current.id);
     if (revision === null) return err(domainError("MARKET.NOT_FOUND", "No market with that id"));
@@ -108,8 +107,14 @@ async function changeAndCorrect(
       {
         marketId: current.id,
         fromRevision: revision,
-        kind: result === null ? null : result.kind,
-        winningOutcomeId: result?.kind === "winner" ? result.winningOutcomeId : null,
+        ...(result === null ? { kind: null, winningOutcomeId: null } : storedKind(result)),
+        // Every outcome's result (a dead heat with its factor) as a first settlement records a per-outcome result
+        // (and over a per-outcome result that no longer holds); the placed runners, cleared when none.
+        outcomeResults:
+          result !== null && (perOutcome(result) || perOutcome(resultOf(current)))
+            ? outcomeResultsOf(current.outcomes.map((o) => o.id), withWithdrawn(current, result))
+            : null,
+        placed: result?.placed && result.placed.length > 0 ? result.placed : null,
         at: now,
         by: actor.id,
       },

@@ -15,6 +15,8 @@ import type { BetStatus, BetType, DeadHeat } from "../shared/types.ts";
 import { returnAtOdds, sameGameMultiOddsMilli } from "../betting/same-game-multi.ts";
 import { subsetKey } from "../pricing/sgm.ts";
 import { gradeEachWayParts, type EachWayTerms } from "./each-way.ts";
+import { placedLegs } from "./placed.ts";
+import { multipleReturnUnderRule4 } from "./rule4-multiple.ts";
 
 export type LegResult = "pending" | "won" | "lost" | "void";
 export type BetOutcome = "pending" | "won" | "lost" | "void";
@@ -30,6 +32,8 @@ export interface GradableLeg {
   /** Each way: the runner finished within the places (a winner always has), with a dead-heat factor for a shared last place. */
   placed?: boolean | null;
   placeDeadHeat?: DeadHeat | null;
+  /** A multiple's leg: the Rule 4 deduction (pence per pound) of withdrawals from its race after the bet was struck (rule4-multiple.ts). */
+  rule4?: number | null;
 }
 
 /** An each-way bet's terms and the Rule 4 deduction (pence per pound) on its winnings; docs/money.md "Each way and Rule 4". */
@@ -87,6 +91,8 @@ export function gradeBet(
     if (deadHeat) return { status: "won", actualReturn: divided(stake, BigInt(odds), 1000n, legs) };
     return { status: "won", actualReturn: Math.max(stake, returnAtOdds(stake, odds)) };
   }
+  // Rule 4 on a multiple: the deduction goes into the leg's price (rule4-multiple.ts).
+  if (betType === "multiple" && wonLegs.some((l) => (l.rule4 ?? 0) > 0)) return { status: "won", actualReturn: multipleReturnUnderRule4(stake, legs) };
   if (!deadHeat) return { status: "won", actualReturn: returnFor(stake, won) };
   const { numerator, denominator } = combineOdds(won);
   return { status: "won", actualReturn: divided(stake, numerator, denominator, legs) };
@@ -106,13 +112,16 @@ function gradeRacingSingle(stake: Cents, leg: GradableLeg, terms: GradeTerms): {
   const won = leg.result === "won";
   const g = gradeEachWayParts(ew ? stake / 2 : stake, leg.oddsMilli, ew, {
     won, winDeadHeat: won ? leg.deadHeat ?? null : null,
-    placed: won || leg.placed === true, placeDeadHeat: leg.placeDeadHeat ?? (won ? leg.deadHeat ?? null : null),
+    // A runner listed as placed takes its own place factor (none: paid in full, e.g. two tied for 1st
+    // with three places, dead-heat.ts); a winner not listed shares the place part as it shares the win.
+    placed: won || leg.placed === true, placeDeadHeat: leg.placed === true ? leg.placeDeadHeat ?? null : won ? leg.deadHeat ?? null : null,
   }, deduction);
   return { status: g.actualReturn > 0 || won ? "won" : "lost", actualReturn: g.actualReturn };
 }
 
 export interface SettlementRequest {
-  status: "won" | "lost" | "void";
+  /** "placed": an each-way single whose runner placed but did not win (placed.ts). */
+  status: "won" | "lost" | "void" | "placed";
   actualReturn: Cents;
   legResults?: readonly LegGradeEntry[];
 }
@@ -135,6 +144,7 @@ export function decideSettlement(
   if (bet.status !== "pending")
     return err(domainError("BET.NOT_PENDING", `This bet is already ${bet.status === "cashed_out" ? "cashed out" : bet.status}`));
   let legResults: SettlementDecision["legResults"];
+  if (req.status === "placed") return decidePlaced(bet, req);
   if (req.legResults) {
     const byId = new Map(req.legResults.map((r) => [r.legId, r]));
     if (byId.size !== req.legResults.length || byId.size !== bet.legs.length || bet.legs.some((l) => !byId.has(l.id)))
@@ -144,7 +154,7 @@ export function decideSettlement(
       return r.result === "won" && r.deadHeat ? { legId: l.id, result: r.result, deadHeat: r.deadHeat } : { legId: l.id, result: r.result };
     });
   } else {
-    legResults = bet.legs.map((l) => ({ legId: l.id, result: req.status }));
+    legResults = bet.legs.map((l) => ({ legId: l.id, result: req.status as "won" | "lost" | "void" }));
   }
   const graded = gradeBet(
     bet.stake,
@@ -164,4 +174,21 @@ export function decideSettlement(
       }),
     );
   return ok({ status: graded.status, actualReturn: graded.actualReturn, legResults });
+}
+
+/** Settle an each-way single "placed" (placed.ts): the place part at the bet's terms, Rule 4 applied; refused for any other bet. */
+function decidePlaced(
+  bet: Parameters<typeof decideSettlement>[0],
+  req: SettlementRequest,
+): Result<SettlementDecision> {
+  if (req.legResults) return err(domainError("BET.LEG_RESULTS_INVALID", "A placed settlement takes no leg results"));
+  const legs = placedLegs(bet);
+  if (!legs.ok) return legs;
+  const graded = gradeBet(bet.stake, legs.value, bet.betType, null, { eachWay: bet.eachWay, rule4: bet.rule4 });
+  if (graded.status === "pending") return err(domainError("BET.LEG_RESULTS_INVALID", "This bet cannot be graded placed"));
+  if (graded.actualReturn !== req.actualReturn)
+    return err(
+      domainError("BET.RETURN_MISMATCH", `The return for this settlement is ${graded.actualReturn} cents`, { expectedReturn: graded.actualReturn }),
+    );
+  return ok({ status: graded.status, actualReturn: graded.actualReturn, legResults: legs.value.map((l) => ({ legId: l.id, result: "lost" as const })) });
 }

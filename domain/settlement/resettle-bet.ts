@@ -70,7 +70,7 @@ export async function resettleBet(ctx: Ctx, betId: string, req: ResettlementRequ
       entityType: "bet",
       entityId: betId,
       before: { status: previousStatus, actualReturn: previousReturn, legResults: bet.legs.map((l) => ({ legId: l.id, result: l.result })) },
-      after: { status: d.status, actualReturn: d.actualReturn, legResults: d.legResults, correction: d.correction, reason: req.reason ?? null },
+      after: { status: d.status, actualReturn: d.actualReturn, legResults: d.legResults, correction: d.correction, reason: req.reason ?? null, ...(req.status === "placed" ? { result: "placed" } : {}) },
       createdAt: now,
     },
   });

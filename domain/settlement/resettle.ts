@@ -8,9 +8,11 @@ import type { BetType } from "../shared/types.ts";
 import type { Cents } from "../shared/money.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { gradeBet, type GradableLeg, type GradeTerms } from "./grade.ts";
+import { placedLegs } from "./placed.ts";
 
 export interface ResettlementRequest {
-  status: "won" | "lost" | "void";
+  /** "placed": an each-way single whose runner placed but did not win (placed.ts). */
+  status: "won" | "lost" | "void" | "placed";
   legResults?: readonly { legId: string; result: "won" | "lost" | "void" }[];
 }
 
@@ -23,7 +25,7 @@ export interface ResettlementDecision {
 }
 
 export function decideResettlement(
-  bet: { status: string; stake: Cents; actualReturn: Cents | null; legs: readonly GradableLeg[]; betType: BetType; sgmPrices?: Readonly<Record<string, number>> | null; eachWay?: GradeTerms["eachWay"] },
+  bet: { status: string; stake: Cents; actualReturn: Cents | null; legs: readonly GradableLeg[]; betType: BetType; sgmPrices?: Readonly<Record<string, number>> | null; eachWay?: GradeTerms["eachWay"]; rule4?: number | null },
   req: ResettlementRequest,
 ): Result<ResettlementDecision> {
   if (bet.status !== "won" && bet.status !== "lost" && bet.status !== "void")
@@ -34,17 +36,26 @@ export function decideResettlement(
       ),
     );
   let legResults: ResettlementDecision["legResults"];
-  if (req.legResults) {
+  let legs: GradableLeg[];
+  if (req.status === "placed") {
+    if (req.legResults) return err(domainError("BET.LEG_RESULTS_INVALID", "A placed settlement takes no leg results"));
+    const placed = placedLegs(bet);
+    if (!placed.ok) return placed;
+    legs = placed.value;
+    legResults = legs.map((l) => ({ legId: l.id, result: "lost" }));
+  } else if (req.legResults) {
     const byId = new Map(req.legResults.map((r) => [r.legId, r.result]));
     if (byId.size !== req.legResults.length || byId.size !== bet.legs.length || bet.legs.some((l) => !byId.has(l.id)))
       return err(domainError("BET.LEG_RESULTS_INVALID", "Give exactly one result for every leg of the bet"));
     legResults = bet.legs.map((l) => ({ legId: l.id, result: byId.get(l.id)! }));
   } else {
-    legResults = bet.legs.map((l) => ({ legId: l.id, result: req.status }));
+    legResults = bet.legs.map((l) => ({ legId: l.id, result: req.status as "won" | "lost" | "void" }));
   }
-  // An each-way bet with its terms (a winner pays both parts; only settlement by market knows the placed runners).
-  const graded = gradeBet(bet.stake, bet.legs.map((l, i) => ({ ...l, result: legResults[i].result })), bet.betType, bet.sgmPrices, { eachWay: bet.eachWay });
-  if (graded.status !== req.status)
+  if (req.status !== "placed") legs = bet.legs.map((l, i) => ({ ...l, result: legResults[i].result, deadHeat: null, placed: false, placeDeadHeat: null }));
+  // An each-way bet with its terms (a winner pays both parts) and its Rule 4 deduction: exactly what
+  // settlement by market pays for the same result (grade.ts gradeRacingSingle).
+  const graded = gradeBet(bet.stake, legs!, bet.betType, bet.sgmPrices, { eachWay: bet.eachWay, rule4: bet.rule4 });
+  if (graded.status !== (req.status === "placed" ? "won" : req.status))
     return err(domainError("BET.LEG_RESULTS_INVALID", `Those leg results make the bet ${graded.status}, not ${req.status}`));
   const paid = bet.actualReturn ?? 0;
   const sameLegs = bet.legs.every((l, i) => l.result === legResults[i].result);

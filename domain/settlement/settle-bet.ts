@@ -62,7 +62,7 @@ export async function settleBet(ctx: Ctx, betId: string, req: SettlementRequest 
       entityType: "bet",
       entityId: bet.id,
       before: { status: bet.status, actualReturn: null },
-      after: { status, actualReturn, legResults, ...(timing.value ? { override: timing.value } : {}) },
+      after: { status, actualReturn, legResults, ...(req.status === "placed" ? { result: "placed" } : {}), ...(timing.value ? { override: timing.value } : {}) },
       createdAt: now,
     },
   });

@@ -34,6 +34,8 @@ export interface OutcomeView {
   code?: string | null;
   /** Decided by the match state (won, lost, void): no longer offered. Null while open. */
   result?: "won" | "lost" | "void" | null;
+  /** Rule 4: the runner was withdrawn (its result is void); the race card still shows it, struck through. */
+  withdrawn?: boolean;
 }
 export interface MarketView {
   id: string;
@@ -105,6 +107,9 @@ export interface BetLegRecord {
   selectionName: string;
   /** A won leg graded from a dead heat: the factor its stake was divided by (docs/money.md "Results and grading"). */
   deadHeat?: DeadHeat | null;
+  /** A multiple's leg on a race with runners withdrawn after the bet was struck: their Rule 4 deduction, pence per pound (at most 90). */
+  rule4?: number | null;  /** Rule 4: this leg's runner was withdrawn (the leg is void at settlement). */
+  withdrawn?: boolean;
 }
 
 /** A dead-heat factor num/den, 0 < num <= den (two runners tied for one place: 1/2). */

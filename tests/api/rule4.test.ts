@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
-import { countRows, expectError, expectLedgerBalanced, upcomingPool } from "../fixtures/builders.ts";
+import { balanceOf, countRows, expectError, expectLedgerBalanced, upcomingPool } from "../fixtures/builders.ts";
 import { createMarketOk, rolesOf, type Roles } from "../fixtures/trading-desk.ts";
 
 let t: TestApp;
@@ -142,6 +142,171 @@ describe("withdrawing a runner", () => {
     expect(await row(b)).toEqual({ status: "won", actual_return: 4750 }); // 10.00 + 50.00 x 0.75
     expect(await row(gone)).toEqual({ status: "void", actual_return: 1000 });
     await expectLedgerBalanced(t.database);
+  });
+});
+
+/** The wallet side of every transaction on a bet, oldest first: [kind, amount]. */
+const walletMoves = async (betId: string) =>
+  (
+    await t.database.client.execute({
+      sql: `SELECT t.kind, p.amount FROM ledger_postings p JOIN ledger_transactions t ON t.id = p.transaction_id
+            WHERE t.reference = ? AND p.account_id LIKE 'wallet:%' ORDER BY t.created_at, p.id`,
+      args: [betId],
+    })
+  ).rows.map((x) => [x.kind, Number(x.amount)]);
+
+describe("resettling one bet under Rule 4 pays what the market path pays", () => {
+  it("settled by market, resettled by bet to another result, then back: returns, balance and ledger follow exactly", async () => {
+    const { m, sel } = await race("R4 Resettle By Bet");
+    const c = await demoLogin(t, "customer");
+    const ew = await bet(c, sel(0), 500, true); // 5.00 e/w at 9.00 (10.00 staked)
+    const win = await bet(c, sel(2), 1000); // 10.00 win at 6.00
+    await withdraw(r.trader, m.id, m.outcomes[7].id); // 4.00: 25p
+    tick();
+    const settled = await r.admin.post(`/api/admin/markets/${m.id}/settle`, {
+      winningOutcomeId: m.outcomes[0].id, placed: [{ outcomeId: m.outcomes[1].id }, { outcomeId: m.outcomes[2].id }], override,
+    });
+    expect(settled.status, await settled.clone().text()).toBe(200);
+    // e/w: win part 5.00 + 40.00 x 0.75 = 35.00, place part 5.00 + 8.00 x 0.75 = 11.00; the win single lost (placed is no use to it).
+    expect(await row(ew)).toEqual({ status: "won", actual_return: 4600 });
+    expect(await row(win)).toEqual({ status: "lost", actual_return: 0 });
+    const start = await balanceOf(c);
+    const resettle = async (id: string, status: string) => {
+      tick();
+      const res = await r.admin.post(`/api/admin/bets/${id}/resettle`, { status, reason: "steward's enquiry" });
+      expect(res.status, await res.clone().text()).toBe(200);
+      return ((await res.json()) as { bet: { actualReturn: number }; correction: number });
+    };
+    // The e/w bet lost after all: the 46.00 comes back; then won again: the same 46.00, not 58.00 without Rule 4.
+    expect(await resettle(ew, "lost")).toMatchObject({ bet: { actualReturn: 0 }, correction: -4600 });
+    expect(await balanceOf(c)).toBe(start - 4600);
+    expect(await resettle(ew, "won")).toMatchObject({ bet: { actualReturn: 4600 }, correction: 4600 });
+    expect(await row(ew)).toEqual({ status: "won", actual_return: 4600 });
+    // The win single won after all: 10.00 + 50.00 x 0.75 = 47.50 (not 60.00); then lost again.
+    expect(await resettle(win, "won")).toMatchObject({ bet: { actualReturn: 4750 }, correction: 4750 });
+    expect(await balanceOf(c)).toBe(start + 4750);
+    expect(await resettle(win, "lost")).toMatchObject({ bet: { actualReturn: 0 }, correction: -4750 });
+    expect(await balanceOf(c)).toBe(start);
+    expect(await walletMoves(ew)).toEqual([["bet_stake", -1000], ["bet_payout", 4600], ["bet_resettlement", -4600], ["bet_resettlement", 4600]]);
+    expect(await walletMoves(win)).toEqual([["bet_stake", -1000], ["bet_resettlement", 4750], ["bet_resettlement", -4750]]);
+    await expectLedgerBalanced(t.database);
+  });
+});
+
+describe("settling one each-way bet as placed", () => {
+  it("pays the place part at the bet's terms under Rule 4; resettles to won and back; a bet that is not each way is refused and nothing is written", async () => {
+    const { m, sel } = await race("R4 Placed By Bet");
+    const c = await demoLogin(t, "customer");
+    const before = await bet(c, sel(1), 500, true); // 5.00 e/w at 5.00, struck before the withdrawal
+    const single = await bet(c, sel(1), 1000); // a 10.00 win single: cannot be "placed"
+    await withdraw(r.trader, m.id, m.outcomes[7].id); // 4.00: 25p
+    const after = await bet(c, sel(2), 500, true); // 5.00 e/w at 6.00, struck after: no deduction
+    const settle = (id: string, body: Record<string, unknown>) => {
+      tick();
+      return r.admin.post(`/api/admin/settle-bet/${id}`, { override, ...body });
+    };
+    // The server's figure is required: place part 5.00 + 5.00 x 4/5 x 0.75 = 8.00.
+    await expectError(await settle(before, { status: "placed", actualReturn: 900 }), 422, "BET.RETURN_MISMATCH");
+    const start = await balanceOf(c);
+    const res = await settle(before, { status: "placed", actualReturn: 800 });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(((await res.json()) as { bet: { status: string } }).bet.status).toBe("won");
+    expect(await row(before)).toEqual({ status: "won", actual_return: 800 });
+    // After the withdrawal: 5.00 + 5.00 x 5/5 = 10.00, nothing deducted.
+    expect((await settle(after, { status: "placed", actualReturn: 1000 })).status).toBe(200);
+    expect(await row(after)).toEqual({ status: "won", actual_return: 1000 });
+    expect(await balanceOf(c)).toBe(start + 1800);
+    // Resettled by bet: won after all (win part 5.00 + 20.00 x 0.75 = 20.00, plus the 8.00), then placed again.
+    tick();
+    const won = await r.admin.post(`/api/admin/bets/${before}/resettle`, { status: "won", reason: "photo finish" });
+    expect(won.status, await won.clone().text()).toBe(200);
+    expect(await won.json()).toMatchObject({ bet: { status: "won", actualReturn: 2800 }, correction: 2000 });
+    tick();
+    const back = await r.admin.post(`/api/admin/bets/${before}/resettle`, { status: "placed", reason: "photo finish reversed" });
+    expect(back.status, await back.clone().text()).toBe(200);
+    expect(await back.json()).toMatchObject({ bet: { status: "won", actualReturn: 800 }, correction: -2000 });
+    expect(await balanceOf(c)).toBe(start + 1800);
+    // Refusals: a win single, as a settlement and as a resettlement; nothing changes.
+    const state = async () => ({
+      bet: await row(single),
+      tx: await countRows(t.database, "SELECT COUNT(*) AS n FROM ledger_transactions WHERE reference = ?", [single]),
+      audit: await countRows(t.database, "SELECT COUNT(*) AS n FROM audit_log WHERE entity_id = ?", [single]),
+      balance: await balanceOf(c),
+    });
+    const was = await state();
+    await expectError(await settle(single, { status: "placed", actualReturn: 0 }), 422, "BET.NOT_EACH_WAY");
+    expect(await state()).toEqual(was);
+    expect((await settle(single, { status: "lost", actualReturn: 0 })).status).toBe(200);
+    const lost = await state();
+    await expectError(await r.admin.post(`/api/admin/bets/${single}/resettle`, { status: "placed", reason: "not each way" }), 422, "BET.NOT_EACH_WAY");
+    expect(await state()).toEqual(lost);
+    await expectLedgerBalanced(t.database);
+  });
+});
+
+describe("Rule 4 on a multiple", () => {
+  it("a leg on a race with a withdrawal after the bet carries the deduction into its price on every grading path", async () => {
+    const one = await race("R4 Double One");
+    const two = await race("R4 Double Two");
+    const c = await demoLogin(t, "customer");
+    const double = async () => {
+      tick();
+      const res = await c.post("/api/bets", { selections: [one.sel(0), two.sel(1)], stake: 1000, betType: "multiple" });
+      expect(res.status, await res.clone().text()).toBe(201);
+      return ((await res.json()) as { bet: { id: string; potentialReturn: number } }).bet;
+    };
+    const byMarket = await double(); // 10.00 at 9.00 x 5.00: 450.00 before any withdrawal
+    const byBet = await double();
+    expect(byMarket.potentialReturn).toBe(45000);
+    await withdraw(r.trader, one.m.id, one.m.outcomes[7].id); // 4.00: 25p on race one
+    const after = await double(); // struck after: no deduction
+    // The operator's list shows the deduction on the leg (the Bet Management "Won" figure is computed from it).
+    const listed = ((await (await r.admin.get("/api/admin/all-bets?status=pending&limit=500")).json()) as { id: string; legs: { rule4?: number }[] }[]).find((b) => b.id === byBet.id)!;
+    expect(listed.legs.map((l) => l.rule4)).toEqual([25, undefined]);
+    tick();
+    // By bet: 10.00 x (1 + 8.00 x 0.75 = 7.00) x 5.00 = 350.00; the unreduced figure is refused.
+    await expectError(await r.admin.post(`/api/admin/settle-bet/${byBet.id}`, { status: "won", actualReturn: 45000, override }), 422, "BET.RETURN_MISMATCH");
+    expect((await r.admin.post(`/api/admin/settle-bet/${byBet.id}`, { status: "won", actualReturn: 35000, override })).status).toBe(200);
+    // By market: race one first (the double waits), then race two.
+    const start = await balanceOf(c);
+    expect((await r.admin.post(`/api/admin/markets/${one.m.id}/settle`, { winningOutcomeId: one.m.outcomes[0].id, override })).status).toBe(200);
+    expect(await row(byMarket.id)).toEqual({ status: "pending", actual_return: null });
+    expect((await r.admin.post(`/api/admin/markets/${two.m.id}/settle`, { winningOutcomeId: two.m.outcomes[1].id, override })).status).toBe(200);
+    expect(await row(byMarket.id)).toEqual({ status: "won", actual_return: 35000 });
+    expect(await row(after.id)).toEqual({ status: "won", actual_return: 45000 });
+    expect(await balanceOf(c)).toBe(start + 35000 + 45000);
+    // Market resettle: race two to another winner and back; the deduction stays on the way back.
+    tick();
+    expect((await r.admin.post(`/api/admin/markets/${two.m.id}/resettle`, { winningOutcomeId: two.m.outcomes[2].id, reason: "photo finish reviewed", override })).status).toBe(200);
+    expect(await row(byMarket.id)).toEqual({ status: "lost", actual_return: 0 });
+    tick();
+    expect((await r.admin.post(`/api/admin/markets/${two.m.id}/resettle`, { winningOutcomeId: two.m.outcomes[1].id, reason: "photo finish reversed", override })).status).toBe(200);
+    expect(await row(byMarket.id)).toEqual({ status: "won", actual_return: 35000 });
+    // Resettle by bet: lost, then won again at 350.00.
+    tick();
+    expect((await r.admin.post(`/api/admin/bets/${byBet.id}/resettle`, { status: "lost", reason: "wrong leg" })).status).toBe(200);
+    tick();
+    const back = await r.admin.post(`/api/admin/bets/${byBet.id}/resettle`, { status: "won", reason: "right leg" });
+    expect(await back.json()).toMatchObject({ bet: { actualReturn: 35000 }, correction: 35000 });
+    expect(await balanceOf(c)).toBe(start + 35000 + 45000);
+    await expectLedgerBalanced(t.database);
+  });
+});
+
+describe("the withdrawn runner on the customer's race card and bets list", () => {
+  it("stays on the card marked withdrawn (void, no longer bettable); the bet on it is marked withdrawn", async () => {
+    const { e, m, sel } = await race("R4 Card");
+    const c = await demoLogin(t, "customer");
+    const onGone = await bet(c, sel(7), 1000);
+    await withdraw(r.trader, m.id, m.outcomes[7].id);
+    const events = (await (await c.get("/api/events?status=all&limit=200")).json()) as { id: string; markets: { id: string; status: string; outcomes: { id: string; withdrawn?: boolean; result?: string }[] }[] }[];
+    const card = events.find((x) => x.id === e.id)!.markets.find((x) => x.id === m.id)!;
+    expect(card.status).toBe("open");
+    expect(card.outcomes).toHaveLength(8);
+    expect(card.outcomes[7]).toMatchObject({ id: m.outcomes[7].id, withdrawn: true, result: "void" });
+    expect(card.outcomes.slice(0, 7).every((o) => o.withdrawn === undefined && o.result === undefined)).toBe(true);
+    const mine = ((await (await c.get("/api/bets")).json()) as { id: string; legs: { withdrawn?: boolean }[] }[]).find((b) => b.id === onGone)!;
+    expect(mine.legs[0].withdrawn).toBe(true);
   });
 });
 

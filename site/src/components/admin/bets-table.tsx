@@ -1,7 +1,8 @@
 /**
  * Centre: Bet Management. Every bet, newest first, 10 a page (GET /api/admin/bets), searchable by
  * bet id, customer and event, filtered by status, sport, bet type and stake; pending ones can be
- * settled won, lost or void, and a settled one can be resettled when it was graded wrongly.
+ * settled won, lost or void (an each-way single also "placed"), and a settled one can be resettled
+ * when it was graded wrongly.
  */
 import { Button, Callout, Card, Dialog, Flex, Heading, RadioGroup, SegmentedControl, Select, Skeleton, Table, Text, TextArea, TextField } from "@radix-ui/themes";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -15,10 +16,29 @@ import { useToast } from "../toast.tsx";
 import { adminBetsQuery, useCursorPager, useDebounced } from "./admin-lists.ts";
 import { BetStatusBadge, RiskBadge } from "./badges.tsx";
 import { SPORT_OPTIONS } from "./events-table.tsx";
+import { singleReturnFor } from "../../../../domain/settlement/single-return.ts";
+import { multipleReturnUnderRule4 } from "../../../../domain/settlement/rule4-multiple.ts";
+import { parseOdds } from "../../../../domain/shared/odds.ts";
 
 const PAGE = 10;
 
-type Settle = { bet: AdminBet; status: "won" | "lost" | "void"; override?: { reason: string } };
+type ByBet = "won" | "lost" | "void" | "placed";
+type Settle = { bet: AdminBet; status: ByBet; override?: { reason: string } };
+
+/**
+ * What settling one bet pays (the server computes the same and refuses a figure that disagrees):
+ * a single with its each-way terms and Rule 4 deduction (domain/settlement/single-return.ts); a
+ * multiple pays stake x odds when won.
+ */
+function byBetReturn(bet: AdminBet, status: ByBet): number {
+  const odds = bet.legs.length === 1 ? parseOdds(bet.legs[0].odds) : null;
+  if (bet.betType === "single" && odds !== null)
+    return singleReturnFor({ stake: bet.amount, oddsMilli: odds, eachWay: bet.eachWay ?? null, rule4: bet.rule4?.deduction ?? null }, status);
+  // A multiple with a Rule 4 leg: every leg won, each at its reduced price (domain/settlement/rule4-multiple.ts).
+  if (status === "won" && bet.betType === "multiple" && bet.legs.some((l) => (l.rule4 ?? 0) > 0))
+    return multipleReturnUnderRule4(bet.amount, bet.legs.map((l) => ({ result: "won", oddsMilli: parseOdds(l.odds) ?? 1000, rule4: l.rule4 ?? null })));
+  return status === "won" ? bet.potentialReturn : status === "void" ? bet.amount : 0;
+}
 
 /** A stake box in currency units ("12.50") as cents, or undefined when empty or not a number. */
 const centsOf = (s: string): number | undefined => {
@@ -58,9 +78,9 @@ export function BetsTable() {
       apiSend<unknown>("POST", `/api/admin/settle-bet/${encodeURIComponent(bet.id)}`, {
         status,
         ...(override ? { override } : {}),
-        // The server computes the return and refuses a figure that disagrees: won pays stake x odds,
-        // void refunds the stake, lost pays nothing.
-        actualReturn: status === "won" ? bet.potentialReturn : status === "void" ? bet.amount : 0,
+        // The server computes the return and refuses a figure that disagrees: won pays stake x odds
+        // (each-way parts and Rule 4 included), placed the place part, void refunds the stake, lost pays nothing.
+        actualReturn: byBetReturn(bet, status),
       }),
     onSuccess: () => {
       setEarly(null);
@@ -244,6 +264,19 @@ export function BetsTable() {
                       >
                         Void
                       </Button>
+                      {b.eachWay && b.betType === "single" && (
+                        <Button
+                          size="1"
+                          color="blue"
+                          variant="soft"
+                          disabled={busyId === b.id}
+                          onClick={() => settle.mutate({ bet: b, status: "placed" })}
+                          title={`Placed, not won: pays the place part, ${formatMoney(byBetReturn(b, "placed"))}`}
+                          data-testid={`settle-placed-${b.id}`}
+                        >
+                          Placed
+                        </Button>
+                      )}
                     </Flex>
                   ) : (
                     <Button size="1" variant="ghost" color="gray" onClick={() => setResettling(b)} data-testid={`resettle-${b.id}`}>
@@ -335,12 +368,12 @@ function EarlySettleDialog({
 }
 
 function ResettleDialog({ bet, onClose }: { bet: AdminBet | null; onClose: () => void }) {
-  const [status, setStatus] = useState<"won" | "lost" | "void" | "">("");
+  const [status, setStatus] = useState<ByBet | "">("");
   const [reason, setReason] = useState("");
   const queryClient = useQueryClient();
   const toast = useToast();
   const resettle = useMutation({
-    mutationFn: (body: { status: "won" | "lost" | "void"; reason?: string }) =>
+    mutationFn: (body: { status: ByBet; reason?: string }) =>
       apiSend<ResettleResponse>("POST", `/api/admin/bets/${encodeURIComponent(bet!.id)}/resettle`, body),
     onSuccess: (r) => {
       toast({
@@ -373,11 +406,17 @@ function ResettleDialog({ bet, onClose }: { bet: AdminBet | null; onClose: () =>
           }}
         >
           <RadioGroup.Root value={status} onValueChange={(v) => setStatus(v as typeof status)} aria-label="Correct result">
-            {(["won", "lost", "void"] as const)
-              .filter((s) => s !== bet?.status)
+            {(["won", "placed", "lost", "void"] as const)
+              .filter((s) => (s === "placed" ? !!bet?.eachWay && bet.betType === "single" : s !== bet?.status || (s === "won" && !!bet?.eachWay)))
               .map((s) => (
-                <RadioGroup.Item key={s} value={s}>
-                  {s === "won" ? `Won (pays ${bet ? formatMoney(bet.potentialReturn) : ""})` : s === "void" ? `Void (refunds ${bet ? formatMoney(bet.amount) : ""})` : "Lost (pays nothing)"}
+                <RadioGroup.Item key={s} value={s} data-testid={`resettle-${s}`}>
+                  {s === "won"
+                    ? `Won (pays ${bet ? formatMoney(byBetReturn(bet, "won")) : ""})`
+                    : s === "placed"
+                      ? `Placed, not won (pays ${bet ? formatMoney(byBetReturn(bet, "placed")) : ""})`
+                      : s === "void"
+                        ? `Void (refunds ${bet ? formatMoney(bet.amount) : ""})`
+                        : "Lost (pays nothing)"}
                 </RadioGroup.Item>
               ))}
           </RadioGroup.Root>

@@ -1,4 +1,4 @@
-/** A bet's racing terms on My Bets: its each-way terms and unit stake, and the Rule 4 deduction (docs/money.md "Each way and Rule 4"). */
+/** A bet's racing terms on My Bets: its each-way terms and unit stake, the Rule 4 deduction, and a withdrawn runner struck through (docs/money.md "Each way and Rule 4"). */
 import { Text } from "@radix-ui/themes";
 import type { Bet } from "../../../../api/schemas/bets.ts";
 import { formatPlaceTerms } from "../../../../domain/settlement/each-way.ts";
@@ -8,9 +8,15 @@ import { formatMoney } from "../../lib/format.ts";
 export const rule4Text = (deduction: number) => `Rule 4: ${deduction}p in the £ deducted`;
 
 export function BetTerms({ bet }: { bet: Bet }) {
-  if (!bet.eachWay && !bet.rule4) return null;
+  const gone = bet.legs.filter((l) => l.withdrawn);
+  if (!bet.eachWay && !bet.rule4 && gone.length === 0) return null;
   return (
     <>
+      {gone.map((l) => (
+        <Text as="div" size="1" color="gray" key={l.id} data-testid="bet-withdrawn">
+          <span style={{ textDecoration: "line-through" }}>{l.selectionName}</span> Withdrawn{bet.status === "pending" ? " · void at settlement" : ""}
+        </Text>
+      ))}
       {bet.eachWay && (
         <Text as="div" size="1" color="gray" data-testid="bet-each-way">
           Each way {formatPlaceTerms(bet.eachWay)} · {formatMoney(bet.eachWay.unitStake)} each way

@@ -41,7 +41,7 @@ function current(market: Market, live: LiveOddsItem | undefined, byOutcome: Read
   if (status === "open" && live?.suspended) status = "suspended";
   const offered = own ? new Set(live.outcomes.map((o) => o.id)) : null;
   const outcomes = market.outcomes
-    .filter((o) => (status === "closed" ? true : !o.result && (offered === null || offered.has(o.id))))
+    .filter((o) => (status === "closed" || o.withdrawn ? true : !o.result && (offered === null || offered.has(o.id))))
     .map((o) => ({ ...o, odds: byOutcome.get(o.id) ?? o.odds }));
   return { status, outcomes };
 }
@@ -78,7 +78,18 @@ export function MarketPrices({
       data-testid={`market-${market.id}`}
       data-status={status}
     >
-      {outcomes.map((o, i) => (
+      {outcomes.map((o, i) =>
+        o.withdrawn ? (
+          // Rule 4: a withdrawn runner stays on the card, struck through, with no price to take.
+          <Flex key={o.id} align="center" justify="between" gap="2" className="sb-withdrawn" data-testid={`withdrawn-${o.id}`}>
+            <Text size="2" color="gray" style={{ textDecoration: "line-through" }}>
+              {o.name}
+            </Text>
+            <Badge color="gray" variant="soft">
+              Withdrawn
+            </Badge>
+          </Flex>
+        ) : (
         <PriceButton
           key={o.id}
           status={status}
@@ -94,7 +105,8 @@ export function MarketPrices({
             odds: o.odds,
           }}
         />
-      ))}
+        ),
+      )}
     </div>
   );
 }

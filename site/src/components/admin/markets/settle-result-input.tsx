@@ -1,10 +1,11 @@
 /**
  * The Settle dialog's result input (settle-result.ts): a runner wins, a dead heat between runners
- * (each at 1/n), no winner, or void; with each-way terms, the placed runners (up to the places).
- * Withdrawn runners are listed as such and cannot be chosen.
+ * (each at 1/n), no winner, or void; with each-way terms, the placed runners (up to the places) and
+ * the runners tied for the last place paid. The dialog shows every dead-heat factor it will send:
+ * (places left) / (runners tied). Withdrawn runners are listed as such and cannot be chosen.
  */
 import { Badge, Checkbox, Flex, RadioGroup, Text } from "@radix-ui/themes";
-import { DEAD_HEAT, NO_WINNER, VOID, type ResultChoice } from "./settle-result.ts";
+import { DEAD_HEAT, NO_WINNER, VOID, formatFactor, resultFactors, type ResultChoice } from "./settle-result.ts";
 
 type Runner = { id: string; name: string; odds: string };
 
@@ -28,6 +29,8 @@ export function SettleResultInput({
 }) {
   const running = outcomes.filter((o) => !withdrawn.has(o.id));
   const showPlaced = places !== null && value.choice !== VOID && value.choice !== "";
+  const factors = resultFactors(value, outcomes, places, withdrawn);
+  const tiedLast = value.tiedLast ?? [];
   return (
     <Flex direction="column" gap="3">
       <RadioGroup.Root value={value.choice} onValueChange={(choice) => onChange({ ...value, choice })} aria-label="Result">
@@ -57,7 +60,8 @@ export function SettleResultInput({
       {value.choice === DEAD_HEAT && (
         <Flex direction="column" gap="1" role="group" aria-label="Runners sharing the dead heat">
           <Text size="2" weight="medium">
-            Sharing the dead heat{value.sharing.length >= 2 ? ` (each paid at 1/${value.sharing.length} of the stake)` : ""}
+            Sharing the dead heat
+            {factors.win ? ` (each paid at ${formatFactor(factors.win)} of the stake${factors.winPlace ? `; place part ${formatFactor(factors.winPlace)}` : ""})` : ""}
           </Text>
           {running.map((o) => (
             <Text as="label" size="2" key={o.id}>
@@ -80,20 +84,42 @@ export function SettleResultInput({
           </Text>
           {running.map((o) => {
             const on = value.placed.includes(o.id);
+            const tied = tiedLast.includes(o.id);
             return (
-              <Text as="label" size="2" key={o.id}>
-                <Flex gap="2" align="center">
-                  <Checkbox
-                    checked={on}
-                    disabled={!on && value.placed.filter((id) => !withdrawn.has(id)).length >= places!}
-                    onCheckedChange={(c) => onChange({ ...value, placed: toggle(value.placed, o.id, c === true) })}
-                    data-testid={`placed-${o.id}`}
-                  />
-                  {o.name}
-                </Flex>
-              </Text>
+              <Flex gap="4" align="center" key={o.id}>
+                <Text as="label" size="2">
+                  <Flex gap="2" align="center">
+                    <Checkbox
+                      checked={on}
+                      disabled={tied || (!on && value.placed.filter((id) => !withdrawn.has(id)).length >= places!)}
+                      onCheckedChange={(c) => onChange({ ...value, placed: toggle(value.placed, o.id, c === true) })}
+                      data-testid={`placed-${o.id}`}
+                    />
+                    {o.name}
+                  </Flex>
+                </Text>
+                <Text as="label" size="1" color="gray">
+                  <Flex gap="1" align="center">
+                    <Checkbox
+                      size="1"
+                      checked={tied}
+                      disabled={on}
+                      onCheckedChange={(c) => onChange({ ...value, tiedLast: toggle(tiedLast, o.id, c === true) })}
+                      data-testid={`tied-last-${o.id}`}
+                    />
+                    tied for last place
+                  </Flex>
+                </Text>
+              </Flex>
             );
           })}
+          {factors.tied.length >= 2 && (
+            <Text size="2" color={factors.tiedFactor ? undefined : "red"} data-testid="tied-last-factor">
+              {factors.tiedFactor
+                ? `${factors.tied.length} tied for place ${factors.tiedPosition}: ${places! - factors.tiedPosition + 1} place(s) left, each paid at ${formatFactor(factors.tiedFactor)} of the place part`
+                : `No place is left for runners tied in position ${factors.tiedPosition}`}
+            </Text>
+          )}
         </Flex>
       )}
     </Flex>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEAD_HEAT, NO_WINNER, VOID, resultAction, settleResultBody } from "./settle-result.ts";
+import { DEAD_HEAT, NO_WINNER, VOID, formatFactor, resultAction, resultFactors, settleResultBody } from "./settle-result.ts";
 
 const outs = [{ id: "a" }, { id: "b" }, { id: "c" }, { id: "d" }];
 const none: string[] = [];
@@ -34,5 +34,42 @@ describe("the Settle dialog's result", () => {
     expect(settleResultBody({ choice: "a", sharing: none, placed: ["b", "c", "d"] }, outs, 2)).toEqual({ error: "At most 2 runners are placed" });
     expect(settleResultBody({ choice: "a", sharing: none, placed: ["b", "d"] }, outs, 3, new Set(["d"]))).toEqual({ body: { winningOutcomeId: "a", placed: [{ outcomeId: "b" }] } });
     expect(settleResultBody({ choice: "d", sharing: none, placed: none }, outs, 3, new Set(["d"]))).toEqual({ error: "That runner cannot win" });
+  });
+
+  it("a tie for the last place paid: (places left) / (runners tied) of the place part, shown before settling", () => {
+    const five = [...outs, { id: "e" }];
+    // a wins, b placed 2nd, c and d tie for 3rd with three places: 1 place left for 2 runners, 1/2
+    const tie = { choice: "a", sharing: none, placed: ["b"], tiedLast: ["c", "d"] };
+    expect(resultFactors(tie, five, 3)).toMatchObject({ tied: ["c", "d"], tiedPosition: 3, tiedFactor: { num: 1, den: 2 } });
+    expect(settleResultBody(tie, five, 3)).toEqual({
+      body: {
+        winningOutcomeId: "a",
+        placed: [
+          { outcomeId: "b" },
+          { outcomeId: "c", deadHeat: { numerator: 1, denominator: 2 } },
+          { outcomeId: "d", deadHeat: { numerator: 1, denominator: 2 } },
+        ],
+      },
+    });
+    // three tie for 2nd with three places: 2/3 each
+    const three = { choice: "a", sharing: none, placed: none, tiedLast: ["b", "c", "d"] };
+    expect(formatFactor(resultFactors(three, five, 3).tiedFactor)).toBe("2/3");
+    // two tie for 2nd with three places: both placed in full
+    const full = { choice: "a", sharing: none, placed: none, tiedLast: ["b", "c"] };
+    expect(settleResultBody(full, five, 3)).toEqual({ body: { winningOutcomeId: "a", placed: [{ outcomeId: "b" }, { outcomeId: "c" }] } });
+    // no place left, or one runner alone
+    expect(settleResultBody({ choice: "a", sharing: none, placed: ["b", "c"], tiedLast: ["d", "e"] }, five, 3)).toEqual({ error: "No place is left for runners tied in position 4" });
+    expect(settleResultBody({ choice: "a", sharing: none, placed: none, tiedLast: ["d"] }, five, 3)).toEqual({ error: "Pick at least two runners tied for the last place" });
+  });
+
+  it("a dead heat for the win on an each-way market: 1/n of the win part, the place part by the places left", () => {
+    const two = { choice: DEAD_HEAT, sharing: ["a", "b"], placed: ["c"] };
+    expect(resultFactors(two, outs, 3)).toMatchObject({ win: { num: 1, den: 2 }, winPlace: { num: 1, den: 1 } });
+    expect(settleResultBody(two, outs, 3)).toMatchObject({ body: { placed: [{ outcomeId: "a" }, { outcomeId: "b" }, { outcomeId: "c" }] } });
+    // three share the win with two places: 2/3 of the place part each
+    const three = { choice: DEAD_HEAT, sharing: ["a", "b", "c"], placed: none };
+    expect(settleResultBody(three, outs, 2)).toMatchObject({
+      body: { placed: [1, 2, 3].map((_, i) => ({ outcomeId: ["a", "b", "c"][i], deadHeat: { numerator: 2, denominator: 3 } })) },
+    });
   });
 });
