@@ -5,7 +5,7 @@
  * nothing; every payout is computed by hand. Refusals write nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
+import { demoLogin, makeTestApp, realCustomerLogin, Session, type TestApp } from "../fixtures/test-app.ts";
 import { balanceOf, countRows, expectError, expectLedgerBalanced, upcomingPool } from "../fixtures/builders.ts";
 import { createMarketOk, rolesOf, type Roles } from "../fixtures/trading-desk.ts";
 
@@ -248,7 +248,7 @@ describe("Rule 4 on a multiple", () => {
   it("a leg on a race with a withdrawal after the bet carries the deduction into its price on every grading path", async () => {
     const one = await race("R4 Double One");
     const two = await race("R4 Double Two");
-    const c = await demoLogin(t, "customer");
+    const c = await realCustomerLogin(t);
     const double = async () => {
       tick();
       const res = await c.post("/api/bets", { selections: [one.sel(0), two.sel(1)], stake: 1000, betType: "multiple" });
