@@ -45,11 +45,16 @@ test("admin suspends a customer who is then refused, and activates them again", 
   await expect(row.getByTestId(`user-status-${me.id}`)).toHaveText("Suspended");
   await expect(row.getByTestId(`user-toggle-${me.id}`)).toHaveText("Activate");
 
-  // --- The customer is refused at once: the bet fails and the session is gone.
+  // --- The customer is refused at once, and told why: the bet fails and the session is gone; the old
+  // cookie authenticates nothing and every call says the account was suspended (403, not "log in").
   await customer.getByTestId("bet-slip").getByTestId("place-bet").click();
   await expect(customer.getByTestId("toast")).toContainText("Bet Failed");
-  expect((await customer.request.get("/api/auth/user")).status()).toBe(401);
-  expect((await customer.request.get("/api/customer/balance")).status()).toBe(401);
+  await expect(customer.getByTestId("toast")).toContainText("Your account has been suspended.");
+  for (const path of ["/api/auth/user", "/api/customer/balance"]) {
+    const res = await customer.request.get(path);
+    expect(res.status(), path).toBe(403);
+    expect(((await res.json()) as { error: { code: string } }).error.code, path).toBe("AUTH.ACCOUNT_SUSPENDED");
+  }
 
   // --- Filters: status Suspended keeps the row; an unknown name shows the empty state.
   await choose(admin, section.getByTestId("users-status-filter"), "Suspended");
