@@ -15,6 +15,7 @@ import { useToast } from "../toast.tsx";
 import { adminBetsQuery, useCursorPager, useDebounced } from "./admin-lists.ts";
 import { BetStatusBadge, RiskBadge } from "./badges.tsx";
 import { SPORT_OPTIONS } from "./events-table.tsx";
+import { keys } from "../../lib/queries.ts";
 
 const PAGE = 10;
 
@@ -82,8 +83,8 @@ export function BetsTable() {
     },
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["/api/admin/all-bets"] }),
-        queryClient.invalidateQueries({ queryKey: ["/api/dashboard/stats"] }),
+        queryClient.invalidateQueries({ queryKey: keys.allBets }),
+        queryClient.invalidateQueries({ queryKey: keys.dashboardStats }),
       ]),
   });
 
@@ -354,8 +355,8 @@ function ResettleDialog({ bet, onClose }: { bet: AdminBet | null; onClose: () =>
     onError: (e) => toast({ title: "Resettlement failed", description: e.message, variant: "destructive" }),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["/api/admin/all-bets"] }),
-        queryClient.invalidateQueries({ queryKey: ["/api/dashboard/stats"] }),
+        queryClient.invalidateQueries({ queryKey: keys.allBets }),
+        queryClient.invalidateQueries({ queryKey: keys.dashboardStats }),
       ]),
   });
   return (

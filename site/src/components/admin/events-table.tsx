@@ -15,6 +15,7 @@ import { adminEventsQuery, useCursorPager, useDebounced } from "./admin-lists.ts
 import { EventStatusBadge } from "./badges.tsx";
 import { useConsole } from "./console-context.tsx";
 import { describeApiError, Field, toLocalInput } from "./form.tsx";
+import { keys } from "../../lib/queries.ts";
 
 const PAGE = 25;
 type StatusFilter = EventStatus | "all";
@@ -57,8 +58,8 @@ export function EventsTable({ canManage }: { canManage: boolean }) {
     },
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["/api/events"] }),
-        queryClient.invalidateQueries({ queryKey: ["/api/dashboard/stats"] }),
+        queryClient.invalidateQueries({ queryKey: keys.events }),
+        queryClient.invalidateQueries({ queryKey: keys.dashboardStats }),
       ]),
   });
 
@@ -249,7 +250,7 @@ function EditEventDialog({ event, onClose }: { event: AdminEventRow | null; onCl
       onClose();
     },
     onError: (e) => toast({ title: "Failed to update event", description: describeApiError(e), variant: "destructive" }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["/api/events"] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.events }),
   });
   return (
     <Dialog.Root

@@ -7,12 +7,13 @@ import { apiSend } from "../../../lib/api.ts";
 import { formatMoney, parseStakeToCents } from "../../../lib/format.ts";
 import { useToast } from "../../toast.tsx";
 import { describeApiError, Field } from "../form.tsx";
+import { keys } from "../../../lib/queries.ts";
 
 function useInvalidateCustomers() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all(
-      [["/api/admin/crm/customers"], ["/api/admin/crm/segments"], ["/api/admin/users"], ["/api/admin/payments"], ["/api/admin/fraud-alerts"], ["/api/admin/audit"]].map(
+      [keys.crmCustomers, keys.crmSegments, keys.adminUsers, keys.paymentsSummary, keys.paymentTransactions, keys.fraudAlerts, keys.audit].map(
         (queryKey) => queryClient.invalidateQueries({ queryKey }),
       ),
     );

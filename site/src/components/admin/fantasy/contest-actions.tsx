@@ -8,6 +8,7 @@ import { useState } from "react";
 import type { ContestResolution, FantasyContest } from "../../../../../api/schemas/fantasy.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { formatMoney } from "../../../lib/format.ts";
+import { keys } from "../../../lib/queries.ts";
 import { useToast } from "../../toast.tsx";
 
 type Action = "settle" | "cancel";
@@ -31,7 +32,7 @@ export function ContestActions({ contest }: { contest: FantasyContest }) {
     },
     onError: (e, action) => toast({ title: action === "settle" ? "Settlement failed" : "Cancel failed", description: e.message, variant: "destructive" }),
     onSettled: () =>
-      Promise.all(["/api/fantasy/contests", "/api/fantasy/sports"].map((key) => queryClient.invalidateQueries({ queryKey: [key] }))),
+      Promise.all([keys.fantasyContests, keys.fantasySports].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 
   const canSettle = SETTLE_FROM.has(contest.status);

@@ -11,6 +11,7 @@ import type { AdminMarket } from "../../../../../api/schemas/markets.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { useToast } from "../../toast.tsx";
 import { describeApiError } from "../form.tsx";
+import { keys } from "../../../lib/queries.ts";
 
 type Runner = AdminMarket["outcomes"][number];
 
@@ -33,7 +34,7 @@ export function WithdrawRunners({ market }: { market: AdminMarket }) {
     onError: (e) => toast({ title: "Withdrawal failed", description: describeApiError(e), variant: "destructive" }),
     onSettled: () =>
       Promise.all(
-        [["/api/admin/markets"], ["/api/events"], ["/api/trading/overview"], ["/api/trading/odds-control"]].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+        [keys.adminMarkets, keys.events, keys.tradingOverview, keys.oddsControl].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       ),
   });
   return (

@@ -8,6 +8,7 @@ import { useState, type FormEvent } from "react";
 import { apiSend } from "../../../lib/api.ts";
 import { useToast } from "../../toast.tsx";
 import { describeApiError, Field } from "../form.tsx";
+import { keys } from "../../../lib/queries.ts";
 
 export function useRestrictAccount() {
   const toast = useToast();
@@ -20,7 +21,7 @@ export function useRestrictAccount() {
     onError: (e) => toast({ title: "Error", description: `Failed to restrict the account: ${describeApiError(e)}`, variant: "destructive" }),
     onSettled: () =>
       Promise.all(
-        [["/api/admin/risk-metrics"], ["/api/admin/users"], ["/api/admin/user-stats"], ["/api/admin/crm/customers"], ["/api/admin/audit"]].map((queryKey) =>
+        [keys.riskMetrics, keys.adminUsers, keys.userStats, keys.crmCustomers, keys.audit].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
       ),

@@ -9,7 +9,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import type { BulkOperation, CreateBulkOperationBody } from "../../../../../api/schemas/tasks.ts";
 import { apiSend } from "../../../lib/api.ts";
-import { queries } from "../../../lib/queries.ts";
+import { keys, queries } from "../../../lib/queries.ts";
 import { useToast } from "../../toast.tsx";
 import { describeApiError } from "../form.tsx";
 import { DownloadIcon } from "../icons.tsx";
@@ -30,7 +30,7 @@ export function useStartOperation() {
     mutationFn: (body: CreateBulkOperationBody) => apiSend<{ operation: BulkOperation }>("POST", "/api/admin/bulk-operations", body),
     onSuccess: (r) => toast({ title: "Operation started", description: `${r.operation.title}: ${r.operation.targetCount} to process.` }),
     onError: (e) => toast({ title: "Error", description: `Could not start the operation: ${describeApiError(e)}`, variant: "destructive" }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["/api/admin/bulk-operations"] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.bulkOperations }),
   });
 }
 
@@ -52,7 +52,7 @@ export function useBulkOperations() {
           variant: op.status === "failed" ? "destructive" : "default",
         });
         if (op.type === "settlement") {
-          for (const queryKey of [["/api/admin/all-bets"], ["/api/dashboard/stats"], ["/api/admin/risk-heatmap"], ["/api/admin/risk-metrics"]]) {
+          for (const queryKey of [keys.allBets, keys.dashboardStats, keys.riskHeatmap, keys.riskMetrics]) {
             void queryClient.invalidateQueries({ queryKey });
           }
         }

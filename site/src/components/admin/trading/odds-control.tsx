@@ -10,7 +10,7 @@ import type { LiveOddsItem, Outcome } from "../../../../../api/schemas/events.ts
 import type { AdjustOddsBody, AdjustOddsResponse } from "../../../../../api/schemas/trading.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { formatDateTime } from "../../../lib/format.ts";
-import { queries } from "../../../lib/queries.ts";
+import { keys, queries } from "../../../lib/queries.ts";
 import { useToast } from "../../toast.tsx";
 import { describeApiError, Field } from "../form.tsx";
 import { EmptyState, ErrorNote, RowsSkeleton } from "../ui.tsx";
@@ -28,7 +28,7 @@ export function useAdjustOdds() {
     onError: (e) => toast({ title: "Error", description: `Failed to update odds: ${describeApiError(e)}`, variant: "destructive" }),
     onSettled: () =>
       Promise.all(
-        [["/api/live-odds"], ["/api/trading/odds-control"], ["/api/events"], ["/api/trading/overview"], ["/api/admin/live"]].map((queryKey) =>
+        [keys.liveOdds, keys.oddsControl, keys.events, keys.tradingOverview, keys.adminLive].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
       ),

@@ -10,7 +10,7 @@ import { useState, type FormEvent } from "react";
 import type { SharpBettor } from "../../../../../api/schemas/trading.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { formatMoney } from "../../../lib/format.ts";
-import { queries } from "../../../lib/queries.ts";
+import { keys, queries } from "../../../lib/queries.ts";
 import { useToast } from "../../toast.tsx";
 import { useConsole, useRole } from "../console-context.tsx";
 import { describeApiError, Field } from "../form.tsx";
@@ -35,8 +35,8 @@ export function useStakeFactor() {
     onError: (e) => toast({ title: "Error", description: `Failed to set the limit: ${describeApiError(e)}`, variant: "destructive" }),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["/api/trading/sharp-bettors"] }),
-        queryClient.invalidateQueries({ queryKey: ["/api/admin/risk-metrics"] }),
+        queryClient.invalidateQueries({ queryKey: keys.sharpBettors }),
+        queryClient.invalidateQueries({ queryKey: keys.riskMetrics }),
       ]),
   });
 }

@@ -10,7 +10,7 @@ import { useState } from "react";
 import type { EventExposure, TradingAlert } from "../../../../../api/schemas/trading.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { formatDateTime, formatMoney } from "../../../lib/format.ts";
-import { queries } from "../../../lib/queries.ts";
+import { keys, queries } from "../../../lib/queries.ts";
 import { useToast } from "../../toast.tsx";
 import { useRole } from "../console-context.tsx";
 import { exportCsv } from "../csv.ts";
@@ -205,9 +205,9 @@ function useAcknowledge() {
     onError: (e) => toast({ title: "Error", description: `Failed to acknowledge the alert: ${describeApiError(e)}`, variant: "destructive" }),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["/api/trading/alerts"] }),
-        queryClient.invalidateQueries({ queryKey: ["/api/trading/overview"] }),
-        queryClient.invalidateQueries({ queryKey: ["/api/admin/risk-metrics"] }),
+        queryClient.invalidateQueries({ queryKey: keys.tradingAlerts }),
+        queryClient.invalidateQueries({ queryKey: keys.tradingOverview }),
+        queryClient.invalidateQueries({ queryKey: keys.riskMetrics }),
       ]),
   });
 }

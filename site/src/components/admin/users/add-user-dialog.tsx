@@ -6,6 +6,7 @@ import type { CreateUserBody, CreateUserResponse } from "../../../../../api/sche
 import { apiSend } from "../../../lib/api.ts";
 import { useToast } from "../../toast.tsx";
 import { describeApiError, Field } from "../form.tsx";
+import { keys } from "../../../lib/queries.ts";
 
 const EMPTY = { firstName: "", lastName: "", email: "", role: "customer" as CreateUserBody["role"], password: "" };
 
@@ -23,8 +24,8 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
     onError: (e) => toast({ title: "Error", description: `Failed to create user: ${describeApiError(e)}`, variant: "destructive" }),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["/api/admin/users"] }),
-        queryClient.invalidateQueries({ queryKey: ["/api/admin/user-stats"] }),
+        queryClient.invalidateQueries({ queryKey: keys.adminUsers }),
+        queryClient.invalidateQueries({ queryKey: keys.userStats }),
       ]),
   });
   const set = (k: keyof typeof EMPTY, v: string) => setForm((f) => ({ ...f, [k]: v }));

@@ -7,6 +7,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { UpdateUserStatusResponse } from "../../../../../api/schemas/users.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { useToast } from "../../toast.tsx";
+import { keys } from "../../../lib/queries.ts";
 
 export function useUserStatus() {
   const toast = useToast();
@@ -18,7 +19,7 @@ export function useUserStatus() {
     onError: () => toast({ title: "Error", description: "Failed to update user status.", variant: "destructive" }),
     onSettled: () =>
       Promise.all(
-        [["/api/admin/users"], ["/api/admin/user-stats"], ["/api/admin/crm/customers"], ["/api/admin/audit"]].map((queryKey) =>
+        [keys.adminUsers, keys.userStats, keys.crmCustomers, keys.audit].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
       ),
