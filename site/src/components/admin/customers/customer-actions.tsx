@@ -1,41 +1,31 @@
 /** CRM actions on one customer: Send Bonus (POST .../bonus) and Flag Account (POST .../flag). Audited. */
 import { Button, Dialog, Flex, TextArea, TextField } from "@radix-ui/themes";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { SendBonusResponse } from "../../../../../api/schemas/back-office.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { formatMoney, parseStakeToCents } from "../../../lib/format.ts";
-import { useToast } from "../../toast.tsx";
-import { describeApiError, Field } from "../form.tsx";
+import { Field } from "../form.tsx";
 import { keys } from "../../../lib/queries.ts";
+import { useAdminMutation } from "../use-admin-mutation.ts";
 
-function useInvalidateCustomers() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [keys.crmCustomers, keys.crmSegments, keys.adminUsers, keys.paymentsSummary, keys.paymentTransactions, keys.fraudAlerts, keys.audit].map(
-        (queryKey) => queryClient.invalidateQueries({ queryKey }),
-      ),
-    );
-}
+/** What a CRM action refreshes. */
+const CUSTOMER_KEYS = [keys.crmCustomers, keys.crmSegments, keys.adminUsers, keys.paymentsSummary, keys.paymentTransactions, keys.fraudAlerts, keys.audit];
 
 export function BonusDialog({ target, onClose }: { target: { id: string; name: string } | null; onClose: () => void }) {
   const [amount, setAmount] = useState("");
   const [reason, setReason] = useState("");
-  const toast = useToast();
-  const invalidate = useInvalidateCustomers();
   const cents = parseStakeToCents(amount);
-  const send = useMutation({
-    mutationFn: (body: { amount: number; reason: string }) =>
+  const send = useAdminMutation({
+    request: (body: { amount: number; reason: string }) =>
       apiSend<SendBonusResponse>("POST", `/api/admin/crm/customers/${encodeURIComponent(target!.id)}/bonus`, body),
-    onSuccess: (r) => {
-      toast({ title: "Bonus sent", description: `${formatMoney(r.amount)} credited to ${target?.name}; balance ${formatMoney(r.balance)}.` });
+    success: (r) => ({ title: "Bonus sent", description: `${formatMoney(r.amount)} credited to ${target?.name}; balance ${formatMoney(r.balance)}.` }),
+    failure: "Failed to send the bonus",
+    invalidate: CUSTOMER_KEYS,
+    onSuccess: () => {
       setAmount("");
       setReason("");
       onClose();
     },
-    onError: (e) => toast({ title: "Error", description: `Failed to send the bonus: ${describeApiError(e)}`, variant: "destructive" }),
-    onSettled: invalidate,
   });
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -77,17 +67,15 @@ export function BonusDialog({ target, onClose }: { target: { id: string; name: s
 
 export function FlagDialog({ target, onClose }: { target: { id: string; name: string } | null; onClose: () => void }) {
   const [reason, setReason] = useState("");
-  const toast = useToast();
-  const invalidate = useInvalidateCustomers();
-  const flag = useMutation({
-    mutationFn: (r: string) => apiSend<unknown>("POST", `/api/admin/crm/customers/${encodeURIComponent(target!.id)}/flag`, { reason: r }),
+  const flag = useAdminMutation({
+    request: (r: string) => apiSend<unknown>("POST", `/api/admin/crm/customers/${encodeURIComponent(target!.id)}/flag`, { reason: r }),
+    success: () => ({ title: "Account flagged", description: `A fraud alert was opened for ${target?.name}.` }),
     onSuccess: () => {
-      toast({ title: "Account flagged", description: `A fraud alert was opened for ${target?.name}.` });
       setReason("");
       onClose();
     },
-    onError: (e) => toast({ title: "Error", description: `Failed to flag the account: ${describeApiError(e)}`, variant: "destructive" }),
-    onSettled: invalidate,
+    failure: "Failed to flag the account",
+    invalidate: CUSTOMER_KEYS,
   });
   return (
     <Dialog.Root open={target !== null} onOpenChange={(o) => !o && onClose()}>

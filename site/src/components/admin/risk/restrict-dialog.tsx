@@ -3,28 +3,19 @@
  * (no sign-in, no bets, sessions end at once); Activate in User Management lifts it. Audited.
  */
 import { Button, Dialog, Flex, TextArea } from "@radix-ui/themes";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { apiSend } from "../../../lib/api.ts";
-import { useToast } from "../../toast.tsx";
-import { describeApiError, Field } from "../form.tsx";
+import { Field } from "../form.tsx";
 import { keys } from "../../../lib/queries.ts";
+import { useAdminMutation } from "../use-admin-mutation.ts";
 
 export function useRestrictAccount() {
-  const toast = useToast();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ userId, reason }: { userId: string; reason: string; name: string }) =>
+  return useAdminMutation({
+    request: ({ userId, reason }: { userId: string; reason: string; name: string }) =>
       apiSend<{ sessionsEnded: number }>("POST", `/api/admin/crm/customers/${encodeURIComponent(userId)}/restrict`, { reason }),
-    onSuccess: (r, v) =>
-      toast({ title: "Account restricted", description: `${v.name} can no longer sign in or bet; ${r.sessionsEnded} session(s) ended.` }),
-    onError: (e) => toast({ title: "Error", description: `Failed to restrict the account: ${describeApiError(e)}`, variant: "destructive" }),
-    onSettled: () =>
-      Promise.all(
-        [keys.riskMetrics, keys.adminUsers, keys.userStats, keys.crmCustomers, keys.audit].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
+    success: (r, v) => ({ title: "Account restricted", description: `${v.name} can no longer sign in or bet; ${r.sessionsEnded} session(s) ended.` }),
+    failure: "Failed to restrict the account",
+    invalidate: [keys.riskMetrics, keys.adminUsers, keys.userStats, keys.crmCustomers, keys.audit],
   });
 }
 

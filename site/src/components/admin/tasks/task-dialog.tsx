@@ -34,6 +34,9 @@ function fromTask(t: Task | null): Form {
   };
 }
 
+/** What a task change refreshes. */
+export const TASK_KEYS = [keys.tasks, keys.taskStats, keys.audit];
+
 export function useInvalidateTasks() {
   const queryClient = useQueryClient();
   return () =>
