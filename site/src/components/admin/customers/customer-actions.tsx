@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import type { SendBonusResponse } from "../../../../../api/schemas/back-office.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { formatMoney, parseStakeToCents } from "../../../lib/format.ts";
+import { FormDialog } from "../form-dialog.tsx";
 import { Field } from "../form.tsx";
 import { keys } from "../../../lib/queries.ts";
 import { useAdminMutation } from "../use-admin-mutation.ts";
@@ -78,33 +79,24 @@ export function FlagDialog({ target, onClose }: { target: { id: string; name: st
     invalidate: CUSTOMER_KEYS,
   });
   return (
-    <Dialog.Root open={target !== null} onOpenChange={(o) => !o && onClose()}>
-      <Dialog.Content maxWidth="420px" data-testid="flag-dialog">
-        <Dialog.Title>Flag Account</Dialog.Title>
-        <Dialog.Description size="2" color="gray" mb="3">
-          Opens a manual fraud alert on {target?.name} for review in Risk & Fraud.
-        </Dialog.Description>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (reason.trim()) flag.mutate(reason.trim());
-          }}
-        >
-          <Field id="flag-reason" label="Reason">
-            <TextArea id="flag-reason" required maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
-          </Field>
-          <Flex gap="3" justify="end" mt="4">
-            <Dialog.Close>
-              <Button type="button" variant="soft" color="gray">
-                Cancel
-              </Button>
-            </Dialog.Close>
-            <Button type="submit" color="orange" disabled={!reason.trim()} loading={flag.isPending}>
-              Flag Account
-            </Button>
-          </Flex>
-        </form>
-      </Dialog.Content>
-    </Dialog.Root>
+    <FormDialog
+      open={target !== null}
+      onOpenChange={(o) => !o && onClose()}
+      maxWidth="420px"
+      testId="flag-dialog"
+      title="Flag Account"
+      description={<>Opens a manual fraud alert on {target?.name} for review in Risk & Fraud.</>}
+      onSubmit={() => {
+        if (reason.trim()) flag.mutate(reason.trim());
+      }}
+      confirmLabel="Flag Account"
+      confirmColor="orange"
+      canSubmit={!!reason.trim()}
+      pending={flag.isPending}
+    >
+      <Field id="flag-reason" label="Reason">
+        <TextArea id="flag-reason" required maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
+      </Field>
+    </FormDialog>
   );
 }
