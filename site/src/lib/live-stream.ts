@@ -8,6 +8,7 @@
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { Event, LiveOddsItem } from "../../../api/schemas/events.ts";
+import { keys } from "./queries.ts";
 
 export const LIVE_STREAM_URL = "/api/live-odds/stream";
 
@@ -40,7 +41,7 @@ function patchEvent(e: Event, item: LiveOddsItem): Event {
 
 export function applyLiveOdds(client: QueryClient, item: LiveOddsItem): void {
   let rescored = false;
-  client.setQueryData<LiveOddsItem[]>(["/api/live-odds"], (list) => {
+  client.setQueryData<LiveOddsItem[]>(keys.liveOdds, (list) => {
     if (!list) return list;
     const at = list.findIndex((x) => x.id === item.id);
     if (item.status !== "live") return at < 0 ? list : list.filter((x) => x.id !== item.id);
@@ -51,8 +52,8 @@ export function applyLiveOdds(client: QueryClient, item: LiveOddsItem): void {
     return next;
   });
   // A goal reprices every market of the event, not only the match winner the item carries.
-  if (rescored) void client.invalidateQueries({ queryKey: ["/api/events"] });
-  client.setQueriesData<Event[]>({ queryKey: ["/api/events"] }, (events) =>
+  if (rescored) void client.invalidateQueries({ queryKey: keys.events });
+  client.setQueriesData<Event[]>({ queryKey: keys.events }, (events) =>
     Array.isArray(events) && events.some((e) => e.id === item.id)
       ? events.map((e) => (e.id === item.id ? patchEvent(e, item) : e))
       : events,
@@ -69,7 +70,7 @@ export function useLiveOddsStream(): boolean {
     source.onopen = () => {
       setStreaming(true);
       // (Re)connected: one fresh list so nothing missed while disconnected stays stale.
-      void client.invalidateQueries({ queryKey: ["/api/live-odds"] });
+      void client.invalidateQueries({ queryKey: keys.liveOdds });
     };
     source.onerror = () => setStreaming(false);
     source.addEventListener("odds", (ev) => {

@@ -5,17 +5,15 @@
  */
 import { Button, Callout, Flex, Heading } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
-import type { WithdrawAccessResponse } from "../../../../api/schemas/withdraw-access.ts";
-import { apiGet } from "../../lib/api.ts";
 import { errorMessage } from "../../lib/form-errors.ts";
 import { LoadingScreen } from "./access-prompt.tsx";
 import { PaymentsList, WithdrawPanel } from "./sections/wallet.tsx";
 import { useLogout } from "./use-logout.ts";
+import { queries } from "../../lib/queries.ts";
 
 export function SuspendedAccount() {
   const access = useQuery({
-    queryKey: ["/api/wallet/withdraw-access"],
-    queryFn: () => apiGet<WithdrawAccessResponse>("/api/wallet/withdraw-access"),
+    ...queries.withdrawAccess(),
     retry: false,
   });
   const logout = useLogout(null);

@@ -8,6 +8,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CurrentUser } from "../../../../api/schemas/auth.ts";
 import { apiSend } from "../../lib/api.ts";
 import { useToast } from "../toast.tsx";
+import { keys } from "../../lib/queries.ts";
 
 export const LOGOUT_REDIRECT_MS = 1000;
 
@@ -18,7 +19,7 @@ export function useLogout(user: CurrentUser | null | undefined) {
     mutationFn: () => apiSend<{ ok: true }>("POST", user?.isDemoUser ? "/api/demo/logout" : "/api/logout"),
     onSuccess: () => {
       toast({ title: "Logged Out", description: "You have been successfully logged out." });
-      queryClient.setQueryData(["/api/current-user"], null);
+      queryClient.setQueryData(keys.currentUser, null);
       window.setTimeout(() => window.location.assign("/"), LOGOUT_REDIRECT_MS);
     },
     onError: () => {

@@ -7,6 +7,7 @@ import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { AdminBetsPage, AdminEventsPage } from "../../../../api/schemas/admin-lists.ts";
 import { apiGet } from "../../lib/api.ts";
+import { keys } from "../../lib/queries.ts";
 
 type Params = Record<string, string | number | undefined>;
 
@@ -20,7 +21,7 @@ export function listQuery(params: Params): string {
 export const adminEventsQuery = (params: Params) => {
   const qs = listQuery(params);
   return queryOptions({
-    queryKey: ["/api/events", "admin-page", qs],
+    queryKey: [...keys.events, "admin-page", qs],
     queryFn: () => apiGet<AdminEventsPage>(`/api/admin/events?${qs}`),
     placeholderData: keepPreviousData,
     refetchInterval: 30_000,
@@ -30,7 +31,7 @@ export const adminEventsQuery = (params: Params) => {
 export const adminBetsQuery = (params: Params) => {
   const qs = listQuery(params);
   return queryOptions({
-    queryKey: ["/api/admin/all-bets", "page", qs],
+    queryKey: [...keys.allBets, "page", qs],
     queryFn: () => apiGet<AdminBetsPage>(`/api/admin/bets?${qs}`),
     placeholderData: keepPreviousData,
     refetchInterval: 10_000,

@@ -19,6 +19,7 @@ import { SPORT_OPTIONS } from "./events-table.tsx";
 import { singleReturnFor } from "../../../../domain/settlement/single-return.ts";
 import { multipleReturnUnderRule4 } from "../../../../domain/settlement/rule4-multiple.ts";
 import { parseOdds } from "../../../../domain/shared/odds.ts";
+import { keys } from "../../lib/queries.ts";
 
 const PAGE = 10;
 
@@ -102,8 +103,8 @@ export function BetsTable() {
     },
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["/api/admin/all-bets"] }),
-        queryClient.invalidateQueries({ queryKey: ["/api/dashboard/stats"] }),
+        queryClient.invalidateQueries({ queryKey: keys.allBets }),
+        queryClient.invalidateQueries({ queryKey: keys.dashboardStats }),
       ]),
   });
 
@@ -387,8 +388,8 @@ function ResettleDialog({ bet, onClose }: { bet: AdminBet | null; onClose: () =>
     onError: (e) => toast({ title: "Resettlement failed", description: e.message, variant: "destructive" }),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["/api/admin/all-bets"] }),
-        queryClient.invalidateQueries({ queryKey: ["/api/dashboard/stats"] }),
+        queryClient.invalidateQueries({ queryKey: keys.allBets }),
+        queryClient.invalidateQueries({ queryKey: keys.dashboardStats }),
       ]),
   });
   return (

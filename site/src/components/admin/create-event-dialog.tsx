@@ -11,6 +11,7 @@ import type { SportCode } from "../../../../api/schemas/events.ts";
 import { apiSend } from "../../lib/api.ts";
 import { useToast } from "../toast.tsx";
 import { describeApiError, Field, toLocalInput } from "./form.tsx";
+import { keys } from "../../lib/queries.ts";
 
 const SPORTS: { code: Exclude<SportCode, "racing">; name: string; hasDraw: boolean }[] = [
   { code: "soccer", name: "Soccer", hasDraw: true },
@@ -54,8 +55,8 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
     onSuccess: async (res) => {
       toast({ title: "Event created", description: `${res.event.name ?? `${form.homeTeam} vs ${form.awayTeam}`} is on the board.` });
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["/api/events"] }),
-        queryClient.invalidateQueries({ queryKey: ["/api/dashboard/stats"] }),
+        queryClient.invalidateQueries({ queryKey: keys.events }),
+        queryClient.invalidateQueries({ queryKey: keys.dashboardStats }),
       ]);
       setForm(blank());
       onOpenChange(false);

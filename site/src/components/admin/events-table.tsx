@@ -4,17 +4,18 @@
  * Finished, Edit (move an upcoming event's start) and Markets (the trading desk) on each row.
  */
 import { Button, Callout, Card, Dialog, Flex, Heading, SegmentedControl, Select, Skeleton, Table, Text, TextField } from "@radix-ui/themes";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { EventStatus } from "../../../../api/schemas/events.ts";
 import type { AdminEventRow } from "../../../../api/schemas/admin-lists.ts";
 import { apiSend } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format.ts";
-import { useToast } from "../toast.tsx";
 import { adminEventsQuery, useCursorPager, useDebounced } from "./admin-lists.ts";
 import { EventStatusBadge } from "./badges.tsx";
 import { useConsole } from "./console-context.tsx";
 import { describeApiError, Field, toLocalInput } from "./form.tsx";
+import { keys } from "../../lib/queries.ts";
+import { useAdminMutation } from "./use-admin-mutation.ts";
 
 const PAGE = 25;
 type StatusFilter = EventStatus | "all";
@@ -41,25 +42,15 @@ export function EventsTable({ canManage }: { canManage: boolean }) {
   const filter = { q, sport: sport === "all" ? undefined : sport, status };
   const pager = useCursorPager(JSON.stringify(filter));
   const events = useQuery(adminEventsQuery({ ...filter, limit: PAGE, cursor: pager.cursor }));
-  const queryClient = useQueryClient();
-  const toast = useToast();
   const console = useConsole();
   const [editing, setEditing] = useState<AdminEventRow | null>(null);
 
-  const update = useMutation({
-    mutationFn: ({ event, to }: { event: AdminEventRow; to: EventStatus }) =>
+  const update = useAdminMutation({
+    request: ({ event, to }: { event: AdminEventRow; to: EventStatus }) =>
       apiSend<unknown>("PATCH", `/api/admin/events/${encodeURIComponent(event.id)}`, { status: to }),
-    onSuccess: (_data, { event, to }) => {
-      toast({ title: "Event updated", description: `${event.name} is now ${to}.` });
-    },
-    onError: (error) => {
-      toast({ title: "Failed to update event", description: error.message, variant: "destructive" });
-    },
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["/api/events"] }),
-        queryClient.invalidateQueries({ queryKey: ["/api/dashboard/stats"] }),
-      ]),
+    success: (_data, { event, to }) => ({ title: "Event updated", description: `${event.name} is now ${to}.` }),
+    failure: (error) => ({ title: "Failed to update event", description: error.message, variant: "destructive" }),
+    invalidate: [keys.events, keys.dashboardStats],
   });
 
   const page = events.data;
@@ -240,16 +231,12 @@ export function EventsTable({ canManage }: { canManage: boolean }) {
 /** Move an upcoming event's start: PATCH /api/admin/events/{id} {startTime}. Audited by the server. */
 function EditEventDialog({ event, onClose }: { event: AdminEventRow | null; onClose: () => void }) {
   const [start, setStart] = useState("");
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  const save = useMutation({
-    mutationFn: (startTime: string) => apiSend<unknown>("PATCH", `/api/admin/events/${encodeURIComponent(event!.id)}`, { startTime }),
-    onSuccess: () => {
-      toast({ title: "Event updated", description: `${event?.name} starts ${formatDateTime(new Date(start).toISOString())}.` });
-      onClose();
-    },
-    onError: (e) => toast({ title: "Failed to update event", description: describeApiError(e), variant: "destructive" }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["/api/events"] }),
+  const save = useAdminMutation({
+    request: (startTime: string) => apiSend<unknown>("PATCH", `/api/admin/events/${encodeURIComponent(event!.id)}`, { startTime }),
+    success: () => ({ title: "Event updated", description: `${event?.name} starts ${formatDateTime(new Date(start).toISOString())}.` }),
+    failure: (e) => ({ title: "Failed to update event", description: describeApiError(e), variant: "destructive" }),
+    invalidate: [keys.events],
+    onSuccess: onClose,
   });
   return (
     <Dialog.Root

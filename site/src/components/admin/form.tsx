@@ -7,16 +7,18 @@ export function Field({
   label,
   hint,
   error,
+  className,
   children,
 }: {
   id: string;
   label: string;
   hint?: string;
   error?: string | null;
+  className?: string;
   children: ReactNode;
 }) {
   return (
-    <Flex direction="column" gap="1">
+    <Flex direction="column" gap="1" className={className}>
       <Text as="label" htmlFor={id} size="2" weight="medium">
         {label}
       </Text>

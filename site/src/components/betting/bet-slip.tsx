@@ -27,7 +27,7 @@ import { ApiError, apiSend } from "../../lib/api.ts";
 import { errorMessage } from "../../lib/form-errors.ts";
 import { newIdempotencyKey } from "../../lib/idempotency.ts";
 import { inPlayDelay, legStates, secondsLeft } from "../../lib/live-book.ts";
-import { queries } from "../../lib/queries.ts";
+import { keys, queries } from "../../lib/queries.ts";
 import { formatMoney, milliToOdds, oddsToMilli, parseStakeToCents } from "../../lib/format.ts";
 import { signInHref } from "../../lib/next-path.ts";
 import { placedText } from "../../lib/placed-text.ts";
@@ -128,15 +128,7 @@ export function BetSlip() {
   const isSgm = slip.betType === "same_game_multi";
   // A same game multi is priced by the server's joint model (POST /api/betting/same-game-multis/quote):
   // the slip shows that price, or the reason the legs cannot be combined.
-  const sgmQuote = useQuery({
-    queryKey: ["/api/betting/same-game-multis/quote", slip.selections.map((s) => `${s.outcomeId}@${s.oddsMilli}`).join(",")],
-    enabled: isSgm && count >= 2,
-    retry: false,
-    queryFn: () =>
-      apiSend<{ odds: string }>("POST", "/api/betting/same-game-multis/quote", {
-        selections: slip.selections.map((s) => ({ eventId: s.eventId, marketId: s.marketId, outcomeId: s.outcomeId })),
-      }),
-  });
+  const sgmQuote = useQuery({ ...queries.sgmQuote(slip.selections), enabled: isSgm && count >= 2 });
   const sgmRefusal = isSgm && sgmQuote.error ? (sgmQuote.error instanceof ApiError ? sgmQuote.error.message : "This combination is not offered") : null;
   const sgmMilli = isSgm && sgmQuote.data ? oddsToMilli(sgmQuote.data.odds) : 0;
   const total = isSgm ? sgmMilli : totalOddsMilli(slip);
@@ -210,10 +202,10 @@ export function BetSlip() {
       toast({ title: "Bet Placed Successfully!", description: placedText(res, sentOddsMilli, price) });
       clear();
       setRefused({});
-      queryClient.setQueryData(["/api/customer/balance"], { balance: res.balance });
-      void queryClient.invalidateQueries({ queryKey: ["/api/bets"] });
-      void queryClient.invalidateQueries({ queryKey: ["/api/customer/balance"] });
-      void queryClient.invalidateQueries({ queryKey: ["/api/betting/activity"] });
+      queryClient.setQueryData(keys.balance, { balance: res.balance });
+      void queryClient.invalidateQueries({ queryKey: keys.myBets });
+      void queryClient.invalidateQueries({ queryKey: keys.balance });
+      void queryClient.invalidateQueries({ queryKey: keys.activity });
     } catch (err) {
       // The server answered (and did not fail itself): this attempt is over, a new press is a new bet.
       if (err instanceof ApiError && err.status < 500) attempt.current = null;
@@ -222,7 +214,7 @@ export function BetSlip() {
       if (err instanceof ApiError && message) setRefusal({ code: err.code, message, legs: legIds, maxStake: counterOffer(err.code, err.details) });
       // Suspended, or the session ended (a suspension ends them): the page shows which, from the session.
       if (err instanceof ApiError && (err.code === "AUTH.ACCOUNT_SUSPENDED" || err.code === "AUTH.REQUIRED"))
-        void queryClient.invalidateQueries({ queryKey: ["/api/current-user"] });
+        void queryClient.invalidateQueries({ queryKey: keys.currentUser });
       // The refusal carries the current prices (null = no longer available): the slip takes the
       // offered ones so a second press bets at the new price. An unavailable leg stays on the slip:
       // one that will not come back is marked with the server's message until the customer removes
@@ -238,7 +230,7 @@ export function BetSlip() {
             if (s.outcomeId === d.outcomeId || s.eventId === d.eventId) marks[s.outcomeId] = message || "No longer available";
           if (Object.keys(marks).length > 0) setRefused((r) => ({ ...r, ...marks }));
         }
-        void queryClient.invalidateQueries({ queryKey: ["/api/events"] });
+        void queryClient.invalidateQueries({ queryKey: keys.events });
       }
     } finally {
       setWaiting(null);

@@ -12,7 +12,7 @@ import { ApiError, apiSend } from "../../lib/api.ts";
 import { errorMessage } from "../../lib/form-errors.ts";
 import { formatDateTime, formatMoney } from "../../lib/format.ts";
 import { signInHref } from "../../lib/next-path.ts";
-import { queries } from "../../lib/queries.ts";
+import { keys, queries } from "../../lib/queries.ts";
 import { usePrice } from "../odds-format.tsx";
 import { TabBar, tabPanelProps } from "../tab-bar.tsx";
 import { useToast } from "../toast.tsx";
@@ -66,16 +66,16 @@ function CashOut({ bet }: { bet: Bet }) {
     mutationFn: (quoteId: string) => apiSend<CashOutResponse>("POST", `/api/bets/${encodeURIComponent(bet.id)}/cash-out`, { quoteId }),
     onSuccess: (res) => {
       setQuote(null);
-      client.setQueryData(["/api/customer/balance"], { balance: res.balance });
-      client.setQueryData<Bet[]>(["/api/bets"], (bets) => bets?.map((b) => (b.id === res.bet.id ? res.bet : b)));
-      void client.invalidateQueries({ queryKey: ["/api/bets"] });
-      void client.invalidateQueries({ queryKey: ["/api/customer/balance"] });
+      client.setQueryData(keys.balance, { balance: res.balance });
+      client.setQueryData<Bet[]>(keys.myBets, (bets) => bets?.map((b) => (b.id === res.bet.id ? res.bet : b)));
+      void client.invalidateQueries({ queryKey: keys.myBets });
+      void client.invalidateQueries({ queryKey: keys.balance });
       toast({ title: "Cashed Out", description: `${formatMoney(res.amount)} has been added to your balance.` });
     },
     onError: (err) => {
       // A stale quote cannot be accepted again: ask for a fresh one.
       if (err instanceof ApiError && (err.code === "CASHOUT.QUOTE_EXPIRED" || err.code === "CASHOUT.QUOTE_MOVED")) setQuote(null);
-      if (err instanceof ApiError && err.code === "BET.NOT_PENDING") void client.invalidateQueries({ queryKey: ["/api/bets"] });
+      if (err instanceof ApiError && err.code === "BET.NOT_PENDING") void client.invalidateQueries({ queryKey: keys.myBets });
     },
   });
   const failure = accept.error ?? ask.error;

@@ -6,11 +6,11 @@
  */
 import { Button, Callout, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
-import type { WithdrawAccessResponse } from "../../../../api/schemas/withdraw-access.ts";
-import { ApiError, apiGet } from "../../lib/api.ts";
+import { ApiError } from "../../lib/api.ts";
 import { formatMoney } from "../../lib/format.ts";
 import { useLogout } from "../account/use-logout.ts";
 import { useCurrentUser } from "./session.tsx";
+import { queries } from "../../lib/queries.ts";
 
 export const SUSPENDED_REASON = "Your account is suspended: betting is closed.";
 
@@ -36,8 +36,7 @@ export function useAccountSuspended(): boolean {
 export function SuspendedBanner() {
   const suspended = useAccountSuspended();
   const access = useQuery({
-    queryKey: ["/api/wallet/withdraw-access"],
-    queryFn: () => apiGet<WithdrawAccessResponse>("/api/wallet/withdraw-access"),
+    ...queries.withdrawAccess(),
     enabled: suspended,
     retry: false,
   });

@@ -9,7 +9,7 @@ import { useState, type FormEvent } from "react";
 import type { FantasyContest, PrivateContestResponse } from "../../../../api/schemas/fantasy.ts";
 import { apiSend } from "../../lib/api.ts";
 import { formatDateTime, formatMoney } from "../../lib/format.ts";
-import { queries } from "../../lib/queries.ts";
+import { keys, queries } from "../../lib/queries.ts";
 import { useToast } from "../toast.tsx";
 import { refreshAfterEntry } from "./enter-contest-dialog.tsx";
 import { LineupBuilder } from "./lineup-builder.tsx";
@@ -35,7 +35,7 @@ export function CreatePrivateContestDialog({ open, onOpenChange, defaultSportId 
     onMutate: () => setError(null),
     onSuccess: async (res) => {
       toast({ title: "Contest Created", description: `${res.contest.name} is ready. Share the invite code ${res.contest.inviteCode ?? ""}.` });
-      queryClient.setQueryData(["/api/customer/balance"], { balance: res.balance });
+      queryClient.setQueryData(keys.balance, { balance: res.balance });
       setStep({ kind: "done", contest: res.contest });
       await refreshAfterEntry(queryClient);
     },

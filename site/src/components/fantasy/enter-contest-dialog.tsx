@@ -14,6 +14,7 @@ import { formatDateTime, formatMoney } from "../../lib/format.ts";
 import { useToast } from "../toast.tsx";
 import { formatSalary } from "./fantasy-format.ts";
 import { LineupBuilder } from "./lineup-builder.tsx";
+import { keys } from "../../lib/queries.ts";
 
 /** What the dialog needs to know about the contest (a lobby row, or an entry's contest). */
 export type EnterTarget =
@@ -23,7 +24,7 @@ export type EnterTarget =
 /** Everything that shows money or entries after an entry changes. */
 export async function refreshAfterEntry(queryClient: ReturnType<typeof useQueryClient>) {
   await Promise.all(
-    ["/api/fantasy/contests", "/api/fantasy/my/entries", "/api/customer/balance"].map((key) => queryClient.invalidateQueries({ queryKey: [key] })),
+    [keys.fantasyContests, keys.myFantasyEntries, keys.balance].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
   );
 }
 
@@ -56,7 +57,7 @@ export function EnterContestDialog({ target, onClose }: { target: EnterTarget | 
           description: `You're in ${res.entry.contestName}. ${formatMoney(res.entry.entryFee)} paid; balance ${formatMoney(res.balance)}.`,
         });
       }
-      if (res.balance !== null) queryClient.setQueryData(["/api/customer/balance"], { balance: res.balance });
+      if (res.balance !== null) queryClient.setQueryData(keys.balance, { balance: res.balance });
       await refreshAfterEntry(queryClient);
       setInviteCode("");
       onClose();

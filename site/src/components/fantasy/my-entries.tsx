@@ -8,7 +8,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import type { FantasyContestStatus, FantasyEntry, FantasyEntryStatus } from "../../../../api/schemas/fantasy.ts";
 import { formatDateTime, formatMoney } from "../../lib/format.ts";
-import { queries } from "../../lib/queries.ts";
+import { keys, queries } from "../../lib/queries.ts";
 import { formatPoints, formatSalary } from "./fantasy-format.ts";
 import { InjuryMark } from "./lineup-builder.tsx";
 
@@ -31,7 +31,7 @@ function useEntries(enabled: boolean) {
   const seen = useRef<number | null>(null);
   useEffect(() => {
     if (!q.data) return;
-    if (seen.current !== null && resolved !== seen.current) void queryClient.invalidateQueries({ queryKey: ["/api/customer/balance"] });
+    if (seen.current !== null && resolved !== seen.current) void queryClient.invalidateQueries({ queryKey: keys.balance });
     seen.current = resolved;
   }, [resolved, q.data, queryClient]);
   return q;

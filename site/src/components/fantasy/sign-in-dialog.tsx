@@ -8,6 +8,7 @@ import { useState } from "react";
 import type { DemoLoginResponse } from "../../../../api/schemas/auth.ts";
 import { apiSend } from "../../lib/api.ts";
 import { useToast } from "../toast.tsx";
+import { keys } from "../../lib/queries.ts";
 
 export function SignInDialog({ open, onOpenChange, reason }: { open: boolean; onOpenChange: (o: boolean) => void; reason: string }) {
   const queryClient = useQueryClient();
@@ -19,7 +20,7 @@ export function SignInDialog({ open, onOpenChange, reason }: { open: boolean; on
     try {
       const res = await apiSend<DemoLoginResponse>("POST", "/api/demo/login", { role: "customer" });
       toast({ title: "Demo Login Successful", description: `Welcome, ${res.user.firstName}! You can now enter contests.` });
-      await queryClient.invalidateQueries({ queryKey: ["/api/current-user"] });
+      await queryClient.invalidateQueries({ queryKey: keys.currentUser });
       onOpenChange(false);
     } catch (error) {
       toast({ title: "Demo Login Failed", description: (error as Error).message || "Something went wrong", variant: "destructive" });

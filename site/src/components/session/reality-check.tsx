@@ -13,7 +13,7 @@ import type { ResponsibleState } from "../../../../api/schemas/responsible.ts";
 import { apiSend } from "../../lib/api.ts";
 import { errorMessage } from "../../lib/form-errors.ts";
 import { formatMinutes, formatMoney, formatSignedMoney, formatTime } from "../../lib/format.ts";
-import { queries } from "../../lib/queries.ts";
+import { keys, queries } from "../../lib/queries.ts";
 import { realityCheckDue } from "../../lib/reality-check.ts";
 import { useToast } from "../toast.tsx";
 
@@ -50,7 +50,7 @@ export function RealityCheck({ user }: { user: CurrentUser | null | undefined })
       const due = realityCheckDue(Date.parse(startedAt), minutes, Date.now(), readSeen(startedAt));
       if (due.show !== null) {
         setShowing(due.show);
-        void client.invalidateQueries({ queryKey: ["/api/responsible"] });
+        void client.invalidateQueries({ queryKey: keys.responsible });
       } else if (due.nextInMs !== null) {
         timer = window.setTimeout(tick, due.nextInMs);
       }
@@ -68,8 +68,8 @@ export function RealityCheck({ user }: { user: CurrentUser | null | undefined })
   const pause = useMutation({
     mutationFn: () => apiSend<ResponsibleState>("POST", "/api/responsible/break"),
     onSuccess: (state) => {
-      client.setQueryData(["/api/responsible"], state);
-      void client.invalidateQueries({ queryKey: ["/api/current-user"] });
+      client.setQueryData(keys.responsible, state);
+      void client.invalidateQueries({ queryKey: keys.currentUser });
       const until = state.exclusion?.until;
       toast({
         title: "Break Started",

@@ -8,7 +8,7 @@ import { apiSend } from "../../../lib/api.ts";
 import { errorMessage, fieldErrors } from "../../../lib/form-errors.ts";
 import { formatDate } from "../../../lib/format.ts";
 import { formatLocal } from "../../../lib/local-time.ts";
-import { queries } from "../../../lib/queries.ts";
+import { keys, queries } from "../../../lib/queries.ts";
 import { Field } from "../../form/field.tsx";
 import { useToast } from "../../toast.tsx";
 import { Panel, Section } from "../section.tsx";
@@ -27,8 +27,8 @@ export function DetailsSection({ user }: { user: CurrentUser }) {
     mutationFn: (body: DetailsBody) => apiSend<DetailsResponse>("PATCH", "/api/account/details", body),
     onSuccess: () => {
       toast({ title: "Details Updated", description: "Your details have been saved." });
-      void client.invalidateQueries({ queryKey: ["/api/account"] });
-      void client.invalidateQueries({ queryKey: ["/api/current-user"] });
+      void client.invalidateQueries({ queryKey: keys.account });
+      void client.invalidateQueries({ queryKey: keys.currentUser });
     },
   });
   const fields = fieldErrors(save.error);

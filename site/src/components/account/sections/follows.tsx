@@ -8,7 +8,7 @@ import { useMemo, useState, type FormEvent } from "react";
 import type { FollowsResponse } from "../../../../../api/schemas/account.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { errorMessage, fieldErrors } from "../../../lib/form-errors.ts";
-import { queries } from "../../../lib/queries.ts";
+import { keys, queries } from "../../../lib/queries.ts";
 import { Field } from "../../form/field.tsx";
 import { useToast } from "../../toast.tsx";
 import { Panel, Section } from "../section.tsx";
@@ -27,7 +27,7 @@ export function FollowsSection() {
   }, [events.data]);
   const followed = new Set(follows.data?.teams ?? []);
 
-  const refresh = (res: FollowsResponse) => client.setQueryData(["/api/account/follows"], res);
+  const refresh = (res: FollowsResponse) => client.setQueryData(keys.follows, res);
   const follow = useMutation({
     mutationFn: (name: string) => apiSend<FollowsResponse>("POST", "/api/account/follows", { team: name }),
     onSuccess: (res, name) => {

@@ -22,7 +22,7 @@ import type {
 import { apiSend } from "../../../lib/api.ts";
 import { errorMessage } from "../../../lib/form-errors.ts";
 import { centsToInput, formatDateTime, formatMinutes, formatMoney, formatSignedMoney, parseStakeToCents } from "../../../lib/format.ts";
-import { queries } from "../../../lib/queries.ts";
+import { keys, queries } from "../../../lib/queries.ts";
 import { usageColorOf } from "../../../lib/usage-color.ts";
 import { Field, SelectField } from "../../form/field.tsx";
 import { useToast } from "../../toast.tsx";
@@ -45,7 +45,7 @@ export const EXCLUSION_PERIODS: { value: ExclusionPeriod; label: string; kind: "
 
 export function useResponsibleUpdate() {
   const client = useQueryClient();
-  return (state: ResponsibleState) => client.setQueryData(["/api/responsible"], state);
+  return (state: ResponsibleState) => client.setQueryData(keys.responsible, state);
 }
 
 function LimitRow({ type, period, limit, suggested }: { type: LimitType; period: LimitPeriod; limit: LimitState; suggested: number | undefined }) {
@@ -155,7 +155,7 @@ function ExclusionPanel({ exclusion }: { exclusion: ExclusionState }) {
       apiSend<ResponsibleState>("POST", EXCLUSION_PERIODS.find((p) => p.value === body.period)?.kind === "timeout" ? "/api/responsible/timeout" : "/api/responsible/exclusion", body as ExclusionBody),
     onSuccess: (state) => {
       update(state);
-      void client.invalidateQueries({ queryKey: ["/api/current-user"] });
+      void client.invalidateQueries({ queryKey: keys.currentUser });
       toast({ title: state.exclusion.kind === "timeout" ? "Time-Out Active" : "Self-Exclusion Active", description: exclusionText(state.exclusion) });
     },
   });

@@ -13,6 +13,7 @@ import { formatPrice } from "../../../lib/format.ts";
 import { SelectField } from "../../form/field.tsx";
 import { useToast } from "../../toast.tsx";
 import { Panel, Section } from "../section.tsx";
+import { keys } from "../../../lib/queries.ts";
 
 const DEFAULTS: UserSettings = { oddsFormat: "decimal", priceChangePolicy: "refuse", realityCheckMinutes: 60 };
 
@@ -42,12 +43,12 @@ export function useSaveSettings() {
   return useMutation({
     mutationFn: (body: SettingsBody) => apiSend<UserSettings>("PUT", "/api/account/settings", body),
     onSuccess: (saved, body) => {
-      client.setQueryData<CurrentUser | null>(["/api/current-user"], (u) =>
+      client.setQueryData<CurrentUser | null>(keys.currentUser, (u) =>
         u ? { ...u, settings: { ...(u.settings ?? DEFAULTS), ...body, ...(saved && typeof saved === "object" ? saved : {}) } } : u,
       );
-      void client.invalidateQueries({ queryKey: ["/api/current-user"] });
-      void client.invalidateQueries({ queryKey: ["/api/account"] });
-      void client.invalidateQueries({ queryKey: ["/api/responsible"] });
+      void client.invalidateQueries({ queryKey: keys.currentUser });
+      void client.invalidateQueries({ queryKey: keys.account });
+      void client.invalidateQueries({ queryKey: keys.responsible });
     },
   });
 }

@@ -15,7 +15,7 @@ import type {
 import type { CurrentUser } from "../../../../../api/schemas/auth.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { errorMessage, fieldErrors } from "../../../lib/form-errors.ts";
-import { queries } from "../../../lib/queries.ts";
+import { keys, queries } from "../../../lib/queries.ts";
 import { latestAdultBirthDate } from "../../../lib/dates.ts";
 import { Field, SelectField } from "../../form/field.tsx";
 import { useToast } from "../../toast.tsx";
@@ -32,9 +32,9 @@ function useVerified() {
   const client = useQueryClient();
   const toast = useToast();
   return (res: VerificationResponse) => {
-    client.setQueryData<CurrentUser | null>(["/api/current-user"], (u) => (u ? { ...u, verificationLevel: res.verificationLevel } : u));
-    void client.invalidateQueries({ queryKey: ["/api/current-user"] });
-    void client.invalidateQueries({ queryKey: ["/api/account"] });
+    client.setQueryData<CurrentUser | null>(keys.currentUser, (u) => (u ? { ...u, verificationLevel: res.verificationLevel } : u));
+    void client.invalidateQueries({ queryKey: keys.currentUser });
+    void client.invalidateQueries({ queryKey: keys.account });
     toast({ title: "Verification Updated", description: `Your verification level is now ${res.verificationLevel}.` });
   };
 }

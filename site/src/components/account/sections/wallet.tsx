@@ -16,17 +16,15 @@ import type {
   TransactionFilterKind,
   WithdrawalBody,
   WithdrawalResponse,
-  CustomerPaymentsResponse,
 } from "../../../../../api/schemas/wallet.ts";
-import type { WithdrawAccessResponse } from "../../../../../api/schemas/withdraw-access.ts";
 import { mayDeposit, mayWithdraw } from "../../../../../domain/kyc/levels.ts";
-import { ApiError, apiGet, apiSend } from "../../../lib/api.ts";
+import { ApiError, apiSend } from "../../../lib/api.ts";
 import { localDayToIso } from "../../../lib/dates.ts";
 import { errorMessage } from "../../../lib/form-errors.ts";
 import { formatDateTime, formatMoney, formatSignedMoney, parseStakeToCents } from "../../../lib/format.ts";
 import { newIdempotencyKey } from "../../../lib/idempotency.ts";
 import { amountProblem, depositPreview } from "../../../lib/wallet-preview.ts";
-import { queries, transactionsSearch, type TransactionsFilter } from "../../../lib/queries.ts";
+import { keys, queries, transactionsSearch, type TransactionsFilter } from "../../../lib/queries.ts";
 import { Field, SelectField } from "../../form/field.tsx";
 import { useToast } from "../../toast.tsx";
 import { Panel, Section } from "../section.tsx";
@@ -36,7 +34,6 @@ import { BonusSummary } from "../bonus-summary.tsx";
 import { withdrawBonusNote } from "../../../lib/bonus.ts";
 
 const QUICK_AMOUNTS = [25, 50, 100, 250, 500, 1000];
-const WITHDRAW_ACCESS = "/api/wallet/withdraw-access";
 
 function MethodPicker({ methods, value, onChange, name }: { methods: PaymentMethod[]; value: PaymentMethodId | null; onChange: (m: PaymentMethodId) => void; name: string }) {
   return (
@@ -60,9 +57,9 @@ function MethodPicker({ methods, value, onChange, name }: { methods: PaymentMeth
 function useWalletRefresh() {
   const client = useQueryClient();
   return (balance: number) => {
-    client.setQueryData(["/api/customer/balance"], { balance });
-    for (const key of ["/api/wallet/transactions", "/api/wallet/payments", "/api/account/rewards", "/api/responsible", "/api/current-user", "/api/account", WITHDRAW_ACCESS])
-      void client.invalidateQueries({ queryKey: [key] });
+    client.setQueryData(keys.balance, { balance });
+    for (const queryKey of [keys.transactions, keys.myPayments, keys.rewards, keys.responsible, keys.currentUser, keys.account, keys.withdrawAccess])
+      void client.invalidateQueries({ queryKey });
     void client.invalidateQueries({ queryKey: queries.bonus().queryKey });
   };
 }
@@ -199,10 +196,7 @@ function DepositPanel({ user }: { user: CurrentUser }) {
 export function WithdrawPanel({ user, suspended = false }: { user: Pick<CurrentUser, "verificationLevel">; suspended?: boolean }) {
   const methods = useQuery(queries.paymentMethods());
   const balance = useQuery({ ...queries.balance(), enabled: !suspended });
-  const access = useQuery({
-    queryKey: [WITHDRAW_ACCESS],
-    queryFn: () => apiGet<WithdrawAccessResponse>(WITHDRAW_ACCESS),
-  });
+  const access = useQuery(queries.withdrawAccess());
   const onHold = access.data?.blockedBy === "under_investigation";
   const available = suspended ? access.data?.balance : balance.data?.balance;
   const bonus = useQuery({ ...queries.bonus(), enabled: !suspended });
@@ -386,15 +380,9 @@ export function WalletSection({ user, tab }: { user: CurrentUser; tab: "deposit"
   );
 }
 
-const PAYMENTS_KEY = ["/api/wallet/payments"];
-
 /** Deposits and withdrawals with their true state ("Pending", "Completed", "Failed, returned to your balance"), method and reference. */
 export function PaymentsList() {
-  const list = useQuery({
-    queryKey: PAYMENTS_KEY,
-    queryFn: () => apiGet<CustomerPaymentsResponse>("/api/wallet/payments?limit=20"),
-    refetchInterval: (q) => (q.state.data?.items.some((p) => p.state === "pending" || p.state === "awaiting_approval") ? 5_000 : false),
-  });
+  const list = useQuery(queries.myPayments());
   const items = list.data?.items ?? [];
   if (items.length === 0) return null;
   return (

@@ -77,15 +77,7 @@ function Builder({ event }: { event: Event }) {
   const toast = useToast();
   const stakeCents = parseStakeToCents(stake) ?? 0;
   // The server's same game multi price (joint model), or why these picks cannot be combined.
-  const quote = useQuery({
-    queryKey: ["/api/betting/same-game-multis/quote", picks.map((p) => `${p.outcomeId}@${p.oddsMilli}`).join(",")],
-    enabled: picks.length >= 2,
-    retry: false,
-    queryFn: () =>
-      apiSend<{ odds: string }>("POST", "/api/betting/same-game-multis/quote", {
-        selections: picks.map((p) => ({ eventId: event.id, marketId: p.marketId, outcomeId: p.outcomeId })),
-      }),
-  });
+  const quote = useQuery({ ...queries.sgmQuote(picks.map((p) => ({ ...p, eventId: event.id }))), enabled: picks.length >= 2 });
   const quoteRefusal = picks.length >= 2 && quote.error ? describeApiError(quote.error) || "These selections cannot be combined" : null;
   const total = picks.length >= 2 ? (quote.data ? oddsToMilli(quote.data.odds) : 0) : builderOddsMilli(picks);
   const boost = boostPercent(picks.length);

@@ -1,40 +1,32 @@
 /** CRM actions on one customer: Send Bonus (POST .../bonus) and Flag Account (POST .../flag). Audited. */
 import { Button, Dialog, Flex, TextArea, TextField } from "@radix-ui/themes";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { SendBonusResponse } from "../../../../../api/schemas/back-office.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { formatMoney, parseStakeToCents } from "../../../lib/format.ts";
-import { useToast } from "../../toast.tsx";
-import { describeApiError, Field } from "../form.tsx";
+import { FormDialog } from "../form-dialog.tsx";
+import { Field } from "../form.tsx";
+import { keys } from "../../../lib/queries.ts";
+import { useAdminMutation } from "../use-admin-mutation.ts";
 
-function useInvalidateCustomers() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [["/api/admin/crm/customers"], ["/api/admin/crm/segments"], ["/api/admin/users"], ["/api/admin/payments"], ["/api/admin/fraud-alerts"], ["/api/admin/audit"]].map(
-        (queryKey) => queryClient.invalidateQueries({ queryKey }),
-      ),
-    );
-}
+/** What a CRM action refreshes. */
+const CUSTOMER_KEYS = [keys.crmCustomers, keys.crmSegments, keys.adminUsers, keys.paymentsSummary, keys.paymentTransactions, keys.fraudAlerts, keys.audit];
 
 export function BonusDialog({ target, onClose }: { target: { id: string; name: string } | null; onClose: () => void }) {
   const [amount, setAmount] = useState("");
   const [reason, setReason] = useState("");
-  const toast = useToast();
-  const invalidate = useInvalidateCustomers();
   const cents = parseStakeToCents(amount);
-  const send = useMutation({
-    mutationFn: (body: { amount: number; reason: string }) =>
+  const send = useAdminMutation({
+    request: (body: { amount: number; reason: string }) =>
       apiSend<SendBonusResponse>("POST", `/api/admin/crm/customers/${encodeURIComponent(target!.id)}/bonus`, body),
-    onSuccess: (r) => {
-      toast({ title: "Bonus sent", description: `${formatMoney(r.amount)} credited to ${target?.name}; balance ${formatMoney(r.balance)}.` });
+    success: (r) => ({ title: "Bonus sent", description: `${formatMoney(r.amount)} credited to ${target?.name}; balance ${formatMoney(r.balance)}.` }),
+    failure: "Failed to send the bonus",
+    invalidate: CUSTOMER_KEYS,
+    onSuccess: () => {
       setAmount("");
       setReason("");
       onClose();
     },
-    onError: (e) => toast({ title: "Error", description: `Failed to send the bonus: ${describeApiError(e)}`, variant: "destructive" }),
-    onSettled: invalidate,
   });
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -76,46 +68,35 @@ export function BonusDialog({ target, onClose }: { target: { id: string; name: s
 
 export function FlagDialog({ target, onClose }: { target: { id: string; name: string } | null; onClose: () => void }) {
   const [reason, setReason] = useState("");
-  const toast = useToast();
-  const invalidate = useInvalidateCustomers();
-  const flag = useMutation({
-    mutationFn: (r: string) => apiSend<unknown>("POST", `/api/admin/crm/customers/${encodeURIComponent(target!.id)}/flag`, { reason: r }),
+  const flag = useAdminMutation({
+    request: (r: string) => apiSend<unknown>("POST", `/api/admin/crm/customers/${encodeURIComponent(target!.id)}/flag`, { reason: r }),
+    success: () => ({ title: "Account flagged", description: `A fraud alert was opened for ${target?.name}.` }),
     onSuccess: () => {
-      toast({ title: "Account flagged", description: `A fraud alert was opened for ${target?.name}.` });
       setReason("");
       onClose();
     },
-    onError: (e) => toast({ title: "Error", description: `Failed to flag the account: ${describeApiError(e)}`, variant: "destructive" }),
-    onSettled: invalidate,
+    failure: "Failed to flag the account",
+    invalidate: CUSTOMER_KEYS,
   });
   return (
-    <Dialog.Root open={target !== null} onOpenChange={(o) => !o && onClose()}>
-      <Dialog.Content maxWidth="420px" data-testid="flag-dialog">
-        <Dialog.Title>Flag Account</Dialog.Title>
-        <Dialog.Description size="2" color="gray" mb="3">
-          Opens a manual fraud alert on {target?.name} for review in Risk & Fraud.
-        </Dialog.Description>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (reason.trim()) flag.mutate(reason.trim());
-          }}
-        >
-          <Field id="flag-reason" label="Reason">
-            <TextArea id="flag-reason" required maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
-          </Field>
-          <Flex gap="3" justify="end" mt="4">
-            <Dialog.Close>
-              <Button type="button" variant="soft" color="gray">
-                Cancel
-              </Button>
-            </Dialog.Close>
-            <Button type="submit" color="orange" disabled={!reason.trim()} loading={flag.isPending}>
-              Flag Account
-            </Button>
-          </Flex>
-        </form>
-      </Dialog.Content>
-    </Dialog.Root>
+    <FormDialog
+      open={target !== null}
+      onOpenChange={(o) => !o && onClose()}
+      maxWidth="420px"
+      testId="flag-dialog"
+      title="Flag Account"
+      description={<>Opens a manual fraud alert on {target?.name} for review in Risk & Fraud.</>}
+      onSubmit={() => {
+        if (reason.trim()) flag.mutate(reason.trim());
+      }}
+      confirmLabel="Flag Account"
+      confirmColor="orange"
+      canSubmit={!!reason.trim()}
+      pending={flag.isPending}
+    >
+      <Field id="flag-reason" label="Reason">
+        <TextArea id="flag-reason" required maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
+      </Field>
+    </FormDialog>
   );
 }

@@ -6,7 +6,8 @@
 import { Button, Dialog, Flex, Grid, Select } from "@radix-ui/themes";
 import { useId, useState, type FormEvent } from "react";
 import type { CreatePlayerBody, FantasySport } from "../../../../../api/schemas/fantasy.ts";
-import { ChoiceSelect, Field, ServerError, SportSelect, TextInput, capitalise } from "./fields.tsx";
+import { Field } from "../form.tsx";
+import { ChoiceSelect, ServerError, SportSelect, TextInput, capitalise } from "./fields.tsx";
 import { checkPlayer, emptyPlayerForm, INJURY_STATUSES, type FieldErrors, type InjuryStatus, type PlayerForm } from "./form-rules.ts";
 import { useCreate } from "./use-create.ts";
 
@@ -59,7 +60,7 @@ export function AddPlayerDialog({ sports, defaultSportId, disabled }: { sports: 
               <TextInput label="Name" value={form.name} onValue={(name) => set({ name })} error={errors.name} required maxLength={80} data-testid="player-name" />
               <TextInput label="Team" value={form.team} onValue={(team) => set({ team })} error={errors.team} required maxLength={60} data-testid="player-team" />
               {positions.length > 0 ? (
-                <Field label="Position" error={errors.position} htmlFor={positionId}>
+                <Field id={positionId} className="adm-fx-field" label="Position" error={errors.position}>
                   <Select.Root value={form.position || undefined} onValueChange={(position) => set({ position })}>
                     <Select.Trigger id={positionId} placeholder="Choose" aria-label="Position" data-testid="player-position" />
                     <Select.Content position="popper">

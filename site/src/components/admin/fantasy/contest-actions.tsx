@@ -3,12 +3,12 @@
  * they stand) and Cancel (not yet settled: every entry fee refunded). Each asks for confirmation.
  */
 import { AlertDialog, Button, Flex } from "@radix-ui/themes";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { ContestResolution, FantasyContest } from "../../../../../api/schemas/fantasy.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { formatMoney } from "../../../lib/format.ts";
-import { useToast } from "../../toast.tsx";
+import { keys } from "../../../lib/queries.ts";
+import { useAdminMutation } from "../use-admin-mutation.ts";
 
 type Action = "settle" | "cancel";
 const SETTLE_FROM = new Set(["locked", "live"]);
@@ -16,22 +16,17 @@ const CANCEL_FROM = new Set(["open", "locked", "live"]);
 
 export function ContestActions({ contest }: { contest: FantasyContest }) {
   const [confirming, setConfirming] = useState<Action | null>(null);
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  const run = useMutation({
-    mutationFn: (action: Action) => apiSend<ContestResolution>("POST", `/api/admin/fantasy/contests/${encodeURIComponent(contest.id)}/${action}`),
-    onSuccess: (r, action) => {
+  const run = useAdminMutation({
+    request: (action: Action) => apiSend<ContestResolution>("POST", `/api/admin/fantasy/contests/${encodeURIComponent(contest.id)}/${action}`),
+    success: (r, action) => {
       const paid = r.payouts.reduce((s, p) => s + p.amount, 0);
       const refunded = r.refunds.reduce((s, p) => s + p.amount, 0);
-      toast(
-        action === "settle"
-          ? { title: "Contest settled", description: `${contest.name}: ${formatMoney(paid)} paid to ${r.payouts.length} entries, rake ${formatMoney(r.rake)}.` }
-          : { title: "Contest cancelled", description: `${contest.name}: ${formatMoney(refunded)} refunded to ${r.refunds.length} entries.` },
-      );
+      return action === "settle"
+        ? { title: "Contest settled", description: `${contest.name}: ${formatMoney(paid)} paid to ${r.payouts.length} entries, rake ${formatMoney(r.rake)}.` }
+        : { title: "Contest cancelled", description: `${contest.name}: ${formatMoney(refunded)} refunded to ${r.refunds.length} entries.` };
     },
-    onError: (e, action) => toast({ title: action === "settle" ? "Settlement failed" : "Cancel failed", description: e.message, variant: "destructive" }),
-    onSettled: () =>
-      Promise.all(["/api/fantasy/contests", "/api/fantasy/sports"].map((key) => queryClient.invalidateQueries({ queryKey: [key] }))),
+    failure: (e, action) => ({ title: action === "settle" ? "Settlement failed" : "Cancel failed", description: e.message, variant: "destructive" }),
+    invalidate: [keys.fantasyContests, keys.fantasySports],
   });
 
   const canSettle = SETTLE_FROM.has(contest.status);

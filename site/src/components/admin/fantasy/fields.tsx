@@ -1,28 +1,8 @@
 /** Small form building blocks shared by the fantasy create dialogs: labelled fields with errors. */
-import { Callout, Flex, Select, Text, TextField } from "@radix-ui/themes";
-import { useId, type ComponentProps, type ReactNode } from "react";
+import { Callout, Select, Text, TextField } from "@radix-ui/themes";
+import { useId, type ComponentProps } from "react";
 import type { FantasySport } from "../../../../../api/schemas/fantasy.ts";
-
-export function Field({ label, error, hint, children, htmlFor }: { label: string; error?: string; hint?: string; children: ReactNode; htmlFor?: string }) {
-  return (
-    <Flex direction="column" gap="1" className="adm-fx-field">
-      <Text as="label" size="2" weight="medium" htmlFor={htmlFor}>
-        {label}
-      </Text>
-      {children}
-      {hint && !error && (
-        <Text size="1" color="gray">
-          {hint}
-        </Text>
-      )}
-      {error && (
-        <Text size="1" color="red" role="alert">
-          {error}
-        </Text>
-      )}
-    </Flex>
-  );
-}
+import { Field } from "../form.tsx";
 
 type InputProps = Omit<ComponentProps<typeof TextField.Root>, "onChange" | "value"> & {
   label: string;
@@ -36,7 +16,7 @@ type InputProps = Omit<ComponentProps<typeof TextField.Root>, "onChange" | "valu
 export function TextInput({ label, value, onValue, error, hint, prefix, ...rest }: InputProps) {
   const id = useId();
   return (
-    <Field label={label} error={error} hint={hint} htmlFor={id}>
+    <Field id={id} className="adm-fx-field" label={label} error={error} hint={hint}>
       <TextField.Root id={id} value={value} onChange={(e) => onValue(e.target.value)} aria-invalid={error ? true : undefined} {...rest}>
         {prefix && <TextField.Slot>{prefix}</TextField.Slot>}
       </TextField.Root>
@@ -59,7 +39,7 @@ export function SportSelect({
 }) {
   const id = useId();
   return (
-    <Field label="Sport" error={error} htmlFor={id}>
+    <Field id={id} className="adm-fx-field" label="Sport" error={error}>
       <Select.Root value={value || undefined} onValueChange={onValue}>
         <Select.Trigger id={id} placeholder="Choose a sport" aria-label="Sport" data-testid={testId} />
         <Select.Content position="popper">
@@ -89,7 +69,7 @@ export function ChoiceSelect<T extends string>({
 }) {
   const id = useId();
   return (
-    <Field label={label} htmlFor={id}>
+    <Field id={id} className="adm-fx-field" label={label}>
       <Select.Root value={value} onValueChange={(v) => onValue(v as T)}>
         <Select.Trigger id={id} aria-label={label} data-testid={testId} />
         <Select.Content position="popper">

@@ -3,10 +3,11 @@
  * lists refreshed; on failure the spec's destructive 'Error' toast, and the server's reason kept
  * for the dialog to show.
  */
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiSend } from "../../../lib/api.ts";
 import { useToast } from "../../toast.tsx";
+import { keys } from "../../../lib/queries.ts";
 
 export type Entity = "sport" | "league" | "contest" | "player";
 
@@ -18,11 +19,11 @@ const PATH: Record<Entity, string> = {
 };
 
 /** Lists refreshed after each create (sports too, for their league/contest/player counts). */
-const REFRESH: Record<Entity, string[]> = {
-  sport: ["/api/fantasy/sports"],
-  league: ["/api/fantasy/leagues", "/api/fantasy/sports"],
-  contest: ["/api/fantasy/contests", "/api/fantasy/sports"],
-  player: ["/api/fantasy/players", "/api/fantasy/sports"],
+const REFRESH: Record<Entity, readonly QueryKey[]> = {
+  sport: [keys.fantasySports],
+  league: [keys.fantasyLeagues, keys.fantasySports],
+  contest: [keys.fantasyContests, keys.fantasySports],
+  player: [keys.fantasyPlayers, keys.fantasySports],
 };
 
 /** Spec section 8 texts; the player texts follow the same pattern. */
@@ -43,7 +44,7 @@ export function useCreate<Body>(entity: Entity, onCreated: () => void) {
     onSuccess: async () => {
       toast({ title: "Success", description: CREATE_TEXT[entity].ok });
       onCreated();
-      await Promise.all(REFRESH[entity].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
+      await Promise.all(REFRESH[entity].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
     onError: (error) => {
       setServerError(error.message);

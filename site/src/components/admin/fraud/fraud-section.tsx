@@ -13,7 +13,7 @@ import type { FraudAlert, FraudResolution, FraudScanResult, TimeWindow } from ".
 import { formatPrecision, ruleName, VERDICT_LABEL } from "./precision.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { formatMoney } from "../../../lib/format.ts";
-import { queries } from "../../../lib/queries.ts";
+import { keys, queries } from "../../../lib/queries.ts";
 import { useToast } from "../../toast.tsx";
 import { useRole } from "../console-context.tsx";
 import { centsCell, exportCsv } from "../csv.ts";
@@ -62,7 +62,7 @@ export function useResolveAlert() {
     onError: () => toast({ title: "Error", description: "Failed to resolve the fraud alert.", variant: "destructive" }),
     onSettled: () =>
       Promise.all(
-        [["/api/admin/fraud-alerts"], ["/api/admin/user-risk-profiles"], ["/api/admin/audit"], ["/api/admin/fraud/rule-precision"]].map((queryKey) =>
+        [keys.fraudAlerts, keys.userRiskProfiles, keys.audit, keys.fraudRulePrecision].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
       ),
@@ -96,11 +96,11 @@ export function FraudMonitoring() {
   function invalidateAll() {
     return Promise.all(
       [
-        ["/api/admin/fraud-alerts"],
-        ["/api/admin/transaction-monitoring"],
-        ["/api/admin/bonus-abuse-alerts"],
-        ["/api/admin/user-risk-profiles"],
-        ["/api/admin/fraud/rule-precision"],
+        keys.fraudAlerts,
+        keys.transactionMonitoring,
+        keys.bonusAbuseAlerts,
+        keys.userRiskProfiles,
+        keys.fraudRulePrecision,
       ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
     );
   }

@@ -11,7 +11,7 @@ import { useState, type FormEvent } from "react";
 import type { AdminMarket, SettleMarketResponse } from "../../../../../api/schemas/markets.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { formatDateTime, formatMoney, parseStakeToCents } from "../../../lib/format.ts";
-import { queries } from "../../../lib/queries.ts";
+import { keys, queries } from "../../../lib/queries.ts";
 import { useToast } from "../../toast.tsx";
 import { BetStatusBadge } from "../badges.tsx";
 import { describeApiError, Field } from "../form.tsx";
@@ -31,16 +31,16 @@ export function useInvalidateRisk() {
   return () =>
     Promise.all(
       [
-        ["/api/admin/risk-heatmap"],
-        ["/api/admin/risk-metrics"],
-        ["/api/trading/overview"],
-        ["/api/trading/alerts"],
-        ["/api/events"],
-        ["/api/live-odds"],
-        ["/api/trading/odds-control"],
-        ["/api/admin/markets"],
-        ["/api/admin/all-bets"],
-        ["/api/dashboard/stats"],
+        keys.riskHeatmap,
+        keys.riskMetrics,
+        keys.tradingOverview,
+        keys.tradingAlerts,
+        keys.events,
+        keys.liveOdds,
+        keys.oddsControl,
+        keys.adminMarkets,
+        keys.allBets,
+        keys.dashboardStats,
       ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
     );
 }
@@ -277,7 +277,7 @@ export function SettleMarketDialog({
       onOpenChange(false);
     },
     onError: (e) => toast({ title: "Settlement failed", description: describeApiError(e), variant: "destructive" }),
-    onSettled: () => Promise.all([invalidate(), queryClient.invalidateQueries({ queryKey: ["/api/admin/markets", market.id, "bets"] })]),
+    onSettled: () => Promise.all([invalidate(), queryClient.invalidateQueries({ queryKey: queries.marketBets(market.id).queryKey })]),
   });
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>

@@ -14,6 +14,7 @@ import { describeApiError, Field } from "../form.tsx";
 import type { MarketInfo } from "./market-directory.ts";
 import { useInvalidateRisk } from "./market-actions.tsx";
 import { confirmMessage, needsOverride, overridePart, reasonError, type MarketAction } from "./settle-confirm.ts";
+import { keys, queries } from "../../../lib/queries.ts";
 
 type CorrectionResponse = { regraded: number; correction: number; debt: number };
 
@@ -81,8 +82,8 @@ function useCorrection(market: MarketInfo, kind: "resettle" | "unsettle", onDone
     onSettled: () =>
       Promise.all([
         invalidate(),
-        queryClient.invalidateQueries({ queryKey: ["/api/admin/markets", market.id] }),
-        queryClient.invalidateQueries({ queryKey: ["/api/admin/users"] }),
+        queryClient.invalidateQueries({ queryKey: queries.adminMarket(market.id).queryKey }),
+        queryClient.invalidateQueries({ queryKey: keys.adminUsers }),
       ]),
   });
 }

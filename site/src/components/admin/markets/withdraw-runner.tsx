@@ -5,36 +5,29 @@
  * deduction of its price from their winnings. Withdrawn runners are shown with their deduction.
  */
 import { AlertDialog, Badge, Button, Flex, Table, Text, TextField } from "@radix-ui/themes";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { AdminMarket } from "../../../../../api/schemas/markets.ts";
 import { apiSend } from "../../../lib/api.ts";
-import { useToast } from "../../toast.tsx";
 import { describeApiError } from "../form.tsx";
+import { keys } from "../../../lib/queries.ts";
+import { useAdminMutation } from "../use-admin-mutation.ts";
 
 type Runner = AdminMarket["outcomes"][number];
 
 export function WithdrawRunners({ market }: { market: AdminMarket }) {
   const [target, setTarget] = useState<Runner | null>(null);
   const [odds, setOdds] = useState("");
-  const toast = useToast();
-  const queryClient = useQueryClient();
-  const withdraw = useMutation({
-    mutationFn: (v: { runner: Runner; odds: string }) =>
+  const withdraw = useAdminMutation({
+    request: (v: { runner: Runner; odds: string }) =>
       apiSend<{ withdrawal: { deduction: number; odds: string } }>(
         "POST",
         `/api/admin/markets/${encodeURIComponent(market.id)}/outcomes/${encodeURIComponent(v.runner.id)}/withdraw`,
         v.odds.trim() && v.odds.trim() !== v.runner.odds ? { odds: v.odds.trim() } : {},
       ),
-    onSuccess: (r, v) => {
-      toast({ title: "Runner withdrawn", description: `${v.runner.name} at ${r.withdrawal.odds}: Rule 4 deduction ${r.withdrawal.deduction}p in the £.` });
-      setTarget(null);
-    },
-    onError: (e) => toast({ title: "Withdrawal failed", description: describeApiError(e), variant: "destructive" }),
-    onSettled: () =>
-      Promise.all(
-        [["/api/admin/markets"], ["/api/events"], ["/api/trading/overview"], ["/api/trading/odds-control"]].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      ),
+    success: (r, v) => ({ title: "Runner withdrawn", description: `${v.runner.name} at ${r.withdrawal.odds}: Rule 4 deduction ${r.withdrawal.deduction}p in the £.` }),
+    onSuccess: () => setTarget(null),
+    failure: (e) => ({ title: "Withdrawal failed", description: describeApiError(e), variant: "destructive" }),
+    invalidate: [keys.adminMarkets, keys.events, keys.tradingOverview, keys.oddsControl],
   });
   return (
     <Flex direction="column" gap="2" mt="4" data-testid="withdraw-runners">

@@ -6,16 +6,15 @@
 import { Badge, Button, Card, Flex, Heading, Table, Text, TextField } from "@radix-ui/themes";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type { AdminPayment, ApprovalQueueResponse } from "../../../../../api/schemas/payments-admin.ts";
-import { apiGet, apiSend } from "../../../lib/api.ts";
+import type { AdminPayment } from "../../../../../api/schemas/payments-admin.ts";
+import { apiSend } from "../../../lib/api.ts";
 import { formatMoney } from "../../../lib/format.ts";
 import { useToast } from "../../toast.tsx";
 import { EmptyState, ErrorNote, formatStamp, RowsSkeleton, TableScroll } from "../ui.tsx";
-
-const QUEUE_KEY = ["/api/admin/payments/approvals"];
+import { keys, queries } from "../../../lib/queries.ts";
 
 export function ApprovalQueue() {
-  const queue = useQuery({ queryKey: QUEUE_KEY, queryFn: () => apiGet<ApprovalQueueResponse>("/api/admin/payments/approvals"), refetchInterval: 15_000 });
+  const queue = useQuery(queries.paymentApprovals());
   const items = queue.data?.items ?? [];
   return (
     <Card size="2">
@@ -60,9 +59,9 @@ function ApprovalRow({ p }: { p: AdminPayment }) {
   const client = useQueryClient();
   const [reason, setReason] = useState("");
   const refresh = () => {
-    void client.invalidateQueries({ queryKey: QUEUE_KEY });
-    void client.invalidateQueries({ queryKey: ["/api/admin/payments/transactions"] });
-    void client.invalidateQueries({ queryKey: ["/api/admin/payments/summary"] });
+    void client.invalidateQueries({ queryKey: keys.paymentApprovals });
+    void client.invalidateQueries({ queryKey: keys.paymentTransactions });
+    void client.invalidateQueries({ queryKey: keys.paymentsSummary });
   };
   const approve = useMutation({
     mutationFn: () => apiSend<AdminPayment>("POST", `/api/admin/payments/${encodeURIComponent(p.id)}/approve`, {}),

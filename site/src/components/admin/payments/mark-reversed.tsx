@@ -11,6 +11,7 @@ import type { AdminPayment } from "../../../../../api/schemas/payments-admin.ts"
 import { apiSend } from "../../../lib/api.ts";
 import { formatMoney } from "../../../lib/format.ts";
 import { useToast } from "../../toast.tsx";
+import { keys } from "../../../lib/queries.ts";
 
 export function MarkReversedButton({ paymentId, type, amount, email }: { paymentId: string; type: "deposit" | "withdrawal"; amount: number; email: string }) {
   const toast = useToast();
@@ -23,8 +24,8 @@ export function MarkReversedButton({ paymentId, type, amount, email }: { payment
       toast({ title: "Payment reversed", description: `${r.stateLabel} (${r.method}, ${r.providerReference ?? "no reference"})` });
       setOpen(false);
       setReason("");
-      void client.invalidateQueries({ queryKey: ["/api/admin/payments/transactions"] });
-      void client.invalidateQueries({ queryKey: ["/api/admin/payments/summary"] });
+      void client.invalidateQueries({ queryKey: keys.paymentTransactions });
+      void client.invalidateQueries({ queryKey: keys.paymentsSummary });
     },
     onError: (e: Error) => toast({ title: "Could not reverse", description: e.message }),
   });

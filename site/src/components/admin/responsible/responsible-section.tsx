@@ -9,17 +9,14 @@
 import { Badge, Button, Card, Flex, Heading, Select, Table, Text, TextArea, TextField } from "@radix-ui/themes";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type { RgInteraction, RgInteractionBody, RgOverview } from "../../../../../api/schemas/rg-admin.ts";
-import type { AdminUser } from "../../../../../api/schemas/users.ts";
-import { apiGet, apiSend } from "../../../lib/api.ts";
+import type { RgInteraction, RgInteractionBody } from "../../../../../api/schemas/rg-admin.ts";
+import { apiSend } from "../../../lib/api.ts";
 import { errorMessage, fieldErrors } from "../../../lib/form-errors.ts";
 import { nameOf, overviewRows, when, type Customer, type Row } from "./rows.ts";
 import { useToast } from "../../toast.tsx";
 import { useConsole, useRole } from "../console-context.tsx";
 import { AdminOnlyPanel, EmptyState, ErrorNote, RowsSkeleton, SectionFrame, StatCard, StatGrid } from "../ui.tsx";
-
-const OVERVIEW_KEY = ["/api/admin/responsible"];
-const INTERACTIONS_KEY = ["/api/admin/responsible/interactions"];
+import { keys, queries } from "../../../lib/queries.ts";
 
 type Channel = RgInteractionBody["channel"];
 
@@ -117,8 +114,7 @@ function CustomerPicker({ value, onChange }: { value: Customer | null; onChange:
   const [search, setSearch] = useState("");
   const term = search.trim();
   const found = useQuery({
-    queryKey: ["/api/admin/users", "rg-picker", term],
-    queryFn: () => apiGet<AdminUser[]>(`/api/admin/users?role=customer&search=${encodeURIComponent(term)}`),
+    ...queries.rgCustomerSearch(term),
     enabled: term.length >= 2 && value === null,
   });
   if (value)
@@ -174,15 +170,12 @@ function InteractionLog({ customer, setCustomer }: { customer: Customer | null; 
   const toast = useToast();
   const [channel, setChannel] = useState<Channel>("phone");
   const [summary, setSummary] = useState("");
-  const log = useQuery({
-    queryKey: INTERACTIONS_KEY,
-    queryFn: () => apiGet<{ items: RgInteraction[] }>("/api/admin/responsible/interactions"),
-  });
+  const log = useQuery(queries.rgInteractions());
   const record = useMutation({
     mutationFn: (body: RgInteractionBody) => apiSend<RgInteraction>("POST", "/api/admin/responsible/interactions", body),
     onSuccess: (r) => {
-      client.setQueryData<{ items: RgInteraction[] }>(INTERACTIONS_KEY, (d) => ({ items: [r, ...(d?.items ?? []).filter((x) => x.id !== r.id)] }));
-      void client.invalidateQueries({ queryKey: INTERACTIONS_KEY });
+      client.setQueryData(queries.rgInteractions().queryKey, (d) => ({ items: [r, ...(d?.items ?? []).filter((x) => x.id !== r.id)] }));
+      void client.invalidateQueries({ queryKey: keys.rgInteractions });
       setSummary("");
       setCustomer(null);
       toast({ title: "Contact recorded", description: `${channelLabel(r.channel)} with ${nameOf(r.customer)}` });
@@ -292,10 +285,8 @@ export default function ResponsibleSection() {
   const { isAdmin } = useRole();
   const [customer, setCustomer] = useState<Customer | null>(null);
   const overview = useQuery({
-    queryKey: OVERVIEW_KEY,
-    queryFn: () => apiGet<RgOverview>("/api/admin/responsible"),
+    ...queries.rgOverview(),
     enabled: isAdmin,
-    refetchInterval: 60_000,
   });
   if (!isAdmin)
     return (

@@ -5,15 +5,15 @@
  * downloaded from /api/admin/bulk-operations/{id}/result.csv.
  */
 import { Badge, Button, Card, Flex, Progress, Text } from "@radix-ui/themes";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import type { BulkOperation, CreateBulkOperationBody } from "../../../../../api/schemas/tasks.ts";
 import { apiSend } from "../../../lib/api.ts";
-import { queries } from "../../../lib/queries.ts";
+import { keys, queries } from "../../../lib/queries.ts";
 import { useToast } from "../../toast.tsx";
-import { describeApiError } from "../form.tsx";
 import { DownloadIcon } from "../icons.tsx";
 import { EmptyState, ErrorNote, formatStamp, RowsSkeleton } from "../ui.tsx";
+import { useAdminMutation } from "../use-admin-mutation.ts";
 
 export const OP_STATUS_COLOR = { pending: "gray", processing: "blue", completed: "green", failed: "red" } as const;
 export const OP_TYPE_LABEL = {
@@ -26,11 +26,11 @@ export const OP_TYPE_LABEL = {
 export function useStartOperation() {
   const toast = useToast();
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateBulkOperationBody) => apiSend<{ operation: BulkOperation }>("POST", "/api/admin/bulk-operations", body),
-    onSuccess: (r) => toast({ title: "Operation started", description: `${r.operation.title}: ${r.operation.targetCount} to process.` }),
-    onError: (e) => toast({ title: "Error", description: `Could not start the operation: ${describeApiError(e)}`, variant: "destructive" }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["/api/admin/bulk-operations"] }),
+  return useAdminMutation({
+    request: (body: CreateBulkOperationBody) => apiSend<{ operation: BulkOperation }>("POST", "/api/admin/bulk-operations", body),
+    success: (r) => ({ title: "Operation started", description: `${r.operation.title}: ${r.operation.targetCount} to process.` }),
+    failure: "Could not start the operation",
+    invalidate: [keys.bulkOperations],
   });
 }
 
@@ -52,7 +52,7 @@ export function useBulkOperations() {
           variant: op.status === "failed" ? "destructive" : "default",
         });
         if (op.type === "settlement") {
-          for (const queryKey of [["/api/admin/all-bets"], ["/api/dashboard/stats"], ["/api/admin/risk-heatmap"], ["/api/admin/risk-metrics"]]) {
+          for (const queryKey of [keys.allBets, keys.dashboardStats, keys.riskHeatmap, keys.riskMetrics]) {
             void queryClient.invalidateQueries({ queryKey });
           }
         }

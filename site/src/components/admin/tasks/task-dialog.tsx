@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { CreateTaskBody, Task, UpdateTaskBody } from "../../../../../api/schemas/tasks.ts";
 import { apiSend } from "../../../lib/api.ts";
-import { queries } from "../../../lib/queries.ts";
+import { keys, queries } from "../../../lib/queries.ts";
 import { useToast } from "../../toast.tsx";
 import { describeApiError, Field } from "../form.tsx";
 
@@ -34,13 +34,16 @@ function fromTask(t: Task | null): Form {
   };
 }
 
+/** What a task change refreshes. */
+export const TASK_KEYS = [keys.tasks, keys.taskStats, keys.audit];
+
 export function useInvalidateTasks() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ["/api/admin/tasks"] }),
-      queryClient.invalidateQueries({ queryKey: ["/api/admin/task-stats"] }),
-      queryClient.invalidateQueries({ queryKey: ["/api/admin/audit"] }),
+      queryClient.invalidateQueries({ queryKey: keys.tasks }),
+      queryClient.invalidateQueries({ queryKey: keys.taskStats }),
+      queryClient.invalidateQueries({ queryKey: keys.audit }),
     ]);
 }
 

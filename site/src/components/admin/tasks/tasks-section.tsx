@@ -5,19 +5,19 @@
  * Administrators only.
  */
 import { Badge, Button, Card, DataList, Flex, Grid, Heading, Select, Tabs, Text, TextField } from "@radix-ui/themes";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { Task } from "../../../../../api/schemas/tasks.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { queries } from "../../../lib/queries.ts";
-import { useToast } from "../../toast.tsx";
 import { useRole } from "../console-context.tsx";
-import { describeApiError, Field } from "../form.tsx";
+import { Field } from "../form.tsx";
 import { PlusIcon } from "../icons.tsx";
 import { PRIORITY_COLOR } from "../tasks-card.tsx";
 import { AdminOnlyPanel, count, EmptyState, ErrorNote, formatDate, RowsSkeleton, SectionFrame, StatCard, StatGrid } from "../ui.tsx";
 import { OperationRow, OperationsList, useBulkOperations, useStartOperation } from "./bulk-operations.tsx";
-import { CATEGORY_LABEL, PRIORITY_LABEL, STATUS_LABEL, TaskDialog, useInvalidateTasks } from "./task-dialog.tsx";
+import { CATEGORY_LABEL, PRIORITY_LABEL, STATUS_LABEL, TASK_KEYS, TaskDialog } from "./task-dialog.tsx";
+import { useAdminMutation } from "../use-admin-mutation.ts";
 
 const STATUS_COLOR = { pending: "gray", in_progress: "blue", completed: "green", cancelled: "red" } as const;
 
@@ -69,24 +69,20 @@ export default function TasksSection() {
 }
 
 function useTaskStatus() {
-  const toast = useToast();
-  const invalidate = useInvalidateTasks();
-  return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: Task["status"] }) => apiSend<unknown>("PATCH", `/api/admin/tasks/${encodeURIComponent(id)}`, { status }),
-    onSuccess: (_r, v) => toast({ title: "Task updated", description: `Status: ${STATUS_LABEL[v.status]}` }),
-    onError: (e) => toast({ title: "Error", description: `Failed to update the task: ${describeApiError(e)}`, variant: "destructive" }),
-    onSettled: invalidate,
+  return useAdminMutation({
+    request: ({ id, status }: { id: string; status: Task["status"] }) => apiSend<unknown>("PATCH", `/api/admin/tasks/${encodeURIComponent(id)}`, { status }),
+    success: (_r, v) => ({ title: "Task updated", description: `Status: ${STATUS_LABEL[v.status]}` }),
+    failure: "Failed to update the task",
+    invalidate: TASK_KEYS,
   });
 }
 
 function useDeleteTask() {
-  const toast = useToast();
-  const invalidate = useInvalidateTasks();
-  return useMutation({
-    mutationFn: (t: Task) => apiSend<{ id: string }>("DELETE", `/api/admin/tasks/${encodeURIComponent(t.id)}`),
-    onSuccess: (_r, t) => toast({ title: "Task deleted", description: t.title }),
-    onError: (e) => toast({ title: "Error", description: `Failed to delete the task: ${describeApiError(e)}`, variant: "destructive" }),
-    onSettled: invalidate,
+  return useAdminMutation({
+    request: (t: Task) => apiSend<{ id: string }>("DELETE", `/api/admin/tasks/${encodeURIComponent(t.id)}`),
+    success: (_r, t) => ({ title: "Task deleted", description: t.title }),
+    failure: "Failed to delete the task",
+    invalidate: TASK_KEYS,
   });
 }
 

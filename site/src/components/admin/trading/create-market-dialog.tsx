@@ -11,7 +11,7 @@ import { EachWayTermsField, eachWayBody, type EachWayChoice } from "./each-way-t
 import type { AdminMarket, CreateMarketBody } from "../../../../../api/schemas/markets.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { formatDateTime } from "../../../lib/format.ts";
-import { queries } from "../../../lib/queries.ts";
+import { keys, queries } from "../../../lib/queries.ts";
 import { useToast } from "../../toast.tsx";
 import { describeApiError, Field } from "../form.tsx";
 import { CloseIcon, PlusIcon } from "../icons.tsx";
@@ -63,9 +63,9 @@ export function CreateMarketDialog({ open, onOpenChange }: { open: boolean; onOp
     onSuccess: async (res) => {
       toast({ title: "Market created", description: `${res.market.name} on ${res.market.eventName} is open for betting.` });
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["/api/events"] }),
-        queryClient.invalidateQueries({ queryKey: ["/api/admin/risk-heatmap"] }),
-        queryClient.invalidateQueries({ queryKey: ["/api/admin/risk-metrics"] }),
+        queryClient.invalidateQueries({ queryKey: keys.events }),
+        queryClient.invalidateQueries({ queryKey: keys.riskHeatmap }),
+        queryClient.invalidateQueries({ queryKey: keys.riskMetrics }),
       ]);
       reset();
       onOpenChange(false);

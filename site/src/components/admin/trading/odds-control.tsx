@@ -4,34 +4,26 @@
  * POST /api/trading/adjust-odds. Success: toast 'Odds Updated' and the live odds refresh.
  */
 import { Badge, Button, Card, Dialog, Flex, Grid, Heading, IconButton, Text, TextField } from "@radix-ui/themes";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { LiveOddsItem, Outcome } from "../../../../../api/schemas/events.ts";
 import type { AdjustOddsBody, AdjustOddsResponse } from "../../../../../api/schemas/trading.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { formatDateTime } from "../../../lib/format.ts";
-import { queries } from "../../../lib/queries.ts";
-import { useToast } from "../../toast.tsx";
-import { describeApiError, Field } from "../form.tsx";
+import { keys, queries } from "../../../lib/queries.ts";
+import { Field } from "../form.tsx";
 import { EmptyState, ErrorNote, RowsSkeleton } from "../ui.tsx";
 import { BookCheck, bookOf, needsReason } from "./book-check.tsx";
+import { useAdminMutation } from "../use-admin-mutation.ts";
 
 const ODDS_RE = /^\d{1,4}(\.\d{1,2})?$/;
 
 export function useAdjustOdds() {
-  const toast = useToast();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: AdjustOddsBody) => apiSend<AdjustOddsResponse>("POST", "/api/trading/adjust-odds", body),
-    onSuccess: (r) =>
-      toast({ title: "Odds Updated", description: `${r.outcome.name}: ${r.outcome.previousOdds} → ${r.outcome.odds}` }),
-    onError: (e) => toast({ title: "Error", description: `Failed to update odds: ${describeApiError(e)}`, variant: "destructive" }),
-    onSettled: () =>
-      Promise.all(
-        [["/api/live-odds"], ["/api/trading/odds-control"], ["/api/events"], ["/api/trading/overview"], ["/api/admin/live"]].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
+  return useAdminMutation({
+    request: (body: AdjustOddsBody) => apiSend<AdjustOddsResponse>("POST", "/api/trading/adjust-odds", body),
+    success: (r) => ({ title: "Odds Updated", description: `${r.outcome.name}: ${r.outcome.previousOdds} → ${r.outcome.odds}` }),
+    failure: "Failed to update odds",
+    invalidate: [keys.liveOdds, keys.oddsControl, keys.events, keys.tradingOverview, keys.adminLive],
   });
 }
 

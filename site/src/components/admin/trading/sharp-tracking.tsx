@@ -5,39 +5,32 @@
  * factor that placement enforces (PUT /api/trading/customers/{userId}/stake-factor).
  */
 import { Badge, Button, DataList, Dialog, Flex, Progress, Slider, Table, Text, TextField } from "@radix-ui/themes";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { SharpBettor } from "../../../../../api/schemas/trading.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { formatMoney } from "../../../lib/format.ts";
-import { queries } from "../../../lib/queries.ts";
-import { useToast } from "../../toast.tsx";
+import { keys, queries } from "../../../lib/queries.ts";
 import { useConsole, useRole } from "../console-context.tsx";
-import { describeApiError, Field } from "../form.tsx";
+import { Field } from "../form.tsx";
 import { EmptyState, ErrorNote, formatStamp, RiskLevelBadge, RowsSkeleton, scoreColor, TableScroll } from "../ui.tsx";
+import { useAdminMutation } from "../use-admin-mutation.ts";
 
 const signedPct = (v: number) => `${v > 0 ? "+" : ""}${v.toFixed(2)}%`;
 
 export function useStakeFactor() {
-  const toast = useToast();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ userId, factor }: { userId: string; factor: number; name: string }) =>
+  return useAdminMutation({
+    request: ({ userId, factor }: { userId: string; factor: number; name: string }) =>
       apiSend<{ userId: string; stakeFactor: number; maxStake: number }>("PUT", `/api/trading/customers/${encodeURIComponent(userId)}/stake-factor`, { factor }),
-    onSuccess: (r, v) =>
-      toast({
-        title: "Stake limit updated",
-        description:
-          r.stakeFactor >= 1
-            ? `${v.name} has no stake limit.`
-            : `${v.name} may stake at most ${formatMoney(r.maxStake)} per bet at 2.00 (factor ${r.stakeFactor.toFixed(2)}).`,
-      }),
-    onError: (e) => toast({ title: "Error", description: `Failed to set the limit: ${describeApiError(e)}`, variant: "destructive" }),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["/api/trading/sharp-bettors"] }),
-        queryClient.invalidateQueries({ queryKey: ["/api/admin/risk-metrics"] }),
-      ]),
+    success: (r, v) => ({
+      title: "Stake limit updated",
+      description:
+        r.stakeFactor >= 1
+          ? `${v.name} has no stake limit.`
+          : `${v.name} may stake at most ${formatMoney(r.maxStake)} per bet at 2.00 (factor ${r.stakeFactor.toFixed(2)}).`,
+    }),
+    failure: "Failed to set the limit",
+    invalidate: [keys.sharpBettors, keys.riskMetrics],
   });
 }
 

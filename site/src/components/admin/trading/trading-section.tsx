@@ -5,16 +5,14 @@
  * and New Market (the Create New Market dialog).
  */
 import { Badge, Button, Callout, Card, DataList, Dialog, Flex, Heading, Progress, Tabs, Text } from "@radix-ui/themes";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { EventExposure, TradingAlert } from "../../../../../api/schemas/trading.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { formatDateTime, formatMoney } from "../../../lib/format.ts";
-import { queries } from "../../../lib/queries.ts";
-import { useToast } from "../../toast.tsx";
+import { keys, queries } from "../../../lib/queries.ts";
 import { useRole } from "../console-context.tsx";
 import { exportCsv } from "../csv.ts";
-import { describeApiError } from "../form.tsx";
 import { PlusIcon } from "../icons.tsx";
 import { MarketBetsDialog } from "../markets/market-actions.tsx";
 import { useMarketInfo } from "../markets/market-directory.ts";
@@ -23,6 +21,7 @@ import { CreateMarketDialog } from "./create-market-dialog.tsx";
 import { OddsControl } from "./odds-control.tsx";
 import { OutcomeTable } from "./outcome-table.tsx";
 import { SharpTracking } from "./sharp-tracking.tsx";
+import { useAdminMutation } from "../use-admin-mutation.ts";
 
 const SEVERITY_COLOR = { info: "blue", warning: "amber", critical: "red" } as const;
 
@@ -197,18 +196,11 @@ function acknowledgerOf(a: TradingAlert): string {
 }
 
 function useAcknowledge() {
-  const toast = useToast();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => apiSend<{ alert: TradingAlert }>("POST", `/api/trading/alerts/${encodeURIComponent(id)}/acknowledge`),
-    onSuccess: () => toast({ title: "Alert acknowledged", description: "The alert is marked as handled." }),
-    onError: (e) => toast({ title: "Error", description: `Failed to acknowledge the alert: ${describeApiError(e)}`, variant: "destructive" }),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["/api/trading/alerts"] }),
-        queryClient.invalidateQueries({ queryKey: ["/api/trading/overview"] }),
-        queryClient.invalidateQueries({ queryKey: ["/api/admin/risk-metrics"] }),
-      ]),
+  return useAdminMutation({
+    request: (id: string) => apiSend<{ alert: TradingAlert }>("POST", `/api/trading/alerts/${encodeURIComponent(id)}/acknowledge`),
+    success: { title: "Alert acknowledged", description: "The alert is marked as handled." },
+    failure: "Failed to acknowledge the alert",
+    invalidate: [keys.tradingAlerts, keys.tradingOverview, keys.riskMetrics],
   });
 }
 

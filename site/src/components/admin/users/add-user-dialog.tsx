@@ -1,31 +1,25 @@
 /** Add User (customer, trader or admin): POST /api/admin/users. The password is set by the operator. */
 import { Button, Callout, Dialog, Flex, Grid, Select, TextField } from "@radix-ui/themes";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { CreateUserBody, CreateUserResponse } from "../../../../../api/schemas/users.ts";
 import { apiSend } from "../../../lib/api.ts";
-import { useToast } from "../../toast.tsx";
 import { describeApiError, Field } from "../form.tsx";
+import { keys } from "../../../lib/queries.ts";
+import { useAdminMutation } from "../use-admin-mutation.ts";
 
 const EMPTY = { firstName: "", lastName: "", email: "", role: "customer" as CreateUserBody["role"], password: "" };
 
 export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
   const [form, setForm] = useState(EMPTY);
-  const toast = useToast();
-  const queryClient = useQueryClient();
-  const create = useMutation({
-    mutationFn: (body: CreateUserBody) => apiSend<CreateUserResponse>("POST", "/api/admin/users", body),
-    onSuccess: (r) => {
-      toast({ title: "User created", description: `${r.user.email} was added as ${r.user.role}.` });
+  const create = useAdminMutation({
+    request: (body: CreateUserBody) => apiSend<CreateUserResponse>("POST", "/api/admin/users", body),
+    success: (r) => ({ title: "User created", description: `${r.user.email} was added as ${r.user.role}.` }),
+    onSuccess: () => {
       setForm(EMPTY);
       onOpenChange(false);
     },
-    onError: (e) => toast({ title: "Error", description: `Failed to create user: ${describeApiError(e)}`, variant: "destructive" }),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["/api/admin/users"] }),
-        queryClient.invalidateQueries({ queryKey: ["/api/admin/user-stats"] }),
-      ]),
+    failure: "Failed to create user",
+    invalidate: [keys.adminUsers, keys.userStats],
   });
   const set = (k: keyof typeof EMPTY, v: string) => setForm((f) => ({ ...f, [k]: v }));
   function submit(e: FormEvent) {

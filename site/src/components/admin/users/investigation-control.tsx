@@ -6,20 +6,20 @@ import { Badge, Button, Flex, Text, TextField } from "@radix-ui/themes";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { InvestigationResponse } from "../../../../../api/schemas/payments-admin.ts";
-import { apiGet, apiSend } from "../../../lib/api.ts";
+import { apiSend } from "../../../lib/api.ts";
+import { queries } from "../../../lib/queries.ts";
 import { useToast } from "../../toast.tsx";
 
 export function InvestigationControl({ userId }: { userId: string }) {
-  const key = ["/api/admin/users", userId, "investigation"];
   const client = useQueryClient();
   const toast = useToast();
   const [reason, setReason] = useState("");
-  const current = useQuery({ queryKey: key, queryFn: () => apiGet<InvestigationResponse>(`/api/admin/users/${encodeURIComponent(userId)}/investigation`) });
+  const current = useQuery(queries.userInvestigation(userId));
   const change = useMutation({
     mutationFn: (underInvestigation: boolean) =>
       apiSend<InvestigationResponse>("PUT", `/api/admin/users/${encodeURIComponent(userId)}/investigation`, { underInvestigation, reason }),
     onSuccess: (r) => {
-      client.setQueryData(key, r);
+      client.setQueryData(queries.userInvestigation(userId).queryKey, r);
       setReason("");
       toast({ title: r.underInvestigation ? "Investigation opened" : "Investigation closed", description: r.underInvestigation ? "Withdrawals are on hold." : "Withdrawals are open again." });
     },

@@ -9,7 +9,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import type { AdminUser } from "../../../../../api/schemas/users.ts";
 import { formatMoney } from "../../../lib/format.ts";
-import { queries } from "../../../lib/queries.ts";
+import { keys, queries } from "../../../lib/queries.ts";
 import { useToast } from "../../toast.tsx";
 import { useConsole, useRole } from "../console-context.tsx";
 import { centsCell, exportCsv } from "../csv.ts";
@@ -89,9 +89,9 @@ export function UserManagement({ initialActivityUserId }: { initialActivityUserI
     setRefreshing(true);
     try {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["/api/admin/users"] }),
-        queryClient.invalidateQueries({ queryKey: ["/api/admin/user-stats"] }),
-        queryClient.invalidateQueries({ queryKey: ["/api/admin/audit"] }),
+        queryClient.invalidateQueries({ queryKey: keys.adminUsers }),
+        queryClient.invalidateQueries({ queryKey: keys.userStats }),
+        queryClient.invalidateQueries({ queryKey: keys.audit }),
       ]);
       toast({ title: "Data refreshed", description: "All user data has been updated." });
     } finally {

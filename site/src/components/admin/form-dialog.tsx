@@ -1,0 +1,73 @@
+/**
+ * The plain back-office form dialog: a title, an optional description, the fields, then Cancel and
+ * the confirm button (disabled until the form may be sent, spinning while the call is pending).
+ * Closing (Cancel, Escape, outside click) calls onOpenChange(false); submitting calls onSubmit,
+ * which does the sending and closes the dialog itself when the call succeeds.
+ */
+import { Button, Dialog, Flex } from "@radix-ui/themes";
+import type { ComponentProps, FormEvent, ReactNode } from "react";
+
+export type FormDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  /** Dialog.Content's max width ("420px"). */
+  maxWidth?: string;
+  /** data-testid of the dialog content. */
+  testId?: string;
+  onSubmit: () => void;
+  confirmLabel: ReactNode;
+  confirmColor?: ComponentProps<typeof Button>["color"];
+  confirmTestId?: string;
+  /** False keeps the confirm button disabled (the form is not complete yet). */
+  canSubmit?: boolean;
+  pending?: boolean;
+  children: ReactNode;
+};
+
+export function FormDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  maxWidth,
+  testId,
+  onSubmit,
+  confirmLabel,
+  confirmColor,
+  confirmTestId,
+  canSubmit = true,
+  pending = false,
+  children,
+}: FormDialogProps) {
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    onSubmit();
+  }
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Content maxWidth={maxWidth} data-testid={testId}>
+        <Dialog.Title>{title}</Dialog.Title>
+        {description && (
+          <Dialog.Description size="2" color="gray" mb="3">
+            {description}
+          </Dialog.Description>
+        )}
+        <form onSubmit={submit}>
+          {children}
+          <Flex gap="3" justify="end" mt="4">
+            <Dialog.Close>
+              <Button type="button" variant="soft" color="gray">
+                Cancel
+              </Button>
+            </Dialog.Close>
+            <Button type="submit" color={confirmColor} disabled={!canSubmit} loading={pending} data-testid={confirmTestId}>
+              {confirmLabel}
+            </Button>
+          </Flex>
+        </form>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}

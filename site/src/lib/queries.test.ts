@@ -1,0 +1,65 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { keys, queries } from "./queries.ts";
+
+const SRC = fileURLToPath(new URL("..", import.meta.url));
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
+    const path = join(dir, d.name);
+    if (d.isDirectory()) return sources(path);
+    return /\.(ts|tsx)$/.test(d.name) && !/\.test\.tsx?$/.test(d.name) ? [path] : [];
+  });
+}
+
+/** A query key written by hand: a literal array where a key goes, or an array of "/api/..." keys. */
+const HAND_WRITTEN: [string, RegExp][] = [
+  ["queryKey: [literal or variable]", /queryKey:\s*\[\s*(?!\.\.\.)/],
+  ["setQueryData/getQueryData([...])", /(?:set|get)Quer(?:y|ies)Data(?:<[^>]*>)?\(\s*\[/],
+  ['an array of "/api/..." key(s)', /\[\s*\[?\s*["'`]\/api\/[^"'`]*["'`]\s*[\],]/],
+];
+
+/** Where each pattern matches in `text` (line numbers, 1-based). */
+function matches(text: string, pattern: RegExp): number[] {
+  return text.split("\n").flatMap((line, i) => (pattern.test(line) ? [i + 1] : []));
+}
+
+describe("query keys come from the factory module", () => {
+  it("no file in site/src but queries.ts writes a query key by hand", () => {
+    const files = sources(SRC);
+    expect(files.some((f) => f.endsWith(join("betting", "bet-slip.tsx")))).toBe(true);
+    const found: string[] = [];
+    for (const file of files) {
+      if (file.endsWith(join("lib", "queries.ts"))) continue;
+      const text = readFileSync(file, "utf8");
+      for (const [what, pattern] of HAND_WRITTEN)
+        for (const line of matches(text, pattern)) found.push(`${relative(SRC, file)}:${line} ${what}`);
+    }
+    expect(found).toEqual([]);
+  });
+
+  it("the scan sees a hand-written key (so it cannot pass vacuously)", () => {
+    const samples = [
+      'queryClient.invalidateQueries({ queryKey: ["/api/events"] })',
+      "void client.invalidateQueries({ queryKey: [key] });",
+      'client.setQueryData(["/api/customer/balance"], { balance });',
+      'for (const queryKey of [["/api/admin/all-bets"], ["/api/dashboard/stats"]])',
+      '["/api/fantasy/contests", "/api/fantasy/sports"].map((key) => 0)',
+    ];
+    for (const s of samples) expect(HAND_WRITTEN.some(([, p]) => p.test(s)), s).toBe(true);
+    const fine = ["queryClient.invalidateQueries({ queryKey: keys.events })", "queryKey: [...keys.events, status]", 'apiSend("POST", "/api/bets", body)'];
+    for (const s of fine) expect(HAND_WRITTEN.some(([, p]) => p.test(s)), s).toBe(false);
+  });
+
+  it("every factory's key starts with one of the prefix keys, and the prefixes are distinct", () => {
+    const prefixes = Object.values(keys).map((k) => k[0]);
+    expect(new Set(prefixes).size).toBe(prefixes.length);
+    for (const [name, factory] of Object.entries(queries)) {
+      const make = factory as (...args: unknown[]) => { queryKey: readonly unknown[] };
+      const key = make.length > 0 ? make([]).queryKey : make().queryKey;
+      expect(prefixes, name).toContain(key[0]);
+    }
+  });
+});
