@@ -1,0 +1,19 @@
+/** Sign-in sessions: created at sign-in, found by the hash of the cookie's token, deleted at sign-out. */
+import type { User } from "../shared/types.ts";
+
+export interface NewSession {
+  /** Hash of the opaque token; the token is only ever in the cookie. */
+  id: string;
+  userId: string;
+  createdAt: Date;
+  expiresAt: Date;
+  /** The client's address when the session started (for abuse and fraud rules); null if unknown. */
+  ip: string | null;
+}
+
+export interface Sessions {
+  create(session: NewSession): Promise<void>;
+  /** The session and its user when the session exists and has not expired at `now`. */
+  findActive(id: string, now: Date): Promise<{ user: User; expiresAt: Date } | null>;
+  delete(id: string): Promise<void>;
+}
