@@ -53,6 +53,8 @@ export interface PortOptions {
 }
 
 export function libsqlPorts(d: Database, opts: PortOptions = {}): Ports & AccountPorts & WalletPorts & ProtectionPorts & BonusPorts {
+  /** One object implements the back office's four ports (customer aggregates, settlement queue, ledger payments, reports). */
+  const backOffice = new LibsqlBackOffice(d);
   const register = opts.selfExclusionRegister ?? new SimulatedSelfExclusionRegister();
   return {
     persons: new LibsqlPersonRegistry(d.client),
@@ -101,6 +103,9 @@ export function libsqlPorts(d: Database, opts: PortOptions = {}): Ports & Accoun
     fraud: new LibsqlFraudRecords(d),
     tasks: new LibsqlTasks(d),
     bulkOperations: new LibsqlBulkOperations(d),
-    backOffice: new LibsqlBackOffice(d),
+    customerAggregates: backOffice,
+    settlementQueue: backOffice,
+    ledgerPayments: backOffice,
+    reports: backOffice,
   };
 }

@@ -99,14 +99,14 @@ export async function seedFraudData(d: Database, ids: Ids, now: Date): Promise<v
 
   // Deposit, bonus, a token bet, then a withdrawal of nearly everything.
   const zoe = await customer("Zoe", "Campbell", "full", 20, { kind: "deposit", amount: 50_000, hoursAgo: 6 });
-  await ports.backOffice.postWalletTransaction(
+  await ports.ledgerPayments.postWalletTransaction(
     tx("deposit_bonus", transfer(PROMOTIONS_ACCOUNT, walletAccountId(zoe.id), 5_000), at - 6 * HOUR + 1_000, "deposit bonus: card:seed", null),
     walletAccountId(zoe.id),
     null,
   );
   await session(zoe, "198.51.100.23", 6);
   await bet(zoe, at - 5 * HOUR, 2_000, 4);
-  await ports.backOffice.postWalletTransaction(
+  await ports.ledgerPayments.postWalletTransaction(
     tx("withdrawal", transfer(walletAccountId(zoe.id), PAYMENTS_ACCOUNT, 52_000), at - 2 * HOUR, "bank:seed", null),
     walletAccountId(zoe.id),
     null,

@@ -12,8 +12,8 @@ export async function paymentsOverview(ctx: BackOfficeCtx): Promise<Result<Payme
   const who = requireRole(ctx.actor, ["admin"], "see payments");
   if (!who.ok) return who;
   const [records, walletTotal] = await Promise.all([
-    ctx.ports.backOffice.payments({ kinds: PAYMENT_KINDS, limit: 1_000_000 }),
-    ctx.ports.backOffice.walletTotal(),
+    ctx.ports.ledgerPayments.payments({ kinds: PAYMENT_KINDS, limit: 1_000_000 }),
+    ctx.ports.ledgerPayments.walletTotal(),
   ]);
   return ok(paymentsSummary(records, walletTotal, ctx.clock.now()));
 }
@@ -24,7 +24,7 @@ export async function paymentTransactions(
 ): Promise<Result<LedgerPaymentRecord[]>> {
   const who = requireRole(ctx.actor, ["admin"], "see payments");
   if (!who.ok) return who;
-  return ok(await ctx.ports.backOffice.payments({ kinds: q.type === "all" ? PAYMENT_KINDS : [q.type], userId: q.userId, limit: q.limit }));
+  return ok(await ctx.ports.ledgerPayments.payments({ kinds: q.type === "all" ? PAYMENT_KINDS : [q.type], userId: q.userId, limit: q.limit }));
 }
 
 /** A live event with its real volume (sum of stakes) and how many bets arrived in the last 10 minutes. */
@@ -46,8 +46,8 @@ export async function liveInPlay(ctx: BackOfficeCtx): Promise<Result<LiveMatchVi
   const now = ctx.clock.now();
   const [volumes, recent, total] = await Promise.all([
     ctx.ports.events.volumes(ids),
-    ctx.ports.backOffice.recentBetCounts(ids, new Date(now.getTime() - 10 * 60_000)),
-    ctx.ports.backOffice.recentBetCounts(ids, new Date(0)),
+    ctx.ports.reports.recentBetCounts(ids, new Date(now.getTime() - 10 * 60_000)),
+    ctx.ports.reports.recentBetCounts(ids, new Date(0)),
   ]);
   return ok(
     events.map((e) => ({ event: e, volume: volumes.get(e.id) ?? 0, betCount: total.get(e.id) ?? 0, recentBets: recent.get(e.id) ?? 0 })),

@@ -23,7 +23,7 @@ import { customerProfile, matchesCustomerSearch, segmentSummaries, type Customer
 export async function crmSegments(ctx: BackOfficeCtx) {
   const who = requireRole(ctx.actor, ["admin"], "see customer segments");
   if (!who.ok) return who;
-  return ok(segmentSummaries(await ctx.ports.backOffice.customers(ctx.clock.now()), ctx.clock.now()));
+  return ok(segmentSummaries(await ctx.ports.customerAggregates.customers(ctx.clock.now()), ctx.clock.now()));
 }
 
 export async function crmCustomers(
@@ -33,7 +33,7 @@ export async function crmCustomers(
   const who = requireRole(ctx.actor, ["admin"], "search customers");
   if (!who.ok) return who;
   const now = ctx.clock.now();
-  const profiles = (await ctx.ports.backOffice.customers(ctx.clock.now()))
+  const profiles = (await ctx.ports.customerAggregates.customers(ctx.clock.now()))
     .map((c) => customerProfile(c, now))
     .filter((p) => (q.search ? matchesCustomerSearch(p, q.search) : true))
     .filter((p) => (q.segment ? p.segment === q.segment : true));

@@ -58,3 +58,7 @@ export type * from "./session-tokens.ts";
 export type * from "./static-assets.ts";
 export * from "./wallet-ports.ts";
 export type * from "./verification.ts";
+export type * from "./customer-aggregates.ts";
+export type * from "./settlement-queue.ts";
+export type * from "./ledger-payments.ts";
+export type * from "./reports.ts";

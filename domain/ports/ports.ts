@@ -5,7 +5,10 @@ import type { AdminLists } from "./admin-lists.ts";
 import type { BetTicker } from "./bet-ticker.ts";
 import type { AdminUsers } from "./admin-users.ts";
 import type { AuditTrail } from "./audit-trail.ts";
-import type { BackOffice } from "./back-office.ts";
+import type { CustomerAggregates } from "./customer-aggregates.ts";
+import type { LedgerPayments } from "./ledger-payments.ts";
+import type { Reports } from "./reports.ts";
+import type { SettlementQueue } from "./settlement-queue.ts";
 import type { Bets } from "./bets.ts";
 import type { BulkOperations } from "./bulk-operations.ts";
 import type { DemoAccounts } from "./demo-accounts.ts";
@@ -76,7 +79,10 @@ export interface BackOfficePorts {
   fraud: FraudRecords;
   tasks: Tasks;
   bulkOperations: BulkOperations;
-  backOffice: BackOffice;
+  customerAggregates: CustomerAggregates;
+  settlementQueue: SettlementQueue;
+  ledgerPayments: LedgerPayments;
+  reports: Reports;
 }
 
 export interface TradingDeskPorts {

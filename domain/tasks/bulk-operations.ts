@@ -169,7 +169,7 @@ async function runSettlement(deps: SystemDeps, op: BulkOperationRecord, chunkSiz
   const params = op.params as { settlementType?: string; sport?: string };
   const reviewOnly = params.settlementType === "manual_review";
   const admin = await deps.ports.users.findById(op.createdBy);
-  const candidates = await deps.ports.backOffice.settlementCandidates(params.sport ?? "all");
+  const candidates = await deps.ports.settlementQueue.settlementCandidates(params.sport ?? "all");
   const c: Counts = { targetCount: candidates.length, processed: 0, succeeded: 0, failed: 0 };
   const summary = { won: 0, lost: 0, void: 0, needsReview: 0, errors: 0, paidOut: 0 };
   const rows: CsvCell[][] = [];
@@ -236,8 +236,8 @@ async function runInsight(deps: SystemDeps, op: BulkOperationRecord, chunkSize: 
   const kind = op.type as "customer_insight" | "risk_analysis";
   const now = deps.clock.now();
   const [all, lines, profiles] = await Promise.all([
-    deps.ports.backOffice.customers(now),
-    deps.ports.backOffice.closingLines(),
+    deps.ports.customerAggregates.customers(now),
+    deps.ports.reports.closingLines(),
     deps.ports.fraud.profiles(100_000),
   ]);
   const customers = all.filter((c) => inInsightSegment(c, params.segment, now));
@@ -262,7 +262,7 @@ async function runReport(deps: SystemDeps, op: BulkOperationRecord, chunkSize: n
   const now = deps.clock.now();
   const period = resolvePeriod(p.dateRange, now, p.from ? new Date(p.from) : undefined, p.to ? new Date(p.to) : undefined);
   if (!period) return { targetCount: 0, processed: 0, succeeded: 0, failed: 0, summary: {}, csv: null, error: "Invalid report period" };
-  const bo = deps.ports.backOffice;
+  const { reports, ledgerPayments, customerAggregates } = deps.ports;
   const single = async (header: string[], build: () => Promise<CsvCell[][]>): Promise<Outcome> => {
     const c: Counts = { targetCount: 1, processed: 0, succeeded: 0, failed: 0 };
     await report(c);
@@ -273,15 +273,15 @@ async function runReport(deps: SystemDeps, op: BulkOperationRecord, chunkSize: n
     case "financial":
       return single(FINANCIAL_HEADER, async () => {
         const [bets, payments] = await Promise.all([
-          bo.betsBetween(period.from, period.to),
-          bo.payments({ kinds: PAYMENT_KINDS, since: period.from, until: period.to, limit: 1_000_000 }),
+          reports.betsBetween(period.from, period.to),
+          ledgerPayments.payments({ kinds: PAYMENT_KINDS, since: period.from, until: period.to, limit: 1_000_000 }),
         ]);
         return financialRows(bets, payments, period);
       });
     case "regulatory":
-      return single(REGULATORY_HEADER, async () => regulatoryRows(await bo.auditBetween(period.from, period.to, 100_000)));
+      return single(REGULATORY_HEADER, async () => regulatoryRows(await reports.auditBetween(period.from, period.to, 100_000)));
     case "customer_activity": {
-      const [customers, bets] = await Promise.all([bo.customers(now), bo.betsBetween(period.from, period.to)]);
+      const [customers, bets] = await Promise.all([customerAggregates.customers(now), reports.betsBetween(period.from, period.to)]);
       const byUser = new Map<string, typeof bets>();
       for (const b of bets) byUser.set(b.userId, [...(byUser.get(b.userId) ?? []), b]);
       const { rows, counts } = await customersInChunks(customers, chunkSize, report, (c) =>
@@ -291,7 +291,7 @@ async function runReport(deps: SystemDeps, op: BulkOperationRecord, chunkSize: n
     }
     case "risk_metrics": {
       const [customers, alerts] = await Promise.all([
-        bo.customers(now),
+        customerAggregates.customers(now),
         deps.ports.fraud.listAlerts({ since: period.from, limit: 100_000 }),
       ]);
       const inPeriod = alerts.filter((a) => a.createdAt.getTime() < period.to.getTime());

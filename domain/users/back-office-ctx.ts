@@ -9,7 +9,7 @@ export interface BackOfficeCtx extends Ctx {
 /** What a job (no signed-in actor) needs: the ports and the sources of time and ids. */
 export type SystemDeps = Omit<BackOfficeCtx, "actor">;
 
-const BACK_OFFICE_PORTS = ["adminUsers", "fraud", "tasks", "bulkOperations", "backOffice"] as const;
+const BACK_OFFICE_PORTS = ["adminUsers", "fraud", "tasks", "bulkOperations", "customerAggregates", "settlementQueue", "ledgerPayments", "reports"] as const;
 
 /** The ports with the back-office ones checked present; their absence is a wiring bug (an exception). */
 export function backOfficePorts(ports: Ports): Ports & BackOfficePorts {
