@@ -14,11 +14,8 @@ import { libsqlPorts } from "./index.ts";
 import { placeBet } from "../../domain/betting/place-bet.ts";
 import { runFraudScan } from "../../domain/fraud/scan.ts";
 import { createTask } from "../../domain/tasks/manage-tasks.ts";
-import { backOfficePorts } from "../../domain/users/back-office-ctx.ts";
 import { formatOdds } from "../../domain/shared/odds.ts";
-import {
-  ledgerTransaction, PAYMENTS_ACCOUNT, PROMOTIONS_ACCOUNT, transfer, walletAccountId, type LedgerTransaction, type Posting,
-} from "../../domain/wallet/ledger.ts";
+import { ledgerTransaction, PAYMENTS_ACCOUNT, PROMOTIONS_ACCOUNT, transfer, walletAccountId, type LedgerTransaction, type Posting } from "../../domain/wallet/ledger.ts";
 import type { Ids } from "../../domain/shared/clock.ts";
 import type { EventView, User, VerificationLevel } from "../../domain/shared/types.ts";
 import { newSessionToken, sessionIdFor } from "../system/session-token.ts";
@@ -30,7 +27,7 @@ const DAY = 86_400_000;
 export const SEED_SHARED_ADDRESS = "203.0.113.45";
 
 export async function seedFraudData(d: Database, ids: Ids, now: Date): Promise<void> {
-  const ports = backOfficePorts(libsqlPorts(d));
+  const ports = libsqlPorts(d);
   const at = now.getTime();
   const clockAt = (t: number) => ({ now: () => new Date(t) });
 

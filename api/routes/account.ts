@@ -6,10 +6,7 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../env.ts";
 import { ctxOf } from "../env.ts";
-import {
-  AccountResponse, BasicVerificationBody, DetailsBody, DetailsResponse, DocumentVerificationBody, FollowBody, FollowsResponse,
-  PasswordChangeBody, RewardsResponse, SettingsBody, TeamParam, UserSettings, VerificationResponse, type AccountUser,
-} from "../schemas/account.ts";
+import { AccountResponse, BasicVerificationBody, DetailsBody, DetailsResponse, DocumentVerificationBody, FollowBody, FollowsResponse, PasswordChangeBody, RewardsResponse, SettingsBody, TeamParam, UserSettings, VerificationResponse, type AccountUser } from "../schemas/account.ts";
 import { OkResponse } from "../schemas/auth.ts";
 import { errorResponses, json } from "./openapi-helpers.ts";
 import { errorBody, unwrap } from "../errors.ts";
@@ -25,11 +22,10 @@ import { listRewards } from "../../domain/accounts/list-rewards.ts";
 import { submitBasicVerification } from "../../domain/kyc/submit-basic.ts";
 import { submitDocumentVerification } from "../../domain/kyc/submit-document.ts";
 import { verificationStatus } from "../../domain/kyc/levels.ts";
-import type { ProtectionPorts } from "../../domain/ports/protection.ts";
+import type { Ports } from "../../domain/ports/index.ts";
 
 /** Whether the customer's last verification attempt was refused (and no level reached since). */
-const lastAttemptRejected = async (ports: object, userId: string) =>
-  (await (ports as Partial<ProtectionPorts>).persons?.lastRejection(userId)) != null;
+const lastAttemptRejected = async (ports: Ports, userId: string) => (await ports.persons.lastRejection(userId)) != null;
 
 export const presentAccountUser = (u: User, p: AccountProfile, lastAttemptRejected = false): AccountUser => ({
   id: u.id,

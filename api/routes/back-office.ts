@@ -3,16 +3,12 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../env.ts";
 import { ctxOf } from "../env.ts";
-import {
-  AdminLiveMatch, CrmCustomersQuery, CrmSegment, CustomerIdParam, CustomerProfile, FlagAccountBody, FlagAccountResponse, PaymentsSummary,
-  PaymentTransaction, PaymentTransactionsQuery, RestrictAccountBody, RestrictAccountResponse, SendBonusBody, SendBonusResponse,
-} from "../schemas/back-office.ts";
+import { AdminLiveMatch, CrmCustomersQuery, CrmSegment, CustomerIdParam, CustomerProfile, FlagAccountBody, FlagAccountResponse, PaymentsSummary, PaymentTransaction, PaymentTransactionsQuery, RestrictAccountBody, RestrictAccountResponse, SendBonusBody, SendBonusResponse } from "../schemas/back-office.ts";
 import { errorResponses, json } from "./openapi-helpers.ts";
 import { unwrap } from "../errors.ts";
 import { requireRole } from "../middleware/session.ts";
 import { csvContent, csvResponse, presentAdminUser } from "./users.ts";
 import { presentFraudAlert } from "./fraud.ts";
-import { asBackOffice } from "../../domain/users/back-office-ctx.ts";
 import { crmCustomers, crmSegments, flagAccount, restrictAccount, sendBonus } from "../../domain/crm/customers.ts";
 import { liveInPlay, paymentTransactions, paymentsOverview, HIGH_ACTIVITY_BETS, type LiveMatchView } from "../../domain/crm/back-office-views.ts";
 import { methodOf } from "../../domain/crm/payments.ts";
@@ -24,7 +20,7 @@ import type { LedgerPaymentRecord } from "../../domain/ports/index.ts";
 
 export const backOfficeRoutes = new OpenAPIHono<AppEnv>();
 
-const boCtx = (c: Context<AppEnv>) => asBackOffice(ctxOf(c));
+const boCtx = (c: Context<AppEnv>) => ctxOf(c);
 
 const presentProfile = (p: CustomerProfileView): CustomerProfile => ({
   ...p,

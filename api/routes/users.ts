@@ -3,15 +3,11 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../env.ts";
 import { ctxOf } from "../env.ts";
-import {
-  AdminUser, AdminUsersQuery, CreateUserBody, CreateUserResponse, UpdateUserStatusBody, UpdateUserStatusResponse, UserActivity,
-  UserIdParam, UserStats,
-} from "../schemas/users.ts";
+import { AdminUser, AdminUsersQuery, CreateUserBody, CreateUserResponse, UpdateUserStatusBody, UpdateUserStatusResponse, UserActivity, UserIdParam, UserStats } from "../schemas/users.ts";
 import { errorResponses, json } from "./openapi-helpers.ts";
 import { unwrap } from "../errors.ts";
 import { requireRole } from "../middleware/session.ts";
 import { presentBet } from "../presenters.ts";
-import { asBackOffice } from "../../domain/users/back-office-ctx.ts";
 import { kycStatusOf } from "../../domain/users/kyc.ts";
 import { listUsers, userActivity, userStats } from "../../domain/users/queries.ts";
 import { setUserStatus } from "../../domain/users/set-user-status.ts";
@@ -21,7 +17,7 @@ import type { AdminUserRecord } from "../../domain/ports/index.ts";
 
 export const userRoutes = new OpenAPIHono<AppEnv>();
 
-const boCtx = (c: Context<AppEnv>) => asBackOffice(ctxOf(c));
+const boCtx = (c: Context<AppEnv>) => ctxOf(c);
 
 export const presentAdminUser = (u: AdminUserRecord): AdminUser => ({
   id: u.id,

@@ -1,14 +1,14 @@
 /** Payments and live in-play views for admins, from the ledger and the events table. */
+import type { Ctx } from "../shared/context.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { ok, type Result } from "../shared/result.ts";
 import type { EventView } from "../shared/types.ts";
 import type { LedgerPaymentRecord } from "../ports/index.ts";
-import type { BackOfficeCtx } from "../users/back-office-ctx.ts";
 import { paymentsSummary, type PaymentsSummaryView } from "./payments.ts";
 
 export const PAYMENT_KINDS: LedgerPaymentRecord["kind"][] = ["deposit", "withdrawal", "deposit_bonus", "adjustment"];
 
-export async function paymentsOverview(ctx: BackOfficeCtx): Promise<Result<PaymentsSummaryView>> {
+export async function paymentsOverview(ctx: Ctx): Promise<Result<PaymentsSummaryView>> {
   const who = requireRole(ctx.actor, ["admin"], "see payments");
   if (!who.ok) return who;
   const [records, walletTotal] = await Promise.all([
@@ -19,7 +19,7 @@ export async function paymentsOverview(ctx: BackOfficeCtx): Promise<Result<Payme
 }
 
 export async function paymentTransactions(
-  ctx: BackOfficeCtx,
+  ctx: Ctx,
   q: { type: LedgerPaymentRecord["kind"] | "all"; userId?: string; limit: number },
 ): Promise<Result<LedgerPaymentRecord[]>> {
   const who = requireRole(ctx.actor, ["admin"], "see payments");
@@ -38,7 +38,7 @@ export interface LiveMatchView {
 /** At least this many bets in the last 10 minutes marks a match 'High Activity'. */
 export const HIGH_ACTIVITY_BETS = 5;
 
-export async function liveInPlay(ctx: BackOfficeCtx): Promise<Result<LiveMatchView[]>> {
+export async function liveInPlay(ctx: Ctx): Promise<Result<LiveMatchView[]>> {
   const who = requireRole(ctx.actor, ["admin"], "manage live in-play");
   if (!who.ok) return who;
   const events = await ctx.ports.events.list({ status: "live", limit: 100 });

@@ -1,7 +1,22 @@
-/** The set of ports a use case's context carries. */
+/**
+ * Every port a use case's context carries, each required: a use case reads `ctx.ports.x` and never
+ * asks whether it is there. adapters/libsql wires them all (libsqlPorts); adapters/memory fakes some
+ * and takes the rest from the libSQL adapter on a :memory: database (docs/architecture.md).
+ */
 import type { AccountSettings } from "./account-settings.ts";
 import type { Accounts } from "./accounts.ts";
 import type { AdminLists } from "./admin-lists.ts";
+import type { Bonuses } from "./bonus.ts";
+import type { CashOuts } from "./cash-outs.ts";
+import type { PaymentProvider } from "./payment-provider.ts";
+import type { Payments } from "./payments.ts";
+import type { PersonRegistry } from "./persons.ts";
+import type { RegisterCache } from "./register-cache.ts";
+import type { ResponsibleGambling } from "./responsible-gambling.ts";
+import type { RgOperations } from "./rg-operations.ts";
+import type { SameGameMultis } from "./same-game-multis.ts";
+import type { SelfExclusionRegister, SimulatedRegisterControl } from "./self-exclusion-register.ts";
+import type { SessionActivity } from "./session-activity.ts";
 import type { BetTicker } from "./bet-ticker.ts";
 import type { AdminUsers } from "./admin-users.ts";
 import type { AuditTrail } from "./audit-trail.ts";
@@ -38,8 +53,19 @@ import type { Users } from "./users.ts";
 import type { VerificationProvider } from "./verification.ts";
 import type { Wallets } from "./wallets.ts";
 
-/** The customer-account ports (issue 3); libSQL and the system/kyc adapters implement them. */
-export interface AccountPorts {
+export interface Ports {
+  // Foundation: users, sessions, events, bets, wallets (adapters/memory fakes these).
+  inPlay: InPlayDelay;
+  users: Users;
+  sessions: Sessions;
+  events: Events;
+  bets: Bets;
+  wallets: Wallets;
+  idempotency: IdempotencyRecords;
+  placementLimits: PlacementLimits;
+  responsible: ResponsibleGambling;
+
+  // Customer accounts (issue 3).
   accounts: Accounts;
   accountSettings: AccountSettings;
   follows: Follows;
@@ -50,31 +76,27 @@ export interface AccountPorts {
   verification: VerificationProvider;
   oddsChanges: OddsChanges;
   priceHistory: PriceHistory;
-}
 
-export interface Ports extends Partial<BackOfficePorts>, TradingDeskPorts {
-  inPlay: InPlayDelay;
-  users: Users;
-  sessions: Sessions;
-  events: Events;
-  bets: Bets;
-  /** The operator's paged lists and the live bet ticker (issue 18 item 9; libSQL only, see admin-lists.ts). */
-  adminLists?: AdminLists;
-  betTicker?: BetTicker;
-  wallets: Wallets;
-  idempotency: IdempotencyRecords;
-  /**
-   * Fantasy sports (libSQL only: new ports need no in-memory fake, so it is optional here and the
-   * fantasy use cases refuse with INTERNAL when it is missing).
-   */
-  fantasy?: Fantasy;
-  /** A market created without prices is priced from its event's model (domain/markets/standard-outcomes.ts; libSQL only). */
-  eventPricing?: EventPricing;
-  /** Idle demo accounts and closing them (domain/users/demo-expiry.ts; libSQL only). */
-  demoAccounts?: DemoAccounts;
-}
+  // Wallet, cash out and same game multis (issue 3), bonus funds.
+  paymentProvider: PaymentProvider;
+  payments: Payments;
+  sessionActivity: SessionActivity;
+  cashOuts: CashOuts;
+  sameGameMultis: SameGameMultis;
+  bonuses: Bonuses;
 
-export interface BackOfficePorts {
+  // Person protection (issue 20).
+  persons: PersonRegistry;
+  selfExclusionRegister: SelfExclusionRegister;
+  registerCache: RegisterCache;
+  rgOperations: RgOperations;
+  /** The simulated register's control (admin and tests); null when the register is a real one. */
+  registerSimulator: SimulatedRegisterControl | null;
+
+  // Fantasy sports.
+  fantasy: Fantasy;
+
+  // Back office (issue 4, A-S2): user admin, fraud, tasks, bulk operations, CRM, payments, reports.
   adminUsers: AdminUsers;
   fraud: FraudRecords;
   tasks: Tasks;
@@ -83,21 +105,20 @@ export interface BackOfficePorts {
   settlementQueue: SettlementQueue;
   ledgerPayments: LedgerPayments;
   reports: Reports;
-}
+  /** The operator's paged lists and the live bet ticker (issue 18 item 9). */
+  adminLists: AdminLists;
+  betTicker: BetTicker;
+  /** Idle demo accounts and closing them (domain/users/demo-expiry.ts). */
+  demoAccounts: DemoAccounts;
 
-export interface TradingDeskPorts {
-  markets?: Markets;
-  settlements?: Settlements;
-  corrections?: SettlementCorrections;
-  risk?: RiskBook;
-  trading?: Trading;
-  withdrawals?: RunnerWithdrawals;
-  placementLimits?: PlacementLimits;
-  auditTrail?: AuditTrail;
-}
-
-/** A port the use case cannot run without; its absence is a wiring bug (an exception, not a Result). */
-export function requirePort<T>(port: T | undefined, name: string): T {
-  if (!port) throw new Error(`The ${name} port is not wired into this app`);
-  return port;
+  // Trading desk (issue 4, A-S1): markets, settlement and corrections, risk, trading, audit trail.
+  markets: Markets;
+  /** A market created without prices is priced from its event's model (domain/markets/standard-outcomes.ts). */
+  eventPricing: EventPricing;
+  settlements: Settlements;
+  corrections: SettlementCorrections;
+  risk: RiskBook;
+  trading: Trading;
+  withdrawals: RunnerWithdrawals;
+  auditTrail: AuditTrail;
 }

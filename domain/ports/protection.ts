@@ -3,4 +3,3 @@ export type * from "./persons.ts";
 export type * from "./self-exclusion-register.ts";
 export type * from "./register-cache.ts";
 export type * from "./rg-operations.ts";
-export * from "./protection-ports.ts";

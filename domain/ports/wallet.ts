@@ -5,4 +5,3 @@ export type * from "./responsible-gambling.ts";
 export type * from "./session-activity.ts";
 export type * from "./cash-outs.ts";
 export type * from "./same-game-multis.ts";
-export * from "./wallet-ports.ts";

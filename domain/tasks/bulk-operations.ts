@@ -11,20 +11,16 @@
  * - customer_insight / risk_analysis: one CSV row per customer of the chosen segment.
  * - export_report: financial, customer_activity, risk_metrics or regulatory over the chosen period.
  */
+import type { Ctx, SystemCtx } from "../shared/context.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import type { User } from "../shared/types.ts";
 import type { BulkOperationRecord, BulkOperationType, CustomerAggregate } from "../ports/index.ts";
 import { settleBet } from "../settlement/settle-bet.ts";
-import type { BackOfficeCtx, SystemDeps } from "../users/back-office-ctx.ts";
 import { planBetSettlement } from "./bulk-settlement.ts";
 import { toCsv, centsText, type CsvCell } from "./csv.ts";
 import { PAYMENT_KINDS } from "../crm/back-office-views.ts";
-import {
-  clvByCustomer, CUSTOMER_ACTIVITY_HEADER, customerActivityRows, FINANCIAL_HEADER, financialRows, inInsightSegment, insightHeader,
-  insightRow, REGULATORY_HEADER, regulatoryRows, resolvePeriod, RISK_METRICS_HEADER, riskMetricsRows,
-  type AnalysisType, type DateRange, type InsightSegment, type ReportType,
-} from "./reports.ts";
+import { clvByCustomer, CUSTOMER_ACTIVITY_HEADER, customerActivityRows, FINANCIAL_HEADER, financialRows, inInsightSegment, insightHeader, insightRow, REGULATORY_HEADER, regulatoryRows, resolvePeriod, RISK_METRICS_HEADER, riskMetricsRows, type AnalysisType, type DateRange, type InsightSegment, type ReportType } from "./reports.ts";
 
 export type BulkOperationRequest =
   | { type: "settlement"; params: { settlementType: "completed_events" | "manual_review"; sport: string } }
@@ -49,7 +45,7 @@ function describe(req: BulkOperationRequest): { title: string; description: stri
   }
 }
 
-export async function startBulkOperation(ctx: BackOfficeCtx, req: BulkOperationRequest): Promise<Result<BulkOperationRecord>> {
+export async function startBulkOperation(ctx: Ctx, req: BulkOperationRequest): Promise<Result<BulkOperationRecord>> {
   const who = requireRole(ctx.actor, ["admin"], "run bulk operations");
   if (!who.ok) return who;
   const actor = who.value;
@@ -72,20 +68,20 @@ export async function startBulkOperation(ctx: BackOfficeCtx, req: BulkOperationR
   return ok((await ctx.ports.bulkOperations.find(op.id))!);
 }
 
-export async function listBulkOperations(ctx: BackOfficeCtx, limit = 50) {
+export async function listBulkOperations(ctx: Ctx, limit = 50) {
   const who = requireRole(ctx.actor, ["admin"], "see bulk operations");
   if (!who.ok) return who;
   return ok(await ctx.ports.bulkOperations.list(limit));
 }
 
-export async function getBulkOperation(ctx: BackOfficeCtx, id: string): Promise<Result<BulkOperationRecord>> {
+export async function getBulkOperation(ctx: Ctx, id: string): Promise<Result<BulkOperationRecord>> {
   const who = requireRole(ctx.actor, ["admin"], "see bulk operations");
   if (!who.ok) return who;
   const op = await ctx.ports.bulkOperations.find(id);
   return op ? ok(op) : err(domainError("BULK.NOT_FOUND", "No bulk operation with that id"));
 }
 
-export async function bulkOperationCsv(ctx: BackOfficeCtx, id: string): Promise<Result<{ op: BulkOperationRecord; csv: string }>> {
+export async function bulkOperationCsv(ctx: Ctx, id: string): Promise<Result<{ op: BulkOperationRecord; csv: string }>> {
   const found = await getBulkOperation(ctx, id);
   if (!found.ok) return found;
   const csv = await ctx.ports.bulkOperations.resultCsv(id);
@@ -118,7 +114,7 @@ interface Outcome extends Counts {
 const percent = (c: Counts) => (c.targetCount === 0 ? 100 : Math.min(100, Math.floor((c.processed / c.targetCount) * 100)));
 
 /** Claim the oldest pending operation and run it to the end. Returns its id, or null when none was pending. */
-export async function processNextBulkOperation(deps: SystemDeps, opts: RunnerOptions = {}): Promise<string | null> {
+export async function processNextBulkOperation(deps: SystemCtx, opts: RunnerOptions = {}): Promise<string | null> {
   const op = await deps.ports.bulkOperations.claimNext(deps.clock.now());
   if (!op) return null;
   const chunkSize = opts.chunkSize ?? 25;
@@ -153,7 +149,7 @@ export async function processNextBulkOperation(deps: SystemDeps, opts: RunnerOpt
   return op.id;
 }
 
-async function run(deps: SystemDeps, op: BulkOperationRecord, chunkSize: number, report: (c: Counts) => Promise<void>): Promise<Outcome> {
+async function run(deps: SystemCtx, op: BulkOperationRecord, chunkSize: number, report: (c: Counts) => Promise<void>): Promise<Outcome> {
   switch (op.type) {
     case "settlement":
       return runSettlement(deps, op, Math.max(1, Math.min(chunkSize, 10)), report);
@@ -165,7 +161,7 @@ async function run(deps: SystemDeps, op: BulkOperationRecord, chunkSize: number,
   }
 }
 
-async function runSettlement(deps: SystemDeps, op: BulkOperationRecord, chunkSize: number, report: (c: Counts) => Promise<void>): Promise<Outcome> {
+async function runSettlement(deps: SystemCtx, op: BulkOperationRecord, chunkSize: number, report: (c: Counts) => Promise<void>): Promise<Outcome> {
   const params = op.params as { settlementType?: string; sport?: string };
   const reviewOnly = params.settlementType === "manual_review";
   const admin = await deps.ports.users.findById(op.createdBy);
@@ -231,7 +227,7 @@ async function customersInChunks(
   return { rows, counts: c };
 }
 
-async function runInsight(deps: SystemDeps, op: BulkOperationRecord, chunkSize: number, report: (c: Counts) => Promise<void>): Promise<Outcome> {
+async function runInsight(deps: SystemCtx, op: BulkOperationRecord, chunkSize: number, report: (c: Counts) => Promise<void>): Promise<Outcome> {
   const params = op.params as { analysisType: AnalysisType; segment: InsightSegment };
   const kind = op.type as "customer_insight" | "risk_analysis";
   const now = deps.clock.now();
@@ -257,7 +253,7 @@ async function runInsight(deps: SystemDeps, op: BulkOperationRecord, chunkSize: 
   };
 }
 
-async function runReport(deps: SystemDeps, op: BulkOperationRecord, chunkSize: number, report: (c: Counts) => Promise<void>): Promise<Outcome> {
+async function runReport(deps: SystemCtx, op: BulkOperationRecord, chunkSize: number, report: (c: Counts) => Promise<void>): Promise<Outcome> {
   const p = op.params as { reportType: ReportType; dateRange: DateRange; from?: string; to?: string };
   const now = deps.clock.now();
   const period = resolvePeriod(p.dateRange, now, p.from ? new Date(p.from) : undefined, p.to ? new Date(p.to) : undefined);
