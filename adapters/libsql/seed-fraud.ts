@@ -15,7 +15,9 @@ import { placeBet } from "../../domain/betting/place-bet.ts";
 import { runFraudScan } from "../../domain/fraud/scan.ts";
 import { createTask } from "../../domain/tasks/manage-tasks.ts";
 import { formatOdds } from "../../domain/shared/odds.ts";
-import { ledgerTransaction, PAYMENTS_ACCOUNT, PROMOTIONS_ACCOUNT, transfer, walletAccountId, type LedgerTransaction, type Posting } from "../../domain/wallet/ledger.ts";
+import {
+  ledgerTransaction, PAYMENTS_ACCOUNT, PROMOTIONS_ACCOUNT, transfer, walletAccountId, type LedgerTransaction, type Posting,
+} from "../../domain/wallet/ledger.ts";
 import type { Ids } from "../../domain/shared/clock.ts";
 import type { EventView, User, VerificationLevel } from "../../domain/shared/types.ts";
 import { newSessionToken, sessionIdFor } from "../system/session-token.ts";

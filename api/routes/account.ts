@@ -6,7 +6,10 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../env.ts";
 import { ctxOf } from "../env.ts";
-import { AccountResponse, BasicVerificationBody, DetailsBody, DetailsResponse, DocumentVerificationBody, FollowBody, FollowsResponse, PasswordChangeBody, RewardsResponse, SettingsBody, TeamParam, UserSettings, VerificationResponse, type AccountUser } from "../schemas/account.ts";
+import {
+  AccountResponse, BasicVerificationBody, DetailsBody, DetailsResponse, DocumentVerificationBody, FollowBody, FollowsResponse,
+  PasswordChangeBody, RewardsResponse, SettingsBody, TeamParam, UserSettings, VerificationResponse, type AccountUser,
+} from "../schemas/account.ts";
 import { OkResponse } from "../schemas/auth.ts";
 import { errorResponses, json } from "./openapi-helpers.ts";
 import { errorBody, unwrap } from "../errors.ts";

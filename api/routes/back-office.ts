@@ -3,7 +3,10 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../env.ts";
 import { ctxOf } from "../env.ts";
-import { AdminLiveMatch, CrmCustomersQuery, CrmSegment, CustomerIdParam, CustomerProfile, FlagAccountBody, FlagAccountResponse, PaymentsSummary, PaymentTransaction, PaymentTransactionsQuery, RestrictAccountBody, RestrictAccountResponse, SendBonusBody, SendBonusResponse } from "../schemas/back-office.ts";
+import {
+  AdminLiveMatch, CrmCustomersQuery, CrmSegment, CustomerIdParam, CustomerProfile, FlagAccountBody, FlagAccountResponse, PaymentsSummary,
+  PaymentTransaction, PaymentTransactionsQuery, RestrictAccountBody, RestrictAccountResponse, SendBonusBody, SendBonusResponse,
+} from "../schemas/back-office.ts";
 import { errorResponses, json } from "./openapi-helpers.ts";
 import { unwrap } from "../errors.ts";
 import { requireRole } from "../middleware/session.ts";

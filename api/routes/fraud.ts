@@ -7,7 +7,10 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../env.ts";
 import { ctxOf } from "../env.ts";
-import { BonusAbuseAlert, FraudAlert, FraudAlertsQuery, FraudRulePrecision, FraudScanResult, ResolveFraudAlertBody, ResolveFraudAlertResponse, TransactionMonitoringQuery, TransactionMonitoringRecord, UserRiskProfile } from "../schemas/fraud.ts";
+import {
+  BonusAbuseAlert, FraudAlert, FraudAlertsQuery, FraudRulePrecision, FraudScanResult, ResolveFraudAlertBody, ResolveFraudAlertResponse,
+  TransactionMonitoringQuery, TransactionMonitoringRecord, UserRiskProfile,
+} from "../schemas/fraud.ts";
 import { IdParam } from "../schemas/common.ts";
 import { errorResponses, json } from "./openapi-helpers.ts";
 import { unwrap } from "../errors.ts";

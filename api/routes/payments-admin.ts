@@ -9,7 +9,9 @@ import { ctxOf } from "../env.ts";
 import { errorResponses, json } from "./openapi-helpers.ts";
 import { unwrap } from "../errors.ts";
 import { requireRole } from "../middleware/session.ts";
-import { AdminPayment, ApprovalQueueResponse, ApproveBody, InvestigationBody, InvestigationResponse, PaymentIdParam, RejectBody, ReverseBody } from "../schemas/payments-admin.ts";
+import {
+  AdminPayment, ApprovalQueueResponse, ApproveBody, InvestigationBody, InvestigationResponse, PaymentIdParam, RejectBody, ReverseBody,
+} from "../schemas/payments-admin.ts";
 import { markReversed } from "../../domain/wallet/reverse-payment.ts";
 import { CustomerIdParam } from "../schemas/back-office.ts";
 import { approveWithdrawal, listPayments, rejectWithdrawal, setUnderInvestigation } from "../../domain/wallet/approvals.ts";

@@ -3,14 +3,19 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../env.ts";
 import { ctxOf } from "../env.ts";
-import { BulkOperation, BulkOperationResponse, CreateBulkOperationBody, CreateTaskBody, StaffMember, Task, TaskIdParam, TasksQuery, TaskStats, UpdateTaskBody } from "../schemas/tasks.ts";
+import {
+  BulkOperation, BulkOperationResponse, CreateBulkOperationBody, CreateTaskBody, StaffMember, Task, TaskIdParam, TasksQuery, TaskStats,
+  UpdateTaskBody,
+} from "../schemas/tasks.ts";
 import { IdParam } from "../schemas/common.ts";
 import { errorResponses, json } from "./openapi-helpers.ts";
 import { unwrap } from "../errors.ts";
 import { requireRole } from "../middleware/session.ts";
 import { csvContent, csvResponse } from "./users.ts";
 import { createTask, deleteTask, getTask, getTaskStats, listStaff, listTasks, updateTask } from "../../domain/tasks/manage-tasks.ts";
-import { bulkOperationCsv, getBulkOperation, listBulkOperations, startBulkOperation, type BulkOperationRequest } from "../../domain/tasks/bulk-operations.ts";
+import {
+  bulkOperationCsv, getBulkOperation, listBulkOperations, startBulkOperation, type BulkOperationRequest,
+} from "../../domain/tasks/bulk-operations.ts";
 import type { BulkOperationRecord, TaskView } from "../../domain/ports/index.ts";
 
 export const taskRoutes = new OpenAPIHono<AppEnv>();

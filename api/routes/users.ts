@@ -3,7 +3,10 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../env.ts";
 import { ctxOf } from "../env.ts";
-import { AdminUser, AdminUsersQuery, CreateUserBody, CreateUserResponse, UpdateUserStatusBody, UpdateUserStatusResponse, UserActivity, UserIdParam, UserStats } from "../schemas/users.ts";
+import {
+  AdminUser, AdminUsersQuery, CreateUserBody, CreateUserResponse, UpdateUserStatusBody, UpdateUserStatusResponse, UserActivity,
+  UserIdParam, UserStats,
+} from "../schemas/users.ts";
 import { errorResponses, json } from "./openapi-helpers.ts";
 import { unwrap } from "../errors.ts";
 import { requireRole } from "../middleware/session.ts";

@@ -3,7 +3,9 @@ import type { Ctx } from "../shared/context.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { ANY_ROLE } from "./get-account.ts";
-import { isOddsFormat, isPriceChangePolicy, isRealityCheckMinutes, mergeSettings, type UserSettings } from "./settings.ts";
+import {
+  isOddsFormat, isPriceChangePolicy, isRealityCheckMinutes, mergeSettings, type UserSettings,
+} from "./settings.ts";
 
 export async function getSettings(ctx: Ctx): Promise<Result<UserSettings>> {
   const me = requireRole(ctx.actor, ANY_ROLE, "read settings");

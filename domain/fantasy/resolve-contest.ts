@@ -17,7 +17,9 @@
 import type { Ctx, SystemCtx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import type { User } from "../shared/types.ts";
-import { contestPoolAccountId, FANTASY_RAKE_ACCOUNT, HOUSE_ACCOUNT, ledgerTransaction, transfer, walletAccountId, type LedgerTransaction } from "../wallet/ledger.ts";
+import {
+  contestPoolAccountId, FANTASY_RAKE_ACCOUNT, HOUSE_ACCOUNT, ledgerTransaction, transfer, walletAccountId, type LedgerTransaction,
+} from "../wallet/ledger.ts";
 import type { ResolutionPlan } from "../ports/index.ts";
 import { auditOf } from "./common.ts";
 import { distributePrizes, paidTableFor, poolFigures } from "./payouts.ts";

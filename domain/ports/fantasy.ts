@@ -1,6 +1,9 @@
 /** Fantasy sports: sports, leagues, players, contests, entries, scoring and resolution. */
 import type { AuditEntry } from "../shared/types.ts";
-import type { ContestRecord, ContestStatus, EntryRecord, EntryStatus, FantasyLeagueRecord, FantasyPlayerRecord, FantasySportRecord, FantasySportStatus, FantasySportWithCounts } from "../fantasy/types.ts";
+import type {
+  ContestRecord, ContestStatus, EntryRecord, EntryStatus, FantasyLeagueRecord, FantasyPlayerRecord, FantasySportRecord,
+  FantasySportStatus, FantasySportWithCounts,
+} from "../fantasy/types.ts";
 import type { LedgerTransaction } from "../wallet/ledger.ts";
 import type { WagerGuards } from "./wager-guards.ts";
 

@@ -12,7 +12,10 @@ import type { Ctx } from "../shared/context.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import type { User } from "../shared/types.ts";
-import { BREAK_MINUTES, exclusionEnd, kindOfPeriod, planExclusion, planReturn, type Exclusion, type ExclusionKind, type ExclusionPeriod, type SelfExclusionPeriod, type TimeoutPeriod } from "./exclusion.ts";
+import {
+  BREAK_MINUTES, exclusionEnd, kindOfPeriod, planExclusion, planReturn, type Exclusion, type ExclusionKind, type ExclusionPeriod,
+  type SelfExclusionPeriod, type TimeoutPeriod,
+} from "./exclusion.ts";
 
 async function exclude(ctx: Ctx, user: User, kind: ExclusionKind, endsAt: (now: Date) => Date | null, reason: string | null, period: string) {
   const responsible = ctx.ports.responsible;

@@ -6,7 +6,9 @@ import { ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { bookSnapshot } from "./book.ts";
 import { buildHeatmap, HEATMAP_COLUMNS, HEATMAP_ROWS, inRange, type HeatmapCell, type HeatmapRange } from "./heatmap.ts";
-import { aggregate, bookTotals, marketPositions, openAt, riskLevelOf, type Aggregate, type MarketPosition } from "./liability.ts";
+import {
+  aggregate, bookTotals, marketPositions, openAt, riskLevelOf, type Aggregate, type MarketPosition,
+} from "./liability.ts";
 import type { RiskLevel } from "../shared/risk-level.ts";
 import { summarizeBettor, SHARP_THRESHOLD, WIN_RATE_ALERT, type BettorSummary } from "./sharp.ts";
 import { scanAlerts } from "../trading/alerts.ts";

@@ -16,7 +16,9 @@ import { type MarketRecord, type SettlementPlan } from "../ports/index.ts";
 import type { BetRecord, User } from "../shared/types.ts";
 import { HOUSE_ACCOUNT, ledgerTransaction, transfer, walletAccountId, type LedgerTransaction } from "../wallet/ledger.ts";
 import { gradeBet } from "./grade.ts";
-import { gradeBetForMarket, marketResultFromInput, outcomeResultsOf, recordedResult, sameGrades, storedKind, type MarketResult, type MarketResultInput } from "./market-result.ts";
+import {
+  gradeBetForMarket, marketResultFromInput, outcomeResultsOf, recordedResult, sameGrades, storedKind, type MarketResult, type MarketResultInput,
+} from "./market-result.ts";
 import type { LegGradeEntry } from "./grade.ts";
 import { correctMarketBets } from "./correct-market.ts";
 import { checkSettleTiming, lenient, type SettleOverride } from "./settle-override.ts";

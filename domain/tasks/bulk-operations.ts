@@ -20,7 +20,11 @@ import { settleBet } from "../settlement/settle-bet.ts";
 import { planBetSettlement } from "./bulk-settlement.ts";
 import { toCsv, centsText, type CsvCell } from "./csv.ts";
 import { PAYMENT_KINDS } from "../crm/back-office-views.ts";
-import { clvByCustomer, CUSTOMER_ACTIVITY_HEADER, customerActivityRows, FINANCIAL_HEADER, financialRows, inInsightSegment, insightHeader, insightRow, REGULATORY_HEADER, regulatoryRows, resolvePeriod, RISK_METRICS_HEADER, riskMetricsRows, type AnalysisType, type DateRange, type InsightSegment, type ReportType } from "./reports.ts";
+import {
+  clvByCustomer, CUSTOMER_ACTIVITY_HEADER, customerActivityRows, FINANCIAL_HEADER, financialRows, inInsightSegment, insightHeader,
+  insightRow, REGULATORY_HEADER, regulatoryRows, resolvePeriod, RISK_METRICS_HEADER, riskMetricsRows,
+  type AnalysisType, type DateRange, type InsightSegment, type ReportType,
+} from "./reports.ts";
 
 export type BulkOperationRequest =
   | { type: "settlement"; params: { settlementType: "completed_events" | "manual_review"; sport: string } }

@@ -6,7 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
-import { balanceOf, countRows, currentUserId, expectedReturn, expectError, expectInvalidFields, expectLedgerBalanced, placeOk, selectionOf, upcomingPool, type ApiEvent } from "../fixtures/builders.ts";
+import {
+  balanceOf, countRows, currentUserId, expectedReturn, expectError, expectInvalidFields, expectLedgerBalanced, placeOk, selectionOf,
+  upcomingPool, type ApiEvent,
+} from "../fixtures/builders.ts";
 import { callers, expectAdminOnly, type Callers } from "../fixtures/roles.ts";
 import { libsqlPorts } from "../../adapters/libsql/index.ts";
 import { randomIds } from "../../adapters/system/clock.ts";
