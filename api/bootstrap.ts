@@ -22,7 +22,6 @@ import { fraudScanThread } from "../adapters/libsql/fraud-scan-thread.ts";
 import { fraudWriter } from "../adapters/libsql/fraud.ts";
 import { ScryptPasswordHasher } from "../adapters/system/password.ts";
 import { sessionTokens } from "../adapters/system/session-token.ts";
-import { backOfficePorts } from "../domain/users/back-office-ctx.ts";
 import { timerInPlayDelay } from "../adapters/system/in-play-delay.ts";
 import { DEFAULT_SCORE_SUSPEND_MS, parseInPlayDelays } from "../domain/betting/in-play.ts";
 import type { SportCode } from "../domain/shared/types.ts";
@@ -161,7 +160,7 @@ export async function bootstrap(config: Config) {
   fantasy.start();
   // Fraud scans and bulk operations run in this process, beside the feed (api/jobs/scheduler.ts).
   const jobs = new BackgroundJobs(
-    { ports: backOfficePorts(ports), clock: systemClock, ids: randomIds },
+    { ports: ports, clock: systemClock, ids: randomIds },
     {
       fraudScanIntervalMs: config.fraudScanIntervalMs,
       // The scan reads on its own thread; on an embedded file its writes join this process's group commit.

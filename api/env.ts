@@ -1,4 +1,4 @@
-import type { AccountPorts, PasswordHasher, Ports } from "../domain/ports/index.ts";
+import type { PasswordHasher, Ports } from "../domain/ports/index.ts";
 import type { Clock, Ids } from "../domain/shared/clock.ts";
 import type { Actor } from "../domain/shared/types.ts";
 import type { Ctx } from "../domain/shared/context.ts";
@@ -23,7 +23,7 @@ export interface FantasyRunnerStatusSource {
 }
 
 export interface AppDeps {
-  ports: Ports & AccountPorts;
+  ports: Ports;
   clock: Clock;
   ids: Ids;
   /** For the health check's round trip only. */
@@ -76,7 +76,7 @@ export type AppEnv = {
 };
 
 /** The use-case context for this request. */
-export const ctxOf = (c: { get(k: "actor"): Actor; get(k: "deps"): AppDeps }): Ctx & { ports: AccountPorts } => {
+export const ctxOf = (c: { get(k: "actor"): Actor; get(k: "deps"): AppDeps }): Ctx => {
   const deps = c.get("deps");
   return { actor: c.get("actor"), ports: deps.ports, clock: deps.clock, ids: deps.ids };
 };

@@ -5,13 +5,13 @@
  * them (`writeViaParent`), else through its own connection. It posts each scan's summary (or error)
  * and closes the connection, so nothing is held between scans.
  */
+import type { SystemCtx } from "../../domain/shared/context.ts";
 import { parentPort, workerData } from "node:worker_threads";
 import type { Client } from "@libsql/client";
 import { databaseKind } from "./statements.ts";
 import { fraudWriter, LibsqlFraudRecords, type FraudWrite, type WrittenResult } from "./fraud.ts";
 import { randomIds, systemClock } from "../system/clock.ts";
 import { runFraudScan } from "../../domain/fraud/scan.ts";
-import type { SystemDeps } from "../../domain/users/back-office-ctx.ts";
 import { messageOf, type FromScanThread, type ToScanThread } from "./fraud-scan-thread.ts";
 
 const { url, authToken, writeViaParent } = workerData as { url: string; authToken?: string; writeViaParent: boolean };
@@ -54,7 +54,7 @@ async function scan(id: number): Promise<void> {
     client = await connect();
     const database = { client };
     const write = writeViaParent ? viaParent : fraudWriter(database);
-    const deps = { ports: { fraud: new LibsqlFraudRecords(database, write) }, clock: systemClock, ids: randomIds } as unknown as SystemDeps;
+    const deps = { ports: { fraud: new LibsqlFraudRecords(database, write) }, clock: systemClock, ids: randomIds } as unknown as SystemCtx;
     post({ kind: "done", scan: id, ok: true, summary: await runFraudScan(deps) });
   } catch (e) {
     post({ kind: "done", scan: id, ok: false, error: messageOf(e) });

@@ -1,4 +1,4 @@
-import type { AccountPorts, InPlayDelay, PasswordHasher, Ports } from "../../domain/ports/index.ts";
+import type { InPlayDelay, PasswordHasher, Ports } from "../../domain/ports/index.ts";
 import { NO_IN_PLAY_DELAY } from "../system/in-play-delay.ts";
 import type { VerificationProvider } from "../../domain/kyc/verification-provider.ts";
 import { LibsqlAccountSettings, LibsqlAccounts, LibsqlFollows, LibsqlRewards } from "./customer-accounts.ts";
@@ -8,7 +8,7 @@ import { LibsqlOddsChanges, LibsqlPriceHistory } from "./odds-changes.ts";
 import { ScryptPasswordHasher } from "../system/password.ts";
 import { SimulatedVerificationProvider } from "../kyc/simulated-provider.ts";
 import { LibsqlIdempotency, LibsqlSessions, LibsqlUsers, LibsqlWallets } from "./accounts.ts";
-import type { PaymentProvider, WalletPorts } from "../../domain/ports/wallet.ts";
+import type { PaymentProvider } from "../../domain/ports/wallet.ts";
 import { LibsqlPayments } from "./wallet.ts";
 import { LibsqlResponsible, LibsqlSessionActivity } from "./responsible.ts";
 import { LibsqlCashOuts, LibsqlSameGameMultis } from "./cash-out.ts";
@@ -32,10 +32,9 @@ import { LibsqlAdminUsers } from "./users-admin.ts";
 import { LibsqlFraudRecords } from "./fraud.ts";
 import { LibsqlBulkOperations, LibsqlTasks } from "./tasks.ts";
 import { LibsqlBackOffice } from "./back-office.ts";
-import type { ProtectionPorts, SelfExclusionRegister } from "../../domain/ports/protection.ts";
+import type { SelfExclusionRegister } from "../../domain/ports/protection.ts";
 import { LibsqlPersonRegistry, LibsqlRegisterCache, LibsqlRgOperations } from "./person-protection.ts";
 import { LibsqlBonuses } from "./bonuses.ts";
-import type { BonusPorts } from "../../domain/ports/bonus.ts";
 import { SimulatedSelfExclusionRegister } from "../register/simulated-register.ts";
 
 export { openDatabase, type Database } from "./database.ts";
@@ -52,14 +51,16 @@ export interface PortOptions {
   selfExclusionRegister?: SelfExclusionRegister;
 }
 
-export function libsqlPorts(d: Database, opts: PortOptions = {}): Ports & AccountPorts & WalletPorts & ProtectionPorts & BonusPorts {
+export function libsqlPorts(d: Database, opts: PortOptions = {}): Ports {
+  /** One object implements the back office's four ports (customer aggregates, settlement queue, ledger payments, reports). */
+  const backOffice = new LibsqlBackOffice(d);
   const register = opts.selfExclusionRegister ?? new SimulatedSelfExclusionRegister();
   return {
     persons: new LibsqlPersonRegistry(d.client),
     selfExclusionRegister: register,
     registerCache: new LibsqlRegisterCache(d.client),
     rgOperations: new LibsqlRgOperations(d.client),
-    registerSimulator: register instanceof SimulatedSelfExclusionRegister ? register : undefined,
+    registerSimulator: register instanceof SimulatedSelfExclusionRegister ? register : null,
     inPlay: opts.inPlay ?? NO_IN_PLAY_DELAY,
     paymentProvider: opts.paymentProvider ?? new SimulatedPaymentProvider({ memory: new LibsqlProviderMemory(d.client) }),
     payments: new LibsqlPayments(d.client),
@@ -101,6 +102,9 @@ export function libsqlPorts(d: Database, opts: PortOptions = {}): Ports & Accoun
     fraud: new LibsqlFraudRecords(d),
     tasks: new LibsqlTasks(d),
     bulkOperations: new LibsqlBulkOperations(d),
-    backOffice: new LibsqlBackOffice(d),
+    customerAggregates: backOffice,
+    settlementQueue: backOffice,
+    ledgerPayments: backOffice,
+    reports: backOffice,
   };
 }

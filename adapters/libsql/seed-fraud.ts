@@ -14,7 +14,6 @@ import { libsqlPorts } from "./index.ts";
 import { placeBet } from "../../domain/betting/place-bet.ts";
 import { runFraudScan } from "../../domain/fraud/scan.ts";
 import { createTask } from "../../domain/tasks/manage-tasks.ts";
-import { backOfficePorts } from "../../domain/users/back-office-ctx.ts";
 import { formatOdds } from "../../domain/shared/odds.ts";
 import {
   ledgerTransaction, PAYMENTS_ACCOUNT, PROMOTIONS_ACCOUNT, transfer, walletAccountId, type LedgerTransaction, type Posting,
@@ -30,7 +29,7 @@ const DAY = 86_400_000;
 export const SEED_SHARED_ADDRESS = "203.0.113.45";
 
 export async function seedFraudData(d: Database, ids: Ids, now: Date): Promise<void> {
-  const ports = backOfficePorts(libsqlPorts(d));
+  const ports = libsqlPorts(d);
   const at = now.getTime();
   const clockAt = (t: number) => ({ now: () => new Date(t) });
 
@@ -99,14 +98,14 @@ export async function seedFraudData(d: Database, ids: Ids, now: Date): Promise<v
 
   // Deposit, bonus, a token bet, then a withdrawal of nearly everything.
   const zoe = await customer("Zoe", "Campbell", "full", 20, { kind: "deposit", amount: 50_000, hoursAgo: 6 });
-  await ports.backOffice.postWalletTransaction(
+  await ports.ledgerPayments.postWalletTransaction(
     tx("deposit_bonus", transfer(PROMOTIONS_ACCOUNT, walletAccountId(zoe.id), 5_000), at - 6 * HOUR + 1_000, "deposit bonus: card:seed", null),
     walletAccountId(zoe.id),
     null,
   );
   await session(zoe, "198.51.100.23", 6);
   await bet(zoe, at - 5 * HOUR, 2_000, 4);
-  await ports.backOffice.postWalletTransaction(
+  await ports.ledgerPayments.postWalletTransaction(
     tx("withdrawal", transfer(walletAccountId(zoe.id), PAYMENTS_ACCOUNT, 52_000), at - 2 * HOUR, "bank:seed", null),
     walletAccountId(zoe.id),
     null,

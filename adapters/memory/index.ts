@@ -5,7 +5,10 @@
  * audit log only grow, a bet leg is taken only at the current price of an open market of an
  * unfinished event, a bet settles once, and event status moves forward only.
  *
- *   const store = createMemoryStore();
+ * Ports without an in-memory fake use the libSQL adapter on :memory: as their fake (docs/architecture.md):
+ * openMemoryStore() wires them from a fresh :memory: database, so the store satisfies the full Ports.
+ *
+ *   const store = await openMemoryStore();
  *   store.addCatalog({ sports: [...], events: [...] });   // no port writes the catalog
  *   const ctx = { actor, ports: store.ports, clock, ids };
  *   ... store.ledger(), store.audit(), store.rows()
@@ -18,11 +21,11 @@ import { MemoryEvents } from "./events.ts";
 import { NO_IN_PLAY_DELAY } from "../system/in-play-delay.ts";
 import { MemoryResponsible } from "./responsible.ts";
 import { MemoryPlacementLimits } from "./placement-limits.ts";
-import type { ResponsibleGambling } from "../../domain/ports/wallet.ts";
 import {
   catalogRows, type AccountRow, type AuditRow, type CatalogSeed, type PostingRow, type StoreRows, type TransactionRow,
 } from "./rows.ts";
 import { ConstraintError, MemoryDatabase } from "./store.ts";
+import { libsqlPorts, openDatabase } from "../libsql/index.ts";
 
 export type {
   CatalogSeed, EventSeed, MarketSeed, OutcomeSeed, SportSeed, StoreRows, AccountRow, AuditRow, PostingRow, TransactionRow,
@@ -40,8 +43,8 @@ export interface LedgerState {
 }
 
 export interface MemoryStore {
-  /** The foundation ports, and responsible gambling (placement checks its gates). */
-  ports: Ports & { responsible: ResponsibleGambling };
+  /** The faked ports (MemoryFakedPorts) over this store, and the others as given. */
+  ports: Ports;
   /** Load sports, events, markets and outcomes (one write; a duplicate id or unknown sport loads nothing). */
   addCatalog(seed: CatalogSeed): void;
   /** Move an outcome's price (as the odds feed would). */
@@ -54,20 +57,27 @@ export interface MemoryStore {
   rows(): StoreRows;
 }
 
-export function createMemoryStore(initial?: CatalogSeed): MemoryStore {
+/** The ports adapters/memory fakes: the foundation, and responsible gambling (placement checks its gates). */
+export type MemoryFakedPorts = Pick<
+  Ports, "inPlay" | "users" | "sessions" | "events" | "bets" | "wallets" | "idempotency" | "responsible" | "placementLimits"
+>;
+
+/** A store whose faked ports are in memory; every other port is taken from `others` (see openMemoryStore). */
+export function createMemoryStore(others: Omit<Ports, keyof MemoryFakedPorts>, initial?: CatalogSeed): MemoryStore {
   const db = new MemoryDatabase();
+  const faked: MemoryFakedPorts = {
+    inPlay: NO_IN_PLAY_DELAY,
+    users: new MemoryUsers(db),
+    sessions: new MemorySessions(db),
+    events: new MemoryEvents(db),
+    bets: new MemoryBets(db),
+    wallets: new MemoryWallets(db),
+    idempotency: new MemoryIdempotency(db),
+    responsible: new MemoryResponsible(db),
+    placementLimits: new MemoryPlacementLimits(db),
+  };
   const store: MemoryStore = {
-    ports: {
-      inPlay: NO_IN_PLAY_DELAY,
-      users: new MemoryUsers(db),
-      sessions: new MemorySessions(db),
-      events: new MemoryEvents(db),
-      bets: new MemoryBets(db),
-      wallets: new MemoryWallets(db),
-      idempotency: new MemoryIdempotency(db),
-      responsible: new MemoryResponsible(db),
-      placementLimits: new MemoryPlacementLimits(db),
-    },
+    ports: { ...others, ...faked },
     addCatalog(seed) {
       const rows = catalogRows(seed);
       db.write((t) => {
@@ -109,7 +119,16 @@ export function createMemoryStore(initial?: CatalogSeed): MemoryStore {
   return store;
 }
 
-/** The ports alone, optionally over a catalog. */
-export function memoryPorts(initial?: CatalogSeed): Ports {
-  return createMemoryStore(initial).ports;
+/**
+ * A memory store whose ports without an in-memory fake are the libSQL adapter's on a fresh :memory:
+ * database (their fake): the full Ports. close() closes that database.
+ */
+export async function openMemoryStore(initial?: CatalogSeed): Promise<MemoryStore & { close(): void }> {
+  const database = await openDatabase({ url: ":memory:" });
+  return { ...createMemoryStore(libsqlPorts(database), initial), close: () => database.close() };
+}
+
+/** The full ports (memory fakes, the rest on libSQL :memory:), optionally over a catalog. */
+export async function memoryPorts(initial?: CatalogSeed): Promise<Ports> {
+  return (await openMemoryStore(initial)).ports;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { InMemoryBetTicker } from "./bet-ticker.ts";
-import type { PlacedBetNotice } from "../../domain/ports/admin-lists.ts";
+import type { PlacedBetNotice } from "../../domain/ports/bet-ticker.ts";
 import type { TickerItem } from "../../domain/risk/ticker.ts";
 
 const notice = (id: string, userId: string, stake: number): PlacedBetNotice => ({

@@ -7,7 +7,7 @@
  *
  * Nothing is shared between processes: each instance tells its own admins of the bets it placed.
  */
-import type { BetTicker, PlacedBetNotice } from "../../domain/ports/admin-lists.ts";
+import type { BetTicker, PlacedBetNotice } from "../../domain/ports/bet-ticker.ts";
 import { tickerItem, type TickerItem } from "../../domain/risk/ticker.ts";
 
 export interface BetTickerOptions {

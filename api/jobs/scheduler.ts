@@ -9,13 +9,13 @@
  *   processes never run the same operation. On start, operations left processing by a stopped
  *   process are marked failed.
  */
+import type { SystemCtx } from "../../domain/shared/context.ts";
 import { runFraudScan, type FraudScanSummary } from "../../domain/fraud/scan.ts";
 import { FraudScanThreadUnavailable } from "../../domain/ports/fraud-scanner.ts";
 import { processNextBulkOperation } from "../../domain/tasks/bulk-operations.ts";
 import { settleDecidedMarkets } from "../../domain/settlement/settle-decided.ts";
 import { runBonusUpkeep } from "../../domain/wallet/bonus-account.ts";
 import { expireIdleDemoAccounts } from "../../domain/users/demo-expiry.ts";
-import type { SystemDeps } from "../../domain/users/back-office-ctx.ts";
 
 export interface BackgroundJobsOptions {
   fraudScanIntervalMs: number;
@@ -47,7 +47,7 @@ const defaultLog = (line: Record<string, unknown>) => console.log(JSON.stringify
 const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export class BackgroundJobs {
-  private readonly deps: SystemDeps;
+  private readonly deps: SystemCtx;
   private readonly opts: BackgroundJobsOptions;
   private readonly log: (line: Record<string, unknown>) => void;
   private timers: ReturnType<typeof setInterval>[] = [];
@@ -58,7 +58,7 @@ export class BackgroundJobs {
   private wokenDuringRun = false;
   private stopped = false;
 
-  constructor(deps: SystemDeps, opts: BackgroundJobsOptions) {
+  constructor(deps: SystemCtx, opts: BackgroundJobsOptions) {
     this.deps = deps;
     this.opts = opts;
     this.log = opts.log ?? defaultLog;

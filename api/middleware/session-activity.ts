@@ -4,12 +4,10 @@
  */
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env.ts";
-import type { WalletPorts } from "../../domain/ports/wallet.ts";
 
 export const sessionActivity = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   const actor = c.get("actor");
   const deps = c.get("deps");
-  const activity = (deps.ports as Partial<WalletPorts>).sessionActivity;
-  if (actor.kind === "user" && activity) await activity.touch(actor.sessionId, deps.clock.now());
+  if (actor.kind === "user") await deps.ports.sessionActivity.touch(actor.sessionId, deps.clock.now());
   await next();
 };

@@ -25,11 +25,10 @@ import { listRewards } from "../../domain/accounts/list-rewards.ts";
 import { submitBasicVerification } from "../../domain/kyc/submit-basic.ts";
 import { submitDocumentVerification } from "../../domain/kyc/submit-document.ts";
 import { verificationStatus } from "../../domain/kyc/levels.ts";
-import type { ProtectionPorts } from "../../domain/ports/protection.ts";
+import type { Ports } from "../../domain/ports/index.ts";
 
 /** Whether the customer's last verification attempt was refused (and no level reached since). */
-const lastAttemptRejected = async (ports: object, userId: string) =>
-  (await (ports as Partial<ProtectionPorts>).persons?.lastRejection(userId)) != null;
+const lastAttemptRejected = async (ports: Ports, userId: string) => (await ports.persons.lastRejection(userId)) != null;
 
 export const presentAccountUser = (u: User, p: AccountProfile, lastAttemptRejected = false): AccountUser => ({
   id: u.id,

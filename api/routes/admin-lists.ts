@@ -16,13 +16,12 @@ import { AdminBetsPage, AdminBetsQuery, AdminEventsPage, AdminEventsQuery, BetTi
 import { SseBroadcast } from "../live-odds/broadcast.ts";
 import { DEFAULT_PING_MS, MAX_QUEUE_BYTES, RETRY_MS } from "../live-odds/stream.ts";
 import { API_SECURITY_HEADERS } from "../middleware/security.ts";
-import { requirePort } from "../../domain/ports/index.ts";
 import type { AdminLists } from "../../domain/ports/admin-lists.ts";
 import { passesTickerFilter, type TickerFilter, type TickerItem } from "../../domain/risk/ticker.ts";
 
 export const adminListRoutes = new OpenAPIHono<AppEnv>();
 
-const listsOf = (deps: AppDeps): AdminLists => requirePort(deps.ports.adminLists, "adminLists");
+const listsOf = (deps: AppDeps): AdminLists => deps.ports.adminLists;
 const badCursor = () =>
   new ApiFailure({
     code: "REQUEST.INVALID",
@@ -84,7 +83,7 @@ const tickerBroadcasts = new WeakMap<object, Map<string, SseBroadcast<TickerItem
 
 /** The ticker's broadcast for a filter (created on first use), for tests and diagnostics too. */
 export function betTickerBroadcast(deps: AppDeps, filter: TickerFilter): SseBroadcast<TickerItem> {
-  const ticker = requirePort(deps.ports.betTicker, "betTicker");
+  const ticker = deps.ports.betTicker;
   let byFilter = tickerBroadcasts.get(ticker);
   if (!byFilter) tickerBroadcasts.set(ticker, (byFilter = new Map()));
   const key = `${filter.largeOnly ? 1 : 0}${filter.sharpOnly ? 1 : 0}`;

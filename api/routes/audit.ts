@@ -7,7 +7,6 @@ import { errorResponses, json } from "./openapi-helpers.ts";
 import { fail, unwrap } from "../errors.ts";
 import { requireRole } from "../middleware/session.ts";
 import { requireRole as allowed } from "../../domain/shared/authorize.ts";
-import { requirePort } from "../../domain/ports/index.ts";
 
 export const auditRoutes = new OpenAPIHono<AppEnv>();
 
@@ -28,7 +27,7 @@ auditRoutes.openapi(
     const from = q.from ? new Date(q.from) : undefined;
     const to = q.to ? new Date(q.to) : undefined;
     if (from && to && from > to) fail({ code: "REQUEST.INVALID", message: "from must not be after to", details: { field: "from" } });
-    const rows = await requirePort(ctx.ports.auditTrail, "auditTrail").list({
+    const rows = await ctx.ports.auditTrail.list({
       actorId: q.actorId,
       entityType: q.entityType,
       entityId: q.entityId,

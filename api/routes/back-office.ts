@@ -12,7 +12,6 @@ import { unwrap } from "../errors.ts";
 import { requireRole } from "../middleware/session.ts";
 import { csvContent, csvResponse, presentAdminUser } from "./users.ts";
 import { presentFraudAlert } from "./fraud.ts";
-import { asBackOffice } from "../../domain/users/back-office-ctx.ts";
 import { crmCustomers, crmSegments, flagAccount, restrictAccount, sendBonus } from "../../domain/crm/customers.ts";
 import { liveInPlay, paymentTransactions, paymentsOverview, HIGH_ACTIVITY_BETS, type LiveMatchView } from "../../domain/crm/back-office-views.ts";
 import { methodOf } from "../../domain/crm/payments.ts";
@@ -24,7 +23,7 @@ import type { LedgerPaymentRecord } from "../../domain/ports/index.ts";
 
 export const backOfficeRoutes = new OpenAPIHono<AppEnv>();
 
-const boCtx = (c: Context<AppEnv>) => asBackOffice(ctxOf(c));
+const boCtx = (c: Context<AppEnv>) => ctxOf(c);
 
 const presentProfile = (p: CustomerProfileView): CustomerProfile => ({
   ...p,

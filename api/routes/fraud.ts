@@ -15,7 +15,6 @@ import { IdParam } from "../schemas/common.ts";
 import { errorResponses, json } from "./openapi-helpers.ts";
 import { unwrap } from "../errors.ts";
 import { requireRole } from "../middleware/session.ts";
-import { asBackOffice } from "../../domain/users/back-office-ctx.ts";
 import { kycStatusOf } from "../../domain/users/kyc.ts";
 import { bonusAbuseAlerts, fraudAlerts, transactionMonitoring, userRiskProfiles } from "../../domain/fraud/queries.ts";
 import { resolveFraudAlert } from "../../domain/fraud/resolve-alert.ts";
@@ -25,7 +24,7 @@ import type { FraudAlertRecord } from "../../domain/ports/index.ts";
 
 export const fraudRoutes = new OpenAPIHono<AppEnv>();
 
-const boCtx = (c: Context<AppEnv>) => asBackOffice(ctxOf(c));
+const boCtx = (c: Context<AppEnv>) => ctxOf(c);
 
 export const presentFraudAlert = (a: FraudAlertRecord): FraudAlert => ({
   id: a.id,

@@ -15,7 +15,7 @@ import {
 import { markReversed } from "../../domain/wallet/reverse-payment.ts";
 import { CustomerIdParam } from "../schemas/back-office.ts";
 import { approveWithdrawal, listPayments, rejectWithdrawal, setUnderInvestigation } from "../../domain/wallet/approvals.ts";
-import { portOf, type Investigation, type PaymentRecord } from "../../domain/ports/wallet.ts";
+import { type Investigation, type PaymentRecord } from "../../domain/ports/wallet.ts";
 import { stateLabel } from "../../domain/wallet/payment-state.ts";
 import type { Ctx } from "../../domain/shared/context.ts";
 import { domainError, err, ok } from "../../domain/shared/result.ts";
@@ -25,7 +25,7 @@ export const paymentsAdminRoutes = new OpenAPIHono<AppEnv>();
 
 async function present(ctx: Ctx, p: PaymentRecord): Promise<AdminPayment> {
   const u = await ctx.ports.users.findById(p.userId);
-  const inv = await portOf(ctx, "payments").investigation(p.userId);
+  const inv = await ctx.ports.payments.investigation(p.userId);
   return {
     id: p.id, direction: p.direction, method: p.method, amount: p.amount, fee: p.fee, state: p.state, stateLabel: stateLabel(p.direction, p.state),
     providerReference: p.providerReference, failureReason: p.failureReason, reviewedBy: p.reviewedBy,
@@ -54,7 +54,7 @@ paymentsAdminRoutes.openapi(
     const ctx = ctxOf(c);
     const rows = unwrap(await listPayments(ctx, { direction: "withdrawal", states: ["awaiting_approval"], limit: 500 }));
     const items = await Promise.all(rows.reverse().map((p) => present(ctx, p)));
-    return c.json({ threshold: await portOf(ctx, "payments").approvalThreshold(), items }, 200);
+    return c.json({ threshold: await ctx.ports.payments.approvalThreshold(), items }, 200);
   },
 );
 
@@ -127,7 +127,7 @@ paymentsAdminRoutes.openapi(
     const who = mayAct(ctx.actor, ["admin"], "see investigations");
     const found = !who.ok ? who : (await ctx.ports.users.findById(id)) ? ok(true) : err(domainError("USER.NOT_FOUND", "No user with that id"));
     unwrap(found);
-    return c.json(presentInvestigation(id, await portOf(ctx, "payments").investigation(id)), 200);
+    return c.json(presentInvestigation(id, await ctx.ports.payments.investigation(id)), 200);
   },
 );
 

@@ -7,7 +7,6 @@ import { errorResponses, json } from "./openapi-helpers.ts";
 import { unwrap } from "../errors.ts";
 import { requireRole } from "../middleware/session.ts";
 import { requireRole as allowed } from "../../domain/shared/authorize.ts";
-import { requirePort } from "../../domain/ports/index.ts";
 import { bankrollOf, EXPOSURE_ALERT_PERCENT } from "../../domain/risk/alerts.ts";
 import { DEFAULT_LIABILITY_LIMIT } from "../../domain/risk/liability.ts";
 
@@ -36,7 +35,7 @@ systemRoutes.openapi(
     const dbRoundTripMs = Math.round((performance.now() - started) * 100) / 100;
     const now = ctx.clock.now();
     const feed = deps.feed?.status() ?? { running: false, lastTickAt: null };
-    const risk = requirePort(ctx.ports.risk, "risk");
+    const risk = ctx.ports.risk;
     const [houseBalance, bankrollBase] = dbOk ? await Promise.all([risk.houseBalance(), risk.bankrollBase()]) : [0, 0];
     return c.json(
       {

@@ -12,7 +12,6 @@ import { errorResponses, json } from "./openapi-helpers.ts";
 import { unwrap } from "../errors.ts";
 import { requireRole } from "../middleware/session.ts";
 import { csvContent, csvResponse } from "./users.ts";
-import { asBackOffice } from "../../domain/users/back-office-ctx.ts";
 import { createTask, deleteTask, getTask, getTaskStats, listStaff, listTasks, updateTask } from "../../domain/tasks/manage-tasks.ts";
 import {
   bulkOperationCsv, getBulkOperation, listBulkOperations, startBulkOperation, type BulkOperationRequest,
@@ -21,7 +20,7 @@ import type { BulkOperationRecord, TaskView } from "../../domain/ports/index.ts"
 
 export const taskRoutes = new OpenAPIHono<AppEnv>();
 
-const boCtx = (c: Context<AppEnv>) => asBackOffice(ctxOf(c));
+const boCtx = (c: Context<AppEnv>) => ctxOf(c);
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
 
 export const presentTask = (t: TaskView): Task => ({

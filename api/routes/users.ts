@@ -11,7 +11,6 @@ import { errorResponses, json } from "./openapi-helpers.ts";
 import { unwrap } from "../errors.ts";
 import { requireRole } from "../middleware/session.ts";
 import { presentBet } from "../presenters.ts";
-import { asBackOffice } from "../../domain/users/back-office-ctx.ts";
 import { kycStatusOf } from "../../domain/users/kyc.ts";
 import { listUsers, userActivity, userStats } from "../../domain/users/queries.ts";
 import { setUserStatus } from "../../domain/users/set-user-status.ts";
@@ -21,7 +20,7 @@ import type { AdminUserRecord } from "../../domain/ports/index.ts";
 
 export const userRoutes = new OpenAPIHono<AppEnv>();
 
-const boCtx = (c: Context<AppEnv>) => asBackOffice(ctxOf(c));
+const boCtx = (c: Context<AppEnv>) => ctxOf(c);
 
 export const presentAdminUser = (u: AdminUserRecord): AdminUser => ({
   id: u.id,

@@ -5,16 +5,17 @@
  * one is still stored (two changes at once cannot both win), and every other session of the user
  * ends in the same write. Demo users have no password to change.
  */
+import type { Ctx } from "../shared/context.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
-import { accountAudit, type AccountsCtx } from "./context.ts";
+import { accountAudit } from "./context.ts";
 import { ANY_ROLE } from "./get-account.ts";
 import { PASSWORD_MIN_LENGTH } from "./policy.ts";
 import { guardedPasswordCheck } from "./password-check.ts";
 import { normaliseEmail } from "./profile.ts";
 
 export async function changePassword(
-  ctx: AccountsCtx,
+  ctx: Ctx,
   input: { currentPassword: string; newPassword: string },
   from: { ip: string | null } = { ip: null },
 ): Promise<Result<{ ok: true }>> {

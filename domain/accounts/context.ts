@@ -1,8 +1,4 @@
 import type { Ctx } from "../shared/context.ts";
-import type { AccountPorts } from "../ports/index.ts";
-
-/** The context of the account use cases: the foundation ports plus the account ports. */
-export type AccountsCtx = Ctx & { ports: AccountPorts };
 
 /** An audit entry written by the account use cases. */
 export function accountAudit(

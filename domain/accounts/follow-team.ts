@@ -2,18 +2,18 @@
  * listFollows / followTeam / unfollowTeam: the teams a customer follows (their events are shown
  * first on /betting). A team must be one the sportsbook has events for; at most MAX_FOLLOWS.
  */
+import type { Ctx } from "../shared/context.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
-import type { AccountsCtx } from "./context.ts";
 import { MAX_FOLLOWS } from "./policy.ts";
 
-export async function listFollows(ctx: AccountsCtx): Promise<Result<string[]>> {
+export async function listFollows(ctx: Ctx): Promise<Result<string[]>> {
   const me = requireRole(ctx.actor, ["customer"], "follow teams");
   if (!me.ok) return me;
   return ok(await ctx.ports.follows.teamsOf(me.value.id));
 }
 
-export async function followTeam(ctx: AccountsCtx, name: string): Promise<Result<string[]>> {
+export async function followTeam(ctx: Ctx, name: string): Promise<Result<string[]>> {
   const me = requireRole(ctx.actor, ["customer"], "follow teams");
   if (!me.ok) return me;
   const team = await ctx.ports.follows.knownTeam(name.trim());
@@ -26,7 +26,7 @@ export async function followTeam(ctx: AccountsCtx, name: string): Promise<Result
   return ok(await ctx.ports.follows.teamsOf(me.value.id));
 }
 
-export async function unfollowTeam(ctx: AccountsCtx, name: string): Promise<Result<string[]>> {
+export async function unfollowTeam(ctx: Ctx, name: string): Promise<Result<string[]>> {
   const me = requireRole(ctx.actor, ["customer"], "follow teams");
   if (!me.ok) return me;
   await ctx.ports.follows.unfollow(me.value.id, name.trim());

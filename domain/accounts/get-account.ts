@@ -1,8 +1,8 @@
 /** getAccount: the signed-in user's account page data (any role; staff have no wallet). */
+import type { Ctx } from "../shared/context.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import type { User } from "../shared/types.ts";
-import type { AccountsCtx } from "./context.ts";
 import type { AccountProfile } from "./profile.ts";
 import type { UserSettings } from "./settings.ts";
 
@@ -15,7 +15,7 @@ export interface AccountView {
   settings: UserSettings;
 }
 
-export async function getAccount(ctx: AccountsCtx): Promise<Result<AccountView>> {
+export async function getAccount(ctx: Ctx): Promise<Result<AccountView>> {
   const me = requireRole(ctx.actor, ANY_ROLE, "view an account");
   if (!me.ok) return me;
   const [user, profile, balance, settings] = await Promise.all([

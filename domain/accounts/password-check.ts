@@ -9,9 +9,9 @@
  *   3. the check itself; a wrong password is recorded as a failure for the account and address.
  * The account is the normalised email (it exists for unknown emails too).
  */
+import type { Ctx } from "../shared/context.ts";
 import { addressKey } from "../shared/address.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
-import type { AccountsCtx } from "./context.ts";
 import { THROTTLE_WINDOW_MS, throttleDecision } from "./throttle.ts";
 
 /** How long a slot is held at most if its process dies mid-check (a check takes well under this). */
@@ -20,7 +20,7 @@ export const CHECK_SLOT_MS = 30_000;
 export type PasswordCheckVerdict = "ok" | "wrong";
 
 export async function guardedPasswordCheck(
-  ctx: AccountsCtx,
+  ctx: Ctx,
   q: { email: string; ip: string | null; what: "sign-in" | "password check" },
   check: () => Promise<boolean>,
 ): Promise<Result<PasswordCheckVerdict>> {

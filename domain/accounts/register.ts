@@ -6,13 +6,13 @@
  * cannot open an account (RG.NATIONAL_REGISTER); an account whose name and date of birth match an
  * excluded person's other account opens with that exclusion (person-gate.ts), in the same write.
  */
+import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import type { User } from "../shared/types.ts";
-import { accountAudit, type AccountsCtx } from "./context.ts";
+import { accountAudit } from "./context.ts";
 import { ageOn, MINIMUM_AGE } from "./age.ts";
 import { normaliseEmail } from "./profile.ts";
 import { PASSWORD_MIN_LENGTH, SESSION_HOURS } from "./policy.ts";
-import { protectionPort } from "../ports/protection.ts";
 import { personCheck } from "../responsible/person-gate.ts";
 
 export interface RegisterInput {
@@ -30,7 +30,7 @@ export interface StartedSession {
 }
 
 export async function registerCustomer(
-  ctx: AccountsCtx,
+  ctx: Ctx,
   input: RegisterInput,
   session: { id: string; ip: string | null },
 ): Promise<Result<StartedSession>> {
@@ -47,11 +47,8 @@ export async function registerCustomer(
   if (age < MINIMUM_AGE)
     return err(domainError("AUTH.UNDERAGE", `You must be ${MINIMUM_AGE} or older to open an account`, { minimumAge: MINIMUM_AGE }));
 
-  const register = protectionPort(ctx, "selfExclusionRegister");
-  const answer = register
-    ? await register.check({ firstName, lastName, dateOfBirth: input.dateOfBirth, postcode: null, email })
-    : null;
-  if (answer?.listed)
+  const answer = await ctx.ports.selfExclusionRegister.check({ firstName, lastName, dateOfBirth: input.dateOfBirth, postcode: null, email });
+  if (answer.listed)
     return err(domainError(
       "RG.NATIONAL_REGISTER",
       "You are registered with the national self-exclusion scheme (GAMSTOP), so we cannot open an account for you while you are registered",

@@ -11,8 +11,8 @@
  *   4. otherwise the success is recorded and a session created.
  * Attempts are stored in the database, so every server instance counts the same failures.
  */
+import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
-import type { AccountsCtx } from "./context.ts";
 import type { Credentials } from "../ports/index.ts";
 import { landingFor } from "./demo-session.ts";
 import { normaliseEmail } from "./profile.ts";
@@ -22,7 +22,7 @@ import type { StartedSession } from "./register.ts";
 import { SESSION_HOURS } from "./policy.ts";
 
 export async function signIn(
-  ctx: AccountsCtx,
+  ctx: Ctx,
   input: { email: string; password: string },
   session: { id: string; ip: string | null },
 ): Promise<Result<StartedSession>> {

@@ -5,10 +5,11 @@
  * demo users have none: ACCOUNT.NO_PASSWORD). A verified customer who changes their name goes
  * back to verification (level none) in the same write: the name must be verified again.
  */
+import type { Ctx } from "../shared/context.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import type { User } from "../shared/types.ts";
-import { accountAudit, type AccountsCtx } from "./context.ts";
+import { accountAudit } from "./context.ts";
 import { ANY_ROLE } from "./get-account.ts";
 import { normaliseEmail } from "./profile.ts";
 
@@ -20,7 +21,7 @@ export interface DetailsInput {
   currentPassword?: string;
 }
 
-export async function updateDetails(ctx: AccountsCtx, input: DetailsInput): Promise<Result<User>> {
+export async function updateDetails(ctx: Ctx, input: DetailsInput): Promise<Result<User>> {
   const me = requireRole(ctx.actor, ANY_ROLE, "change account details");
   if (!me.ok) return me;
   const change = {

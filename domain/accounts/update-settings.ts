@@ -1,19 +1,19 @@
 /** getSettings / updateSettings: odds format, price-change policy and reality-check interval (any role). */
+import type { Ctx } from "../shared/context.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
-import type { AccountsCtx } from "./context.ts";
 import { ANY_ROLE } from "./get-account.ts";
 import {
   isOddsFormat, isPriceChangePolicy, isRealityCheckMinutes, mergeSettings, type UserSettings,
 } from "./settings.ts";
 
-export async function getSettings(ctx: AccountsCtx): Promise<Result<UserSettings>> {
+export async function getSettings(ctx: Ctx): Promise<Result<UserSettings>> {
   const me = requireRole(ctx.actor, ANY_ROLE, "read settings");
   if (!me.ok) return me;
   return ok(await ctx.ports.accountSettings.of(me.value.id));
 }
 
-export async function updateSettings(ctx: AccountsCtx, change: Partial<UserSettings>): Promise<Result<UserSettings>> {
+export async function updateSettings(ctx: Ctx, change: Partial<UserSettings>): Promise<Result<UserSettings>> {
   const me = requireRole(ctx.actor, ANY_ROLE, "change settings");
   if (!me.ok) return me;
   if (

@@ -4,7 +4,7 @@
  */
 import type { Ctx } from "../shared/context.ts";
 import type { BetRecord, EventView, SportCode } from "../shared/types.ts";
-import type { AccountPorts, EventListStatus, PriceRise } from "../ports/index.ts";
+import type { EventListStatus, PriceRise } from "../ports/index.ts";
 
 /** How far back a price rise counts as a boost. */
 export const BOOST_WINDOW_MS = 60 * 60 * 1000;
@@ -17,7 +17,7 @@ export function nextRaces(ctx: Ctx, limit: number): Promise<EventView[]> {
   return ctx.ports.events.list({ status: "upcoming", sport: "racing", limit });
 }
 
-export function recentBoosts(ctx: Ctx & { ports: AccountPorts }, limit: number): Promise<PriceRise[]> {
+export function recentBoosts(ctx: Ctx, limit: number): Promise<PriceRise[]> {
   return ctx.ports.priceHistory.risesSince(new Date(ctx.clock.now().getTime() - BOOST_WINDOW_MS), limit);
 }
 

@@ -15,7 +15,7 @@ import type { Cents } from "../shared/money.ts";
 import { combinedOddsMilli, type OddsMilli } from "../shared/odds.ts";
 import type { BetRecord, BetType, PricedOutcome, User } from "../shared/types.ts";
 import { HOUSE_ACCOUNT, ledgerTransaction, transfer, walletAccountId, type LedgerTransaction } from "../wallet/ledger.ts";
-import { portOf, type CashOutQuote } from "../ports/wallet.ts";
+import { type CashOutQuote } from "../ports/wallet.ts";
 import { sameGameMultiOddsMilli } from "./same-game-multi.ts";
 import { returnPostings } from "../wallet/bonus.ts";
 
@@ -99,7 +99,7 @@ export async function quoteCashOut(ctx: Ctx, betId: string): Promise<Result<Cash
     expiresAt: new Date(now.getTime() + QUOTE_TTL_MS),
     legPrices,
   };
-  await portOf(ctx, "cashOuts").saveQuote(quote);
+  await ctx.ports.cashOuts.saveQuote(quote);
   return ok({ quoteId: quote.id, amount, expiresAt: quote.expiresAt.toISOString() });
 }
 
@@ -128,7 +128,7 @@ export async function acceptCashOut(
   const found = await ownPendingBet(ctx, user, betId);
   if (!found.ok) return found;
   const bet = found.value;
-  const cashOuts = portOf(ctx, "cashOuts");
+  const cashOuts = ctx.ports.cashOuts;
   const quote = await cashOuts.findQuote(quoteId);
   if (!quote || quote.betId !== bet.id || quote.userId !== user.id)
     return err(domainError("CASHOUT.QUOTE_NOT_FOUND", "No such cash-out quote for this bet"));

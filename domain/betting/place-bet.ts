@@ -20,15 +20,13 @@ import { validateSlip, type BetType } from "./slip.ts";
 import { ledgerTransaction, walletAccountId } from "../wallet/ledger.ts";
 import { stakePostings, stakeSplitFor } from "../wallet/bonus-stake.ts";
 import type { PricedOutcome, User } from "../shared/types.ts";
-import type { AccountPorts, PlacementPlan } from "../ports/index.ts";
-import { portOf } from "../ports/wallet.ts";
-import { DEFAULT_SETTINGS, type PriceChangePolicy } from "../accounts/settings.ts";
+import type { PlacementPlan } from "../ports/index.ts";
+import type { PriceChangePolicy } from "../accounts/settings.ts";
 import { checkMayWager } from "../responsible/wagering-gate.ts";
 import { registerListed } from "../responsible/register.ts";
 import { effectiveLimit, LIMIT_PERIODS, windowStart } from "../responsible/limits.ts";
 import { returnAtOdds } from "./same-game-multi.ts";
 import { priceSgmForPlacement } from "./sgm-quote.ts";
-import { requirePort } from "../ports/index.ts";
 import { limitRefusalError, limitRefusalOf } from "./placement-refusals.ts";
 import { inPlayDelayFor } from "./in-play.ts";
 import { liabilityBaseFor, minStakeFactorBp, PAYOUT_WINDOW_MS } from "./placement-limits.ts";
@@ -174,11 +172,10 @@ export async function placeBet(
     return err(domainError("REQUEST.INVALID", "Odds must be between 1.01 and 1000", { field: "selections.odds" }));
 
   let now = ctx.clock.now();
-  const responsible = portOf(ctx, "responsible");
-  const settings = (ctx.ports as Partial<AccountPorts>).accountSettings;
+  const responsible = ctx.ports.responsible;
   const [snap, policy] = await Promise.all([
     responsible.wagerSnapshot(user.id, now),
-    settings ? settings.of(user.id).then((s) => s.priceChangePolicy) : Promise.resolve(DEFAULT_SETTINGS.priceChangePolicy),
+    ctx.ports.accountSettings.of(user.id).then((s) => s.priceChangePolicy),
   ]);
   // The national self-exclusion register, from the answer kept on the account while it is fresh (register.ts).
   const listed = await registerListed(ctx, user, snap.register, now);
@@ -223,7 +220,7 @@ export async function placeBet(
   }
   // The stake factor, payout ceilings and market liability limits (placement-refusals.ts); the
   // write checks payout and liability again (migration 0026).
-  const limits = requirePort(ctx.ports.placementLimits, "placementLimits");
+  const limits = ctx.ports.placementLimits;
   const limitCheck = { stake: input.stake, betType: input.betType, legOdds, totalOddsMilli, found: [...found.values()], eachWay: eachWay.value };
   const limitRefusal = limitRefusalOf(limitCheck, await limits.exposure(user.id, outcomeIds, new Date(now.getTime() - PAYOUT_WINDOW_MS)));
   if (limitRefusal) return err(limitRefusalError(inUnitStakes(limitRefusal, eachWay.value)));
@@ -308,7 +305,7 @@ export async function placeBet(
     case "placed":
       // The live bet ticker (issue 18 item 9): after the write, in memory, from what we already hold.
       // Demo bets never reach operators' figures (issue 22), the ticker included.
-      if (!user.isDemo) ctx.ports.betTicker?.placed({ bet: plan.bet, legs: plan.legs, customer: user });
+      if (!user.isDemo) ctx.ports.betTicker.placed({ bet: plan.bet, legs: plan.legs, customer: user });
       return ok({ replayed: false, response: { ...response, balance: written.balance } });
     case "insufficient_funds":
       return err(domainError("BET.INSUFFICIENT_FUNDS", "Your balance is too low for this stake"));

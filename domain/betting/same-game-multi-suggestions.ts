@@ -8,7 +8,6 @@
 import type { Ctx } from "../shared/context.ts";
 import { formatOdds } from "../shared/odds.ts";
 import type { EventView, MarketView, PricedOutcome } from "../shared/types.ts";
-import { portOf } from "../ports/wallet.ts";
 import { isPlaceableSgmPrice, sameGameMultiOddsMilli, SGM_MAX_LEGS, SGM_MIN_LEGS } from "./same-game-multi.ts";
 import { priceSameGameMulti } from "./sgm-quote.ts";
 
@@ -78,7 +77,7 @@ async function repriced(ctx: Ctx, view: SgmView | null, legs: readonly PricedOut
 }
 
 export async function sameGameMultiSuggestions(ctx: Ctx, limit: number): Promise<SgmView[]> {
-  const stats = portOf(ctx, "sameGameMultis");
+  const stats = ctx.ports.sameGameMultis;
   const out: SgmView[] = [];
   const seen = new Set<string>();
 

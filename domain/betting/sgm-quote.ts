@@ -10,7 +10,6 @@ import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { formatOdds, parseOdds } from "../shared/odds.ts";
 import type { PricedOutcome } from "../shared/types.ts";
-import { portOf } from "../ports/wallet.ts";
 import { priceSgm, subsetPrices, type SgmLegSpec } from "../pricing/sgm.ts";
 import { isPlaceableSgmPrice } from "./same-game-multi.ts";
 import { MIN_STAKE_CENTS, validateSlip } from "./slip.ts";
@@ -28,7 +27,7 @@ export interface SgmPriced {
  * legs in the subset table (the bet's leg ids at placement; outcome ids otherwise).
  */
 export async function priceSameGameMulti(ctx: Ctx, legs: readonly PricedOutcome[], legKeys?: readonly string[]): Promise<Result<SgmPriced>> {
-  const inputs = new Map((await portOf(ctx, "sameGameMultis").legInputs(legs.map((l) => l.outcomeId))).map((i) => [i.outcomeId, i]));
+  const inputs = new Map((await ctx.ports.sameGameMultis.legInputs(legs.map((l) => l.outcomeId))).map((i) => [i.outcomeId, i]));
   const first = inputs.get(legs[0]?.outcomeId ?? "");
   const model = first?.model ?? null;
   const state = first?.state ?? null;

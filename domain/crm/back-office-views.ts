@@ -1,30 +1,30 @@
 /** Payments and live in-play views for admins, from the ledger and the events table. */
+import type { Ctx } from "../shared/context.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { ok, type Result } from "../shared/result.ts";
 import type { EventView } from "../shared/types.ts";
 import type { LedgerPaymentRecord } from "../ports/index.ts";
-import type { BackOfficeCtx } from "../users/back-office-ctx.ts";
 import { paymentsSummary, type PaymentsSummaryView } from "./payments.ts";
 
 export const PAYMENT_KINDS: LedgerPaymentRecord["kind"][] = ["deposit", "withdrawal", "deposit_bonus", "adjustment"];
 
-export async function paymentsOverview(ctx: BackOfficeCtx): Promise<Result<PaymentsSummaryView>> {
+export async function paymentsOverview(ctx: Ctx): Promise<Result<PaymentsSummaryView>> {
   const who = requireRole(ctx.actor, ["admin"], "see payments");
   if (!who.ok) return who;
   const [records, walletTotal] = await Promise.all([
-    ctx.ports.backOffice.payments({ kinds: PAYMENT_KINDS, limit: 1_000_000 }),
-    ctx.ports.backOffice.walletTotal(),
+    ctx.ports.ledgerPayments.payments({ kinds: PAYMENT_KINDS, limit: 1_000_000 }),
+    ctx.ports.ledgerPayments.walletTotal(),
   ]);
   return ok(paymentsSummary(records, walletTotal, ctx.clock.now()));
 }
 
 export async function paymentTransactions(
-  ctx: BackOfficeCtx,
+  ctx: Ctx,
   q: { type: LedgerPaymentRecord["kind"] | "all"; userId?: string; limit: number },
 ): Promise<Result<LedgerPaymentRecord[]>> {
   const who = requireRole(ctx.actor, ["admin"], "see payments");
   if (!who.ok) return who;
-  return ok(await ctx.ports.backOffice.payments({ kinds: q.type === "all" ? PAYMENT_KINDS : [q.type], userId: q.userId, limit: q.limit }));
+  return ok(await ctx.ports.ledgerPayments.payments({ kinds: q.type === "all" ? PAYMENT_KINDS : [q.type], userId: q.userId, limit: q.limit }));
 }
 
 /** A live event with its real volume (sum of stakes) and how many bets arrived in the last 10 minutes. */
@@ -38,7 +38,7 @@ export interface LiveMatchView {
 /** At least this many bets in the last 10 minutes marks a match 'High Activity'. */
 export const HIGH_ACTIVITY_BETS = 5;
 
-export async function liveInPlay(ctx: BackOfficeCtx): Promise<Result<LiveMatchView[]>> {
+export async function liveInPlay(ctx: Ctx): Promise<Result<LiveMatchView[]>> {
   const who = requireRole(ctx.actor, ["admin"], "manage live in-play");
   if (!who.ok) return who;
   const events = await ctx.ports.events.list({ status: "live", limit: 100 });
@@ -46,8 +46,8 @@ export async function liveInPlay(ctx: BackOfficeCtx): Promise<Result<LiveMatchVi
   const now = ctx.clock.now();
   const [volumes, recent, total] = await Promise.all([
     ctx.ports.events.volumes(ids),
-    ctx.ports.backOffice.recentBetCounts(ids, new Date(now.getTime() - 10 * 60_000)),
-    ctx.ports.backOffice.recentBetCounts(ids, new Date(0)),
+    ctx.ports.reports.recentBetCounts(ids, new Date(now.getTime() - 10 * 60_000)),
+    ctx.ports.reports.recentBetCounts(ids, new Date(0)),
   ]);
   return ok(
     events.map((e) => ({ event: e, volume: volumes.get(e.id) ?? 0, betCount: total.get(e.id) ?? 0, recentBets: recent.get(e.id) ?? 0 })),

@@ -8,39 +8,37 @@
  * sign in or bet and every session of theirs ends in the same write; Activate in User Management
  * lifts it. (Per-customer stake limits are the trading desk's stake factor.)
  */
+import type { Ctx } from "../shared/context.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { ledgerTransaction, PROMOTIONS_ACCOUNT, transfer, walletAccountId } from "../wallet/ledger.ts";
 import type { FraudAlertRecord } from "../ports/index.ts";
-import type { BackOfficeCtx } from "../users/back-office-ctx.ts";
 import { setUserStatus, type UserStatusChange } from "../users/set-user-status.ts";
-import { portOf } from "../ports/wallet.ts";
 import { bonusRefusal } from "../responsible/marketing.ts";
-import { bonusesOf } from "../ports/bonus.ts";
 import { bonusAccountId } from "../wallet/bonus.ts";
 import { customerProfile, matchesCustomerSearch, segmentSummaries, type CustomerProfileView, type SegmentId } from "./segments.ts";
 
-export async function crmSegments(ctx: BackOfficeCtx) {
+export async function crmSegments(ctx: Ctx) {
   const who = requireRole(ctx.actor, ["admin"], "see customer segments");
   if (!who.ok) return who;
-  return ok(segmentSummaries(await ctx.ports.backOffice.customers(ctx.clock.now()), ctx.clock.now()));
+  return ok(segmentSummaries(await ctx.ports.customerAggregates.customers(ctx.clock.now()), ctx.clock.now()));
 }
 
 export async function crmCustomers(
-  ctx: BackOfficeCtx,
+  ctx: Ctx,
   q: { search?: string; segment?: SegmentId },
 ): Promise<Result<CustomerProfileView[]>> {
   const who = requireRole(ctx.actor, ["admin"], "search customers");
   if (!who.ok) return who;
   const now = ctx.clock.now();
-  const profiles = (await ctx.ports.backOffice.customers(ctx.clock.now()))
+  const profiles = (await ctx.ports.customerAggregates.customers(ctx.clock.now()))
     .map((c) => customerProfile(c, now))
     .filter((p) => (q.search ? matchesCustomerSearch(p, q.search) : true))
     .filter((p) => (q.segment ? p.segment === q.segment : true));
   return ok(profiles.sort((a, b) => b.totalStaked - a.totalStaked || a.email.localeCompare(b.email)));
 }
 
-async function customerOrError(ctx: BackOfficeCtx, id: string) {
+async function customerOrError(ctx: Ctx, id: string) {
   const user = await ctx.ports.adminUsers.find(id);
   if (!user) return err(domainError("USER.NOT_FOUND", "No user with that id"));
   if (user.role !== "customer" || user.balance === null)
@@ -54,7 +52,7 @@ async function customerOrError(ctx: BackOfficeCtx, id: string) {
  * write that itself refuses a suspended, timed-out, self-excluded or register-listed customer.
  */
 export async function sendBonus(
-  ctx: BackOfficeCtx,
+  ctx: Ctx,
   customerId: string,
   input: { amount: number; reason: string },
 ): Promise<Result<{ transactionId: string; amount: number; balance: number; bonusBalance: number }>> {
@@ -64,11 +62,10 @@ export async function sendBonus(
   const found = await customerOrError(ctx, customerId);
   if (!found.ok) return found;
   const now = ctx.clock.now();
-  const rg = await portOf(ctx, "responsible").snapshot(customerId, now);
+  const rg = await ctx.ports.responsible.snapshot(customerId, now);
   const refused = bonusRefusal(found.value.isActive, rg.exclusions, rg.register?.listed ?? false, now);
   if (refused) return err(refused);
-  const bonuses = bonusesOf(ctx);
-  if (!bonuses) throw new Error("The bonuses port is not wired");
+  const bonuses = ctx.ports.bonuses;
   const reason = input.reason.trim();
   const tx = ledgerTransaction(
     { id: ctx.ids.next("tx"), kind: "adjustment", reference: `bonus: ${reason}`.slice(0, 500), createdAt: now, createdBy: actor.id },
@@ -90,7 +87,7 @@ export async function sendBonus(
   if (credited === "no_account") return err(domainError("USER.NOT_CUSTOMER", "Only customer accounts with a wallet can receive this"));
   if (credited === "refused") {
     // Suspended, excluded or listed between our read and the write: say which, from fresh state.
-    const [fresh, again] = await Promise.all([ctx.ports.adminUsers.find(customerId), portOf(ctx, "responsible").snapshot(customerId, ctx.clock.now())]);
+    const [fresh, again] = await Promise.all([ctx.ports.adminUsers.find(customerId), ctx.ports.responsible.snapshot(customerId, ctx.clock.now())]);
     return err(
       bonusRefusal(fresh?.isActive ?? false, again.exclusions, again.register?.listed ?? false, ctx.clock.now()) ??
         domainError("RG.MARKETING_REFUSED", "No bonuses or marketing to this customer now"),
@@ -101,7 +98,7 @@ export async function sendBonus(
 }
 
 /** Flag Account: a manual fraud alert (high severity, open) on the customer, audited. */
-export async function flagAccount(ctx: BackOfficeCtx, customerId: string, input: { reason: string }): Promise<Result<FraudAlertRecord>> {
+export async function flagAccount(ctx: Ctx, customerId: string, input: { reason: string }): Promise<Result<FraudAlertRecord>> {
   const who = requireRole(ctx.actor, ["admin"], "flag accounts");
   if (!who.ok) return who;
   const actor = who.value;
@@ -131,7 +128,7 @@ export async function flagAccount(ctx: BackOfficeCtx, customerId: string, input:
   return ok((await ctx.ports.fraud.findAlert(id))!);
 }
 
-export async function restrictAccount(ctx: BackOfficeCtx, customerId: string, input: { reason: string }): Promise<Result<UserStatusChange>> {
+export async function restrictAccount(ctx: Ctx, customerId: string, input: { reason: string }): Promise<Result<UserStatusChange>> {
   const who = requireRole(ctx.actor, ["admin"], "restrict accounts");
   if (!who.ok) return who;
   const user = await ctx.ports.adminUsers.find(customerId);

@@ -6,8 +6,8 @@
  * the points at the contest's progress, which is the same answer for the same moment, and a score
  * older than the stored one is not written.
  */
+import type { SystemCtx } from "../shared/context.ts";
 import type { FantasyStatsFeed } from "../ports/index.ts";
-import { fantasyPort, type SystemCtx } from "./common.ts";
 import { nextStep } from "./lifecycle.ts";
 import { applyResolution, planCancellation, planSettlement } from "./resolve-contest.ts";
 import { progressMilli, standings } from "./scoring.ts";
@@ -26,7 +26,7 @@ export interface PassReport {
 }
 
 async function pointsFor(ctx: SystemCtx, feed: FantasyStatsFeed, contest: ContestRecord, entries: readonly EntryRecord[], progress: number) {
-  const port = ctx.ports.fantasy!;
+  const port = ctx.ports.fantasy;
   const ids = [...new Set(entries.flatMap((e) => e.lineup))];
   const players = await port.findPlayers(ids);
   return feed.pointsAt({ contestId: contest.id, sportId: contest.sportId, progressMilli: progress, players });
@@ -34,10 +34,9 @@ async function pointsFor(ctx: SystemCtx, feed: FantasyStatsFeed, contest: Contes
 
 export async function advanceContests(ctx: SystemCtx, feed: FantasyStatsFeed, limit = 200): Promise<PassReport> {
   const report: PassReport = { locked: [], cancelled: [], live: [], scored: [], settled: [], skipped: [], failed: [] };
-  const port = fantasyPort(ctx);
-  if (!port.ok) return report;
+  const port = ctx.ports.fantasy;
   const now = ctx.clock.now();
-  for (const contest of await port.value.contestsToAdvance(now, limit)) {
+  for (const contest of await port.contestsToAdvance(now, limit)) {
     try {
       await advanceOne(ctx, feed, contest, now, report);
     } catch (e) {
@@ -48,7 +47,7 @@ export async function advanceContests(ctx: SystemCtx, feed: FantasyStatsFeed, li
 }
 
 async function advanceOne(ctx: SystemCtx, feed: FantasyStatsFeed, contest: ContestRecord, now: Date, report: PassReport): Promise<void> {
-  const port = ctx.ports.fantasy!;
+  const port = ctx.ports.fantasy;
   const step = nextStep(contest, now);
   if (step === "none") return;
   if (step === "lock") {

@@ -1,18 +1,8 @@
-/** What the fantasy use cases share: the port, the system context of the runner, audit records. */
+/** What the fantasy use cases share: who may act, audit records. */
 import type { Ctx } from "../shared/context.ts";
-import type { Fantasy } from "../ports/index.ts";
-import { domainError, err, ok, type Result } from "../shared/result.ts";
+import { domainError, err, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
 import type { AuditEntry, User } from "../shared/types.ts";
-
-/** The lifecycle runner acts for nobody: no actor, only ports, time and ids. */
-export type SystemCtx = Pick<Ctx, "ports" | "clock" | "ids">;
-
-export function fantasyPort(ctx: Pick<Ctx, "ports">): Result<Fantasy> {
-  return ctx.ports.fantasy
-    ? ok(ctx.ports.fantasy)
-    : err(domainError("INTERNAL", "Fantasy sports are not available with these ports"));
-}
 
 export function requireCustomer(ctx: Ctx, doing: string): Result<User> {
   if (ctx.actor.kind !== "user") return err(domainError("AUTH.REQUIRED", `Please log in to ${doing}`));

@@ -9,7 +9,7 @@ import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { contestPoolAccountId } from "../wallet/ledger.ts";
-import { auditOf, DAY_MS, DEFAULT_DURATION_MS, fantasyPort, scheduleProblem } from "./common.ts";
+import { auditOf, DAY_MS, DEFAULT_DURATION_MS, scheduleProblem } from "./common.ts";
 import { defaultPayoutTable, payoutPlacesFor, payoutTableProblem } from "./payouts.ts";
 import type { ContestRecord, FantasySportRecord } from "./types.ts";
 
@@ -98,11 +98,10 @@ export function contestTerms(
 export async function createContest(ctx: Ctx, input: CreateContestInput): Promise<Result<ContestRecord>> {
   const who = requireRole(ctx.actor, ["admin"], "create fantasy contests");
   if (!who.ok) return who;
-  const port = fantasyPort(ctx);
-  if (!port.ok) return port;
+  const port = ctx.ports.fantasy;
   if (!Number.isInteger(input.rakePercent) || input.rakePercent < 0 || input.rakePercent > 50)
     return err(domainError("REQUEST.INVALID", "Rake must be a whole percentage from 0 to 50", { field: "rakePercent" }));
-  const sport = await port.value.findSport(input.sportId);
+  const sport = await port.findSport(input.sportId);
   if (!sport) return err(domainError("FANTASY.SPORT_NOT_FOUND", "No fantasy sport with that id"));
   const now = ctx.clock.now();
   const terms = contestTerms(ctx, now, sport, input, { isPrivate: false, inviteCode: null, createdBy: who.value.id, minLeadMs: 1 });
@@ -123,7 +122,7 @@ export async function createContest(ctx: Ctx, input: CreateContestInput): Promis
     startTime: contest.startTime.toISOString(),
     endTime: contest.endTime.toISOString(),
   });
-  const written = await port.value.createContest({ contest, poolAccountId: pool, funding: null, creatorEntry: null, audit });
+  const written = await port.createContest({ contest, poolAccountId: pool, funding: null, creatorEntry: null, audit });
   if (written.kind === "sport_not_found") return err(domainError("FANTASY.SPORT_NOT_FOUND", "No fantasy sport with that id"));
   if (written.kind !== "created") return err(domainError("INTERNAL", `Could not create the contest (${written.kind})`));
   return ok(contest);

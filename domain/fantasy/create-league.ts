@@ -2,7 +2,7 @@
 import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
-import { auditOf, fantasyPort } from "./common.ts";
+import { auditOf } from "./common.ts";
 import type { FantasyLeagueRecord, FantasyLeagueStatus } from "./types.ts";
 
 export interface CreateLeagueInput {
@@ -25,13 +25,12 @@ export const MAX_TEAMS = 20;
 export async function createLeague(ctx: Ctx, input: CreateLeagueInput): Promise<Result<FantasyLeagueRecord>> {
   const who = requireRole(ctx.actor, ["admin"], "create fantasy leagues");
   if (!who.ok) return who;
-  const port = fantasyPort(ctx);
-  if (!port.ok) return port;
+  const port = ctx.ports.fantasy;
   if (!Number.isInteger(input.maxTeams) || input.maxTeams < MIN_TEAMS || input.maxTeams > MAX_TEAMS)
     return err(domainError("REQUEST.INVALID", `Max teams must be a whole number from ${MIN_TEAMS} to ${MAX_TEAMS}`, { field: "maxTeams" }));
   if (input.entryFee < 0 || input.prizePool < 0)
     return err(domainError("REQUEST.INVALID", "Entry fee and prize pool cannot be negative"));
-  const sport = await port.value.findSport(input.sportId);
+  const sport = await port.findSport(input.sportId);
   if (!sport) return err(domainError("FANTASY.SPORT_NOT_FOUND", "No fantasy sport with that id"));
   const now = ctx.clock.now();
   const league: FantasyLeagueRecord = {
@@ -52,7 +51,7 @@ export async function createLeague(ctx: Ctx, input: CreateLeagueInput): Promise<
     createdBy: who.value.id,
   };
   const { sportName: _, ...after } = league;
-  const written = await port.value.createLeague(
+  const written = await port.createLeague(
     league,
     auditOf(ctx, who.value, now, "fantasy_league.create", "fantasy_league", league.id, null, { ...after, createdAt: now.toISOString() }),
   );

@@ -2,7 +2,7 @@
 import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
-import { auditOf, fantasyPort } from "./common.ts";
+import { auditOf } from "./common.ts";
 import { positionAllowed, positionsOf } from "./roster.ts";
 import { pointsToX100 } from "./scoring.ts";
 import type { FantasyPlayerRecord, InjuryStatus } from "./types.ts";
@@ -20,9 +20,8 @@ export interface CreatePlayerInput {
 export async function createPlayer(ctx: Ctx, input: CreatePlayerInput): Promise<Result<FantasyPlayerRecord>> {
   const who = requireRole(ctx.actor, ["admin"], "add fantasy players");
   if (!who.ok) return who;
-  const port = fantasyPort(ctx);
-  if (!port.ok) return port;
-  const sport = await port.value.findSport(input.sportId);
+  const port = ctx.ports.fantasy;
+  const sport = await port.findSport(input.sportId);
   if (!sport) return err(domainError("FANTASY.SPORT_NOT_FOUND", "No fantasy sport with that id"));
   const position = input.position.trim().toUpperCase();
   if (!positionAllowed(sport.roster, position))
@@ -47,7 +46,7 @@ export async function createPlayer(ctx: Ctx, input: CreatePlayerInput): Promise<
     injuryStatus: input.injuryStatus,
     createdAt: now,
   };
-  const written = await port.value.createPlayer(
+  const written = await port.createPlayer(
     player,
     auditOf(ctx, who.value, now, "fantasy_player.create", "fantasy_player", player.id, null, {
       ...input,

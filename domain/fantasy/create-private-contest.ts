@@ -7,7 +7,7 @@
 import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { contestPoolAccountId, walletAccountId } from "../wallet/ledger.ts";
-import { DAY_MS, DEFAULT_DURATION_MS, fantasyPort, requireCustomer } from "./common.ts";
+import { DAY_MS, DEFAULT_DURATION_MS, requireCustomer } from "./common.ts";
 import { contestTerms, DEFAULT_RAKE_PERCENT } from "./create-contest.ts";
 import { entryFeeTransaction, newEntry } from "./enter-contest.ts";
 import { checkFantasyEntryGate, concurrentChange, explainWagerRefusal, type MayWager } from "./entry-gate.ts";
@@ -41,15 +41,14 @@ export async function createPrivateContest(
   const who = requireCustomer(ctx, "create contests");
   if (!who.ok) return who;
   const user = who.value;
-  const port = fantasyPort(ctx);
-  if (!port.ok) return port;
+  const port = ctx.ports.fantasy;
   if (!Number.isInteger(input.entryFee) || input.entryFee < 0 || input.entryFee > PRIVATE_MAX_FEE)
     return err(domainError("REQUEST.INVALID", "The entry fee must be from 0.00 to 1000.00", { field: "entryFee" }));
   if (!Number.isInteger(input.maxEntries) || input.maxEntries < 2 || input.maxEntries > 100)
     return err(domainError("REQUEST.INVALID", "A private contest has from 2 to 100 entries", { field: "maxEntries" }));
   const gate = await checkFantasyEntryGate(ctx, user, input.entryFee, opts.mayWager);
   if (!gate.ok) return gate;
-  const sport = await port.value.findSport(input.sportId);
+  const sport = await port.findSport(input.sportId);
   if (!sport) return err(domainError("FANTASY.SPORT_NOT_FOUND", "No fantasy sport with that id"));
 
   const now = ctx.clock.now();
@@ -79,7 +78,7 @@ export async function createPrivateContest(
   );
   if (!terms.ok) return terms;
 
-  const players = await port.value.findPlayers(input.lineup);
+  const players = await port.findPlayers(input.lineup);
   const lineup = checkLineup({ lineup: input.lineup, roster: sport.roster, salaryCap: sport.salaryCap, sportId: sport.id }, players);
   if (!lineup.ok) return lineup;
 
@@ -95,7 +94,7 @@ export async function createPrivateContest(
   });
   const fee = entryFeeTransaction(ctx, entry, now);
   if (!fee.ok) return fee;
-  const written = await port.value.createContest({
+  const written = await port.createContest({
     contest: { ...contest, currentEntries: 0 },
     poolAccountId: contestPoolAccountId(contest.id),
     funding: null,

@@ -5,7 +5,7 @@
 import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
-import { auditOf, fantasyPort } from "./common.ts";
+import { auditOf } from "./common.ts";
 import { DEFAULT_ROSTER, DEFAULT_SALARY_CAP } from "./roster.ts";
 import type { FantasySportRecord, FantasySportStatus, RosterSlot } from "./types.ts";
 
@@ -19,8 +19,7 @@ export interface CreateSportInput {
 export async function createSport(ctx: Ctx, input: CreateSportInput): Promise<Result<FantasySportRecord>> {
   const who = requireRole(ctx.actor, ["admin"], "create fantasy sports");
   if (!who.ok) return who;
-  const port = fantasyPort(ctx);
-  if (!port.ok) return port;
+  const port = ctx.ports.fantasy;
   const { rosterPositions, salaryCap, ...settings } = input.settings;
   const now = ctx.clock.now();
   const sport: FantasySportRecord = {
@@ -41,7 +40,7 @@ export async function createSport(ctx: Ctx, input: CreateSportInput): Promise<Re
     roster: sport.roster,
     salaryCap: sport.salaryCap,
   });
-  const written = await port.value.createSport(sport, audit);
+  const written = await port.createSport(sport, audit);
   if (written === "duplicate")
     return err(domainError("FANTASY.SPORT_EXISTS", `${sport.name} ${sport.season} already exists`));
   return ok(sport);

@@ -11,7 +11,7 @@
 import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type DomainError, type Result } from "../shared/result.ts";
 import { contestPoolAccountId, ledgerTransaction, transfer, walletAccountId, type LedgerTransaction } from "../wallet/ledger.ts";
-import { fantasyPort, requireCustomer } from "./common.ts";
+import { requireCustomer } from "./common.ts";
 import { checkFantasyEntryGate, concurrentChange, explainWagerRefusal, type MayWager } from "./entry-gate.ts";
 import { checkLineup } from "./roster.ts";
 import type { ContestRecord, EntryRecord } from "./types.ts";
@@ -116,9 +116,8 @@ export async function enterContest(
   const who = requireCustomer(ctx, "enter contests");
   if (!who.ok) return who;
   const user = who.value;
-  const port = fantasyPort(ctx);
-  if (!port.ok) return port;
-  const contest = await port.value.findContest(contestId);
+  const port = ctx.ports.fantasy;
+  const contest = await port.findContest(contestId);
   if (!contest) return err(domainError("FANTASY.CONTEST_NOT_FOUND", "No contest with that id"));
 
   const gate = await checkFantasyEntryGate(ctx, user, contest.entryFee, opts.mayWager);
@@ -128,10 +127,10 @@ export async function enterContest(
   const now = ctx.clock.now();
   const refusal = entryRefusal(contest, now);
   if (refusal) return err(refusal);
-  const limit = entryLimitRefusal(contest, (await port.value.enteredBy(user.id, [contest.id])).get(contest.id) ?? 0);
+  const limit = entryLimitRefusal(contest, (await port.enteredBy(user.id, [contest.id])).get(contest.id) ?? 0);
   if (limit) return err(limit);
 
-  const players = await port.value.findPlayers(input.lineup);
+  const players = await port.findPlayers(input.lineup);
   const lineup = checkLineup({ lineup: input.lineup, roster: contest.roster, salaryCap: contest.salaryCap, sportId: contest.sportId }, players);
   if (!lineup.ok) return lineup;
 
@@ -146,16 +145,16 @@ export async function enterContest(
   });
   const fee = entryFeeTransaction(ctx, entry, now);
   if (!fee.ok) return fee;
-  const written = await port.value.enter({ entry, fee: fee.value, walletAccountId: walletAccountId(user.id), guards: gate.value });
+  const written = await port.enter({ entry, fee: fee.value, walletAccountId: walletAccountId(user.id), guards: gate.value });
   if (written.kind === "entered") return ok({ entry, balance: written.balance });
   if (written.kind === "refused") {
     // Suspended, excluded or over a loss limit by the time of the write: say which, as the check
     // before the write would have; failing that, the contest may have closed meanwhile.
     const why = await explainWagerRefusal(ctx, user, contest.entryFee, opts.mayWager);
     if (why) return err(why);
-    const fresh = await port.value.findContest(contest.id);
-    const mine = (await port.value.enteredBy(user.id, [contest.id])).get(contest.id) ?? 0;
+    const fresh = await port.findContest(contest.id);
+    const mine = (await port.enteredBy(user.id, [contest.id])).get(contest.id) ?? 0;
     return err((fresh && (entryRefusal(fresh, ctx.clock.now()) ?? entryLimitRefusal(fresh, mine))) ?? concurrentChange());
   }
-  return err(await explainEntryOutcome(port.value, contest.id, user.id, written, now));
+  return err(await explainEntryOutcome(port, contest.id, user.id, written, now));
 }

@@ -18,7 +18,6 @@ import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type DomainError, type Result } from "../shared/result.ts";
 import type { User } from "../shared/types.ts";
 import type { WagerGuards } from "../ports/index.ts";
-import { portOf } from "../ports/wallet.ts";
 import { checkMayWager } from "../responsible/wagering-gate.ts";
 import { registerListed } from "../responsible/register.ts";
 import { lossLimitWindows } from "../responsible/limits.ts";
@@ -32,7 +31,7 @@ export type MayWager = (ctx: Ctx, user: User, amountCents: number) => Promise<Re
 /** The wagering gate the fantasy use cases use unless a test passes another. */
 export const wageringGate: MayWager = async (ctx, user, amountCents) => {
   const now = ctx.clock.now();
-  const snap = await portOf(ctx, "responsible").snapshot(user.id, now);
+  const snap = await ctx.ports.responsible.snapshot(user.id, now);
   const listed = await registerListed(ctx, user, snap.register, now);
   const gate = checkMayWager(
     { user, exclusions: snap.exclusions, registerListed: listed, lossLimits: snap.limits.loss, netLoss: snap.netLoss },

@@ -2,15 +2,13 @@
 import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
-import { fantasyPort } from "./common.ts";
 import type { ContestStatus } from "./types.ts";
 
 export async function loadForOperator(ctx: Ctx, contestId: string, allowed: readonly ContestStatus[], verb: string) {
   const who = requireRole(ctx.actor, ["admin"], `${verb} fantasy contests`);
   if (!who.ok) return who;
-  const port = fantasyPort(ctx);
-  if (!port.ok) return port;
-  const contest = await port.value.findContest(contestId);
+  const port = ctx.ports.fantasy;
+  const contest = await port.findContest(contestId);
   if (!contest) return err(domainError("FANTASY.CONTEST_NOT_FOUND", "No contest with that id"));
   if (!allowed.includes(contest.status))
     return err(
@@ -18,6 +16,6 @@ export async function loadForOperator(ctx: Ctx, contestId: string, allowed: read
         status: contest.status,
       }),
     );
-  const entries = await port.value.entriesOf(contest.id);
-  return ok({ actor: who.value, port: port.value, contest, entries });
+  const entries = await port.entriesOf(contest.id);
+  return ok({ actor: who.value, port: port, contest, entries });
 }

@@ -14,14 +14,14 @@
  * once), records every entry's result, and ends by asserting the pool is empty: the pool's
  * balance CHECK (>= 0) and that assertion make the ledger, not this code, the last word.
  */
-import type { Ctx } from "../shared/context.ts";
+import type { Ctx, SystemCtx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import type { User } from "../shared/types.ts";
 import {
   contestPoolAccountId, FANTASY_RAKE_ACCOUNT, HOUSE_ACCOUNT, ledgerTransaction, transfer, walletAccountId, type LedgerTransaction,
 } from "../wallet/ledger.ts";
 import type { ResolutionPlan } from "../ports/index.ts";
-import { auditOf, fantasyPort, type SystemCtx } from "./common.ts";
+import { auditOf } from "./common.ts";
 import { distributePrizes, paidTableFor, poolFigures } from "./payouts.ts";
 import { entryPoints } from "./scoring.ts";
 import type { ContestRecord, ContestStatus, EntryRecord } from "./types.ts";
@@ -145,14 +145,13 @@ export async function applyResolution(
   ctx: SystemCtx,
   planned: { plan: ResolutionPlan; resolution: Resolution },
 ): Promise<Result<Resolution>> {
-  const port = fantasyPort(ctx);
-  if (!port.ok) return port;
-  const written = await port.value.resolve(planned.plan);
+  const port = ctx.ports.fantasy;
+  const written = await port.resolve(planned.plan);
   if (written === "not_found") return err(domainError("FANTASY.CONTEST_NOT_FOUND", "No contest with that id"));
   if (written === "pool_mismatch")
     return err(domainError("FANTASY.INVALID_TRANSITION", "The contest's entries changed while this was being done; try again"));
   if (written === "wrong_status") {
-    const now = await port.value.findContest(planned.plan.contestId);
+    const now = await port.findContest(planned.plan.contestId);
     return err(
       domainError("FANTASY.INVALID_TRANSITION", `This contest is ${now?.status ?? "gone"} and cannot be ${planned.plan.to}`, {
         status: now?.status ?? null,

@@ -4,11 +4,11 @@
  * null until the rule has a verdict. Alerts resolved without one (the spec's plain `resolved`, or
  * before verdicts were recorded) and open alerts are counted beside it but not in it.
  */
+import type { Ctx } from "../shared/context.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { ok, type Result } from "../shared/result.ts";
 import type { RuleOutcomeCounts } from "../ports/index.ts";
 import type { FraudAlertType } from "./alert-types.ts";
-import type { BackOfficeCtx } from "../users/back-office-ctx.ts";
 
 /** Every rule the screen lists, in this order, whether or not it has raised anything yet. */
 export const FRAUD_RULES: readonly FraudAlertType[] = [
@@ -37,7 +37,7 @@ export function rulePrecisions(counts: readonly RuleOutcomeCounts[]): RulePrecis
   });
 }
 
-export async function fraudRulePrecision(ctx: BackOfficeCtx): Promise<Result<RulePrecision[]>> {
+export async function fraudRulePrecision(ctx: Ctx): Promise<Result<RulePrecision[]>> {
   const who = requireRole(ctx.actor, ["admin"], "see the fraud rules' precision");
   if (!who.ok) return who;
   return ok(rulePrecisions(await ctx.ports.fraud.outcomesByRule()));

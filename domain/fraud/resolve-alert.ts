@@ -4,13 +4,13 @@
  * `resolved` (no verdict; not counted in the rule's precision). A resolved alert stays resolved
  * (the database refuses any later change to it, its outcome included).
  */
+import type { Ctx } from "../shared/context.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import type { FraudAlertRecord, FraudResolution } from "../ports/index.ts";
-import type { BackOfficeCtx } from "../users/back-office-ctx.ts";
 
 export async function resolveFraudAlert(
-  ctx: BackOfficeCtx,
+  ctx: Ctx,
   alertId: string,
   input: { resolution: FraudResolution; notes: string },
 ): Promise<Result<FraudAlertRecord>> {

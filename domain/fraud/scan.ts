@@ -6,9 +6,9 @@
  * When it runs: every FRAUD_SCAN_INTERVAL_MS in the server process (api/jobs/scheduler.ts), and on
  * demand through POST /api/admin/fraud/scan (scanForFraud, admins only).
  */
+import type { Ctx, SystemCtx } from "../shared/context.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { ok, type Result } from "../shared/result.ts";
-import type { BackOfficeCtx, SystemDeps } from "../users/back-office-ctx.ts";
 import { FRAUD_THRESHOLDS, runRules } from "./rules/index.ts";
 
 export interface FraudScanSummary {
@@ -18,7 +18,7 @@ export interface FraudScanSummary {
   profilesUpdated: number;
 }
 
-export async function runFraudScan(deps: SystemDeps): Promise<FraudScanSummary> {
+export async function runFraudScan(deps: SystemCtx): Promise<FraudScanSummary> {
   const now = deps.clock.now();
   const activity = await deps.ports.fraud.activity(new Date(now.getTime() - FRAUD_THRESHOLDS.lookbackMs));
   const findings = runRules(activity, now);
@@ -35,7 +35,7 @@ export async function runFraudScan(deps: SystemDeps): Promise<FraudScanSummary> 
  * An admin asks for a scan now. `run` is where the server runs its scans (its background jobs, off
  * the serving thread); without one, here.
  */
-export async function scanForFraud(ctx: BackOfficeCtx, run: () => Promise<FraudScanSummary> = () => runFraudScan(ctx)): Promise<Result<FraudScanSummary>> {
+export async function scanForFraud(ctx: Ctx, run: () => Promise<FraudScanSummary> = () => runFraudScan(ctx)): Promise<Result<FraudScanSummary>> {
   const who = requireRole(ctx.actor, ["admin"], "run a fraud scan");
   if (!who.ok) return who;
   return ok(await run());

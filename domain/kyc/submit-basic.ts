@@ -7,14 +7,13 @@
  * The person check (person-gate.ts) runs in the same write: exclusions of the same person are
  * inherited, and this account's reach the person's other accounts.
  */
+import type { Ctx } from "../shared/context.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import type { VerificationLevel } from "../shared/types.ts";
-import { accountAudit, type AccountsCtx } from "../accounts/context.ts";
+import { accountAudit } from "../accounts/context.ts";
 import { isAdultOn, MINIMUM_AGE } from "../accounts/age.ts";
 import type { Address } from "../accounts/profile.ts";
-import { portOf } from "../ports/wallet.ts";
-import { protectionPort } from "../ports/protection.ts";
 import { personCheck } from "../responsible/person-gate.ts";
 import { normaliseName } from "../responsible/person.ts";
 
@@ -26,7 +25,7 @@ export interface BasicVerificationInput {
 }
 
 export async function submitBasicVerification(
-  ctx: AccountsCtx,
+  ctx: Ctx,
   input: BasicVerificationInput,
 ): Promise<Result<{ verificationLevel: VerificationLevel }>> {
   const me = requireRole(ctx.actor, ["customer"], "verify an account");
@@ -47,7 +46,7 @@ export async function submitBasicVerification(
   };
   const decision = await ctx.ports.verification.checkIdentity({ userId: me.value.id, ...identity });
   if (!decision.approved) {
-    await protectionPort(ctx, "persons")?.recordRejection(me.value.id, "basic", decision.reason, now);
+    await ctx.ports.persons.recordRejection(me.value.id, "basic", decision.reason, now);
     return err(
       domainError("KYC.REJECTED", `Verification failed: ${decision.reason}`, { reason: decision.reason, reference: decision.reference }),
     );
@@ -58,7 +57,7 @@ export async function submitBasicVerification(
     normaliseName(identity.lastName) === normaliseName(me.value.lastName) &&
     identity.dateOfBirth === profile?.dateOfBirth;
   const to: VerificationLevel = me.value.verificationLevel === "full" && sameIdentity ? "full" : "basic";
-  const mine = (await portOf(ctx, "responsible").snapshot(me.value.id, now)).exclusions;
+  const mine = (await ctx.ports.responsible.snapshot(me.value.id, now)).exclusions;
   const person = await personCheck(ctx, me.value.id, identity, mine, { document: false });
   if (!person.ok) return person;
   const changed = await ctx.ports.accounts.changeVerification({

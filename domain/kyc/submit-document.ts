@@ -6,17 +6,16 @@
  * another active account is refused (KYC.DOCUMENT_IN_USE, checked again inside the write), and
  * exclusions of the same person are exchanged as at the basic step (person-gate.ts).
  */
+import type { Ctx } from "../shared/context.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import type { VerificationLevel } from "../shared/types.ts";
-import { accountAudit, type AccountsCtx } from "../accounts/context.ts";
+import { accountAudit } from "../accounts/context.ts";
 import type { DocumentType } from "./verification-provider.ts";
-import { portOf } from "../ports/wallet.ts";
-import { protectionPort } from "../ports/protection.ts";
 import { personCheck } from "../responsible/person-gate.ts";
 
 export async function submitDocumentVerification(
-  ctx: AccountsCtx,
+  ctx: Ctx,
   input: { documentType: DocumentType; documentNumber: string },
 ): Promise<Result<{ verificationLevel: VerificationLevel }>> {
   const me = requireRole(ctx.actor, ["customer"], "verify an account");
@@ -36,12 +35,12 @@ export async function submitDocumentVerification(
   });
   const now = ctx.clock.now();
   if (!decision.approved) {
-    await protectionPort(ctx, "persons")?.recordRejection(me.value.id, "document", decision.reason, now);
+    await ctx.ports.persons.recordRejection(me.value.id, "document", decision.reason, now);
     return err(
       domainError("KYC.REJECTED", `Verification failed: ${decision.reason}`, { reason: decision.reason, reference: decision.reference }),
     );
   }
-  const mine = (await portOf(ctx, "responsible").snapshot(me.value.id, now)).exclusions;
+  const mine = (await ctx.ports.responsible.snapshot(me.value.id, now)).exclusions;
   const details = {
     firstName: me.value.firstName,
     lastName: me.value.lastName,

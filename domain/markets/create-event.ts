@@ -8,7 +8,6 @@ import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { formatOdds, parseOdds } from "../shared/odds.ts";
-import { requirePort } from "../ports/index.ts";
 import type { EventView, SportCode } from "../shared/types.ts";
 
 export interface CreateEventInput {
@@ -29,7 +28,7 @@ export async function createEvent(ctx: Ctx, input: CreateEventInput): Promise<Re
   const who = requireRole(ctx.actor, ["admin"], "create events");
   if (!who.ok) return who;
   const actor = who.value;
-  const markets = requirePort(ctx.ports.markets, "markets");
+  const markets = ctx.ports.markets;
   const sport = await markets.sport(input.sport);
   if (!sport) return invalid("Unknown sport", "sport");
   if (sport.code === "racing") return invalid("A race needs its runners: racing events cannot be created with home and away prices", "sport");

@@ -8,7 +8,7 @@ import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { parseOdds, formatOdds } from "../shared/odds.ts";
-import { requirePort, type MarketRecord } from "../ports/index.ts";
+import { type MarketRecord } from "../ports/index.ts";
 import type { MarketType } from "../shared/types.ts";
 import { codesFor } from "./outcome-codes.ts";
 import { checkBook, type PriceConfirmation } from "../trading/price-sanity.ts";
@@ -72,7 +72,7 @@ export async function createMarket(ctx: Ctx, input: CreateMarketInput): Promise<
   const who = requireRole(ctx.actor, MARKET_MAKERS, "create markets");
   if (!who.ok) return who;
   const actor = who.value;
-  const markets = requirePort(ctx.ports.markets, "markets");
+  const markets = ctx.ports.markets;
   const name = input.name.trim().replace(/\s+/g, " ");
   if (!name) return err(domainError("REQUEST.INVALID", "Market Name is required", { field: "name" }));
   const outcomes = checkOutcomes(input.outcomes);

@@ -6,7 +6,7 @@
 import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
-import { requirePort, type MarketRecord } from "../ports/index.ts";
+import { type MarketRecord } from "../ports/index.ts";
 import type { BetRecord, MarketStatus } from "../shared/types.ts";
 import { MARKET_MAKERS } from "./create-market.ts";
 
@@ -16,7 +16,7 @@ export async function setMarketLimit(ctx: Ctx, marketId: string, limit: number):
   const actor = who.value;
   if (!Number.isSafeInteger(limit) || limit < 100)
     return err(domainError("REQUEST.INVALID", "The limit must be a whole number of cents, at least 100", { field: "liabilityLimit" }));
-  const markets = requirePort(ctx.ports.markets, "markets");
+  const markets = ctx.ports.markets;
   const market = await markets.findById(marketId);
   if (!market) return err(domainError("MARKET.NOT_FOUND", "No market with that id"));
   if (market.liabilityLimit === limit) return ok(market);
@@ -43,7 +43,7 @@ async function moveMarket(ctx: Ctx, marketId: string, from: MarketStatus, to: Ma
   const who = requireRole(ctx.actor, MARKET_MAKERS, `${verb} markets`);
   if (!who.ok) return who;
   const actor = who.value;
-  const markets = requirePort(ctx.ports.markets, "markets");
+  const markets = ctx.ports.markets;
   const market = await markets.findById(marketId);
   if (!market) return err(domainError("MARKET.NOT_FOUND", "No market with that id"));
   if (market.status !== from)
@@ -77,7 +77,7 @@ export async function marketBets(
 ): Promise<Result<(BetRecord & { customer: { firstName: string; lastName: string; email: string } })[]>> {
   const who = requireRole(ctx.actor, MARKET_MAKERS, "see the bets on a market");
   if (!who.ok) return who;
-  const markets = requirePort(ctx.ports.markets, "markets");
+  const markets = ctx.ports.markets;
   const market = await markets.findById(marketId);
   if (!market) return err(domainError("MARKET.NOT_FOUND", "No market with that id"));
   return ok(await markets.betsOn(marketId, limit));
@@ -86,7 +86,7 @@ export async function marketBets(
 export async function getMarket(ctx: Ctx, marketId: string): Promise<Result<MarketRecord>> {
   const who = requireRole(ctx.actor, MARKET_MAKERS, "see markets");
   if (!who.ok) return who;
-  const market = await requirePort(ctx.ports.markets, "markets").findById(marketId);
+  const market = await ctx.ports.markets.findById(marketId);
   if (!market) return err(domainError("MARKET.NOT_FOUND", "No market with that id"));
   return ok(market);
 }

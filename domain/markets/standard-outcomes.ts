@@ -82,7 +82,7 @@ export async function createStandardMarket(ctx: Ctx, input: Omit<CreateMarketInp
   const event = await ctx.ports.events.findById(input.eventId);
   if (!event) return err(domainError("EVENT.NOT_FOUND", "No event with that id"));
   if (event.status === "finished") return err(domainError("MARKET.EVENT_FINISHED", `${event.name} has finished; it takes no new markets`));
-  const basis = await ctx.ports.eventPricing?.basisOf(event.id);
+  const basis = await ctx.ports.eventPricing.basisOf(event.id);
   if (!basis) return cannot("No pricing model is available for this event: give the outcomes and prices");
   const outcomes = standardOutcomes(input.marketType, event, input.name, basis);
   if (!outcomes.ok) return outcomes;

@@ -1,10 +1,9 @@
 /**
  * The operator's lists (issue 18 item 9): every event and every bet reachable, a page at a time,
- * with a total and a cursor that stays stable while new rows arrive; and the live bet ticker's
- * hook, told of each bet after its placement write succeeded.
+ * with a total and a cursor that stays stable while new rows arrive. The live bet ticker is in
+ * bet-ticker.ts.
  */
-import type { BetRecord, EventStatus, SportCode, User } from "../shared/types.ts";
-import type { TickerItem } from "../risk/ticker.ts";
+import type { BetRecord, EventStatus, SportCode } from "../shared/types.ts";
 
 /** A page of rows, the number of rows matching the filter, and where the next page starts (null: none). */
 export interface ListPage<T> {
@@ -66,18 +65,4 @@ export type AdminBetRow = BetRecord & { customer: { firstName: string; lastName:
 export interface AdminLists {
   events(filter: AdminEventFilter): Promise<ListPage<AdminEventRow> | "bad_cursor">;
   bets(filter: AdminBetFilter): Promise<ListPage<AdminBetRow> | "bad_cursor">;
-}
-
-/** What placement tells the ticker of a bet it has written (what it already holds: no extra read). */
-export interface PlacedBetNotice {
-  bet: Pick<BetRecord, "id" | "userId" | "betType" | "stake" | "totalOddsMilli" | "potentialReturn" | "placedAt">;
-  legs: Pick<BetRecord["legs"][number], "eventId" | "eventName" | "marketName" | "selectionName" | "oddsMilli">[];
-  customer: Pick<User, "firstName" | "lastName" | "email">;
-}
-
-/** The live bet ticker: must return at once and never throw (it runs after the write, on the request). */
-export interface BetTicker {
-  placed(notice: PlacedBetNotice): void;
-  /** The feed the admin stream reads: each batch of ticker items in placement order; resolves with the unsubscribe. */
-  subscribe(listener: (items: TickerItem[]) => void): Promise<() => void>;
 }

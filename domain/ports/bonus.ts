@@ -1,5 +1,4 @@
 /** The bonus wallet's port (libSQL: adapters/libsql/bonuses.ts). docs/money.md "Bonus funds". */
-import type { Ctx } from "../shared/context.ts";
 import type { AuditEntry } from "../shared/types.ts";
 import type { LedgerTransaction } from "../wallet/ledger.ts";
 import type { BonusGrant, BonusSettings } from "../wallet/bonus.ts";
@@ -37,10 +36,3 @@ export interface Bonuses {
   /** Customers whose bonus may need upkeep: active grants, or bonus money with no active grant. */
   needingUpkeep(limit: number): Promise<string[]>;
 }
-
-export interface BonusPorts {
-  bonuses: Bonuses;
-}
-
-/** The bonus port, or null when the context has none (in-memory test ports): then no bonus is used. */
-export const bonusesOf = (ctx: Pick<Ctx, "ports">): Bonuses | null => (ctx.ports as Partial<BonusPorts>).bonuses ?? null;

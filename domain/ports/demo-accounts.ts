@@ -1,4 +1,4 @@
-/** Demo accounts that have gone idle, and closing one (libSQL only). */
+/** Demo accounts that have gone idle, and closing one. */
 import type { LedgerTransaction } from "../wallet/ledger.ts";
 
 export interface IdleDemoAccount {

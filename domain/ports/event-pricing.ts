@@ -1,4 +1,4 @@
-/** An event's match model and current state, to price a market created without prices (libSQL only). */
+/** An event's match model and current state, to price a market created without prices. */
 import type { MatchModel, MatchState } from "../pricing/state.ts";
 
 export interface EventPricing {

@@ -12,15 +12,13 @@ import type { Ctx } from "../shared/context.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import type { User } from "../shared/types.ts";
-import { portOf } from "../ports/wallet.ts";
-import { protectionPort } from "../ports/protection.ts";
 import {
   BREAK_MINUTES, exclusionEnd, kindOfPeriod, planExclusion, planReturn, type Exclusion, type ExclusionKind, type ExclusionPeriod,
   type SelfExclusionPeriod, type TimeoutPeriod,
 } from "./exclusion.ts";
 
 async function exclude(ctx: Ctx, user: User, kind: ExclusionKind, endsAt: (now: Date) => Date | null, reason: string | null, period: string) {
-  const responsible = portOf(ctx, "responsible");
+  const responsible = ctx.ports.responsible;
   const now = ctx.clock.now();
   const snap = await responsible.snapshot(user.id, now);
   const planned = planExclusion(snap.exclusions, { id: ctx.ids.next("rgx"), kind, endsAt: endsAt(now), reason }, now);
@@ -29,7 +27,7 @@ async function exclude(ctx: Ctx, user: User, kind: ExclusionKind, endsAt: (now: 
   // The same person's other accounts are closed in the same write (a time-out too: it is the person's
   // break). Only from a verified account: unverified keys could name someone else; an unverified
   // account's exclusion reaches the others when it verifies (person-gate.ts).
-  const persons = user.verificationLevel !== "none" ? protectionPort(ctx, "persons") : undefined;
+  const persons = user.verificationLevel !== "none" ? ctx.ports.persons : undefined;
   const linked = persons
     ? (await persons.linkedTo(user.id, now)).map((a) => ({ userId: a.userId, exclusion: { ...e, id: ctx.ids.next("rgx"), sourceUserId: user.id } as Exclusion }))
     : [];
@@ -74,7 +72,7 @@ export async function requestReturn(ctx: Ctx): Promise<Result<{ accessAt: Date }
   const who = requireRole(ctx.actor, ["customer"], "ask to return after self-exclusion");
   if (!who.ok) return who;
   const user = who.value;
-  const responsible = portOf(ctx, "responsible");
+  const responsible = ctx.ports.responsible;
   if (!responsible.requestReturn) throw new Error("The responsible port cannot record returns");
   const now = ctx.clock.now();
   const snap = await responsible.snapshot(user.id, now);
@@ -106,7 +104,7 @@ export async function declineLimitPrompt(ctx: Ctx): Promise<Result<true>> {
   if (!who.ok) return who;
   const user = who.value;
   const now = ctx.clock.now();
-  await portOf(ctx, "responsible").declineLimitPrompt(user.id, now, {
+  await ctx.ports.responsible.declineLimitPrompt(user.id, now, {
     id: ctx.ids.next("aud"),
     actorId: user.id,
     actorRole: user.role,

@@ -14,7 +14,7 @@
 import type { Ctx } from "../shared/context.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
-import { protectionPort, type InteractionChannel, type InteractionView, type RgCustomer, type RgFacts, type RgOperations } from "../ports/protection.ts";
+import { type InteractionChannel, type InteractionView, type RgCustomer, type RgFacts, type RgOperations } from "../ports/protection.ts";
 import { stageOf, type ExclusionStage } from "./exclusion.ts";
 
 export const HARM_MARKERS = ["deposits_rising", "losses_rising", "night_play", "reversed_withdrawals"] as const;
@@ -82,9 +82,7 @@ export function rgOverview(f: RgFacts, now: Date): RgOverview {
 }
 
 function operations(ctx: Ctx): RgOperations {
-  const p = protectionPort(ctx, "rgOperations");
-  if (!p) throw new Error("The rgOperations port is not wired");
-  return p;
+  return ctx.ports.rgOperations;
 }
 
 export async function responsibleOverview(ctx: Ctx): Promise<Result<RgOverview>> {
@@ -133,7 +131,7 @@ export async function registerWithSimulator(
 ): Promise<Result<true>> {
   const who = requireRole(ctx.actor, ["admin"], "use the register simulator");
   if (!who.ok) return who;
-  const sim = protectionPort(ctx, "registerSimulator");
+  const sim = ctx.ports.registerSimulator;
   if (!sim) return err(domainError("ROUTE.NOT_FOUND", "The national register is not simulated here"));
   sim.register(person);
   return ok(true);

@@ -10,7 +10,7 @@
 import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import type { PersonWrite } from "../ports/index.ts";
-import { protectionPort, type RegisterAnswer } from "../ports/protection.ts";
+import { type RegisterAnswer } from "../ports/protection.ts";
 import { inheritedExclusions, type Exclusion } from "./exclusion.ts";
 import { personKeyMaterial, type PersonDetails } from "./person.ts";
 
@@ -21,8 +21,7 @@ export async function personCheck(
   mine: readonly Exclusion[],
   opts: { document: boolean; register?: RegisterAnswer | null },
 ): Promise<Result<PersonWrite | undefined>> {
-  const persons = protectionPort(ctx, "persons");
-  if (!persons) return ok(undefined);
+  const persons = ctx.ports.persons;
   const now = ctx.clock.now();
   const keys = personKeyMaterial(details);
   const matches = await persons.accountsMatching(keys, userId, now);

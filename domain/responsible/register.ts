@@ -11,8 +11,6 @@
  */
 import type { Ctx } from "../shared/context.ts";
 import type { User } from "../shared/types.ts";
-import type { AccountPorts } from "../ports/index.ts";
-import { protectionPort } from "../ports/protection.ts";
 
 export const REGISTER_CACHE_MINUTES = 60;
 
@@ -32,12 +30,11 @@ export async function registerListed(
   cached: { listed: boolean; checkedAt: Date } | null | undefined,
   now: Date,
 ): Promise<boolean> {
-  const register = protectionPort(ctx, "selfExclusionRegister");
-  const cache = protectionPort(ctx, "registerCache");
-  if (!register || !cache || cached === undefined) return false;
+  const register = ctx.ports.selfExclusionRegister;
+  const cache = ctx.ports.registerCache;
+  if (cached === undefined) return false;
   if (isFresh(cached, now)) return cached!.listed;
-  const accounts = (ctx.ports as Partial<AccountPorts>).accounts;
-  const profile = accounts ? await accounts.profileOf(user.id) : null;
+  const profile = await ctx.ports.accounts.profileOf(user.id);
   if (!profile?.dateOfBirth) {
     await cache.save(user.id, { listed: false, reference: "not-matchable" }, now);
     return false;

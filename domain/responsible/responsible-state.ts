@@ -8,9 +8,7 @@ import type { Ctx } from "../shared/context.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { ok, type Result } from "../shared/result.ts";
 import type { Cents } from "../shared/money.ts";
-import { portOf, type ResponsibleSnapshot } from "../ports/wallet.ts";
-import type { AccountPorts } from "../ports/index.ts";
-import { DEFAULT_SETTINGS } from "../accounts/settings.ts";
+import { type ResponsibleSnapshot } from "../ports/wallet.ts";
 import { effectiveLimit, LIMIT_PERIODS, SUGGESTED_LIMITS, type LimitPeriod, type LimitType, type PeriodAmounts, type PeriodLimits } from "./limits.ts";
 import { activeExclusion, stageOf, type ExclusionStage } from "./exclusion.ts";
 import { registerListed } from "./register.ts";
@@ -91,12 +89,11 @@ export async function responsibleState(ctx: Ctx): Promise<Result<ResponsibleView
   const user = who.value;
   const sessionId = ctx.actor.kind === "user" ? ctx.actor.sessionId : "";
   const now = ctx.clock.now();
-  const activity = portOf(ctx, "sessionActivity");
-  const settings = (ctx.ports as Partial<AccountPorts>).accountSettings;
+  const activity = ctx.ports.sessionActivity;
   const [snap, startedAtOrNull, realityCheckMinutes] = await Promise.all([
-    portOf(ctx, "responsible").snapshot(user.id, now),
+    ctx.ports.responsible.snapshot(user.id, now),
     activity.startOf(sessionId),
-    settings ? settings.of(user.id).then((s) => s.realityCheckMinutes) : Promise.resolve(DEFAULT_SETTINGS.realityCheckMinutes),
+    ctx.ports.accountSettings.of(user.id).then((s) => s.realityCheckMinutes),
   ]);
   const startedAt = startedAtOrNull ?? now;
   const listed = await registerListed(ctx, user, snap.register, now);

@@ -8,7 +8,6 @@ import type { Ctx } from "../shared/context.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import type { Cents } from "../shared/money.ts";
-import { portOf } from "../ports/wallet.ts";
 import { changeLimit, type LimitPeriod, type LimitType } from "./limits.ts";
 
 export interface SetLimitInput {
@@ -21,7 +20,7 @@ export async function setLimit(ctx: Ctx, input: SetLimitInput): Promise<Result<"
   const who = requireRole(ctx.actor, ["customer"], "set limits");
   if (!who.ok) return who;
   const user = who.value;
-  const responsible = portOf(ctx, "responsible");
+  const responsible = ctx.ports.responsible;
   for (let attempt = 0; attempt < 3; attempt++) {
     const now = ctx.clock.now();
     const snap = await responsible.snapshot(user.id, now);

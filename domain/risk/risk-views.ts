@@ -4,7 +4,6 @@
 import type { Ctx } from "../shared/context.ts";
 import { ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
-import { requirePort } from "../ports/index.ts";
 import { bookSnapshot } from "./book.ts";
 import { buildHeatmap, HEATMAP_COLUMNS, HEATMAP_ROWS, inRange, type HeatmapCell, type HeatmapRange } from "./heatmap.ts";
 import {
@@ -30,7 +29,7 @@ export interface RiskHeatmapView {
 export async function riskHeatmap(ctx: Ctx, range: HeatmapRange): Promise<Result<RiskHeatmapView>> {
   const who = requireRole(ctx.actor, RISK_READERS, "read the risk heatmap");
   if (!who.ok) return who;
-  const risk = requirePort(ctx.ports.risk, "risk");
+  const risk = ctx.ports.risk;
   const now = ctx.clock.now();
   const { markets, bets } = await bookSnapshot(risk);
   return ok({
@@ -122,7 +121,7 @@ export interface RiskMetricsView {
 
 /** Exposure and liability of the book at each hour of the last `hours` hours (and now), replayed from the bets. */
 export async function exposureSeries(ctx: Ctx, hours: number): Promise<{ at: Date; exposure: number; liability: number }[]> {
-  const risk = requirePort(ctx.ports.risk, "risk");
+  const risk = ctx.ports.risk;
   const now = ctx.clock.now();
   const bets = await risk.betsOpenSince(new Date(now.getTime() - hours * 3_600_000));
   const ids = [...new Set(bets.flatMap((b) => b.legs.map((l) => l.marketId)))];
@@ -141,8 +140,8 @@ const byLiability = (xs: Aggregate[]) => xs.sort((a, b) => b.liability - a.liabi
 export async function riskMetrics(ctx: Ctx): Promise<Result<RiskMetricsView>> {
   const who = requireRole(ctx.actor, RISK_READERS, "read the risk metrics");
   if (!who.ok) return who;
-  const risk = requirePort(ctx.ports.risk, "risk");
-  const trading = requirePort(ctx.ports.trading, "trading");
+  const risk = ctx.ports.risk;
+  const trading = ctx.ports.trading;
   const now = ctx.clock.now();
   await scanAlerts(ctx);
   const [{ positions }, customers, activeAlerts, series] = await Promise.all([
@@ -183,7 +182,7 @@ export interface BookFiguresView {
 export async function bookFigures(ctx: Ctx): Promise<Result<BookFiguresView>> {
   const who = requireRole(ctx.actor, RISK_READERS, "read the book");
   if (!who.ok) return who;
-  const { positions } = await bookSnapshot(requirePort(ctx.ports.risk, "risk"));
+  const { positions } = await bookSnapshot(ctx.ports.risk);
   const t = bookTotals(positions);
   return ok({ payout: t.payout, exposure: t.exposure, liability: t.liability });
 }

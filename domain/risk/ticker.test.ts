@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LARGE_STAKE_CENTS, isLargeStake, isSharpCustomer, passesTickerFilter, tickerItem } from "./ticker.ts";
-import type { PlacedBetNotice } from "../ports/admin-lists.ts";
+import type { PlacedBetNotice } from "../ports/bet-ticker.ts";
 
 const notice = (stake: number): PlacedBetNotice => ({
   bet: { id: "bet_1", userId: "u_1", betType: "multiple", stake, totalOddsMilli: 4_200, potentialReturn: stake * 4.2, placedAt: new Date("2026-11-25T12:00:00Z") },

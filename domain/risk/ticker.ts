@@ -10,7 +10,7 @@
  */
 import { formatOdds } from "../shared/odds.ts";
 import { FULL_STAKE_FACTOR_BP } from "../betting/placement-limits.ts";
-import type { PlacedBetNotice } from "../ports/admin-lists.ts";
+import type { PlacedBetNotice } from "../ports/bet-ticker.ts";
 import type { BetType } from "../shared/types.ts";
 
 /** 500.00: stakes strictly above it are flagged "large" unless the setting says otherwise. */

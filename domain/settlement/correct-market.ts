@@ -13,17 +13,17 @@
  * Idempotent under retry: a market already at the requested result is not changed again, and a
  * bet that already matches it is left alone, so running it again finishes what a crash left.
  */
-import type { Ctx } from "../shared/context.ts";
+import type { Ctx, SystemCtx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
-import { requirePort, type BetCorrectionPlan, type MarketRecord, type SettlementCorrections, type SettlementPlan } from "../ports/index.ts";
+import { type BetCorrectionPlan, type MarketRecord, type SettlementCorrections, type SettlementPlan } from "../ports/index.ts";
 import type { BetRecord } from "../shared/types.ts";
 import { HOUSE_ACCOUNT, ledgerTransaction, transfer, walletAccountId, type LedgerTransaction } from "../wallet/ledger.ts";
 import { correctionPostings } from "../wallet/debt.ts";
 import { marketResultFromInput, outcomeResultsOf, recordedResult, sameGrades, storedKind, type MarketResult, type MarketResultInput } from "./market-result.ts";
 import { regradeForMarket, type Regrade } from "./regrade.ts";
 import { checkNotWithdrawn, withWithdrawn } from "./rule4.ts";
-import type { SettleCtx, Settler } from "./settle-market.ts";
+import type { Settler } from "./settle-market.ts";
 import { checkSettleTiming, type SettleOverride } from "./settle-override.ts";
 
 /** The corrected result in any shape a first settlement takes (market-result.ts MarketResultInput), with the reason. */
@@ -62,7 +62,7 @@ const describe = (m: MarketRecord, r: MarketResult | null) => {
 export async function resettleMarket(ctx: Ctx, marketId: string, input: ResettleMarketInput): Promise<Result<MarketCorrection>> {
   const who = requireRole(ctx.actor, ["admin"], "resettle markets");
   if (!who.ok) return who;
-  const markets = requirePort(ctx.ports.markets, "markets");
+  const markets = ctx.ports.markets;
   const market = await markets.findById(marketId);
   if (!market) return err(domainError("MARKET.NOT_FOUND", "No market with that id"));
   const parsed = marketResultFromInput(market, input);
@@ -80,7 +80,7 @@ export async function resettleMarket(ctx: Ctx, marketId: string, input: Resettle
 export async function unsettleMarket(ctx: Ctx, marketId: string, input: { reason: string }): Promise<Result<MarketCorrection>> {
   const who = requireRole(ctx.actor, ["admin"], "unsettle markets");
   if (!who.ok) return who;
-  const markets = requirePort(ctx.ports.markets, "markets");
+  const markets = ctx.ports.markets;
   const market = await markets.findById(marketId);
   if (!market) return err(domainError("MARKET.NOT_FOUND", "No market with that id"));
   return changeAndCorrect(ctx, who.value, market, null, "market.unsettle", input.reason, null);
@@ -95,8 +95,8 @@ async function changeAndCorrect(
   reason: string,
   override: SettleOverride | null,
 ): Promise<Result<MarketCorrection>> {
-  const markets = requirePort(ctx.ports.markets, "markets");
-  const corrections = requirePort(ctx.ports.corrections, "corrections");
+  const markets = ctx.ports.markets;
+  const corrections = ctx.ports.corrections;
   let current = market;
   for (let attempt = 0; !sameResult(current, resultOf(current), result); attempt++) {
     if (attempt >= MAX_ATTEMPTS) return err(domainError("MARKET.RESULT_CONFLICT", "The market's result changed while you were correcting it; reload and try again"));
@@ -145,15 +145,15 @@ async function changeAndCorrect(
  * losses that contradict it; a void is a decision about the bet, not about the result).
  */
 export async function correctMarketBets(
-  ctx: SettleCtx,
+  ctx: SystemCtx,
   actor: Settler,
   market: MarketRecord,
   result: MarketResult | null,
   why: { reason: string | null; action: string; skipVoided?: boolean },
 ): Promise<{ regraded: number; correction: number; debt: number }> {
   result = withWithdrawn(market, result); // Rule 4: withdrawn runners' bets are void
-  const markets = requirePort(ctx.ports.markets, "markets");
-  const corrections = requirePort(ctx.ports.corrections, "corrections");
+  const markets = ctx.ports.markets;
+  const corrections = ctx.ports.corrections;
   const others = new Map<string, MarketResult | null>();
   const otherResults = async (bet: BetRecord) => {
     const out = new Map<string, MarketResult>();
@@ -196,7 +196,7 @@ export async function correctMarketBets(
 }
 
 async function applyRegrade(
-  ctx: SettleCtx,
+  ctx: SystemCtx,
   corrections: SettlementCorrections,
   actor: Settler,
   marketId: string,
@@ -241,7 +241,7 @@ async function applyRegrade(
     };
     return (await ctx.ports.bets.settle(plan)) === "settled" ? { correction: actualReturn, debt: 0 } : null;
   }
-  const corr = requirePort(ctx.ports.settlements, "settlements");
+  const corr = ctx.ports.settlements;
   const count = await corr.resettlementCount(bet.id);
   if (count === null) return null;
   const paid = bet.status === "pending" ? 0 : (bet.actualReturn ?? 0);

@@ -9,7 +9,6 @@
 import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
-import { requirePort } from "../ports/index.ts";
 import { HOUSE_ACCOUNT, ledgerTransaction, transfer, walletAccountId, type LedgerTransaction } from "../wallet/ledger.ts";
 import { formatAmount } from "../risk/format.ts";
 import { decideResettlement, type ResettlementRequest } from "./resettle.ts";
@@ -32,7 +31,7 @@ export async function resettleBet(ctx: Ctx, betId: string, req: ResettlementRequ
   const who = requireRole(ctx.actor, ["admin"], "resettle bets");
   if (!who.ok) return who;
   const actor = who.value;
-  const settlements = requirePort(ctx.ports.settlements, "settlements");
+  const settlements = ctx.ports.settlements;
   const bet = await ctx.ports.bets.findById(betId);
   if (!bet) return err(domainError("BET.NOT_FOUND", "No bet with that id"));
   const count = await settlements.resettlementCount(betId);

@@ -6,9 +6,10 @@
  * the ledger, multiples waiting on other legs keep the leg result. Run by the results job every few
  * seconds and right after an operator's score (update-event.ts); running it twice settles nothing twice.
  */
-import { requirePort, type MarketRecord } from "../ports/index.ts";
+import type { SystemCtx } from "../shared/context.ts";
+import { type MarketRecord } from "../ports/index.ts";
 import type { MarketResult } from "./market-result.ts";
-import { applyMarketResult, SYSTEM_SETTLER, type SettleCtx } from "./settle-market.ts";
+import { applyMarketResult, SYSTEM_SETTLER } from "./settle-market.ts";
 
 /**
  * The market result the outcomes' results make: one winner (the rest lost), void (all void), or no
@@ -32,8 +33,8 @@ export interface DecidedSettlement {
   needsOperator: string[];
 }
 
-export async function settleDecidedMarkets(ctx: SettleCtx, opts: { limit?: number; eventId?: string } = {}): Promise<DecidedSettlement> {
-  const markets = requirePort(ctx.ports.markets, "markets");
+export async function settleDecidedMarkets(ctx: SystemCtx, opts: { limit?: number; eventId?: string } = {}): Promise<DecidedSettlement> {
+  const markets = ctx.ports.markets;
   const out: DecidedSettlement = { markets: 0, settled: 0, paid: 0, needsOperator: [] };
   for (const id of await markets.decidedUnsettled(opts.limit ?? 100)) {
     const market = await markets.findById(id);

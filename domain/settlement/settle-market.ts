@@ -9,10 +9,10 @@
  * a leg the bet is read again: if another market's settlement graded its last leg meanwhile, it
  * settles now.
  */
-import type { Ctx } from "../shared/context.ts";
+import type { Ctx, SystemCtx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
-import { requirePort, type MarketRecord, type SettlementPlan } from "../ports/index.ts";
+import { type MarketRecord, type SettlementPlan } from "../ports/index.ts";
 import type { BetRecord, User } from "../shared/types.ts";
 import { HOUSE_ACCOUNT, ledgerTransaction, transfer, walletAccountId, type LedgerTransaction } from "../wallet/ledger.ts";
 import { gradeBet } from "./grade.ts";
@@ -86,7 +86,7 @@ function settlementPlan(
 }
 
 async function settleOne(
-  ctx: SettleCtx,
+  ctx: SystemCtx,
   actor: Settler,
   bet: BetRecord,
   status: "won" | "lost" | "void",
@@ -102,7 +102,7 @@ async function settleOne(
  * (settled meanwhile by someone else) is written again one bet at a time, so each of its other bets
  * still settles and the refused one pays nothing.
  */
-async function settleAll(ctx: SettleCtx, plans: SettlementPlan[]): Promise<SettlementPlan[]> {
+async function settleAll(ctx: SystemCtx, plans: SettlementPlan[]): Promise<SettlementPlan[]> {
   const done: SettlementPlan[] = [];
   for (let i = 0; i < plans.length; i += SETTLE_CHUNK) {
     const chunk = plans.slice(i, i + SETTLE_CHUNK);
@@ -116,12 +116,11 @@ async function settleAll(ctx: SettleCtx, plans: SettlementPlan[]): Promise<Settl
 }
 
 /** What settling needs: the ports, the clock and ids (no signed-in actor: the system settles too). */
-export type SettleCtx = Pick<Ctx, "ports" | "clock" | "ids">;
 
 export async function settleMarket(ctx: Ctx, marketId: string, input: SettleMarketInput): Promise<Result<MarketSettlement>> {
   const who = requireRole(ctx.actor, ["admin"], "settle markets");
   if (!who.ok) return who;
-  const markets = requirePort(ctx.ports.markets, "markets");
+  const markets = ctx.ports.markets;
   const market = await markets.findById(marketId);
   if (!market) return err(domainError("MARKET.NOT_FOUND", "No market with that id"));
   const result = marketResultFromInput(market, input);
@@ -139,7 +138,7 @@ export async function settleMarket(ctx: Ctx, marketId: string, input: SettleMark
  * The admin's settlement and the system's (a market the match state decided) both come here.
  */
 export async function applyMarketResult(
-  ctx: SettleCtx,
+  ctx: SystemCtx,
   actor: Settler,
   market: MarketRecord,
   result: MarketResult,
@@ -147,8 +146,8 @@ export async function applyMarketResult(
 ): Promise<Result<MarketSettlement>> {
   result = withWithdrawn(market, result); // Rule 4: withdrawn runners' bets are void
   const marketId = market.id;
-  const markets = requirePort(ctx.ports.markets, "markets");
-  const settlements = requirePort(ctx.ports.settlements, "settlements");
+  const markets = ctx.ports.markets;
+  const settlements = ctx.ports.settlements;
   const outcomeIds = market.outcomes.map((o) => o.id);
   const sameResult = (m: MarketRecord) => {
     const recorded = recordedResult(m);

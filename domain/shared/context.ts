@@ -9,3 +9,6 @@ export interface Ctx {
   clock: Clock;
   ids: Ids;
 }
+
+/** What a job (no signed-in actor) needs: the ports and the sources of time and ids. */
+export type SystemCtx = Pick<Ctx, "ports" | "clock" | "ids">;

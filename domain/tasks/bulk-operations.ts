@@ -11,12 +11,12 @@
  * - customer_insight / risk_analysis: one CSV row per customer of the chosen segment.
  * - export_report: financial, customer_activity, risk_metrics or regulatory over the chosen period.
  */
+import type { Ctx, SystemCtx } from "../shared/context.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import type { User } from "../shared/types.ts";
 import type { BulkOperationRecord, BulkOperationType, CustomerAggregate } from "../ports/index.ts";
 import { settleBet } from "../settlement/settle-bet.ts";
-import type { BackOfficeCtx, SystemDeps } from "../users/back-office-ctx.ts";
 import { planBetSettlement } from "./bulk-settlement.ts";
 import { toCsv, centsText, type CsvCell } from "./csv.ts";
 import { PAYMENT_KINDS } from "../crm/back-office-views.ts";
@@ -49,7 +49,7 @@ function describe(req: BulkOperationRequest): { title: string; description: stri
   }
 }
 
-export async function startBulkOperation(ctx: BackOfficeCtx, req: BulkOperationRequest): Promise<Result<BulkOperationRecord>> {
+export async function startBulkOperation(ctx: Ctx, req: BulkOperationRequest): Promise<Result<BulkOperationRecord>> {
   const who = requireRole(ctx.actor, ["admin"], "run bulk operations");
   if (!who.ok) return who;
   const actor = who.value;
@@ -72,20 +72,20 @@ export async function startBulkOperation(ctx: BackOfficeCtx, req: BulkOperationR
   return ok((await ctx.ports.bulkOperations.find(op.id))!);
 }
 
-export async function listBulkOperations(ctx: BackOfficeCtx, limit = 50) {
+export async function listBulkOperations(ctx: Ctx, limit = 50) {
   const who = requireRole(ctx.actor, ["admin"], "see bulk operations");
   if (!who.ok) return who;
   return ok(await ctx.ports.bulkOperations.list(limit));
 }
 
-export async function getBulkOperation(ctx: BackOfficeCtx, id: string): Promise<Result<BulkOperationRecord>> {
+export async function getBulkOperation(ctx: Ctx, id: string): Promise<Result<BulkOperationRecord>> {
   const who = requireRole(ctx.actor, ["admin"], "see bulk operations");
   if (!who.ok) return who;
   const op = await ctx.ports.bulkOperations.find(id);
   return op ? ok(op) : err(domainError("BULK.NOT_FOUND", "No bulk operation with that id"));
 }
 
-export async function bulkOperationCsv(ctx: BackOfficeCtx, id: string): Promise<Result<{ op: BulkOperationRecord; csv: string }>> {
+export async function bulkOperationCsv(ctx: Ctx, id: string): Promise<Result<{ op: BulkOperationRecord; csv: string }>> {
   const found = await getBulkOperation(ctx, id);
   if (!found.ok) return found;
   const csv = await ctx.ports.bulkOperations.resultCsv(id);
@@ -118,7 +118,7 @@ interface Outcome extends Counts {
 const percent = (c: Counts) => (c.targetCount === 0 ? 100 : Math.min(100, Math.floor((c.processed / c.targetCount) * 100)));
 
 /** Claim the oldest pending operation and run it to the end. Returns its id, or null when none was pending. */
-export async function processNextBulkOperation(deps: SystemDeps, opts: RunnerOptions = {}): Promise<string | null> {
+export async function processNextBulkOperation(deps: SystemCtx, opts: RunnerOptions = {}): Promise<string | null> {
   const op = await deps.ports.bulkOperations.claimNext(deps.clock.now());
   if (!op) return null;
   const chunkSize = opts.chunkSize ?? 25;
@@ -153,7 +153,7 @@ export async function processNextBulkOperation(deps: SystemDeps, opts: RunnerOpt
   return op.id;
 }
 
-async function run(deps: SystemDeps, op: BulkOperationRecord, chunkSize: number, report: (c: Counts) => Promise<void>): Promise<Outcome> {
+async function run(deps: SystemCtx, op: BulkOperationRecord, chunkSize: number, report: (c: Counts) => Promise<void>): Promise<Outcome> {
   switch (op.type) {
     case "settlement":
       return runSettlement(deps, op, Math.max(1, Math.min(chunkSize, 10)), report);
@@ -165,11 +165,11 @@ async function run(deps: SystemDeps, op: BulkOperationRecord, chunkSize: number,
   }
 }
 
-async function runSettlement(deps: SystemDeps, op: BulkOperationRecord, chunkSize: number, report: (c: Counts) => Promise<void>): Promise<Outcome> {
+async function runSettlement(deps: SystemCtx, op: BulkOperationRecord, chunkSize: number, report: (c: Counts) => Promise<void>): Promise<Outcome> {
   const params = op.params as { settlementType?: string; sport?: string };
   const reviewOnly = params.settlementType === "manual_review";
   const admin = await deps.ports.users.findById(op.createdBy);
-  const candidates = await deps.ports.backOffice.settlementCandidates(params.sport ?? "all");
+  const candidates = await deps.ports.settlementQueue.settlementCandidates(params.sport ?? "all");
   const c: Counts = { targetCount: candidates.length, processed: 0, succeeded: 0, failed: 0 };
   const summary = { won: 0, lost: 0, void: 0, needsReview: 0, errors: 0, paidOut: 0 };
   const rows: CsvCell[][] = [];
@@ -231,13 +231,13 @@ async function customersInChunks(
   return { rows, counts: c };
 }
 
-async function runInsight(deps: SystemDeps, op: BulkOperationRecord, chunkSize: number, report: (c: Counts) => Promise<void>): Promise<Outcome> {
+async function runInsight(deps: SystemCtx, op: BulkOperationRecord, chunkSize: number, report: (c: Counts) => Promise<void>): Promise<Outcome> {
   const params = op.params as { analysisType: AnalysisType; segment: InsightSegment };
   const kind = op.type as "customer_insight" | "risk_analysis";
   const now = deps.clock.now();
   const [all, lines, profiles] = await Promise.all([
-    deps.ports.backOffice.customers(now),
-    deps.ports.backOffice.closingLines(),
+    deps.ports.customerAggregates.customers(now),
+    deps.ports.reports.closingLines(),
     deps.ports.fraud.profiles(100_000),
   ]);
   const customers = all.filter((c) => inInsightSegment(c, params.segment, now));
@@ -257,12 +257,12 @@ async function runInsight(deps: SystemDeps, op: BulkOperationRecord, chunkSize: 
   };
 }
 
-async function runReport(deps: SystemDeps, op: BulkOperationRecord, chunkSize: number, report: (c: Counts) => Promise<void>): Promise<Outcome> {
+async function runReport(deps: SystemCtx, op: BulkOperationRecord, chunkSize: number, report: (c: Counts) => Promise<void>): Promise<Outcome> {
   const p = op.params as { reportType: ReportType; dateRange: DateRange; from?: string; to?: string };
   const now = deps.clock.now();
   const period = resolvePeriod(p.dateRange, now, p.from ? new Date(p.from) : undefined, p.to ? new Date(p.to) : undefined);
   if (!period) return { targetCount: 0, processed: 0, succeeded: 0, failed: 0, summary: {}, csv: null, error: "Invalid report period" };
-  const bo = deps.ports.backOffice;
+  const { reports, ledgerPayments, customerAggregates } = deps.ports;
   const single = async (header: string[], build: () => Promise<CsvCell[][]>): Promise<Outcome> => {
     const c: Counts = { targetCount: 1, processed: 0, succeeded: 0, failed: 0 };
     await report(c);
@@ -273,15 +273,15 @@ async function runReport(deps: SystemDeps, op: BulkOperationRecord, chunkSize: n
     case "financial":
       return single(FINANCIAL_HEADER, async () => {
         const [bets, payments] = await Promise.all([
-          bo.betsBetween(period.from, period.to),
-          bo.payments({ kinds: PAYMENT_KINDS, since: period.from, until: period.to, limit: 1_000_000 }),
+          reports.betsBetween(period.from, period.to),
+          ledgerPayments.payments({ kinds: PAYMENT_KINDS, since: period.from, until: period.to, limit: 1_000_000 }),
         ]);
         return financialRows(bets, payments, period);
       });
     case "regulatory":
-      return single(REGULATORY_HEADER, async () => regulatoryRows(await bo.auditBetween(period.from, period.to, 100_000)));
+      return single(REGULATORY_HEADER, async () => regulatoryRows(await reports.auditBetween(period.from, period.to, 100_000)));
     case "customer_activity": {
-      const [customers, bets] = await Promise.all([bo.customers(now), bo.betsBetween(period.from, period.to)]);
+      const [customers, bets] = await Promise.all([customerAggregates.customers(now), reports.betsBetween(period.from, period.to)]);
       const byUser = new Map<string, typeof bets>();
       for (const b of bets) byUser.set(b.userId, [...(byUser.get(b.userId) ?? []), b]);
       const { rows, counts } = await customersInChunks(customers, chunkSize, report, (c) =>
@@ -291,7 +291,7 @@ async function runReport(deps: SystemDeps, op: BulkOperationRecord, chunkSize: n
     }
     case "risk_metrics": {
       const [customers, alerts] = await Promise.all([
-        bo.customers(now),
+        customerAggregates.customers(now),
         deps.ports.fraud.listAlerts({ since: period.from, limit: 100_000 }),
       ]);
       const inPeriod = alerts.filter((a) => a.createdAt.getTime() < period.to.getTime());

@@ -2,10 +2,10 @@
  * Task use cases: create, edit (fields, status, assignee, due date) and delete; each change is one
  * write with its audit record. Assignees must be staff (admin or trader).
  */
+import type { Ctx } from "../shared/context.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import type { TaskCategory, TaskPriority, TaskRecord, TaskStatus, TaskView } from "../ports/index.ts";
-import type { BackOfficeCtx } from "../users/back-office-ctx.ts";
 import { applyTaskPatch, taskDiff, taskStats, type TaskPatch } from "./task-rules.ts";
 
 export interface NewTaskInput {
@@ -23,25 +23,25 @@ const snapshot = (t: TaskRecord) => ({
   assignedTo: t.assignedTo, dueDate: t.dueDate ? t.dueDate.toISOString() : null,
 });
 
-export async function listTasks(ctx: BackOfficeCtx, filter: Parameters<BackOfficeCtx["ports"]["tasks"]["list"]>[0]) {
+export async function listTasks(ctx: Ctx, filter: Parameters<Ctx["ports"]["tasks"]["list"]>[0]) {
   const who = requireRole(ctx.actor, ["admin"], "see tasks");
   if (!who.ok) return who;
   return ok(await ctx.ports.tasks.list(filter));
 }
 
-export async function getTaskStats(ctx: BackOfficeCtx) {
+export async function getTaskStats(ctx: Ctx) {
   const who = requireRole(ctx.actor, ["admin"], "see task figures");
   if (!who.ok) return who;
   return ok(taskStats(await ctx.ports.tasks.list({}), ctx.clock.now()));
 }
 
-export async function listStaff(ctx: BackOfficeCtx) {
+export async function listStaff(ctx: Ctx) {
   const who = requireRole(ctx.actor, ["admin"], "see staff");
   if (!who.ok) return who;
   return ok(await ctx.ports.tasks.staff());
 }
 
-export async function createTask(ctx: BackOfficeCtx, input: NewTaskInput): Promise<Result<TaskView>> {
+export async function createTask(ctx: Ctx, input: NewTaskInput): Promise<Result<TaskView>> {
   const who = requireRole(ctx.actor, ["admin"], "create tasks");
   if (!who.ok) return who;
   const actor = who.value;
@@ -68,7 +68,7 @@ export async function createTask(ctx: BackOfficeCtx, input: NewTaskInput): Promi
   return ok((await ctx.ports.tasks.find(task.id))!);
 }
 
-export async function updateTask(ctx: BackOfficeCtx, id: string, patch: TaskPatch): Promise<Result<TaskView>> {
+export async function updateTask(ctx: Ctx, id: string, patch: TaskPatch): Promise<Result<TaskView>> {
   const who = requireRole(ctx.actor, ["admin"], "edit tasks");
   if (!who.ok) return who;
   const actor = who.value;
@@ -90,7 +90,7 @@ export async function updateTask(ctx: BackOfficeCtx, id: string, patch: TaskPatc
   return ok((await ctx.ports.tasks.find(id))!);
 }
 
-export async function deleteTask(ctx: BackOfficeCtx, id: string): Promise<Result<{ id: string }>> {
+export async function deleteTask(ctx: Ctx, id: string): Promise<Result<{ id: string }>> {
   const who = requireRole(ctx.actor, ["admin"], "delete tasks");
   if (!who.ok) return who;
   const actor = who.value;
@@ -104,7 +104,7 @@ export async function deleteTask(ctx: BackOfficeCtx, id: string): Promise<Result
   return ok({ id });
 }
 
-export async function getTask(ctx: BackOfficeCtx, id: string): Promise<Result<TaskView>> {
+export async function getTask(ctx: Ctx, id: string): Promise<Result<TaskView>> {
   const who = requireRole(ctx.actor, ["admin"], "see tasks");
   if (!who.ok) return who;
   const task = await ctx.ports.tasks.find(id);

@@ -9,7 +9,6 @@ import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { formatOdds, parseOdds } from "../shared/odds.ts";
-import { requirePort } from "../ports/index.ts";
 import { tickPrice } from "./odds.ts";
 import { scanAlerts, TRADERS } from "./alerts.ts";
 import { checkBook, type PriceConfirmation } from "./price-sanity.ts";
@@ -33,7 +32,7 @@ export async function adjustOdds(ctx: Ctx, input: AdjustOddsInput): Promise<Resu
   const who = requireRole(ctx.actor, TRADERS, "adjust odds");
   if (!who.ok) return who;
   const actor = who.value;
-  const trading = requirePort(ctx.ports.trading, "trading");
+  const trading = ctx.ports.trading;
   for (let attempt = 0; attempt < 3; attempt++) {
     const [o] = await ctx.ports.events.pricedOutcomes([input.outcomeId]);
     if (!o) return err(domainError("MARKET.OUTCOME_NOT_FOUND", "No outcome with that id"));
@@ -55,7 +54,7 @@ export async function adjustOdds(ctx: Ctx, input: AdjustOddsInput): Promise<Resu
     }
     if (target === o.priceMilli) return err(domainError("ODDS.UNCHANGED", `${o.outcomeName} is already at ${formatOdds(target)}`));
     // The market's book with the new price, over its open outcomes (no result yet).
-    const market = await ctx.ports.markets?.findById(o.marketId);
+    const market = await ctx.ports.markets.findById(o.marketId);
     const open = (market?.outcomes ?? []).filter((x) => !x.result);
     const sanity = checkBook(
       open.map((x) => (x.id === o.outcomeId ? target : x.priceMilli)),

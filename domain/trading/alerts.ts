@@ -8,7 +8,7 @@
 import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
-import { requirePort, type TradingAlertRecord } from "../ports/index.ts";
+import { type TradingAlertRecord } from "../ports/index.ts";
 import { bookSnapshot } from "../risk/book.ts";
 import { aggregate } from "../risk/liability.ts";
 import { alertsToResolve, bankrollOf, exposureAlerts, liabilityAlerts, steamAlerts } from "../risk/alerts.ts";
@@ -18,8 +18,8 @@ export const TRADERS = ["admin", "trader"] as const;
 
 /** Run the engine now; returns how many new alerts were stored. */
 export async function scanAlerts(ctx: Ctx): Promise<number> {
-  const risk = requirePort(ctx.ports.risk, "risk");
-  const trading = requirePort(ctx.ports.trading, "trading");
+  const risk = ctx.ports.risk;
+  const trading = ctx.ports.trading;
   const now = ctx.clock.now();
   const [{ markets, positions }, house, base, moves] = await Promise.all([
     bookSnapshot(risk),
@@ -53,14 +53,14 @@ export async function listAlerts(
   const who = requireRole(ctx.actor, TRADERS, "read trading alerts");
   if (!who.ok) return who;
   await scanAlerts(ctx);
-  return ok(await requirePort(ctx.ports.trading, "trading").listAlerts(filter));
+  return ok(await ctx.ports.trading.listAlerts(filter));
 }
 
 export async function acknowledgeAlert(ctx: Ctx, alertId: string): Promise<Result<TradingAlertRecord>> {
   const who = requireRole(ctx.actor, TRADERS, "acknowledge trading alerts");
   if (!who.ok) return who;
   const actor = who.value;
-  const trading = requirePort(ctx.ports.trading, "trading");
+  const trading = ctx.ports.trading;
   const alert = await trading.findAlert(alertId);
   if (!alert) return err(domainError("ALERT.NOT_FOUND", "No alert with that id"));
   if (alert.acknowledgedAt) return err(domainError("ALERT.ALREADY_ACKNOWLEDGED", "This alert has already been acknowledged"));

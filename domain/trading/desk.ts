@@ -17,7 +17,6 @@
 import type { Ctx } from "../shared/context.ts";
 import { ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
-import { requirePort } from "../ports/index.ts";
 import type { EventView } from "../shared/types.ts";
 import { bookSnapshot, startOfUtcDay } from "../risk/book.ts";
 import { aggregate, bookTotals, publicPercentages, riskLevelOf, type MarketPosition } from "../risk/liability.ts";
@@ -88,8 +87,8 @@ function matchWinnerFigures(p: MarketPosition | undefined) {
 export async function tradingOverview(ctx: Ctx): Promise<Result<TradingOverviewView>> {
   const who = requireRole(ctx.actor, TRADERS, "use the trading desk");
   if (!who.ok) return who;
-  const risk = requirePort(ctx.ports.risk, "risk");
-  const trading = requirePort(ctx.ports.trading, "trading");
+  const risk = ctx.ports.risk;
+  const trading = ctx.ports.trading;
   const now = ctx.clock.now();
   await scanAlerts(ctx);
   const [{ markets, bets, positions }, customers, moves, settled, activeAlerts, house, base] = await Promise.all([
@@ -176,7 +175,7 @@ export interface SharpBettorView extends BettorSummary {
 export async function sharpBettors(ctx: Ctx): Promise<Result<SharpBettorView[]>> {
   const who = requireRole(ctx.actor, TRADERS, "read sharp tracking");
   if (!who.ok) return who;
-  const risk = requirePort(ctx.ports.risk, "risk");
+  const risk = ctx.ports.risk;
   const customers = await risk.customerBets(ctx.clock.now());
   return ok(
     customers

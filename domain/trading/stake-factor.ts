@@ -7,7 +7,6 @@
 import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
-import { requirePort } from "../ports/index.ts";
 import { FULL_STAKE_FACTOR_BP, MIN_STAKE_FACTOR_BP, maxStakeAtEvens } from "../betting/placement-limits.ts";
 import { TRADERS } from "./alerts.ts";
 
@@ -31,7 +30,7 @@ export async function setStakeFactor(
   const bp = factorToBp(factor);
   if (bp === null)
     return err(domainError("REQUEST.INVALID", "The stake factor must be between 0.0001 and 1, in steps of 0.0001", { field: "factor" }));
-  const trading = requirePort(ctx.ports.trading, "trading");
+  const trading = ctx.ports.trading;
   const user = await ctx.ports.users.findById(userId);
   if (!user || user.role !== "customer") return err(domainError("TRADING.CUSTOMER_NOT_FOUND", "No customer with that id"));
   const before = await trading.stakeFactorOf(userId);

@@ -11,7 +11,7 @@ import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { formatOdds, parseOdds } from "../shared/odds.ts";
-import { requirePort, type RunnerWithdrawal } from "../ports/index.ts";
+import { type RunnerWithdrawal } from "../ports/index.ts";
 import { tattersallsDeduction } from "../settlement/each-way.ts";
 import { TRADERS } from "./alerts.ts";
 
@@ -28,8 +28,8 @@ export interface WithdrawnRunner extends RunnerWithdrawal {
 export async function withdrawRunner(ctx: Ctx, marketId: string, outcomeId: string, input: WithdrawRunnerInput): Promise<Result<WithdrawnRunner>> {
   const who = requireRole(ctx.actor, TRADERS, "withdraw runners");
   if (!who.ok) return who;
-  const markets = requirePort(ctx.ports.markets, "markets");
-  const withdrawals = requirePort(ctx.ports.withdrawals, "withdrawals");
+  const markets = ctx.ports.markets;
+  const withdrawals = ctx.ports.withdrawals;
   const market = await markets.findById(marketId);
   if (!market) return err(domainError("MARKET.NOT_FOUND", "No market with that id"));
   const runner = market.outcomes.find((o) => o.id === outcomeId);

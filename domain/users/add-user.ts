@@ -3,11 +3,11 @@
  * wallet (opened at 0.00); staff have none. The account, its wallet and the audit record are one
  * write; an email already in use is refused.
  */
+import type { Ctx } from "../shared/context.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import type { Role, User } from "../shared/types.ts";
 import type { AdminUserRecord, PasswordHasher } from "../ports/index.ts";
-import type { BackOfficeCtx } from "./back-office-ctx.ts";
 
 export interface NewUserInput {
   firstName: string;
@@ -17,7 +17,7 @@ export interface NewUserInput {
   password: string;
 }
 
-export async function addUser(ctx: BackOfficeCtx, input: NewUserInput, hasher: PasswordHasher): Promise<Result<AdminUserRecord>> {
+export async function addUser(ctx: Ctx, input: NewUserInput, hasher: PasswordHasher): Promise<Result<AdminUserRecord>> {
   const who = requireRole(ctx.actor, ["admin"], "add users");
   if (!who.ok) return who;
   const actor = who.value;

@@ -1,23 +1,23 @@
 /** Read-only admin views of users: the list, the stat cards, one user's activity log. */
+import type { Ctx } from "../shared/context.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import type { AdminUserFilter, AdminUserRecord, UserActivityRecord } from "../ports/index.ts";
-import type { BackOfficeCtx } from "./back-office-ctx.ts";
 
-export async function listUsers(ctx: BackOfficeCtx, filter: AdminUserFilter): Promise<Result<AdminUserRecord[]>> {
+export async function listUsers(ctx: Ctx, filter: AdminUserFilter): Promise<Result<AdminUserRecord[]>> {
   const who = requireRole(ctx.actor, ["admin"], "list users");
   if (!who.ok) return who;
   return ok(await ctx.ports.adminUsers.list(filter));
 }
 
-export async function userStats(ctx: BackOfficeCtx) {
+export async function userStats(ctx: Ctx) {
   const who = requireRole(ctx.actor, ["admin"], "see user figures");
   if (!who.ok) return who;
   return ok(await ctx.ports.adminUsers.stats());
 }
 
 export async function userActivity(
-  ctx: BackOfficeCtx,
+  ctx: Ctx,
   userId: string,
   limit = 200,
 ): Promise<Result<UserActivityRecord & { user: AdminUserRecord }>> {

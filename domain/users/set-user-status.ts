@@ -3,10 +3,10 @@
  * user in the same write as the status change and its audit record, so the next request they make
  * is anonymous. An admin cannot suspend their own account.
  */
+import type { Ctx } from "../shared/context.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import type { AdminUserRecord } from "../ports/index.ts";
-import type { BackOfficeCtx } from "./back-office-ctx.ts";
 
 export interface UserStatusChange {
   user: AdminUserRecord;
@@ -14,7 +14,7 @@ export interface UserStatusChange {
 }
 
 export async function setUserStatus(
-  ctx: BackOfficeCtx,
+  ctx: Ctx,
   userId: string,
   input: { isActive: boolean; reason?: string },
   action: string = input.isActive ? "user.activate" : "user.suspend",

@@ -8,7 +8,7 @@ import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
 import type { AuditEntry, User } from "../shared/types.ts";
-import { portOf, type Investigation, type PaymentFilter, type PaymentRecord } from "../ports/wallet.ts";
+import { type Investigation, type PaymentFilter, type PaymentRecord } from "../ports/wallet.ts";
 import { walletAccountId } from "./ledger.ts";
 import { payOut, returnHold } from "./settle-payment.ts";
 
@@ -22,18 +22,18 @@ const audit = (ctx: Ctx, actor: User, action: string, entityType: string, entity
 export async function listPayments(ctx: Ctx, filter: PaymentFilter): Promise<Result<PaymentRecord[]>> {
   const who = admin(ctx, "see payments");
   if (!who.ok) return who;
-  return ok(await portOf(ctx, "payments").list(filter));
+  return ok(await ctx.ports.payments.list(filter));
 }
 
 async function awaiting(ctx: Ctx, paymentId: string): Promise<Result<PaymentRecord>> {
-  const p = await portOf(ctx, "payments").find(paymentId);
+  const p = await ctx.ports.payments.find(paymentId);
   if (!p) return err(domainError("PAYMENT.NOT_FOUND", "No payment with that id"));
   if (p.state !== "awaiting_approval")
     return err(domainError("PAYMENT.NOT_AWAITING_APPROVAL", `This payment is ${p.state.replace("_", " ")}, not awaiting approval`, { state: p.state }));
   return ok(p);
 }
 
-const stale = (ctx: Ctx, id: string) => portOf(ctx, "payments").find(id).then((p) =>
+const stale = (ctx: Ctx, id: string) => ctx.ports.payments.find(id).then((p) =>
   err(domainError("PAYMENT.NOT_AWAITING_APPROVAL", "Another operator decided this payment first", { state: p?.state })));
 
 /** Approve a withdrawal waiting in the queue, then send its payout; the payment as it ends up. */
@@ -44,7 +44,7 @@ export async function approveWithdrawal(ctx: Ctx, paymentId: string, input: { no
   if (!found.ok) return found;
   const p = found.value;
   const note = input.note?.trim() || null;
-  const moved = await portOf(ctx, "payments").transition({
+  const moved = await ctx.ports.payments.transition({
     paymentId, userId: p.userId, from: "awaiting_approval", to: "pending", at: ctx.clock.now(), walletAccountId: walletAccountId(p.userId),
     review: { by: who.value.id, reason: note }, requireNotUnderInvestigation: true,
     audit: audit(ctx, who.value, "payment.approve", "payment", paymentId, { state: p.state }, { state: "pending", amount: p.amount, ...(note ? { note } : {}) }),
@@ -53,7 +53,7 @@ export async function approveWithdrawal(ctx: Ctx, paymentId: string, input: { no
     return err(domainError("WALLET.UNDER_INVESTIGATION", "This account is under investigation: its withdrawals are on hold"));
   if (moved.kind === "stale") return stale(ctx, paymentId);
   await payOut(ctx, { ...p, state: "pending" });
-  return ok((await portOf(ctx, "payments").find(paymentId))!);
+  return ok((await ctx.ports.payments.find(paymentId))!);
 }
 
 /** Reject a withdrawal waiting in the queue: the hold goes back to the customer's balance. */
@@ -64,13 +64,13 @@ export async function rejectWithdrawal(ctx: Ctx, paymentId: string, input: { rea
   if (!found.ok) return found;
   const p = found.value;
   const reason = input.reason.trim();
-  const moved = await portOf(ctx, "payments").transition({
+  const moved = await ctx.ports.payments.transition({
     paymentId, userId: p.userId, from: "awaiting_approval", to: "rejected", at: ctx.clock.now(), walletAccountId: walletAccountId(p.userId),
     failureReason: reason, settle: returnHold(ctx, p), review: { by: who.value.id, reason },
     audit: audit(ctx, who.value, "payment.reject", "payment", paymentId, { state: p.state }, { state: "rejected", amount: p.amount, reason }),
   });
   if (moved.kind !== "moved") return stale(ctx, paymentId);
-  return ok((await portOf(ctx, "payments").find(paymentId))!);
+  return ok((await ctx.ports.payments.find(paymentId))!);
 }
 
 /** Open or close an investigation of a customer's account: while open, withdrawals are refused. */
@@ -84,7 +84,7 @@ export async function setUnderInvestigation(
   const user = await ctx.ports.users.findById(userId);
   if (!user) return err(domainError("USER.NOT_FOUND", "No user with that id"));
   if (user.role !== "customer") return err(domainError("USER.NOT_CUSTOMER", "Only customer accounts can be investigated"));
-  const payments = portOf(ctx, "payments");
+  const payments = ctx.ports.payments;
   const current = await payments.investigation(userId);
   if (Boolean(current) === input.underInvestigation) return ok({ underInvestigation: input.underInvestigation, investigation: current });
   const reason = input.reason.trim();

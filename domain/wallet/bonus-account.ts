@@ -8,7 +8,7 @@
 import type { Ctx } from "../shared/context.ts";
 import { ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
-import { bonusesOf, type Bonuses } from "../ports/bonus.ts";
+import { type Bonuses } from "../ports/bonus.ts";
 import { closingPostings, nextBonusStep, wageringState, type WageringState } from "./bonus.ts";
 import { ledgerTransaction } from "./ledger.ts";
 
@@ -77,9 +77,8 @@ export interface BonusUpkeepSummary {
 
 /** The scheduled upkeep over every customer with an active bonus or bonus money left over. */
 export async function runBonusUpkeep(d: Deps, limit = 1000): Promise<BonusUpkeepSummary> {
-  const bonuses = bonusesOf(d);
+  const bonuses = d.ports.bonuses;
   const out: BonusUpkeepSummary = { checked: 0, released: 0, expired: 0 };
-  if (!bonuses) return out;
   for (const userId of await bonuses.needingUpkeep(limit)) {
     out.checked += 1;
     const r = await bonusUpkeepFor(d, bonuses, userId);
@@ -93,8 +92,7 @@ export async function runBonusUpkeep(d: Deps, limit = 1000): Promise<BonusUpkeep
 export async function myBonus(ctx: Ctx): Promise<Result<BonusView>> {
   const who = requireRole(ctx.actor, ["customer"], "see a bonus");
   if (!who.ok) return who;
-  const bonuses = bonusesOf(ctx);
-  if (!bonuses) throw new Error("The bonuses port is not wired");
+  const bonuses = ctx.ports.bonuses;
   const r = await bonusUpkeepFor(ctx, bonuses, who.value.id);
   return ok(bonusView(r.cash, r.state));
 }
@@ -103,8 +101,7 @@ export async function myBonus(ctx: Ctx): Promise<Result<BonusView>> {
 export async function customerBonus(ctx: Ctx, customerId: string): Promise<Result<BonusView>> {
   const who = requireRole(ctx.actor, ["admin"], "see customers' bonuses");
   if (!who.ok) return who;
-  const bonuses = bonusesOf(ctx);
-  if (!bonuses) throw new Error("The bonuses port is not wired");
+  const bonuses = ctx.ports.bonuses;
   const snap = await bonuses.snapshot(customerId);
   return ok(bonusView(snap.cash, wageringState(snap.bonus, snap.grants, snap.wagered)));
 }

@@ -16,13 +16,12 @@ import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
 import type { Cents } from "../shared/money.ts";
 import { depositBreakdown, paymentMethod, type PaymentMethodId } from "./payment-methods.ts";
-import { portOf, type PaymentRecord, type WindowLimit } from "../ports/wallet.ts";
+import { type PaymentRecord, type WindowLimit } from "../ports/wallet.ts";
 import { checkMayDeposit } from "../responsible/wagering-gate.ts";
 import { registerListed } from "../responsible/register.ts";
 import { effectiveLimit, LIMIT_PERIODS, windowStart } from "../responsible/limits.ts";
 import type { User } from "../shared/types.ts";
 import { applyProviderAnswer } from "./settle-payment.ts";
-import { bonusesOf } from "../ports/bonus.ts";
 import type { PaymentState } from "./payment-state.ts";
 
 export interface DepositInput {
@@ -55,7 +54,7 @@ async function receiptOf(ctx: Ctx, p: PaymentRecord): Promise<DepositReceipt> {
 
 /** The deposit as it stands now: completed or pending answer 201, failed or reversed the provider's refusal. */
 async function answerFor(ctx: Ctx, paymentId: string, replayed: boolean): Promise<Result<{ replayed: boolean; response: DepositReceipt }>> {
-  const p = await portOf(ctx, "payments").find(paymentId);
+  const p = await ctx.ports.payments.find(paymentId);
   if (!p) return err(domainError("WALLET.IDEMPOTENCY_CONFLICT", "Retry the request"));
   if (p.state === "failed" || p.state === "reversed")
     return err(domainError("WALLET.PAYMENT_DECLINED", `${paymentMethod(p.method).name} declined the payment: ${p.failureReason ?? "declined"}`, {
@@ -72,7 +71,7 @@ async function replay(ctx: Ctx, prior: { requestHash: string; response: unknown 
 }
 
 async function depositGate(ctx: Ctx, user: User, amount: Cents, now: Date) {
-  const snap = await portOf(ctx, "responsible").snapshot(user.id, now);
+  const snap = await ctx.ports.responsible.snapshot(user.id, now);
   const listed = await registerListed(ctx, user, snap.register, now);
   return {
     snap,
@@ -107,8 +106,8 @@ export async function deposit(
   const { amount, fee } = figures.value;
   // One welcome offer per person (docs/money.md "Bonus funds"): the deposit bonus only on the first
   // qualifying deposit; the opening write refuses a second claim that races past this read.
-  const bonuses = bonusesOf(ctx);
-  const bonus = figures.value.bonus > 0 && bonuses && !(await bonuses.welcomeTaken(user.id)) ? figures.value.bonus : 0;
+  const bonuses = ctx.ports.bonuses;
+  const bonus = figures.value.bonus > 0 && !(await bonuses.welcomeTaken(user.id)) ? figures.value.bonus : 0;
   const depositLimits: WindowLimit[] = LIMIT_PERIODS.flatMap((p) => {
     const limit = effectiveLimit(snap.limits.deposit[p], at).amount;
     return limit === null ? [] : [{ since: windowStart(p, at), limit }];
@@ -118,7 +117,7 @@ export async function deposit(
     providerReference: null, failureReason: null, transactionId: null, settleTransactionId: null,
     reviewedBy: null, reviewedAt: null, reviewReason: null, createdAt: at, updatedAt: at,
   };
-  const payments = portOf(ctx, "payments");
+  const payments = ctx.ports.payments;
   const opened = await payments.openDeposit({
     payment,
     depositLimits,
@@ -143,13 +142,13 @@ export async function deposit(
   }
 
   // The payment is on record as pending: from here a crash leaves it for the reconciler, never lost.
-  const provider = portOf(ctx, "paymentProvider");
+  const provider = ctx.ports.paymentProvider;
   const answer = await provider.charge({ reference: payment.id, userId: user.id, method: method.id, amount });
   const moved = await applyProviderAnswer(ctx, payment, answer);
   if (moved.kind === "stale" && answer.approved) {
     // The reconciler settled it first. Had it found no charge at the provider (failed), the charge
     // that then went through is given back, so the customer never pays for a deposit not credited.
-    const now = await portOf(ctx, "payments").find(payment.id);
+    const now = await ctx.ports.payments.find(payment.id);
     if (now && now.state !== "completed") await provider.refund({ reference: payment.id, providerReference: answer.providerReference, amount });
   }
   return answerFor(ctx, payment.id, false);

@@ -10,7 +10,7 @@ import { ok, type Result } from "../shared/result.ts";
 import { centsToDecimalString } from "../shared/money.ts";
 import type { TransactionKind } from "./ledger.ts";
 import { paymentMethod } from "./payment-methods.ts";
-import { portOf, type WalletHistoryItem } from "../ports/wallet.ts";
+import { type WalletHistoryItem } from "../ports/wallet.ts";
 
 export type HistoryFilterKind = "all" | "deposit" | "withdrawal" | "bet" | "payout" | "bonus";
 
@@ -86,7 +86,7 @@ export async function walletHistory(
 ): Promise<Result<HistoryLine[]>> {
   const who = requireRole(ctx.actor, ["customer"], "see a wallet history");
   if (!who.ok) return who;
-  const items = await portOf(ctx, "payments").history(who.value.id, { kinds: KINDS_FOR_FILTER[q.kind], from: q.from, to: q.to, limit: q.limit });
+  const items = await ctx.ports.payments.history(who.value.id, { kinds: KINDS_FOR_FILTER[q.kind], from: q.from, to: q.to, limit: q.limit });
   return ok(presentHistory(items));
 }
 

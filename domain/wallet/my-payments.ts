@@ -1,7 +1,7 @@
 /** A customer's own deposits and withdrawals with their true state, method and provider reference (suspended customers included). */
 import type { Ctx } from "../shared/context.ts";
 import { ok, type Result } from "../shared/result.ts";
-import { portOf, type PaymentRecord } from "../ports/wallet.ts";
+import { type PaymentRecord } from "../ports/wallet.ts";
 import { customerEvenIfSuspended } from "./withdraw.ts";
 import { reversalNote, stateLabel } from "./payment-state.ts";
 import { centsToDecimalString } from "../shared/money.ts";
@@ -17,6 +17,6 @@ export const customerStateLabel = (p: PaymentRecord): string =>
 export async function myPayments(ctx: Ctx, limit: number): Promise<Result<(PaymentRecord & { stateLabel: string })[]>> {
   const who = customerEvenIfSuspended(ctx);
   if (!who.ok) return who;
-  const rows = await portOf(ctx, "payments").list({ userId: who.value.id, limit });
+  const rows = await ctx.ports.payments.list({ userId: who.value.id, limit });
   return ok(rows.map((p) => ({ ...p, stateLabel: customerStateLabel(p) })));
 }

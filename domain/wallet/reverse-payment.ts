@@ -13,7 +13,7 @@ import type { Ports } from "../ports/index.ts";
 import type { AuditEntry } from "../shared/types.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
-import { portOf, type PaymentRecord } from "../ports/wallet.ts";
+import { type PaymentRecord } from "../ports/wallet.ts";
 import { ledgerTransaction } from "./ledger.ts";
 import { canReverse } from "./payment-state.ts";
 import { reversalPlan } from "./reversal.ts";
@@ -28,7 +28,7 @@ export const REVERSAL_REASON_MAX = 500;
 export type Reverser = { id: string; role: string } | null;
 
 export async function applyReversal(d: Deps, paymentId: string, reason: string, by: Reverser): Promise<Result<PaymentRecord>> {
-  const payments = portOf(asCtx(d), "payments");
+  const payments = asCtx(d).ports.payments;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const p = await payments.find(paymentId);
     if (!p) return err(domainError("PAYMENT.NOT_FOUND", "No payment with that id"));
@@ -75,8 +75,8 @@ export interface ReversalSummary {
  */
 export async function reconcileReversals(d: { ports: Ports; clock: Clock; ids: Ids }, opts: { windowMs: number; limit?: number }): Promise<ReversalSummary> {
   const ctx = asCtx(d);
-  const payments = portOf(ctx, "payments");
-  const provider = portOf(ctx, "paymentProvider");
+  const payments = ctx.ports.payments;
+  const provider = ctx.ports.paymentProvider;
   const since = new Date(d.clock.now().getTime() - opts.windowMs);
   const done = await payments.list({ states: ["completed"], updatedAfter: since, limit: opts.limit ?? 500 });
   const summary: ReversalSummary = { asked: 0, reversed: 0 };

@@ -13,7 +13,7 @@
 import type { Ctx } from "../shared/context.ts";
 import type { Clock, Ids } from "../shared/clock.ts";
 import type { Ports } from "../ports/index.ts";
-import { portOf, type PaymentRecord, type ProviderAnswer, type TransitionOutcome } from "../ports/wallet.ts";
+import { type PaymentRecord, type ProviderAnswer, type TransitionOutcome } from "../ports/wallet.ts";
 import {
   HOUSE_ACCOUNT, ledgerTransaction, PAYMENTS_ACCOUNT, PAYMENTS_HELD_ACCOUNT, PROMOTIONS_ACCOUNT, transfer, walletAccountId,
   type LedgerTransaction, type Posting, type TransactionKind,
@@ -44,7 +44,7 @@ export async function applyProviderAnswer(d: Deps, p: PaymentRecord, answer: Pro
   const at = d.clock.now();
   const wallet = walletAccountId(p.userId);
   const base = { paymentId: p.id, userId: p.userId, from: "pending" as const, at, walletAccountId: wallet };
-  const payments = portOf(asCtx(d), "payments");
+  const payments = asCtx(d).ports.payments;
   if (p.direction === "deposit") {
     if (answer === null || !answer.approved)
       return payments.transition({ ...base, to: "failed", providerReference: answer?.providerReference ?? null, failureReason: answer ? answer.reason : NOT_RECEIVED });
@@ -65,7 +65,7 @@ export async function applyProviderAnswer(d: Deps, p: PaymentRecord, answer: Pro
 
 /** Send a pending withdrawal's payout (idempotent at the provider by our payment id) and record the outcome. */
 export async function payOut(d: Deps, p: PaymentRecord): Promise<TransitionOutcome> {
-  const answer = await portOf(asCtx(d), "paymentProvider").payout({ reference: p.id, userId: p.userId, method: p.method, amount: p.amount });
+  const answer = await asCtx(d).ports.paymentProvider.payout({ reference: p.id, userId: p.userId, method: p.method, amount: p.amount });
   return applyProviderAnswer(d, p, answer);
 }
 
@@ -85,8 +85,8 @@ export interface ReconcileSummary {
  */
 export async function reconcilePayments(d: { ports: Ports; clock: Clock; ids: Ids }, opts: { graceMs: number; limit?: number }): Promise<ReconcileSummary> {
   const ctx = asCtx(d);
-  const payments = portOf(ctx, "payments");
-  const provider = portOf(ctx, "paymentProvider");
+  const payments = ctx.ports.payments;
+  const provider = ctx.ports.paymentProvider;
   const before = new Date(d.clock.now().getTime() - opts.graceMs);
   const open = await payments.list({ states: ["pending"], createdBefore: before, limit: opts.limit ?? 500 });
   const summary: ReconcileSummary = { checked: 0, completed: 0, failed: 0, stale: 0 };

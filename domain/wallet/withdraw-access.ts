@@ -7,7 +7,6 @@
 import type { Ctx } from "../shared/context.ts";
 import { ok, type Result } from "../shared/result.ts";
 import type { Cents } from "../shared/money.ts";
-import { portOf } from "../ports/wallet.ts";
 import { mayWithdraw } from "../kyc/levels.ts";
 import type { VerificationLevel } from "../shared/types.ts";
 import { customerEvenIfSuspended } from "./withdraw.ts";
@@ -35,7 +34,7 @@ export async function withdrawAccess(ctx: Ctx): Promise<Result<WithdrawAccess>> 
   const who = customerEvenIfSuspended(ctx);
   if (!who.ok) return who;
   const u = who.value;
-  const [investigation, balance] = await Promise.all([portOf(ctx, "payments").investigation(u.id), ctx.ports.wallets.balanceOf(u.id)]);
+  const [investigation, balance] = await Promise.all([ctx.ports.payments.investigation(u.id), ctx.ports.wallets.balanceOf(u.id)]);
   return ok({
     firstName: u.firstName,
     lastName: u.lastName,

@@ -16,12 +16,11 @@ import { domainError, err, ok, type Result } from "../shared/result.ts";
 import type { Cents } from "../shared/money.ts";
 import { checkAmount, paymentMethod, type PaymentMethodId } from "./payment-methods.ts";
 import { ledgerTransaction, PAYMENTS_HELD_ACCOUNT, transfer, walletAccountId } from "./ledger.ts";
-import { portOf, type PaymentRecord } from "../ports/wallet.ts";
+import { type PaymentRecord } from "../ports/wallet.ts";
 import { mayWithdraw } from "../kyc/levels.ts";
 import { needsApproval, type PaymentState } from "./payment-state.ts";
 import { payOut } from "./settle-payment.ts";
 import type { User } from "../shared/types.ts";
-import { bonusesOf } from "../ports/bonus.ts";
 import { bonusUpkeepFor } from "./bonus-account.ts";
 
 export interface WithdrawalInput {
@@ -60,12 +59,11 @@ export async function withdraw(ctx: Ctx, input: WithdrawalInput): Promise<Result
   const method = paymentMethod(input.method);
   const checked = checkAmount(method, input.amount);
   if (!checked.ok) return checked;
-  const payments = portOf(ctx, "payments");
+  const payments = ctx.ports.payments;
   if (await payments.investigation(user.id)) return underInvestigation();
 
   // A bonus whose wagering is met is released to cash first; only cash is withdrawable.
-  const bonuses = bonusesOf(ctx);
-  if (bonuses) await bonusUpkeepFor(ctx, bonuses, user.id);
+  await bonusUpkeepFor(ctx, ctx.ports.bonuses, user.id);
 
   const at = ctx.clock.now();
   const paymentId = ctx.ids.next("pay");
@@ -107,7 +105,7 @@ export async function withdraw(ctx: Ctx, input: WithdrawalInput): Promise<Result
 
 /** Short of cash: when the bonus would cover it, say that bonus funds are not withdrawable yet. */
 async function insufficient(ctx: Ctx, userId: string, amount: number): Promise<Result<never>> {
-  const b = await bonusesOf(ctx)?.balances(userId);
+  const b = await ctx.ports.bonuses.balances(userId);
   if (b && b.bonus > 0 && amount <= b.cash + b.bonus)
     return err(domainError("WALLET.BONUS_NOT_WITHDRAWABLE",
       `Only cash can be withdrawn: ${money(b.cash)} available. Your ${money(b.bonus)} bonus becomes cash when its wagering is complete.`,

@@ -13,7 +13,6 @@ import {
 import { callers, expectAdminOnly, type Callers } from "../fixtures/roles.ts";
 import { libsqlPorts } from "../../adapters/libsql/index.ts";
 import { randomIds } from "../../adapters/system/clock.ts";
-import { backOfficePorts } from "../../domain/users/back-office-ctx.ts";
 import { processNextBulkOperation } from "../../domain/tasks/bulk-operations.ts";
 import { centsText } from "../../domain/tasks/csv.ts";
 
@@ -192,7 +191,7 @@ describe("progress, insights and reports", () => {
   let t: TestApp;
   let who: Callers;
   let admin: Session;
-  const deps = () => ({ ports: backOfficePorts(libsqlPorts(t.database)), clock: t.clock, ids: randomIds });
+  const deps = () => ({ ports: libsqlPorts(t.database), clock: t.clock, ids: randomIds });
 
   beforeAll(async () => {
     t = await makeTestApp(); // no background jobs: the test runs the operations itself
@@ -314,7 +313,7 @@ describe("progress, insights and reports", () => {
 
   it("an operation left processing by a stopped process is marked failed", async () => {
     const op = await start(admin, { type: "customer_insight" });
-    const ports = backOfficePorts(libsqlPorts(t.database));
+    const ports = libsqlPorts(t.database);
     expect((await ports.bulkOperations.claimNext(new Date()))!.id).toBe(op.id);
     expect(await ports.bulkOperations.claimNext(new Date())).toBeNull(); // claimed once only
     expect(await ports.bulkOperations.failInterrupted(new Date())).toBe(1);

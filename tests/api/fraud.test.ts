@@ -14,7 +14,6 @@ import { DatabaseLease } from "../../adapters/libsql/lease.ts";
 import { configFromEnv } from "../../api/bootstrap.ts";
 import { libsqlPorts } from "../../adapters/libsql/index.ts";
 import { randomIds } from "../../adapters/system/clock.ts";
-import { backOfficePorts } from "../../domain/users/back-office-ctx.ts";
 
 type Alert = {
   id: string; alertType: string; severity: string; description: string; status: string; createdAt: string;
@@ -261,7 +260,7 @@ describe("the scheduler (api/jobs)", () => {
     const pool = await upcomingPool(customer);
     await fiveSlips(customer, pool);
     const jobs = new BackgroundJobs(
-      { ports: backOfficePorts(libsqlPorts(t.database)), clock: t.clock, ids: randomIds },
+      { ports: libsqlPorts(t.database), clock: t.clock, ids: randomIds },
       { fraudScanIntervalMs: 50, bulkPollMs: 50, log: () => {} },
     );
     await jobs.start();
@@ -371,7 +370,7 @@ describe("the scheduler (api/jobs)", () => {
     const calls = { a: 0, b: 0 };
     const jobsFor = (holder: "a" | "b") =>
       new BackgroundJobs(
-        { ports: backOfficePorts(libsqlPorts(t.database)), clock: t.clock, ids: randomIds },
+        { ports: libsqlPorts(t.database), clock: t.clock, ids: randomIds },
         {
           fraudScanIntervalMs: 30,
           bulkPollMs: 60_000,
@@ -405,7 +404,7 @@ describe("the scheduler (api/jobs)", () => {
     await fiveSlips(customer, pool);
     const lines: Record<string, unknown>[] = [];
     const jobs = new BackgroundJobs(
-      { ports: backOfficePorts(libsqlPorts(t.database)), clock: t.clock, ids: randomIds },
+      { ports: libsqlPorts(t.database), clock: t.clock, ids: randomIds },
       {
         fraudScanIntervalMs: 0,
         fraudScanner: async () => {

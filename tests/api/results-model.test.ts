@@ -10,7 +10,6 @@ import { balanceOf, countRows, expectError, expectLedgerBalanced, placeOk, upcom
 import { createMarketOk, rolesOf, type Roles } from "../fixtures/trading-desk.ts";
 import { libsqlPorts } from "../../adapters/libsql/index.ts";
 import { randomIds } from "../../adapters/system/clock.ts";
-import { backOfficePorts } from "../../domain/users/back-office-ctx.ts";
 import { processNextBulkOperation } from "../../domain/tasks/bulk-operations.ts";
 import { EARLY } from "../fixtures/settle.ts";
 
@@ -184,7 +183,7 @@ describe("bulk settlement grades every market type from the recorded results", (
 
     const res = await r.admin.post("/api/admin/bulk-operations", { type: "settlement", params: { settlementType: "completed_events", sport: "all" } });
     expect(res.status).toBe(202);
-    await processNextBulkOperation({ ports: backOfficePorts(libsqlPorts(t.database)), clock: t.clock, ids: randomIds });
+    await processNextBulkOperation({ ports: libsqlPorts(t.database), clock: t.clock, ids: randomIds });
     const rows = await Promise.all(bets.map((b) => betRow(b.bet.id)));
     expect(rows.map((x) => [x.status, x.actual_return])).toEqual([["won", 2800], ["won", 1900], ["lost", 0], ["lost", 0], ["won", 4200]]);
     expect(await legRows(bets[4].bet.id)).toEqual([{ result: "won", num: null, den: null }, { result: "won", num: 1, den: 2 }]);

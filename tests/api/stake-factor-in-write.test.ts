@@ -23,7 +23,7 @@ afterAll(() => t.close());
 /** Ports whose exposure read is followed at once by a trader setting the customer's factor to `bp`. */
 function lowerAfterRead(userId: string, bp: number): Ports {
   const ports = libsqlPorts(t.database);
-  const real = ports.placementLimits!.exposure.bind(ports.placementLimits);
+  const real = ports.placementLimits.exposure.bind(ports.placementLimits);
   const exposure = async (...args: Parameters<typeof real>) => {
     const read = await real(...args);
     await t.database.client.execute({
@@ -32,7 +32,7 @@ function lowerAfterRead(userId: string, bp: number): Ports {
     });
     return read;
   };
-  return { ...ports, placementLimits: Object.assign(Object.create(ports.placementLimits!), { exposure }) };
+  return { ...ports, placementLimits: Object.assign(Object.create(ports.placementLimits), { exposure }) };
 }
 
 describe("the stake factor inside the placement write", () => {

@@ -7,7 +7,6 @@ import { makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
 import { countRows, currentUserId, expectError, expectInvalidFields, expectUnknownKey } from "../fixtures/builders.ts";
 import { callers, expectAdminOnly, type Callers } from "../fixtures/roles.ts";
 import { libsqlPorts } from "../../adapters/libsql/index.ts";
-import { backOfficePorts } from "../../domain/users/back-office-ctx.ts";
 
 type Task = {
   id: string; title: string; description: string; priority: string; status: string; category: string; assignedTo: string | null;
@@ -134,7 +133,7 @@ describe("editing tasks", () => {
 
   it("an edit based on a stale read writes nothing (the adapter checks the version)", async () => {
     const task = await create({ title: "Race me", category: "risk_review" });
-    const ports = backOfficePorts(libsqlPorts(t.database));
+    const ports = libsqlPorts(t.database);
     const current = (await ports.tasks.find(task.id))!;
     const stale = new Date(current.updatedAt.getTime() - 1);
     const audit = { id: "aud_test_stale", actorId: adminId, actorRole: "admin", action: "task.update", entityType: "task", entityId: task.id, before: {}, after: {}, createdAt: new Date() };

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import type { Row } from "@libsql/client";
 import type { Ports } from "../../domain/ports/index.ts";
 import type { MarketStatus } from "../../domain/shared/types.ts";
-import { createMemoryStore, catalogRows, type CatalogSeed, type StoreRows } from "../../adapters/memory/index.ts";
+import { openMemoryStore, catalogRows, type CatalogSeed, type StoreRows } from "../../adapters/memory/index.ts";
 import { libsqlPorts, openDatabase } from "../../adapters/libsql/index.ts";
 import { copyTemplateDatabase } from "../fixtures/template-db.ts";
 
@@ -30,14 +30,14 @@ export interface AdapterUnderTest {
 }
 
 export const memoryFactory: HarnessFactory = async () => {
-  const store = createMemoryStore();
+  const store = await openMemoryStore();
   return {
     ports: store.ports,
     addCatalog: async (seed) => store.addCatalog(seed),
     setPrice: async (id, price) => store.setPrice(id, price),
     setMarketStatus: async (id, status) => store.setMarketStatus(id, status),
     rows: async () => store.rows(),
-    close: () => {},
+    close: () => store.close(),
   };
 };
 

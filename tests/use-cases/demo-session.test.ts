@@ -8,8 +8,8 @@ import { placeBet } from "../../domain/betting/place-bet.ts";
 import { makeWorld, NOW, sel, type World } from "./world.ts";
 
 let w: World;
-beforeEach(() => {
-  w = makeWorld();
+beforeEach(async () => {
+  w = await makeWorld();
 });
 const in24h = new Date(NOW.getTime() + 24 * 3_600_000);
 

@@ -11,7 +11,7 @@ import { intercept, makeWorld, NOW, sel, type World } from "./world.ts";
 let w: World;
 let admin: User;
 beforeEach(async () => {
-  w = makeWorld();
+  w = await makeWorld();
   admin = await w.staff("adm", "admin");
 });
 

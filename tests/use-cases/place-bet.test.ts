@@ -10,7 +10,7 @@ import { intercept, makeWorld, NOW, sel, type World } from "./world.ts";
 let w: World;
 let c1: User;
 beforeEach(async () => {
-  w = makeWorld();
+  w = await makeWorld();
   c1 = await w.customer("c1", 100_000);
 });
 

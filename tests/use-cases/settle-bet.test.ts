@@ -14,7 +14,7 @@ let w: World;
 let c1: User;
 let admin: User;
 beforeEach(async () => {
-  w = makeWorld();
+  w = await makeWorld();
   c1 = await w.customer("c1", 100_000);
   admin = await w.staff("adm", "admin");
 });

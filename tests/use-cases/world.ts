@@ -7,7 +7,7 @@ import type { Ctx } from "../../domain/shared/context.ts";
 import type { Clock, Ids } from "../../domain/shared/clock.ts";
 import type { Ports } from "../../domain/ports/index.ts";
 import type { User } from "../../domain/shared/types.ts";
-import { createMemoryStore, type MemoryStore } from "../../adapters/memory/index.ts";
+import { openMemoryStore, type MemoryStore } from "../../adapters/memory/index.ts";
 import { aCustomer, aUser, standardCatalog } from "../contract/fixtures.ts";
 
 export const NOW = new Date("2026-11-21T10:00:00Z");
@@ -47,8 +47,8 @@ export interface World {
   unchanged<T>(action: () => Promise<T>): Promise<T>;
 }
 
-export function makeWorld(): World {
-  const store = createMemoryStore(standardCatalog());
+export async function makeWorld(): Promise<World> {
+  const store = await openMemoryStore(standardCatalog());
   const ids = sequentialIds();
   return {
     store,

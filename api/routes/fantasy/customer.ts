@@ -9,7 +9,7 @@ import { ContestIdParam, CreatePrivateContestBody, EditLineupBody, EnterContestB
 import { enterContest } from "../../../domain/fantasy/enter-contest.ts";
 import { editLineup } from "../../../domain/fantasy/edit-lineup.ts";
 import { createPrivateContest } from "../../../domain/fantasy/create-private-contest.ts";
-import { portOf, TAG } from "./shared.ts";
+import { TAG } from "./shared.ts";
 import { presentContest, presentEntries } from "./presenters.ts";
 
 export const fantasyCustomerRoutes = new OpenAPIHono<AppEnv>();
@@ -41,7 +41,7 @@ fantasyCustomerRoutes.openapi(
         lineup: b.lineup,
       }),
     );
-    const [entry] = await presentEntries(portOf(c), [out.entry], ctx.clock.now(), [out.contest]);
+    const [entry] = await presentEntries(c.get("deps").ports.fantasy, [out.entry], ctx.clock.now(), [out.contest]);
     return c.json({ contest: presentContest(out.contest, out.contest.createdBy, 1), entry, balance: out.balance }, 201);
   },
 );
@@ -69,7 +69,7 @@ fantasyCustomerRoutes.openapi(
   async (c) => {
     const ctx = ctxOf(c);
     const out = unwrap(await enterContest(ctx, c.req.valid("param").id, c.req.valid("json")));
-    const port = portOf(c);
+    const port = c.get("deps").ports.fantasy;
     const [entry] = await presentEntries(port, [out.entry], ctx.clock.now());
     return c.json({ entry, balance: out.balance }, 201);
   },
@@ -91,7 +91,7 @@ fantasyCustomerRoutes.openapi(
   async (c) => {
     const ctx = ctxOf(c);
     const entry = unwrap(await editLineup(ctx, c.req.valid("param").entryId, c.req.valid("json")));
-    const [presented] = await presentEntries(portOf(c), [entry], ctx.clock.now());
+    const [presented] = await presentEntries(c.get("deps").ports.fantasy, [entry], ctx.clock.now());
     return c.json(presented, 200);
   },
 );
@@ -111,7 +111,7 @@ fantasyCustomerRoutes.openapi(
     responses: { 200: json(z.array(FantasyEntry), "Entries"), ...errorResponses(400, 401) },
   }),
   async (c) => {
-    const port = portOf(c);
+    const port = c.get("deps").ports.fantasy;
     const entries = await port.entriesForUser(signedInUser(c).id, c.req.valid("query").limit);
     return c.json(await presentEntries(port, entries, c.get("deps").clock.now()), 200);
   },

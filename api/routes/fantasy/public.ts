@@ -7,7 +7,7 @@ import { ContestIdParam, ContestsQuery, FantasyContest, FantasyLeague, FantasyPl
 import type { Fantasy } from "../../../domain/ports/index.ts";
 import { pointsToNumber } from "../../../domain/fantasy/scoring.ts";
 import { standingsOf } from "../../../domain/fantasy/standings.ts";
-import { portOf, viewerId, TAG } from "./shared.ts";
+import { viewerId, TAG } from "./shared.ts";
 import { presentSport, presentLeague, presentPlayer, presentContest } from "./presenters.ts";
 
 export const fantasyPublicRoutes = new OpenAPIHono<AppEnv>();
@@ -26,7 +26,7 @@ fantasyPublicRoutes.openapi(
     responses: { 200: json(z.array(FantasySport), "Sports"), ...errorResponses(400) },
   }),
   async (c) => {
-    const sports = await portOf(c).listSports({ status: c.req.valid("query").status });
+    const sports = await c.get("deps").ports.fantasy.listSports({ status: c.req.valid("query").status });
     return c.json(sports.map(presentSport), 200);
   },
 );
@@ -41,7 +41,7 @@ fantasyPublicRoutes.openapi(
     responses: { 200: json(z.array(FantasyLeague), "Leagues"), ...errorResponses(400) },
   }),
   async (c) => {
-    const leagues = await portOf(c).listLeagues({ sportId: c.req.valid("query").sportId });
+    const leagues = await c.get("deps").ports.fantasy.listLeagues({ sportId: c.req.valid("query").sportId });
     return c.json(leagues.map(presentLeague), 200);
   },
 );
@@ -58,7 +58,7 @@ fantasyPublicRoutes.openapi(
   }),
   async (c) => {
     const q = c.req.valid("query");
-    const port = portOf(c);
+    const port = c.get("deps").ports.fantasy;
     const contests = await port.listContests({
       sportId: q.sportId,
       statuses: q.status === "active" ? ACTIVE : q.status ? [q.status] : undefined,
@@ -83,7 +83,7 @@ fantasyPublicRoutes.openapi(
     responses: { 200: json(FantasyContest, "Contest"), ...errorResponses(400, 404) },
   }),
   async (c) => {
-    const port = portOf(c);
+    const port = c.get("deps").ports.fantasy;
     const contest = await port.findContest(c.req.valid("param").id);
     if (!contest) fail({ code: "FANTASY.CONTEST_NOT_FOUND", message: "No contest with that id" });
     const viewer = viewerId(c.get("actor"));
@@ -102,7 +102,7 @@ fantasyPublicRoutes.openapi(
     responses: { 200: json(FantasyStandings, "Standings"), ...errorResponses(400, 404) },
   }),
   async (c) => {
-    const port = portOf(c);
+    const port = c.get("deps").ports.fantasy;
     const contest = await port.findContest(c.req.valid("param").id);
     if (!contest) fail({ code: "FANTASY.CONTEST_NOT_FOUND", message: "No contest with that id" });
     const viewer = viewerId(c.get("actor"));
@@ -129,7 +129,7 @@ fantasyPublicRoutes.openapi(
   }),
   async (c) => {
     const q = c.req.valid("query");
-    const players = await portOf(c).listPlayers({ sportId: q.sportId, position: q.position, limit: q.limit });
+    const players = await c.get("deps").ports.fantasy.listPlayers({ sportId: q.sportId, position: q.position, limit: q.limit });
     return c.json(players.map(presentPlayer), 200);
   },
 );

@@ -1,0 +1,70 @@
+/** Markets (issue 4, A-S1): creation, limits, status, results and the bets on them. */
+import type { AuditEntry, BetRecord, DeadHeat, EventStatus, MarketStatus, MarketType, SportCode } from "../shared/types.ts";
+import type { EachWayTerms } from "../settlement/each-way.ts";
+import type { RunnerWithdrawal } from "./runner-withdrawals.ts";
+
+export interface MarketRecord {
+  id: string;
+  eventId: string;
+  eventName: string;
+  eventStatus: EventStatus;
+  type: MarketType;
+  name: string;
+  description: string | null;
+  status: MarketStatus;
+  liabilityLimit: number;
+  resultKind: "winner" | "void" | null;
+  winningOutcomeId: string | null;
+  settledAt: Date | null;
+  line?: number | null;
+  outcomes: { id: string; name: string; priceMilli: number; code?: string | null; result?: "won" | "lost" | "void" | null; deadHeat?: DeadHeat | null }[];
+  /** Migration 0035: each-way place terms (racing), null = no each way. */
+  eachWay?: EachWayTerms | null;
+  /** Migration 0035: the placed runners recorded with the result (each way). */
+  placed?: { outcomeId: string; deadHeat?: DeadHeat | null }[] | null;
+  /** The event's sport (racing: runners can be withdrawn). */
+  sport?: SportCode;
+  /** Rule 4: the runners withdrawn from this race (runner_withdrawals), in the order withdrawn. */
+  withdrawn?: RunnerWithdrawal[];
+}
+
+export interface NewMarketPlan {
+  market: { id: string; eventId: string; type: MarketType; name: string; description: string | null; createdAt: Date; line?: number | null; eachWay?: EachWayTerms | null };
+  /** code: what the outcome is (domain/markets/outcome-codes.ts), so the feed can price and grade it. */
+  outcomes: { id: string; name: string; priceMilli: number; code?: string | null }[];
+}
+
+export interface NewEventPlan {
+  event: {
+    id: string; sport: SportCode; league: string; homeTeam: string; awayTeam: string; name: string; description: string;
+    startTime: Date; featured: boolean; createdAt: Date;
+  };
+  market: NewMarketPlan;
+}
+
+export interface Markets {
+  findById(id: string): Promise<MarketRecord | null>;
+  sport(code: SportCode): Promise<{ code: SportCode; name: string; hasDraw: boolean } | null>;
+  /** Market, outcomes and audit in one write; refused (nothing written) for an unknown or finished event or a name the event already has. */
+  create(plan: NewMarketPlan, audit: AuditEntry): Promise<"created" | "event_not_found" | "event_finished" | "duplicate_name">;
+  /** Event, its match-winner market, outcomes and audit in one write. */
+  createEvent(plan: NewEventPlan, audit: AuditEntry): Promise<"created" | "duplicate">;
+  setLimit(change: { marketId: string; limit: number; at: Date }, audit: AuditEntry): Promise<boolean>;
+  /** open <-> suspended, only if the market is still in `from`; false (nothing written) otherwise. */
+  changeStatus(change: { marketId: string; from: MarketStatus; to: MarketStatus; at: Date }, audit: AuditEntry): Promise<boolean>;
+  /** Record the result and close the market with its audit record, once. */
+  recordResult(
+    result: {
+      marketId: string; kind: "winner" | "void"; winningOutcomeId: string | null; at: Date; by: string;
+      /** Every outcome's result (dead heats with their factor), recorded on the outcomes in the same write. */
+      outcomeResults?: { outcomeId: string; result: "won" | "lost" | "void"; deadHeat?: DeadHeat | null }[];
+    },
+    audit: AuditEntry,
+  ): Promise<"recorded" | "already_settled" | "not_found">;
+  /** Pending bets with a pending leg on the market. */
+  pendingBetsOn(marketId: string): Promise<BetRecord[]>;
+  /** Markets with no recorded result whose every outcome the match has decided (to settle), oldest first. */
+  decidedUnsettled(limit: number): Promise<string[]>;
+  /** Every bet with a leg on the market, newest first. */
+  betsOn(marketId: string, limit: number): Promise<(BetRecord & { customer: { firstName: string; lastName: string; email: string } })[]>;
+}

@@ -1,0 +1,124 @@
+/**
+ * Every port a use case's context carries, each required: a use case reads `ctx.ports.x` and never
+ * asks whether it is there. adapters/libsql wires them all (libsqlPorts); adapters/memory fakes some
+ * and takes the rest from the libSQL adapter on a :memory: database (docs/architecture.md).
+ */
+import type { AccountSettings } from "./account-settings.ts";
+import type { Accounts } from "./accounts.ts";
+import type { AdminLists } from "./admin-lists.ts";
+import type { Bonuses } from "./bonus.ts";
+import type { CashOuts } from "./cash-outs.ts";
+import type { PaymentProvider } from "./payment-provider.ts";
+import type { Payments } from "./payments.ts";
+import type { PersonRegistry } from "./persons.ts";
+import type { RegisterCache } from "./register-cache.ts";
+import type { ResponsibleGambling } from "./responsible-gambling.ts";
+import type { RgOperations } from "./rg-operations.ts";
+import type { SameGameMultis } from "./same-game-multis.ts";
+import type { SelfExclusionRegister, SimulatedRegisterControl } from "./self-exclusion-register.ts";
+import type { SessionActivity } from "./session-activity.ts";
+import type { BetTicker } from "./bet-ticker.ts";
+import type { AdminUsers } from "./admin-users.ts";
+import type { AuditTrail } from "./audit-trail.ts";
+import type { CustomerAggregates } from "./customer-aggregates.ts";
+import type { LedgerPayments } from "./ledger-payments.ts";
+import type { Reports } from "./reports.ts";
+import type { SettlementQueue } from "./settlement-queue.ts";
+import type { Bets } from "./bets.ts";
+import type { BulkOperations } from "./bulk-operations.ts";
+import type { DemoAccounts } from "./demo-accounts.ts";
+import type { EventPricing } from "./event-pricing.ts";
+import type { Events } from "./events.ts";
+import type { Fantasy } from "./fantasy.ts";
+import type { Follows } from "./follows.ts";
+import type { FraudRecords } from "./fraud.ts";
+import type { IdempotencyRecords } from "./idempotency.ts";
+import type { InPlayDelay } from "./in-play.ts";
+import type { Markets } from "./markets.ts";
+import type { OddsChanges } from "./odds-changes.ts";
+import type { PasswordCheckGate } from "./password-checks.ts";
+import type { PasswordHasher } from "./passwords.ts";
+import type { PlacementLimits } from "./placement-limits.ts";
+import type { PriceHistory } from "./price-history.ts";
+import type { Rewards } from "./rewards.ts";
+import type { RiskBook } from "./risk-book.ts";
+import type { RunnerWithdrawals } from "./runner-withdrawals.ts";
+import type { Sessions } from "./sessions.ts";
+import type { SettlementCorrections } from "./settlement-corrections.ts";
+import type { Settlements } from "./settlements.ts";
+import type { SignInAttempts } from "./sign-in-attempts.ts";
+import type { Tasks } from "./tasks.ts";
+import type { Trading } from "./trading.ts";
+import type { Users } from "./users.ts";
+import type { VerificationProvider } from "./verification.ts";
+import type { Wallets } from "./wallets.ts";
+
+export interface Ports {
+  // Foundation: users, sessions, events, bets, wallets (adapters/memory fakes these).
+  inPlay: InPlayDelay;
+  users: Users;
+  sessions: Sessions;
+  events: Events;
+  bets: Bets;
+  wallets: Wallets;
+  idempotency: IdempotencyRecords;
+  placementLimits: PlacementLimits;
+  responsible: ResponsibleGambling;
+
+  // Customer accounts (issue 3).
+  accounts: Accounts;
+  accountSettings: AccountSettings;
+  follows: Follows;
+  rewards: Rewards;
+  signInAttempts: SignInAttempts;
+  passwordChecks: PasswordCheckGate;
+  passwords: PasswordHasher;
+  verification: VerificationProvider;
+  oddsChanges: OddsChanges;
+  priceHistory: PriceHistory;
+
+  // Wallet, cash out and same game multis (issue 3), bonus funds.
+  paymentProvider: PaymentProvider;
+  payments: Payments;
+  sessionActivity: SessionActivity;
+  cashOuts: CashOuts;
+  sameGameMultis: SameGameMultis;
+  bonuses: Bonuses;
+
+  // Person protection (issue 20).
+  persons: PersonRegistry;
+  selfExclusionRegister: SelfExclusionRegister;
+  registerCache: RegisterCache;
+  rgOperations: RgOperations;
+  /** The simulated register's control (admin and tests); null when the register is a real one. */
+  registerSimulator: SimulatedRegisterControl | null;
+
+  // Fantasy sports.
+  fantasy: Fantasy;
+
+  // Back office (issue 4, A-S2): user admin, fraud, tasks, bulk operations, CRM, payments, reports.
+  adminUsers: AdminUsers;
+  fraud: FraudRecords;
+  tasks: Tasks;
+  bulkOperations: BulkOperations;
+  customerAggregates: CustomerAggregates;
+  settlementQueue: SettlementQueue;
+  ledgerPayments: LedgerPayments;
+  reports: Reports;
+  /** The operator's paged lists and the live bet ticker (issue 18 item 9). */
+  adminLists: AdminLists;
+  betTicker: BetTicker;
+  /** Idle demo accounts and closing them (domain/users/demo-expiry.ts). */
+  demoAccounts: DemoAccounts;
+
+  // Trading desk (issue 4, A-S1): markets, settlement and corrections, risk, trading, audit trail.
+  markets: Markets;
+  /** A market created without prices is priced from its event's model (domain/markets/standard-outcomes.ts). */
+  eventPricing: EventPricing;
+  settlements: Settlements;
+  corrections: SettlementCorrections;
+  risk: RiskBook;
+  trading: Trading;
+  withdrawals: RunnerWithdrawals;
+  auditTrail: AuditTrail;
+}
