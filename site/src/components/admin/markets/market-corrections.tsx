@@ -1,11 +1,11 @@
 /**
- * Settlement corrections of a settled market (issue 18): resettle it with a new result (a winner or
- * void) or unsettle it (bets back to pending), each with a reason, through
+ * Settlement corrections of a settled market (issue 18): resettle it with a new result (any result a
+ * first settlement takes: a winner, a dead heat, no winner, void, placed runners) or unsettle it (bets back to pending), each with a reason, through
  * POST /api/admin/markets/{id}/resettle|unsettle; and the pieces every settle-like dialog shares:
  * the early-settlement override field and the confirmation that says what the action does.
  */
-import { AlertDialog, Button, Callout, Dialog, Flex, RadioGroup, TextArea } from "@radix-ui/themes";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { AlertDialog, Button, Callout, Dialog, Flex, Text, TextArea } from "@radix-ui/themes";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiSend } from "../../../lib/api.ts";
 import { formatMoney } from "../../../lib/format.ts";
@@ -15,6 +15,8 @@ import type { MarketInfo } from "./market-directory.ts";
 import { useInvalidateRisk } from "./market-actions.tsx";
 import { confirmMessage, needsOverride, overridePart, reasonError, type MarketAction } from "./settle-confirm.ts";
 import { keys, queries } from "../../../lib/queries.ts";
+import { resultAction, settleResultBody, type ResultChoice } from "./settle-result.ts";
+import { SettleResultInput } from "./settle-result-input.tsx";
 
 type CorrectionResponse = { regraded: number; correction: number; debt: number };
 
@@ -101,15 +103,22 @@ export function ResettleMarketDialog({
   open: boolean;
   onOpenChange: (o: boolean) => void;
 }) {
-  const [choice, setChoice] = useState("");
+  const [result, setResult] = useState<ResultChoice>({ choice: "", sharing: [], placed: [] });
+  const choice = result.choice;
   const [reason, setReason] = useState("");
   const [override, setOverride] = useState("");
   const [touched, setTouched] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const resettle = useCorrection(market, "resettle", () => onOpenChange(false));
-  const action: MarketAction = "resettle";
-  const asksOverride = choice !== "__void" && needsOverride(market.eventStatus, action);
-  const valid = !!choice && !reasonError(reason) && (!asksOverride || !reasonError(override));
+  // The same result input as a first settlement (issue 18): a winner, a dead heat, no winner, void,
+  // and each way the placed runners.
+  const detail = useQuery({ ...queries.adminMarket(market.id), enabled: open });
+  const withdrawn = new Set((detail.data?.outcomes ?? []).filter((o) => o.withdrawn).map((o) => o.id));
+  const places = detail.data?.eachWay?.places ?? null;
+  const built = settleResultBody(result, market.outcomes, places, withdrawn);
+  const action: MarketAction = resultAction(choice) === "void" ? "void" : "resettle";
+  const asksOverride = action !== "void" && !!choice && needsOverride(market.eventStatus, "resettle");
+  const valid = !("error" in built) && !reasonError(reason) && (!asksOverride || !reasonError(override));
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Content maxWidth="460px" data-testid="resettle-market-dialog">
@@ -124,16 +133,12 @@ export function ResettleMarketDialog({
             if (valid) setConfirming(true);
           }}
         >
-          <RadioGroup.Root value={choice} onValueChange={setChoice} aria-label="Corrected result">
-            {market.outcomes.map((o) => (
-              <RadioGroup.Item key={o.id} value={o.id} disabled={o.id === currentWinner} data-testid={`resettle-winner-${o.id}`}>
-                {o.name} wins ({o.odds}){o.id === currentWinner ? " — current result" : ""}
-              </RadioGroup.Item>
-            ))}
-            <RadioGroup.Item value="__void" data-testid="resettle-void">
-              Void the market (stakes refunded)
-            </RadioGroup.Item>
-          </RadioGroup.Root>
+          <SettleResultInput outcomes={market.outcomes} withdrawn={withdrawn} places={places} value={result} onChange={setResult} currentWinner={currentWinner} />
+          {touched && choice && "error" in built && (
+            <Text as="p" size="1" color="red" mt="2" role="alert">
+              {built.error}
+            </Text>
+          )}
           <Flex direction="column" gap="3" mt="3">
             <ReasonField id="resettle-reason" label="Reason for the correction" value={reason} onChange={setReason} touched={touched} />
             {asksOverride && (
@@ -159,18 +164,15 @@ export function ResettleMarketDialog({
           </Flex>
         </form>
         <ConfirmMarketAction
-          action={choice === "__void" ? "void" : action}
+          action={action}
           bets={bets}
           open={confirming}
           onOpenChange={setConfirming}
           label="Resettle this market"
-          onConfirm={() =>
-            resettle.mutate({
-              ...(choice === "__void" ? { void: true } : { winningOutcomeId: choice }),
-              reason: reason.trim(),
-              ...overridePart(asksOverride, override),
-            })
-          }
+          onConfirm={() => {
+            if ("error" in built) return;
+            resettle.mutate({ ...built.body, reason: reason.trim(), ...overridePart(asksOverride, override) });
+          }}
         />
       </Dialog.Content>
     </Dialog.Root>

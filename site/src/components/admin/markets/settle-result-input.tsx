@@ -19,8 +19,11 @@ export function SettleResultInput({
   places,
   value,
   onChange,
+  currentWinner = null,
 }: {
   outcomes: readonly Runner[];
+  /** Resettling: the market's winner now, shown and not offered again. */
+  currentWinner?: string | null;
   withdrawn: ReadonlySet<string>;
   /** Each-way places of the market; null = no each way (no placed runners). */
   places: number | null;
@@ -40,8 +43,8 @@ export function SettleResultInput({
               {o.name} <Badge color="gray">Withdrawn</Badge>
             </Text>
           ) : (
-            <RadioGroup.Item key={o.id} value={o.id} data-testid={`winner-${o.id}`}>
-              {o.name} wins ({o.odds})
+            <RadioGroup.Item key={o.id} value={o.id} disabled={o.id === currentWinner} data-testid={`winner-${o.id}`}>
+              {o.name} wins ({o.odds}){o.id === currentWinner ? " — current result" : ""}
             </RadioGroup.Item>
           ),
         )}
