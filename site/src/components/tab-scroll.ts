@@ -13,7 +13,11 @@ export function scrollLeftToShow(tab: { left: number; width: number }, row: { sc
   return row.scrollLeft;
 }
 
-export function useActiveTabInView(group: string, value: string): void {
+/**
+ * `layout` names the row's contents (e.g. its tabs' values joined): when tabs appear or go (sports
+ * gaining or losing open events while the page is open), the active tab is brought into view again.
+ */
+export function useActiveTabInView(group: string, value: string, layout = ""): void {
   useEffect(() => {
     const tab = document.getElementById(tabId(group, value));
     const row = tab?.parentElement;
@@ -21,5 +25,5 @@ export function useActiveTabInView(group: string, value: string): void {
     const left = tab.getBoundingClientRect().left - row.getBoundingClientRect().left + row.scrollLeft;
     const to = scrollLeftToShow({ left, width: tab.offsetWidth }, { scrollLeft: row.scrollLeft, view: row.clientWidth });
     if (to !== row.scrollLeft) row.scrollLeft = to; // at once: a smooth scroll restarted by every re-render may never arrive
-  }, [group, value]);
+  }, [group, value, layout]);
 }

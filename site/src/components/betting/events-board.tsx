@@ -83,7 +83,8 @@ export function EventsBoard({
 }) {
   const shown = events ? followedFirst(eventsForTab(events, tab, live), followed) : [];
   const groups = groupByLeague(shown);
-  useActiveTabInView("sports", tab);
+  const sportTabs = sportTabsFor(events);
+  useActiveTabInView("sports", tab, sportTabs.map((t) => t.value).join(","));
   return (
     <section aria-labelledby="sports-heading" className="sb-board">
       <Heading as="h2" size="4" id="sports-heading" className="sb-visually-hidden">
@@ -94,7 +95,7 @@ export function EventsBoard({
         label="Sports"
         className="sb-tabs"
         controls={false}
-        items={sportTabsFor(events).map((t) => ({ ...t, testId: `tab-${t.value}` }))}
+        items={sportTabs.map((t) => ({ ...t, testId: `tab-${t.value}` }))}
         value={tab}
         onChange={onTab}
       />
