@@ -1,0 +1,87 @@
+import { Button, Dialog, Flex, RadioGroup, Text, TextArea } from "@radix-ui/themes";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import type { AdminBet } from "../../../../../api/schemas/bets.ts";
+import type { ResettleResponse } from "../../../../../api/schemas/markets.ts";
+import { apiSend } from "../../../lib/api.ts";
+import { formatMoney } from "../../../lib/format.ts";
+import { useToast } from "../../toast.tsx";
+import { keys } from "../../../lib/queries.ts";
+import { type ByBet, byBetReturn } from "./bet-return.ts";
+
+/**
+ * Resettle a wrongly settled bet: POST /api/admin/bets/{id}/resettle. The server posts a
+ * correcting bet_resettlement transaction (earlier postings never change) and audits it.
+ */
+export function ResettleDialog({ bet, onClose }: { bet: AdminBet | null; onClose: () => void }) {
+  const [status, setStatus] = useState<ByBet | "">("");
+  const [reason, setReason] = useState("");
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const resettle = useMutation({
+    mutationFn: (body: { status: ByBet; reason?: string }) =>
+      apiSend<ResettleResponse>("POST", `/api/admin/bets/${encodeURIComponent(bet!.id)}/resettle`, body),
+    onSuccess: (r) => {
+      toast({
+        title: "Bet resettled",
+        description: `${r.bet.previousStatus} → ${r.bet.status}; ${r.correction >= 0 ? "credited" : "taken back"} ${formatMoney(Math.abs(r.correction))}.`,
+      });
+      setStatus("");
+      setReason("");
+      onClose();
+    },
+    onError: (e) => toast({ title: "Resettlement failed", description: e.message, variant: "destructive" }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: keys.allBets }),
+        queryClient.invalidateQueries({ queryKey: keys.dashboardStats }),
+      ]),
+  });
+  return (
+    <Dialog.Root open={bet !== null} onOpenChange={(o) => !o && onClose()}>
+      <Dialog.Content maxWidth="440px" data-testid="resettle-dialog">
+        <Dialog.Title>Resettle bet</Dialog.Title>
+        <Dialog.Description size="2" color="gray" mb="3">
+          {bet ? `${bet.customerName || bet.customerEmail} · ${bet.betType === "multiple" ? `multiple @ ${bet.odds}` : `${bet.selectionName} @ ${bet.odds}`} · settled ${bet.status}` : ""}.
+          The wallet is corrected with a new ledger posting; nothing earlier is changed.
+        </Dialog.Description>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (status) resettle.mutate({ status, ...(reason.trim() ? { reason: reason.trim() } : {}) });
+          }}
+        >
+          <RadioGroup.Root value={status} onValueChange={(v) => setStatus(v as typeof status)} aria-label="Correct result">
+            {(["won", "placed", "lost", "void"] as const)
+              .filter((s) => (s === "placed" ? !!bet?.eachWay && bet.betType === "single" : s !== bet?.status || (s === "won" && !!bet?.eachWay)))
+              .map((s) => (
+                <RadioGroup.Item key={s} value={s} data-testid={`resettle-${s}`}>
+                  {s === "won"
+                    ? `Won (pays ${bet ? formatMoney(byBetReturn(bet, "won")) : ""})`
+                    : s === "placed"
+                      ? `Placed, not won (pays ${bet ? formatMoney(byBetReturn(bet, "placed")) : ""})`
+                      : s === "void"
+                        ? `Void (refunds ${bet ? formatMoney(bet.amount) : ""})`
+                        : "Lost (pays nothing)"}
+                </RadioGroup.Item>
+              ))}
+          </RadioGroup.Root>
+          <Text as="label" size="2" htmlFor="resettle-reason" mt="3" style={{ display: "block" }}>
+            Reason
+          </Text>
+          <TextArea id="resettle-reason" maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} mt="1" />
+          <Flex gap="3" justify="end" mt="4">
+            <Dialog.Close>
+              <Button type="button" variant="soft" color="gray">
+                Cancel
+              </Button>
+            </Dialog.Close>
+            <Button type="submit" disabled={!status} loading={resettle.isPending} data-testid="resettle-confirm">
+              Resettle
+            </Button>
+          </Flex>
+        </form>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}
