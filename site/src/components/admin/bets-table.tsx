@@ -5,14 +5,14 @@
  * when it was graded wrongly.
  */
 import { Button, Callout, Card, Flex, Heading, SegmentedControl, Select, Skeleton, Table, Text, TextField } from "@radix-ui/themes";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { AdminBet } from "../../../../api/schemas/bets.ts";
 import { ApiError, apiSend } from "../../lib/api.ts";
-import { useToast } from "../toast.tsx";
 import { adminBetsQuery, useCursorPager, useDebounced } from "./admin-lists.ts";
 import { SPORT_OPTIONS } from "./events-table.tsx";
 import { keys } from "../../lib/queries.ts";
+import { useAdminMutation } from "./use-admin-mutation.ts";
 import { overridePart } from "./markets/settle-confirm.ts";
 import { type Settle, byBetReturn } from "./bets/bet-return.ts";
 import { EarlySettleDialog } from "./bets/early-settle-dialog.tsx";
@@ -26,6 +26,9 @@ const centsOf = (s: string): number | undefined => {
   const v = Number(s.trim());
   return s.trim() === "" || !Number.isFinite(v) || v < 0 ? undefined : Math.round(v * 100);
 };
+
+/** Settling won or lost before the event has finished: asked again with a reason (EarlySettleDialog). */
+const isEarly = (error: Error, asked: Settle) => error instanceof ApiError && error.code === "SETTLE.EVENT_NOT_FINISHED" && !asked.override;
 
 export function BetsTable() {
   // "Pending" lets an operator reach older unsettled bets; the pager and the searches reach the rest.
@@ -50,12 +53,10 @@ export function BetsTable() {
   };
   const pager = useCursorPager(JSON.stringify(params));
   const bets = useQuery(adminBetsQuery({ ...params, limit: PAGE, cursor: pager.cursor }));
-  const queryClient = useQueryClient();
-  const toast = useToast();
 
   const [early, setEarly] = useState<(Settle & { message: string }) | null>(null);
-  const settle = useMutation({
-    mutationFn: ({ bet, status, override }: Settle) =>
+  const settle = useAdminMutation({
+    request: ({ bet, status, override }: Settle) =>
       apiSend<unknown>("POST", `/api/admin/settle-bet/${encodeURIComponent(bet.id)}`, {
         status,
         ...(override ? { override } : {}),
@@ -63,29 +64,23 @@ export function BetsTable() {
         // (each-way parts and Rule 4 included), placed the place part, void refunds the stake, lost pays nothing.
         actualReturn: byBetReturn(bet, status),
       }),
-    onSuccess: () => {
-      setEarly(null);
-      toast({ title: "Bet settled", description: "Bet has been successfully settled." });
-    },
-    onError: (error, asked) => {
+    success: { title: "Bet settled", description: "Bet has been successfully settled." },
+    onSuccess: () => setEarly(null),
+    failure: (error, asked) => {
       // The event has not finished (or has not started): the server settles only with a reason.
-      if (error instanceof ApiError && error.code === "SETTLE.EVENT_NOT_FINISHED" && !asked.override) {
-        setEarly({ bet: asked.bet, status: asked.status, message: error.message });
-        return;
-      }
+      if (isEarly(error, asked)) return null;
       const server = (error.message ?? "").trim();
       const extra = server ? ` ${/[.!?]$/.test(server) ? server : `${server}.`}` : "";
-      toast({
+      return {
         title: "Settlement failed",
         description: `Failed to settle the bet. Please try again.${extra}`,
         variant: "destructive",
-      });
+      };
     },
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: keys.allBets }),
-        queryClient.invalidateQueries({ queryKey: keys.dashboardStats }),
-      ]),
+    onError: (error, asked) => {
+      if (isEarly(error, asked)) setEarly({ bet: asked.bet, status: asked.status, message: error.message });
+    },
+    invalidate: [keys.allBets, keys.dashboardStats],
   });
 
   const page = bets.data;

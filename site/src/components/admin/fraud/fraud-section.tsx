@@ -7,7 +7,7 @@
  * Profiles (up to 10). Refresh, Export Report and Run Scan. Administrators only.
  */
 import { Button, Flex } from "@radix-ui/themes";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { FraudScanResult, TimeWindow } from "../../../../../api/schemas/fraud.ts";
 import { apiSend } from "../../../lib/api.ts";
@@ -15,13 +15,16 @@ import { keys, queries } from "../../../lib/queries.ts";
 import { useToast } from "../../toast.tsx";
 import { useRole } from "../console-context.tsx";
 import { centsCell, exportCsv } from "../csv.ts";
-import { describeApiError } from "../form.tsx";
 import { RefreshIcon } from "../icons.tsx";
+import { useAdminMutation } from "../use-admin-mutation.ts";
 import { AdminOnlyPanel, count, ExportButton, SectionFrame, StatCard, StatGrid } from "../ui.tsx";
 import { FraudAlertsCard } from "./fraud-alerts-card.tsx";
 import { RiskProfilesCard } from "./risk-profiles-card.tsx";
 import { RulePrecisionCard } from "./rule-precision-card.tsx";
 import { BonusAbuseCard, HighRiskTransactionsCard } from "./side-cards.tsx";
+
+/** Everything the monitoring screen shows, refreshed after a scan and by Refresh. */
+const FRAUD_KEYS = [keys.fraudAlerts, keys.transactionMonitoring, keys.bonusAbuseAlerts, keys.userRiskProfiles, keys.fraudRulePrecision];
 
 export default function FraudSection() {
   const { isAdmin } = useRole();
@@ -46,27 +49,18 @@ export function FraudMonitoring() {
   const toast = useToast();
   const [refreshing, setRefreshing] = useState(false);
 
-  const scan = useMutation({
-    mutationFn: () => apiSend<FraudScanResult>("POST", "/api/admin/fraud/scan"),
-    onSuccess: (r) =>
-      toast({
-        title: "Scan complete",
-        description: `${r.alertsRaised} new alerts · ${r.monitoringRecords} transactions scored · ${r.profilesUpdated} profiles updated.`,
-      }),
-    onError: (e) => toast({ title: "Error", description: `The fraud scan failed: ${describeApiError(e)}`, variant: "destructive" }),
-    onSettled: () => invalidateAll(),
+  const scan = useAdminMutation({
+    request: () => apiSend<FraudScanResult>("POST", "/api/admin/fraud/scan"),
+    success: (r) => ({
+      title: "Scan complete",
+      description: `${r.alertsRaised} new alerts · ${r.monitoringRecords} transactions scored · ${r.profilesUpdated} profiles updated.`,
+    }),
+    failure: "The fraud scan failed",
+    invalidate: FRAUD_KEYS,
   });
 
   function invalidateAll() {
-    return Promise.all(
-      [
-        keys.fraudAlerts,
-        keys.transactionMonitoring,
-        keys.bonusAbuseAlerts,
-        keys.userRiskProfiles,
-        keys.fraudRulePrecision,
-      ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-    );
+    return Promise.all(FRAUD_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
   }
 
   async function refresh() {

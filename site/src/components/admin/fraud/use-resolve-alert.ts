@@ -1,11 +1,10 @@
 /**
  * Resolving a fraud alert from the monitoring screen.
  */
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { FraudAlert, FraudResolution } from "../../../../../api/schemas/fraud.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { keys } from "../../../lib/queries.ts";
-import { useToast } from "../../toast.tsx";
+import { useAdminMutation } from "../use-admin-mutation.ts";
 import { VERDICT_LABEL } from "./precision.ts";
 
 /** Spec section 4: Resolve sends resolution 'resolved' and a fixed note saying an admin resolved it. */
@@ -15,23 +14,16 @@ export const RESOLVE_NOTE = "Resolved by admin from the fraud monitoring screen.
 export type ResolveRequest = string | { id: string; resolution: FraudResolution };
 
 export function useResolveAlert() {
-  const toast = useToast();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (req: ResolveRequest) => {
+  return useAdminMutation({
+    request: (req: ResolveRequest) => {
       const { id, resolution } = typeof req === "string" ? { id: req, resolution: "resolved" as const } : req;
       return apiSend<{ alert: FraudAlert }>("POST", `/api/admin/fraud-alert/${encodeURIComponent(id)}/resolve`, {
         resolution,
         notes: resolution === "resolved" ? RESOLVE_NOTE : `Resolved as ${VERDICT_LABEL[resolution].toLowerCase()} from the fraud monitoring screen.`,
       });
     },
-    onSuccess: () => toast({ title: "Alert Resolved", description: "The fraud alert has been successfully resolved." }),
-    onError: () => toast({ title: "Error", description: "Failed to resolve the fraud alert.", variant: "destructive" }),
-    onSettled: () =>
-      Promise.all(
-        [keys.fraudAlerts, keys.userRiskProfiles, keys.audit, keys.fraudRulePrecision].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
+    success: { title: "Alert Resolved", description: "The fraud alert has been successfully resolved." },
+    failure: { title: "Error", description: "Failed to resolve the fraud alert.", variant: "destructive" },
+    invalidate: [keys.fraudAlerts, keys.userRiskProfiles, keys.audit, keys.fraudRulePrecision],
   });
 }
