@@ -1,11 +1,10 @@
 import { Button, Dialog, Flex, RadioGroup, Text, TextArea } from "@radix-ui/themes";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { AdminBet } from "../../../../../api/schemas/bets.ts";
 import type { ResettleResponse } from "../../../../../api/schemas/markets.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { formatMoney } from "../../../lib/format.ts";
-import { useToast } from "../../toast.tsx";
+import { useAdminMutation } from "../use-admin-mutation.ts";
 import { keys } from "../../../lib/queries.ts";
 import { type ByBet, byBetReturn } from "./bet-return.ts";
 
@@ -16,26 +15,20 @@ import { type ByBet, byBetReturn } from "./bet-return.ts";
 export function ResettleDialog({ bet, onClose }: { bet: AdminBet | null; onClose: () => void }) {
   const [status, setStatus] = useState<ByBet | "">("");
   const [reason, setReason] = useState("");
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  const resettle = useMutation({
-    mutationFn: (body: { status: ByBet; reason?: string }) =>
+  const resettle = useAdminMutation({
+    request: (body: { status: ByBet; reason?: string }) =>
       apiSend<ResettleResponse>("POST", `/api/admin/bets/${encodeURIComponent(bet!.id)}/resettle`, body),
-    onSuccess: (r) => {
-      toast({
-        title: "Bet resettled",
-        description: `${r.bet.previousStatus} → ${r.bet.status}; ${r.correction >= 0 ? "credited" : "taken back"} ${formatMoney(Math.abs(r.correction))}.`,
-      });
+    success: (r) => ({
+      title: "Bet resettled",
+      description: `${r.bet.previousStatus} → ${r.bet.status}; ${r.correction >= 0 ? "credited" : "taken back"} ${formatMoney(Math.abs(r.correction))}.`,
+    }),
+    onSuccess: () => {
       setStatus("");
       setReason("");
       onClose();
     },
-    onError: (e) => toast({ title: "Resettlement failed", description: e.message, variant: "destructive" }),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: keys.allBets }),
-        queryClient.invalidateQueries({ queryKey: keys.dashboardStats }),
-      ]),
+    failure: (e) => ({ title: "Resettlement failed", description: e.message, variant: "destructive" }),
+    invalidate: [keys.allBets, keys.dashboardStats],
   });
   return (
     <Dialog.Root open={bet !== null} onOpenChange={(o) => !o && onClose()}>

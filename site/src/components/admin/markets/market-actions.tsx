@@ -6,16 +6,16 @@
  * asks for the override reason when the event has not finished. Every change is audited on the server.
  */
 import { Badge, Button, Callout, Dialog, Flex, Table, Text, TextField } from "@radix-ui/themes";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { AdminMarket, SettleMarketResponse } from "../../../../../api/schemas/markets.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { formatDateTime, formatMoney, parseStakeToCents } from "../../../lib/format.ts";
 import { keys, queries } from "../../../lib/queries.ts";
-import { useToast } from "../../toast.tsx";
 import { BetStatusBadge } from "../badges.tsx";
 import { describeApiError, Field } from "../form.tsx";
 import { EmptyState, ErrorNote, RowsSkeleton } from "../ui.tsx";
+import { useAdminMutation } from "../use-admin-mutation.ts";
 import type { MarketInfo } from "./market-directory.ts";
 import { ConfirmMarketAction, ReasonField, ResettleMarketDialog, UnsettleMarketDialog } from "./market-corrections.tsx";
 import { needsOverride, overridePart, reasonError } from "./settle-confirm.ts";
@@ -26,39 +26,29 @@ import { WithdrawRunners } from "./withdraw-runner.tsx";
 type MarketResponse = { market: AdminMarket };
 
 /** Everything that shows market risk is refreshed after a change. */
-export function useInvalidateRisk() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [
-        keys.riskHeatmap,
-        keys.riskMetrics,
-        keys.tradingOverview,
-        keys.tradingAlerts,
-        keys.events,
-        keys.liveOdds,
-        keys.oddsControl,
-        keys.adminMarkets,
-        keys.allBets,
-        keys.dashboardStats,
-      ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-    );
-}
+export const RISK_KEYS = [
+    keys.riskHeatmap,
+    keys.riskMetrics,
+    keys.tradingOverview,
+    keys.tradingAlerts,
+    keys.events,
+    keys.liveOdds,
+    keys.oddsControl,
+    keys.adminMarkets,
+    keys.allBets,
+    keys.dashboardStats,
+] as const;
 
 export function useSuspendMarket() {
-  const toast = useToast();
-  const invalidate = useInvalidateRisk();
-  return useMutation({
-    mutationFn: ({ marketId, suspend }: { marketId: string; suspend: boolean; label: string }) =>
+  return useAdminMutation({
+    request: ({ marketId, suspend }: { marketId: string; suspend: boolean; label: string }) =>
       apiSend<MarketResponse>("POST", `/api/admin/markets/${encodeURIComponent(marketId)}/${suspend ? "suspend" : "reopen"}`),
-    onSuccess: (_r, v) =>
-      toast({
-        title: v.suspend ? "Market suspended" : "Market reopened",
-        description: v.suspend ? `${v.label} accepts no bets until it is reopened.` : `${v.label} is open for betting again.`,
-      }),
-    onError: (e, v) =>
-      toast({ title: "Error", description: `Failed to ${v.suspend ? "suspend" : "reopen"} the market: ${describeApiError(e)}`, variant: "destructive" }),
-    onSettled: invalidate,
+    success: (_r, v) => ({
+      title: v.suspend ? "Market suspended" : "Market reopened",
+      description: v.suspend ? `${v.label} accepts no bets until it is reopened.` : `${v.label} is open for betting again.`,
+    }),
+    failure: (e, v) => ({ title: "Error", description: `Failed to ${v.suspend ? "suspend" : "reopen"} the market: ${describeApiError(e)}`, variant: "destructive" }),
+    invalidate: RISK_KEYS,
   });
 }
 
@@ -72,17 +62,13 @@ export function AdjustLimitDialog({
   onOpenChange: (o: boolean) => void;
 }) {
   const [value, setValue] = useState("");
-  const toast = useToast();
-  const invalidate = useInvalidateRisk();
-  const save = useMutation({
-    mutationFn: (liabilityLimit: number) =>
+  const save = useAdminMutation({
+    request: (liabilityLimit: number) =>
       apiSend<MarketResponse>("PUT", `/api/admin/markets/${encodeURIComponent(market!.id)}/limit`, { liabilityLimit }),
-    onSuccess: (_r, limit) => {
-      toast({ title: "Limit updated", description: `${market!.marketName}: liability limit ${formatMoney(limit)}.` });
-      onOpenChange(false);
-    },
-    onError: (e) => toast({ title: "Error", description: `Failed to update the limit: ${describeApiError(e)}`, variant: "destructive" }),
-    onSettled: invalidate,
+    success: (_r, limit) => ({ title: "Limit updated", description: `${market!.marketName}: liability limit ${formatMoney(limit)}.` }),
+    failure: "Failed to update the limit",
+    invalidate: RISK_KEYS,
+    onSuccess: () => onOpenChange(false),
   });
   const cents = parseStakeToCents(value);
 
@@ -263,21 +249,16 @@ export function SettleMarketDialog({
   const built = settleResultBody(result, market.outcomes, places, withdrawn);
   const action = resultAction(choice);
   const asksOverride = !!choice && needsOverride(market.eventStatus, action);
-  const toast = useToast();
-  const invalidate = useInvalidateRisk();
-  const queryClient = useQueryClient();
-  const settle = useMutation({
-    mutationFn: (body: SettleResultBody & { override?: { reason: string } }) =>
+  const settle = useAdminMutation({
+    request: (body: SettleResultBody & { override?: { reason: string } }) =>
       apiSend<SettleMarketResponse>("POST", `/api/admin/markets/${encodeURIComponent(market.id)}/settle`, body),
-    onSuccess: (r) => {
-      toast({
-        title: "Market settled",
-        description: `${r.graded} graded · ${r.settled} settled · ${r.waiting} waiting on other legs · ${formatMoney(r.paid)} paid.`,
-      });
-      onOpenChange(false);
-    },
-    onError: (e) => toast({ title: "Settlement failed", description: describeApiError(e), variant: "destructive" }),
-    onSettled: () => Promise.all([invalidate(), queryClient.invalidateQueries({ queryKey: queries.marketBets(market.id).queryKey })]),
+    success: (r) => ({
+      title: "Market settled",
+      description: `${r.graded} graded · ${r.settled} settled · ${r.waiting} waiting on other legs · ${formatMoney(r.paid)} paid.`,
+    }),
+    failure: (e) => ({ title: "Settlement failed", description: describeApiError(e), variant: "destructive" }),
+    invalidate: [...RISK_KEYS, queries.marketBets(market.id).queryKey],
+    onSuccess: () => onOpenChange(false),
   });
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
