@@ -1,4 +1,5 @@
-import { Button, Dialog, Flex, Text, TextArea } from "@radix-ui/themes";
+import { Text, TextArea } from "@radix-ui/themes";
+import { FormDialog } from "../form-dialog.tsx";
 import { useState } from "react";
 import { reasonError } from "../markets/settle-confirm.ts";
 import type { Settle } from "./bet-return.ts";
@@ -21,39 +22,30 @@ export function EarlySettleDialog({
   const [reason, setReason] = useState("");
   const problem = reasonError(reason);
   return (
-    <Dialog.Root open={early !== null} onOpenChange={(o) => !o && (setReason(""), onClose())}>
-      <Dialog.Content maxWidth="440px" data-testid="early-settle-dialog">
-        <Dialog.Title>Settle before the event has finished?</Dialog.Title>
-        <Dialog.Description size="2" color="gray" mb="3">
-          {early ? `${early.message} Settling it ${early.status} cannot be undone; the reason is kept in the audit trail.` : ""}
-        </Dialog.Description>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!problem) onConfirm(reason);
-          }}
-        >
-          <Text as="label" size="2" htmlFor="early-settle-reason" style={{ display: "block" }}>
-            Reason
-          </Text>
-          <TextArea id="early-settle-reason" maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} mt="1" data-testid="early-settle-reason" />
-          {reason.length > 0 && problem && (
-            <Text as="p" size="1" color="red" mt="1">
-              {problem}
-            </Text>
-          )}
-          <Flex gap="3" justify="end" mt="4">
-            <Dialog.Close>
-              <Button type="button" variant="soft" color="gray">
-                Cancel
-              </Button>
-            </Dialog.Close>
-            <Button type="submit" disabled={problem !== null} loading={pending} data-testid="early-settle-confirm">
-              Settle {early?.status}
-            </Button>
-          </Flex>
-        </form>
-      </Dialog.Content>
-    </Dialog.Root>
+    <FormDialog
+      open={early !== null}
+      onOpenChange={(o) => !o && (setReason(""), onClose())}
+      title="Settle before the event has finished?"
+      description={early ? `${early.message} Settling it ${early.status} cannot be undone; the reason is kept in the audit trail.` : ""}
+      maxWidth="440px"
+      testId="early-settle-dialog"
+      onSubmit={() => {
+        if (!problem) onConfirm(reason);
+      }}
+      confirmLabel={<>Settle {early?.status}</>}
+      confirmTestId="early-settle-confirm"
+      canSubmit={problem === null}
+      pending={pending}
+    >
+      <Text as="label" size="2" htmlFor="early-settle-reason" style={{ display: "block" }}>
+        Reason
+      </Text>
+      <TextArea id="early-settle-reason" maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} mt="1" data-testid="early-settle-reason" />
+      {reason.length > 0 && problem && (
+        <Text as="p" size="1" color="red" mt="1">
+          {problem}
+        </Text>
+      )}
+    </FormDialog>
   );
 }

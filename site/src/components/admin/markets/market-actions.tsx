@@ -7,7 +7,7 @@
  */
 import { Badge, Button, Callout, Dialog, Flex, Table, Text, TextField } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import type { AdminMarket, SettleMarketResponse } from "../../../../../api/schemas/markets.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { formatDateTime, formatMoney, parseStakeToCents } from "../../../lib/format.ts";
@@ -16,6 +16,7 @@ import { BetStatusBadge } from "../badges.tsx";
 import { describeApiError, Field } from "../form.tsx";
 import { EmptyState, ErrorNote, RowsSkeleton } from "../ui.tsx";
 import { useAdminMutation } from "../use-admin-mutation.ts";
+import { FormDialog } from "../form-dialog.tsx";
 import type { MarketInfo } from "./market-directory.ts";
 import { ConfirmMarketAction, ReasonField, ResettleMarketDialog, UnsettleMarketDialog } from "./market-corrections.tsx";
 import { needsOverride, overridePart, reasonError } from "./settle-confirm.ts";
@@ -72,49 +73,41 @@ export function AdjustLimitDialog({
   });
   const cents = parseStakeToCents(value);
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (cents !== null && cents >= 100 && cents <= 10_000_000_000) save.mutate(cents);
-  }
-
   return (
-    <Dialog.Root
+    <FormDialog
       open={open}
       onOpenChange={(o) => {
         if (o && market) setValue(market.limit !== null ? (market.limit / 100).toFixed(2) : "2000000.00");
         onOpenChange(o);
       }}
-    >
-      <Dialog.Content maxWidth="440px" data-testid="adjust-limit-dialog">
-        <Dialog.Title>Adjust Limits</Dialog.Title>
-        <Dialog.Description size="2" color="gray" mb="3">
+      title="Adjust Limits"
+      description={
+        <>
           {market ? `${market.eventName} · ${market.marketName}` : ""}. The liability limit is the most the book may lose on any outcome of
           this market: placement refuses a bet past it and offers the largest stake that fits. Default 2,000,000.00.
-        </Dialog.Description>
-        <form onSubmit={submit}>
-          <Field id="limit-amount" label="Liability limit" error={value && (cents === null || cents < 100 || cents > 10_000_000_000) ? "Enter an amount from 1.00 to 100,000,000.00" : null}>
-            <TextField.Root id="limit-amount" inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} autoFocus>
-              <TextField.Slot>$</TextField.Slot>
-            </TextField.Root>
-          </Field>
-          {market?.liability != null && (
-            <Text as="p" size="1" color="gray" mt="2">
-              Current liability {formatMoney(market.liability)}
-            </Text>
-          )}
-          <Flex gap="3" justify="end" mt="4">
-            <Dialog.Close>
-              <Button type="button" variant="soft" color="gray">
-                Cancel
-              </Button>
-            </Dialog.Close>
-            <Button type="submit" loading={save.isPending} disabled={cents === null || cents < 100} data-testid="save-limit">
-              Save Limit
-            </Button>
-          </Flex>
-        </form>
-      </Dialog.Content>
-    </Dialog.Root>
+        </>
+      }
+      maxWidth="440px"
+      testId="adjust-limit-dialog"
+      onSubmit={() => {
+        if (cents !== null && cents >= 100 && cents <= 10_000_000_000) save.mutate(cents);
+      }}
+      confirmLabel="Save Limit"
+      confirmTestId="save-limit"
+      canSubmit={!(cents === null || cents < 100)}
+      pending={save.isPending}
+    >
+      <Field id="limit-amount" label="Liability limit" error={value && (cents === null || cents < 100 || cents > 10_000_000_000) ? "Enter an amount from 1.00 to 100,000,000.00" : null}>
+        <TextField.Root id="limit-amount" inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} autoFocus>
+          <TextField.Slot>$</TextField.Slot>
+        </TextField.Root>
+      </Field>
+      {market?.liability != null && (
+        <Text as="p" size="1" color="gray" mt="2">
+          Current liability {formatMoney(market.liability)}
+        </Text>
+      )}
+    </FormDialog>
   );
 }
 
