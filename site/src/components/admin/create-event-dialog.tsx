@@ -4,12 +4,11 @@
  * runners, added afterwards as a market.
  */
 import { Button, Callout, Checkbox, Dialog, Flex, Grid, Select, Text, TextArea, TextField } from "@radix-ui/themes";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { CreateEventBody } from "../../../../api/schemas/markets.ts";
 import type { SportCode } from "../../../../api/schemas/events.ts";
 import { apiSend } from "../../lib/api.ts";
-import { useToast } from "../toast.tsx";
+import { useAdminMutation } from "./use-admin-mutation.ts";
 import { describeApiError, Field, toLocalInput } from "./form.tsx";
 import { keys } from "../../lib/queries.ts";
 
@@ -45,24 +44,21 @@ function blank() {
 
 export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [form, setForm] = useState(blank);
-  const queryClient = useQueryClient();
-  const toast = useToast();
   const sport = SPORTS.find((s) => s.code === form.sport) ?? SPORTS[0];
   const set = <K extends keyof ReturnType<typeof blank>>(k: K, v: ReturnType<typeof blank>[K]) => setForm((f) => ({ ...f, [k]: v }));
 
-  const create = useMutation({
-    mutationFn: (body: CreateEventBody) => apiSend<Created>("POST", "/api/admin/events", body),
-    onSuccess: async (res) => {
-      toast({ title: "Event created", description: `${res.event.name ?? `${form.homeTeam} vs ${form.awayTeam}`} is on the board.` });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: keys.events }),
-        queryClient.invalidateQueries({ queryKey: keys.dashboardStats }),
-      ]);
+  const create = useAdminMutation({
+    request: (body: CreateEventBody) => apiSend<Created>("POST", "/api/admin/events", body),
+    success: (res) => ({ title: "Event created", description: `${res.event.name ?? `${form.homeTeam} vs ${form.awayTeam}`} is on the board.` }),
+    refreshFirst: true,
+    onSuccess: () => {
       setForm(blank());
       onOpenChange(false);
     },
-    onError: (error) => toast({ title: "Error", description: `Failed to create event: ${describeApiError(error)}`, variant: "destructive" }),
+    failure: "Failed to create event",
+    invalidate: [keys.events, keys.dashboardStats],
   });
+
 
   function submit(e: FormEvent) {
     e.preventDefault();

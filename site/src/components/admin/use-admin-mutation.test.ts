@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { failureToast } from "./use-admin-mutation.ts";
+import { adminMutationCallbacks, failureToast } from "./use-admin-mutation.ts";
 
 describe("useAdminMutation's failure toast", () => {
   const error = Object.assign(new Error("Market is suspended"), { details: { fields: [{ path: "odds", message: "too low" }] } });
@@ -19,5 +19,69 @@ describe("useAdminMutation's failure toast", () => {
       title: "Withdrawal failed",
       description: "Market is suspended",
     });
+  });
+});
+
+describe("useAdminMutation's callbacks", () => {
+  type Step = string;
+  function harness(extra: { refreshFirst?: boolean; failure?: Parameters<typeof adminMutationCallbacks<string, number>>[0]["failure"] } = {}) {
+    const steps: Step[] = [];
+    const pending: (() => void)[] = [];
+    const callbacks = adminMutationCallbacks<string, number>(
+      {
+        request: async () => 1,
+        success: { title: "Done" },
+        failure: extra.failure ?? "Failed",
+        invalidate: [["/api/a"], ["/api/b"]],
+        onSuccess: () => steps.push("follow-up"),
+        onError: () => steps.push("on-error"),
+        refreshFirst: extra.refreshFirst,
+      },
+      (t) => steps.push(`toast ${t.title}`),
+      (key) => {
+        steps.push(`refresh ${String(key[0])}`);
+        return new Promise<void>((resolve) => {
+          pending.push(() => {
+            steps.push(`refreshed ${String(key[0])}`);
+            resolve();
+          });
+        });
+      },
+    );
+    return { steps, callbacks, release: (i: number) => pending[i]() };
+  }
+
+  it("runs the follow-up first and refreshes when the call is over, by default", async () => {
+    const { steps, callbacks } = harness();
+    await callbacks.onSuccess(1, "v");
+    void callbacks.onSettled(1, null, "v");
+    expect(steps).toEqual(["toast Done", "follow-up", "refresh /api/a", "refresh /api/b"]);
+  });
+
+  it("with refreshFirst, runs the follow-up only once the refresh is over, and does not refresh twice", async () => {
+    const { steps, callbacks, release } = harness({ refreshFirst: true });
+    const success = callbacks.onSuccess(1, "v");
+    await Promise.resolve();
+    expect(steps).toEqual(["toast Done", "refresh /api/a", "refresh /api/b"]);
+    release(1);
+    await Promise.resolve();
+    expect(steps).not.toContain("follow-up");
+    release(0);
+    await success;
+    expect(steps).toEqual(["toast Done", "refresh /api/a", "refresh /api/b", "refreshed /api/b", "refreshed /api/a", "follow-up"]);
+    expect(callbacks.onSettled(1, null, "v")).toBeUndefined();
+  });
+
+  it("with refreshFirst, still refreshes after a failure", () => {
+    const { steps, callbacks } = harness({ refreshFirst: true });
+    callbacks.onError(new Error("no"), "v");
+    void callbacks.onSettled(undefined, new Error("no"), "v");
+    expect(steps).toEqual(["on-error", "toast Error", "refresh /api/a", "refresh /api/b"]);
+  });
+
+  it("shows no failure toast when the failure function returns null, but still calls onError", () => {
+    const { steps, callbacks } = harness({ failure: () => null });
+    callbacks.onError(new Error("no"), "v");
+    expect(steps).toEqual(["on-error"]);
   });
 });

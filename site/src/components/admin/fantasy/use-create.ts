@@ -3,10 +3,10 @@
  * lists refreshed; on failure the spec's destructive 'Error' toast, and the server's reason kept
  * for the dialog to show.
  */
-import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
+import type { QueryKey } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiSend } from "../../../lib/api.ts";
-import { useToast } from "../../toast.tsx";
+import { useAdminMutation } from "../use-admin-mutation.ts";
 import { keys } from "../../../lib/queries.ts";
 
 export type Entity = "sport" | "league" | "contest" | "player";
@@ -35,21 +35,18 @@ export const CREATE_TEXT: Record<Entity, { ok: string; fail: string }> = {
 };
 
 export function useCreate<Body>(entity: Entity, onCreated: () => void) {
-  const queryClient = useQueryClient();
-  const toast = useToast();
   const [serverError, setServerError] = useState<string | null>(null);
-  const mutation = useMutation({
-    mutationFn: (body: Body) => apiSend<unknown>("POST", PATH[entity], body),
-    onMutate: () => setServerError(null),
-    onSuccess: async () => {
-      toast({ title: "Success", description: CREATE_TEXT[entity].ok });
-      onCreated();
-      await Promise.all(REFRESH[entity].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-    },
-    onError: (error) => {
-      setServerError(error.message);
-      toast({ title: "Error", description: CREATE_TEXT[entity].fail, variant: "destructive" });
-    },
+  const mutation = useAdminMutation({
+    request: (body: Body) => apiSend<unknown>("POST", PATH[entity], body),
+    success: { title: "Success", description: CREATE_TEXT[entity].ok },
+    onSuccess: () => onCreated(),
+    failure: { title: "Error", description: CREATE_TEXT[entity].fail, variant: "destructive" },
+    onError: (error) => setServerError(error.message),
+    invalidate: REFRESH[entity],
   });
-  return { create: mutation.mutate, pending: mutation.isPending, serverError, clearError: () => setServerError(null) };
+  const create = (body: Body) => {
+    setServerError(null);
+    mutation.mutate(body);
+  };
+  return { create, pending: mutation.isPending, serverError, clearError: () => setServerError(null) };
 }

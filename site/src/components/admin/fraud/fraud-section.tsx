@@ -6,31 +6,25 @@
  * Transactions (risk score above 70, up to 5), Bonus Abuse Alerts (up to 5) and User Risk
  * Profiles (up to 10). Refresh, Export Report and Run Scan. Administrators only.
  */
-import { Badge, Button, Card, Flex, Heading, Select, Table, Text } from "@radix-ui/themes";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Button, Flex } from "@radix-ui/themes";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type { FraudAlert, FraudResolution, FraudScanResult, TimeWindow } from "../../../../../api/schemas/fraud.ts";
-import { formatPrecision, ruleName, VERDICT_LABEL } from "./precision.ts";
+import type { FraudScanResult, TimeWindow } from "../../../../../api/schemas/fraud.ts";
 import { apiSend } from "../../../lib/api.ts";
-import { formatMoney } from "../../../lib/format.ts";
 import { keys, queries } from "../../../lib/queries.ts";
 import { useToast } from "../../toast.tsx";
 import { useRole } from "../console-context.tsx";
 import { centsCell, exportCsv } from "../csv.ts";
-import { describeApiError } from "../form.tsx";
 import { RefreshIcon } from "../icons.tsx";
-import { AdminOnlyPanel, count, EmptyState, ErrorNote, ExportButton, formatDate, formatStamp, RiskLevelBadge, RowsSkeleton, SectionFrame, StatCard, StatGrid, TableScroll } from "../ui.tsx";
-import { KycBadge } from "../badges.tsx";
+import { useAdminMutation } from "../use-admin-mutation.ts";
+import { AdminOnlyPanel, count, ExportButton, SectionFrame, StatCard, StatGrid } from "../ui.tsx";
+import { FraudAlertsCard } from "./fraud-alerts-card.tsx";
+import { RiskProfilesCard } from "./risk-profiles-card.tsx";
+import { RulePrecisionCard } from "./rule-precision-card.tsx";
+import { BonusAbuseCard, HighRiskTransactionsCard } from "./side-cards.tsx";
 
-const SEVERITY_COLOR = { critical: "red", high: "orange", medium: "yellow", low: "gray" } as const;
-const STATUS_COLOR = { open: "red", investigating: "amber", resolved: "green" } as const;
-const WINDOWS: { value: TimeWindow; label: string }[] = [
-  { value: "1h", label: "Last Hour" },
-  { value: "24h", label: "Last 24 Hours" },
-  { value: "7d", label: "Last 7 Days" },
-];
-/** Spec section 4: Resolve sends resolution 'resolved' and a fixed note saying an admin resolved it. */
-export const RESOLVE_NOTE = "Resolved by admin from the fraud monitoring screen.";
+/** Everything the monitoring screen shows, refreshed after a scan and by Refresh. */
+const FRAUD_KEYS = [keys.fraudAlerts, keys.transactionMonitoring, keys.bonusAbuseAlerts, keys.userRiskProfiles, keys.fraudRulePrecision];
 
 export default function FraudSection() {
   const { isAdmin } = useRole();
@@ -44,31 +38,6 @@ export default function FraudSection() {
   return <FraudMonitoring />;
 }
 
-/** Resolve an alert: an id alone is the spec's plain resolution; with a verdict, it counts in the rule's precision. */
-export type ResolveRequest = string | { id: string; resolution: FraudResolution };
-
-export function useResolveAlert() {
-  const toast = useToast();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (req: ResolveRequest) => {
-      const { id, resolution } = typeof req === "string" ? { id: req, resolution: "resolved" as const } : req;
-      return apiSend<{ alert: FraudAlert }>("POST", `/api/admin/fraud-alert/${encodeURIComponent(id)}/resolve`, {
-        resolution,
-        notes: resolution === "resolved" ? RESOLVE_NOTE : `Resolved as ${VERDICT_LABEL[resolution].toLowerCase()} from the fraud monitoring screen.`,
-      });
-    },
-    onSuccess: () => toast({ title: "Alert Resolved", description: "The fraud alert has been successfully resolved." }),
-    onError: () => toast({ title: "Error", description: "Failed to resolve the fraud alert.", variant: "destructive" }),
-    onSettled: () =>
-      Promise.all(
-        [keys.fraudAlerts, keys.userRiskProfiles, keys.audit, keys.fraudRulePrecision].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
-  });
-}
-
 export function FraudMonitoring() {
   const [timeWindow, setTimeWindow] = useState<TimeWindow>("24h");
   const alerts = useQuery(queries.fraudAlerts(timeWindow));
@@ -76,33 +45,22 @@ export function FraudMonitoring() {
   const transactions = useQuery(queries.transactionMonitoring(timeWindow));
   const bonus = useQuery(queries.bonusAbuseAlerts());
   const profiles = useQuery(queries.userRiskProfiles());
-  const precision = useQuery(queries.fraudRulePrecision());
   const queryClient = useQueryClient();
   const toast = useToast();
-  const resolve = useResolveAlert();
   const [refreshing, setRefreshing] = useState(false);
 
-  const scan = useMutation({
-    mutationFn: () => apiSend<FraudScanResult>("POST", "/api/admin/fraud/scan"),
-    onSuccess: (r) =>
-      toast({
-        title: "Scan complete",
-        description: `${r.alertsRaised} new alerts · ${r.monitoringRecords} transactions scored · ${r.profilesUpdated} profiles updated.`,
-      }),
-    onError: (e) => toast({ title: "Error", description: `The fraud scan failed: ${describeApiError(e)}`, variant: "destructive" }),
-    onSettled: () => invalidateAll(),
+  const scan = useAdminMutation({
+    request: () => apiSend<FraudScanResult>("POST", "/api/admin/fraud/scan"),
+    success: (r) => ({
+      title: "Scan complete",
+      description: `${r.alertsRaised} new alerts · ${r.monitoringRecords} transactions scored · ${r.profilesUpdated} profiles updated.`,
+    }),
+    failure: "The fraud scan failed",
+    invalidate: FRAUD_KEYS,
   });
 
   function invalidateAll() {
-    return Promise.all(
-      [
-        keys.fraudAlerts,
-        keys.transactionMonitoring,
-        keys.bonusAbuseAlerts,
-        keys.userRiskProfiles,
-        keys.fraudRulePrecision,
-      ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-    );
+    return Promise.all(FRAUD_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
   }
 
   async function refresh() {
@@ -188,250 +146,16 @@ export function FraudMonitoring() {
       </StatGrid>
 
       <div className="adm-fraud-grid">
-        <Card size="2" className="adm-fraud-grid__alerts">
-          <Flex justify="between" align="center" mb="3" gap="2" wrap="wrap">
-            <Heading as="h2" size="3">
-              Active Fraud Alerts
-            </Heading>
-            <Select.Root value={timeWindow} onValueChange={(v) => setTimeWindow(v as TimeWindow)}>
-              <Select.Trigger aria-label="Time window" data-testid="fraud-window" />
-              <Select.Content>
-                {WINDOWS.map((w) => (
-                  <Select.Item key={w.value} value={w.value}>
-                    {w.label}
-                  </Select.Item>
-                ))}
-              </Select.Content>
-            </Select.Root>
-          </Flex>
-          <ErrorNote what="fraud alerts" error={alerts.error} />
-          {alerts.isPending ? (
-            <RowsSkeleton rows={3} height="56px" />
-          ) : alertList.length === 0 ? (
-            <EmptyState title="No fraud alerts detected" testId="fraud-alerts-empty" />
-          ) : (
-            <ul className="adm-plain-list adm-plain-list--divided" data-testid="fraud-alerts">
-              {alertList.slice(0, 10).map((a) => (
-                <li key={a.id} data-testid={`fraud-alert-${a.id}`}>
-                  <Flex justify="between" gap="3" align="start" wrap="wrap">
-                    <div style={{ minWidth: 0, flex: 1 }}>
-                      <Flex gap="2" align="center" wrap="wrap">
-                        <Badge color={SEVERITY_COLOR[a.severity]} variant={a.severity === "critical" ? "solid" : "soft"}>
-                          {a.severity}
-                        </Badge>
-                        <Badge color={STATUS_COLOR[a.status]} variant="outline" data-testid={`fraud-alert-status-${a.id}`}>
-                          {a.status}
-                        </Badge>
-                        <Text size="1" color="gray">
-                          {a.alertType.replaceAll("_", " ")} · {formatStamp(a.createdAt)}
-                        </Text>
-                      </Flex>
-                      <Text as="p" size="2" mt="1">
-                        {a.description}
-                      </Text>
-                      <Text size="1" color="gray">
-                        {a.user.email}
-                      </Text>
-                    </div>
-                    {a.status === "open" ? (
-                      <Flex gap="2" wrap="wrap" data-testid={`resolve-actions-${a.id}`}>
-                        <Button
-                          size="2"
-                          variant="soft"
-                          color="red"
-                          title="Real fraud: counts for the rule's precision"
-                          disabled={resolve.isPending}
-                          onClick={() => resolve.mutate({ id: a.id, resolution: "confirmed" })}
-                          data-testid={`resolve-confirmed-${a.id}`}
-                        >
-                          Confirmed
-                        </Button>
-                        <Button
-                          size="2"
-                          variant="soft"
-                          color="gray"
-                          title="The rule was wrong: counts against its precision"
-                          disabled={resolve.isPending}
-                          onClick={() => resolve.mutate({ id: a.id, resolution: "false_positive" })}
-                          data-testid={`resolve-false-positive-${a.id}`}
-                        >
-                          False positive
-                        </Button>
-                        <Button
-                          size="2"
-                          variant="soft"
-                          color="green"
-                          title="Resolve without a verdict"
-                          loading={resolve.isPending && resolve.variables === a.id}
-                          disabled={resolve.isPending}
-                          onClick={() => resolve.mutate(a.id)}
-                          data-testid={`resolve-${a.id}`}
-                        >
-                          Resolve
-                        </Button>
-                      </Flex>
-                    ) : a.resolution && a.resolution !== "resolved" ? (
-                      <Badge color={a.resolution === "confirmed" ? "red" : "gray"} variant="soft" data-testid={`fraud-alert-verdict-${a.id}`}>
-                        {VERDICT_LABEL[a.resolution]}
-                      </Badge>
-                    ) : null}
-                  </Flex>
-                </li>
-              ))}
-            </ul>
-          )}
-        </Card>
+        <FraudAlertsCard alerts={alerts} alertList={alertList} timeWindow={timeWindow} setTimeWindow={setTimeWindow} />
 
         <Flex direction="column" gap="4" className="adm-fraud-grid__side">
-          <Card size="2">
-            <Heading as="h2" size="3" mb="1">
-              Rule Precision
-            </Heading>
-            <Text as="p" size="1" color="gray" mb="2">
-              Confirmed ÷ (confirmed + false positives) of each rule's resolved alerts.
-            </Text>
-            <ErrorNote what="rule precision" error={precision.error} />
-            {precision.isPending ? (
-              <RowsSkeleton rows={3} />
-            ) : (
-              <TableScroll label="Rule precision table">
-                <Table.Root size="1" variant="ghost" data-testid="rule-precision">
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeaderCell>Rule</Table.ColumnHeaderCell>
-                      <Table.ColumnHeaderCell justify="end">Confirmed</Table.ColumnHeaderCell>
-                      <Table.ColumnHeaderCell justify="end">False +</Table.ColumnHeaderCell>
-                      <Table.ColumnHeaderCell justify="end">Precision</Table.ColumnHeaderCell>
-                    </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {(precision.data ?? []).map((r) => (
-                      <Table.Row key={r.alertType} data-testid={`rule-precision-${r.alertType}`}>
-                        <Table.RowHeaderCell title={`${r.open} open · ${r.unclassified} resolved without a verdict`}>{ruleName(r.alertType)}</Table.RowHeaderCell>
-                        <Table.Cell justify="end" className="adm-num">
-                          {count.format(r.confirmed)}
-                        </Table.Cell>
-                        <Table.Cell justify="end" className="adm-num">
-                          {count.format(r.falsePositives)}
-                        </Table.Cell>
-                        <Table.Cell justify="end" className="adm-num" data-testid={`rule-precision-value-${r.alertType}`}>
-                          {formatPrecision(r)}
-                        </Table.Cell>
-                      </Table.Row>
-                    ))}
-                  </Table.Body>
-                </Table.Root>
-              </TableScroll>
-            )}
-          </Card>
-          <Card size="2">
-            <Heading as="h2" size="3" mb="3">
-              High-Risk Transactions
-            </Heading>
-            <ErrorNote what="monitored transactions" error={transactions.error} />
-            {transactions.isPending ? (
-              <RowsSkeleton rows={2} />
-            ) : highRiskTx.length === 0 ? (
-              <EmptyState title="No high-risk transactions" />
-            ) : (
-              <ul className="adm-plain-list" data-testid="high-risk-transactions">
-                {highRiskTx.map((t) => (
-                  <li key={t.id}>
-                    <Flex gap="2" align="center">
-                      <span className={`adm-risk-icon ${t.riskScore > 90 ? "adm-risk-icon--red" : "adm-risk-icon--orange"}`} aria-hidden="true">
-                        !
-                      </span>
-                      <div style={{ minWidth: 0 }}>
-                        <Text as="div" size="2">
-                          {t.monitoringType.replaceAll("_", " ")} · <span className="adm-num">{formatMoney(t.amount)}</span>
-                        </Text>
-                        <Text as="div" size="1" color="gray">
-                          Risk {t.riskScore} · {t.user.email} · {formatStamp(t.createdAt)}
-                        </Text>
-                      </div>
-                    </Flex>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Card>
-          <Card size="2">
-            <Heading as="h2" size="3" mb="3">
-              Bonus Abuse Alerts
-            </Heading>
-            <ErrorNote what="bonus abuse alerts" error={bonus.error} />
-            {bonus.isPending ? (
-              <RowsSkeleton rows={2} />
-            ) : bonusList.length === 0 ? (
-              <EmptyState title="No bonus abuse detected" />
-            ) : (
-              <ul className="adm-plain-list" data-testid="bonus-abuse">
-                {bonusList.map((b) => (
-                  <li key={b.id}>
-                    <Flex justify="between" gap="2">
-                      <Text size="2">{b.abuseType.replaceAll("_", " ")}</Text>
-                      <Badge color="orange">{b.confidence}% confidence</Badge>
-                    </Flex>
-                    <Text as="div" size="1" color="gray">
-                      {b.user.email} · {b.status} · {formatStamp(b.createdAt)}
-                    </Text>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Card>
+          <RulePrecisionCard />
+          <HighRiskTransactionsCard transactions={transactions} highRiskTx={highRiskTx} />
+          <BonusAbuseCard bonus={bonus} bonusList={bonusList} />
         </Flex>
       </div>
 
-      <Card size="2" mt="4">
-        <Heading as="h2" size="3" mb="3">
-          User Risk Profiles
-        </Heading>
-        <ErrorNote what="risk profiles" error={profiles.error} />
-        {profiles.isPending ? (
-          <RowsSkeleton rows={4} />
-        ) : profileList.length === 0 ? (
-          <EmptyState title="No user risk profiles found" />
-        ) : (
-          <TableScroll label="Customer risk profiles table">
-            <Table.Root size="1" variant="ghost" data-testid="risk-profiles">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeaderCell>User</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Risk Level</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Score</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>KYC Status</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Last Reviewed</Table.ColumnHeaderCell>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {profileList.slice(0, 10).map((p) => (
-                  <Table.Row key={p.id}>
-                    <Table.RowHeaderCell>
-                      <Text as="div" size="2">
-                        {`${p.user.firstName} ${p.user.lastName}`.trim() || p.user.email}
-                      </Text>
-                      <Text as="div" size="1" color="gray">
-                        {p.user.email}
-                      </Text>
-                    </Table.RowHeaderCell>
-                    <Table.Cell>
-                      <RiskLevelBadge level={p.riskLevel} />
-                    </Table.Cell>
-                    <Table.Cell className="adm-num" title={p.factors.join("\n")}>
-                      {p.riskScore}
-                    </Table.Cell>
-                    <Table.Cell>
-                      <KycBadge status={p.kycStatus} />
-                    </Table.Cell>
-                    <Table.Cell>{p.lastReviewed ? formatDate(p.lastReviewed) : "Never"}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </TableScroll>
-        )}
-      </Card>
+      <RiskProfilesCard profiles={profiles} profileList={profileList} />
     </SectionFrame>
   );
 }

@@ -6,16 +6,17 @@
  * asks for the override reason when the event has not finished. Every change is audited on the server.
  */
 import { Badge, Button, Callout, Dialog, Flex, Table, Text, TextField } from "@radix-ui/themes";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import type { AdminMarket, SettleMarketResponse } from "../../../../../api/schemas/markets.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { formatDateTime, formatMoney, parseStakeToCents } from "../../../lib/format.ts";
 import { keys, queries } from "../../../lib/queries.ts";
-import { useToast } from "../../toast.tsx";
 import { BetStatusBadge } from "../badges.tsx";
 import { describeApiError, Field } from "../form.tsx";
 import { EmptyState, ErrorNote, RowsSkeleton } from "../ui.tsx";
+import { useAdminMutation } from "../use-admin-mutation.ts";
+import { FormDialog } from "../form-dialog.tsx";
 import type { MarketInfo } from "./market-directory.ts";
 import { ConfirmMarketAction, ReasonField, ResettleMarketDialog, UnsettleMarketDialog } from "./market-corrections.tsx";
 import { needsOverride, overridePart, reasonError } from "./settle-confirm.ts";
@@ -26,39 +27,29 @@ import { WithdrawRunners } from "./withdraw-runner.tsx";
 type MarketResponse = { market: AdminMarket };
 
 /** Everything that shows market risk is refreshed after a change. */
-export function useInvalidateRisk() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [
-        keys.riskHeatmap,
-        keys.riskMetrics,
-        keys.tradingOverview,
-        keys.tradingAlerts,
-        keys.events,
-        keys.liveOdds,
-        keys.oddsControl,
-        keys.adminMarkets,
-        keys.allBets,
-        keys.dashboardStats,
-      ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-    );
-}
+export const RISK_KEYS = [
+    keys.riskHeatmap,
+    keys.riskMetrics,
+    keys.tradingOverview,
+    keys.tradingAlerts,
+    keys.events,
+    keys.liveOdds,
+    keys.oddsControl,
+    keys.adminMarkets,
+    keys.allBets,
+    keys.dashboardStats,
+] as const;
 
 export function useSuspendMarket() {
-  const toast = useToast();
-  const invalidate = useInvalidateRisk();
-  return useMutation({
-    mutationFn: ({ marketId, suspend }: { marketId: string; suspend: boolean; label: string }) =>
+  return useAdminMutation({
+    request: ({ marketId, suspend }: { marketId: string; suspend: boolean; label: string }) =>
       apiSend<MarketResponse>("POST", `/api/admin/markets/${encodeURIComponent(marketId)}/${suspend ? "suspend" : "reopen"}`),
-    onSuccess: (_r, v) =>
-      toast({
-        title: v.suspend ? "Market suspended" : "Market reopened",
-        description: v.suspend ? `${v.label} accepts no bets until it is reopened.` : `${v.label} is open for betting again.`,
-      }),
-    onError: (e, v) =>
-      toast({ title: "Error", description: `Failed to ${v.suspend ? "suspend" : "reopen"} the market: ${describeApiError(e)}`, variant: "destructive" }),
-    onSettled: invalidate,
+    success: (_r, v) => ({
+      title: v.suspend ? "Market suspended" : "Market reopened",
+      description: v.suspend ? `${v.label} accepts no bets until it is reopened.` : `${v.label} is open for betting again.`,
+    }),
+    failure: (e, v) => ({ title: "Error", description: `Failed to ${v.suspend ? "suspend" : "reopen"} the market: ${describeApiError(e)}`, variant: "destructive" }),
+    invalidate: RISK_KEYS,
   });
 }
 
@@ -72,63 +63,51 @@ export function AdjustLimitDialog({
   onOpenChange: (o: boolean) => void;
 }) {
   const [value, setValue] = useState("");
-  const toast = useToast();
-  const invalidate = useInvalidateRisk();
-  const save = useMutation({
-    mutationFn: (liabilityLimit: number) =>
+  const save = useAdminMutation({
+    request: (liabilityLimit: number) =>
       apiSend<MarketResponse>("PUT", `/api/admin/markets/${encodeURIComponent(market!.id)}/limit`, { liabilityLimit }),
-    onSuccess: (_r, limit) => {
-      toast({ title: "Limit updated", description: `${market!.marketName}: liability limit ${formatMoney(limit)}.` });
-      onOpenChange(false);
-    },
-    onError: (e) => toast({ title: "Error", description: `Failed to update the limit: ${describeApiError(e)}`, variant: "destructive" }),
-    onSettled: invalidate,
+    success: (_r, limit) => ({ title: "Limit updated", description: `${market!.marketName}: liability limit ${formatMoney(limit)}.` }),
+    failure: "Failed to update the limit",
+    invalidate: RISK_KEYS,
+    onSuccess: () => onOpenChange(false),
   });
   const cents = parseStakeToCents(value);
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (cents !== null && cents >= 100 && cents <= 10_000_000_000) save.mutate(cents);
-  }
-
   return (
-    <Dialog.Root
+    <FormDialog
       open={open}
       onOpenChange={(o) => {
         if (o && market) setValue(market.limit !== null ? (market.limit / 100).toFixed(2) : "2000000.00");
         onOpenChange(o);
       }}
-    >
-      <Dialog.Content maxWidth="440px" data-testid="adjust-limit-dialog">
-        <Dialog.Title>Adjust Limits</Dialog.Title>
-        <Dialog.Description size="2" color="gray" mb="3">
+      title="Adjust Limits"
+      description={
+        <>
           {market ? `${market.eventName} · ${market.marketName}` : ""}. The liability limit is the most the book may lose on any outcome of
           this market: placement refuses a bet past it and offers the largest stake that fits. Default 2,000,000.00.
-        </Dialog.Description>
-        <form onSubmit={submit}>
-          <Field id="limit-amount" label="Liability limit" error={value && (cents === null || cents < 100 || cents > 10_000_000_000) ? "Enter an amount from 1.00 to 100,000,000.00" : null}>
-            <TextField.Root id="limit-amount" inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} autoFocus>
-              <TextField.Slot>$</TextField.Slot>
-            </TextField.Root>
-          </Field>
-          {market?.liability != null && (
-            <Text as="p" size="1" color="gray" mt="2">
-              Current liability {formatMoney(market.liability)}
-            </Text>
-          )}
-          <Flex gap="3" justify="end" mt="4">
-            <Dialog.Close>
-              <Button type="button" variant="soft" color="gray">
-                Cancel
-              </Button>
-            </Dialog.Close>
-            <Button type="submit" loading={save.isPending} disabled={cents === null || cents < 100} data-testid="save-limit">
-              Save Limit
-            </Button>
-          </Flex>
-        </form>
-      </Dialog.Content>
-    </Dialog.Root>
+        </>
+      }
+      maxWidth="440px"
+      testId="adjust-limit-dialog"
+      onSubmit={() => {
+        if (cents !== null && cents >= 100 && cents <= 10_000_000_000) save.mutate(cents);
+      }}
+      confirmLabel="Save Limit"
+      confirmTestId="save-limit"
+      canSubmit={!(cents === null || cents < 100)}
+      pending={save.isPending}
+    >
+      <Field id="limit-amount" label="Liability limit" error={value && (cents === null || cents < 100 || cents > 10_000_000_000) ? "Enter an amount from 1.00 to 100,000,000.00" : null}>
+        <TextField.Root id="limit-amount" inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} autoFocus>
+          <TextField.Slot>$</TextField.Slot>
+        </TextField.Root>
+      </Field>
+      {market?.liability != null && (
+        <Text as="p" size="1" color="gray" mt="2">
+          Current liability {formatMoney(market.liability)}
+        </Text>
+      )}
+    </FormDialog>
   );
 }
 
@@ -263,21 +242,16 @@ export function SettleMarketDialog({
   const built = settleResultBody(result, market.outcomes, places, withdrawn);
   const action = resultAction(choice);
   const asksOverride = !!choice && needsOverride(market.eventStatus, action);
-  const toast = useToast();
-  const invalidate = useInvalidateRisk();
-  const queryClient = useQueryClient();
-  const settle = useMutation({
-    mutationFn: (body: SettleResultBody & { override?: { reason: string } }) =>
+  const settle = useAdminMutation({
+    request: (body: SettleResultBody & { override?: { reason: string } }) =>
       apiSend<SettleMarketResponse>("POST", `/api/admin/markets/${encodeURIComponent(market.id)}/settle`, body),
-    onSuccess: (r) => {
-      toast({
-        title: "Market settled",
-        description: `${r.graded} graded · ${r.settled} settled · ${r.waiting} waiting on other legs · ${formatMoney(r.paid)} paid.`,
-      });
-      onOpenChange(false);
-    },
-    onError: (e) => toast({ title: "Settlement failed", description: describeApiError(e), variant: "destructive" }),
-    onSettled: () => Promise.all([invalidate(), queryClient.invalidateQueries({ queryKey: queries.marketBets(market.id).queryKey })]),
+    success: (r) => ({
+      title: "Market settled",
+      description: `${r.graded} graded · ${r.settled} settled · ${r.waiting} waiting on other legs · ${formatMoney(r.paid)} paid.`,
+    }),
+    failure: (e) => ({ title: "Settlement failed", description: describeApiError(e), variant: "destructive" }),
+    invalidate: [...RISK_KEYS, queries.marketBets(market.id).queryKey],
+    onSuccess: () => onOpenChange(false),
   });
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>

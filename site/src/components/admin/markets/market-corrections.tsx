@@ -5,14 +5,14 @@
  * the early-settlement override field and the confirmation that says what the action does.
  */
 import { AlertDialog, Button, Callout, Dialog, Flex, Text, TextArea } from "@radix-ui/themes";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiSend } from "../../../lib/api.ts";
 import { formatMoney } from "../../../lib/format.ts";
-import { useToast } from "../../toast.tsx";
 import { describeApiError, Field } from "../form.tsx";
 import type { MarketInfo } from "./market-directory.ts";
-import { useInvalidateRisk } from "./market-actions.tsx";
+import { RISK_KEYS } from "./market-actions.tsx";
+import { useAdminMutation } from "../use-admin-mutation.ts";
 import { confirmMessage, needsOverride, overridePart, reasonError, type MarketAction } from "./settle-confirm.ts";
 import { keys, queries } from "../../../lib/queries.ts";
 import { resultAction, settleResultBody, type ResultChoice } from "./settle-result.ts";
@@ -68,25 +68,15 @@ export function ReasonField({ id, label, hint, value, onChange, touched }: { id:
 }
 
 function useCorrection(market: MarketInfo, kind: "resettle" | "unsettle", onDone: () => void) {
-  const toast = useToast();
-  const invalidate = useInvalidateRisk();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: object) => apiSend<CorrectionResponse>("POST", `/api/admin/markets/${encodeURIComponent(market.id)}/${kind}`, body),
-    onSuccess: (r) => {
-      toast({
-        title: kind === "resettle" ? "Market resettled" : "Market unsettled",
-        description: `${r.regraded} bets corrected · ${formatMoney(r.correction)} moved to customers${r.debt > 0 ? ` · ${formatMoney(r.debt)} now owed` : ""}.`,
-      });
-      onDone();
-    },
-    onError: (e) => toast({ title: kind === "resettle" ? "Resettlement failed" : "Unsettle failed", description: describeApiError(e), variant: "destructive" }),
-    onSettled: () =>
-      Promise.all([
-        invalidate(),
-        queryClient.invalidateQueries({ queryKey: queries.adminMarket(market.id).queryKey }),
-        queryClient.invalidateQueries({ queryKey: keys.adminUsers }),
-      ]),
+  return useAdminMutation({
+    request: (body: object) => apiSend<CorrectionResponse>("POST", `/api/admin/markets/${encodeURIComponent(market.id)}/${kind}`, body),
+    success: (r) => ({
+      title: kind === "resettle" ? "Market resettled" : "Market unsettled",
+      description: `${r.regraded} bets corrected · ${formatMoney(r.correction)} moved to customers${r.debt > 0 ? ` · ${formatMoney(r.debt)} now owed` : ""}.`,
+    }),
+    failure: (e) => ({ title: kind === "resettle" ? "Resettlement failed" : "Unsettle failed", description: describeApiError(e), variant: "destructive" }),
+    invalidate: [...RISK_KEYS, queries.adminMarket(market.id).queryKey, keys.adminUsers],
+    onSuccess: () => onDone(),
   });
 }
 

@@ -4,12 +4,12 @@
  * balance). Both are audited by the server.
  */
 import { Badge, Button, Card, Flex, Heading, Table, Text, TextField } from "@radix-ui/themes";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { AdminPayment } from "../../../../../api/schemas/payments-admin.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { formatMoney } from "../../../lib/format.ts";
-import { useToast } from "../../toast.tsx";
+import { useAdminMutation } from "../use-admin-mutation.ts";
 import { EmptyState, ErrorNote, formatStamp, RowsSkeleton, TableScroll } from "../ui.tsx";
 import { keys, queries } from "../../../lib/queries.ts";
 
@@ -55,29 +55,19 @@ export function ApprovalQueue() {
 }
 
 function ApprovalRow({ p }: { p: AdminPayment }) {
-  const toast = useToast();
-  const client = useQueryClient();
   const [reason, setReason] = useState("");
-  const refresh = () => {
-    void client.invalidateQueries({ queryKey: keys.paymentApprovals });
-    void client.invalidateQueries({ queryKey: keys.paymentTransactions });
-    void client.invalidateQueries({ queryKey: keys.paymentsSummary });
-  };
-  const approve = useMutation({
-    mutationFn: () => apiSend<AdminPayment>("POST", `/api/admin/payments/${encodeURIComponent(p.id)}/approve`, {}),
-    onSuccess: (r) => {
-      toast({ title: `Withdrawal ${r.stateLabel.toLowerCase()}`, description: `${formatMoney(r.amount)} to ${r.user.email}${r.providerReference ? ` (${r.providerReference})` : ""}` });
-      refresh();
-    },
-    onError: (e: Error) => toast({ title: "Could not approve", description: e.message }),
+  const refresh = [keys.paymentApprovals, keys.paymentTransactions, keys.paymentsSummary];
+  const approve = useAdminMutation({
+    request: () => apiSend<AdminPayment>("POST", `/api/admin/payments/${encodeURIComponent(p.id)}/approve`, {}),
+    success: (r) => ({ title: `Withdrawal ${r.stateLabel.toLowerCase()}`, description: `${formatMoney(r.amount)} to ${r.user.email}${r.providerReference ? ` (${r.providerReference})` : ""}` }),
+    failure: (e) => ({ title: "Could not approve", description: e.message }),
+    invalidate: refresh,
   });
-  const reject = useMutation({
-    mutationFn: () => apiSend<AdminPayment>("POST", `/api/admin/payments/${encodeURIComponent(p.id)}/reject`, { reason }),
-    onSuccess: (r) => {
-      toast({ title: "Withdrawal rejected", description: `${formatMoney(r.amount)} returned to ${r.user.email}` });
-      refresh();
-    },
-    onError: (e: Error) => toast({ title: "Could not reject", description: e.message }),
+  const reject = useAdminMutation({
+    request: () => apiSend<AdminPayment>("POST", `/api/admin/payments/${encodeURIComponent(p.id)}/reject`, { reason }),
+    success: (r) => ({ title: "Withdrawal rejected", description: `${formatMoney(r.amount)} returned to ${r.user.email}` }),
+    failure: (e) => ({ title: "Could not reject", description: e.message }),
+    invalidate: refresh,
   });
   const busy = approve.isPending || reject.isPending;
   const who = `${p.user.firstName} ${p.user.lastName}`.trim() || p.user.email;

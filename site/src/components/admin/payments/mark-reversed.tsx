@@ -5,29 +5,25 @@
  * payment in the ledger and audits it (docs/money.md "Reversed payments").
  */
 import { Button, Dialog, Flex, Text, TextArea } from "@radix-ui/themes";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { AdminPayment } from "../../../../../api/schemas/payments-admin.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { formatMoney } from "../../../lib/format.ts";
-import { useToast } from "../../toast.tsx";
+import { useAdminMutation } from "../use-admin-mutation.ts";
 import { keys } from "../../../lib/queries.ts";
 
 export function MarkReversedButton({ paymentId, type, amount, email }: { paymentId: string; type: "deposit" | "withdrawal"; amount: number; email: string }) {
-  const toast = useToast();
-  const client = useQueryClient();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");
-  const reverse = useMutation({
-    mutationFn: () => apiSend<AdminPayment>("POST", `/api/admin/payments/${encodeURIComponent(paymentId)}/reverse`, { reason }),
-    onSuccess: (r) => {
-      toast({ title: "Payment reversed", description: `${r.stateLabel} (${r.method}, ${r.providerReference ?? "no reference"})` });
+  const reverse = useAdminMutation({
+    request: () => apiSend<AdminPayment>("POST", `/api/admin/payments/${encodeURIComponent(paymentId)}/reverse`, { reason }),
+    success: (r) => ({ title: "Payment reversed", description: `${r.stateLabel} (${r.method}, ${r.providerReference ?? "no reference"})` }),
+    onSuccess: () => {
       setOpen(false);
       setReason("");
-      void client.invalidateQueries({ queryKey: keys.paymentTransactions });
-      void client.invalidateQueries({ queryKey: keys.paymentsSummary });
     },
-    onError: (e: Error) => toast({ title: "Could not reverse", description: e.message }),
+    failure: (e) => ({ title: "Could not reverse", description: e.message }),
+    invalidate: [keys.paymentTransactions, keys.paymentsSummary],
   });
   const what = type === "deposit"
     ? `The ${formatMoney(Math.abs(amount))} deposit of ${email} was charged back: it is taken back from their balance (what is short becomes a debt) and its bonus removed.`

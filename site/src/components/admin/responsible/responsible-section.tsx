@@ -7,13 +7,13 @@
  * newest first. Admins only (the server refuses anyone else too).
  */
 import { Badge, Button, Card, Flex, Heading, Select, Table, Text, TextArea, TextField } from "@radix-ui/themes";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { RgInteraction, RgInteractionBody } from "../../../../../api/schemas/rg-admin.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { errorMessage, fieldErrors } from "../../../lib/form-errors.ts";
 import { nameOf, overviewRows, when, type Customer, type Row } from "./rows.ts";
-import { useToast } from "../../toast.tsx";
+import { useAdminMutation } from "../use-admin-mutation.ts";
 import { useConsole, useRole } from "../console-context.tsx";
 import { AdminOnlyPanel, EmptyState, ErrorNote, RowsSkeleton, SectionFrame, StatCard, StatGrid } from "../ui.tsx";
 import { keys, queries } from "../../../lib/queries.ts";
@@ -167,20 +167,19 @@ function CustomerPicker({ value, onChange }: { value: Customer | null; onChange:
 
 function InteractionLog({ customer, setCustomer }: { customer: Customer | null; setCustomer: (c: Customer | null) => void }) {
   const client = useQueryClient();
-  const toast = useToast();
   const [channel, setChannel] = useState<Channel>("phone");
   const [summary, setSummary] = useState("");
   const log = useQuery(queries.rgInteractions());
-  const record = useMutation({
-    mutationFn: (body: RgInteractionBody) => apiSend<RgInteraction>("POST", "/api/admin/responsible/interactions", body),
+  const record = useAdminMutation({
+    request: (body: RgInteractionBody) => apiSend<RgInteraction>("POST", "/api/admin/responsible/interactions", body),
+    success: (r) => ({ title: "Contact recorded", description: `${channelLabel(r.channel)} with ${nameOf(r.customer)}` }),
     onSuccess: (r) => {
       client.setQueryData(queries.rgInteractions().queryKey, (d) => ({ items: [r, ...(d?.items ?? []).filter((x) => x.id !== r.id)] }));
-      void client.invalidateQueries({ queryKey: keys.rgInteractions });
       setSummary("");
       setCustomer(null);
-      toast({ title: "Contact recorded", description: `${channelLabel(r.channel)} with ${nameOf(r.customer)}` });
     },
-    onError: (e) => toast({ title: "Contact not recorded", description: errorMessage(e), variant: "destructive" }),
+    failure: (e) => ({ title: "Contact not recorded", description: errorMessage(e), variant: "destructive" }),
+    invalidate: [keys.rgInteractions],
   });
   const summaryError = fieldErrors(record.error).summary;
   return (

@@ -24,8 +24,6 @@ export const OP_TYPE_LABEL = {
 } as const;
 
 export function useStartOperation() {
-  const toast = useToast();
-  const queryClient = useQueryClient();
   return useAdminMutation({
     request: (body: CreateBulkOperationBody) => apiSend<{ operation: BulkOperation }>("POST", "/api/admin/bulk-operations", body),
     success: (r) => ({ title: "Operation started", description: `${r.operation.title}: ${r.operation.targetCount} to process.` }),

@@ -1,12 +1,12 @@
 /** Create Task and Edit: POST /api/admin/tasks and PATCH /api/admin/tasks/{id}. */
 import { Button, Callout, Dialog, Flex, Grid, Select, TextArea, TextField } from "@radix-ui/themes";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { CreateTaskBody, Task, UpdateTaskBody } from "../../../../../api/schemas/tasks.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { keys, queries } from "../../../lib/queries.ts";
-import { useToast } from "../../toast.tsx";
-import { describeApiError, Field } from "../form.tsx";
+import { useAdminMutation } from "../use-admin-mutation.ts";
+import { Field } from "../form.tsx";
 
 export const STATUS_LABEL = { pending: "Pending", in_progress: "In Progress", completed: "Completed", cancelled: "Cancelled" } as const;
 export const PRIORITY_LABEL = { low: "Low", medium: "Medium", high: "High", critical: "Critical" } as const;
@@ -37,34 +37,20 @@ function fromTask(t: Task | null): Form {
 /** What a task change refreshes. */
 export const TASK_KEYS = [keys.tasks, keys.taskStats, keys.audit];
 
-export function useInvalidateTasks() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: keys.tasks }),
-      queryClient.invalidateQueries({ queryKey: keys.taskStats }),
-      queryClient.invalidateQueries({ queryKey: keys.audit }),
-    ]);
-}
-
 export function TaskDialog({ task, open, onOpenChange }: { task: Task | null; open: boolean; onOpenChange: (o: boolean) => void }) {
   const [form, setForm] = useState<Form>(() => fromTask(task));
   const staff = useQuery({ ...queries.staff(), enabled: open });
-  const toast = useToast();
-  const invalidate = useInvalidateTasks();
   const editing = task !== null;
 
-  const save = useMutation({
-    mutationFn: (body: CreateTaskBody | UpdateTaskBody) =>
+  const save = useAdminMutation({
+    request: (body: CreateTaskBody | UpdateTaskBody) =>
       editing
         ? apiSend<Task | { task: Task }>("PATCH", `/api/admin/tasks/${encodeURIComponent(task!.id)}`, body)
         : apiSend<Task | { task: Task }>("POST", "/api/admin/tasks", body),
-    onSuccess: () => {
-      toast({ title: editing ? "Task updated" : "Task created", description: form.title.trim() });
-      onOpenChange(false);
-    },
-    onError: (e) => toast({ title: "Error", description: `Failed to ${editing ? "update" : "create"} the task: ${describeApiError(e)}`, variant: "destructive" }),
-    onSettled: invalidate,
+    success: () => ({ title: editing ? "Task updated" : "Task created", description: form.title.trim() }),
+    onSuccess: () => onOpenChange(false),
+    failure: editing ? "Failed to update the task" : "Failed to create the task",
+    invalidate: TASK_KEYS,
   });
 
   const set = <K extends keyof Form>(k: K, v: Form[K]) => setForm((f) => ({ ...f, [k]: v }));

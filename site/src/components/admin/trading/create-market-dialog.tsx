@@ -5,14 +5,14 @@
  * open; it closes on Cancel, the close icon, or success, and the events cache is refreshed.
  */
 import { Button, Callout, Dialog, Flex, Grid, IconButton, Select, Text, TextArea, TextField } from "@radix-ui/themes";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { EachWayTermsField, eachWayBody, type EachWayChoice } from "./each-way-terms-field.tsx";
 import type { AdminMarket, CreateMarketBody } from "../../../../../api/schemas/markets.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { keys, queries } from "../../../lib/queries.ts";
-import { useToast } from "../../toast.tsx";
+import { useAdminMutation } from "../use-admin-mutation.ts";
 import { describeApiError, Field } from "../form.tsx";
 import { CloseIcon, PlusIcon } from "../icons.tsx";
 import { BookCheck, bookOf, needsReason } from "./book-check.tsx";
@@ -55,26 +55,20 @@ export function CreateMarketDialog({ open, onOpenChange }: { open: boolean; onOp
   const [reason, setReason] = useState("");
   const [eachWay, setEachWay] = useState<EachWayChoice>("standard");
   const isRaceWinner = marketType === "full_time_result" && (events.data ?? []).find((ev) => ev.id === eventId)?.sport === "racing";
-  const queryClient = useQueryClient();
-  const toast = useToast();
 
-  const create = useMutation({
-    mutationFn: (body: CreateMarketBody) => apiSend<{ market: AdminMarket }>("POST", "/api/admin/create-market", body),
-    onSuccess: async (res) => {
-      toast({ title: "Market created", description: `${res.market.name} on ${res.market.eventName} is open for betting.` });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: keys.events }),
-        queryClient.invalidateQueries({ queryKey: keys.riskHeatmap }),
-        queryClient.invalidateQueries({ queryKey: keys.riskMetrics }),
-      ]);
+  const create = useAdminMutation({
+    request: (body: CreateMarketBody) => apiSend<{ market: AdminMarket }>("POST", "/api/admin/create-market", body),
+    success: (res) => ({ title: "Market created", description: `${res.market.name} on ${res.market.eventName} is open for betting.` }),
+    refreshFirst: true,
+    onSuccess: () => {
       reset();
       onOpenChange(false);
     },
-    onError: (e) => {
-      // Spec section 8: a non-ok response gives 'Failed to create market'; the server's reason follows.
-      toast({ title: "Error", description: `Failed to create market. ${describeApiError(e)}`, variant: "destructive" });
-    },
+    // Spec section 8: a non-ok response gives 'Failed to create market'; the server's reason follows.
+    failure: (e) => ({ title: "Error", description: `Failed to create market. ${describeApiError(e)}`, variant: "destructive" }),
+    invalidate: [keys.events, keys.riskHeatmap, keys.riskMetrics],
   });
+
 
   function reset() {
     setEventId("");

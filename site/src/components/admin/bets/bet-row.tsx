@@ -1,0 +1,95 @@
+/**
+ * One row of Bet Management: the customer, the bet, its risk profile and status, and the actions
+ * (settle a pending bet won, lost, void or placed; resettle a settled one).
+ */
+import { Button, Flex, Table, Text } from "@radix-ui/themes";
+import type { AdminBet } from "../../../../../api/schemas/bets.ts";
+import { formatDateTime, formatMoney } from "../../../lib/format.ts";
+import { BetStatusBadge, RiskBadge } from "../badges.tsx";
+import { BetDetails } from "./bet-details.tsx";
+import { type ByBet, byBetReturn } from "./bet-return.ts";
+
+export function BetRow({ bet, busy, onSettle, onResettle }: { bet: AdminBet; busy: boolean; onSettle: (status: ByBet) => void; onResettle: () => void }) {
+  return (
+    <Table.Row data-testid={`bet-row-${bet.id}`}>
+      <Table.RowHeaderCell data-label="Customer" className="adm-cell-customer">
+        <Text as="div" size="2" weight="medium" className="adm-ellipsis" title={bet.customerName}>
+          {bet.customerName || bet.customerEmail}
+        </Text>
+        <Text as="div" size="1" color="gray" className="adm-ellipsis" title={bet.customerEmail}>
+          {bet.customerEmail}
+        </Text>
+        <Text as="div" size="1" color="gray" className="adm-nowrap">
+          {formatDateTime(bet.placedAt)}
+        </Text>
+      </Table.RowHeaderCell>
+      <Table.Cell data-label="Bet Details" className="adm-cell-main">
+        <BetDetails bet={bet} />
+      </Table.Cell>
+      <Table.Cell data-label="Risk Profile">
+        <RiskBadge profile={bet.riskProfile} />
+      </Table.Cell>
+      <Table.Cell data-label="Status">
+        <BetStatusBadge status={bet.status} />
+        {bet.status !== "pending" && bet.actualReturn !== null && (
+          <Text as="div" size="1" color="gray" mt="1" className="adm-nowrap">
+            Paid {formatMoney(bet.actualReturn)}
+          </Text>
+        )}
+      </Table.Cell>
+      <Table.Cell justify="end" data-label="Actions" className="adm-cell-actions">
+        {bet.status === "pending" ? (
+          <Flex gap="2" justify="end">
+            <Button
+              size="1"
+              color="green"
+              variant="soft"
+              disabled={busy}
+              onClick={() => onSettle("won")}
+              data-testid={`settle-won-${bet.id}`}
+            >
+              Won
+            </Button>
+            <Button
+              size="1"
+              color="red"
+              variant="soft"
+              disabled={busy}
+              onClick={() => onSettle("lost")}
+              data-testid={`settle-lost-${bet.id}`}
+            >
+              Lost
+            </Button>
+            <Button
+              size="1"
+              color="gray"
+              variant="soft"
+              disabled={busy}
+              onClick={() => onSettle("void")}
+              data-testid={`settle-void-${bet.id}`}
+            >
+              Void
+            </Button>
+            {bet.eachWay && bet.betType === "single" && (
+              <Button
+                size="1"
+                color="blue"
+                variant="soft"
+                disabled={busy}
+                onClick={() => onSettle("placed")}
+                title={`Placed, not won: pays the place part, ${formatMoney(byBetReturn(bet, "placed"))}`}
+                data-testid={`settle-placed-${bet.id}`}
+              >
+                Placed
+              </Button>
+            )}
+          </Flex>
+        ) : (
+          <Button size="1" variant="ghost" color="gray" onClick={onResettle} data-testid={`resettle-${bet.id}`}>
+            Resettle
+          </Button>
+        )}
+      </Table.Cell>
+    </Table.Row>
+  );
+}
