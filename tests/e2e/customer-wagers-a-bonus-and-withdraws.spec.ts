@@ -71,7 +71,9 @@ test("a customer wagers a deposit bonus through and withdraws", async ({ browser
 
   // 40.00 more: wagering complete, the bonus is released to cash when the customer next looks.
   await settleLost(await placeBet(page.request, sel!, 4000));
-  await page.goto("/account#withdraw");
+  // Looking again: a reload (a goto to the URL the page is already on only moves to the hash and
+  // keeps the old figures until the next 10-second poll, which raced this check's timeout).
+  await page.reload();
   await page.getByTestId("wallet-tab-withdraw").click();
   // The balance may be read just before the release: it follows on the next poll.
   await expect(page.getByTestId("account-balance")).toHaveText(money(101000), { timeout: 20_000 });
