@@ -34,3 +34,16 @@ export async function whoAmI(request: APIRequestContext): Promise<{ id: string; 
   expect(res.ok()).toBe(true);
   return res.json();
 }
+
+/**
+ * After Resolve, wait until the fraud alert shows "resolved" where it was, or has left the list: the
+ * list shows only the first ten, open alerts first, so when other journeys' activity has raised more
+ * than ten open alerts a resolved one moves out of it. Answers whether the row is still shown.
+ */
+export async function alertResolvedOrGone(screen: Locator, id: string): Promise<boolean> {
+  const row = screen.getByTestId(`fraud-alert-${id}`);
+  await expect
+    .poll(async () => ((await row.count()) === 0 ? "gone" : ((await row.getByTestId(`fraud-alert-status-${id}`).textContent()) ?? "").trim()))
+    .toMatch(/^(resolved|gone)$/);
+  return (await row.count()) > 0;
+}
