@@ -43,7 +43,9 @@ async function verified(p: ReturnType<typeof person>, opts: { document?: string;
   await put(r.session, "/api/responsible/limit-prompt", { declined: true });
   return r;
 }
-const bet = (s: Session) => s.post("/api/bets", { selections: [selectionOf(pool.next())], stake: 500, betType: "single" });
+/** A single on an event that starts more than three hours after `notBefore` (tests move the clock up to two hours ahead). */
+const bet = (s: Session, notBefore = Date.now()) =>
+  s.post("/api/bets", { selections: [selectionOf(pool.next((e) => Date.parse(e.startTime) > notBefore + 3 * H))], stake: 500, betType: "single" });
 const deposit = (s: Session) => s.post("/api/wallet/deposits", { method: "bank", amount: 10_000 });
 
 describe("a second account of a self-excluded person", () => {
@@ -124,9 +126,10 @@ describe("the national self-exclusion register (simulated)", () => {
     expect((await deposit(r.session)).status).toBe(201);
     expect((await admin.post("/api/admin/responsible/register-simulator", p)).status).toBe(200);
     // Within the hour the stored answer stands (the register is not asked on every bet).
-    expect((await bet(r.session)).status).toBe(201);
+    const placed = await bet(r.session, T0.getTime());
+    expect(placed.status, await placed.clone().text()).toBe(201);
     t.clock.set(new Date(T0.getTime() + H));
-    await expectError(await bet(r.session), 403, "RG.NATIONAL_REGISTER");
+    await expectError(await bet(r.session, T0.getTime()), 403, "RG.NATIONAL_REGISTER");
     await expectError(await deposit(r.session), 403, "RG.NATIONAL_REGISTER");
     expect((await (await r.session.get("/api/responsible")).json()).exclusion.registerListed).toBe(true);
   });
