@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { fieldBand, settlementTerms, termsChanged, termsForGrading, WIN_ONLY_TERMS } from "./final-field-terms.ts";
+import { defaultPlaceTerms } from "./each-way.ts";
+
+const fifth3 = { fractionNum: 1, fractionDen: 5, places: 3 };
+const quarter2 = { fractionNum: 1, fractionDen: 4, places: 2 };
+
+describe("each-way terms of the final field", () => {
+  it("8 runners reduced to 7: 1/4 the odds, 2 places", () => {
+    expect(settlementTerms(fifth3, 8, 7)).toEqual(quarter2);
+  });
+
+  it("5 (or 8) runners reduced to 4 or fewer: win only, the place part at 1/1 with one place", () => {
+    expect(settlementTerms(quarter2, 5, 4)).toEqual(WIN_ONLY_TERMS);
+    expect(settlementTerms(fifth3, 8, 3)).toEqual({ fractionNum: 1, fractionDen: 1, places: 1 });
+  });
+
+  it("no change of band: the struck terms stand, custom terms included", () => {
+    expect(settlementTerms(fifth3, 10, 8)).toBe(fifth3);
+    const custom = { fractionNum: 1, fractionDen: 3, places: 2 };
+    expect(settlementTerms(custom, 7, 5)).toBe(custom);
+    // struck after the withdrawal: the field did not shrink after the bet
+    expect(settlementTerms(fifth3, 7, 7)).toBe(fifth3);
+  });
+
+  it("custom terms meet the lower band: never more places; a better fraction only with fewer places", () => {
+    expect(settlementTerms({ fractionNum: 1, fractionDen: 5, places: 4 }, 12, 6)).toEqual(quarter2);
+    expect(settlementTerms({ fractionNum: 1, fractionDen: 3, places: 3 }, 9, 7)).toEqual(quarter2);
+    const fifth2 = { fractionNum: 1, fractionDen: 5, places: 2 };
+    expect(settlementTerms(fifth2, 9, 7)).toBe(fifth2);
+    expect(settlementTerms({ fractionNum: 1, fractionDen: 3, places: 2 }, 9, 7)).toEqual(quarter2);
+  });
+
+  it("bands and helpers", () => {
+    expect([2, 4, 5, 7, 8, 20].map(fieldBand)).toEqual([1, 1, 2, 2, 3, 3]);
+    expect(termsForGrading(null, { atStrike: 8, atOff: 7 })).toBeNull();
+    expect(termsForGrading(fifth3, null)).toBe(fifth3);
+    expect(termsForGrading(fifth3, { atStrike: 8, atOff: 7 })).toEqual(quarter2);
+    expect(termsChanged(fifth3, quarter2)).toBe(true);
+    expect(termsChanged(fifth3, { fractionNum: 2, fractionDen: 10, places: 3 })).toBe(false);
+  });
+
+  it("property: withdrawals never improve the terms (more places, or a better fraction at the same places); no band change keeps them; win-only band is 1/1, 1 place", () => {
+    const terms = fc.record({
+      fractionDen: fc.integer({ min: 1, max: 100 }),
+      places: fc.integer({ min: 1, max: 10 }),
+    }).chain(({ fractionDen, places }) => fc.record({ fractionNum: fc.integer({ min: 1, max: fractionDen }), fractionDen: fc.constant(fractionDen), places: fc.constant(places) }));
+    fc.assert(
+      fc.property(terms, fc.integer({ min: 2, max: 40 }), fc.integer({ min: 0, max: 38 }), (struck, atStrike, withdrawn) => {
+        const atOff = Math.max(1, atStrike - withdrawn);
+        const t = settlementTerms(struck, atStrike, atOff);
+        if (fieldBand(atOff) >= fieldBand(atStrike)) expect(t).toEqual(struck);
+        else if (fieldBand(atOff) === 1) expect(t).toEqual(WIN_ONLY_TERMS);
+        else {
+          // never more places than struck or than the final field's band; a better fraction only with fewer places
+          const band = defaultPlaceTerms(atOff)!;
+          expect(t.places).toBeLessThanOrEqual(Math.min(struck.places, band.places));
+          const better = t.fractionNum * struck.fractionDen > struck.fractionNum * t.fractionDen;
+          if (better) expect(t.places).toBeLessThan(struck.places);
+          expect(t.fractionNum * band.fractionDen).toBeLessThanOrEqual(band.fractionNum * t.fractionDen);
+        }
+      }),
+    );
+  });
+});
