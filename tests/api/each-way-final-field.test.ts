@@ -181,3 +181,22 @@ describe("5 runners (1/4 two places) down to 4 after the bet: win only", () => {
     await expectLedgerBalanced(t.database);
   });
 });
+
+describe("the return guard (migration 0041)", () => {
+  it("an each-way bet may return up to stake x odds, not a cent more; a win single still not above its potential return", async () => {
+    const { sel } = await race("EWF Guard", FIVE);
+    const c = await demoLogin(t, "customer");
+    const b = await ew(c, sel(0), 500); // 10.00 staked at 3.00: potential 22.50, win only up to 30.00
+    tick();
+    const single = await c.post("/api/bets", { selections: [sel(0)], stake: 1000, betType: "single" }); // potential 30.00
+    expect(single.status).toBe(201);
+    const s = ((await single.json()) as { bet: { id: string } }).bet.id;
+    const set = (id: string, cents: number) => t.database.client.execute({ sql: "UPDATE bets SET actual_return = ? WHERE id = ?", args: [cents, id] });
+    await set(b, 3000);
+    expect(await row(b)).toMatchObject({ actual_return: 3000 });
+    await expect(set(b, 3001)).rejects.toThrow(/BET.RETURN_ABOVE_POTENTIAL/);
+    await expect(set(s, 3001)).rejects.toThrow(/BET.RETURN_ABOVE_POTENTIAL/);
+    expect(await row(b)).toMatchObject({ actual_return: 3000 });
+    expect(await row(s)).toMatchObject({ actual_return: null });
+  });
+});
