@@ -1,4 +1,5 @@
 /** Domain records to the JSON shapes of api/schemas. */
+import { settlementTerms, termsChanged } from "../domain/settlement/final-field-terms.ts";
 import { formatOdds } from "../domain/shared/odds.ts";
 import { betRiskProfile } from "../domain/risk/bet-risk.ts";
 import type { BetRecord, EventView, MarketStatus, MarketView, User } from "../domain/shared/types.ts";
@@ -136,9 +137,16 @@ export const presentBet = (b: BetRecord): Bet => ({
     ...(l.withdrawn ? { withdrawn: true } : {}),
     ...(l.rule4 ? { rule4: l.rule4 } : {}),
   })),
-  ...(b.eachWay ? { eachWay: { ...b.eachWay, unitStake: b.stake / 2 } } : {}),
+  ...(b.eachWay ? { eachWay: { ...b.eachWay, unitStake: b.stake / 2, ...settledOnOf(b) } } : {}),
   ...(b.rule4 ? { rule4: { deduction: b.rule4 } } : {}),
 });
+
+/** An each-way bet whose race lost runners after it was struck into a lower band: the terms it is settled on (final-field-terms.ts). */
+function settledOnOf(b: BetRecord) {
+  if (!b.eachWay || !b.eachWayField) return {};
+  const t = settlementTerms(b.eachWay, b.eachWayField.atStrike, b.eachWayField.atOff);
+  return termsChanged(b.eachWay, t) ? { settledOn: { fractionNum: t.fractionNum, fractionDen: t.fractionDen, places: t.places, runners: b.eachWayField.atOff } } : {};
+}
 
 export function presentAdminBet(b: BetRecord & { customer: { firstName: string; lastName: string; email: string } }): AdminBet {
   const single = b.legs.length === 1;

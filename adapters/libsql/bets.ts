@@ -15,8 +15,13 @@ import { realCustomer } from "./real-money.ts";
 export const BET_COLUMNS = `b.id, b.user_id, b.bet_type, b.stake, b.total_odds_milli, b.potential_return, b.actual_return,
   b.status, b.placed_at, b.settled_at, b.bonus_stake, b.sgm_prices, b.ew_fraction_num, b.ew_fraction_den, b.ew_places,
   (SELECT MIN(90, SUM(w.deduction)) FROM bet_legs rl JOIN runner_withdrawals w ON w.market_id = rl.market_id AND w.outcome_id <> rl.outcome_id
-     WHERE rl.bet_id = b.id AND b.bet_type = 'single' AND w.withdrawn_at > b.placed_at) AS rule4`;
+     WHERE rl.bet_id = b.id AND b.bet_type = 'single' AND w.withdrawn_at > b.placed_at) AS rule4,
+  (SELECT COUNT(*) FROM bet_legs fl JOIN outcomes fo ON fo.market_id = fl.market_id WHERE fl.bet_id = b.id AND b.ew_places IS NOT NULL) AS ew_runners,
+  (SELECT COUNT(*) FROM bet_legs fl JOIN runner_withdrawals fw ON fw.market_id = fl.market_id
+     WHERE fl.bet_id = b.id AND b.ew_places IS NOT NULL AND fw.withdrawn_at <= b.placed_at) AS ew_gone_at_strike,
+  (SELECT COUNT(*) FROM bet_legs fl JOIN runner_withdrawals fw ON fw.market_id = fl.market_id WHERE fl.bet_id = b.id AND b.ew_places IS NOT NULL) AS ew_gone`;
 // rule4 above: Rule 4 (domain/settlement/rule4.ts rule4For): the deductions of the runners withdrawn from a single's race after it was struck, at most 90p.
+// ew_* above: an each-way bet's race: its runners, those withdrawn by the time it was struck and all withdrawn (domain/settlement/final-field-terms.ts).
 
 export function toBet(r: Row, legs: BetLegRecord[]): BetRecord {
   return {
@@ -35,7 +40,17 @@ export function toBet(r: Row, legs: BetLegRecord[]): BetRecord {
     sgmPrices: sgmPricesOf(r.sgm_prices),
     eachWay: r.ew_places === null || r.ew_places === undefined ? null : { fractionNum: Number(r.ew_fraction_num), fractionDen: Number(r.ew_fraction_den), places: Number(r.ew_places) },
     ...(Number(r.rule4 ?? 0) > 0 ? { rule4: Number(r.rule4) } : {}),
+    ...eachWayFieldOf(r),
   };
+}
+
+/** The field of an each-way bet's race when struck and at the off, only when a runner left it after the bet was struck. */
+function eachWayFieldOf(r: Row): Pick<BetRecord, "eachWayField"> {
+  const runners = Number(r.ew_runners ?? 0);
+  const goneAtStrike = Number(r.ew_gone_at_strike ?? 0);
+  const gone = Number(r.ew_gone ?? 0);
+  if (r.ew_places === null || r.ew_places === undefined || gone <= goneAtStrike) return {};
+  return { eachWayField: { atStrike: runners - goneAtStrike, atOff: runners - gone } };
 }
 
 /** The stored subset price table of a same game multi (JSON), or null. */

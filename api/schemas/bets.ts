@@ -82,7 +82,13 @@ export const Bet = z
     legs: z.array(BetLeg),
     cashOut: CashOutAvailability.optional(),
     eachWay: z
-      .object({ fractionNum: z.number().int(), fractionDen: z.number().int(), places: z.number().int(), unitStake: Cents })
+      .object({
+        fractionNum: z.number().int(), fractionDen: z.number().int(), places: z.number().int(), unitStake: Cents,
+        settledOn: z
+          .object({ fractionNum: z.number().int(), fractionDen: z.number().int(), places: z.number().int(), runners: z.number().int() })
+          .optional()
+          .openapi({ description: "Withdrawals after the bet moved the field into a lower band: the terms it is (was) settled on and the runners left; 1/1 one place = win only" }),
+      })
       .optional()
       .openapi({ description: "An each-way bet: the place terms it was struck at and the unit stake (stake = 2 x unit)" }),
     rule4: z

@@ -15,6 +15,7 @@ import type { BetStatus, BetType, DeadHeat } from "../shared/types.ts";
 import { returnAtOdds, sameGameMultiOddsMilli } from "../betting/same-game-multi.ts";
 import { subsetKey } from "../pricing/sgm.ts";
 import { gradeEachWayParts, type EachWayTerms } from "./each-way.ts";
+import { termsForGrading, type EachWayField } from "./final-field-terms.ts";
 import { placedLegs } from "./placed.ts";
 import { multipleReturnUnderRule4 } from "./rule4-multiple.ts";
 
@@ -32,6 +33,8 @@ export interface GradableLeg {
   /** Each way: the runner finished within the places (a winner always has), with a dead-heat factor for a shared last place. */
   placed?: boolean | null;
   placeDeadHeat?: DeadHeat | null;
+  /** Each way: the finishing position of a placed runner when the result tells it (market-result.ts legGradeFor). */
+  placePosition?: number | null;
   /** A multiple's leg: the Rule 4 deduction (pence per pound) of withdrawals from its race after the bet was struck (rule4-multiple.ts). */
   rule4?: number | null;
 }
@@ -40,6 +43,8 @@ export interface GradableLeg {
 export interface GradeTerms {
   eachWay?: EachWayTerms | null;
   rule4?: number | null;
+  /** The field when struck and at the off: the place part is graded on the final field's terms (final-field-terms.ts). */
+  eachWayField?: EachWayField | null;
 }
 
 /** A leg's graded result as stored: won (with a dead-heat factor when it dead-heated), lost or void. */
@@ -107,16 +112,32 @@ export function gradeBet(
 function gradeRacingSingle(stake: Cents, leg: GradableLeg, terms: GradeTerms): { status: BetOutcome; actualReturn: Cents } {
   if (leg.result === "pending") return { status: "pending", actualReturn: 0 };
   if (leg.result === "void") return { status: "void", actualReturn: stake };
-  const ew = terms.eachWay ?? null;
+  const struck = terms.eachWay ?? null;
+  // Withdrawals that moved the field into a lower band: the final field's terms (final-field-terms.ts).
+  const ew = termsForGrading(struck, terms.eachWayField);
   const deduction = Math.max(0, Math.min(90, terms.rule4 ?? 0));
   const won = leg.result === "won";
+  const winOnly = ew !== null && ew.places === 1;
   const g = gradeEachWayParts(ew ? stake / 2 : stake, leg.oddsMilli, ew, {
     won, winDeadHeat: won ? leg.deadHeat ?? null : null,
     // A runner listed as placed takes its own place factor (none: paid in full, e.g. two tied for 1st
     // with three places, dead-heat.ts); a winner not listed shares the place part as it shares the win.
-    placed: won || leg.placed === true, placeDeadHeat: leg.placed === true ? leg.placeDeadHeat ?? null : won ? leg.deadHeat ?? null : null,
+    // One place (win only): the place part goes as the win part does.
+    placed: won || (leg.placed === true && placedWithin(ew, struck, leg.placePosition)),
+    placeDeadHeat: winOnly ? (won ? leg.deadHeat ?? null : null) : leg.placed === true ? leg.placeDeadHeat ?? null : won ? leg.deadHeat ?? null : null,
   }, deduction);
   return { status: g.actualReturn > 0 || won ? "won" : "lost", actualReturn: g.actualReturn };
+}
+
+/**
+ * A runner listed as placed that did not win is placed under `terms`: never with one place (only the
+ * winner is); when the terms lost places to withdrawals, only within them by its finishing position
+ * (a position not known, as in a settlement by bet "placed", counts as within them).
+ */
+function placedWithin(terms: EachWayTerms | null, struck: EachWayTerms | null, position: number | null | undefined): boolean {
+  if (!terms || terms.places === 1) return false;
+  if (struck && terms.places < struck.places && position !== null && position !== undefined) return position <= terms.places;
+  return true;
 }
 
 export interface SettlementRequest {
@@ -138,7 +159,7 @@ export interface SettlementDecision {
  * must be graded and the grade must agree with the requested status.
  */
 export function decideSettlement(
-  bet: { status: BetStatus; stake: Cents; legs: readonly GradableLeg[]; betType: BetType; sgmPrices?: Readonly<Record<string, number>> | null; eachWay?: GradeTerms["eachWay"]; rule4?: number | null },
+  bet: { status: BetStatus; stake: Cents; legs: readonly GradableLeg[]; betType: BetType; sgmPrices?: Readonly<Record<string, number>> | null; eachWay?: GradeTerms["eachWay"]; rule4?: number | null; eachWayField?: EachWayField | null },
   req: SettlementRequest,
 ): Result<SettlementDecision> {
   if (bet.status !== "pending")
@@ -161,7 +182,7 @@ export function decideSettlement(
     bet.legs.map((l, i) => ({ ...l, result: legResults[i].result, deadHeat: legResults[i].deadHeat ?? null })),
     bet.betType,
     bet.sgmPrices,
-    { eachWay: bet.eachWay, rule4: bet.rule4 },
+    { eachWay: bet.eachWay, rule4: bet.rule4, eachWayField: bet.eachWayField },
   );
   if (graded.status !== req.status)
     return err(
@@ -184,7 +205,7 @@ function decidePlaced(
   if (req.legResults) return err(domainError("BET.LEG_RESULTS_INVALID", "A placed settlement takes no leg results"));
   const legs = placedLegs(bet);
   if (!legs.ok) return legs;
-  const graded = gradeBet(bet.stake, legs.value, bet.betType, null, { eachWay: bet.eachWay, rule4: bet.rule4 });
+  const graded = gradeBet(bet.stake, legs.value, bet.betType, null, { eachWay: bet.eachWay, rule4: bet.rule4, eachWayField: bet.eachWayField });
   if (graded.status === "pending") return err(domainError("BET.LEG_RESULTS_INVALID", "This bet cannot be graded placed"));
   if (graded.actualReturn !== req.actualReturn)
     return err(

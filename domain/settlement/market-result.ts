@@ -48,6 +48,8 @@ export interface LegGrade {
   /** Each way: placed (listed in the result's placed runners), with a place dead-heat factor. */
   placed?: boolean;
   placeDeadHeat?: DeadHeat | null;
+  /** Each way: a placed runner's finishing position (final-field-terms.ts: terms may have lost places). */
+  placePosition?: number;
 }
 
 export function legGradeFor(outcomeId: string, result: MarketResult): LegGrade {
@@ -55,7 +57,18 @@ export function legGradeFor(outcomeId: string, result: MarketResult): LegGrade {
   const g = winGradeFor(outcomeId, result);
   const p = result.placed?.find((x) => x.outcomeId === outcomeId);
   if (!p || g.result === "void") return g;
-  return { ...g, placed: true, ...(p.deadHeat && p.deadHeat.num < p.deadHeat.den ? { placeDeadHeat: p.deadHeat } : {}) };
+  return { ...g, placed: true, placePosition: placePositionOf(outcomeId, result), ...(p.deadHeat && p.deadHeat.num < p.deadHeat.den ? { placeDeadHeat: p.deadHeat } : {}) };
+}
+
+/**
+ * A placed runner's finishing position: the placed runners are listed in finishing order and the
+ * winners need not be listed, so it is the winners not listed plus its place in the list.
+ */
+function placePositionOf(outcomeId: string, result: MarketResult): number {
+  const placed = result.placed ?? [];
+  const listed = new Set(placed.map((x) => x.outcomeId));
+  const winners = result.kind === "winner" ? [result.winningOutcomeId] : result.kind === "outcomes" ? result.outcomes.filter((o) => o.result === "won").map((o) => o.outcomeId) : [];
+  return winners.filter((id) => !listed.has(id)).length + placed.findIndex((x) => x.outcomeId === outcomeId) + 1;
 }
 
 function winGradeFor(outcomeId: string, result: MarketResult): LegGrade {
@@ -240,7 +253,7 @@ const entry = (legId: string, g: LegGrade): LegGradeEntry => (g.deadHeat ? { leg
  * were never graded); of "wait", only the legs graded now.
  */
 export function gradeBetForMarket(
-  bet: { stake: Cents; legs: readonly MarketGradableLeg[]; betType: BetType; sgmPrices?: Readonly<Record<string, number>> | null; eachWay?: GradeTerms["eachWay"]; rule4?: number | null },
+  bet: { stake: Cents; legs: readonly MarketGradableLeg[]; betType: BetType; sgmPrices?: Readonly<Record<string, number>> | null; eachWay?: GradeTerms["eachWay"]; rule4?: number | null; eachWayField?: GradeTerms["eachWayField"] },
   marketId: string,
   result: MarketResult,
 ): BetGrading {
@@ -249,9 +262,9 @@ export function gradeBetForMarket(
   const graded = new Map(now.map((l) => [l.id, legGradeFor(l.outcomeId, result)]));
   const legs = bet.legs.map((l) => {
     const g = graded.get(l.id);
-    return g ? { ...l, result: g.result as LegResult, deadHeat: g.deadHeat ?? null, placed: g.placed ?? false, placeDeadHeat: g.placeDeadHeat ?? null } : l;
+    return g ? { ...l, result: g.result as LegResult, deadHeat: g.deadHeat ?? null, placed: g.placed ?? false, placeDeadHeat: g.placeDeadHeat ?? null, placePosition: g.placePosition ?? null } : l;
   });
-  const outcome = gradeBet(bet.stake, legs, bet.betType, bet.sgmPrices, { eachWay: bet.eachWay, rule4: bet.rule4 });
+  const outcome = gradeBet(bet.stake, legs, bet.betType, bet.sgmPrices, { eachWay: bet.eachWay, rule4: bet.rule4, eachWayField: bet.eachWayField });
   if (outcome.status === "pending") {
     return { kind: "wait", legResults: now.map((l) => entry(l.id, graded.get(l.id)!)) };
   }

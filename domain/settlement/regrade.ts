@@ -52,7 +52,7 @@ const sameFactor = (a: DeadHeat | null, b: DeadHeat | null) => (a === null ? b =
 export function regradeForMarket(
   bet: {
     status: string; stake: Cents; actualReturn: Cents | null; legs: readonly MarketGradableLeg[]; betType: BetType; sgmPrices?: Readonly<Record<string, number>> | null;
-    eachWay?: EachWayTerms | null; rule4?: number | null;
+    eachWay?: EachWayTerms | null; rule4?: number | null; eachWayField?: { atStrike: number; atOff: number } | null;
   },
   marketId: string,
   result: MarketResult | null,

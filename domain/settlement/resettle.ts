@@ -25,7 +25,7 @@ export interface ResettlementDecision {
 }
 
 export function decideResettlement(
-  bet: { status: string; stake: Cents; actualReturn: Cents | null; legs: readonly GradableLeg[]; betType: BetType; sgmPrices?: Readonly<Record<string, number>> | null; eachWay?: GradeTerms["eachWay"]; rule4?: number | null },
+  bet: { status: string; stake: Cents; actualReturn: Cents | null; legs: readonly GradableLeg[]; betType: BetType; sgmPrices?: Readonly<Record<string, number>> | null; eachWay?: GradeTerms["eachWay"]; rule4?: number | null; eachWayField?: GradeTerms["eachWayField"] },
   req: ResettlementRequest,
 ): Result<ResettlementDecision> {
   if (bet.status !== "won" && bet.status !== "lost" && bet.status !== "void")
@@ -54,7 +54,7 @@ export function decideResettlement(
   if (req.status !== "placed") legs = bet.legs.map((l, i) => ({ ...l, result: legResults[i].result, deadHeat: null, placed: false, placeDeadHeat: null }));
   // An each-way bet with its terms (a winner pays both parts) and its Rule 4 deduction: exactly what
   // settlement by market pays for the same result (grade.ts gradeRacingSingle).
-  const graded = gradeBet(bet.stake, legs!, bet.betType, bet.sgmPrices, { eachWay: bet.eachWay, rule4: bet.rule4 });
+  const graded = gradeBet(bet.stake, legs!, bet.betType, bet.sgmPrices, { eachWay: bet.eachWay, rule4: bet.rule4, eachWayField: bet.eachWayField });
   if (graded.status !== (req.status === "placed" ? "won" : req.status))
     return err(domainError("BET.LEG_RESULTS_INVALID", `Those leg results make the bet ${graded.status}, not ${req.status}`));
   const paid = bet.actualReturn ?? 0;

@@ -8,9 +8,9 @@ import type { OddsMilli } from "../shared/odds.ts";
 import { gradeBet, type GradeTerms } from "./grade.ts";
 
 export function singleReturnFor(
-  bet: { stake: Cents; oddsMilli: OddsMilli; eachWay?: GradeTerms["eachWay"]; rule4?: number | null },
+  bet: { stake: Cents; oddsMilli: OddsMilli; eachWay?: GradeTerms["eachWay"]; rule4?: number | null; eachWayField?: GradeTerms["eachWayField"] },
   result: "won" | "placed" | "lost" | "void",
 ): Cents {
   const leg = { id: "leg", oddsMilli: bet.oddsMilli, result: result === "placed" ? ("lost" as const) : result, placed: result === "placed" };
-  return gradeBet(bet.stake, [leg], "single", null, { eachWay: bet.eachWay ?? null, rule4: bet.rule4 ?? null }).actualReturn;
+  return gradeBet(bet.stake, [leg], "single", null, { eachWay: bet.eachWay ?? null, rule4: bet.rule4 ?? null, eachWayField: bet.eachWayField ?? null }).actualReturn;
 }

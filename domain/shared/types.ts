@@ -145,6 +145,11 @@ export interface BetRecord {
   eachWay?: { fractionNum: number; fractionDen: number; places: number } | null;
   /** Rule 4: pence per pound deducted from its winnings (runners withdrawn after it was struck, at most 90); absent = none. */
   rule4?: number | null;
+  /**
+   * An each-way bet on a race a runner left after it was struck: the runners when it was struck and
+   * at the off; it is settled on the final field's terms (domain/settlement/final-field-terms.ts).
+   */
+  eachWayField?: { atStrike: number; atOff: number } | null;
 }
 
 export interface AuditEntry {

@@ -119,10 +119,11 @@ describe("withdrawing a runner", () => {
       override,
     });
     expect(res.status, await res.clone().text()).toBe(200);
-    // win part 5.00 + 40.00 x 0.75 = 35.00; place part 5.00 + 5.00 x 8/5 x 0.75 = 11.00
-    expect(await row(won)).toEqual({ status: "won", actual_return: 4600 });
-    // place part 5.00 + 5.00 x 4/5 x 0.75 = 8.00
-    expect(await row(placed)).toEqual({ status: "won", actual_return: 800 });
+    // The field went from 8 to 7 after both bets: settled at 1/4 two places ("Each-way terms after withdrawals").
+    // win part 5.00 + 40.00 x 0.75 = 35.00; place part 5.00 + 40.00 x 1/4 x 0.75 = 12.50
+    expect(await row(won)).toEqual({ status: "won", actual_return: 4750 });
+    // place part 5.00 + 20.00 x 1/4 x 0.75 = 8.75
+    expect(await row(placed)).toEqual({ status: "won", actual_return: 875 });
     await expectLedgerBalanced(t.database);
   });
 
@@ -167,8 +168,9 @@ describe("resettling one bet under Rule 4 pays what the market path pays", () =>
       winningOutcomeId: m.outcomes[0].id, placed: [{ outcomeId: m.outcomes[1].id }, { outcomeId: m.outcomes[2].id }], override,
     });
     expect(settled.status, await settled.clone().text()).toBe(200);
-    // e/w: win part 5.00 + 40.00 x 0.75 = 35.00, place part 5.00 + 8.00 x 0.75 = 11.00; the win single lost (placed is no use to it).
-    expect(await row(ew)).toEqual({ status: "won", actual_return: 4600 });
+    // e/w (8 runners down to 7: 1/4 two places): win part 5.00 + 40.00 x 0.75 = 35.00, place part 5.00 + 10.00 x 0.75 = 12.50;
+    // the win single lost (placed is no use to it).
+    expect(await row(ew)).toEqual({ status: "won", actual_return: 4750 });
     expect(await row(win)).toEqual({ status: "lost", actual_return: 0 });
     const start = await balanceOf(c);
     const resettle = async (id: string, status: string) => {
@@ -177,17 +179,17 @@ describe("resettling one bet under Rule 4 pays what the market path pays", () =>
       expect(res.status, await res.clone().text()).toBe(200);
       return ((await res.json()) as { bet: { actualReturn: number }; correction: number });
     };
-    // The e/w bet lost after all: the 46.00 comes back; then won again: the same 46.00, not 58.00 without Rule 4.
-    expect(await resettle(ew, "lost")).toMatchObject({ bet: { actualReturn: 0 }, correction: -4600 });
-    expect(await balanceOf(c)).toBe(start - 4600);
-    expect(await resettle(ew, "won")).toMatchObject({ bet: { actualReturn: 4600 }, correction: 4600 });
-    expect(await row(ew)).toEqual({ status: "won", actual_return: 4600 });
+    // The e/w bet lost after all: the 47.50 comes back; then won again: the same 47.50 (Rule 4 and the final field's terms).
+    expect(await resettle(ew, "lost")).toMatchObject({ bet: { actualReturn: 0 }, correction: -4750 });
+    expect(await balanceOf(c)).toBe(start - 4750);
+    expect(await resettle(ew, "won")).toMatchObject({ bet: { actualReturn: 4750 }, correction: 4750 });
+    expect(await row(ew)).toEqual({ status: "won", actual_return: 4750 });
     // The win single won after all: 10.00 + 50.00 x 0.75 = 47.50 (not 60.00); then lost again.
     expect(await resettle(win, "won")).toMatchObject({ bet: { actualReturn: 4750 }, correction: 4750 });
     expect(await balanceOf(c)).toBe(start + 4750);
     expect(await resettle(win, "lost")).toMatchObject({ bet: { actualReturn: 0 }, correction: -4750 });
     expect(await balanceOf(c)).toBe(start);
-    expect(await walletMoves(ew)).toEqual([["bet_stake", -1000], ["bet_payout", 4600], ["bet_resettlement", -4600], ["bet_resettlement", 4600]]);
+    expect(await walletMoves(ew)).toEqual([["bet_stake", -1000], ["bet_payout", 4750], ["bet_resettlement", -4750], ["bet_resettlement", 4750]]);
     expect(await walletMoves(win)).toEqual([["bet_stake", -1000], ["bet_resettlement", 4750], ["bet_resettlement", -4750]]);
     await expectLedgerBalanced(t.database);
   });
@@ -205,27 +207,29 @@ describe("settling one each-way bet as placed", () => {
       tick();
       return r.admin.post(`/api/admin/settle-bet/${id}`, { override, ...body });
     };
-    // The server's figure is required: place part 5.00 + 5.00 x 4/5 x 0.75 = 8.00.
+    // The server's figure is required: 8 runners down to 7 after the bet, so 1/4 two places: place part
+    // 5.00 + 20.00 x 1/4 x 0.75 = 8.75 (8.00 at the struck 1/5 is refused too).
     await expectError(await settle(before, { status: "placed", actualReturn: 900 }), 422, "BET.RETURN_MISMATCH");
+    await expectError(await settle(before, { status: "placed", actualReturn: 800 }), 422, "BET.RETURN_MISMATCH");
     const start = await balanceOf(c);
-    const res = await settle(before, { status: "placed", actualReturn: 800 });
+    const res = await settle(before, { status: "placed", actualReturn: 875 });
     expect(res.status, await res.clone().text()).toBe(200);
     expect(((await res.json()) as { bet: { status: string } }).bet.status).toBe("won");
-    expect(await row(before)).toEqual({ status: "won", actual_return: 800 });
-    // After the withdrawal: 5.00 + 5.00 x 5/5 = 10.00, nothing deducted.
+    expect(await row(before)).toEqual({ status: "won", actual_return: 875 });
+    // After the withdrawal: its terms (1/5) stand, 5.00 + 5.00 x 5/5 = 10.00, nothing deducted.
     expect((await settle(after, { status: "placed", actualReturn: 1000 })).status).toBe(200);
     expect(await row(after)).toEqual({ status: "won", actual_return: 1000 });
-    expect(await balanceOf(c)).toBe(start + 1800);
-    // Resettled by bet: won after all (win part 5.00 + 20.00 x 0.75 = 20.00, plus the 8.00), then placed again.
+    expect(await balanceOf(c)).toBe(start + 1875);
+    // Resettled by bet: won after all (win part 5.00 + 20.00 x 0.75 = 20.00, plus the 8.75), then placed again.
     tick();
     const won = await r.admin.post(`/api/admin/bets/${before}/resettle`, { status: "won", reason: "photo finish" });
     expect(won.status, await won.clone().text()).toBe(200);
-    expect(await won.json()).toMatchObject({ bet: { status: "won", actualReturn: 2800 }, correction: 2000 });
+    expect(await won.json()).toMatchObject({ bet: { status: "won", actualReturn: 2875 }, correction: 2000 });
     tick();
     const back = await r.admin.post(`/api/admin/bets/${before}/resettle`, { status: "placed", reason: "photo finish reversed" });
     expect(back.status, await back.clone().text()).toBe(200);
-    expect(await back.json()).toMatchObject({ bet: { status: "won", actualReturn: 800 }, correction: -2000 });
-    expect(await balanceOf(c)).toBe(start + 1800);
+    expect(await back.json()).toMatchObject({ bet: { status: "won", actualReturn: 875 }, correction: -2000 });
+    expect(await balanceOf(c)).toBe(start + 1875);
     // Refusals: a win single, as a settlement and as a resettlement; nothing changes.
     const state = async () => ({
       bet: await row(single),

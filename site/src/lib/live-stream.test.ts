@@ -47,6 +47,17 @@ describe("applyLiveOdds", () => {
     }
   });
 
+  it("keeps outcomes the item does not carry (a withdrawn runner stays on the card) and reprices the others", () => {
+    const client = new QueryClient();
+    const withdrawn = { id: "o3", name: "B", odds: "4.20", withdrawn: true, result: "void" as const };
+    const card = { ...event, markets: [{ ...event.markets[0], outcomes: [event.markets[0].outcomes[0], event.markets[0].outcomes[1], withdrawn] }, event.markets[1]] };
+    client.setQueryData(["/api/events", "open", 200, "all"], [card]);
+    applyLiveOdds(client, item({ outcomes: [{ id: "o1", name: "A", odds: "2.50" }, { id: "o2", name: "Draw", odds: "2.90" }] }));
+    const [e] = client.getQueryData<Event[]>(["/api/events", "open", 200, "all"])!;
+    expect(e.markets[0].outcomes.map((o) => [o.id, o.odds])).toEqual([["o1", "2.50"], ["o2", "2.90"], ["o3", "4.20"]]);
+    expect(e.markets[0].outcomes[2]).toBe(withdrawn);
+  });
+
   it("leaves lists without the event untouched", () => {
     const client = new QueryClient();
     const list = [{ ...event, id: "evt_9" }];

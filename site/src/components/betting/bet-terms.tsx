@@ -3,6 +3,7 @@ import { Text } from "@radix-ui/themes";
 import type { Bet } from "../../../../api/schemas/bets.ts";
 import { formatPlaceTerms } from "../../../../domain/settlement/each-way.ts";
 import { formatMoney } from "../../lib/format.ts";
+import { settledOnText } from "./settled-terms.ts";
 
 /** "Rule 4: 25p in the £ deducted". */
 export const rule4Text = (deduction: number) => `Rule 4: ${deduction}p in the £ deducted`;
@@ -20,6 +21,11 @@ export function BetTerms({ bet }: { bet: Bet }) {
       {bet.eachWay && (
         <Text as="div" size="1" color="gray" data-testid="bet-each-way">
           Each way {formatPlaceTerms(bet.eachWay)} · {formatMoney(bet.eachWay.unitStake)} each way
+        </Text>
+      )}
+      {bet.eachWay?.settledOn && (
+        <Text as="div" size="1" color="amber" data-testid="bet-each-way-settled-on">
+          {settledOnText(bet.eachWay.settledOn, bet.status === "pending")}
         </Text>
       )}
       {bet.rule4 && (

@@ -17,7 +17,7 @@ export type Settle = { bet: AdminBet; status: ByBet; override?: { reason: string
 export function byBetReturn(bet: AdminBet, status: ByBet): number {
   const odds = bet.legs.length === 1 ? parseOdds(bet.legs[0].odds) : null;
   if (bet.betType === "single" && odds !== null)
-    return singleReturnFor({ stake: bet.amount, oddsMilli: odds, eachWay: bet.eachWay ?? null, rule4: bet.rule4?.deduction ?? null }, status);
+    return singleReturnFor({ stake: bet.amount, oddsMilli: odds, eachWay: bet.eachWay?.settledOn ?? bet.eachWay ?? null, rule4: bet.rule4?.deduction ?? null }, status);
   // A multiple with a Rule 4 leg: every leg won, each at its reduced price (domain/settlement/rule4-multiple.ts).
   if (status === "won" && bet.betType === "multiple" && bet.legs.some((l) => (l.rule4 ?? 0) > 0))
     return multipleReturnUnderRule4(bet.amount, bet.legs.map((l) => ({ result: "won", oddsMilli: parseOdds(l.odds) ?? 1000, rule4: l.rule4 ?? null })));
