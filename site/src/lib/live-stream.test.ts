@@ -58,6 +58,14 @@ describe("applyLiveOdds", () => {
     expect(e.markets[0].outcomes[2]).toBe(withdrawn);
   });
 
+  it("drops an outcome the match has decided (missing from the item, not withdrawn)", () => {
+    const client = new QueryClient();
+    client.setQueryData(["/api/events", "open", 200, "all"], [event]);
+    applyLiveOdds(client, item({ outcomes: [{ id: "o1", name: "A", odds: "2.50" }] }));
+    const [e] = client.getQueryData<Event[]>(["/api/events", "open", 200, "all"])!;
+    expect(e.markets[0].outcomes.map((o) => o.id)).toEqual(["o1"]);
+  });
+
   it("leaves lists without the event untouched", () => {
     const client = new QueryClient();
     const list = [{ ...event, id: "evt_9" }];

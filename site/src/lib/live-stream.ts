@@ -32,9 +32,9 @@ function patchEvent(e: Event, item: LiveOddsItem): Event {
         : {
             ...m,
             status: item.marketStatus,
-            // Merged, not replaced: an outcome missing from the item (decided, or a withdrawn runner)
-            // keeps its place and its last price; the card's next fetch shows it as the server has it.
-            outcomes: m.outcomes.map((o) => (odds.has(o.id) ? { ...o, odds: odds.get(o.id)! } : o)),
+            // Outcomes the match has decided are no longer in the item: they leave the market. A
+            // withdrawn runner is not in it either, but stays on the race card, struck through.
+            outcomes: m.outcomes.filter((o) => odds.has(o.id) || o.withdrawn === true).map((o) => (odds.has(o.id) ? { ...o, odds: odds.get(o.id)! } : o)),
           },
     ),
   };
