@@ -61,6 +61,16 @@ export async function sqlRows(database: Database): Promise<Record<string, unknow
   return out;
 }
 
+/** The libSQL audit log, oldest first, with before/after parsed. */
+export async function sqlAudit(database: Database) {
+  const rs = await database.client.execute("SELECT action, actor_id, entity_type, entity_id, before, after FROM audit_log ORDER BY created_at, rowid");
+  const json = (v: unknown) => (v === null ? null : JSON.parse(String(v)));
+  return rs.rows.map((r) => ({
+    action: String(r.action), actorId: r.actor_id === null ? null : String(r.actor_id), entity: `${r.entity_type}:${r.entity_id}`,
+    before: json(r.before), after: json(r.after),
+  }));
+}
+
 export interface World {
   store: MemoryStore;
   /** The ports contexts get: the memory store's, or (sql world) all on the libSQL database. */
