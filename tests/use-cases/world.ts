@@ -88,6 +88,8 @@ export interface World {
   as(user: User | null, ports?: Ports): Ctx;
   customer(id: string, balance: number, overrides?: Partial<User>): Promise<User>;
   staff(id: string, role: "admin" | "trader", overrides?: Partial<User>): Promise<User>;
+  /** Move an outcome's price as the feed would (in whichever store the world's ports read). */
+  setPrice(outcomeId: string, priceMilli: number): Promise<void>;
   /** Run `action` and check that no table changed (memory and libSQL; CACHE_TABLES aside). */
   unchanged<T>(action: () => Promise<T>): Promise<T>;
 }
@@ -115,6 +117,10 @@ export async function makeWorld(opts: { sql?: boolean } = {}): Promise<World> {
       const user = aUser(id, { role, ...overrides });
       await ports.users.create(user, null);
       return user;
+    },
+    async setPrice(outcomeId, priceMilli) {
+      if (!opts.sql) return store.setPrice(outcomeId, priceMilli);
+      await database.client.execute({ sql: "UPDATE outcomes SET price_milli = ? WHERE id = ?", args: [priceMilli, outcomeId] });
     },
     async unchanged(action) {
       const before = store.rows();
