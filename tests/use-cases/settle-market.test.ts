@@ -69,8 +69,8 @@ describe("refused, nothing written", () => {
     expect(!r.ok && r.error).toMatchObject({ code: "MARKET.ALREADY_SETTLED", message: "The Match Result market is already settled; resettle its bets to correct them" });
   });
 
-  it("an event not finished, without an override: SETTLE.OVERRIDE_REASON_REQUIRED", async () => {
+  it("an event not finished, without an override: SETTLE.EVENT_NOT_FINISHED", async () => {
     const r = await w.unchanged(() => settleMarket(w.as(admin), "ev_up_a-m1", { winningOutcomeId: "ev_up_a-m1-o1" }));
-    expect(!r.ok && r.error.code).toBe("SETTLE.OVERRIDE_REASON_REQUIRED");
+    expect(!r.ok && r.error.code).toBe("SETTLE.EVENT_NOT_FINISHED");
   });
 });
