@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { placeBet } from "../../domain/betting/place-bet.ts";
 import { acceptCashOut, quoteCashOut } from "../../domain/betting/cash-out.ts";
 import type { User } from "../../domain/shared/types.ts";
+import type { Result } from "../../domain/shared/result.ts";
 import { makeWorld, NOW, sel, sqlAudit, type World } from "./world.ts";
 
 let w: World;
@@ -55,7 +56,7 @@ describe("refused, nothing written", () => {
   it("another customer's bet: BET.NOT_FOUND (quote and accept)", async () => {
     await quoteCashOut(w.as(c1), betId);
     const c2 = await w.customer("c2", 0);
-    for (const act of [() => quoteCashOut(w.as(c2), betId), () => acceptCashOut(w.as(c2), betId, "coq_1")]) {
+    for (const act of [() => quoteCashOut(w.as(c2), betId), () => acceptCashOut(w.as(c2), betId, "coq_1")] as (() => Promise<Result<unknown>>)[]) {
       const r = await w.unchanged(act);
       expect(!r.ok && r.error.code).toBe("BET.NOT_FOUND");
     }

@@ -6,6 +6,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { createTask, deleteTask, updateTask, type NewTaskInput } from "../../domain/tasks/manage-tasks.ts";
 import type { User } from "../../domain/shared/types.ts";
+import type { Result } from "../../domain/shared/result.ts";
 import { makeWorld, NOW, sqlAudit, type World } from "./world.ts";
 
 let w: World;
@@ -62,7 +63,7 @@ describe("refused, nothing written", () => {
   });
 
   it("an unknown task: TASK.NOT_FOUND (update and delete)", async () => {
-    for (const act of [() => updateTask(w.as(admin), "tsk_x", { title: "x" }), () => deleteTask(w.as(admin), "tsk_x")]) {
+    for (const act of [() => updateTask(w.as(admin), "tsk_x", { title: "x" }), () => deleteTask(w.as(admin), "tsk_x")] as (() => Promise<Result<unknown>>)[]) {
       const r = await w.unchanged(act);
       expect(!r.ok && r.error.code).toBe("TASK.NOT_FOUND");
     }
@@ -70,7 +71,7 @@ describe("refused, nothing written", () => {
 
   it("a trader: AUTH.FORBIDDEN (create, update, delete)", async () => {
     await createTask(w.as(admin), task());
-    for (const act of [() => createTask(w.as(trader), task()), () => updateTask(w.as(trader), "tsk_1", { title: "x" }), () => deleteTask(w.as(trader), "tsk_1")]) {
+    for (const act of [() => createTask(w.as(trader), task()), () => updateTask(w.as(trader), "tsk_1", { title: "x" }), () => deleteTask(w.as(trader), "tsk_1")] as (() => Promise<Result<unknown>>)[]) {
       const r = await w.unchanged(act);
       expect(!r.ok && r.error.code).toBe("AUTH.FORBIDDEN");
     }
