@@ -80,3 +80,21 @@ describe("asking to return", () => {
     expect((await sqlAudit(w.database)).at(-1)).toMatchObject({ action: "responsible.return_requested", actorId: "c1" });
   });
 });
+
+describe("on the memory store too (its responsible fake reads exclusions as libSQL does)", () => {
+  it("after the period a bet is still refused until the return's cooling-off ends; the return recorded once", async () => {
+    const m = await makeWorld();
+    const c = await m.customer("c1", 100_000);
+    await selfExclude(m.as(c), { period: "6m" });
+    const after = new Date(sixMonths.getTime() + 3_600_000);
+    const at = (d: Date) => ({ ...m.as(c), clock: { now: () => d } });
+    const bet = (d: Date) => placeBet(at(d), { selections: [sel("ev_up_a", "2.10")], stake: 1000, betType: "single" }, null);
+    const waiting = await m.unchanged(() => bet(after));
+    expect(!waiting.ok && waiting.error).toMatchObject({ code: "RG.SELF_EXCLUDED", details: { stage: "awaiting_return" } });
+    expect(await requestReturn(at(after))).toEqual({ ok: true, value: { accessAt: new Date(after.getTime() + 24 * 3_600_000) } });
+    const again = await m.unchanged(() => requestReturn(at(after)));
+    expect(!again.ok && again.error.code).toBe("RG.EXCLUSION_ACTIVE");
+    const coolingOff = await bet(new Date(after.getTime() + 23 * 3_600_000));
+    expect(!coolingOff.ok && coolingOff.error).toMatchObject({ code: "RG.SELF_EXCLUDED", details: { stage: "cooling_off" } });
+  });
+});
