@@ -132,24 +132,20 @@ export class MemoryBets implements Bets {
    * pending (or does not exist) is left as it is, with no payout and no audit record.
    */
   async settle(plan: SettlementPlan): Promise<"settled" | "not_pending" | "not_found"> {
-    return this.db.write((t) => {
-      const bet = t.bets.get(plan.betId);
-      if (!bet) return "not_found";
-      if (bet.status !== "pending") return "not_pending";
-      Object.assign(bet, {
-        status: plan.status,
-        actualReturn: plan.actualReturn,
-        settledAt: plan.settledAt.getTime(),
-        settledBy: plan.settledBy,
+    return this.db.write((t) => applySettlement(t, plan));
+  }
+
+  async settleMany(plans: readonly SettlementPlan[]): Promise<"settled" | "conflict"> {
+    try {
+      // One write: a refused plan throws, and the draft with the plans before it is dropped.
+      return this.db.write((t) => {
+        for (const plan of plans) if (applySettlement(t, plan) !== "settled") throw new SettlementConflict();
+        return "settled" as const;
       });
-      for (const r of plan.legResults) {
-        const leg = t.legs.get(r.legId);
-        if (leg && leg.betId === plan.betId) leg.result = r.result;
-      }
-      if (plan.payout) t.insertLedgerTransaction(plan.payout);
-      t.insertAudit(plan.audit);
-      return "settled";
-    });
+    } catch (e) {
+      if (e instanceof SettlementConflict) return "conflict";
+      throw e;
+    }
   }
 
   async totals(): Promise<BetTotals> {
@@ -175,4 +171,26 @@ export class MemoryBets implements Bets {
       return out;
     });
   }
+}
+
+class SettlementConflict extends Error {}
+
+/** One settlement inside a write: nothing changes unless the bet is there and pending. */
+function applySettlement(t: Tables, plan: SettlementPlan): "settled" | "not_pending" | "not_found" {
+  const bet = t.bets.get(plan.betId);
+  if (!bet) return "not_found";
+  if (bet.status !== "pending") return "not_pending";
+  Object.assign(bet, {
+    status: plan.status,
+    actualReturn: plan.actualReturn,
+    settledAt: plan.settledAt.getTime(),
+    settledBy: plan.settledBy,
+  });
+  for (const r of plan.legResults) {
+    const leg = t.legs.get(r.legId);
+    if (leg && leg.betId === plan.betId) leg.result = r.result;
+  }
+  if (plan.payout) t.insertLedgerTransaction(plan.payout);
+  t.insertAudit(plan.audit);
+  return "settled";
 }

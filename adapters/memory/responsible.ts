@@ -10,7 +10,7 @@ import { walletAccountId } from "../../domain/wallet/ledger.ts";
 import {
   LIMIT_PERIODS, NET_LOSS_KINDS, noLimits, windowStart, type LimitSetting, type LimitType, type PeriodAmounts, type PeriodLimits,
 } from "../../domain/responsible/limits.ts";
-import type { Exclusion } from "../../domain/responsible/exclusion.ts";
+import { inForce, type Exclusion } from "../../domain/responsible/exclusion.ts";
 import type { MemoryDatabase } from "./store.ts";
 
 const same = (a: LimitSetting, b: LimitSetting) =>
@@ -46,7 +46,8 @@ export class MemoryResponsible implements ResponsibleGambling {
     return {
       limits: stored ? { deposit: { ...stored.deposit }, loss: { ...stored.loss } } : { deposit: noLimits(), loss: noLimits() },
       limitPromptAnswered: this.answered.has(userId),
-      exclusions: (this.exclusions.get(userId) ?? []).filter((e) => e.endsAt === null || e.endsAt.getTime() > now.getTime()),
+      // In force as the libSQL adapter reads them: a self-exclusion past its period stays until the return's cooling-off ends.
+      exclusions: (this.exclusions.get(userId) ?? []).filter((e) => inForce(e, now)),
       deposited: sums(["deposit"], 1, true),
       netLoss: sums(NET_LOSS_KINDS, -1, false),
     };
@@ -74,5 +75,17 @@ export class MemoryResponsible implements ResponsibleGambling {
   async addExclusion(userId: string, e: Exclusion, audit: AuditEntry): Promise<void> {
     this.exclusions.set(userId, [...(this.exclusions.get(userId) ?? []), e]);
     this.audit.push(audit);
+  }
+
+  async requestReturn(userId: string, r: { exclusionIds: string[]; requestedAt: Date; accessAt: Date }, audit: AuditEntry): Promise<boolean> {
+    const list = this.exclusions.get(userId) ?? [];
+    const at = r.requestedAt.getTime();
+    const asked = (e: Exclusion) =>
+      e.kind === "self_exclusion" && e.endsAt !== null && e.endsAt.getTime() <= at && (e.returnRequestedAt ?? null) === null;
+    // All or nothing, as the libSQL write: every named exclusion must still be past its period and not asked about.
+    if (!r.exclusionIds.every((id) => list.some((e) => e.id === id && asked(e)))) return false;
+    this.exclusions.set(userId, list.map((e) => (r.exclusionIds.includes(e.id) ? { ...e, returnRequestedAt: r.requestedAt, returnAccessAt: r.accessAt } : e)));
+    this.audit.push(audit);
+    return true;
   }
 }

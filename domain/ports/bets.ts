@@ -68,8 +68,7 @@ export interface Bets {
   /**
    * Many settlements in one write (settling a market): all of them, or, when any one of them is
    * refused (already settled, unknown), none ("conflict") so the caller settles them one by one.
-   * Optional: without it callers settle one by one.
    */
-  settleMany?(plans: readonly SettlementPlan[]): Promise<"settled" | "conflict">;
+  settleMany(plans: readonly SettlementPlan[]): Promise<"settled" | "conflict">;
   totals(): Promise<BetTotals>;
 }

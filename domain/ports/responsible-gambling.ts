@@ -55,5 +55,5 @@ export interface ResponsibleGambling {
    * Record the customer's request to return after self-exclusion on these exclusions (past their
    * period, not asked yet), with the end of the cooling-off; false (nothing written) when any of them changed.
    */
-  requestReturn?(userId: string, r: { exclusionIds: string[]; requestedAt: Date; accessAt: Date }, audit: AuditEntry): Promise<boolean>;
+  requestReturn(userId: string, r: { exclusionIds: string[]; requestedAt: Date; accessAt: Date }, audit: AuditEntry): Promise<boolean>;
 }

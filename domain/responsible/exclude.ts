@@ -73,7 +73,6 @@ export async function requestReturn(ctx: Ctx): Promise<Result<{ accessAt: Date }
   if (!who.ok) return who;
   const user = who.value;
   const responsible = ctx.ports.responsible;
-  if (!responsible.requestReturn) throw new Error("The responsible port cannot record returns");
   const now = ctx.clock.now();
   const snap = await responsible.snapshot(user.id, now);
   const plan = planReturn(snap.exclusions, now);

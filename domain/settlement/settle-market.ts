@@ -98,7 +98,7 @@ async function settleOne(
 }
 
 /**
- * Settle many bets: SETTLE_CHUNK per write where the adapter can; a chunk that any bet refuses
+ * Settle many bets: SETTLE_CHUNK per write; a chunk that any bet refuses
  * (settled meanwhile by someone else) is written again one bet at a time, so each of its other bets
  * still settles and the refused one pays nothing.
  */
@@ -106,7 +106,7 @@ async function settleAll(ctx: SystemCtx, plans: SettlementPlan[]): Promise<Settl
   const done: SettlementPlan[] = [];
   for (let i = 0; i < plans.length; i += SETTLE_CHUNK) {
     const chunk = plans.slice(i, i + SETTLE_CHUNK);
-    if (ctx.ports.bets.settleMany && (await ctx.ports.bets.settleMany(chunk)) === "settled") {
+    if ((await ctx.ports.bets.settleMany(chunk)) === "settled") {
       done.push(...chunk);
       continue;
     }

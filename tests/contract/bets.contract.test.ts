@@ -352,6 +352,37 @@ export function betsContract(adapter: AdapterUnderTest) {
       expect(await h.rows()).toEqual(before);
       expect((await p.bets.findById("b2"))?.status).toBe("pending");
     });
+
+    describe("settleMany", () => {
+      const won = (betId: string, auditId = `aud_${betId}`) =>
+        aSettlement({ betId, userId: "c1", status: "won", actualReturn: 2100, legResults: [{ legId: `${betId}-1`, result: "won" }], auditId });
+      const lost = (betId: string) => aSettlement({ betId, userId: "c1", status: "lost", actualReturn: 0, legResults: [{ legId: `${betId}-1`, result: "lost" }] });
+
+      it("settles every plan in one call: statuses, payouts and audit records of all", async () => {
+        await placed();
+        await p.bets.place(aPlan({ betId: "b2", userId: "c1", stake: 1000, legs: [{ eventId: "ev_up_b" }] }));
+        expect(await p.bets.settleMany([won("b1"), lost("b2")])).toBe("settled");
+        expect(await p.bets.findById("b1")).toMatchObject({ status: "won", actualReturn: 2100, legs: [{ result: "won" }] });
+        expect(await p.bets.findById("b2")).toMatchObject({ status: "lost", actualReturn: 0, legs: [{ result: "lost" }] });
+        expect(await p.wallets.balanceOf("c1")).toBe(10_000 - 2000 + 2100);
+        expect((await h.rows()).audit.map((a) => a.id)).toEqual(["aud_b1", "aud_b2"]);
+      });
+
+      it("conflict when any plan is refused (a bet settled already, an unknown bet): none of them written", async () => {
+        await placed();
+        await p.bets.place(aPlan({ betId: "b2", userId: "c1", stake: 1000, legs: [{ eventId: "ev_up_b" }] }));
+        await p.bets.settle(lost("b2"));
+        expect(await expectNothingWritten(() => p.bets.settleMany([won("b1"), won("b2", "aud_again")]))).toBe("conflict");
+        const ghost = aSettlement({ betId: "ghost", userId: "c1", status: "won", actualReturn: 5000, legResults: [] });
+        expect(await expectNothingWritten(() => p.bets.settleMany([won("b1"), ghost]))).toBe("conflict");
+        expect((await p.bets.findById("b1"))?.status).toBe("pending");
+      });
+
+      it("no plans: settled, nothing written", async () => {
+        await placed();
+        expect(await expectNothingWritten(() => p.bets.settleMany([]))).toBe("settled");
+      });
+    });
   });
 
   describe("totals", () => {

@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Row } from "@libsql/client";
+import type { Client, Row } from "@libsql/client";
 import type { Ports } from "../../domain/ports/index.ts";
 import type { MarketStatus } from "../../domain/shared/types.ts";
 import { openMemoryStore, catalogRows, type CatalogSeed, type StoreRows } from "../../adapters/memory/index.ts";
@@ -45,6 +45,34 @@ const num = (v: unknown): number | null => (v === null || v === undefined ? null
 const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 const json = (v: unknown): unknown => (v === null || v === undefined ? null : JSON.parse(String(v)));
 
+/** Load a catalog into a libSQL database (no port writes the catalog). */
+export async function insertCatalog(client: Client, seed: CatalogSeed): Promise<void> {
+  const rows = catalogRows(seed);
+  await client.batch(
+    [
+      ...rows.sports.map((s) => ({
+        sql: "INSERT INTO sports (code, name, sort_order, has_draw) VALUES (?, ?, ?, ?)",
+        args: [s.code, s.name, s.sortOrder, s.hasDraw ? 1 : 0],
+      })),
+      ...rows.events.map((e) => ({
+        sql: `INSERT INTO events (id, sport, league, home_team, away_team, name, description, start_time, status, minute,
+                home_score, away_score, featured, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        args: [e.id, e.sport, e.league, e.homeTeam, e.awayTeam, e.name, e.description, e.startTime, e.status, e.minute,
+          e.homeScore, e.awayScore, e.featured ? 1 : 0, e.updatedAt],
+      })),
+      ...rows.markets.map((m) => ({
+        sql: "INSERT INTO markets (id, event_id, type, name, status, sort_order, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        args: [m.id, m.eventId, m.type, m.name, m.status, m.sortOrder, m.updatedAt],
+      })),
+      ...rows.outcomes.map((o) => ({
+        sql: "INSERT INTO outcomes (id, market_id, name, price_milli, sort_order, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+        args: [o.id, o.marketId, o.name, o.priceMilli, o.sortOrder, o.updatedAt],
+      })),
+    ],
+    "write",
+  );
+}
+
 export const libsqlFactory: HarnessFactory = async () => {
   const dir = mkdtempSync(join(tmpdir(), "sportsbook-contract-"));
   // A copy of the migrated template (tests/fixtures/template-db.ts): each test's own database, not migrated again.
@@ -54,32 +82,7 @@ export const libsqlFactory: HarnessFactory = async () => {
   const all = async <T>(sql: string, map: (r: Row) => T): Promise<T[]> => (await client.execute(sql)).rows.map(map);
   return {
     ports: libsqlPorts(database),
-    async addCatalog(seed) {
-      const rows = catalogRows(seed);
-      await client.batch(
-        [
-          ...rows.sports.map((s) => ({
-            sql: "INSERT INTO sports (code, name, sort_order, has_draw) VALUES (?, ?, ?, ?)",
-            args: [s.code, s.name, s.sortOrder, s.hasDraw ? 1 : 0],
-          })),
-          ...rows.events.map((e) => ({
-            sql: `INSERT INTO events (id, sport, league, home_team, away_team, name, description, start_time, status, minute,
-                    home_score, away_score, featured, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-            args: [e.id, e.sport, e.league, e.homeTeam, e.awayTeam, e.name, e.description, e.startTime, e.status, e.minute,
-              e.homeScore, e.awayScore, e.featured ? 1 : 0, e.updatedAt],
-          })),
-          ...rows.markets.map((m) => ({
-            sql: "INSERT INTO markets (id, event_id, type, name, status, sort_order, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            args: [m.id, m.eventId, m.type, m.name, m.status, m.sortOrder, m.updatedAt],
-          })),
-          ...rows.outcomes.map((o) => ({
-            sql: "INSERT INTO outcomes (id, market_id, name, price_milli, sort_order, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
-            args: [o.id, o.marketId, o.name, o.priceMilli, o.sortOrder, o.updatedAt],
-          })),
-        ],
-        "write",
-      );
-    },
+    addCatalog: (seed) => insertCatalog(client, seed),
     async setPrice(id, price) {
       await client.execute({ sql: "UPDATE outcomes SET price_milli = ? WHERE id = ?", args: [price, id] });
     },
