@@ -226,20 +226,6 @@ export function compactMoney(cents: number): string {
   return `${sign}$${abs.toFixed(2)}`;
 }
 
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return "—";
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return "—";
-  return d.toLocaleDateString("en-AU", { day: "numeric", month: "short", year: "numeric" });
-}
-
-export function formatStamp(iso: string | null | undefined): string {
-  if (!iso) return "—";
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return "—";
-  return d.toLocaleString("en-AU", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
-}
-
 /**
  * A wide table's horizontal scroller (issue 22: at 768 px the last columns, often the actions,
  * were cut off): the table scrolls inside its card, with a visible scrollbar, and the region takes

@@ -15,7 +15,8 @@ import { queries } from "../../../lib/queries.ts";
 import { useRole } from "../console-context.tsx";
 import { useSuspendMarket } from "../markets/market-actions.tsx";
 import { useAdjustOdds } from "../trading/odds-control.tsx";
-import { compactMoney, EmptyState, ErrorNote, formatStamp, RowsSkeleton, SectionFrame } from "../ui.tsx";
+import { compactMoney, EmptyState, ErrorNote, RowsSkeleton, SectionFrame } from "../ui.tsx";
+import { LocalTime } from "../../local-time.tsx";
 
 const QUICK = [10, 25, 50, 100, 250];
 
@@ -166,7 +167,7 @@ function LiveDetail({ match, onClose }: { match: AdminLiveMatch; onClose: () => 
             {match.homeTeam} {match.homeScore ?? 0} – {match.awayScore ?? 0} {match.awayTeam}
           </Heading>
           <Text size="1" color="gray">
-            {match.sportName} · {match.league} · {match.status} · updated {formatStamp(match.lastUpdate)}
+            {match.sportName} · {match.league} · {match.status} · updated <LocalTime value={match.lastUpdate} />
           </Text>
         </div>
         <Button variant="ghost" color="gray" onClick={onClose}>
@@ -272,7 +273,7 @@ function LiveDetail({ match, onClose }: { match: AdminLiveMatch; onClose: () => 
             </DataList.Item>
             <DataList.Item>
               <DataList.Label>Last price update</DataList.Label>
-              <DataList.Value>{formatStamp(match.lastUpdate)}</DataList.Value>
+              <DataList.Value><LocalTime value={match.lastUpdate} /></DataList.Value>
             </DataList.Item>
           </DataList.Root>
           <Text as="p" size="1" color="gray" mt="3">

@@ -18,7 +18,8 @@ import { depositPreview as walletDepositPreview } from "../../../lib/wallet-prev
 import { PAYMENT_METHODS, type PaymentMethodId } from "../../../../../domain/wallet/payment-methods.ts";
 import { ApprovalQueue } from "./approval-queue.tsx";
 import { MarkReversedButton } from "./mark-reversed.tsx";
-import { AdminOnlyPanel, count, EmptyState, ErrorNote, ExportButton, formatStamp, RowsSkeleton, SectionFrame, StatCard, StatGrid, TableScroll } from "../ui.tsx";
+import { AdminOnlyPanel, count, EmptyState, ErrorNote, ExportButton, RowsSkeleton, SectionFrame, StatCard, StatGrid, TableScroll } from "../ui.tsx";
+import { LocalTime } from "../../local-time.tsx";
 
 const QUICK = [25, 50, 100, 250, 500, 1000];
 
@@ -131,7 +132,7 @@ function Payments() {
                 <Table.Body>
                   {rows.map((t) => (
                     <Table.Row key={t.id}>
-                      <Table.Cell className="adm-nowrap">{formatStamp(t.timestamp)}</Table.Cell>
+                      <Table.Cell className="adm-nowrap"><LocalTime value={t.timestamp} /></Table.Cell>
                       <Table.Cell>{t.user.email}</Table.Cell>
                       <Table.Cell>
                         <Badge color={TYPE_COLOR[t.type]} variant="soft">

@@ -13,8 +13,9 @@ import { formatMoney } from "../../../lib/format.ts";
 import { keys, queries } from "../../../lib/queries.ts";
 import { useConsole, useRole } from "../console-context.tsx";
 import { Field } from "../form.tsx";
-import { EmptyState, ErrorNote, formatStamp, RiskLevelBadge, RowsSkeleton, scoreColor, TableScroll } from "../ui.tsx";
+import { EmptyState, ErrorNote, RiskLevelBadge, RowsSkeleton, scoreColor, TableScroll } from "../ui.tsx";
 import { useAdminMutation } from "../use-admin-mutation.ts";
+import { LocalTime } from "../../local-time.tsx";
 
 const signedPct = (v: number) => `${v > 0 ? "+" : ""}${v.toFixed(2)}%`;
 
@@ -157,7 +158,7 @@ function ProfileDialog({ bettor, onClose }: { bettor: SharpBettor | null; onClos
               </DataList.Item>
               <DataList.Item>
                 <DataList.Label>Last bet</DataList.Label>
-                <DataList.Value>{formatStamp(b.lastBet)}</DataList.Value>
+                <DataList.Value><LocalTime value={b.lastBet} /></DataList.Value>
               </DataList.Item>
               <DataList.Item>
                 <DataList.Label>Risk level</DataList.Label>
