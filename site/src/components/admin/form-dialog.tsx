@@ -23,6 +23,8 @@ export type FormDialogProps = {
   /** False keeps the confirm button disabled (the form is not complete yet). */
   canSubmit?: boolean;
   pending?: boolean;
+  /** Each time the dialog opens (before focus moves in): e.g. fill the form from the row being edited. */
+  onOpen?: () => void;
   children: ReactNode;
 };
 
@@ -39,6 +41,7 @@ export function FormDialog({
   confirmTestId,
   canSubmit = true,
   pending = false,
+  onOpen,
   children,
 }: FormDialogProps) {
   function submit(e: FormEvent) {
@@ -47,7 +50,7 @@ export function FormDialog({
   }
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Content maxWidth={maxWidth} data-testid={testId}>
+      <Dialog.Content maxWidth={maxWidth} data-testid={testId} onOpenAutoFocus={onOpen ? () => onOpen() : undefined}>
         <Dialog.Title>{title}</Dialog.Title>
         {description && (
           <Dialog.Description size="2" color="gray" mb="3">
