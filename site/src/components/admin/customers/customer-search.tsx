@@ -8,7 +8,7 @@ import type { CustomerProfile } from "../../../../../api/schemas/back-office.ts"
 import { formatMoney } from "../../../lib/format.ts";
 import { queries } from "../../../lib/queries.ts";
 import { RestrictDialog } from "../risk/restrict-dialog.tsx";
-import { StakeFactorDialog } from "../trading/sharp-tracking.tsx";
+import { StakeFactorDialog } from "../trading/stake-factor-dialog.tsx";
 import { EmptyState, ErrorNote, RowsSkeleton, scoreColor } from "../ui.tsx";
 import { BonusDialog, FlagDialog } from "./customer-actions.tsx";
 import { CustomerBonus } from "./customer-bonus.tsx";

@@ -6,7 +6,7 @@ import { useState } from "react";
 import type { CustomerRisk } from "../../../../../api/schemas/risk.ts";
 import { formatMoney } from "../../../lib/format.ts";
 import { useRole } from "../console-context.tsx";
-import { StakeFactorDialog } from "../trading/sharp-tracking.tsx";
+import { StakeFactorDialog } from "../trading/stake-factor-dialog.tsx";
 import { EmptyState, scoreColor, TableScroll } from "../ui.tsx";
 import { RestrictDialog } from "./restrict-dialog.tsx";
 import { LocalTime } from "../../local-time.tsx";
