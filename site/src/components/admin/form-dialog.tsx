@@ -23,6 +23,14 @@ export type FormDialogProps = {
   /** False keeps the confirm button disabled (the form is not complete yet). */
   canSubmit?: boolean;
   pending?: boolean;
+  /** The button that opens it (a Dialog.Trigger), for a dialog that owns its open state. */
+  trigger?: ReactNode;
+  /** Dialog.Content's class ("adm-fx-dialog": the fantasy screens' 44 px touch targets). */
+  className?: string;
+  /** Leave the browser's own required/min checks out: the dialog shows its own field errors. */
+  noValidate?: boolean;
+  /** While pending, this text on the disabled confirm button instead of a spinner ("Creating..."). */
+  pendingLabel?: ReactNode;
   /** Each time the dialog opens (before focus moves in): e.g. fill the form from the row being edited. */
   onOpen?: () => void;
   children: ReactNode;
@@ -42,6 +50,10 @@ export function FormDialog({
   canSubmit = true,
   pending = false,
   onOpen,
+  trigger,
+  className,
+  noValidate,
+  pendingLabel,
   children,
 }: FormDialogProps) {
   function submit(e: FormEvent) {
@@ -50,14 +62,15 @@ export function FormDialog({
   }
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Content maxWidth={maxWidth} data-testid={testId} onOpenAutoFocus={onOpen ? () => onOpen() : undefined}>
+      {trigger && <Dialog.Trigger>{trigger}</Dialog.Trigger>}
+      <Dialog.Content maxWidth={maxWidth} className={className} data-testid={testId} onOpenAutoFocus={onOpen ? () => onOpen() : undefined}>
         <Dialog.Title>{title}</Dialog.Title>
         {description && (
           <Dialog.Description size="2" color="gray" mb="3">
             {description}
           </Dialog.Description>
         )}
-        <form onSubmit={submit}>
+        <form onSubmit={submit} noValidate={noValidate}>
           {children}
           <Flex gap="3" justify="end" mt="4">
             <Dialog.Close>
@@ -65,8 +78,14 @@ export function FormDialog({
                 Cancel
               </Button>
             </Dialog.Close>
-            <Button type="submit" color={confirmColor} disabled={!canSubmit} loading={pending} data-testid={confirmTestId}>
-              {confirmLabel}
+            <Button
+              type="submit"
+              color={confirmColor}
+              disabled={!canSubmit || (pending && pendingLabel !== undefined)}
+              loading={pending && pendingLabel === undefined}
+              data-testid={confirmTestId}
+            >
+              {pending && pendingLabel !== undefined ? pendingLabel : confirmLabel}
             </Button>
           </Flex>
         </form>
