@@ -4,8 +4,9 @@
  * Closing (Cancel, Escape, outside click) calls onOpenChange(false); submitting calls onSubmit,
  * which does the sending and closes the dialog itself when the call succeeds.
  */
-import { Button, Dialog, Flex } from "@radix-ui/themes";
+import { Button, Dialog, Flex, IconButton } from "@radix-ui/themes";
 import type { ComponentProps, FormEvent, ReactNode } from "react";
+import { CloseIcon } from "./icons.tsx";
 
 export type FormDialogProps = {
   open: boolean;
@@ -31,6 +32,10 @@ export type FormDialogProps = {
   noValidate?: boolean;
   /** While pending, this text on the disabled confirm button instead of a spinner ("Creating..."). */
   pendingLabel?: ReactNode;
+  /** A close (x) button beside the title, besides Cancel. */
+  closeIcon?: boolean;
+  /** While pending, Cancel is disabled and the dialog does not close (a create that must not be left half-seen). */
+  lockWhilePending?: boolean;
   /** Each time the dialog opens (before focus moves in): e.g. fill the form from the row being edited. */
   onOpen?: () => void;
   children: ReactNode;
@@ -54,17 +59,31 @@ export function FormDialog({
   className,
   noValidate,
   pendingLabel,
+  closeIcon,
+  lockWhilePending,
   children,
 }: FormDialogProps) {
+  const locked = !!lockWhilePending && pending;
   function submit(e: FormEvent) {
     e.preventDefault();
     onSubmit();
   }
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+    <Dialog.Root open={open} onOpenChange={(o) => (o || !locked) && onOpenChange(o)}>
       {trigger && <Dialog.Trigger>{trigger}</Dialog.Trigger>}
       <Dialog.Content maxWidth={maxWidth} className={className} data-testid={testId} onOpenAutoFocus={onOpen ? () => onOpen() : undefined}>
-        <Dialog.Title>{title}</Dialog.Title>
+        {closeIcon ? (
+          <Flex justify="between" align="start">
+            <Dialog.Title>{title}</Dialog.Title>
+            <Dialog.Close>
+              <IconButton variant="ghost" color="gray" aria-label="Close">
+                <CloseIcon />
+              </IconButton>
+            </Dialog.Close>
+          </Flex>
+        ) : (
+          <Dialog.Title>{title}</Dialog.Title>
+        )}
         {description && (
           <Dialog.Description size="2" color="gray" mb="3">
             {description}
@@ -74,7 +93,7 @@ export function FormDialog({
           {children}
           <Flex gap="3" justify="end" mt="4">
             <Dialog.Close>
-              <Button type="button" variant="soft" color="gray">
+              <Button type="button" variant="soft" color="gray" disabled={locked}>
                 Cancel
               </Button>
             </Dialog.Close>
