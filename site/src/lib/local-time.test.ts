@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatLocal } from "./local-time.ts";
+import { EMPTY_DATE, formatAgo, formatLocal, toInstant, toLocalInput } from "./local-time.ts";
 import { exclusionRefusalText } from "./exclusion-words.ts";
 
 const AT = "2026-11-26T17:16:42.479Z";
@@ -30,6 +30,46 @@ describe("dates in the customer's own format", () => {
   });
   it("without a locale it is the runtime's own (the browser's) format", () => {
     expect(formatLocal(AT, "time")).toBe(new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" }).format(new Date(AT)));
+  });
+});
+
+describe("the back office's dates: the same formatter (issue #21)", () => {
+  it("a table stamp is day, month and time without the weekday, the year only when it is not this year", () => {
+    expect(formatLocal(AT, "stamp", london)).toBe("26 Nov, 17:16");
+    expect(formatLocal(AT, "stamp", { locale: "en-AU", timeZone: "Australia/Sydney", now: NOW })).toBe("27 Nov, 04:16 am");
+    expect(formatLocal("2025-03-02T08:05:00.000Z", "stamp", london)).toBe("2 Mar 2025, 08:05");
+  });
+  it("a live feed's clock shows the seconds", () => {
+    expect(formatLocal(AT, "clock", london)).toBe("17:16:42");
+  });
+  it("an empty or unreadable date reads as the placeholder, or the caller's own word", () => {
+    expect(EMPTY_DATE).toBe("—");
+    expect(formatLocal(undefined, "stamp")).toBe("—");
+    expect(formatLocal(null, "date", { empty: "Never" })).toBe("Never");
+    expect(formatLocal("not a date", "stamp", { empty: "Never" })).toBe("Never");
+    expect(formatLocal(AT, "date", { locale: "en-GB", timeZone: "Europe/London", empty: "Never" })).toBe("26 Nov 2026");
+  });
+  it("how long ago: seconds, then minutes, then the clock time from an hour on", () => {
+    const at = (msBefore: number) => new Date(Date.parse(AT) - msBefore).toISOString();
+    const o = { ...london, now: new Date(AT) };
+    expect(formatAgo(at(0), o)).toBe("just now");
+    expect(formatAgo(at(4_400), o)).toBe("just now");
+    expect(formatAgo(at(12_000), o)).toBe("12 s ago");
+    expect(formatAgo(at(59_000), o)).toBe("59 s ago");
+    expect(formatAgo(at(60_000), o)).toBe("1 min ago");
+    expect(formatAgo(at(3_599_000), o)).toBe("59 min ago");
+    expect(formatAgo(at(3_600_000), o)).toBe("16:16");
+    expect(formatAgo("never", o)).toBe("—");
+  });
+  it("the exact instant behind the words, for a <time dateTime>", () => {
+    expect(toInstant(AT)?.toISOString()).toBe(AT);
+    expect(toInstant(Date.parse(AT))?.toISOString()).toBe(AT);
+    expect(toInstant("")).toBeNull();
+    expect(toInstant("soon")).toBeNull();
+  });
+  it("a datetime-local input's value is the local wall time, to the minute", () => {
+    expect(toLocalInput(new Date(2026, 10, 21, 19, 30, 59))).toBe("2026-11-21T19:30");
+    expect(toLocalInput(new Date(2026, 0, 2, 3, 4))).toBe("2026-01-02T03:04");
   });
 });
 

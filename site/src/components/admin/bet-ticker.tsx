@@ -7,6 +7,7 @@ import { Badge, Card, Checkbox, Flex, Heading, Table, Text } from "@radix-ui/the
 import { useEffect, useState } from "react";
 import type { TickerItem } from "../../../../api/schemas/admin-lists.ts";
 import { formatMoney } from "../../lib/format.ts";
+import { LocalTime } from "../local-time.tsx";
 
 const KEEP = 50;
 
@@ -97,7 +98,7 @@ export function BetTicker() {
             <Table.Row key={i.betId} data-testid={`ticker-bet-${i.betId}`}>
               <Table.Cell data-label="Time">
                 <Text size="1" className="adm-nowrap">
-                  {new Date(i.placedAt).toLocaleTimeString()}
+                  <LocalTime value={i.placedAt} style="clock" />
                 </Text>
               </Table.Cell>
               <Table.RowHeaderCell data-label="Customer">

@@ -3,19 +3,19 @@
  * search box (name, teams, league), sport and status filters and a pager; Set Live / Set
  * Finished, Edit (move an upcoming event's start) and Markets (the trading desk) on each row.
  */
-import { Button, Callout, Card, Dialog, Flex, Heading, SegmentedControl, Select, Skeleton, Table, Text, TextField } from "@radix-ui/themes";
+import { Button, Callout, Card, Flex, Heading, SegmentedControl, Select, Skeleton, Table, Text, TextField } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { EventStatus } from "../../../../api/schemas/events.ts";
 import type { AdminEventRow } from "../../../../api/schemas/admin-lists.ts";
 import { apiSend } from "../../lib/api.ts";
-import { formatDateTime } from "../../lib/format.ts";
 import { adminEventsQuery, useCursorPager, useDebounced } from "./admin-lists.ts";
 import { EventStatusBadge } from "./badges.tsx";
 import { useConsole } from "./console-context.tsx";
-import { describeApiError, Field, toLocalInput } from "./form.tsx";
+import { EditEventDialog } from "./edit-event-dialog.tsx";
 import { keys } from "../../lib/queries.ts";
 import { useAdminMutation } from "./use-admin-mutation.ts";
+import { LocalTime } from "../local-time.tsx";
 
 const PAGE = 25;
 type StatusFilter = EventStatus | "all";
@@ -149,7 +149,7 @@ export function EventsTable({ canManage }: { canManage: boolean }) {
                 </Table.RowHeaderCell>
                 <Table.Cell data-label="Start">
                   <Text size="1" className="adm-nowrap">
-                    {formatDateTime(e.startTime)}
+                    <LocalTime value={e.startTime} style="when" />
                   </Text>
                   {e.status === "live" && e.minute !== null && (
                     <Text as="div" size="1" color="red">
@@ -225,53 +225,5 @@ export function EventsTable({ canManage }: { canManage: boolean }) {
       </Flex>
       <EditEventDialog event={editing} onClose={() => setEditing(null)} />
     </Card>
-  );
-}
-
-/** Move an upcoming event's start: PATCH /api/admin/events/{id} {startTime}. Audited by the server. */
-function EditEventDialog({ event, onClose }: { event: AdminEventRow | null; onClose: () => void }) {
-  const [start, setStart] = useState("");
-  const save = useAdminMutation({
-    request: (startTime: string) => apiSend<unknown>("PATCH", `/api/admin/events/${encodeURIComponent(event!.id)}`, { startTime }),
-    success: () => ({ title: "Event updated", description: `${event?.name} starts ${formatDateTime(new Date(start).toISOString())}.` }),
-    failure: (e) => ({ title: "Failed to update event", description: describeApiError(e), variant: "destructive" }),
-    invalidate: [keys.events],
-    onSuccess: onClose,
-  });
-  return (
-    <Dialog.Root
-      open={event !== null}
-      onOpenChange={(o) => {
-        if (o && event) setStart(toLocalInput(new Date(event.startTime)));
-        if (!o) onClose();
-      }}
-    >
-      <Dialog.Content maxWidth="400px" data-testid="edit-event-dialog" onOpenAutoFocus={() => event && setStart(toLocalInput(new Date(event.startTime)))}>
-        <Dialog.Title>Edit event</Dialog.Title>
-        <Dialog.Description size="2" color="gray" mb="3">
-          {event?.name}
-        </Dialog.Description>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (start) save.mutate(new Date(start).toISOString());
-          }}
-        >
-          <Field id="edit-event-start" label="Start time">
-            <TextField.Root id="edit-event-start" type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} />
-          </Field>
-          <Flex gap="3" justify="end" mt="4">
-            <Dialog.Close>
-              <Button type="button" variant="soft" color="gray">
-                Cancel
-              </Button>
-            </Dialog.Close>
-            <Button type="submit" disabled={!start} loading={save.isPending} data-testid="edit-event-save">
-              Save
-            </Button>
-          </Flex>
-        </form>
-      </Dialog.Content>
-    </Dialog.Root>
   );
 }

@@ -48,8 +48,5 @@ export function describeApiError(error: Error): string {
   return parts.length ? `${error.message} (${parts.join("; ")})` : error.message;
 }
 
-/** A datetime-local value ("2026-11-21T19:30") for a Date, in the browser's time zone. */
-export function toLocalInput(d: Date): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
+/** A datetime-local value ("2026-11-21T19:30") for a Date, in the browser's time zone (lib/local-time.ts). */
+export { toLocalInput } from "../../lib/local-time.ts";

@@ -3,7 +3,8 @@ import { Badge, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
 import { queries } from "../../lib/queries.ts";
 import { useConsole, useRole } from "./console-context.tsx";
-import { EmptyState, ErrorNote, formatStamp, RowsSkeleton } from "./ui.tsx";
+import { EmptyState, ErrorNote, RowsSkeleton } from "./ui.tsx";
+import { LocalTime } from "../local-time.tsx";
 
 const SEVERITY_COLOR = { critical: "red", high: "orange", medium: "yellow", low: "gray" } as const;
 
@@ -44,7 +45,7 @@ export function FraudAlertsCard() {
                   </Text>
                 </Flex>
                 <Text as="div" size="1" color="gray">
-                  {a.alertType.replaceAll("_", " ")} · {formatStamp(a.createdAt)}
+                  {a.alertType.replaceAll("_", " ")} · <LocalTime value={a.createdAt} />
                 </Text>
               </li>
             ))}

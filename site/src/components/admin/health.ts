@@ -12,16 +12,6 @@ export function formatUptime(seconds: number): string {
   return `${s}s`;
 }
 
-/** "12 s ago", "3 min ago"; falls back to a clock time for anything older than an hour. */
-export function formatAgo(iso: string, now: number = Date.now()): string {
-  const diff = Math.round((now - new Date(iso).getTime()) / 1000);
-  if (!Number.isFinite(diff)) return "unknown";
-  if (diff < 5) return "just now";
-  if (diff < 60) return `${diff} s ago`;
-  if (diff < 3_600) return `${Math.floor(diff / 60)} min ago`;
-  return new Date(iso).toLocaleTimeString("en-AU", { hour: "2-digit", minute: "2-digit" });
-}
-
 export const DATABASE_KIND_LABEL: Record<Health["database"]["kind"], string> = {
   file: "libSQL file",
   memory: "In-memory",

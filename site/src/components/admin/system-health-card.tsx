@@ -3,7 +3,8 @@ import { queries } from "../../lib/queries.ts";
 import { Badge, Card, DataList, Flex, Heading, Skeleton, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
 import { formatLag } from "./system-settings-dialog.tsx";
-import { DATABASE_KIND_LABEL, formatAgo, formatRoundTrip, formatUptime } from "./health.ts";
+import { DATABASE_KIND_LABEL, formatRoundTrip, formatUptime } from "./health.ts";
+import { formatAgo } from "../../lib/local-time.ts";
 
 export function SystemHealthCard() {
   const health = useQuery(queries.health());

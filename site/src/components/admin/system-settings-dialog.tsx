@@ -8,7 +8,8 @@ import { Badge, Button, Callout, DataList, Dialog, Flex, Skeleton, Text } from "
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { formatMoney } from "../../lib/format.ts";
-import { DATABASE_KIND_LABEL, formatAgo, formatRoundTrip, formatUptime } from "./health.ts";
+import { DATABASE_KIND_LABEL, formatRoundTrip, formatUptime } from "./health.ts";
+import { formatAgo } from "../../lib/local-time.ts";
 
 export function formatLag(ms: number | null): string {
   if (ms === null) return "no tick yet";

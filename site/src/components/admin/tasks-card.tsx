@@ -3,7 +3,8 @@ import { Badge, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
 import { queries } from "../../lib/queries.ts";
 import { useConsole, useRole } from "./console-context.tsx";
-import { EmptyState, ErrorNote, formatDate, RowsSkeleton } from "./ui.tsx";
+import { EmptyState, ErrorNote, RowsSkeleton } from "./ui.tsx";
+import { formatLocal } from "../../lib/local-time.ts";
 
 export const PRIORITY_COLOR = { low: "gray", medium: "blue", high: "orange", critical: "red" } as const;
 
@@ -44,7 +45,7 @@ export function TasksCard() {
               </Flex>
               <Text as="div" size="1" color="gray">
                 {t.status === "in_progress" ? "In progress" : "Pending"} · {t.assignee?.name ?? "Unassigned"}
-                {t.dueDate ? ` · due ${formatDate(t.dueDate)}` : ""}
+                {t.dueDate ? ` · due ${formatLocal(t.dueDate, "date")}` : ""}
               </Text>
             </li>
           ))}

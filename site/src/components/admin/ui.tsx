@@ -1,9 +1,6 @@
 /** Small building blocks every admin section shares: section frame, stat card, notices, empty states. */
-import { Badge, Button, Callout, Card, Flex, Heading, Skeleton, Text } from "@radix-ui/themes";
+import { Badge, Callout, Card, Flex, Heading, Skeleton, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
-import { useState } from "react";
-import { useToast } from "../toast.tsx";
-import { DownloadIcon } from "./icons.tsx";
 
 export function SectionFrame({
   id,
@@ -150,48 +147,8 @@ export function AdminOnlyPanel({ title, what }: { title: string; what: string })
   );
 }
 
-/**
- * An Export button: builds the CSV from what the screen shows (the rows passed in) and downloads
- * it. `rows` may be a function for data read at click time.
- */
-export function ExportButton({
-  label = "Export",
-  onExport,
-  disabled,
-  testId,
-  variant = "soft",
-}: {
-  label?: string;
-  onExport: () => number | Promise<number>;
-  disabled?: boolean;
-  testId?: string;
-  variant?: "soft" | "outline" | "surface";
-}) {
-  const toast = useToast();
-  const [busy, setBusy] = useState(false);
-  return (
-    <Button
-      variant={variant}
-      color="gray"
-      loading={busy}
-      disabled={disabled}
-      data-testid={testId}
-      onClick={async () => {
-        setBusy(true);
-        try {
-          const n = await onExport();
-          toast({ title: "Export ready", description: `${n} ${n === 1 ? "row" : "rows"} written to CSV.` });
-        } catch (e) {
-          toast({ title: "Export failed", description: (e as Error).message, variant: "destructive" });
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
-      <DownloadIcon /> {label}
-    </Button>
-  );
-}
+/** The Export (CSV) button lives in export-button.tsx; screens import it from here. */
+export { ExportButton } from "./export-button.tsx";
 
 const RISK_COLORS = { low: "green", medium: "yellow", high: "orange", critical: "red", sharp: "purple" } as const;
 export type RiskLevel = keyof typeof RISK_COLORS;
@@ -224,20 +181,6 @@ export function compactMoney(cents: number): string {
   if (abs >= 1_000_000) return `${sign}$${(abs / 1_000_000).toFixed(2)}M`;
   if (abs >= 1_000) return `${sign}$${(abs / 1_000).toFixed(1)}K`;
   return `${sign}$${abs.toFixed(2)}`;
-}
-
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return "—";
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return "—";
-  return d.toLocaleDateString("en-AU", { day: "numeric", month: "short", year: "numeric" });
-}
-
-export function formatStamp(iso: string | null | undefined): string {
-  if (!iso) return "—";
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return "—";
-  return d.toLocaleString("en-AU", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
 }
 
 /**

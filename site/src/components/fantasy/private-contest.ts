@@ -4,6 +4,7 @@
  * a start at least 5 minutes and at most 30 days away).
  */
 import { parseAmountToCents } from "../../../../domain/shared/money.ts";
+import { toLocalInput } from "../../lib/local-time.ts";
 
 export const PRIVATE_RULES = { maxFeeCents: 100_000, minEntries: 2, maxEntries: 100, defaultEntries: 10, minLeadMs: 5 * 60_000, maxLeadMs: 30 * 86_400_000 } as const;
 
@@ -11,9 +12,8 @@ export type PrivateForm = { sportId: string; name: string; entryFee: string; max
 export type PrivateTerms = { sportId: string; name: string; entryFee: number; maxEntries: number; startTime: string };
 type Key = keyof PrivateForm;
 
-const pad = (n: number) => String(n).padStart(2, "0");
-/** A Date as a `datetime-local` value in local time. */
-export const toLocalInput = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+/** A Date as a `datetime-local` value in local time (lib/local-time.ts). */
+export { toLocalInput };
 
 /** Defaults: 10 entries, free, starting on the next full hour at least an hour away. */
 export function emptyPrivateForm(sportId: string, now: Date): PrivateForm {

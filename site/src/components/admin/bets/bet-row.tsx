@@ -4,10 +4,11 @@
  */
 import { Button, Flex, Table, Text } from "@radix-ui/themes";
 import type { AdminBet } from "../../../../../api/schemas/bets.ts";
-import { formatDateTime, formatMoney } from "../../../lib/format.ts";
+import { formatMoney } from "../../../lib/format.ts";
 import { BetStatusBadge, RiskBadge } from "../badges.tsx";
 import { BetDetails } from "./bet-details.tsx";
 import { type ByBet, byBetReturn } from "./bet-return.ts";
+import { LocalTime } from "../../local-time.tsx";
 
 export function BetRow({ bet, busy, onSettle, onResettle }: { bet: AdminBet; busy: boolean; onSettle: (status: ByBet) => void; onResettle: () => void }) {
   return (
@@ -20,7 +21,7 @@ export function BetRow({ bet, busy, onSettle, onResettle }: { bet: AdminBet; bus
           {bet.customerEmail}
         </Text>
         <Text as="div" size="1" color="gray" className="adm-nowrap">
-          {formatDateTime(bet.placedAt)}
+          <LocalTime value={bet.placedAt} />
         </Text>
       </Table.RowHeaderCell>
       <Table.Cell data-label="Bet Details" className="adm-cell-main">

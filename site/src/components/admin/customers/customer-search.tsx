@@ -8,11 +8,12 @@ import type { CustomerProfile } from "../../../../../api/schemas/back-office.ts"
 import { formatMoney } from "../../../lib/format.ts";
 import { queries } from "../../../lib/queries.ts";
 import { RestrictDialog } from "../risk/restrict-dialog.tsx";
-import { StakeFactorDialog } from "../trading/sharp-tracking.tsx";
-import { EmptyState, ErrorNote, formatDate, formatStamp, RowsSkeleton, scoreColor } from "../ui.tsx";
+import { StakeFactorDialog } from "../trading/stake-factor-dialog.tsx";
+import { EmptyState, ErrorNote, RowsSkeleton, scoreColor } from "../ui.tsx";
 import { BonusDialog, FlagDialog } from "./customer-actions.tsx";
 import { CustomerBonus } from "./customer-bonus.tsx";
 import { SEGMENT_NAME, SEGMENT_TONE } from "./segments-tab.tsx";
+import { formatLocal } from "../../../lib/local-time.ts";
 
 export function CustomerSearch({ customers, loading, error }: { customers: CustomerProfile[]; loading: boolean; error: Error | null }) {
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -69,7 +70,7 @@ function ProfilePanel({ c }: { c: CustomerProfile }) {
   const stakeFactor = risk.data?.customers.find((x) => x.userId === c.id)?.stakeFactor ?? 1;
   const rows: [string, string][] = [
     ["Email", c.email],
-    ["Joined", formatDate(c.joinDate)],
+    ["Joined", formatLocal(c.joinDate, "date")],
     ["Balance", formatMoney(c.balance)],
     ["Total staked", formatMoney(c.totalStaked)],
     ["Total won", formatMoney(c.totalWon)],
@@ -82,7 +83,7 @@ function ProfilePanel({ c }: { c: CustomerProfile }) {
     ["Withdrawals", formatMoney(c.withdrawalTotal)],
     ["Bonus used", formatMoney(c.bonusUsed)],
     ["Favourite markets", c.favoriteMarkets.join(", ") || "—"],
-    ["Last activity", formatStamp(c.lastActivity)],
+    ["Last activity", formatLocal(c.lastActivity, "stamp")],
   ];
   return (
     <Card size="2" data-testid="crm-profile">

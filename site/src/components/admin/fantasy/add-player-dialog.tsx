@@ -3,13 +3,14 @@
  * salary in fantasy dollars, projected points (optional) and injury status. After an add the form
  * clears for the next player but keeps the sport.
  */
-import { Button, Dialog, Flex, Grid, Select } from "@radix-ui/themes";
-import { useId, useState, type FormEvent } from "react";
+import { Button, Flex, Grid, Select } from "@radix-ui/themes";
+import { useId, useState } from "react";
 import type { CreatePlayerBody, FantasySport } from "../../../../../api/schemas/fantasy.ts";
 import { Field } from "../form.tsx";
 import { ChoiceSelect, ServerError, SportSelect, TextInput, capitalise } from "./fields.tsx";
 import { checkPlayer, emptyPlayerForm, INJURY_STATUSES, type FieldErrors, type InjuryStatus, type PlayerForm } from "./form-rules.ts";
 import { useCreate } from "./use-create.ts";
+import { FormDialog } from "../form-dialog.tsx";
 
 const INJURY_OPTIONS = INJURY_STATUSES.map((s) => ({ value: s, label: capitalise(s) }));
 
@@ -26,8 +27,7 @@ export function AddPlayerDialog({ sports, defaultSportId, disabled }: { sports: 
   const positions = sport?.positions ?? [];
   const positionId = useId();
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
+  function submit() {
     const checked = checkPlayer(form);
     if (!checked.ok) return setErrors(checked.errors);
     setErrors({});
@@ -35,72 +35,65 @@ export function AddPlayerDialog({ sports, defaultSportId, disabled }: { sports: 
   }
 
   return (
-    <Dialog.Root
+    <FormDialog
       open={open}
       onOpenChange={(o) => {
         setOpen(o);
         if (o && !form.sportId && defaultSportId) set({ sportId: defaultSportId });
         if (!o) clearError();
       }}
-    >
-      <Dialog.Trigger>
+      trigger={
         <Button disabled={disabled} data-testid="add-player">
           Add Player
         </Button>
-      </Dialog.Trigger>
-      <Dialog.Content maxWidth="520px" className="adm-fx-dialog" data-testid="add-player-dialog">
-        <Dialog.Title>Add Player</Dialog.Title>
-        <Dialog.Description size="2" color="gray" mb="3">
-          Salary is in fantasy dollars, counted against each contest's salary cap.
-        </Dialog.Description>
-        <form onSubmit={submit} noValidate>
-          <Flex direction="column" gap="3">
-            <SportSelect sports={sports} value={form.sportId} onValue={(sportId) => set({ sportId, position: "" })} error={errors.sportId} testId="player-sport" />
-            <Grid columns={{ initial: "1", xs: "2" }} gap="3">
-              <TextInput label="Name" value={form.name} onValue={(name) => set({ name })} error={errors.name} required maxLength={80} data-testid="player-name" />
-              <TextInput label="Team" value={form.team} onValue={(team) => set({ team })} error={errors.team} required maxLength={60} data-testid="player-team" />
-              {positions.length > 0 ? (
-                <Field id={positionId} className="adm-fx-field" label="Position" error={errors.position}>
-                  <Select.Root value={form.position || undefined} onValueChange={(position) => set({ position })}>
-                    <Select.Trigger id={positionId} placeholder="Choose" aria-label="Position" data-testid="player-position" />
-                    <Select.Content position="popper">
-                      {positions.map((p) => (
-                        <Select.Item key={p} value={p}>
-                          {p}
-                        </Select.Item>
-                      ))}
-                    </Select.Content>
-                  </Select.Root>
-                </Field>
-              ) : (
-                <TextInput label="Position" value={form.position} onValue={(position) => set({ position })} error={errors.position} maxLength={8} placeholder="e.g. QB" data-testid="player-position" />
-              )}
-              <TextInput label="Salary" value={form.salary} onValue={(salary) => set({ salary })} error={errors.salary} type="number" min={0} step={100} inputMode="numeric" prefix="$" data-testid="player-salary" />
-              <TextInput
-                label="Projected points"
-                value={form.projectedPoints}
-                onValue={(projectedPoints) => set({ projectedPoints })}
-                error={errors.projectedPoints}
-                inputMode="decimal"
-                placeholder="Optional"
-                data-testid="player-projected"
-              />
-              <ChoiceSelect<InjuryStatus> label="Injury status" value={form.injuryStatus} onValue={(injuryStatus) => set({ injuryStatus })} options={INJURY_OPTIONS} testId="player-injury" />
-            </Grid>
-            <ServerError message={serverError} />
-            <Flex gap="2" justify="end" mt="2">
-              <Dialog.Close>
-                <Button type="button" variant="soft" color="gray">
-                  Cancel
-                </Button>
-              </Dialog.Close>
-              <Button type="submit" disabled={pending} data-testid="submit-player">
-                {pending ? "Adding..." : "Add Player"}
-              </Button>
-            </Flex>
-          </Flex>
-        </form>
-      </Dialog.Content>
-    </Dialog.Root>
+      }
+      maxWidth="520px"
+      className="adm-fx-dialog"
+      testId="add-player-dialog"
+      title="Add Player"
+      description="Salary is in fantasy dollars, counted against each contest's salary cap."
+      noValidate
+      onSubmit={submit}
+      confirmLabel="Add Player"
+      confirmTestId="submit-player"
+      pending={pending}
+      pendingLabel="Adding..."
+    >
+      <Flex direction="column" gap="3">
+        <SportSelect sports={sports} value={form.sportId} onValue={(sportId) => set({ sportId, position: "" })} error={errors.sportId} testId="player-sport" />
+        <Grid columns={{ initial: "1", xs: "2" }} gap="3">
+          <TextInput label="Name" value={form.name} onValue={(name) => set({ name })} error={errors.name} required maxLength={80} data-testid="player-name" />
+          <TextInput label="Team" value={form.team} onValue={(team) => set({ team })} error={errors.team} required maxLength={60} data-testid="player-team" />
+          {positions.length > 0 ? (
+            <Field id={positionId} className="adm-fx-field" label="Position" error={errors.position}>
+              <Select.Root value={form.position || undefined} onValueChange={(position) => set({ position })}>
+                <Select.Trigger id={positionId} placeholder="Choose" aria-label="Position" data-testid="player-position" />
+                <Select.Content position="popper">
+                  {positions.map((p) => (
+                    <Select.Item key={p} value={p}>
+                      {p}
+                    </Select.Item>
+                  ))}
+                </Select.Content>
+              </Select.Root>
+            </Field>
+          ) : (
+            <TextInput label="Position" value={form.position} onValue={(position) => set({ position })} error={errors.position} maxLength={8} placeholder="e.g. QB" data-testid="player-position" />
+          )}
+          <TextInput label="Salary" value={form.salary} onValue={(salary) => set({ salary })} error={errors.salary} type="number" min={0} step={100} inputMode="numeric" prefix="$" data-testid="player-salary" />
+          <TextInput
+            label="Projected points"
+            value={form.projectedPoints}
+            onValue={(projectedPoints) => set({ projectedPoints })}
+            error={errors.projectedPoints}
+            inputMode="decimal"
+            placeholder="Optional"
+            data-testid="player-projected"
+          />
+          <ChoiceSelect<InjuryStatus> label="Injury status" value={form.injuryStatus} onValue={(injuryStatus) => set({ injuryStatus })} options={INJURY_OPTIONS} testId="player-injury" />
+        </Grid>
+        <ServerError message={serverError} />
+      </Flex>
+    </FormDialog>
   );
 }

@@ -1,12 +1,13 @@
 /** Contests: name, sport, type, entries current/max, entry fee, prize pool, start date and status, with Create Contest. */
 import { Badge, Table, Text } from "@radix-ui/themes";
-import { formatDateTime, formatMoney } from "../../../lib/format.ts";
+import { formatMoney } from "../../../lib/format.ts";
 import { formatCount } from "../../fantasy/fantasy-format.ts";
 import { ContestActions } from "./contest-actions.tsx";
 import { CreateContestDialog } from "./create-contest-dialog.tsx";
 import { capitalise } from "./fields.tsx";
 import type { FantasyData } from "./fantasy-management.tsx";
 import { FantasyStatusBadge } from "./status-badges.tsx";
+import { LocalTime } from "../../local-time.tsx";
 
 export function ContestsTab({ data }: { data: FantasyData }) {
   return (
@@ -64,7 +65,7 @@ export function ContestsTab({ data }: { data: FantasyData }) {
               <Table.Cell justify="end" className="adm-num">
                 {formatMoney(c.prizePool)}
               </Table.Cell>
-              <Table.Cell className="adm-nowrap">{formatDateTime(c.startTime)}</Table.Cell>
+              <Table.Cell className="adm-nowrap"><LocalTime value={c.startTime} style="when" /></Table.Cell>
               <Table.Cell>
                 <FantasyStatusBadge status={c.status} />
               </Table.Cell>

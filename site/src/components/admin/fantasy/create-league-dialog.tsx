@@ -3,12 +3,13 @@
  * dollars, 0 or more. Type season_long and format snake_draft by default. The form keeps its
  * values after a create (spec section 4).
  */
-import { Button, Dialog, Flex, Grid } from "@radix-ui/themes";
-import { useState, type FormEvent } from "react";
+import { Button, Flex, Grid } from "@radix-ui/themes";
+import { useState } from "react";
 import type { CreateLeagueBody, FantasySport } from "../../../../../api/schemas/fantasy.ts";
 import { ChoiceSelect, ServerError, SportSelect, TextInput } from "./fields.tsx";
 import { checkLeague, emptyLeagueForm, LEAGUE_MAX_TEAMS, type FieldErrors, type LeagueForm } from "./form-rules.ts";
 import { useCreate } from "./use-create.ts";
+import { FormDialog } from "../form-dialog.tsx";
 
 type LeagueType = "season_long" | "weekly";
 type LeagueFormat = "snake_draft" | "auction_draft";
@@ -30,8 +31,7 @@ export function CreateLeagueDialog({ sports, defaultSportId, disabled }: { sport
   const { create, pending, serverError, clearError } = useCreate<CreateLeagueBody>("league", () => setOpen(false));
   const set = (patch: Partial<LeagueForm>) => setForm((f) => ({ ...f, ...patch }));
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
+  function submit() {
     const checked = checkLeague(form);
     if (!checked.ok) return setErrors(checked.errors);
     setErrors({});
@@ -39,63 +39,56 @@ export function CreateLeagueDialog({ sports, defaultSportId, disabled }: { sport
   }
 
   return (
-    <Dialog.Root
+    <FormDialog
       open={open}
       onOpenChange={(o) => {
         setOpen(o);
         if (o && !form.sportId && defaultSportId) set({ sportId: defaultSportId });
         if (!o) clearError();
       }}
-    >
-      <Dialog.Trigger>
+      trigger={
         <Button disabled={disabled} data-testid="create-league">
           Create League
         </Button>
-      </Dialog.Trigger>
-      <Dialog.Content maxWidth="520px" className="adm-fx-dialog" data-testid="create-league-dialog">
-        <Dialog.Title>Create Fantasy League</Dialog.Title>
-        <Dialog.Description size="2" color="gray" mb="3">
-          Money is in whole dollars.
-        </Dialog.Description>
-        <form onSubmit={submit} noValidate>
-          <Flex direction="column" gap="3">
-            <SportSelect sports={sports} value={form.sportId} onValue={(sportId) => set({ sportId })} error={errors.sportId} testId="league-sport" />
-            <TextInput label="Name" value={form.name} onValue={(name) => set({ name })} error={errors.name} required maxLength={80} data-testid="league-name" />
-            <Grid columns={{ initial: "1", xs: "2" }} gap="3">
-              <ChoiceSelect<LeagueType> label="Type" value={type} onValue={setType} options={TYPES} />
-              <ChoiceSelect<LeagueFormat> label="Format" value={format} onValue={setFormat} options={FORMATS} />
-              <TextInput
-                label="Max teams"
-                value={form.maxTeams}
-                onValue={(maxTeams) => set({ maxTeams })}
-                error={errors.maxTeams}
-                type="number"
-                min={LEAGUE_MAX_TEAMS.min}
-                max={LEAGUE_MAX_TEAMS.max}
-                step={1}
-                inputMode="numeric"
-                data-testid="league-max-teams"
-              />
-              <TextInput label="Entry fee" value={form.entryFee} onValue={(entryFee) => set({ entryFee })} error={errors.entryFee} type="number" min={0} step={1} inputMode="numeric" prefix="$" data-testid="league-entry-fee" />
-              <TextInput label="Prize pool" value={form.prizePool} onValue={(prizePool) => set({ prizePool })} error={errors.prizePool} type="number" min={0} step={1} inputMode="numeric" prefix="$" data-testid="league-prize-pool" />
-              <div />
-              <TextInput label="Season start" value={form.seasonStart} onValue={(seasonStart) => set({ seasonStart })} error={errors.seasonStart} type="date" data-testid="league-season-start" />
-              <TextInput label="Season end" value={form.seasonEnd} onValue={(seasonEnd) => set({ seasonEnd })} error={errors.seasonEnd} type="date" data-testid="league-season-end" />
-            </Grid>
-            <ServerError message={serverError} />
-            <Flex gap="2" justify="end" mt="2">
-              <Dialog.Close>
-                <Button type="button" variant="soft" color="gray">
-                  Cancel
-                </Button>
-              </Dialog.Close>
-              <Button type="submit" disabled={pending} data-testid="submit-league">
-                {pending ? "Creating..." : "Create League"}
-              </Button>
-            </Flex>
-          </Flex>
-        </form>
-      </Dialog.Content>
-    </Dialog.Root>
+      }
+      maxWidth="520px"
+      className="adm-fx-dialog"
+      testId="create-league-dialog"
+      title="Create Fantasy League"
+      description="Money is in whole dollars."
+      noValidate
+      onSubmit={submit}
+      confirmLabel="Create League"
+      confirmTestId="submit-league"
+      pending={pending}
+      pendingLabel="Creating..."
+    >
+      <Flex direction="column" gap="3">
+        <SportSelect sports={sports} value={form.sportId} onValue={(sportId) => set({ sportId })} error={errors.sportId} testId="league-sport" />
+        <TextInput label="Name" value={form.name} onValue={(name) => set({ name })} error={errors.name} required maxLength={80} data-testid="league-name" />
+        <Grid columns={{ initial: "1", xs: "2" }} gap="3">
+          <ChoiceSelect<LeagueType> label="Type" value={type} onValue={setType} options={TYPES} />
+          <ChoiceSelect<LeagueFormat> label="Format" value={format} onValue={setFormat} options={FORMATS} />
+          <TextInput
+            label="Max teams"
+            value={form.maxTeams}
+            onValue={(maxTeams) => set({ maxTeams })}
+            error={errors.maxTeams}
+            type="number"
+            min={LEAGUE_MAX_TEAMS.min}
+            max={LEAGUE_MAX_TEAMS.max}
+            step={1}
+            inputMode="numeric"
+            data-testid="league-max-teams"
+          />
+          <TextInput label="Entry fee" value={form.entryFee} onValue={(entryFee) => set({ entryFee })} error={errors.entryFee} type="number" min={0} step={1} inputMode="numeric" prefix="$" data-testid="league-entry-fee" />
+          <TextInput label="Prize pool" value={form.prizePool} onValue={(prizePool) => set({ prizePool })} error={errors.prizePool} type="number" min={0} step={1} inputMode="numeric" prefix="$" data-testid="league-prize-pool" />
+          <div />
+          <TextInput label="Season start" value={form.seasonStart} onValue={(seasonStart) => set({ seasonStart })} error={errors.seasonStart} type="date" data-testid="league-season-start" />
+          <TextInput label="Season end" value={form.seasonEnd} onValue={(seasonEnd) => set({ seasonEnd })} error={errors.seasonEnd} type="date" data-testid="league-season-end" />
+        </Grid>
+        <ServerError message={serverError} />
+      </Flex>
+    </FormDialog>
   );
 }

@@ -3,6 +3,7 @@
  * dialogs stay thin. Numbers are parsed as whole numbers; money fields are whole dollars sent to the
  * server as integer cents. The server enforces the same bounds again.
  */
+import { toLocalInput } from "../../../lib/local-time.ts";
 
 export const LEAGUE_MAX_TEAMS = { min: 4, max: 20, default: 12 } as const;
 export const CONTEST_MAX_ENTRIES = { min: 1, default: 100 } as const;
@@ -41,11 +42,8 @@ export function checkCalendarDate(text: string): string | null {
   return Number.isFinite(d.getTime()) && d.toISOString().slice(0, 10) === text ? text : null;
 }
 
-/** A Date as the value a `datetime-local` input expects, in local time. */
-export function toLocalInput(d: Date): string {
-  const p = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
-}
+/** A Date as the value a `datetime-local` input expects, in local time (the one helper in lib/local-time.ts). */
+export { toLocalInput };
 
 /* ------------------------------------------------------------------ sport */
 

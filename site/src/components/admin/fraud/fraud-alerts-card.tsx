@@ -4,9 +4,10 @@
  */
 import { Badge, Button, Card, Flex, Heading, Select, Text } from "@radix-ui/themes";
 import type { FraudAlert, TimeWindow } from "../../../../../api/schemas/fraud.ts";
-import { EmptyState, ErrorNote, formatStamp, RowsSkeleton } from "../ui.tsx";
+import { EmptyState, ErrorNote, RowsSkeleton } from "../ui.tsx";
 import { VERDICT_LABEL } from "./precision.ts";
 import { useResolveAlert } from "./use-resolve-alert.ts";
+import { LocalTime } from "../../local-time.tsx";
 
 const SEVERITY_COLOR = { critical: "red", high: "orange", medium: "yellow", low: "gray" } as const;
 const STATUS_COLOR = { open: "red", investigating: "amber", resolved: "green" } as const;
@@ -64,7 +65,7 @@ export function FraudAlertsCard({
                       {a.status}
                     </Badge>
                     <Text size="1" color="gray">
-                      {a.alertType.replaceAll("_", " ")} · {formatStamp(a.createdAt)}
+                      {a.alertType.replaceAll("_", " ")} · <LocalTime value={a.createdAt} />
                     </Text>
                   </Flex>
                   <Text as="p" size="2" mt="1">

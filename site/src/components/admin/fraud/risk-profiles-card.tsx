@@ -4,7 +4,8 @@
 import { Card, Heading, Table, Text } from "@radix-ui/themes";
 import type { UserRiskProfile } from "../../../../../api/schemas/fraud.ts";
 import { KycBadge } from "../badges.tsx";
-import { EmptyState, ErrorNote, formatDate, RiskLevelBadge, RowsSkeleton, TableScroll } from "../ui.tsx";
+import { EmptyState, ErrorNote, RiskLevelBadge, RowsSkeleton, TableScroll } from "../ui.tsx";
+import { LocalTime } from "../../local-time.tsx";
 
 export function RiskProfilesCard({ profiles, profileList }: { profiles: { error: Error | null; isPending: boolean }; profileList: UserRiskProfile[] }) {
   return (
@@ -49,7 +50,7 @@ export function RiskProfilesCard({ profiles, profileList }: { profiles: { error:
                   <Table.Cell>
                     <KycBadge status={p.kycStatus} />
                   </Table.Cell>
-                  <Table.Cell>{p.lastReviewed ? formatDate(p.lastReviewed) : "Never"}</Table.Cell>
+                  <Table.Cell><LocalTime value={p.lastReviewed} style="date" empty="Never" /></Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>

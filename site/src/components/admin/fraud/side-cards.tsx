@@ -4,7 +4,8 @@
 import { Badge, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import type { BonusAbuseAlert, TransactionMonitoringRecord } from "../../../../../api/schemas/fraud.ts";
 import { formatMoney } from "../../../lib/format.ts";
-import { EmptyState, ErrorNote, formatStamp, RowsSkeleton } from "../ui.tsx";
+import { EmptyState, ErrorNote, RowsSkeleton } from "../ui.tsx";
+import { LocalTime } from "../../local-time.tsx";
 
 export function HighRiskTransactionsCard({ transactions, highRiskTx }: { transactions: { error: Error | null; isPending: boolean }; highRiskTx: TransactionMonitoringRecord[] }) {
   return (
@@ -30,7 +31,7 @@ export function HighRiskTransactionsCard({ transactions, highRiskTx }: { transac
                     {t.monitoringType.replaceAll("_", " ")} · <span className="adm-num">{formatMoney(t.amount)}</span>
                   </Text>
                   <Text as="div" size="1" color="gray">
-                    Risk {t.riskScore} · {t.user.email} · {formatStamp(t.createdAt)}
+                    Risk {t.riskScore} · {t.user.email} · <LocalTime value={t.createdAt} />
                   </Text>
                 </div>
               </Flex>
@@ -62,7 +63,7 @@ export function BonusAbuseCard({ bonus, bonusList }: { bonus: { error: Error | n
                 <Badge color="orange">{b.confidence}% confidence</Badge>
               </Flex>
               <Text as="div" size="1" color="gray">
-                {b.user.email} · {b.status} · {formatStamp(b.createdAt)}
+                {b.user.email} · {b.status} · <LocalTime value={b.createdAt} />
               </Text>
             </li>
           ))}

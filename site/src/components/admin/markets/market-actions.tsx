@@ -10,7 +10,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { AdminMarket, SettleMarketResponse } from "../../../../../api/schemas/markets.ts";
 import { apiSend } from "../../../lib/api.ts";
-import { formatDateTime, formatMoney, parseStakeToCents } from "../../../lib/format.ts";
+import { formatMoney, parseStakeToCents } from "../../../lib/format.ts";
 import { keys, queries } from "../../../lib/queries.ts";
 import { BetStatusBadge } from "../badges.tsx";
 import { describeApiError, Field } from "../form.tsx";
@@ -23,6 +23,7 @@ import { needsOverride, overridePart, reasonError } from "./settle-confirm.ts";
 import { resultAction, settleResultBody, type ResultChoice, type SettleResultBody } from "./settle-result.ts";
 import { SettleResultInput } from "./settle-result-input.tsx";
 import { WithdrawRunners } from "./withdraw-runner.tsx";
+import { LocalTime } from "../../local-time.tsx";
 
 type MarketResponse = { market: AdminMarket };
 
@@ -170,7 +171,7 @@ export function MarketBetsDialog({
                     </Table.Cell>
                     <Table.Cell className="adm-num">{formatMoney(b.amount)}</Table.Cell>
                     <Table.Cell className="adm-num">{formatMoney(b.actualReturn ?? b.potentialReturn)}</Table.Cell>
-                    <Table.Cell className="adm-nowrap">{formatDateTime(b.placedAt)}</Table.Cell>
+                    <Table.Cell className="adm-nowrap"><LocalTime value={b.placedAt} /></Table.Cell>
                     <Table.Cell>
                       <BetStatusBadge status={b.status} />
                     </Table.Cell>

@@ -10,8 +10,9 @@ import type { AdminPayment } from "../../../../../api/schemas/payments-admin.ts"
 import { apiSend } from "../../../lib/api.ts";
 import { formatMoney } from "../../../lib/format.ts";
 import { useAdminMutation } from "../use-admin-mutation.ts";
-import { EmptyState, ErrorNote, formatStamp, RowsSkeleton, TableScroll } from "../ui.tsx";
+import { EmptyState, ErrorNote, RowsSkeleton, TableScroll } from "../ui.tsx";
 import { keys, queries } from "../../../lib/queries.ts";
+import { LocalTime } from "../../local-time.tsx";
 
 export function ApprovalQueue() {
   const queue = useQuery(queries.paymentApprovals());
@@ -73,7 +74,7 @@ function ApprovalRow({ p }: { p: AdminPayment }) {
   const who = `${p.user.firstName} ${p.user.lastName}`.trim() || p.user.email;
   return (
     <Table.Row data-testid="approval-row" data-payment-id={p.id}>
-      <Table.Cell className="adm-nowrap">{formatStamp(p.createdAt)}</Table.Cell>
+      <Table.Cell className="adm-nowrap"><LocalTime value={p.createdAt} /></Table.Cell>
       <Table.Cell>
         <Text as="div" size="2">
           {p.user.email}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { depositPreview } from "./payments-section.tsx";
+import { depositPreview } from "./deposit-preview-card.tsx";
 import { depositFee, paymentMethod } from "../../../../../domain/wallet/payment-methods.ts";
 
 describe("admin deposit preview (the real fee rules, in cents)", () => {

@@ -6,9 +6,10 @@ import { useState } from "react";
 import type { CustomerRisk } from "../../../../../api/schemas/risk.ts";
 import { formatMoney } from "../../../lib/format.ts";
 import { useRole } from "../console-context.tsx";
-import { StakeFactorDialog } from "../trading/sharp-tracking.tsx";
-import { EmptyState, formatStamp, scoreColor, TableScroll } from "../ui.tsx";
+import { StakeFactorDialog } from "../trading/stake-factor-dialog.tsx";
+import { EmptyState, scoreColor, TableScroll } from "../ui.tsx";
 import { RestrictDialog } from "./restrict-dialog.tsx";
+import { LocalTime } from "../../local-time.tsx";
 
 const FLAG_LABEL: Record<CustomerRisk["flags"][number], string> = {
   high_win_rate: "High win rate",
@@ -74,7 +75,7 @@ export function CustomerRiskTable({ customers }: { customers: CustomerRisk[] }) 
                     )}
                   </Flex>
                 </Table.Cell>
-                <Table.Cell className="adm-nowrap">{formatStamp(c.lastActivity)}</Table.Cell>
+                <Table.Cell className="adm-nowrap"><LocalTime value={c.lastActivity} /></Table.Cell>
                 <Table.Cell justify="end">
                   <Flex gap="1" justify="end">
                     <Button size="1" variant="soft" color="orange" onClick={() => setLimit({ userId: c.userId, name: c.name, stakeFactor: c.stakeFactor })}>

@@ -10,7 +10,7 @@ import { queries } from "../../../lib/queries.ts";
 import { useRole } from "../console-context.tsx";
 import { useSuspendMarket } from "../markets/market-actions.tsx";
 import { useMarketInfo } from "../markets/market-directory.ts";
-import { StakeFactorDialog } from "../trading/sharp-tracking.tsx";
+import { StakeFactorDialog } from "../trading/stake-factor-dialog.tsx";
 import { RestrictDialog } from "./restrict-dialog.tsx";
 
 export function RiskControls({ markets, customers }: { markets: MarketRisk[]; customers: CustomerRisk[] }) {

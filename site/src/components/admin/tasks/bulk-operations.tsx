@@ -12,8 +12,10 @@ import { apiSend } from "../../../lib/api.ts";
 import { keys, queries } from "../../../lib/queries.ts";
 import { useToast } from "../../toast.tsx";
 import { DownloadIcon } from "../icons.tsx";
-import { EmptyState, ErrorNote, formatStamp, RowsSkeleton } from "../ui.tsx";
+import { EmptyState, ErrorNote, RowsSkeleton } from "../ui.tsx";
 import { useAdminMutation } from "../use-admin-mutation.ts";
+import { LocalTime } from "../../local-time.tsx";
+import { formatLocal } from "../../../lib/local-time.ts";
 
 export const OP_STATUS_COLOR = { pending: "gray", processing: "blue", completed: "green", failed: "red" } as const;
 export const OP_TYPE_LABEL = {
@@ -70,8 +72,8 @@ export function OperationRow({ op }: { op: BulkOperation }) {
             {op.title}
           </Text>
           <Text as="div" size="1" color="gray">
-            {OP_TYPE_LABEL[op.type]} · started {formatStamp(op.createdAt)}
-            {op.completedAt ? ` · finished ${formatStamp(op.completedAt)}` : ""}
+            {OP_TYPE_LABEL[op.type]} · started <LocalTime value={op.createdAt} />
+            {op.completedAt ? ` · finished ${formatLocal(op.completedAt, "stamp")}` : ""}
           </Text>
         </div>
         <Flex gap="2" align="center">

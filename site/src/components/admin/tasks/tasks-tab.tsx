@@ -9,9 +9,11 @@ import type { Task } from "../../../../../api/schemas/tasks.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { queries } from "../../../lib/queries.ts";
 import { PRIORITY_COLOR } from "../tasks-card.tsx";
-import { count, EmptyState, ErrorNote, formatDate, RowsSkeleton } from "../ui.tsx";
+import { count, EmptyState, ErrorNote, RowsSkeleton } from "../ui.tsx";
 import { CATEGORY_LABEL, PRIORITY_LABEL, STATUS_LABEL, TASK_KEYS, TaskDialog } from "./task-dialog.tsx";
 import { useAdminMutation } from "../use-admin-mutation.ts";
+import { LocalTime } from "../../local-time.tsx";
+import { formatLocal } from "../../../lib/local-time.ts";
 
 const STATUS_COLOR = { pending: "gray", in_progress: "blue", completed: "green", cancelled: "red" } as const;
 
@@ -94,7 +96,7 @@ export function TasksTab() {
                   </Flex>
                   <Text as="div" size="1" color="gray">
                     {STATUS_LABEL[t.status]} · {t.assignee?.name ?? "Unassigned"}
-                    {t.dueDate ? ` · due ${formatDate(t.dueDate)}` : ""}
+                    {t.dueDate ? ` · due ${formatLocal(t.dueDate, "date")}` : ""}
                   </Text>
                 </button>
               </li>
@@ -138,7 +140,7 @@ export function TasksTab() {
                 </DataList.Item>
                 <DataList.Item>
                   <DataList.Label>Due date</DataList.Label>
-                  <DataList.Value>{formatDate(selected.dueDate)}</DataList.Value>
+                  <DataList.Value><LocalTime value={selected.dueDate} style="date" /></DataList.Value>
                 </DataList.Item>
                 <DataList.Item>
                   <DataList.Label>Category</DataList.Label>
@@ -147,7 +149,7 @@ export function TasksTab() {
                 <DataList.Item>
                   <DataList.Label>Created by</DataList.Label>
                   <DataList.Value>
-                    {selected.creator?.name ?? selected.createdBy} · {formatDate(selected.createdAt)}
+                    {selected.creator?.name ?? selected.createdBy} · <LocalTime value={selected.createdAt} style="date" />
                   </DataList.Value>
                 </DataList.Item>
               </DataList.Root>

@@ -8,8 +8,9 @@ import { formatMoney } from "../../../lib/format.ts";
 import { useRole } from "../console-context.tsx";
 import { MarketBetsDialog } from "../markets/market-actions.tsx";
 import { useMarketInfo } from "../markets/market-directory.ts";
-import { formatStamp } from "../ui.tsx";
 import { SEVERITY_COLOR, acknowledgerOf } from "./live-alerts.tsx";
+import { LocalTime } from "../../local-time.tsx";
+import { formatLocal } from "../../../lib/local-time.ts";
 
 export function AlertDetails({ alert, onClose }: { alert: TradingAlert | null; onClose: () => void }) {
   const { isAdmin } = useRole();
@@ -52,11 +53,11 @@ export function AlertDetails({ alert, onClose }: { alert: TradingAlert | null; o
             )}
             <DataList.Item>
               <DataList.Label>Raised</DataList.Label>
-              <DataList.Value>{formatStamp(alert.createdAt)}</DataList.Value>
+              <DataList.Value><LocalTime value={alert.createdAt} /></DataList.Value>
             </DataList.Item>
             <DataList.Item>
               <DataList.Label>Acknowledged</DataList.Label>
-              <DataList.Value data-testid="alert-acknowledged-by">{alert.acknowledged ? `${formatStamp(alert.acknowledgedAt)} by ${acknowledgerOf(alert)}` : "No"}</DataList.Value>
+              <DataList.Value data-testid="alert-acknowledged-by">{alert.acknowledged ? `${formatLocal(alert.acknowledgedAt, "stamp")} by ${acknowledgerOf(alert)}` : "No"}</DataList.Value>
             </DataList.Item>
           </DataList.Root>
         )}

@@ -6,9 +6,10 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { TradingAlert } from "../../../../../api/schemas/trading.ts";
 import { queries } from "../../../lib/queries.ts";
-import { EmptyState, ErrorNote, formatStamp, RowsSkeleton } from "../ui.tsx";
+import { EmptyState, ErrorNote, RowsSkeleton } from "../ui.tsx";
 import { SEVERITY_COLOR, acknowledgerOf, useAcknowledge } from "./live-alerts.tsx";
 import { AlertDetails } from "./alert-details.tsx";
+import { LocalTime } from "../../local-time.tsx";
 
 export function AlertsTab() {
   const alerts = useQuery(queries.tradingAlerts());
@@ -39,7 +40,7 @@ export function AlertsTab() {
                       </Text>
                     )}
                     <Text size="1" color="gray">
-                      {formatStamp(a.createdAt)}
+                      <LocalTime value={a.createdAt} />
                     </Text>
                   </Flex>
                   <Text as="p" size="2" mt="1">

@@ -4,45 +4,19 @@
  * a failure shows the destructive toast 'Error' / 'Failed to create market' and the dialog stays
  * open; it closes on Cancel, the close icon, or success, and the events cache is refreshed.
  */
-import { Button, Callout, Dialog, Flex, Grid, IconButton, Select, Text, TextArea, TextField } from "@radix-ui/themes";
+import { Callout, Flex, Grid, Select, TextArea, TextField } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { EachWayTermsField, eachWayBody, type EachWayChoice } from "./each-way-terms-field.tsx";
 import type { AdminMarket, CreateMarketBody } from "../../../../../api/schemas/markets.ts";
 import { apiSend } from "../../../lib/api.ts";
-import { formatDateTime } from "../../../lib/format.ts";
+import { formatLocal } from "../../../lib/local-time.ts";
 import { keys, queries } from "../../../lib/queries.ts";
 import { useAdminMutation } from "../use-admin-mutation.ts";
 import { describeApiError, Field } from "../form.tsx";
-import { CloseIcon, PlusIcon } from "../icons.tsx";
-import { BookCheck, bookOf, needsReason } from "./book-check.tsx";
-
-export const MARKET_TYPES = [
-  { value: "full_time_result", label: "Full Time Result" },
-  { value: "over_under", label: "Over / Under" },
-  { value: "handicap", label: "Handicap" },
-  { value: "both_teams_score", label: "Both Teams to Score" },
-  { value: "correct_score", label: "Correct Score" },
-] as const;
-type MarketType = (typeof MARKET_TYPES)[number]["value"];
-
-/** Outcome names a market type usually has, prefilled so the form starts useful. */
-function defaultOutcomes(type: MarketType): { name: string; odds: string }[] {
-  switch (type) {
-    case "over_under":
-      return [{ name: "Over 2.5", odds: "" }, { name: "Under 2.5", odds: "" }];
-    case "both_teams_score":
-      return [{ name: "Yes", odds: "" }, { name: "No", odds: "" }];
-    case "handicap":
-      return [{ name: "Home -1.5", odds: "" }, { name: "Away +1.5", odds: "" }];
-    case "correct_score":
-      return [{ name: "1-0", odds: "" }, { name: "2-1", odds: "" }, { name: "1-1", odds: "" }];
-    default:
-      return [{ name: "Home", odds: "" }, { name: "Draw", odds: "" }, { name: "Away", odds: "" }];
-  }
-}
-
-const ODDS_RE = /^\d{1,4}(\.\d{1,3})?$/;
+import { FormDialog } from "../form-dialog.tsx";
+import { bookOf, needsReason } from "./book-check.tsx";
+import { defaultOutcomes, MARKET_ODDS_RE, MARKET_TYPES, OutcomesFieldset, type MarketType, type OutcomeDraft } from "./market-outcomes.tsx";
 
 export function CreateMarketDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
   const events = useQuery({ ...queries.events({ status: "open", limit: 100 }), enabled: open });
@@ -50,7 +24,7 @@ export function CreateMarketDialog({ open, onOpenChange }: { open: boolean; onOp
   const [marketType, setMarketType] = useState<MarketType | "">("");
   const [name, setName] = useState("");
   const [description, setDescription] = useState("");
-  const [outcomes, setOutcomes] = useState<{ name: string; odds: string }[]>(defaultOutcomes("over_under"));
+  const [outcomes, setOutcomes] = useState<OutcomeDraft[]>(defaultOutcomes("over_under"));
   const [touchedType, setTouchedType] = useState(false);
   const [reason, setReason] = useState("");
   const [eachWay, setEachWay] = useState<EachWayChoice>("standard");
@@ -69,7 +43,6 @@ export function CreateMarketDialog({ open, onOpenChange }: { open: boolean; onOp
     invalidate: [keys.events, keys.riskHeatmap, keys.riskMetrics],
   });
 
-
   function reset() {
     setEventId("");
     setMarketType("");
@@ -81,13 +54,12 @@ export function CreateMarketDialog({ open, onOpenChange }: { open: boolean; onOp
     setEachWay("standard");
   }
 
-  const badOdds = outcomes.some((o) => o.odds !== "" && !ODDS_RE.test(o.odds.trim()));
+  const badOdds = outcomes.some((o) => o.odds !== "" && !MARKET_ODDS_RE.test(o.odds.trim()));
   const book = bookOf(outcomes.map((o) => o.odds));
   const ready =
-    eventId && marketType && name.trim() && outcomes.length >= 2 && outcomes.every((o) => o.name.trim() && ODDS_RE.test(o.odds.trim())) && !needsReason(book, reason);
+    eventId && marketType && name.trim() && outcomes.length >= 2 && outcomes.every((o) => o.name.trim() && MARKET_ODDS_RE.test(o.odds.trim())) && !needsReason(book, reason);
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
+  function submit() {
     if (!ready || !marketType) return;
     create.mutate({
       eventId,
@@ -101,162 +73,86 @@ export function CreateMarketDialog({ open, onOpenChange }: { open: boolean; onOp
   }
 
   return (
-    <Dialog.Root
+    <FormDialog
       open={open}
-      onOpenChange={(o) => {
-        if (!o && create.isPending) return;
-        onOpenChange(o);
-      }}
+      onOpenChange={onOpenChange}
+      lockWhilePending
+      closeIcon
+      maxWidth="600px"
+      testId="create-market-dialog"
+      title="Create New Market"
+      description="Add a market with its outcomes and prices to a scheduled or live event."
+      onSubmit={submit}
+      confirmLabel="Create Market"
+      confirmTestId="create-market-submit"
+      canSubmit={!!ready}
+      pending={create.isPending}
+      pendingLabel="Creating..."
     >
-      <Dialog.Content maxWidth="600px" data-testid="create-market-dialog">
-        <Flex justify="between" align="start">
-          <Dialog.Title>Create New Market</Dialog.Title>
-          <Dialog.Close>
-            <IconButton variant="ghost" color="gray" aria-label="Close">
-              <CloseIcon />
-            </IconButton>
-          </Dialog.Close>
-        </Flex>
-        <Dialog.Description size="2" color="gray" mb="4">
-          Add a market with its outcomes and prices to a scheduled or live event.
-        </Dialog.Description>
-        <form onSubmit={submit}>
-          <Flex direction="column" gap="3">
-            <Field id="mk-event" label="Event">
-              <Select.Root value={eventId} onValueChange={setEventId} required>
-                <Select.Trigger id="mk-event" placeholder={events.isPending ? "Loading events…" : "Select an event"} aria-label="Event" data-testid="market-event-select" />
-                <Select.Content position="popper">
-                  {(events.data ?? []).map((ev) => (
-                    <Select.Item key={ev.id} value={ev.id} data-testid={`market-event-${ev.id}`}>
-                      {ev.name} · {ev.sportName} · {formatDateTime(ev.startTime)}
-                    </Select.Item>
-                  ))}
-                </Select.Content>
-              </Select.Root>
-            </Field>
-            <Grid columns={{ initial: "1", sm: "2" }} gap="3">
-              <Field id="mk-type" label="Market Type">
-                <Select.Root
-                  value={marketType}
-                  required
-                  onValueChange={(v) => {
-                    setMarketType(v as MarketType);
-                    if (!touchedType) setOutcomes(defaultOutcomes(v as MarketType));
-                  }}
-                >
-                  <Select.Trigger id="mk-type" placeholder="Select a type" aria-label="Market Type" data-testid="market-type-select" />
-                  <Select.Content position="popper">
-                    {MARKET_TYPES.map((t) => (
-                      <Select.Item key={t.value} value={t.value}>
-                        {t.value}
-                      </Select.Item>
-                    ))}
-                  </Select.Content>
-                </Select.Root>
-              </Field>
-              <Field id="mk-name" label="Market Name">
-                <TextField.Root
-                  id="mk-name"
-                  required
-                  maxLength={120}
-                  placeholder="e.g., Total Goals Over/Under 2.5"
-                  value={name}
-                  onChange={(e) => setName(e.target.value)}
-                  data-testid="market-name-input"
-                />
-              </Field>
-            </Grid>
-            {isRaceWinner && <EachWayTermsField value={eachWay} onChange={setEachWay} />}
-            <Field id="mk-description" label="Description (optional)">
-              <TextArea id="mk-description" maxLength={500} value={description} onChange={(e) => setDescription(e.target.value)} />
-            </Field>
-            <fieldset className="adm-fieldset">
-              <legend>
-                <Text size="2" weight="medium">
-                  Outcomes and prices
-                </Text>
-              </legend>
-              <Flex direction="column" gap="2">
-                {outcomes.map((o, i) => (
-                  <Flex key={i} gap="2" align="center">
-                    <TextField.Root
-                      aria-label={`Outcome ${i + 1} name`}
-                      placeholder="Outcome"
-                      required
-                      maxLength={80}
-                      value={o.name}
-                      style={{ flex: 2 }}
-                      onChange={(e) => {
-                        setTouchedType(true);
-                        setOutcomes((xs) => xs.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)));
-                      }}
-                      data-testid={`outcome-name-${i}`}
-                    />
-                    <TextField.Root
-                      aria-label={`Outcome ${i + 1} odds`}
-                      placeholder="2.10"
-                      required
-                      inputMode="decimal"
-                      value={o.odds}
-                      style={{ flex: 1 }}
-                      color={o.odds && !ODDS_RE.test(o.odds.trim()) ? "red" : undefined}
-                      onChange={(e) => setOutcomes((xs) => xs.map((x, j) => (j === i ? { ...x, odds: e.target.value } : x)))}
-                      data-testid={`outcome-odds-${i}`}
-                    />
-                    <IconButton
-                      type="button"
-                      variant="ghost"
-                      color="gray"
-                      aria-label={`Remove outcome ${i + 1}`}
-                      disabled={outcomes.length <= 2}
-                      onClick={() => {
-                        setTouchedType(true);
-                        setOutcomes((xs) => xs.filter((_, j) => j !== i));
-                      }}
-                    >
-                      <CloseIcon />
-                    </IconButton>
-                  </Flex>
+      <Flex direction="column" gap="3">
+        <Field id="mk-event" label="Event">
+          <Select.Root value={eventId} onValueChange={setEventId} required>
+            <Select.Trigger id="mk-event" placeholder={events.isPending ? "Loading events…" : "Select an event"} aria-label="Event" data-testid="market-event-select" />
+            <Select.Content position="popper">
+              {(events.data ?? []).map((ev) => (
+                <Select.Item key={ev.id} value={ev.id} data-testid={`market-event-${ev.id}`}>
+                  {ev.name} · {ev.sportName} · {formatLocal(ev.startTime, "when")}
+                </Select.Item>
+              ))}
+            </Select.Content>
+          </Select.Root>
+        </Field>
+        <Grid columns={{ initial: "1", sm: "2" }} gap="3">
+          <Field id="mk-type" label="Market Type">
+            <Select.Root
+              value={marketType}
+              required
+              onValueChange={(v) => {
+                setMarketType(v as MarketType);
+                if (!touchedType) setOutcomes(defaultOutcomes(v as MarketType));
+              }}
+            >
+              <Select.Trigger id="mk-type" placeholder="Select a type" aria-label="Market Type" data-testid="market-type-select" />
+              <Select.Content position="popper">
+                {MARKET_TYPES.map((t) => (
+                  <Select.Item key={t.value} value={t.value}>
+                    {t.value}
+                  </Select.Item>
                 ))}
-              </Flex>
-              <Button
-                type="button"
-                variant="ghost"
-                size="1"
-                mt="2"
-                disabled={outcomes.length >= 20}
-                onClick={() => {
-                  setTouchedType(true);
-                  setOutcomes((xs) => [...xs, { name: "", odds: "" }]);
-                }}
-              >
-                <PlusIcon /> Add outcome
-              </Button>
-              <BookCheck book={book} reason={reason} onReason={setReason} idPrefix="create-market" />
-              {badOdds && (
-                <Text as="p" size="1" color="red" role="alert">
-                  Odds are decimals such as 2.10 (1.01 to 1000).
-                </Text>
-              )}
-            </fieldset>
-            {create.isError && (
-              <Callout.Root color="red" size="1" role="alert">
-                <Callout.Text>Failed to create market. {describeApiError(create.error)}</Callout.Text>
-              </Callout.Root>
-            )}
-            <Flex gap="3" justify="end" mt="2">
-              <Dialog.Close>
-                <Button type="button" variant="soft" color="gray" disabled={create.isPending}>
-                  Cancel
-                </Button>
-              </Dialog.Close>
-              <Button type="submit" disabled={create.isPending || !ready} data-testid="create-market-submit">
-                {create.isPending ? "Creating..." : "Create Market"}
-              </Button>
-            </Flex>
-          </Flex>
-        </form>
-      </Dialog.Content>
-    </Dialog.Root>
+              </Select.Content>
+            </Select.Root>
+          </Field>
+          <Field id="mk-name" label="Market Name">
+            <TextField.Root
+              id="mk-name"
+              required
+              maxLength={120}
+              placeholder="e.g., Total Goals Over/Under 2.5"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              data-testid="market-name-input"
+            />
+          </Field>
+        </Grid>
+        {isRaceWinner && <EachWayTermsField value={eachWay} onChange={setEachWay} />}
+        <Field id="mk-description" label="Description (optional)">
+          <TextArea id="mk-description" maxLength={500} value={description} onChange={(e) => setDescription(e.target.value)} />
+        </Field>
+        <OutcomesFieldset
+          outcomes={outcomes}
+          setOutcomes={setOutcomes}
+          onTouched={() => setTouchedType(true)}
+          book={book}
+          reason={reason}
+          setReason={setReason}
+          badOdds={badOdds}
+        />
+        {create.isError && (
+          <Callout.Root color="red" size="1" role="alert">
+            <Callout.Text>Failed to create market. {describeApiError(create.error)}</Callout.Text>
+          </Callout.Root>
+        )}
+      </Flex>
+    </FormDialog>
   );
 }

@@ -6,8 +6,9 @@ import { useQuery } from "@tanstack/react-query";
 import type { TradingAlert } from "../../../../../api/schemas/trading.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { keys, queries } from "../../../lib/queries.ts";
-import { EmptyState, ErrorNote, formatStamp, RowsSkeleton } from "../ui.tsx";
+import { EmptyState, ErrorNote, RowsSkeleton } from "../ui.tsx";
 import { useAdminMutation } from "../use-admin-mutation.ts";
+import { LocalTime } from "../../local-time.tsx";
 
 export const SEVERITY_COLOR = { info: "blue", warning: "amber", critical: "red" } as const;
 
@@ -45,7 +46,7 @@ export function LiveAlerts() {
               <Flex gap="2" align="center">
                 <Badge color={SEVERITY_COLOR[a.severity]}>{a.severity}</Badge>
                 <Text size="1" color="gray">
-                  {formatStamp(a.createdAt)}
+                  <LocalTime value={a.createdAt} />
                 </Text>
               </Flex>
               <Text as="p" size="2">

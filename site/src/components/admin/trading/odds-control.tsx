@@ -3,20 +3,17 @@
  * every 3 s) with each outcome's price, Adjust (set a price) and up / down (one 0.01 tick) through
  * POST /api/trading/adjust-odds. Success: toast 'Odds Updated' and the live odds refresh.
  */
-import { Badge, Button, Card, Dialog, Flex, Grid, Heading, IconButton, Text, TextField } from "@radix-ui/themes";
+import { Badge, Button, Card, Flex, Grid, Heading, IconButton, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import type { LiveOddsItem, Outcome } from "../../../../../api/schemas/events.ts";
 import type { AdjustOddsBody, AdjustOddsResponse } from "../../../../../api/schemas/trading.ts";
 import { apiSend } from "../../../lib/api.ts";
-import { formatDateTime } from "../../../lib/format.ts";
 import { keys, queries } from "../../../lib/queries.ts";
-import { Field } from "../form.tsx";
 import { EmptyState, ErrorNote, RowsSkeleton } from "../ui.tsx";
-import { BookCheck, bookOf, needsReason } from "./book-check.tsx";
+import { AdjustDialog } from "./adjust-odds-dialog.tsx";
+import { LocalTime } from "../../local-time.tsx";
 import { useAdminMutation } from "../use-admin-mutation.ts";
-
-const ODDS_RE = /^\d{1,4}(\.\d{1,2})?$/;
 
 export function useAdjustOdds() {
   return useAdminMutation({
@@ -50,7 +47,7 @@ export function OddsControl() {
                     {e.name}
                   </Heading>
                   <Text size="1" color="gray">
-                    {e.sportName} · {e.league} · {formatDateTime(e.startTime)}
+                    {e.sportName} · {e.league} · <LocalTime value={e.startTime} style="when" />
                   </Text>
                 </div>
                 <Flex gap="1" direction="column" align="end">
@@ -105,56 +102,5 @@ export function OddsControl() {
       )}
       <AdjustDialog target={editing} onClose={() => setEditing(null)} />
     </>
-  );
-}
-
-function AdjustDialog({ target, onClose }: { target: { event: LiveOddsItem; outcome: Outcome } | null; onClose: () => void }) {
-  const [value, setValue] = useState("");
-  const [reason, setReason] = useState("");
-  const adjust = useAdjustOdds();
-  const valid = ODDS_RE.test(value.trim()) && Number(value) >= 1.01 && Number(value) <= 1000;
-  // The market's book with the typed price in place of the current one.
-  const book = target && valid ? bookOf(target.event.outcomes.map((o) => (o.id === target.outcome.id ? value : o.odds))) : null;
-  const blocked = needsReason(book, reason);
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!target || !valid || blocked) return;
-    const confirm = needsReason(book, "") ? { confirm: { reason: reason.trim() } } : {};
-    adjust.mutate({ outcomeId: target.outcome.id, odds: value.trim(), ...confirm }, { onSuccess: onClose });
-  }
-  return (
-    <Dialog.Root
-      open={target !== null}
-      onOpenChange={(o) => {
-        if (o && target) setValue(target.outcome.odds);
-        if (!o) {
-          setReason("");
-          onClose();
-        }
-      }}
-    >
-      <Dialog.Content maxWidth="400px" data-testid="adjust-odds-dialog" onOpenAutoFocus={() => target && setValue(target.outcome.odds)}>
-        <Dialog.Title>Adjust odds</Dialog.Title>
-        <Dialog.Description size="2" color="gray" mb="3">
-          {target ? `${target.event.homeTeam} vs ${target.event.awayTeam} · ${target.outcome.name} (now ${target.outcome.odds})` : ""}
-        </Dialog.Description>
-        <form onSubmit={submit}>
-          <Field id="adjust-odds" label="New price" hint="Decimal odds on the 0.01 grid, at least 1.01" error={value && !valid ? "Enter decimal odds such as 2.15 (1.01 to 1000)" : null}>
-            <TextField.Root id="adjust-odds" inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} data-testid="adjust-odds-input" />
-          </Field>
-          <BookCheck book={book} reason={reason} onReason={setReason} idPrefix="adjust-odds" />
-          <Flex gap="3" justify="end" mt="4">
-            <Dialog.Close>
-              <Button type="button" variant="soft" color="gray">
-                Cancel
-              </Button>
-            </Dialog.Close>
-            <Button type="submit" disabled={!valid || blocked} loading={adjust.isPending} data-testid="adjust-odds-submit">
-              Update Odds
-            </Button>
-          </Flex>
-        </form>
-      </Dialog.Content>
-    </Dialog.Root>
   );
 }

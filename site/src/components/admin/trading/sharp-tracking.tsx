@@ -2,37 +2,18 @@
  * Sharp Tracking: bettors ranked by sharp score from their real bets (GET /api/trading/sharp-bettors):
  * CLV, win rate, average stake, profit, score out of 100, total bets. View Profile shows the
  * figures (and, for administrators, opens their activity log); Limit sets the per-customer stake
- * factor that placement enforces (PUT /api/trading/customers/{userId}/stake-factor).
+ * factor that placement enforces (PUT /api/trading/customers/{userId}/stake-factor). The two
+ * dialogs live beside it: sharp-profile-dialog.tsx and stake-factor-dialog.tsx.
  */
-import { Badge, Button, DataList, Dialog, Flex, Progress, Slider, Table, Text, TextField } from "@radix-ui/themes";
+import { Button, Flex, Table, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import type { SharpBettor } from "../../../../../api/schemas/trading.ts";
-import { apiSend } from "../../../lib/api.ts";
 import { formatMoney } from "../../../lib/format.ts";
-import { keys, queries } from "../../../lib/queries.ts";
-import { useConsole, useRole } from "../console-context.tsx";
-import { Field } from "../form.tsx";
-import { EmptyState, ErrorNote, formatStamp, RiskLevelBadge, RowsSkeleton, scoreColor, TableScroll } from "../ui.tsx";
-import { useAdminMutation } from "../use-admin-mutation.ts";
-
-const signedPct = (v: number) => `${v > 0 ? "+" : ""}${v.toFixed(2)}%`;
-
-export function useStakeFactor() {
-  return useAdminMutation({
-    request: ({ userId, factor }: { userId: string; factor: number; name: string }) =>
-      apiSend<{ userId: string; stakeFactor: number; maxStake: number }>("PUT", `/api/trading/customers/${encodeURIComponent(userId)}/stake-factor`, { factor }),
-    success: (r, v) => ({
-      title: "Stake limit updated",
-      description:
-        r.stakeFactor >= 1
-          ? `${v.name} has no stake limit.`
-          : `${v.name} may stake at most ${formatMoney(r.maxStake)} per bet at 2.00 (factor ${r.stakeFactor.toFixed(2)}).`,
-    }),
-    failure: "Failed to set the limit",
-    invalidate: [keys.sharpBettors, keys.riskMetrics],
-  });
-}
+import { queries } from "../../../lib/queries.ts";
+import { EmptyState, ErrorNote, RiskLevelBadge, RowsSkeleton, scoreColor, TableScroll } from "../ui.tsx";
+import { ProfileDialog, signedPct } from "./sharp-profile-dialog.tsx";
+import { StakeFactorDialog } from "./stake-factor-dialog.tsx";
 
 export function SharpTracking() {
   const bettors = useQuery(queries.sharpBettors());
@@ -112,151 +93,5 @@ export function SharpTracking() {
       <ProfileDialog bettor={profile} onClose={() => setProfile(null)} />
       <StakeFactorDialog target={limit} onClose={() => setLimit(null)} />
     </>
-  );
-}
-
-function ProfileDialog({ bettor, onClose }: { bettor: SharpBettor | null; onClose: () => void }) {
-  const { isAdmin } = useRole();
-  const console = useConsole();
-  const b = bettor;
-  return (
-    <Dialog.Root open={b !== null} onOpenChange={(o) => !o && onClose()}>
-      <Dialog.Content maxWidth="460px" data-testid="sharp-profile-dialog">
-        <Dialog.Title>{b?.username ?? "Bettor"}</Dialog.Title>
-        <Dialog.Description size="2" color="gray" mb="3">
-          {b?.email}
-        </Dialog.Description>
-        {b && (
-          <>
-            <Text size="1" color="gray">
-              Sharp score {b.sharpScore}/100
-            </Text>
-            <Progress value={b.sharpScore} color={scoreColor(b.sharpScore)} my="2" aria-label="Sharp score" />
-            <DataList.Root size="2" mt="3">
-              <DataList.Item>
-                <DataList.Label>Closing-line value</DataList.Label>
-                <DataList.Value>{signedPct(b.clv)}</DataList.Value>
-              </DataList.Item>
-              <DataList.Item>
-                <DataList.Label>Win rate</DataList.Label>
-                <DataList.Value>
-                  {b.winRate.toFixed(1)}% of {b.settledBets} settled
-                </DataList.Value>
-              </DataList.Item>
-              <DataList.Item>
-                <DataList.Label>Average stake</DataList.Label>
-                <DataList.Value>{formatMoney(b.avgStake)}</DataList.Value>
-              </DataList.Item>
-              <DataList.Item>
-                <DataList.Label>Profit (customer)</DataList.Label>
-                <DataList.Value>{formatMoney(b.profit)}</DataList.Value>
-              </DataList.Item>
-              <DataList.Item>
-                <DataList.Label>Total bets</DataList.Label>
-                <DataList.Value>{b.totalBets}</DataList.Value>
-              </DataList.Item>
-              <DataList.Item>
-                <DataList.Label>Last bet</DataList.Label>
-                <DataList.Value>{formatStamp(b.lastBet)}</DataList.Value>
-              </DataList.Item>
-              <DataList.Item>
-                <DataList.Label>Risk level</DataList.Label>
-                <DataList.Value>
-                  <RiskLevelBadge level={b.riskLevel} />
-                </DataList.Value>
-              </DataList.Item>
-              <DataList.Item>
-                <DataList.Label>Stake factor</DataList.Label>
-                <DataList.Value>{b.stakeFactor < 1 ? <Badge color="orange">× {Number(b.stakeFactor.toFixed(4))}</Badge> : "No limit"}</DataList.Value>
-              </DataList.Item>
-            </DataList.Root>
-          </>
-        )}
-        <Flex gap="3" justify="end" mt="4">
-          {isAdmin && b && (
-            <Button
-              variant="soft"
-              onClick={() => {
-                onClose();
-                console?.goTo("users", { auditUserId: b.userId });
-              }}
-            >
-              View Activity Log
-            </Button>
-          )}
-          <Dialog.Close>
-            <Button variant="soft" color="gray">
-              Close
-            </Button>
-          </Dialog.Close>
-        </Flex>
-      </Dialog.Content>
-    </Dialog.Root>
-  );
-}
-
-export function StakeFactorDialog({
-  target,
-  onClose,
-}: {
-  target: { userId: string; name: string; stakeFactor: number } | null;
-  onClose: () => void;
-}) {
-  const [pct, setPct] = useState(100);
-  const save = useStakeFactor();
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!target) return;
-    // Percent with two decimals (0.01 % .. 100 %) -> a factor in steps of 0.0001 (basis points).
-    save.mutate({ userId: target.userId, factor: Math.round(pct * 100) / 10_000, name: target.name }, { onSuccess: onClose });
-  }
-  return (
-    <Dialog.Root
-      open={target !== null}
-      onOpenChange={(o) => {
-        if (!o) onClose();
-      }}
-    >
-      <Dialog.Content
-        maxWidth="420px"
-        data-testid="stake-factor-dialog"
-        onOpenAutoFocus={() => target && setPct(Math.round(target.stakeFactor * 10_000) / 100)}
-      >
-        <Dialog.Title>Limit {target?.name}</Dialog.Title>
-        <Dialog.Description size="2" color="gray" mb="3">
-          The stake factor scales the largest stake this customer may place (sport base x factor / (price - 1)), down to 0.01%. 100% removes the limit.
-        </Dialog.Description>
-        <form onSubmit={submit}>
-          <Field id="stake-factor" label={`Stake factor: ${pct}%`}>
-            <Flex gap="3" align="center">
-              <Slider min={0.01} max={100} step={0.01} value={[pct]} onValueChange={([v]) => setPct(v)} aria-label="Stake factor percent" style={{ flex: 1 }} />
-              <TextField.Root
-                id="stake-factor"
-                type="number"
-                min="0.01"
-                max="100"
-                step="0.01"
-                value={String(pct)}
-                onChange={(e) => setPct(Math.min(100, Math.max(0.01, Math.round((Number(e.target.value) || 0.01) * 100) / 100)))}
-                style={{ width: 80 }}
-                data-testid="stake-factor-input"
-              >
-                <TextField.Slot side="right">%</TextField.Slot>
-              </TextField.Root>
-            </Flex>
-          </Field>
-          <Flex gap="3" justify="end" mt="4">
-            <Dialog.Close>
-              <Button type="button" variant="soft" color="gray">
-                Cancel
-              </Button>
-            </Dialog.Close>
-            <Button type="submit" color="orange" loading={save.isPending} data-testid="stake-factor-save">
-              Apply Limit
-            </Button>
-          </Flex>
-        </form>
-      </Dialog.Content>
-    </Dialog.Root>
   );
 }

@@ -9,8 +9,9 @@ import type { AuditRecord } from "../../../../../api/schemas/audit.ts";
 import { queries, type AuditFilter } from "../../../lib/queries.ts";
 import { exportCsv } from "../csv.ts";
 import { Field } from "../form.tsx";
-import { EmptyState, ErrorNote, ExportButton, formatStamp, RowsSkeleton, TableScroll } from "../ui.tsx";
+import { EmptyState, ErrorNote, ExportButton, RowsSkeleton, TableScroll } from "../ui.tsx";
 import { jsonPreview, ActionBadge, BeforeAfter } from "./audit-view.tsx";
+import { LocalTime } from "../../local-time.tsx";
 
 const ENTITY_TYPES = ["all", "user", "event", "market", "outcome", "bet", "fraud_alert", "task", "bulk_operation", "trading_alert", "customer"] as const;
 
@@ -143,7 +144,7 @@ export function AuditTrail({ initialEntityId }: { initialEntityId?: string }) {
             <Table.Body>
               {rows.map((r) => (
                 <Table.Row key={r.id} data-testid={`audit-${r.id}`}>
-                  <Table.Cell className="adm-nowrap">{formatStamp(r.at)}</Table.Cell>
+                  <Table.Cell className="adm-nowrap"><LocalTime value={r.at} /></Table.Cell>
                   <Table.Cell>
                     <Text as="div" size="2">
                       {r.actorName ?? r.actorId ?? "system"}

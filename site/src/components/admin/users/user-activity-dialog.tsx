@@ -8,9 +8,10 @@ import { formatMoney } from "../../../lib/format.ts";
 import { queries } from "../../../lib/queries.ts";
 import { BetStatusBadge } from "../badges.tsx";
 import { exportCsv } from "../csv.ts";
-import { EmptyState, ErrorNote, ExportButton, formatStamp, RowsSkeleton } from "../ui.tsx";
+import { EmptyState, ErrorNote, ExportButton, RowsSkeleton } from "../ui.tsx";
 import { ActionBadge, BeforeAfter, jsonPreview } from "./audit-view.tsx";
 import { displayUserName } from "./user-filter.ts";
+import { LocalTime } from "../../local-time.tsx";
 
 export function UserActivityDialog({ userId, onClose }: { userId: string | null; onClose: () => void }) {
   const activity = useQuery({ ...queries.userActivity(userId ?? "-"), enabled: userId !== null });
@@ -49,7 +50,7 @@ export function UserActivityDialog({ userId, onClose }: { userId: string | null;
                   <Table.Body>
                     {a.audit.map((r) => (
                       <Table.Row key={r.id}>
-                        <Table.Cell className="adm-nowrap">{formatStamp(r.at)}</Table.Cell>
+                        <Table.Cell className="adm-nowrap"><LocalTime value={r.at} /></Table.Cell>
                         <Table.Cell>
                           <ActionBadge action={r.action} />
                           <Text as="div" size="1" color="gray">
@@ -87,7 +88,7 @@ export function UserActivityDialog({ userId, onClose }: { userId: string | null;
                   <Table.Body>
                     {a.bets.map((b) => (
                       <Table.Row key={b.id}>
-                        <Table.Cell className="adm-nowrap">{formatStamp(b.placedAt)}</Table.Cell>
+                        <Table.Cell className="adm-nowrap"><LocalTime value={b.placedAt} /></Table.Cell>
                         <Table.Cell>
                           {b.legs.length > 1
                             ? `Multiple (${b.legs.length} legs) @ ${b.totalOdds}`
@@ -120,7 +121,7 @@ export function UserActivityDialog({ userId, onClose }: { userId: string | null;
                   <Table.Body>
                     {a.transactions.map((t) => (
                       <Table.Row key={t.id}>
-                        <Table.Cell className="adm-nowrap">{formatStamp(t.createdAt)}</Table.Cell>
+                        <Table.Cell className="adm-nowrap"><LocalTime value={t.createdAt} /></Table.Cell>
                         <Table.Cell>
                           <Badge variant="soft" color="gray">
                             {t.kind}
@@ -151,8 +152,8 @@ export function UserActivityDialog({ userId, onClose }: { userId: string | null;
                   <Table.Body>
                     {a.sessions.map((s, i) => (
                       <Table.Row key={`${s.startedAt}-${i}`}>
-                        <Table.Cell>{formatStamp(s.startedAt)}</Table.Cell>
-                        <Table.Cell>{formatStamp(s.expiresAt)}</Table.Cell>
+                        <Table.Cell><LocalTime value={s.startedAt} /></Table.Cell>
+                        <Table.Cell><LocalTime value={s.expiresAt} /></Table.Cell>
                         <Table.Cell className="adm-mono">{s.ip ?? "unknown"}</Table.Cell>
                       </Table.Row>
                     ))}

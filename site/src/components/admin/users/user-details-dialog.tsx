@@ -6,10 +6,11 @@ import { Badge, Button, DataList, Dialog, Flex, Text } from "@radix-ui/themes";
 import type { AdminUser } from "../../../../../api/schemas/users.ts";
 import { formatMoney } from "../../../lib/format.ts";
 import { KycBadge } from "../badges.tsx";
-import { formatDate, RiskLevelBadge } from "../ui.tsx";
+import { RiskLevelBadge } from "../ui.tsx";
 import { InvestigationControl } from "./investigation-control.tsx";
 import { displayUserName } from "./user-filter.ts";
 import { UserDebt } from "./user-debt.tsx";
+import { LocalTime } from "../../local-time.tsx";
 
 const LEVEL_LABEL: Record<string, string> = { full: "Full", basic: "Basic", pending: "Pending", rejected: "Rejected", none: "None" };
 
@@ -82,7 +83,7 @@ export function UserDetailsDialog({
             )}
             <DataList.Item>
               <DataList.Label>Created</DataList.Label>
-              <DataList.Value>{formatDate(detail.createdAt)}</DataList.Value>
+              <DataList.Value><LocalTime value={detail.createdAt} style="date" /></DataList.Value>
             </DataList.Item>
             <DataList.Item>
               <DataList.Label>Risk profile</DataList.Label>

@@ -5,8 +5,9 @@ import { Avatar, Badge, Button, Card, Flex, Heading, IconButton, Text } from "@r
 import type { AdminUser } from "../../../../../api/schemas/users.ts";
 import { formatMoney } from "../../../lib/format.ts";
 import { KycBadge } from "../badges.tsx";
-import { EmptyState, ErrorNote, formatDate, RiskLevelBadge, RowsSkeleton } from "../ui.tsx";
+import { EmptyState, ErrorNote, RiskLevelBadge, RowsSkeleton } from "../ui.tsx";
 import { displayUserName } from "./user-filter.ts";
+import { LocalTime } from "../../local-time.tsx";
 
 export function UserList({
   users,
@@ -59,7 +60,7 @@ export function UserList({
                     {formatMoney(u.balance)}
                   </Text>
                   <Text size="1" color="gray">
-                    Joined {formatDate(u.createdAt)}
+                    Joined <LocalTime value={u.createdAt} style="date" />
                   </Text>
                   <KycBadge status={u.kycStatus} />
                   {u.riskProfile.riskLevel !== "low" && <RiskLevelBadge level={u.riskProfile.riskLevel} />}
