@@ -5,6 +5,7 @@ import { useState } from "react";
 import type { CreateTaskBody, Task, UpdateTaskBody } from "../../../../../api/schemas/tasks.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { keys, queries } from "../../../lib/queries.ts";
+import { toLocalInput } from "../../../lib/local-time.ts";
 import { useAdminMutation } from "../use-admin-mutation.ts";
 import { Field } from "../form.tsx";
 import { FormDialog } from "../form-dialog.tsx";
@@ -23,7 +24,8 @@ type Form = {
   dueDate: string;
 };
 
-function fromTask(t: Task | null): Form {
+/** The dialog's fields for a task; the due date as the browser's calendar day (saved as 17:00 that day). */
+export function fromTask(t: Task | null): Form {
   return {
     title: t?.title ?? "",
     description: t?.description ?? "",
@@ -31,7 +33,7 @@ function fromTask(t: Task | null): Form {
     status: t?.status ?? "pending",
     category: t?.category ?? "bet_settlement",
     assignedTo: t?.assignedTo ?? "none",
-    dueDate: t?.dueDate ? t.dueDate.slice(0, 10) : "",
+    dueDate: t?.dueDate ? toLocalInput(new Date(t.dueDate)).slice(0, 10) : "",
   };
 }
 
