@@ -10,7 +10,11 @@ import { demoLoginFromLanding, money, showEventOnBoard, upcomingEvents } from ".
 import { choose, openSection } from "./admin-helpers.ts";
 import { realCustomerOnBetting } from "./customer-helpers.ts";
 
-/** Eight runners: 1/5 the odds, three places. Runner 8 at 4.00 (3/1) is withdrawn: 25p in the £. */
+/**
+ * Eight runners: 1/5 the odds, three places. Runner 8 at 4.00 (3/1) is withdrawn: 25p in the £, and
+ * the field of seven is settled on 1/4 the odds, two places (docs/money.md "Each-way terms after
+ * withdrawals").
+ */
 const ODDS = ["9.00", "5.00", "6.00", "8.00", "11.00", "13.00", "15.00", "4.00"];
 
 test("a customer backs a runner each way, another is withdrawn, the race is settled with placed runners; the return is reduced by Rule 4", async ({ browser }) => {
@@ -74,13 +78,16 @@ test("a customer backs a runner each way, another is withdrawn, the race is sett
   await expect(admin.getByTestId("toast").filter({ hasText: "Runner withdrawn" })).toContainText("25p");
   await expect(betsDialog.getByTestId(`runner-withdrawn-${gone.id}`)).toContainText("Withdrawn at 4.00");
 
-  // --- Admin: settle: runner 1 won, runners 2 and 3 placed; the withdrawn runner is not offered.
+  // --- Admin: settle: runner 1 won, runners 2 and 3 placed, ticked in finishing order (2nd, 3rd);
+  // the withdrawn runner is not offered.
   await betsDialog.getByTestId("open-settle-market").click();
   const settleDialog = admin.getByRole("dialog", { name: "Settle Market" });
   await expect(settleDialog.getByTestId(`withdrawn-${gone.id}`)).toContainText("Withdrawn");
   await settleDialog.getByRole("radio", { name: `${winner.name} wins (${winner.odds})` }).click();
   await settleDialog.getByTestId(`placed-${mine.id}`).click();
   await settleDialog.getByTestId(`placed-${market.outcomes[2].id}`).click();
+  await expect(settleDialog.getByTestId(`placed-position-${mine.id}`)).toHaveText("2nd");
+  await expect(settleDialog.getByTestId(`placed-position-${market.outcomes[2].id}`)).toHaveText("3rd");
   await settleDialog.getByTestId("settle-override").fill("Race run and the result confirmed by the judge");
   await settleDialog.getByRole("button", { name: "Settle", exact: true }).click();
   const confirm = admin.getByTestId("confirm-market-action");
@@ -89,14 +96,16 @@ test("a customer backs a runner each way, another is withdrawn, the race is sett
   await expect(admin.getByTestId("toast").filter({ hasText: "Market settled" })).toBeVisible();
   await expect(betsDialog.getByTestId(`market-bet-${betId}`)).toContainText("Won");
 
-  // --- Customer: the place part pays 5.00 + 5.00 x 4/5 x 0.75 = 8.00; the bet shows the Rule 4 line.
-  await expect(customer.getByTestId("balance")).toHaveText(money(99000 + 800), { timeout: 20_000 });
+  // --- Customer: 2nd is within the seven-runner field's two places at 1/4: the place part pays
+  // 5.00 + 5.00 x 4/4 x 0.75 = 8.75; the bet shows the terms it was settled on and the Rule 4 line.
+  await expect(customer.getByTestId("balance")).toHaveText(money(99000 + 875), { timeout: 20_000 });
   await customer.getByTestId("my-bets-settled").click();
   const bet = customer.getByTestId(`my-bet-${betId}`);
   await expect(bet.getByTestId("bet-status")).toHaveText("WON", { timeout: 20_000 });
-  await expect(bet.getByTestId("bet-return")).toHaveText(`Returned ${money(800)}`);
+  await expect(bet.getByTestId("bet-return")).toHaveText(`Returned ${money(875)}`);
   await expect(bet.getByTestId("bet-rule4")).toHaveText("Rule 4: 25p in the £ deducted");
   await expect(bet.getByTestId("bet-each-way")).toContainText("E/W 1/5 1-2-3");
+  await expect(bet.getByTestId("bet-each-way-settled-on")).toHaveText("Settled on E/W 1/4 1-2: 7 runners");
 
   await customerContext.close();
   await adminContext.close();

@@ -5,7 +5,7 @@
  * (places left) / (runners tied). Withdrawn runners are listed as such and cannot be chosen.
  */
 import { Badge, Checkbox, Flex, RadioGroup, Text } from "@radix-ui/themes";
-import { DEAD_HEAT, NO_WINNER, VOID, formatFactor, resultFactors, type ResultChoice } from "./settle-result.ts";
+import { DEAD_HEAT, NO_WINNER, VOID, formatFactor, placedPosition, resultFactors, type ResultChoice } from "./settle-result.ts";
 
 type Runner = { id: string; name: string; odds: string };
 
@@ -83,10 +83,13 @@ export function SettleResultInput({
       {showPlaced && (
         <Flex direction="column" gap="1" role="group" aria-label="Placed runners">
           <Text size="2" weight="medium">
-            Placed (each way, up to {places}; the winner need not be ticked)
+            Placed, ticked in finishing order (each way, up to {places}; the winner need not be ticked)
           </Text>
           {running.map((o) => {
             const on = value.placed.includes(o.id);
+            // The order ticked is the finishing order: it decides who is within fewer places when
+            // withdrawals cut the terms (docs/money.md "Each-way terms after withdrawals").
+            const position = on ? placedPosition(value, o.id, withdrawn) : null;
             const tied = tiedLast.includes(o.id);
             return (
               <Flex gap="4" align="center" key={o.id}>
@@ -99,6 +102,11 @@ export function SettleResultInput({
                       data-testid={`placed-${o.id}`}
                     />
                     {o.name}
+                    {position && (
+                      <Badge size="1" color="gray" data-testid={`placed-position-${o.id}`}>
+                        {position}
+                      </Badge>
+                    )}
                   </Flex>
                 </Text>
                 <Text as="label" size="1" color="gray">

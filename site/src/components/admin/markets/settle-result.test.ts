@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEAD_HEAT, NO_WINNER, VOID, formatFactor, resultAction, resultFactors, settleResultBody } from "./settle-result.ts";
+import { DEAD_HEAT, NO_WINNER, VOID, formatFactor, placedPosition, resultAction, resultFactors, settleResultBody } from "./settle-result.ts";
 
 const outs = [{ id: "a" }, { id: "b" }, { id: "c" }, { id: "d" }];
 const none: string[] = [];
@@ -73,3 +73,19 @@ describe("the Settle dialog's result", () => {
     });
   });
 });
+
+describe("placed runners in finishing order", () => {
+  it("sends them in the order ticked, which is the finishing order the server grades fewer places by", () => {
+    expect(settleResultBody({ choice: "a", sharing: none, placed: ["c", "b"] }, outs, 3)).toEqual({ body: { winningOutcomeId: "a", placed: [{ outcomeId: "c" }, { outcomeId: "b" }] } });
+  });
+
+  it("shows each ticked runner's position: the winners first, then the order ticked", () => {
+    const r = { choice: "a", sharing: none, placed: ["c", "a", "b"] };
+    expect(["a", "b", "c", "d"].map((id) => placedPosition(r, id))).toEqual([null, "3rd", "2nd", null]);
+    const heat = { choice: DEAD_HEAT, sharing: ["a", "b"], placed: ["d"] };
+    expect(placedPosition(heat, "d")).toBe("3rd");
+    expect(placedPosition({ choice: NO_WINNER, sharing: none, placed: ["b", "d"] }, "d")).toBe("2nd");
+    expect(placedPosition({ choice: "a", sharing: none, placed: ["d", "b"] }, "b", new Set(["d"]))).toBe("2nd");
+  });
+});
+

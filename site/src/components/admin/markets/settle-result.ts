@@ -80,7 +80,9 @@ export function settleResultBody(
   const running = outcomes.filter((o) => !withdrawn.has(o.id));
   const f = resultFactors(r, outcomes, places, withdrawn);
   const tiedSet = new Set(r.tiedLast ?? []);
-  const placedIds = places === null ? [] : running.filter((o) => r.placed.includes(o.id) && !tiedSet.has(o.id)).map((o) => o.id);
+  // In the order ticked, which is the finishing order (the server reads positions from it).
+  const runningIds = new Set(running.map((o) => o.id));
+  const placedIds = places === null ? [] : r.placed.filter((id) => runningIds.has(id) && !tiedSet.has(id));
   if (places !== null && placedIds.length > places) return { error: `At most ${places} runners are placed` };
   if (f.tied.length === 1) return { error: "Pick at least two runners tied for the last place" };
   if (f.tied.length >= 2 && f.tiedFactor === null) return { error: `No place is left for runners tied in position ${f.tiedPosition}` };
@@ -109,6 +111,23 @@ export function settleResultBody(
   }
   if (!running.some((o) => o.id === r.choice)) return { error: "That runner cannot win" };
   return { body: { winningOutcomeId: r.choice, ...placed } };
+}
+
+const ordinal = (n: number) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? "th" : ["th", "st", "nd", "rd"][n % 10] ?? "th"}`;
+
+/**
+ * A ticked placed runner's finishing position as the server will read it ("2nd"): the winners come
+ * first, then the placed runners in the order ticked (docs/money.md "Each-way terms after
+ * withdrawals": when withdrawals cut the places, only runners within them are paid). Null for a
+ * winner (1st) or a runner not ticked.
+ */
+export function placedPosition(r: ResultChoice, id: string, withdrawn: ReadonlySet<string> = new Set()): string | null {
+  const winners = r.choice === DEAD_HEAT ? r.sharing.filter((w) => !withdrawn.has(w)) : r.choice && r.choice !== NO_WINNER && r.choice !== VOID ? [r.choice] : [];
+  if (winners.includes(id)) return null;
+  const tied = new Set(r.tiedLast ?? []);
+  const order = r.placed.filter((p) => !withdrawn.has(p) && !tied.has(p) && !winners.includes(p));
+  const i = order.indexOf(id);
+  return i < 0 ? null : ordinal(winners.length + i + 1);
 }
 
 /** What the confirmation calls it: a void refunds, anything else settles. */

@@ -31,7 +31,7 @@ export function MarkReversedButton({ paymentId, type, amount, email }: { payment
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger>
-        <Button size="1" variant="ghost" color="red" aria-label={`Mark the ${type} of ${email} reversed`}>
+        <Button size="1" variant="ghost" color="red" aria-label={`Mark reversed: the ${type} of ${email}`}>
           Mark reversed
         </Button>
       </Dialog.Trigger>
