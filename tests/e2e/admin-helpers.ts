@@ -42,8 +42,10 @@ export async function whoAmI(request: APIRequestContext): Promise<{ id: string; 
  */
 export async function alertResolvedOrGone(screen: Locator, id: string): Promise<boolean> {
   const row = screen.getByTestId(`fraud-alert-${id}`);
+  // allTextContents() answers at once, [] when the row is gone; textContent() would wait for a row
+  // that left between two calls, past the poll's timeout (failed a clean-clone run).
   await expect
-    .poll(async () => ((await row.count()) === 0 ? "gone" : ((await row.getByTestId(`fraud-alert-status-${id}`).textContent()) ?? "").trim()))
+    .poll(async () => (await row.getByTestId(`fraud-alert-status-${id}`).allTextContents()).map((t) => t.trim())[0] ?? "gone")
     .toMatch(/^(resolved|gone)$/);
   return (await row.count()) > 0;
 }

@@ -49,7 +49,7 @@ test("admin resolves a fraud alert, and the resolution is audited", async ({ pag
 
   // Resolved alerts never offer Resolve; open ones always do.
   for (const li of await screen.getByTestId("fraud-alerts").locator("li").all()) {
-    const open = (await li.locator('[data-testid^="fraud-alert-status-"]').textContent()) === "open";
+    const open = (await li.locator('[data-testid^="fraud-alert-status-"]').allTextContents())[0]?.trim() === "open";
     await expect(li.getByRole("button", { name: "Resolve" })).toHaveCount(open ? 1 : 0);
   }
 
