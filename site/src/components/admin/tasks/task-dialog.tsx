@@ -37,6 +37,24 @@ export function fromTask(t: Task | null): Form {
   };
 }
 
+/** A labelled select over a value -> label table (priority, status, category). */
+function LabelSelect<K extends string>({ id, label, labels, value, onChange }: { id: string; label: string; labels: Record<K, string>; value: K; onChange: (v: K) => void }) {
+  return (
+    <Field id={id} label={label}>
+      <Select.Root value={value} onValueChange={(v) => onChange(v as K)}>
+        <Select.Trigger id={id} aria-label={label} />
+        <Select.Content>
+          {(Object.entries(labels) as [K, string][]).map(([v, l]) => (
+            <Select.Item key={v} value={v}>
+              {l}
+            </Select.Item>
+          ))}
+        </Select.Content>
+      </Select.Root>
+    </Field>
+  );
+}
+
 /** What a task change refreshes. */
 export const TASK_KEYS = [keys.tasks, keys.taskStats, keys.audit];
 
@@ -96,42 +114,9 @@ export function TaskDialog({ task, open, onOpenChange }: { task: Task | null; op
           <TextArea id="tk-description" maxLength={4000} value={form.description} onChange={(e) => set("description", e.target.value)} />
         </Field>
         <Grid columns={{ initial: "1", sm: "2" }} gap="3">
-          <Field id="tk-priority" label="Priority">
-            <Select.Root value={form.priority} onValueChange={(v) => set("priority", v as Form["priority"])}>
-              <Select.Trigger id="tk-priority" aria-label="Priority" />
-              <Select.Content>
-                {Object.entries(PRIORITY_LABEL).map(([v, l]) => (
-                  <Select.Item key={v} value={v}>
-                    {l}
-                  </Select.Item>
-                ))}
-              </Select.Content>
-            </Select.Root>
-          </Field>
-          <Field id="tk-status" label="Status">
-            <Select.Root value={form.status} onValueChange={(v) => set("status", v as Form["status"])}>
-              <Select.Trigger id="tk-status" aria-label="Status" />
-              <Select.Content>
-                {Object.entries(STATUS_LABEL).map(([v, l]) => (
-                  <Select.Item key={v} value={v}>
-                    {l}
-                  </Select.Item>
-                ))}
-              </Select.Content>
-            </Select.Root>
-          </Field>
-          <Field id="tk-category" label="Category">
-            <Select.Root value={form.category} onValueChange={(v) => set("category", v as Form["category"])}>
-              <Select.Trigger id="tk-category" aria-label="Category" />
-              <Select.Content>
-                {Object.entries(CATEGORY_LABEL).map(([v, l]) => (
-                  <Select.Item key={v} value={v}>
-                    {l}
-                  </Select.Item>
-                ))}
-              </Select.Content>
-            </Select.Root>
-          </Field>
+          <LabelSelect id="tk-priority" label="Priority" labels={PRIORITY_LABEL} value={form.priority} onChange={(v) => set("priority", v)} />
+          <LabelSelect id="tk-status" label="Status" labels={STATUS_LABEL} value={form.status} onChange={(v) => set("status", v)} />
+          <LabelSelect id="tk-category" label="Category" labels={CATEGORY_LABEL} value={form.category} onChange={(v) => set("category", v)} />
           <Field id="tk-assignee" label="Assignee">
             <Select.Root value={form.assignedTo} onValueChange={(v) => set("assignedTo", v)}>
               <Select.Trigger id="tk-assignee" aria-label="Assignee" data-testid="task-assignee" />
