@@ -3,7 +3,7 @@
  * and at 375 px nothing overflows sideways and the controls of the islands are at least 44 px tall.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { violationsAtWidths } from "./axe.ts";
+import { seriousViolations, violationsAtWidths } from "./axe.ts";
 import { dataLoaded } from "./helpers.ts";
 
 const SIGNED_OUT = ["/", "/sign-in", "/sign-in?tab=register", "/betting", "/fantasy", "/account", "/public"];
@@ -20,6 +20,17 @@ async function settle(page: Page, path: string) {
   // (No "networkidle": the pages poll and hold the live stream open.) Wait for the data instead.
   await dataLoaded(page);
 }
+
+// The scan itself can fail: it reports what it is shown, and only inside the part it is given.
+test("the scanner reports serious violations, and only in the scanned part", async ({ page }) => {
+  await page.setContent(`<!doctype html><html lang="en"><head><title>t</title></head><body><main>
+    <section id="bad"><button></button><p style="color:#777;background:#888">faint text</p></section>
+    <section id="good"><button>Place bet</button></section></main></body></html>`);
+  const found = await seriousViolations(page);
+  expect(found.map((v) => v.split(" ")[0])).toEqual(expect.arrayContaining(["button-name", "color-contrast"]));
+  expect(await seriousViolations(page, { include: "#good" })).toEqual([]);
+  expect(await seriousViolations(page, { include: "#bad", tags: ["wcag2aa"] })).toEqual([expect.stringMatching(/^color-contrast \(serious\)/)]);
+});
 
 // axe at a phone, a tablet and a desktop width (issue 22), signed out and signed in: each page is
 // loaded once and scanned at every width.
