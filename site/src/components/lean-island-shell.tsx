@@ -19,7 +19,7 @@ import type { ReactNode } from "react";
 import { ISLAND_THEME, useIslandQueryClient } from "./island-base.ts";
 import { ToastProvider } from "./toast.tsx";
 
-/** The element Radix's root <Theme {...ISLAND_THEME}> renders (panel background and background: Radix defaults). */
+/** The element Radix's root <Theme {...ISLAND_THEME}> renders (background: Radix's default). */
 export function LeanThemeRoot({ children }: { children: ReactNode }) {
   return (
     <div
@@ -27,7 +27,7 @@ export function LeanThemeRoot({ children }: { children: ReactNode }) {
       data-accent-color={ISLAND_THEME.accentColor}
       data-gray-color={ISLAND_THEME.grayColor}
       data-has-background="true"
-      data-panel-background="translucent"
+      data-panel-background={ISLAND_THEME.panelBackground}
       data-radius={ISLAND_THEME.radius}
       data-scaling={ISLAND_THEME.scaling}
       className={`radix-themes ${ISLAND_THEME.appearance}`}
