@@ -6,14 +6,9 @@ import { defineConfig } from "@playwright/test";
  * projects.
  */
 const PORT = Number(process.env.E2E_PORT || 4319);
+/** The shared-state journeys' own server, on its own database (see SHARED_STATE_JOURNEYS). */
+const SHARED_PORT = PORT + 1;
 
-/**
- * Journeys that change or total up state other journeys read: shared seeded events and markets
- * (set live, finished, re-priced, limited, settled), the fraud alert queue, liability totals, events
- * a customer journey could pick. They run one at a time, after the independent journeys, which run
- * two at a time. A new journey that only uses its own customer (registered or demo) belongs to the
- * independent ones; the rules are in docs/architecture.md, "Tests: isolation and speed".
- */
 export const SHARED_STATE_JOURNEYS = [
   "admin-creates-market-and-settles.spec.ts",
   "admin-finds-an-event-and-watches-bets.spec.ts",
@@ -30,20 +25,28 @@ export default defineConfig({
   testDir: "tests/e2e",
   // A file's journeys stay together, in order, in one worker; two files run at a time.
   fullyParallel: false,
-  // Two at a time: the independent journeys in two browsers beside the server. Measured on this
-  // 2-core machine (2026-11-26): the independent project took 10.6 minutes in two workers against
-  // 12.5-13.2 in one; the browsers then use about 1.6 cores (Chromium's renderer and its software
-  // compositor are most of the suite's CPU), so more workers would not help here. E2E_WORKERS=1
-  // runs them one at a time; the shared-state journeys always run alone, after them.
+  // Two browsers at a time. The machine is a 2-core one and Chromium (its renderer and its software
+  // compositor) is most of the suite's CPU: with two workers the cores are busy throughout, so more
+  // workers would not help here. The shared-state journeys take one worker at most, one file after
+  // another, on their own server; the independent journeys take whatever worker is free. Measured
+  // 2026-11-26 in docs/benchmarks.md, "The test suite's own time". E2E_WORKERS=1 runs one at a time.
   workers: Number(process.env.E2E_WORKERS || 2),
+  // The shared-state project is listed first, so its files are first in the queue: one worker works
+  // through them from the start while the other takes independent files, and no worker waits idle
+  // at the end for the last shared-state file.
   projects: [
+    {
+      name: "shared-state",
+      testMatch: SHARED_STATE_JOURNEYS,
+      workers: 1,
+      use: { baseURL: `http://127.0.0.1:${SHARED_PORT}` },
+    },
     { name: "independent", testIgnore: SHARED_STATE_JOURNEYS },
-    { name: "shared-state", testMatch: SHARED_STATE_JOURNEYS, workers: 1, dependencies: ["independent"] },
   ],
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     viewport: { width: 1280, height: 900 },
@@ -60,14 +63,21 @@ export default defineConfig({
       args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
     },
   },
-  webServer: {
-    command: "rm -rf .e2e-data && node api/node.ts",
-    url: `http://127.0.0.1:${PORT}/api/health`,
+  // Two servers of the same build, each on a fresh embedded database of its own: one for the
+  // independent journeys, one for the shared-state journeys.
+  webServer: [server(PORT, ".e2e-data"), server(SHARED_PORT, ".e2e-data-shared")],
+});
+
+/** The API server on the built site, on a fresh embedded database in `dir`. */
+function server(port: number, dir: string) {
+  return {
+    command: `rm -rf ${dir} && node api/node.ts`,
+    url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
-      PORT: String(PORT),
-      DATABASE_URL: "file:.e2e-data/e2e.db",
+      PORT: String(port),
+      DATABASE_URL: `file:${dir}/e2e.db`,
       FEED_INTERVAL_MS: "1000",
       FANTASY_INTERVAL_MS: "1000",
       LOG_REQUESTS: "0",
@@ -81,5 +91,5 @@ export default defineConfig({
       // throttle they trigger does not lock every later journey out (they all come from 127.0.0.1).
       TRUST_PROXY: "1",
     },
-  },
-});
+  };
+}
