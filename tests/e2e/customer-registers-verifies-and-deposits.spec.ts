@@ -222,10 +222,15 @@ test("registration and sign-in refusals show the server's message; throttling sa
   await page.setExtraHTTPHeaders({ "x-forwarded-for": "203.0.113.201" });
   await page.goto("/sign-in?next=/betting");
   await islandsHydrated(page);
+  // Each attempt waits for the server's answer: the error of the last one is still on screen, so
+  // waiting for it would let the next click land while a request is in flight (and be ignored).
+  const refused = () => page.waitForResponse((r) => r.url().endsWith("/api/auth/login") && r.request().method() === "POST");
   for (let i = 0; i < 5; i++) {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("not the password");
+    const answer = refused();
     await page.getByTestId("sign-in-submit").click();
+    expect((await answer).status()).toBe(401);
     await expect(page.getByTestId("sign-in-error")).toBeVisible();
   }
   await page.getByTestId("sign-in-submit").click();
