@@ -5,24 +5,11 @@
  * from both parts; a bet struck after the withdrawals keeps its terms. By market, by bet and on
  * resettlement; every figure by hand, with the customer's balance and the ledger rows.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
-import { balanceOf, expectError, expectLedgerBalanced, upcomingPool } from "../fixtures/builders.ts";
-import { createMarketOk, rolesOf, type Roles } from "../fixtures/trading-desk.ts";
+import { describe, expect, it } from "vitest";
+import { demoLogin, Session } from "../fixtures/test-app.ts";
+import { balanceOf, expectError, expectLedgerBalanced } from "../fixtures/builders.ts";
+import { useRaceDesk } from "../fixtures/race-desk.ts";
 
-let t: TestApp;
-let r: Roles;
-let pool: Awaited<ReturnType<typeof upcomingPool>>;
-let now = Date.now();
-/** The clock moves on by a second at each step, so "struck before the withdrawal" is never a tie. */
-const tick = () => t.clock.set(new Date((now += 1000)));
-beforeAll(async () => {
-  t = await makeTestApp();
-  tick();
-  r = await rolesOf(t);
-  pool = await upcomingPool(new Session(t));
-});
-afterAll(() => t.close());
 
 /** Eight runners (default 1/5 the odds, three places); runner 8 at 4.00 (3/1: Rule 4 25p). */
 const EIGHT = ["9.00", "5.00", "6.00", "8.00", "11.00", "13.00", "15.00", "4.00"];
@@ -30,25 +17,14 @@ const EIGHT = ["9.00", "5.00", "6.00", "8.00", "11.00", "13.00", "15.00", "4.00"
 const FIVE = ["3.00", "5.00", "6.00", "8.00", "4.00"];
 const override = { reason: "race run early in the test" };
 
-async function race(name: string, prices: string[]) {
-  const e = pool.next((x: { sport: string }) => x.sport === "racing");
-  const m = await createMarketOk(r.trader, { eventId: e.id, marketType: "full_time_result", name, outcomes: prices.map((o, i) => ({ name: `${i + 1}. Runner ${i + 1}`, odds: o })) });
-  const sel = (i: number) => ({ eventId: e.id, marketId: m.id, outcomeId: m.outcomes[i].id, odds: m.outcomes[i].odds });
-  return { m, sel };
-}
+const desk = useRaceDesk();
+const { tick, race, row, walletMoves } = desk;
+const ew = (c: Session, selection: unknown, unit: number) => desk.bet(c, selection, unit, true);
+/** The trader withdraws a runner at its current price. */
+const withdraw = (marketId: string, outcomeId: string) => desk.withdraw(desk.r.trader, marketId, outcomeId);
 
-async function ew(c: Session, selection: unknown, unit: number): Promise<string> {
-  tick();
-  const res = await c.post("/api/bets", { selections: [selection], stake: unit, betType: "single", eachWay: true });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { bet: { id: string } }).bet.id;
-}
 
-async function withdraw(marketId: string, outcomeId: string) {
-  tick();
-  const res = await r.trader.post(`/api/admin/markets/${marketId}/outcomes/${outcomeId}/withdraw`, {});
-  expect(res.status, await res.clone().text()).toBe(200);
-}
+
 
 async function post(s: Session, path: string, body: Record<string, unknown>) {
   tick();
@@ -57,23 +33,13 @@ async function post(s: Session, path: string, body: Record<string, unknown>) {
   return res.json() as Promise<Record<string, unknown>>;
 }
 
-const row = async (id: string) => ({ ...(await t.database.client.execute({ sql: "SELECT status, actual_return FROM bets WHERE id = ?", args: [id] })).rows[0] });
-/** The wallet side of every transaction on a bet, oldest first: [kind, amount]. */
-const walletMoves = async (betId: string) =>
-  (
-    await t.database.client.execute({
-      sql: `SELECT t.kind, p.amount FROM ledger_postings p JOIN ledger_transactions t ON t.id = p.transaction_id
-            WHERE t.reference = ? AND p.account_id LIKE 'wallet:%' ORDER BY t.created_at, p.id`,
-      args: [betId],
-    })
-  ).rows.map((x) => [x.kind, Number(x.amount)]);
 type Shown = { id: string; eachWay?: { fractionNum: number; fractionDen: number; places: number; settledOn?: unknown }; rule4?: unknown };
-const shown = async (c: Session, id: string) => ((await (await c.get("/api/bets")).json()) as Shown[]).find((b) => b.id === id)!;
+const shown = (c: Session, id: string) => desk.shown<Shown>(c, id);
 
 describe("8 runners (1/5 three places) down to 7 after the bet: 1/4 two places", () => {
   it("by market: 3rd pays nothing on the place part, 2nd pays 1/4 less Rule 4; a bet struck after keeps 1/5 three places; resettled by market", async () => {
     const { m, sel } = await race("EWF Eight", EIGHT);
-    const c = await demoLogin(t, "customer");
+    const c = await demoLogin(desk.t, "customer");
     const third = await ew(c, sel(2), 500); // 5.00 e/w at 6.00
     const second = await ew(c, sel(1), 500); // 5.00 e/w at 5.00
     await withdraw(m.id, m.outcomes[7].id); // 4.00: 25p; 7 runners left
@@ -82,7 +48,7 @@ describe("8 runners (1/5 three places) down to 7 after the bet: 1/4 two places",
     expect((await shown(c, late)).eachWay).toEqual({ fractionNum: 1, fractionDen: 5, places: 3, unitStake: 500 });
     const start = await balanceOf(c);
     // Finishing order 1, 2, 3 (the placed runners in finishing order, the winner not listed).
-    await post(r.admin, `/api/admin/markets/${m.id}/settle`, { winningOutcomeId: m.outcomes[0].id, placed: [{ outcomeId: m.outcomes[1].id }, { outcomeId: m.outcomes[2].id }], override });
+    await post(desk.r.admin, `/api/admin/markets/${m.id}/settle`, { winningOutcomeId: m.outcomes[0].id, placed: [{ outcomeId: m.outcomes[1].id }, { outcomeId: m.outcomes[2].id }], override });
     expect(await row(third)).toEqual({ status: "lost", actual_return: 0 }); // 3rd of two places
     expect(await row(second)).toEqual({ status: "won", actual_return: 875 }); // 5.00 + 20.00 x 1/4 x 0.75
     expect(await row(late)).toEqual({ status: "won", actual_return: 1000 }); // 5.00 + 25.00 x 1/5, no Rule 4
@@ -91,7 +57,7 @@ describe("8 runners (1/5 three places) down to 7 after the bet: 1/4 two places",
     expect(await walletMoves(second)).toEqual([["bet_stake", -1000], ["bet_payout", 875]]);
     expect(await walletMoves(late)).toEqual([["bet_stake", -1000], ["bet_payout", 1000]]);
     // Resettled by market: runner 3 second, runner 2 third.
-    await post(r.admin, `/api/admin/markets/${m.id}/resettle`, {
+    await post(desk.r.admin, `/api/admin/markets/${m.id}/resettle`, {
       winningOutcomeId: m.outcomes[0].id, placed: [{ outcomeId: m.outcomes[2].id }, { outcomeId: m.outcomes[1].id }], reason: "photo finish reviewed", override,
     });
     expect(await row(third)).toEqual({ status: "won", actual_return: 968 }); // 5.00 + 25.00 x 1/4 x 0.75 = 9.6875, down
@@ -100,18 +66,18 @@ describe("8 runners (1/5 three places) down to 7 after the bet: 1/4 two places",
     expect(await balanceOf(c)).toBe(start + 968 + 1000);
     expect(await walletMoves(third)).toEqual([["bet_stake", -1000], ["bet_resettlement", 968]]);
     expect(await walletMoves(second)).toEqual([["bet_stake", -1000], ["bet_payout", 875], ["bet_resettlement", -875]]);
-    await expectLedgerBalanced(t.database);
+    await expectLedgerBalanced(desk.t.database);
   });
 
   it("by bet: placed pays 1/4 less Rule 4 (the struck terms' figure is refused); resettled by bet to won and back", async () => {
     const { m, sel } = await race("EWF Eight By Bet", EIGHT);
-    const c = await demoLogin(t, "customer");
+    const c = await demoLogin(desk.t, "customer");
     const b = await ew(c, sel(1), 500); // 5.00 e/w at 5.00
     await withdraw(m.id, m.outcomes[7].id);
     const start = await balanceOf(c);
     const settle = (body: Record<string, unknown>) => {
       tick();
-      return r.admin.post(`/api/admin/settle-bet/${b}`, { override, ...body });
+      return desk.r.admin.post(`/api/admin/settle-bet/${b}`, { override, ...body });
     };
     await expectError(await settle({ status: "placed", actualReturn: 800 }), 422, "BET.RETURN_MISMATCH"); // 1/5 as struck
     expect(await row(b)).toEqual({ status: "pending", actual_return: null });
@@ -119,18 +85,18 @@ describe("8 runners (1/5 three places) down to 7 after the bet: 1/4 two places",
     expect((await settle({ status: "placed", actualReturn: 875 })).status).toBe(200);
     expect(await row(b)).toEqual({ status: "won", actual_return: 875 });
     // won after all: win part 5.00 + 20.00 x 0.75 = 20.00, plus the 8.75
-    expect(await post(r.admin, `/api/admin/bets/${b}/resettle`, { status: "won", reason: "photo finish" })).toMatchObject({ bet: { actualReturn: 2875 }, correction: 2000 });
-    expect(await post(r.admin, `/api/admin/bets/${b}/resettle`, { status: "placed", reason: "photo finish reversed" })).toMatchObject({ bet: { actualReturn: 875 }, correction: -2000 });
+    expect(await post(desk.r.admin, `/api/admin/bets/${b}/resettle`, { status: "won", reason: "photo finish" })).toMatchObject({ bet: { actualReturn: 2875 }, correction: 2000 });
+    expect(await post(desk.r.admin, `/api/admin/bets/${b}/resettle`, { status: "placed", reason: "photo finish reversed" })).toMatchObject({ bet: { actualReturn: 875 }, correction: -2000 });
     expect(await balanceOf(c)).toBe(start + 875);
     expect(await walletMoves(b)).toEqual([["bet_stake", -1000], ["bet_payout", 875], ["bet_resettlement", 2000], ["bet_resettlement", -2000]]);
-    await expectLedgerBalanced(t.database);
+    await expectLedgerBalanced(desk.t.database);
   });
 });
 
 describe("5 runners (1/4 two places) down to 4 after the bet: win only", () => {
   it("by market: the winner pays both parts at full odds less Rule 4, 2nd pays nothing; a bet struck after keeps 1/4 two places; resettled by market", async () => {
     const { m, sel } = await race("EWF Five", FIVE);
-    const c = await demoLogin(t, "customer");
+    const c = await demoLogin(desk.t, "customer");
     const winner = await ew(c, sel(0), 500); // 5.00 e/w at 3.00
     const second = await ew(c, sel(1), 500); // 5.00 e/w at 5.00
     await withdraw(m.id, m.outcomes[4].id); // 4.00: 25p; 4 runners left
@@ -138,7 +104,7 @@ describe("5 runners (1/4 two places) down to 4 after the bet: win only", () => {
     expect((await shown(c, winner)).eachWay?.settledOn).toEqual({ fractionNum: 1, fractionDen: 1, places: 1, runners: 4 });
     expect((await shown(c, late)).eachWay?.settledOn).toBeUndefined();
     const start = await balanceOf(c);
-    await post(r.admin, `/api/admin/markets/${m.id}/settle`, { winningOutcomeId: m.outcomes[0].id, placed: [{ outcomeId: m.outcomes[1].id }], override });
+    await post(desk.r.admin, `/api/admin/markets/${m.id}/settle`, { winningOutcomeId: m.outcomes[0].id, placed: [{ outcomeId: m.outcomes[1].id }], override });
     expect(await row(winner)).toEqual({ status: "won", actual_return: 2500 }); // 2 x (5.00 + 10.00 x 0.75)
     expect(await row(second)).toEqual({ status: "lost", actual_return: 0 });
     expect(await row(late)).toEqual({ status: "won", actual_return: 1000 }); // 5.00 + 20.00 x 1/4
@@ -146,52 +112,52 @@ describe("5 runners (1/4 two places) down to 4 after the bet: win only", () => {
     expect(await walletMoves(winner)).toEqual([["bet_stake", -1000], ["bet_payout", 2500]]);
     expect(await walletMoves(second)).toEqual([["bet_stake", -1000]]);
     // Resettled by market: runner 2 won, runner 1 second.
-    await post(r.admin, `/api/admin/markets/${m.id}/resettle`, { winningOutcomeId: m.outcomes[1].id, placed: [{ outcomeId: m.outcomes[0].id }], reason: "photo finish reviewed", override });
+    await post(desk.r.admin, `/api/admin/markets/${m.id}/resettle`, { winningOutcomeId: m.outcomes[1].id, placed: [{ outcomeId: m.outcomes[0].id }], reason: "photo finish reviewed", override });
     expect(await row(winner)).toEqual({ status: "lost", actual_return: 0 });
     expect(await row(second)).toEqual({ status: "won", actual_return: 4000 }); // 2 x (5.00 + 20.00 x 0.75)
     expect(await row(late)).toEqual({ status: "won", actual_return: 3500 }); // 25.00 + 5.00 + 20.00 x 1/4
     expect(await balanceOf(c)).toBe(start + 4000 + 3500);
     expect(await walletMoves(winner)).toEqual([["bet_stake", -1000], ["bet_payout", 2500], ["bet_resettlement", -2500]]);
     expect(await walletMoves(second)).toEqual([["bet_stake", -1000], ["bet_resettlement", 4000]]);
-    await expectLedgerBalanced(t.database);
+    await expectLedgerBalanced(desk.t.database);
   });
 
   it("by bet: won pays both parts at full odds less Rule 4; placed pays nothing; resettled by bet", async () => {
     const { m, sel } = await race("EWF Five By Bet", FIVE);
-    const c = await demoLogin(t, "customer");
+    const c = await demoLogin(desk.t, "customer");
     const a = await ew(c, sel(0), 500);
     const b = await ew(c, sel(1), 500);
     await withdraw(m.id, m.outcomes[4].id);
     const start = await balanceOf(c);
-    await expectError(await (tick(), r.admin.post(`/api/admin/settle-bet/${a}`, { status: "won", actualReturn: 2250, override })), 422, "BET.RETURN_MISMATCH");
+    await expectError(await (tick(), desk.r.admin.post(`/api/admin/settle-bet/${a}`, { status: "won", actualReturn: 2250, override })), 422, "BET.RETURN_MISMATCH");
     expect(await walletMoves(a)).toEqual([["bet_stake", -1000]]);
-    await post(r.admin, `/api/admin/settle-bet/${a}`, { status: "won", actualReturn: 2500, override });
+    await post(desk.r.admin, `/api/admin/settle-bet/${a}`, { status: "won", actualReturn: 2500, override });
     expect(await row(a)).toEqual({ status: "won", actual_return: 2500 });
     // Placed in a win-only race: nothing back, the bet is lost.
-    await expectError(await (tick(), r.admin.post(`/api/admin/settle-bet/${b}`, { status: "placed", actualReturn: 1000, override })), 422, "BET.RETURN_MISMATCH");
-    await post(r.admin, `/api/admin/settle-bet/${b}`, { status: "placed", actualReturn: 0, override });
+    await expectError(await (tick(), desk.r.admin.post(`/api/admin/settle-bet/${b}`, { status: "placed", actualReturn: 1000, override })), 422, "BET.RETURN_MISMATCH");
+    await post(desk.r.admin, `/api/admin/settle-bet/${b}`, { status: "placed", actualReturn: 0, override });
     expect(await row(b)).toEqual({ status: "lost", actual_return: 0 });
     expect(await balanceOf(c)).toBe(start + 2500);
     // Resettled by bet: b won after all, both parts at full odds less Rule 4: 2 x (5.00 + 20.00 x 0.75) = 40.00.
-    expect(await post(r.admin, `/api/admin/bets/${b}/resettle`, { status: "won", reason: "stewards' enquiry" })).toMatchObject({ bet: { actualReturn: 4000 }, correction: 4000 });
-    expect(await post(r.admin, `/api/admin/bets/${a}/resettle`, { status: "lost", reason: "stewards' enquiry" })).toMatchObject({ bet: { actualReturn: 0 }, correction: -2500 });
+    expect(await post(desk.r.admin, `/api/admin/bets/${b}/resettle`, { status: "won", reason: "stewards' enquiry" })).toMatchObject({ bet: { actualReturn: 4000 }, correction: 4000 });
+    expect(await post(desk.r.admin, `/api/admin/bets/${a}/resettle`, { status: "lost", reason: "stewards' enquiry" })).toMatchObject({ bet: { actualReturn: 0 }, correction: -2500 });
     expect(await balanceOf(c)).toBe(start + 4000);
     expect(await walletMoves(b)).toEqual([["bet_stake", -1000], ["bet_resettlement", 4000]]);
     expect(await walletMoves(a)).toEqual([["bet_stake", -1000], ["bet_payout", 2500], ["bet_resettlement", -2500]]);
-    await expectLedgerBalanced(t.database);
+    await expectLedgerBalanced(desk.t.database);
   });
 });
 
 describe("the return guard (migration 0041)", () => {
   it("an each-way bet may return up to stake x odds, not a cent more; a win single still not above its potential return", async () => {
     const { sel } = await race("EWF Guard", FIVE);
-    const c = await demoLogin(t, "customer");
+    const c = await demoLogin(desk.t, "customer");
     const b = await ew(c, sel(0), 500); // 10.00 staked at 3.00: potential 22.50, win only up to 30.00
     tick();
     const single = await c.post("/api/bets", { selections: [sel(0)], stake: 1000, betType: "single" }); // potential 30.00
     expect(single.status).toBe(201);
     const s = ((await single.json()) as { bet: { id: string } }).bet.id;
-    const set = (id: string, cents: number) => t.database.client.execute({ sql: "UPDATE bets SET actual_return = ? WHERE id = ?", args: [cents, id] });
+    const set = (id: string, cents: number) => desk.t.database.client.execute({ sql: "UPDATE bets SET actual_return = ? WHERE id = ?", args: [cents, id] });
     await set(b, 3000);
     expect(await row(b)).toMatchObject({ actual_return: 3000 });
     await expect(set(b, 3001)).rejects.toThrow(/BET.RETURN_ABOVE_POTENTIAL/);
