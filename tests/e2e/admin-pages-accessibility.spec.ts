@@ -70,6 +70,7 @@ test.describe("admin console accessibility", () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto("/admin");
     await expect(page.getByTestId("section-dashboard")).toBeVisible();
+    await dataLoaded(page, '[data-testid="section-dashboard"]');
     expect(await seriousViolations(page)).toEqual([]);
     const toggle = page.getByRole("button", { name: "Open menu" });
     await toggle.click();
@@ -79,9 +80,25 @@ test.describe("admin console accessibility", () => {
     await expect(page.getByTestId("section-risk")).toBeVisible();
     await expect(page.getByTestId("menu-risk")).toBeHidden();
     await expect(page).toHaveURL(/\/admin\?tab=risk$/);
+    await dataLoaded(page, '[data-testid="section-risk"]');
     const box = await page.getByTestId("risk-export").boundingBox();
     expect(box!.height).toBeGreaterThanOrEqual(44);
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test("phone width: the risk heatmap still loading scrolls in a region the keyboard reaches", async ({ page }) => {
+    // Hold the heatmap's data: its grid shows skeleton cells (nothing in it takes focus yet).
+    const held: import("@playwright/test").Route[] = [];
+    await page.route("**/api/admin/risk-heatmap*", (route) => void held.push(route));
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto("/admin");
+    const heatmap = page.getByTestId("risk-heatmap");
+    await expect(heatmap.locator(".rt-Skeleton").first()).toBeVisible();
+    expect(await seriousViolations(page, '[data-testid="risk-heatmap"]')).toEqual([]);
+    await expect(heatmap.getByRole("region", { name: "Risk heatmap, scrolls sideways" })).toHaveAttribute("tabindex", "0");
+    for (const route of held.splice(0)) await route.continue();
+    await page.unroute("**/api/admin/risk-heatmap*");
+    await expect(heatmap.getByTestId("heatmap-cell-soccer-ftwin")).toBeVisible();
   });
 
   test("the stand-alone user and fraud screens pass", async ({ page }) => {

@@ -14,7 +14,7 @@ import { queries } from "../../lib/queries.ts";
 import { useRole } from "./console-context.tsx";
 import { AdjustLimitDialog, MarketBetsDialog, useSuspendMarket } from "./markets/market-actions.tsx";
 import { marketLabel, useMarketDirectory, useMarketInfo } from "./markets/market-directory.ts";
-import { ErrorNote } from "./ui.tsx";
+import { ErrorNote, TableScroll } from "./ui.tsx";
 
 const ROWS = ["Soccer", "Tennis", "Basketball", "Racing", "Rugby", "Cricket"] as const;
 const COLUMNS = ["FT Win", "O/U", "Handicap", "Player", "Parlay"] as const;
@@ -57,48 +57,52 @@ export function RiskHeatmap() {
         </SegmentedControl.Root>
       </Flex>
       <ErrorNote what="the heatmap" error={heatmap.error} />
-      <div className="adm-heatmap" role="grid" aria-label="Risk heatmap" aria-rowcount={ROWS.length + 1}>
-        <div className="adm-heatmap__row" role="row">
-          <span className="adm-heatmap__corner" role="columnheader">
-            <span className="adm-sr">Sport</span>
-          </span>
-          {COLUMNS.map((c) => (
-            <span key={c} className="adm-heatmap__colhead" role="columnheader">
-              {c}
+      {/* At phone width the grid scrolls sideways inside a region the keyboard can reach, also while
+          its cells are still loading (no buttons in it yet to take focus). */}
+      <TableScroll label="Risk heatmap, scrolls sideways">
+        <div className="adm-heatmap" role="grid" aria-label="Risk heatmap" aria-rowcount={ROWS.length + 1}>
+          <div className="adm-heatmap__row" role="row">
+            <span className="adm-heatmap__corner" role="columnheader">
+              <span className="adm-sr">Sport</span>
             </span>
+            {COLUMNS.map((c) => (
+              <span key={c} className="adm-heatmap__colhead" role="columnheader">
+                {c}
+              </span>
+            ))}
+          </div>
+          {ROWS.map((sport) => (
+            <div className="adm-heatmap__row" role="row" key={sport}>
+              <span className="adm-heatmap__rowhead" role="rowheader">
+                {sport}
+              </span>
+              {COLUMNS.map((market) => {
+                const cell = cellOf(sport, market);
+                const value = cell?.riskValue ?? 0;
+                const isSel = selected?.sport === sport && selected?.market === market;
+                return (
+                  <span role="gridcell" key={market} className="adm-heatmap__cellwrap">
+                    {heatmap.isPending ? (
+                      <Skeleton height="36px" />
+                    ) : (
+                      <button
+                        type="button"
+                        className={`adm-heatmap__cell adm-band--${bandOf(value)} ${isSel ? "is-selected" : ""}`}
+                        aria-pressed={isSel}
+                        aria-label={`${sport} ${market}: risk ${value}${cell ? `, liability ${formatMoney(cell.liability)}` : ""}`}
+                        onClick={() => setSelected(isSel ? null : { sport, market })}
+                        data-testid={`heatmap-cell-${slug(sport)}-${slug(market)}`}
+                      >
+                        {value}
+                      </button>
+                    )}
+                  </span>
+                );
+              })}
+            </div>
           ))}
         </div>
-        {ROWS.map((sport) => (
-          <div className="adm-heatmap__row" role="row" key={sport}>
-            <span className="adm-heatmap__rowhead" role="rowheader">
-              {sport}
-            </span>
-            {COLUMNS.map((market) => {
-              const cell = cellOf(sport, market);
-              const value = cell?.riskValue ?? 0;
-              const isSel = selected?.sport === sport && selected?.market === market;
-              return (
-                <span role="gridcell" key={market} className="adm-heatmap__cellwrap">
-                  {heatmap.isPending ? (
-                    <Skeleton height="36px" />
-                  ) : (
-                    <button
-                      type="button"
-                      className={`adm-heatmap__cell adm-band--${bandOf(value)} ${isSel ? "is-selected" : ""}`}
-                      aria-pressed={isSel}
-                      aria-label={`${sport} ${market}: risk ${value}${cell ? `, liability ${formatMoney(cell.liability)}` : ""}`}
-                      onClick={() => setSelected(isSel ? null : { sport, market })}
-                      data-testid={`heatmap-cell-${slug(sport)}-${slug(market)}`}
-                    >
-                      {value}
-                    </button>
-                  )}
-                </span>
-              );
-            })}
-          </div>
-        ))}
-      </div>
+      </TableScroll>
       <Flex gap="3" mt="2" wrap="wrap" className="adm-heatmap__legend" aria-label="Colour bands">
         {(
           [
