@@ -1,14 +1,22 @@
 import { defineConfig } from "@playwright/test";
 
 /**
- * End-to-end journeys in Debian's Chromium against the built site and the real server on a fresh
- * embedded database. `npm test` builds the site first; the server is started here, once, for both
- * projects.
+ * End-to-end journeys in Debian's Chromium against the built site and the real server, each server
+ * on a fresh embedded database. `npm test` builds the site first; the two servers (one per project)
+ * are started here, once.
  */
 const PORT = Number(process.env.E2E_PORT || 4319);
 /** The shared-state journeys' own server, on its own database (see SHARED_STATE_JOURNEYS). */
 const SHARED_PORT = PORT + 1;
 
+/**
+ * Journeys that change or total up state other journeys read: shared seeded events and markets
+ * (set live, finished, re-priced, limited, settled), the fraud alert queue, liability totals, events
+ * a customer journey could pick. They run one at a time against a server and database of their own
+ * (SHARED_PORT), beside the independent journeys, which share the other server. A new journey that
+ * only uses its own customer (registered or demo) belongs to the independent ones; the rules are in
+ * docs/architecture.md, "Tests: isolation and speed".
+ */
 export const SHARED_STATE_JOURNEYS = [
   "admin-creates-market-and-settles.spec.ts",
   "admin-finds-an-event-and-watches-bets.spec.ts",
@@ -25,8 +33,8 @@ export default defineConfig({
   testDir: "tests/e2e",
   // A file's journeys stay together, in order, in one worker; two files run at a time.
   fullyParallel: false,
-  // Two browsers at a time. The machine is a 2-core one and Chromium (its renderer and its software
-  // compositor) is most of the suite's CPU: with two workers the cores are busy throughout, so more
+  // Two browsers at a time. The machine is a 2-core one and Chromium (mostly its renderer) is most
+  // of the suite's CPU: with two workers the cores are busy throughout, so more
   // workers would not help here. The shared-state journeys take one worker at most, one file after
   // another, on their own server; the independent journeys take whatever worker is free. Measured
   // 2026-11-26 in docs/benchmarks.md, "The test suite's own time". E2E_WORKERS=1 runs one at a time.

@@ -5,7 +5,7 @@
  *
  * axe-core runs in the page itself (`axe.run`), injected once per document. `@axe-core/playwright`'s
  * `analyze()` re-injects axe into every frame and then opens a blank page to merge the frames'
- * results (`finishRun`): on this machine that cost 1.5-3.5 s per scan against 0.1-0.7 s for the same
+ * results (`finishRun`): on this machine that cost 1.5-4.4 s per scan against 0.1-0.7 s for the same
  * rules on the same admin section (measured 2026-11-26, docs/benchmarks.md "The test suite's own
  * time"). Our pages have no iframes, so both give the same violations; a page with child frames is
  * still scanned through AxeBuilder, which follows them.
@@ -54,6 +54,7 @@ export async function seriousViolations(page: Page, scope: AxeScope = {}): Promi
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
 }
+
 /** Two animation frames: layout and media-query listeners have run after a resize. */
 const frames = (page: Page) =>
   page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
