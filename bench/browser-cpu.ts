@@ -16,7 +16,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import config from "../playwright.config.ts";
-import { startProduct } from "./lib/server.ts";
+import { cpuMsOf, startProduct } from "./lib/server.ts";
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -33,24 +33,22 @@ const PAGES: { path: string; role: "customer" | "admin" }[] = [
 ];
 
 type Kind = "renderer" | "gpu" | "browser" | "other";
-const TICK = 100; // USER_HZ
 
 function chromiumCpu(): Record<Kind, number> {
   const out: Record<Kind, number> = { renderer: 0, gpu: 0, browser: 0, other: 0 };
   for (const pid of readdirSync("/proc")) {
     if (!/^\d+$/.test(pid)) continue;
-    let cmdline: string, stat: string;
+    let cmdline: string;
     try {
       cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8");
-      stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     } catch {
       continue;
     }
     if (!cmdline.includes("chromium")) continue;
     const type = /--type=([a-z-]+)/.exec(cmdline)?.[1];
     const kind: Kind = type === "renderer" ? "renderer" : type === "gpu-process" ? "gpu" : type ? "other" : "browser";
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    out[kind] += (Number(fields[11]) + Number(fields[12])) / TICK;
+    const ms = cpuMsOf(pid);
+    if (!Number.isNaN(ms)) out[kind] += ms / 1000;
   }
   return out;
 }

@@ -11,16 +11,10 @@
  * sent as a browser would (Accept-Encoding: gzip).
  */
 import autocannon from "autocannon";
-import { readFileSync } from "node:fs";
-import { startProduct } from "./lib/server.ts";
+import { cpuMsOf, startProduct } from "./lib/server.ts";
 import { placementLoad } from "./lib/placement-load.ts";
 
 const [runtime = "node", target = "bets", seconds = "10"] = process.argv.slice(2);
-const TICK_MS = 10; // /proc/<pid>/stat counts CPU in clock ticks of 1/100 s
-const cpuMs = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-};
 
 const server = await startProduct({ runtime: runtime === "deno" ? "deno" : "node", port: Number(process.env.BENCH_PORT || 4480), env: { FEED_INTERVAL_MS: "3000" } });
 const requests: autocannon.Options["requests"] = [];
@@ -31,12 +25,12 @@ if (target === "bets") {
 } else requests.push({ method: "GET", path: target, headers: { "accept-encoding": "gzip, deflate, br, zstd" } });
 
 try {
-  const before = cpuMs(server.pid);
+  const before = cpuMsOf(server.pid);
   const generatorBefore = process.cpuUsage();
   const r = await new Promise<autocannon.Result>((resolve, reject) =>
     autocannon({ url: server.url, connections: 64, duration: Number(seconds), requests }, (e, res) => (e ? reject(e) : resolve(res))),
   );
-  const used = cpuMs(server.pid) - before;
+  const used = cpuMsOf(server.pid) - before;
   const generator = process.cpuUsage(generatorBefore);
   const answered = r["2xx"];
   console.log(

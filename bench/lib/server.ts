@@ -34,6 +34,17 @@ export function rssMbOf(pid: number): number {
   }
 }
 
+/** CPU time (user + system) a process has used, in ms, from /proc; NaN once it has gone. */
+export function cpuMsOf(pid: number | string): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 1/100 s
+  } catch {
+    return NaN;
+  }
+}
+
 export async function startProduct(opts: { runtime: "node" | "deno"; port: number; env?: Record<string, string> }): Promise<RunningServer> {
   const dir = mkdtempSync(join(tmpdir(), "bench-server-"));
   const dbPath = join(dir, "bench.db");
