@@ -34,10 +34,10 @@ export default defineConfig({
   // A file's journeys stay together, in order, in one worker; two files run at a time.
   fullyParallel: false,
   // Two browsers at a time. The machine is a 2-core one and Chromium (mostly its renderer) is most
-  // of the suite's CPU: with two workers the cores are busy throughout, so more
-  // workers would not help here. The shared-state journeys take one worker at most, one file after
-  // another, on their own server; the independent journeys take whatever worker is free. Measured
-  // 2026-11-26 in docs/benchmarks.md, "The test suite's own time". E2E_WORKERS=1 runs one at a time.
+  // of the suite's CPU: with two workers the cores are busy throughout, so more workers would not
+  // help here. The shared-state journeys take one worker at most, one file after another, on their
+  // own server; the independent journeys take whatever worker is free. Measured 2026-11-26 in
+  // docs/benchmarks.md, "The test suite's own time". E2E_WORKERS=1 runs one at a time.
   workers: Number(process.env.E2E_WORKERS || 2),
   // The shared-state project is listed first, so its files are first in the queue: one worker works
   // through them from the start while the other takes independent files, and no worker waits idle
