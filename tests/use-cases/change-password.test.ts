@@ -4,21 +4,16 @@
  * the failure a wrong password records; demo users have no password to change.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { registerCustomer } from "../../domain/accounts/register.ts";
 import { changePassword } from "../../domain/accounts/change-password.ts";
 import { signIn } from "../../domain/accounts/sign-in.ts";
 import type { User } from "../../domain/shared/types.ts";
-import { makeWorld, NOW, type World } from "./world.ts";
+import { makeWorld, NOW, registerAda, type World } from "./world.ts";
 
 let w: World;
 let ada: User;
 beforeEach(async () => {
   w = await makeWorld({ sql: true });
-  const r = await registerCustomer(w.as(null), {
-    firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", password: "correct horse", dateOfBirth: "1990-05-01",
-  }, { id: "sess_usr_1", ip: null });
-  if (!r.ok) throw new Error(r.error.code);
-  ada = r.value.user;
+  ada = await registerAda(w);
   // A second device.
   if (!(await signIn(w.as(null), { email: "ada@example.com", password: "correct horse" }, { id: "sess-phone", ip: null })).ok) throw new Error("sign-in");
 });

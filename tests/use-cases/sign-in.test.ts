@@ -5,17 +5,13 @@
  * written), suspended staff refused and a suspended customer let in to reach their funds.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { registerCustomer } from "../../domain/accounts/register.ts";
 import { signIn } from "../../domain/accounts/sign-in.ts";
-import { makeWorld, NOW, type World } from "./world.ts";
+import { makeWorld, NOW, registerAda, type World } from "./world.ts";
 
 let w: World;
 beforeEach(async () => {
   w = await makeWorld({ sql: true });
-  const r = await registerCustomer(w.as(null), {
-    firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", password: "correct horse", dateOfBirth: "1990-05-01",
-  }, { id: "sess-reg", ip: null });
-  if (!r.ok) throw new Error(r.error.code);
+  await registerAda(w, "sess-reg");
 });
 const in12h = new Date(NOW.getTime() + 12 * 3_600_000);
 const attempts = async () =>

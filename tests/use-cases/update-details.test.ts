@@ -4,20 +4,15 @@
  * stays unique; every change is audited.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { registerCustomer } from "../../domain/accounts/register.ts";
 import { updateDetails } from "../../domain/accounts/update-details.ts";
 import type { User } from "../../domain/shared/types.ts";
-import { makeWorld, sqlAudit, type World } from "./world.ts";
+import { makeWorld, registerAda, sqlAudit, type World } from "./world.ts";
 
 let w: World;
 let ada: User;
 beforeEach(async () => {
   w = await makeWorld({ sql: true });
-  const r = await registerCustomer(w.as(null), {
-    firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", password: "correct horse", dateOfBirth: "1990-05-01",
-  }, { id: "sess_usr_1", ip: null });
-  if (!r.ok) throw new Error(r.error.code);
-  ada = r.value.user;
+  ada = await registerAda(w);
 });
 const lastAudit = async () => (await sqlAudit(w.database)).at(-1);
 

@@ -13,6 +13,7 @@ import type { Ctx } from "../../domain/shared/context.ts";
 import type { Clock, Ids } from "../../domain/shared/clock.ts";
 import type { Ports } from "../../domain/ports/index.ts";
 import type { User } from "../../domain/shared/types.ts";
+import { registerCustomer } from "../../domain/accounts/register.ts";
 import { createMemoryStore, type MemoryStore } from "../../adapters/memory/index.ts";
 import { libsqlPorts, openDatabase, type Database } from "../../adapters/libsql/index.ts";
 import { ScryptPasswordHasher } from "../../adapters/system/password.ts";
@@ -131,6 +132,18 @@ export async function makeWorld(opts: { sql?: boolean } = {}): Promise<World> {
       return result;
     },
   };
+}
+
+/**
+ * Ada Lovelace (ada@example.com, password "correct horse", born 1990-05-01) registered through the
+ * use case, signed in as `sessionId`.
+ */
+export async function registerAda(w: World, sessionId = "sess_usr_1"): Promise<User> {
+  const r = await registerCustomer(w.as(null), {
+    firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", password: "correct horse", dateOfBirth: "1990-05-01",
+  }, { id: sessionId, ip: null });
+  if (!r.ok) throw new Error(r.error.code);
+  return r.value.user;
 }
 
 /** A selection on `<eventId>-m<market>-o<outcome>` at the given odds. */
