@@ -5,7 +5,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
-import { islandsHydrated, money, showEventOnBoard, upcomingEvents } from "./helpers.ts";
+import { islandsHydrated, money, recordToasts, showEventOnBoard, toastsShown, upcomingEvents } from "./helpers.ts";
 import { PASSWORD, registerCustomer, uniqueEmail, verifyCustomer } from "./customer-helpers.ts";
 
 test("register, verify basic and full, set a deposit limit, deposit, bet and cash out", async ({ page }) => {
@@ -139,10 +139,10 @@ test("a registered customer signs in and is taken to next; logout ends the real 
   await expect(page.getByTestId("account-display-name")).toHaveText("Robin Real");
   await expect(page.getByTestId("demo-account-note")).toHaveCount(0);
 
+  await recordToasts(page);
   await page.getByTestId("logout-button").click();
-  await expect(page.getByTestId("toast")).toContainText("Logged Out");
-  await expect(page.getByTestId("toast")).toContainText("You have been successfully logged out.");
   await page.waitForURL((url) => url.pathname === "/");
+  await expect.poll(() => toastsShown(page)).toContainEqual(expect.stringMatching(/Logged Out[\s\S]*You have been successfully logged out\./));
   expect((await page.request.get("/api/auth/user")).status()).toBe(401);
 });
 

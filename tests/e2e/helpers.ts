@@ -20,12 +20,46 @@ export async function upcomingEvents(request: APIRequestContext, limit = 10): Pr
   return (await res.json()) as ApiEvent[];
 }
 
+/**
+ * Keep every toast's text the page shows in sessionStorage, which outlives a same-origin navigation.
+ * A toast shown just before a redirect may be gone by the time a loaded machine gets to look for it;
+ * the record lets a journey assert it after the navigation without racing the redirect.
+ */
+export async function recordToasts(page: Page) {
+  const install = () => {
+    const w = window as unknown as { __e2eToasts?: boolean };
+    if (w.__e2eToasts) return;
+    w.__e2eToasts = true;
+    const record = () => {
+      const seen: string[] = JSON.parse(sessionStorage.getItem("e2e-toasts") || "[]");
+      let changed = false;
+      for (const t of document.querySelectorAll('[data-testid="toast"]')) {
+        const text = t.textContent ?? "";
+        if (text && !seen.includes(text)) (seen.push(text), (changed = true));
+      }
+      if (changed) sessionStorage.setItem("e2e-toasts", JSON.stringify(seen));
+    };
+    new MutationObserver(record).observe(document, { childList: true, subtree: true, characterData: true });
+  };
+  // For every later document of this tab, and for the one already loaded (if any).
+  await page.addInitScript(install);
+  if (page.url().startsWith("http")) await page.evaluate(install);
+}
+
+/** The toasts this tab has shown since recordToasts(), across navigations. */
+export async function toastsShown(page: Page): Promise<string[]> {
+  return page.evaluate(() => JSON.parse(sessionStorage.getItem("e2e-toasts") || "[]") as string[]);
+}
+
 /** Sign in as a demo user through the landing page's button, as a visitor would. */
 export async function demoLoginFromLanding(page: Page, role: "admin" | "customer") {
+  await recordToasts(page);
   await page.goto("/");
   await page.getByTestId(`demo-login-${role}`).click();
-  await expect(page.getByTestId("toast")).toContainText("Demo Login Successful");
+  // The toast shows, then the page moves on after a second: assert the destination, then that the
+  // toast was shown (recorded), never the toast itself once the redirect may have begun.
   await page.waitForURL(role === "admin" ? "**/admin" : "**/betting");
+  await expect.poll(() => toastsShown(page)).toContainEqual(expect.stringContaining("Demo Login Successful"));
 }
 
 /**

@@ -1,5 +1,6 @@
 /** The landing page, the 404 page, the sign-in prompts and the routes that depend on a session. */
 import { expect, test } from "@playwright/test";
+import { recordToasts, toastsShown } from "./helpers.ts";
 
 test("the landing page is complete, static, and shows live prices from the server", async ({ page }) => {
   const scripts: string[] = [];
@@ -81,9 +82,10 @@ test("the account page asks for a login, and logout returns to the landing page"
   await page.goto("/account");
   await expect(page.getByText("Demo Account Information")).toBeVisible();
   await expect(page.getByText("$1,000.00")).toBeVisible();
+  await recordToasts(page);
   await page.getByTestId("logout-button").first().click();
-  await expect(page.getByTestId("toast")).toContainText("Logged Out");
   await page.waitForURL((url) => url.pathname === "/");
+  await expect.poll(() => toastsShown(page)).toContainEqual(expect.stringContaining("Logged Out"));
   expect((await page.request.get("/api/auth/user")).status()).toBe(401);
 });
 

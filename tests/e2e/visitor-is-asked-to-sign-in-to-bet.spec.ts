@@ -1,10 +1,11 @@
 /** /public is read only for visitors: choosing a price asks them to sign in or try the demo. */
 import { expect, test } from "@playwright/test";
-import { upcomingEvents } from "./helpers.ts";
+import { recordToasts, toastsShown, upcomingEvents } from "./helpers.ts";
 
 test("a visitor choosing a price on /public is asked to sign in, or tries the demo", async ({ page }) => {
   const [event] = await upcomingEvents(page.request, 10);
   const outcome = (event.markets.find((m) => m.type === "full_time_result") ?? event.markets[0]).outcomes[0];
+  await recordToasts(page);
   await page.goto("/public");
   await page.getByTestId(`pub-price-${outcome.id}`).click();
   const prompt = page.getByRole("dialog", { name: "Sign in to bet" });
@@ -15,8 +16,8 @@ test("a visitor choosing a price on /public is asked to sign in, or tries the de
 
   await page.getByTestId(`pub-price-${outcome.id}`).click();
   await page.getByTestId("prompt-demo").click();
-  await expect(page.getByTestId("toast")).toContainText("Demo Login Successful");
   await page.waitForURL("**/betting");
+  await expect.poll(() => toastsShown(page)).toContainEqual(expect.stringContaining("Demo Login Successful"));
   await expect(page.getByTestId("demo-badge")).toBeVisible();
 });
 
