@@ -17,6 +17,7 @@ import { databaseKind } from "../adapters/libsql/database.ts";
 import { SimulatedPaymentProvider } from "../adapters/payments/simulated-provider.ts";
 import { LibsqlProviderMemory } from "../adapters/payments/provider-memory.ts";
 import { PAYMENT_RECONCILER_LEASE, PaymentReconciler } from "./jobs/payment-reconciler.ts";
+import { DEFAULT_LEDGER_RECONCILE_INTERVAL_MS, LEDGER_RECONCILER_LEASE, LedgerReconciler } from "./jobs/ledger-reconciler.ts";
 import { BackgroundJobs } from "./jobs/scheduler.ts";
 import { fraudScanThread } from "../adapters/libsql/fraud-scan-thread.ts";
 import { fraudWriter } from "../adapters/libsql/fraud.ts";
@@ -57,6 +58,8 @@ export interface Config {
   scoreSuspendMs: number;
   /** How often decided markets are settled (RESULTS_INTERVAL_MS, default 2000; 0 = off). */
   resultsIntervalMs: number;
+  /** How often the ledger reconciliation runs (LEDGER_RECONCILE_INTERVAL_MS, default 300000; 0 = on start only). */
+  ledgerReconcileIntervalMs: number;
 }
 
 /** A whole number of at least `min` from the environment, the default when unset; a bad value fails the start. */
@@ -93,6 +96,7 @@ export function configFromEnv(env: Record<string, string | undefined>, distDir: 
     inPlayDelays: inPlayDelaysFromEnv(env.IN_PLAY_DELAY_MS),
     scoreSuspendMs: numberSetting(env, "SCORE_SUSPEND_MS", DEFAULT_SCORE_SUSPEND_MS),
     resultsIntervalMs: numberSetting(env, "RESULTS_INTERVAL_MS", 2000),
+    ledgerReconcileIntervalMs: numberSetting(env, "LEDGER_RECONCILE_INTERVAL_MS", DEFAULT_LEDGER_RECONCILE_INTERVAL_MS),
     paymentReconcileIntervalMs: env.PAYMENT_RECONCILE_INTERVAL_MS === undefined || env.PAYMENT_RECONCILE_INTERVAL_MS === ""
       ? 60_000 : Math.max(0, Number(env.PAYMENT_RECONCILE_INTERVAL_MS) || 0),
     paymentReconcileGraceMs: env.PAYMENT_RECONCILE_GRACE_MS === undefined || env.PAYMENT_RECONCILE_GRACE_MS === ""
@@ -147,6 +151,17 @@ export async function bootstrap(config: Config) {
     },
   );
   await payments.start();
+  // The ledger is checked after the fact too: unbalanced or open transactions and balances that
+  // differ from their postings raise an alarm (logged whatever LOG_REQUESTS says).
+  const ledgerCheckMs = config.ledgerReconcileIntervalMs;
+  const ledger = new LedgerReconciler(
+    { ports, clock: systemClock, ids: randomIds },
+    {
+      intervalMs: ledgerCheckMs,
+      leadership: new DatabaseLease(database.client, { name: LEDGER_RECONCILER_LEASE, holder: instanceId, ttlMs: Math.max(ledgerCheckMs * 3, 60_000) }),
+    },
+  );
+  ledger.start();
   // Contests lock, score and settle whether or not demo mode is on; the stats feed is the simulator.
   // Like the feed, only the instance holding the runner's own lease does the work.
   const fantasy = new FantasyRunner(
@@ -200,6 +215,7 @@ export async function bootstrap(config: Config) {
       feed?.stop();
       jobs.stop();
       payments.stop();
+      ledger.stop();
       await fantasy.stop();
       await database.checkpoints?.stop();
       database.close();

@@ -35,6 +35,7 @@ import { LibsqlBackOffice } from "./back-office.ts";
 import type { SelfExclusionRegister } from "../../domain/ports/protection.ts";
 import { LibsqlPersonRegistry, LibsqlRegisterCache, LibsqlRgOperations } from "./person-protection.ts";
 import { LibsqlBonuses } from "./bonuses.ts";
+import { LibsqlLedgerAudit } from "./ledger-audit.ts";
 import { SimulatedSelfExclusionRegister } from "../register/simulated-register.ts";
 
 export { openDatabase, type Database } from "./database.ts";
@@ -65,6 +66,7 @@ export function libsqlPorts(d: Database, opts: PortOptions = {}): Ports {
     paymentProvider: opts.paymentProvider ?? new SimulatedPaymentProvider({ memory: new LibsqlProviderMemory(d.client) }),
     payments: new LibsqlPayments(d.client),
     bonuses: new LibsqlBonuses(d.client),
+    ledgerAudit: new LibsqlLedgerAudit(d.client),
     responsible: new LibsqlResponsible(d.client),
     sessionActivity: new LibsqlSessionActivity(d.client),
     cashOuts: new LibsqlCashOuts(d.client),

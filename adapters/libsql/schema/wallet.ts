@@ -19,6 +19,11 @@ export const ledgerAccounts = sqliteTable(
      * account whose amount is the change, so only the postings trigger can move it (0024).
      */
     lastPostingId: integer("last_posting_id"),
+    /**
+     * The transaction of that posting: a posting of another transaction is refused while this one
+     * is still open, so money of an unfinished transaction cannot move on (0054).
+     */
+    lastTransactionId: text("last_transaction_id"),
   },
   (t) => [
     uniqueIndex("ledger_accounts_user_wallet_uq").on(t.userId, t.kind),
