@@ -219,6 +219,12 @@ export const bonusWelcomeClaims = sqliteTable(
     userId: text("user_id").notNull().references(() => users.id),
     identityKey: text("identity_key"),
     claimedAt: integer("claimed_at").notNull(),
+    /** The upper-case form of the person's identity key (migration 0055). */
+    identityUpperKey: text("identity_upper_key"),
   },
-  (t) => [index("bonus_welcome_claims_user_idx").on(t.userId), index("bonus_welcome_claims_identity_idx").on(t.identityKey)],
+  (t) => [
+    index("bonus_welcome_claims_user_idx").on(t.userId),
+    index("bonus_welcome_claims_identity_idx").on(t.identityKey),
+    index("bonus_welcome_claims_identity_upper_idx").on(t.identityUpperKey),
+  ],
 );
