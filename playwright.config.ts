@@ -25,6 +25,7 @@ export const SHARED_STATE_JOURNEYS = [
   "admin-works-the-back-office.spec.ts",
   "customer-watches-a-live-match.spec.ts",
   "operator-first-five-minutes.spec.ts",
+  "operator-sees-a-ledger-alarm.spec.ts",
   "trader-limits-a-market-and-the-slip-counter-offers.spec.ts",
   "trader-resettles-a-market.spec.ts",
 ];
@@ -98,6 +99,8 @@ function server(port: number, dir: string) {
       // Journeys that test the per-address sign-in throttle send their own X-Forwarded-For, so the
       // throttle they trigger does not lock every later journey out (they all come from 127.0.0.1).
       TRUST_PROXY: "1",
+      // The ledger reconciliation every 2 s, so a journey sees its alarm raised and cleared.
+      LEDGER_RECONCILE_INTERVAL_MS: "2000",
     },
   };
 }

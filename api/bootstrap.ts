@@ -17,6 +17,8 @@ import { databaseKind } from "../adapters/libsql/database.ts";
 import { SimulatedPaymentProvider } from "../adapters/payments/simulated-provider.ts";
 import { LibsqlProviderMemory } from "../adapters/payments/provider-memory.ts";
 import { PAYMENT_RECONCILER_LEASE, PaymentReconciler } from "./jobs/payment-reconciler.ts";
+import { PERSON_KEY_SECRET_MIN_LENGTH, PersonKeyHasher, rekeyPersonKeys } from "../adapters/libsql/person-keys.ts";
+import { DEFAULT_LEDGER_RECONCILE_INTERVAL_MS, LEDGER_RECONCILER_LEASE, LedgerReconciler } from "./jobs/ledger-reconciler.ts";
 import { BackgroundJobs } from "./jobs/scheduler.ts";
 import { fraudScanThread } from "../adapters/libsql/fraud-scan-thread.ts";
 import { fraudWriter } from "../adapters/libsql/fraud.ts";
@@ -57,6 +59,13 @@ export interface Config {
   scoreSuspendMs: number;
   /** How often decided markets are settled (RESULTS_INTERVAL_MS, default 2000; 0 = off). */
   resultsIntervalMs: number;
+  /**
+   * The secret person keys are hashed with (PERSON_KEY_SECRET, 32+ characters). Required with demo
+   * mode off; with demo mode on and none set, one generated once is kept in the database.
+   */
+  personKeySecret?: string;
+  /** How often the ledger reconciliation runs (LEDGER_RECONCILE_INTERVAL_MS, default 300000; 0 = on start only). */
+  ledgerReconcileIntervalMs: number;
 }
 
 /** A whole number of at least `min` from the environment, the default when unset; a bad value fails the start. */
@@ -93,6 +102,8 @@ export function configFromEnv(env: Record<string, string | undefined>, distDir: 
     inPlayDelays: inPlayDelaysFromEnv(env.IN_PLAY_DELAY_MS),
     scoreSuspendMs: numberSetting(env, "SCORE_SUSPEND_MS", DEFAULT_SCORE_SUSPEND_MS),
     resultsIntervalMs: numberSetting(env, "RESULTS_INTERVAL_MS", 2000),
+    personKeySecret: env.PERSON_KEY_SECRET || undefined,
+    ledgerReconcileIntervalMs: numberSetting(env, "LEDGER_RECONCILE_INTERVAL_MS", DEFAULT_LEDGER_RECONCILE_INTERVAL_MS),
     paymentReconcileIntervalMs: env.PAYMENT_RECONCILE_INTERVAL_MS === undefined || env.PAYMENT_RECONCILE_INTERVAL_MS === ""
       ? 60_000 : Math.max(0, Number(env.PAYMENT_RECONCILE_INTERVAL_MS) || 0),
     paymentReconcileGraceMs: env.PAYMENT_RECONCILE_GRACE_MS === undefined || env.PAYMENT_RECONCILE_GRACE_MS === ""
@@ -107,6 +118,10 @@ function inPlayDelaysFromEnv(text: string | undefined): Record<SportCode, number
 }
 
 export async function bootstrap(config: Config) {
+  // A real deployment keys person hashes with a secret kept apart from the data, so a copy of the
+  // database alone cannot test names and dates of birth against them (adapters/libsql/person-keys.ts).
+  if (!config.demoMode && !config.personKeySecret)
+    throw new Error(`PERSON_KEY_SECRET must be set (${PERSON_KEY_SECRET_MIN_LENGTH}+ random characters) when DEMO_MODE is off`);
   const database = await openDatabase({
     url: config.databaseUrl,
     authToken: config.databaseAuthToken,
@@ -118,6 +133,9 @@ export async function bootstrap(config: Config) {
     await seedDemoData(database, randomIds);
     console.log(`Loaded demo data in ${Math.round(performance.now() - started)} ms`);
   }
+  // Person keys made with another secret or an older scheme are recomputed before anyone registers.
+  const rekeyed = await rekeyPersonKeys(database.client, new PersonKeyHasher(database.client, config.personKeySecret));
+  if (rekeyed > 0) console.log(JSON.stringify({ level: "info", job: "person-keys", message: `recomputed the person keys of ${rekeyed} account(s)` }));
   // Several instances may share the database: the feed runs in whichever holds its lease.
   const instanceId = `${randomIds.next("proc")}`;
   const feed = config.demoMode
@@ -133,6 +151,7 @@ export async function bootstrap(config: Config) {
   const ports = libsqlPorts(database, {
     paymentProvider: new SimulatedPaymentProvider({ latencyMs: config.paymentLatencyMs, memory: new LibsqlProviderMemory(database.client) }),
     inPlay: timerInPlayDelay(config.inPlayDelays, config.scoreSuspendMs),
+    personKeySecret: config.personKeySecret,
   });
   // Payments left pending by a stopped process are settled with the provider before we serve, then periodically.
   const payments = new PaymentReconciler(
@@ -147,6 +166,17 @@ export async function bootstrap(config: Config) {
     },
   );
   await payments.start();
+  // The ledger is checked after the fact too: unbalanced or open transactions and balances that
+  // differ from their postings raise an alarm (logged whatever LOG_REQUESTS says).
+  const ledgerCheckMs = config.ledgerReconcileIntervalMs;
+  const ledger = new LedgerReconciler(
+    { ports, clock: systemClock, ids: randomIds },
+    {
+      intervalMs: ledgerCheckMs,
+      leadership: new DatabaseLease(database.client, { name: LEDGER_RECONCILER_LEASE, holder: instanceId, ttlMs: Math.max(ledgerCheckMs * 3, 60_000) }),
+    },
+  );
+  ledger.start();
   // Contests lock, score and settle whether or not demo mode is on; the stats feed is the simulator.
   // Like the feed, only the instance holding the runner's own lease does the work.
   const fantasy = new FantasyRunner(
@@ -200,6 +230,7 @@ export async function bootstrap(config: Config) {
       feed?.stop();
       jobs.stop();
       payments.stop();
+      ledger.stop();
       await fantasy.stop();
       await database.checkpoints?.stop();
       database.close();

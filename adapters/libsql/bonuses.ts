@@ -19,9 +19,10 @@ import { activeAndNotExcluded } from "./wallet.ts";
  */
 export function welcomeClaimStatement(paymentId: string, userId: string, at: Date): InStatement {
   return {
-    sql: `INSERT INTO bonus_welcome_claims (payment_id, user_id, identity_key, claimed_at)
-          SELECT ?1, ?2, (SELECT pk.identity_key FROM person_keys pk JOIN users u ON u.id = pk.user_id
-                          WHERE pk.user_id = ?2 AND u.verification_level IN ('basic', 'full')), ?3`,
+    sql: `INSERT INTO bonus_welcome_claims (payment_id, user_id, identity_key, identity_upper_key, claimed_at)
+          SELECT ?1, ?2, pk.identity_key, pk.identity_upper_key, ?3
+          FROM (SELECT 1) LEFT JOIN (SELECT pk.identity_key, pk.identity_upper_key FROM person_keys pk JOIN users u ON u.id = pk.user_id
+                                     WHERE pk.user_id = ?2 AND u.verification_level IN ('basic', 'full')) pk`,
     args: [paymentId, userId, at.getTime()],
   };
 }
@@ -78,13 +79,15 @@ export class LibsqlBonuses implements Bonuses {
   }
 
   async welcomeTaken(userId: string): Promise<boolean> {
+    // The same rule as the claim trigger (bonus_welcome_once), for the customer's own keys.
     const rs = await this.client.execute({
-      sql: `SELECT EXISTS (
+      sql: `WITH me AS (SELECT pk.identity_key AS k, pk.identity_upper_key AS ku FROM person_keys pk JOIN users u ON u.id = pk.user_id
+                        WHERE pk.user_id = ?1 AND u.verification_level IN ('basic', 'full'))
+            SELECT EXISTS (
               SELECT 1 FROM bonus_welcome_claims c JOIN payments p ON p.id = c.payment_id
               WHERE NOT (p.state = 'failed' OR (p.state = 'reversed' AND p.reversal_transaction_id IS NULL))
-                AND (c.user_id = ?1 OR c.identity_key = (SELECT pk.identity_key FROM person_keys pk JOIN users u ON u.id = pk.user_id WHERE pk.user_id = ?1 AND u.verification_level IN ('basic', 'full'))
-                     OR c.user_id IN (SELECT o.user_id FROM person_keys o WHERE o.identity_key =
-                        (SELECT pk.identity_key FROM person_keys pk JOIN users u ON u.id = pk.user_id WHERE pk.user_id = ?1 AND u.verification_level IN ('basic', 'full'))))
+                AND (c.user_id = ?1 OR c.identity_key = (SELECT k FROM me) OR c.identity_upper_key = (SELECT ku FROM me)
+                     OR c.user_id IN (SELECT o.user_id FROM person_keys o WHERE o.identity_key = (SELECT k FROM me) OR o.identity_upper_key = (SELECT ku FROM me)))
             ) AS taken`,
       args: [userId],
     });

@@ -34,7 +34,9 @@ import { LibsqlBulkOperations, LibsqlTasks } from "./tasks.ts";
 import { LibsqlBackOffice } from "./back-office.ts";
 import type { SelfExclusionRegister } from "../../domain/ports/protection.ts";
 import { LibsqlPersonRegistry, LibsqlRegisterCache, LibsqlRgOperations } from "./person-protection.ts";
+import { PersonKeyHasher } from "./person-keys.ts";
 import { LibsqlBonuses } from "./bonuses.ts";
+import { LibsqlLedgerAudit } from "./ledger-audit.ts";
 import { SimulatedSelfExclusionRegister } from "../register/simulated-register.ts";
 
 export { openDatabase, type Database } from "./database.ts";
@@ -49,6 +51,8 @@ export interface PortOptions {
   inPlay?: InPlayDelay;
   /** The national self-exclusion register (default: the simulated one, which an admin can tell who is listed). */
   selfExclusionRegister?: SelfExclusionRegister;
+  /** The person-key secret (PERSON_KEY_SECRET); default: one generated once and kept in the database (person-keys.ts). */
+  personKeySecret?: string;
 }
 
 export function libsqlPorts(d: Database, opts: PortOptions = {}): Ports {
@@ -56,7 +60,7 @@ export function libsqlPorts(d: Database, opts: PortOptions = {}): Ports {
   const backOffice = new LibsqlBackOffice(d);
   const register = opts.selfExclusionRegister ?? new SimulatedSelfExclusionRegister();
   return {
-    persons: new LibsqlPersonRegistry(d.client),
+    persons: new LibsqlPersonRegistry(d.client, new PersonKeyHasher(d.client, opts.personKeySecret)),
     selfExclusionRegister: register,
     registerCache: new LibsqlRegisterCache(d.client),
     rgOperations: new LibsqlRgOperations(d.client),
@@ -65,6 +69,7 @@ export function libsqlPorts(d: Database, opts: PortOptions = {}): Ports {
     paymentProvider: opts.paymentProvider ?? new SimulatedPaymentProvider({ memory: new LibsqlProviderMemory(d.client) }),
     payments: new LibsqlPayments(d.client),
     bonuses: new LibsqlBonuses(d.client),
+    ledgerAudit: new LibsqlLedgerAudit(d.client),
     responsible: new LibsqlResponsible(d.client),
     sessionActivity: new LibsqlSessionActivity(d.client),
     cashOuts: new LibsqlCashOuts(d.client),

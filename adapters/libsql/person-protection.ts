@@ -1,43 +1,41 @@
 /**
  * Person protection on libSQL (issue 20): hashed person keys and the accounts of the same person,
  * the register's cached answers, refused verification attempts, and the operators'
- * responsible-gambling screen (facts and the interaction log). Person keys are stored only as
- * SHA-256 hex of the normalised key material (domain/responsible/person.ts), never in plain.
+ * responsible-gambling screen (facts and the interaction log). Person keys are stored only as keyed
+ * hashes of the normalised key material (person-keys.ts, domain/responsible/person.ts), never in plain.
  */
-import { createHash } from "node:crypto";
 import type { Client, InStatement, Row } from "@libsql/client";
 import type { AuditEntry, VerificationLevel } from "../../domain/shared/types.ts";
 import type {
   InteractionRecord, InteractionView, LinkedAccount, PersonRegistry, RegisterAnswer, RegisterCache, RgFacts, RgOperations,
 } from "../../domain/ports/protection.ts";
-import type { PersonKeyMaterial, PersonMatch } from "../../domain/responsible/person.ts";
+import type { PersonKeyMaterial, PersonKeys, PersonMatch } from "../../domain/responsible/person.ts";
+import type { PersonKeyHasher } from "./person-keys.ts";
 import type { Exclusion } from "../../domain/responsible/exclusion.ts";
 import { LIMIT_PERIODS } from "../../domain/responsible/limits.ts";
 import { auditStatement } from "./audit.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
 import { exclusionInForceSql, exclusionOfRow } from "./responsible.ts";
 
-const sha = (s: string | null) => (s === null ? null : createHash("sha256").update(s).digest("hex"));
-export const hashedKeys = (k: PersonKeyMaterial) => ({ identity: sha(k.identity)!, address: sha(k.address), document: sha(k.document) });
-
 /** Store (or refresh) the account's keys: a known address or document is kept when not given again. */
-export function personKeyStatement(userId: string, keys: PersonKeyMaterial, at: Date): InStatement {
-  const h = hashedKeys(keys);
+export function personKeyStatement(userId: string, keys: PersonKeys, at: Date): InStatement {
   return {
-    sql: `INSERT INTO person_keys (user_id, identity_key, address_key, document_key, updated_at) VALUES (?, ?, ?, ?, ?)
-          ON CONFLICT (user_id) DO UPDATE SET identity_key = excluded.identity_key,
+    sql: `INSERT INTO person_keys (user_id, identity_key, identity_upper_key, address_key, document_key, key_version, updated_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?)
+          ON CONFLICT (user_id) DO UPDATE SET identity_key = excluded.identity_key, identity_upper_key = excluded.identity_upper_key,
             address_key = COALESCE(excluded.address_key, person_keys.address_key),
-            document_key = COALESCE(excluded.document_key, person_keys.document_key), updated_at = excluded.updated_at`,
-    args: [userId, h.identity, h.address, h.document, at.getTime()],
+            document_key = COALESCE(excluded.document_key, person_keys.document_key),
+            key_version = excluded.key_version, updated_at = excluded.updated_at`,
+    args: [userId, keys.identity, keys.identityUpper, keys.address, keys.document, keys.version, at.getTime()],
   };
 }
 
 /** Inside the document verification's write: no other active, fully verified account holds this document. */
-export function documentUnusedAssertion(userId: string, keys: PersonKeyMaterial): InStatement {
+export function documentUnusedAssertion(userId: string, keys: PersonKeys): InStatement {
   return assertStatement(
     `NOT EXISTS (SELECT 1 FROM person_keys pk JOIN users u ON u.id = pk.user_id
-                 WHERE pk.document_key = ? AND pk.user_id <> ? AND u.is_active = 1 AND u.verification_level = 'full')`,
-    [sha(keys.document), userId],
+                 WHERE (pk.document_key = ?1 OR pk.legacy_document_key = ?2) AND pk.user_id <> ?3 AND u.is_active = 1 AND u.verification_level = 'full')`,
+    [keys.document, keys.legacyDocument, userId],
   );
 }
 
@@ -50,8 +48,14 @@ const MATCH_COLUMNS = `u.id, u.email, u.is_active, u.is_demo, u.verification_lev
 
 export class LibsqlPersonRegistry implements PersonRegistry {
   private readonly client: Client;
-  constructor(client: Client) {
+  private readonly hasher: PersonKeyHasher;
+  constructor(client: Client, hasher: PersonKeyHasher) {
     this.client = client;
+    this.hasher = hasher;
+  }
+
+  hashKeys(material: PersonKeyMaterial): Promise<PersonKeys> {
+    return this.hasher.keys(material);
   }
 
   private async withExclusions(rows: Row[], now: Date): Promise<LinkedAccount[]> {
@@ -84,24 +88,27 @@ export class LibsqlPersonRegistry implements PersonRegistry {
     });
   }
 
-  async accountsMatching(keys: PersonKeyMaterial, userId: string | null, now: Date): Promise<LinkedAccount[]> {
-    const h = hashedKeys(keys);
+  async accountsMatching(keys: PersonKeys, userId: string | null, now: Date): Promise<LinkedAccount[]> {
     const rs = await this.client.execute({
-      sql: `SELECT ${MATCH_COLUMNS}, pk.identity_key = ?1 AS m_identity, COALESCE(pk.address_key = ?2, 0) AS m_address,
-              COALESCE(pk.document_key = ?3, 0) AS m_document
+      sql: `SELECT ${MATCH_COLUMNS}, (pk.identity_key = ?1 OR COALESCE(pk.identity_upper_key = ?5, 0)) AS m_identity,
+              COALESCE(pk.address_key = ?2, 0) AS m_address,
+              (COALESCE(pk.document_key = ?3, 0) OR COALESCE(pk.legacy_document_key = ?6, 0)) AS m_document
             FROM person_keys pk JOIN users u ON u.id = pk.user_id
-            WHERE (pk.identity_key = ?1 OR pk.address_key = ?2 OR pk.document_key = ?3) AND pk.user_id IS NOT ?4`,
-      args: [h.identity, h.address, h.document, userId],
+            WHERE (pk.identity_key = ?1 OR pk.identity_upper_key = ?5 OR pk.address_key = ?2 OR pk.document_key = ?3
+                   OR pk.legacy_document_key = ?6) AND pk.user_id IS NOT ?4`,
+      args: [keys.identity, keys.address, keys.document, userId, keys.identityUpper, keys.legacyDocument],
     });
     return this.withExclusions(rs.rows, now);
   }
 
   async linkedTo(userId: string, now: Date): Promise<LinkedAccount[]> {
     const rs = await this.client.execute({
-      sql: `SELECT ${MATCH_COLUMNS}, pk.identity_key = me.identity_key AS m_identity, COALESCE(pk.address_key = me.address_key, 0) AS m_address,
-              COALESCE(pk.document_key = me.document_key, 0) AS m_document
+      sql: `SELECT ${MATCH_COLUMNS}, (pk.identity_key = me.identity_key OR COALESCE(pk.identity_upper_key = me.identity_upper_key, 0)) AS m_identity,
+              COALESCE(pk.address_key = me.address_key, 0) AS m_address,
+              (COALESCE(pk.document_key = me.document_key, 0) OR COALESCE(pk.legacy_document_key = me.legacy_document_key, 0)) AS m_document
             FROM person_keys me JOIN person_keys pk ON pk.user_id <> me.user_id
-              AND (pk.identity_key = me.identity_key OR pk.address_key = me.address_key OR pk.document_key = me.document_key)
+              AND (pk.identity_key = me.identity_key OR pk.identity_upper_key = me.identity_upper_key OR pk.address_key = me.address_key
+                   OR pk.document_key = me.document_key OR pk.legacy_document_key = me.legacy_document_key)
             JOIN users u ON u.id = pk.user_id
             WHERE me.user_id = ?`,
       args: [userId],

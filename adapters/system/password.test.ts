@@ -37,7 +37,14 @@ describe("scrypt password hashing", () => {
     expect(await cheap.verify("cafe\u0301-password", stored)).toBe(true);
   });
 
-  it("defaults to OWASP's scrypt cost (N=2^17, r=8, p=1)", () => {
-    expect(DEFAULT_SCRYPT_COST).toEqual({ N: 131072, r: 8, p: 1 });
+  it("defaults to one of OWASP's equivalent scrypt costs (N=2^14, r=8, p=5: 16 MiB), and still verifies hashes made at 128 MiB", async () => {
+    expect(DEFAULT_SCRYPT_COST).toEqual({ N: 16384, r: 8, p: 5 });
+    const before = "scrypt$131072$8$1$" + "AAAAAAAAAAAAAAAAAAAAAA$";
+    expect(parseScryptHash(before + "A".repeat(43))).toMatchObject({ cost: { N: 131072, r: 8, p: 1 } });
+  });
+
+  it("checks an unknown account against a made-up hash of the configured cost: false, with no hash computed beforehand", async () => {
+    expect(await cheap.verify("anything", null)).toBe(false);
+    expect(await cheap.verify("", null)).toBe(false);
   });
 });

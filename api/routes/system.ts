@@ -9,6 +9,7 @@ import { requireRole } from "../middleware/session.ts";
 import { requireRole as allowed } from "../../domain/shared/authorize.ts";
 import { bankrollOf, EXPOSURE_ALERT_PERCENT } from "../../domain/risk/alerts.ts";
 import { DEFAULT_LIABILITY_LIMIT } from "../../domain/risk/liability.ts";
+import { listLedgerAlarms } from "../../domain/wallet/reconcile-ledger.ts";
 
 export const systemRoutes = new OpenAPIHono<AppEnv>();
 
@@ -17,7 +18,7 @@ systemRoutes.openapi(
     method: "get",
     path: "/admin/system",
     tags: ["Admin"],
-    summary: "Live configuration and health: demo mode, database kind and round trip, feed status and lag, uptime, risk settings (admin, trader)",
+    summary: "Live configuration and health: demo mode, database kind and round trip, feed status and lag, uptime, risk settings, ledger alarms (admin, trader)",
     middleware: [requireRole("admin", "trader")] as const,
     responses: { 200: json(SystemInfo, "System"), ...errorResponses(401, 403) },
   }),
@@ -37,9 +38,10 @@ systemRoutes.openapi(
     const feed = deps.feed?.status() ?? { running: false, lastTickAt: null };
     const risk = ctx.ports.risk;
     const [houseBalance, bankrollBase] = dbOk ? await Promise.all([risk.houseBalance(), risk.bankrollBase()]) : [0, 0];
+    const alarms = dbOk ? unwrap(await listLedgerAlarms(ctx)) : [];
     return c.json(
       {
-        status: dbOk ? ("ok" as const) : ("degraded" as const),
+        status: dbOk && alarms.length === 0 ? ("ok" as const) : ("degraded" as const),
         demoMode: deps.demoMode,
         databaseKind: deps.database.kind,
         dbRoundTripMs,
@@ -58,6 +60,7 @@ systemRoutes.openapi(
           exposureAlertPercent: EXPOSURE_ALERT_PERCENT,
           defaultLiabilityLimit: DEFAULT_LIABILITY_LIMIT,
         },
+        ledgerAlarms: alarms.map((a) => ({ ...a, firstSeenAt: a.firstSeenAt.toISOString(), lastSeenAt: a.lastSeenAt.toISOString() })),
       },
       200,
     );

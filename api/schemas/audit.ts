@@ -59,6 +59,18 @@ export const SystemInfo = z
       exposureAlertPercent: z.number().openapi({ description: "Event exposure over this percent of the bankroll raises an alert (3)" }),
       defaultLiabilityLimit: Cents,
     }),
+    ledgerAlarms: z
+      .array(
+        z.object({
+          id: z.string(),
+          kind: z.enum(["open_transaction", "unbalanced_transaction", "balance_mismatch"]),
+          subject: z.string().openapi({ description: "The transaction or account concerned" }),
+          detail: z.string(),
+          firstSeenAt: IsoDate,
+          lastSeenAt: IsoDate,
+        }),
+      )
+      .openapi({ description: "Unresolved alarms of the ledger reconciliation (an unbalanced or still-open transaction, a balance that differs from its postings); empty when the ledger is sound" }),
   })
   .openapi("SystemInfo");
 export type SystemInfo = z.infer<typeof SystemInfo>;

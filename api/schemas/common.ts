@@ -34,8 +34,9 @@ export const Role = z.enum(["admin", "customer", "trader"]);
 export type Role = z.infer<typeof Role>;
 
 /**
- * A name or a piece of free text that will be shown to other people: refuses control characters
- * and bidirectional formatting characters (domain/shared/text.ts) with a 400 naming the field.
+ * A name or a piece of free text that will be shown to other people: refuses control characters,
+ * format characters (bidirectional and invisible ones; the joiners aside) and Hangul fillers
+ * (domain/shared/text.ts) with a 400 naming the field and the character.
  * "line" for single-line values (names, titles), "text" for notes that may have line breaks.
  */
 export const plain = <S extends z.ZodString>(schema: S, kind: TextKind = "line"): S =>

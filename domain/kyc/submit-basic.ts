@@ -15,7 +15,7 @@ import { accountAudit } from "../accounts/context.ts";
 import { isAdultOn, MINIMUM_AGE } from "../accounts/age.ts";
 import type { Address } from "../accounts/profile.ts";
 import { personCheck } from "../responsible/person-gate.ts";
-import { normaliseName } from "../responsible/person.ts";
+import { sameName } from "../shared/skeleton.ts";
 
 export interface BasicVerificationInput {
   firstName: string;
@@ -53,8 +53,8 @@ export async function submitBasicVerification(
   }
   const profile = await ctx.ports.accounts.profileOf(me.value.id);
   const sameIdentity =
-    normaliseName(identity.firstName) === normaliseName(me.value.firstName) &&
-    normaliseName(identity.lastName) === normaliseName(me.value.lastName) &&
+    sameName(identity.firstName, me.value.firstName) &&
+    sameName(identity.lastName, me.value.lastName) &&
     identity.dateOfBirth === profile?.dateOfBirth;
   const to: VerificationLevel = me.value.verificationLevel === "full" && sameIdentity ? "full" : "basic";
   const mine = (await ctx.ports.responsible.snapshot(me.value.id, now)).exclusions;

@@ -3,7 +3,7 @@ import type { AccountProfile, Address } from "../accounts/profile.ts";
 import type { AuditEntry, User, VerificationLevel } from "../shared/types.ts";
 import type { Exclusion } from "../responsible/exclusion.ts";
 import type { NewSession } from "./sessions.ts";
-import type { PersonKeyMaterial } from "../responsible/person.ts";
+import type { PersonKeys } from "../responsible/person.ts";
 import type { RegisterAnswer } from "./protection.ts";
 
 /** A user with the stored password hash (null for demo users, who have no password). */
@@ -18,7 +18,7 @@ export interface Credentials {
  * register's answer, and for a document check that no other active account is verified by it.
  */
 export interface PersonWrite {
-  keys: PersonKeyMaterial;
+  keys: PersonKeys;
   /** Exclusions to add, each on its account (this one inheriting, or another account of the person). */
   exclusions: { userId: string; exclusion: Exclusion }[];
   register?: RegisterAnswer | null;

@@ -9,6 +9,7 @@ export type * from "./wager-guards.ts";
 export type * from "./bets.ts";
 export type * from "./placement-limits.ts";
 export type * from "./wallets.ts";
+export type * from "./ledger-audit.ts";
 export type * from "./idempotency.ts";
 export type * from "./accounts.ts";
 export type * from "./account-settings.ts";

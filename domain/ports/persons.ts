@@ -1,6 +1,6 @@
 /** The person registry: hashed identity keys and the other accounts of the same person (issue 20). */
 import type { Exclusion } from "../responsible/exclusion.ts";
-import type { PersonKeyMaterial, PersonMatch } from "../responsible/person.ts";
+import type { PersonKeyMaterial, PersonKeys, PersonMatch } from "../responsible/person.ts";
 import type { VerificationLevel } from "../shared/types.ts";
 
 export interface LinkedAccount {
@@ -15,8 +15,10 @@ export interface LinkedAccount {
 }
 
 export interface PersonRegistry {
+  /** The keys as stored: a keyed hash of each (the key never leaves the adapter). */
+  hashKeys(material: PersonKeyMaterial): Promise<PersonKeys>;
   /** Accounts other than `userId` sharing any of the keys, with their exclusions. */
-  accountsMatching(keys: PersonKeyMaterial, userId: string | null, now: Date): Promise<LinkedAccount[]>;
+  accountsMatching(keys: PersonKeys, userId: string | null, now: Date): Promise<LinkedAccount[]>;
   /** Accounts sharing any stored key of `userId` (none before its keys are stored). */
   linkedTo(userId: string, now: Date): Promise<LinkedAccount[]>;
   /** Remember a refused verification attempt (shown as "Rejected" until a level is reached). */

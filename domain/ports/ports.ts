@@ -52,6 +52,7 @@ import type { Trading } from "./trading.ts";
 import type { Users } from "./users.ts";
 import type { VerificationProvider } from "./verification.ts";
 import type { Wallets } from "./wallets.ts";
+import type { LedgerAudit } from "./ledger-audit.ts";
 
 export interface Ports {
   // Foundation: users, sessions, events, bets, wallets (adapters/memory fakes these).
@@ -84,6 +85,8 @@ export interface Ports {
   cashOuts: CashOuts;
   sameGameMultis: SameGameMultis;
   bonuses: Bonuses;
+  /** The ledger reconciliation's facts and alarms (domain/wallet/reconcile-ledger.ts). */
+  ledgerAudit: LedgerAudit;
 
   // Person protection (issue 20).
   persons: PersonRegistry;

@@ -23,7 +23,7 @@ export async function personCheck(
 ): Promise<Result<PersonWrite | undefined>> {
   const persons = ctx.ports.persons;
   const now = ctx.clock.now();
-  const keys = personKeyMaterial(details);
+  const keys = await persons.hashKeys(personKeyMaterial(details));
   const matches = await persons.accountsMatching(keys, userId, now);
   if (opts.document && matches.some((m) => m.matchedOn.includes("document") && m.isActive && m.verificationLevel === "full"))
     return err(domainError("KYC.DOCUMENT_IN_USE", "This identity document already verifies another account; one document verifies one account"));

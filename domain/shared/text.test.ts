@@ -17,6 +17,16 @@ describe("unsafeCharacter", () => {
     }
   });
 
+  it("refuses every format character but the two joiners, and the Hangul fillers, in both kinds", () => {
+    const invisible = ["\u200b", "\ufeff", "\u2060", "\u00ad", "\u2061", "\u180e", "\u{E0041}", "\u{E0001}", "\u3164", "\uffa0", "\u115f", "\u1160"];
+    for (const c of invisible) {
+      const code = `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
+      expect(unsafeCharacter(`Ja${c}mes`, "line")).toBe(code);
+      expect(unsafeCharacter(`Ja${c}mes`, "text")).toBe(code);
+    }
+    expect(unsafeCharacter("a\u200cb\u200dc", "line")).toBeNull();
+  });
+
   it("refuses C0/C1 controls, DEL and the Unicode line separators", () => {
     for (const c of ["\u0000", "\u0007", "\u001b", "\u007f", "\u0085", "\u009b", "\u2028", "\u2029", "\u000b", "\u000c"]) {
       expect(unsafeCharacter(`a${c}b`, "line")).not.toBeNull();

@@ -74,7 +74,10 @@ export const sessionActivity = sqliteTable(
   (t) => [index("session_activity_user_idx").on(t.userId, t.lastSeenAt)],
 );
 
-/** SHA-256 hashes of an account's normalised identity, address and document, to find the same person. */
+/**
+ * Keyed hashes (HMAC-SHA256, adapters/libsql/person-keys.ts) of an account's identity (in two
+ * look-alike forms), address and document, to find the same person (migrations 0023, 0055).
+ */
 export const personKeys = sqliteTable(
   "person_keys",
   {
@@ -83,11 +86,18 @@ export const personKeys = sqliteTable(
     addressKey: text("address_key"),
     documentKey: text("document_key"),
     updatedAt: integer("updated_at").notNull(),
+    identityUpperKey: text("identity_upper_key"),
+    /** A document key from before 0055 (plain SHA-256): the number is not stored, so it cannot be recomputed. */
+    legacyDocumentKey: text("legacy_document_key"),
+    /** The secret and scheme the keys were made with; rows of another version are recomputed at start. */
+    keyVersion: text("key_version"),
   },
   (t) => [
     index("person_keys_identity_idx").on(t.identityKey),
     index("person_keys_address_idx").on(t.addressKey),
     index("person_keys_document_idx").on(t.documentKey),
+    index("person_keys_identity_upper_idx").on(t.identityUpperKey),
+    index("person_keys_legacy_document_idx").on(t.legacyDocumentKey),
   ],
 );
 

@@ -46,3 +46,10 @@ export const rateLimits = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.bucket, t.windowStart] }), index("rate_limits_window_idx").on(t.windowStart)],
 );
+
+/** Secrets the server generates once and keeps with the data (the person-key secret without PERSON_KEY_SECRET; migration 0055). */
+export const serverSecrets = sqliteTable("server_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: integer("created_at").notNull(),
+});

@@ -19,6 +19,11 @@ export const ledgerAccounts = sqliteTable(
      * account whose amount is the change, so only the postings trigger can move it (0024).
      */
     lastPostingId: integer("last_posting_id"),
+    /**
+     * The transaction of that posting: a posting of another transaction is refused while this one
+     * is still open, so money of an unfinished transaction cannot move on (0054).
+     */
+    lastTransactionId: text("last_transaction_id"),
   },
   (t) => [
     uniqueIndex("ledger_accounts_user_wallet_uq").on(t.userId, t.kind),
@@ -214,6 +219,12 @@ export const bonusWelcomeClaims = sqliteTable(
     userId: text("user_id").notNull().references(() => users.id),
     identityKey: text("identity_key"),
     claimedAt: integer("claimed_at").notNull(),
+    /** The upper-case form of the person's identity key (migration 0055). */
+    identityUpperKey: text("identity_upper_key"),
   },
-  (t) => [index("bonus_welcome_claims_user_idx").on(t.userId), index("bonus_welcome_claims_identity_idx").on(t.identityKey)],
+  (t) => [
+    index("bonus_welcome_claims_user_idx").on(t.userId),
+    index("bonus_welcome_claims_identity_idx").on(t.identityKey),
+    index("bonus_welcome_claims_identity_upper_idx").on(t.identityUpperKey),
+  ],
 );

@@ -12,6 +12,7 @@ import { CreateEventDialog } from "./create-event-dialog.tsx";
 import { DashboardSection } from "./dashboard-section.tsx";
 import { betsToCsv, downloadCsv, exportFilename } from "./export-bets.ts";
 import { initialSection, type SectionId } from "./sections.ts";
+import { LedgerAlarmBanner } from "./ledger-alarm-banner.tsx";
 import { SystemSettingsDialog } from "./system-settings-dialog.tsx";
 import { RowsSkeleton } from "./ui.tsx";
 import "./admin.css";
@@ -140,6 +141,7 @@ export function ConsoleLayout({ user }: { user: CurrentUser }) {
             }}
           />
           <main className="adm-main" id="adm-main">
+            <LedgerAlarmBanner />
             <SectionBoundary resetKey={section}>
               {Lazy ? (
                 <Suspense

@@ -54,6 +54,13 @@ export function SystemSettingsDialog({ open, onOpenChange }: { open: boolean; on
               </Flex>
             ) : null}
           </Row>
+          <Row label="Ledger" testId="setting-ledger">
+            {s ? (
+              <Badge color={s.ledgerAlarms.length === 0 ? "green" : "red"}>
+                {s.ledgerAlarms.length === 0 ? "Reconciled" : `${s.ledgerAlarms.length} alarm(s)`}
+              </Badge>
+            ) : null}
+          </Row>
           <Row label="Bankroll">{s ? formatMoney(s.risk.bankroll) : null}</Row>
           <Row label="Default market limit">{s ? formatMoney(s.risk.defaultLiabilityLimit) : null}</Row>
           <Row label="Exposure alert">{s ? `${s.risk.exposureAlertPercent}% of bankroll` : null}</Row>
