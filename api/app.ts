@@ -11,9 +11,10 @@ import { clientAddress } from "./middleware/client-address.ts";
 import { liveOdds as liveOddsOf, streamRoutes } from "./live-odds/index.ts";
 import { rateLimit } from "./middleware/rate-limit.ts";
 import { sameOrigin, securityHeaders } from "./middleware/security.ts";
+import { publicOrigin } from "./middleware/public-origin.ts";
 import { bodyLimit } from "./middleware/body-limit.ts";
 import { session } from "./middleware/session.ts";
-import { setResponseHeader } from "./middleware/response-headers.ts";
+import { noStoreOnErrors, setResponseHeader } from "./middleware/response-headers.ts";
 import { authRoutes, demoRoutes } from "./routes/auth.ts";
 import { eventRoutes } from "./routes/events.ts";
 import { betRoutes } from "./routes/bets.ts";
@@ -64,8 +65,12 @@ export function createApp(deps: AppDeps) {
     await next();
   });
   app.use("*", requestId());
+  app.use("*", noStoreOnErrors());
   app.use("*", clientAddress());
   app.use("*", securityHeaders());
+  // A request for a host that is not ours is refused (421); our origin is settled here for the
+  // same-origin check and the session cookie (api/middleware/public-origin.ts).
+  app.use("*", publicOrigin());
   app.use("*", sameOrigin());
   // No body over 64 KiB is read into memory (413 REQUEST.TOO_LARGE), before sessions or handlers.
   app.use("*", bodyLimit());

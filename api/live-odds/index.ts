@@ -11,6 +11,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppDeps, AppEnv } from "../env.ts";
 import { isLiveOddsPoll, LiveOddsSnapshot, liveOddsPoll } from "./snapshot.ts";
 import { serveLiveOddsStream } from "./stream.ts";
+import { isForOurHost } from "../middleware/public-origin.ts";
 
 export { LiveOddsSnapshot } from "./snapshot.ts";
 export { streamRoutes } from "./stream.ts";
@@ -34,13 +35,15 @@ export function liveOdds(deps: AppDeps): LiveOdds {
   return {
     snapshot,
     mount(app) {
-      app.get("/api/live-odds", (c) => poll(c.req.raw, c.env));
+      // A request for a host that is not ours goes on down the chain, which refuses it (421).
+      app.get("/api/live-odds", (c, next) => (isForOurHost(deps, c.req.raw, c.env) ? poll(c.req.raw, c.env) : next()));
       // Likewise the stream: thousands of subscribers each keep only their stream and one header object.
-      app.get("/api/live-odds/stream", serveLiveOddsStream(deps));
+      const stream = serveLiveOddsStream(deps);
+      app.get("/api/live-odds/stream", (c, next) => (isForOurHost(deps, c.req.raw, c.env) ? stream(c) : next()));
     },
     fastPath(app) {
       const routed = app.fetch;
-      app.fetch = (req, env, ctx) => (isLiveOddsPoll(req) ? poll(req, env) : routed(req, env, ctx));
+      app.fetch = (req, env, ctx) => (isLiveOddsPoll(req) && isForOurHost(deps, req, env) ? poll(req, env) : routed(req, env, ctx));
     },
   };
 }
