@@ -18,8 +18,10 @@
  * GET /api/health answers whatever the host, for load balancers that probe by address.
  */
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../env.ts";
-import { sendError } from "../errors.ts";
+import type { AppDeps, AppEnv } from "../env.ts";
+import { errorBody, sendError } from "../errors.ts";
+import { logPublicRequest, requestIdFor } from "./request-id.ts";
+import { API_SECURITY_HEADERS } from "./security.ts";
 import { peerAddress } from "./client-address.ts";
 import { forwardedValue, trustOf, type ProxyTrust } from "./proxy-trust.ts";
 
@@ -110,9 +112,26 @@ export function originOfRequest(publicOrigins: PublicOrigins | null, trust: Prox
 }
 
 /** Whether a request ahead of the middleware chain (the live-odds poll and stream) is for one of our hosts. */
-export function isForOurHost(deps: { publicOrigin?: PublicOrigins | null; trustProxy?: ProxyTrust | boolean }, req: Request, env: unknown): boolean {
+export function isForOurHost(deps: Pick<AppDeps, "publicOrigin" | "trustProxy">, req: Request, env: unknown): boolean {
   return originOfRequest(deps.publicOrigin ?? null, trustOf(deps.trustProxy), { url: req.url, headers: req.headers, peer: peerAddress(env) }) !== null;
 }
+
+const MISDIRECTED = { code: "REQUEST.MISDIRECTED", message: "This server does not answer for that host name" } as const;
+
+/**
+ * The host check for routes that answer ahead of the middleware chain (the live-odds poll and
+ * stream): the same 421 envelope and headers the chain's publicOrigin() gives.
+ */
+export const refuseForeignHost = (deps: AppDeps): MiddlewareHandler => async (c, next) => {
+  if (isForOurHost(deps, c.req.raw, c.env)) return next();
+  const started = performance.now();
+  const id = requestIdFor(c.req.header("x-request-id"));
+  logPublicRequest(deps, c.req.raw, c.env, { requestId: id, route: c.req.path, status: 421, started });
+  return new Response(JSON.stringify(errorBody(id, MISDIRECTED)), {
+    status: 421,
+    headers: { ...API_SECURITY_HEADERS, "cache-control": "no-store", "content-type": "application/json", "x-request-id": id },
+  });
+};
 
 const isHealthProbe = (method: string, path: string) => (method === "GET" || method === "HEAD") && path === "/api/health";
 
@@ -120,8 +139,7 @@ const isHealthProbe = (method: string, path: string) => (method === "GET" || met
 export const publicOrigin = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   const deps = c.get("deps");
   const origin = originOfRequest(deps.publicOrigin ?? null, trustOf(deps.trustProxy), { url: c.req.url, headers: c.req.raw.headers, peer: peerAddress(c.env) });
-  if (origin === null && !isHealthProbe(c.req.method, c.req.path))
-    return sendError(c, { code: "REQUEST.MISDIRECTED", message: "This server does not answer for that host name" });
+  if (origin === null && !isHealthProbe(c.req.method, c.req.path)) return sendError(c, MISDIRECTED);
   c.set("ownOrigin", origin);
   await next();
 };
