@@ -14,7 +14,7 @@
  * X-Forwarded-Proto and X-Forwarded-Host are read only under the same trust, right-most entry
  * (what the nearest proxy wrote).
  */
-import { canonicalIp, formatIp, parseIp } from "../../domain/shared/address.ts";
+import { formatIp, parseIp } from "../../domain/shared/address.ts";
 
 interface IpRange {
   bytes: number[];
@@ -105,7 +105,8 @@ function peerVouches(trust: ProxyTrust, peer: string | null): boolean {
 
 /** The client's address: see the top of this file. null only when there is no peer (app.request()). */
 export function clientAddressFrom(trust: ProxyTrust, forwardedFor: string | null | undefined, peer: string | null): string | null {
-  const fromPeer = canonicalIp(peer) ?? peer;
+  // The runtime writes the peer's address in its one spelling already.
+  const fromPeer = peer;
   if (!forwardedFor || !peerVouches(trust, peer)) return fromPeer;
   const entries = forwardedFor.split(",").map((s) => s.trim()).filter(Boolean);
   if (entries.length === 0) return fromPeer;

@@ -103,7 +103,9 @@ export function originOfRequest(publicOrigins: PublicOrigins | null, trust: Prox
   for (const e of publicOrigins?.entries ?? []) if (sameHost(e, host)) return e.origin;
   if (!isLoopbackHost(host)) return null;
   const forwarded = forwardedValue(trust, r.headers.get("x-forwarded-proto"), r.peer);
-  const proto = forwarded && /^https?$/i.test(forwarded) ? forwarded.toLowerCase() : new URL(r.url).protocol.replace(/:$/, "");
+  const proto = forwarded && /^https?$/i.test(forwarded) ? forwarded.toLowerCase() : r.url.startsWith("https:") ? "https" : "http";
+  // The usual spellings are built by hand (this runs on every request); the rest through URL.
+  if (LOOPBACK_FAST.test(host)) return `${proto}://${host.replace(proto === "https" ? /:443$/ : /:80$/, "")}`;
   try {
     return new URL(`${proto}://${host}`).origin;
   } catch {
