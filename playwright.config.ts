@@ -98,6 +98,8 @@ function server(port: number, dir: string) {
       RATE_LIMITS: "demo-login=1000/600,sign-in=1000/60,register=1000/3600",
       // Journeys that test the per-address sign-in throttle send their own X-Forwarded-For, so the
       // throttle they trigger does not lock every later journey out (they all come from 127.0.0.1).
+      // One trusted hop: the right-most entry is the client, so a journey sends a single entry of
+      // its own. No PUBLIC_ORIGIN: the journeys use 127.0.0.1, a loopback host.
       TRUST_PROXY: "1",
       // The ledger reconciliation every 2 s, so a journey sees its alarm raised and cleared.
       LEDGER_RECONCILE_INTERVAL_MS: "2000",

@@ -9,11 +9,13 @@ import { ApiFailure, errorBody, internalErrorBody, sendError } from "./errors.ts
 import { requestId } from "./middleware/request-id.ts";
 import { clientAddress } from "./middleware/client-address.ts";
 import { liveOdds as liveOddsOf, streamRoutes } from "./live-odds/index.ts";
-import { rateLimit } from "./middleware/rate-limit.ts";
+import { rateLimit, type RateLimitName } from "./middleware/rate-limit.ts";
+import { withEdgeAnswers } from "./edge-answers.ts";
 import { sameOrigin, securityHeaders } from "./middleware/security.ts";
+import { publicOrigin } from "./middleware/public-origin.ts";
 import { bodyLimit } from "./middleware/body-limit.ts";
 import { session } from "./middleware/session.ts";
-import { setResponseHeader } from "./middleware/response-headers.ts";
+import { noStoreOnErrors, setResponseHeader } from "./middleware/response-headers.ts";
 import { authRoutes, demoRoutes } from "./routes/auth.ts";
 import { eventRoutes } from "./routes/events.ts";
 import { betRoutes } from "./routes/bets.ts";
@@ -49,6 +51,15 @@ import { validationHook } from "./errors.ts";
 import { siteRoutes } from "./site.ts";
 
 
+/** The routes under /api with an abuse limit on their POSTs. */
+const RATE_LIMITED: readonly { path: string; name: RateLimitName; forgive?: number[] }[] = [
+  { path: "/demo/login", name: "demo-login" },
+  { path: "/auth/login", name: "sign-in" },
+  // An invalid form (400) is not charged to the hour's registrations.
+  { path: "/auth/register", name: "register", forgive: [400] },
+  { path: "/bets", name: "bets" },
+];
+
 export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
@@ -64,8 +75,12 @@ export function createApp(deps: AppDeps) {
     await next();
   });
   app.use("*", requestId());
+  app.use("*", noStoreOnErrors());
   app.use("*", clientAddress());
   app.use("*", securityHeaders());
+  // A request for a host that is not ours is refused (421); our origin is settled here for the
+  // same-origin check and the session cookie (api/middleware/public-origin.ts).
+  app.use("*", publicOrigin());
   app.use("*", sameOrigin());
   // No body over 64 KiB is read into memory (413 REQUEST.TOO_LARGE), before sessions or handlers.
   app.use("*", bodyLimit());
@@ -78,12 +93,9 @@ export function createApp(deps: AppDeps) {
     await next();
     if (!c.res.headers.has("Cache-Control")) setResponseHeader(c, "Cache-Control", "no-store");
   });
-  // Abuse limits, before the handlers (see api/middleware/rate-limit.ts and docs/security.md).
-  api.use("/demo/login", rateLimit("demo-login"));
-  api.use("/auth/login", rateLimit("sign-in"));
-  // An invalid form (400) is not charged to the hour's registrations.
-  api.use("/auth/register", rateLimit("register", ["POST"], [400]));
-  api.use("/bets", rateLimit("bets"));
+  // Abuse limits on POSTs, before the handlers (see api/middleware/rate-limit.ts and
+  // docs/security.md); the OpenAPI document names their 429 from the same list.
+  for (const limited of RATE_LIMITED) api.use(limited.path, rateLimit(limited.name, ["POST"], limited.forgive ?? []));
   api.route("/", healthRoutes);
   api.route("/", authRoutes);
   api.route("/", demoRoutes);
@@ -127,9 +139,12 @@ export function createApp(deps: AppDeps) {
     },
   };
   app.route("/api", api);
-  // The document is generated from the root app so every path carries its /api prefix.
-  app.doc31("/api/openapi.json", docConfig);
-  app.get("/api/docs", (c) => c.html(renderDocs(app.getOpenAPI31Document(docConfig) as never)));
+  // The document is generated from the root app so every path carries its /api prefix, with the
+  // answers of the middleware in front of the routes (api/edge-answers.ts).
+  const rateLimited = RATE_LIMITED.map((l) => `POST /api${l.path}`);
+  const document = () => withEdgeAnswers(app.getOpenAPI31Document(docConfig), { rateLimited });
+  app.get("/api/openapi.json", (c) => c.json(document()));
+  app.get("/api/docs", (c) => c.html(renderDocs(document() as never)));
   app.all("/api/*", (c) => sendError(c, { code: "ROUTE.NOT_FOUND", message: `No route ${c.req.method} ${c.req.path}` }));
   if (deps.assets) app.route("/", siteRoutes(deps.assets));
 

@@ -9,6 +9,8 @@ import { DemoFeed } from "../adapters/feed/demo-feed.ts";
 import { DatabaseLease } from "../adapters/libsql/lease.ts";
 import { LibsqlRateCounter } from "../adapters/libsql/rate-counter.ts";
 import { rateLimitsFromEnv, type RateLimitConfig } from "./middleware/rate-limit.ts";
+import { parseTrustProxy, type ProxyTrust } from "./middleware/proxy-trust.ts";
+import { parsePublicOrigin, type PublicOrigins } from "./middleware/public-origin.ts";
 import { DemoFantasyStatsFeed } from "../adapters/feed/fantasy-stats-feed.ts";
 import { FANTASY_RUNNER_LEASE, FantasyRunner } from "./jobs/fantasy-runner.ts";
 import { randomIds, systemClock } from "../adapters/system/clock.ts";
@@ -42,7 +44,10 @@ export interface Config {
   fraudScanIntervalMs: number;
   distDir: string;
   logRequests: boolean;
-  trustProxy: boolean;
+  /** TRUST_PROXY: the proxies whose X-Forwarded-* headers are believed (api/middleware/proxy-trust.ts). */
+  trustProxy: ProxyTrust;
+  /** PUBLIC_ORIGIN: the origins the site is served at; null = loopback hosts only (api/middleware/public-origin.ts). */
+  publicOrigin: PublicOrigins | null;
   liveOddsCacheMs: number;
   rateLimits: RateLimitConfig | false;
   /** How long the simulated payment provider takes to answer (the UI's 'Processing...'); PAYMENT_LATENCY_MS, default 3000. */
@@ -94,7 +99,8 @@ export function configFromEnv(env: Record<string, string | undefined>, distDir: 
     fraudScanIntervalMs: env.FRAUD_SCAN_INTERVAL_MS === undefined || env.FRAUD_SCAN_INTERVAL_MS === "" ? 60_000 : Number(env.FRAUD_SCAN_INTERVAL_MS),
     distDir,
     logRequests: env.LOG_REQUESTS === undefined ? true : truthy(env.LOG_REQUESTS),
-    trustProxy: truthy(env.TRUST_PROXY),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    publicOrigin: parsePublicOrigin(env.PUBLIC_ORIGIN),
     liveOddsCacheMs: Number(env.LIVE_ODDS_CACHE_MS ?? 500),
     rateLimits: rateLimitsFromEnv(env.RATE_LIMITS),
     paymentLatencyMs: env.PAYMENT_LATENCY_MS === undefined || env.PAYMENT_LATENCY_MS === "" ? 3000 : Math.max(0, Number(env.PAYMENT_LATENCY_MS) || 0),
@@ -216,6 +222,7 @@ export async function bootstrap(config: Config) {
     startedAt: new Date(),
     logRequests: config.logRequests,
     trustProxy: config.trustProxy,
+    publicOrigin: config.publicOrigin,
     liveOddsCacheMs: config.liveOddsCacheMs,
     rateLimits: config.rateLimits,
     rateCounter: new LibsqlRateCounter(database.client, database.groupCommit),

@@ -9,6 +9,8 @@ import type { RateLimitConfig } from "./middleware/rate-limit.ts";
 import type { RateCounter } from "../domain/ports/rate-counter.ts";
 import type { FraudScanSummary } from "../domain/fraud/scan.ts";
 import type { SessionTokens } from "../domain/ports/session-tokens.ts";
+import type { ProxyTrust } from "./middleware/proxy-trust.ts";
+import type { PublicOrigins } from "./middleware/public-origin.ts";
 
 import type { AssetSource } from "../domain/ports/static-assets.ts";
 export type { AssetSource, StaticAsset } from "../domain/ports/static-assets.ts";
@@ -44,8 +46,13 @@ export interface AppDeps {
   requestLog?: (entry: RequestLogEntry) => void;
   /** How long a built /api/live-odds body is reused (ms); 0 or absent = rebuilt on every request. */
   liveOddsCacheMs?: number;
-  /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
-  trustProxy?: boolean;
+  /**
+   * The proxies in front of us (TRUST_PROXY, api/middleware/proxy-trust.ts): whose X-Forwarded-*
+   * headers are believed. true = one hop; absent or false = none.
+   */
+  trustProxy?: ProxyTrust | boolean;
+  /** The origins the site is served at (PUBLIC_ORIGIN, api/middleware/public-origin.ts); null or absent = loopback only. */
+  publicOrigin?: PublicOrigins | null;
   /** GET /api/live-odds/stream: how often this process polls the database (default 100 ms) and pings (default 15 s). */
   liveStream?: { pollMs?: number; pingMs?: number };
   /** Hashes passwords of accounts an admin adds (scrypt, adapters/system/password.ts). */
@@ -61,6 +68,8 @@ export type AppEnv = {
     requestId: string;
     /** The client's address (see api/middleware/client-address.ts). */
     clientIp: string | null;
+    /** This server's origin as the browser sees it (api/middleware/public-origin.ts); null only on the health probe. */
+    ownOrigin: string | null;
     actor: Actor;
     /** Set by the session middleware when the cookie belongs to a suspended account (the actor is then anonymous). */
     suspendedUserId: string | null;

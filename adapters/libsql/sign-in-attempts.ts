@@ -1,7 +1,9 @@
 /**
  * Sign-in attempts in the database, so throttling holds across server instances. A success clears
- * the count for its account (failures before it no longer count); the count for an address only
- * ages out, so signing in to one's own account cannot reset a spray across many accounts.
+ * the count of its account from its address (failures there before it no longer count); the count
+ * of an address and the account's count across strangers only age out, so signing in to one's own
+ * account resets neither a spray across many accounts nor a crowd guessing at one. The addresses an
+ * account is known at are those its sessions started from (sign_in_addresses, kept for good).
  * Attempts older than a day are pruned in the same write as a new one.
  */
 import type { Client } from "@libsql/client";
@@ -28,14 +30,14 @@ export class LibsqlSignInAttempts implements SignInAttempts {
     );
   }
 
-  async recentFailures(q: { email: string; ip: string | null; since: Date }): Promise<{ byAccount: number[]; byAddress: number[] }> {
+  async recentFailures(q: { email: string; ip: string | null; since: Date; accountSince: Date }) {
     const since = q.since.getTime();
-    const account = this.client.execute({
+    const pair = this.client.execute({
       sql: `SELECT at FROM sign_in_attempts
-            WHERE email = ? AND success = 0 AND at >= ?
-              AND id > COALESCE((SELECT MAX(id) FROM sign_in_attempts WHERE email = ? AND success = 1), 0)
+            WHERE email = ? AND ip IS ? AND success = 0 AND at >= ?
+              AND id > COALESCE((SELECT MAX(id) FROM sign_in_attempts WHERE email = ? AND ip IS ? AND success = 1), 0)
             ORDER BY at`,
-      args: [q.email, since, q.email],
+      args: [q.email, q.ip, since, q.email, q.ip],
     });
     const address =
       q.ip === null
@@ -44,10 +46,20 @@ export class LibsqlSignInAttempts implements SignInAttempts {
             sql: "SELECT at FROM sign_in_attempts WHERE ip = ? AND success = 0 AND at >= ? ORDER BY at",
             args: [q.ip, since],
           });
-    const [a, b] = await Promise.all([account, address]);
+    const account = this.client.execute({
+      sql: "SELECT ip, at FROM sign_in_attempts WHERE email = ? AND success = 0 AND at >= ? ORDER BY at",
+      args: [q.email, q.accountSince.getTime()],
+    });
+    const known = this.client.execute({
+      sql: "SELECT DISTINCT a.ip FROM users u JOIN sign_in_addresses a ON a.user_id = u.id WHERE u.email = ?",
+      args: [q.email],
+    });
+    const [p, b, a, k] = await Promise.all([pair, address, account, known]);
     return {
-      byAccount: a.rows.map((r) => Number(r.at)),
+      byPair: p.rows.map((r) => Number(r.at)),
       byAddress: b ? b.rows.map((r) => Number(r.at)) : [],
+      byAccount: a.rows.map((r) => ({ ip: r.ip === null ? null : String(r.ip), at: Number(r.at) })),
+      knownAddresses: k.rows.map((r) => String(r.ip)),
     };
   }
 }

@@ -9,6 +9,12 @@
  * Each pass also asks the provider whether payments completed within `reversalWindowMs` (default
  * 7 days) were reversed since (a chargeback, a returned payout) and reverses those
  * (domain/wallet/reverse-payment.ts reconcileReversals).
+ *
+ * After a restart, the payments a dead process left in flight are younger than the grace at the
+ * start pass, which must leave them alone (another instance may still be answering one). So one
+ * more pass runs as soon as the grace after the start has passed, by when every payment made before
+ * the start is old enough: nothing reads "Pending" much longer than the grace, rather than until
+ * the next interval (a minute later).
  */
 import { reconcilePayments, type ReconcileSummary } from "../../domain/wallet/settle-payment.ts";
 import { reconcileReversals, type ReversalSummary } from "../../domain/wallet/reverse-payment.ts";
@@ -22,7 +28,25 @@ export interface PaymentReconcilerOptions {
   reversalWindowMs?: number;
   leadership?: { tryAcquire(): Promise<boolean>; release?(): Promise<void> };
   log?: (line: Record<string, unknown>) => void;
+  /** The timers the passes are scheduled with (tests drive them by hand); the runtime's by default. */
+  timers?: ReconcilerTimers;
 }
+
+export interface ReconcilerTimers {
+  after(ms: number, run: () => void): { cancel(): void };
+  every(ms: number, run: () => void): { cancel(): void };
+}
+
+const runtimeTimers: ReconcilerTimers = {
+  after(ms, run) {
+    const h = setTimeout(run, ms);
+    return { cancel: () => clearTimeout(h) };
+  },
+  every(ms, run) {
+    const h = setInterval(run, ms);
+    return { cancel: () => clearInterval(h) };
+  },
+};
 
 export const PAYMENT_RECONCILER_LEASE = "payment-reconciler";
 export const DEFAULT_REVERSAL_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
@@ -31,7 +55,7 @@ type PassSummary = ReconcileSummary & { reversals: ReversalSummary };
 export class PaymentReconciler {
   private readonly deps: { ports: Ports; clock: Clock; ids: Ids };
   private readonly opts: PaymentReconcilerOptions;
-  private timer: ReturnType<typeof setInterval> | null = null;
+  private timers: { cancel(): void }[] = [];
   private running: Promise<PassSummary | null> | null = null;
   lastRun: { at: Date; summary: PassSummary } | null = null;
 
@@ -42,16 +66,21 @@ export class PaymentReconciler {
 
   /**
    * Reconcile once now (waited for; without the lease, which a killed process may still hold: the
-   * moves are guarded, so running beside another instance is safe), then on the interval.
+   * moves are guarded, so running beside another instance is safe), again once the grace after the
+   * start has passed (unless the interval comes first), then on the interval.
    */
   async start() {
+    const timers = this.opts.timers ?? runtimeTimers;
     await this.runOnce({ needLease: false });
-    if (this.opts.intervalMs > 0) this.timer = setInterval(() => void this.runOnce(), this.opts.intervalMs);
+    const { graceMs, intervalMs } = this.opts;
+    if (graceMs > 0 && (intervalMs === 0 || intervalMs > graceMs))
+      this.timers.push(timers.after(graceMs, () => void this.runOnce({ needLease: false })));
+    if (intervalMs > 0) this.timers.push(timers.every(intervalMs, () => void this.runOnce()));
   }
 
   stop() {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    for (const t of this.timers) t.cancel();
+    this.timers = [];
   }
 
   /** One pass (one at a time); null when another instance holds the lease. */

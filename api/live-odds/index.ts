@@ -11,6 +11,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppDeps, AppEnv } from "../env.ts";
 import { isLiveOddsPoll, LiveOddsSnapshot, liveOddsPoll } from "./snapshot.ts";
 import { serveLiveOddsStream } from "./stream.ts";
+import { isForOurHost, refuseForeignHost } from "../middleware/public-origin.ts";
 
 export { LiveOddsSnapshot } from "./snapshot.ts";
 export { streamRoutes } from "./stream.ts";
@@ -34,13 +35,16 @@ export function liveOdds(deps: AppDeps): LiveOdds {
   return {
     snapshot,
     mount(app) {
+      // These answer ahead of the chain, so they refuse a host that is not ours themselves (421).
+      for (const path of ["/api/live-odds", "/api/live-odds/stream"]) app.use(path, refuseForeignHost(deps));
       app.get("/api/live-odds", (c) => poll(c.req.raw, c.env));
       // Likewise the stream: thousands of subscribers each keep only their stream and one header object.
       app.get("/api/live-odds/stream", serveLiveOddsStream(deps));
     },
     fastPath(app) {
       const routed = app.fetch;
-      app.fetch = (req, env, ctx) => (isLiveOddsPoll(req) ? poll(req, env) : routed(req, env, ctx));
+      // A poll for a host that is not ours goes through the router, to be refused there.
+      app.fetch = (req, env, ctx) => (isLiveOddsPoll(req) && isForOurHost(deps, req, env) ? poll(req, env) : routed(req, env, ctx));
     },
   };
 }

@@ -1,10 +1,12 @@
 /**
- * The client's address for abuse limits and fraud rules. Behind a trusted proxy (TRUST_PROXY=1)
- * it is the first X-Forwarded-For entry; otherwise the socket's peer address, which each runtime
- * hands to app.fetch as its env (Node: { incoming }, Deno: { remoteAddr }). null in app.request().
+ * The client's address for abuse limits, sessions and fraud rules: the socket's peer address, which
+ * each runtime hands to app.fetch as its env (Node: { incoming }, Deno: { remoteAddr }), or behind
+ * proxies TRUST_PROXY vouches for, the right-most X-Forwarded-For entry they do not account for
+ * (api/middleware/proxy-trust.ts). null in app.request() without a forwarded address.
  */
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env.ts";
+import { clientAddressFrom, trustOf, type ProxyTrust } from "./proxy-trust.ts";
 
 export { addressKey } from "../../domain/shared/address.ts";
 
@@ -18,9 +20,9 @@ export function peerAddress(env: unknown): string | null {
   return e?.incoming?.socket?.remoteAddress ?? e?.remoteAddr?.hostname ?? null;
 }
 
-/** The first X-Forwarded-For entry behind a trusted proxy, otherwise (or without one) the peer. */
-export function clientAddressOf(trustProxy: boolean | undefined, forwardedFor: string | null | undefined, env: unknown): string | null {
-  return (trustProxy ? forwardedFor?.split(",")[0]?.trim() : null) || peerAddress(env);
+/** The client's address under the configured proxy trust (see proxy-trust.ts). */
+export function clientAddressOf(trustProxy: ProxyTrust | boolean | undefined, forwardedFor: string | null | undefined, env: unknown): string | null {
+  return clientAddressFrom(trustOf(trustProxy), forwardedFor, peerAddress(env));
 }
 
 export function clientAddress(): MiddlewareHandler<AppEnv> {
@@ -29,4 +31,3 @@ export function clientAddress(): MiddlewareHandler<AppEnv> {
     await next();
   };
 }
-

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { clientAddressOf } from "./client-address.ts";
 import { matchedRoutes } from "hono/route";
 import { setResponseHeader } from "./response-headers.ts";
-import type { AppEnv } from "../env.ts";
+import type { AppDeps, AppEnv } from "../env.ts";
 
 /** One structured line per request: who asked for what, how it ended and how long it took. */
 export interface RequestLogEntry {
@@ -39,7 +39,7 @@ export function logRequest(deps: { logRequests?: boolean; requestLog?: (e: Reque
  * stream): anonymous, the address as clientAddress() would read it.
  */
 export function logPublicRequest(
-  deps: Parameters<typeof logRequest>[0] & { trustProxy?: boolean },
+  deps: Parameters<typeof logRequest>[0] & { trustProxy?: AppDeps["trustProxy"] },
   req: Request,
   env: unknown,
   entry: { requestId: string; route: string; status: number; started: number },

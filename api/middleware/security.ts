@@ -74,24 +74,6 @@ export async function inlineScriptHashes(html: string): Promise<string[]> {
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/**
- * This server's own origin (scheme, host and port) as the browser sees it. The request URL and
- * its Host header, unless TRUST_PROXY says a proxy in front of us sets X-Forwarded-Proto and
- * X-Forwarded-Host; without it those headers are anyone's to send and are ignored.
- */
-export function ownOrigin(url: string, headers: { get(name: string): string | null }, trustProxy: boolean | undefined): string | null {
-  const u = new URL(url);
-  const first = (v: string | null) => v?.split(",")[0]?.trim() || null;
-  const proto = (trustProxy ? first(headers.get("x-forwarded-proto")) : null) ?? u.protocol.replace(/:$/, "");
-  const host = (trustProxy ? first(headers.get("x-forwarded-host")) : null) ?? headers.get("host") ?? u.host;
-  try {
-    if (!/^https?$/i.test(proto) || /[/?#@\\\s]/.test(host)) return null;
-    return new URL(`${proto}://${host}`).origin;
-  } catch {
-    return null;
-  }
-}
-
 /** The origin a browser sent, normalised (default ports dropped), or null when unparsable/opaque. */
 function originOf(header: string): string | null {
   try {
@@ -105,7 +87,9 @@ function originOf(header: string): string | null {
 /**
  * State-changing requests must come from our own origin: another site's form or fetch gets a 403.
  * The whole origin is compared, scheme, host and port: http://book.example is not
- * https://book.example, nor is https://book.example:8443.
+ * https://book.example, nor is https://book.example:8443. Our origin is the one publicOrigin()
+ * (api/middleware/public-origin.ts) settled for the request: the configured PUBLIC_ORIGIN for its
+ * host, or a loopback host's own; X-Forwarded-Proto and -Host count only from a trusted proxy.
  */
 export const sameOrigin = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   if (SAFE.has(c.req.method)) return next();
@@ -115,7 +99,7 @@ export const sameOrigin = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   const origin = c.req.header("origin");
   if (origin !== undefined) {
     const theirs = originOf(origin);
-    const ours = ownOrigin(c.req.url, c.req.raw.headers, c.get("deps").trustProxy);
+    const ours = c.get("ownOrigin");
     if (theirs === null || ours === null || theirs !== ours)
       return sendError(c, { code: "REQUEST.CROSS_ORIGIN", message: "Cross-origin requests are not allowed" });
   }

@@ -16,20 +16,24 @@ import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../env.ts";
 import { fail, sendError } from "../errors.ts";
+import { reachedOverHttps } from "./public-origin.ts";
 import type { Role, User } from "../../domain/shared/types.ts";
 import type { DomainError } from "../../domain/shared/result.ts";
 
 const PLAIN = "sid";
 const SECURE = "__Host-sid";
 
-export const isHttps = (c: Context) =>
-  c.req.header("x-forwarded-proto") === "https" || new URL(c.req.url).protocol === "https:";
+/**
+ * Whether the browser reached us over HTTPS: our origin's scheme (PUBLIC_ORIGIN's, or a trusted
+ * proxy's X-Forwarded-Proto; never the header from anyone else), or the request URL's.
+ */
+export const isHttps = (c: Context<AppEnv>) => reachedOverHttps(c.get("ownOrigin"), c.req.url);
 
 export function readSessionToken(c: Context): string | null {
   return getCookie(c, SECURE) ?? getCookie(c, PLAIN) ?? null;
 }
 
-export function setSessionCookie(c: Context, token: string, expiresAt: Date) {
+export function setSessionCookie(c: Context<AppEnv>, token: string, expiresAt: Date) {
   const secure = isHttps(c);
   setCookie(c, secure ? SECURE : PLAIN, token, {
     httpOnly: true,
@@ -40,7 +44,7 @@ export function setSessionCookie(c: Context, token: string, expiresAt: Date) {
   });
 }
 
-export function clearSessionCookie(c: Context) {
+export function clearSessionCookie(c: Context<AppEnv>) {
   deleteCookie(c, PLAIN, { path: "/" });
   if (isHttps(c)) deleteCookie(c, SECURE, { path: "/", secure: true });
 }

@@ -9,7 +9,7 @@ import type { AppEnv } from "../env.ts";
 import { PlaceBetBody, SelectionInput, type PlaceBetBody as NativeBody } from "../schemas/bets.ts";
 import { z } from "@hono/zod-openapi";
 import { looksLikeSpecBody, SpecPlaceBetBody, SpecPlaceBetResponse, SpecSelection, type SpecPlaceBetBody as SpecBody } from "../schemas/spec-alias.ts";
-import { centsOfDollars, dollarsOf, isSpecSelection, specSelectionTarget } from "../../domain/betting/spec-alias.ts";
+import { centsOfDollars, dollarsOf, isSpecSelection, specSelectionTarget, stakeUnitMismatch } from "../../domain/betting/spec-alias.ts";
 import type { PlaceBetInput, PlacedBet } from "../../domain/betting/place-bet.ts";
 import { ok, type Result } from "../../domain/shared/result.ts";
 import type { Ports } from "../../domain/ports/index.ts";
@@ -28,6 +28,10 @@ export const placeBetValidationHook = (
   if ((result as { target?: string }).target !== "json") return validationHook(result as Parameters<typeof validationHook>[0], c);
   const raw = result.data;
   const issues = looksLikeSpecBody(raw) ? specIssues(raw) : issuesOf(PlaceBetBody.safeParse(raw));
+  // The stake's unit must fit the selections' shape (a mix is refused even when each part is fine).
+  const b = raw && typeof raw === "object" ? (raw as { stake?: unknown; selections?: unknown }) : {};
+  const mismatch = stakeUnitMismatch(b.stake, b.selections);
+  if (mismatch) issues.unshift({ path: ["stake"], message: mismatch, code: "custom" });
   return sendError(c, {
     code: "REQUEST.INVALID",
     message: "The request is invalid",
@@ -55,24 +59,24 @@ function specIssues(raw: unknown): Issue[] {
 /** Whether a validated body used a dollar-string stake (then the answer's money is in dollars). */
 export type ValidatedBody = NativeBody | SpecBody;
 
-/** Our input for the use case: spec selections mapped to the event's match-result market and outcome. */
+/**
+ * Our input for the use case. Validation let through only whole shapes (PlaceBetRequest): a cents
+ * stake with our selections passes untouched; a dollar stake comes with spec selections, each
+ * mapped to its event's match-result market and outcome.
+ */
 export async function toPlaceBetInput(ports: Pick<Ports, "events">, body: ValidatedBody): Promise<Result<PlaceBetInput>> {
-  const dollars = typeof body.stake === "string";
-  if (!dollars && !body.selections.some(isSpecSelection)) return ok(body as PlaceBetInput);
-  const stake = typeof body.stake === "string" ? centsOfDollars(body.stake)! : body.stake;
+  if (typeof body.stake !== "string") return ok(body as PlaceBetInput);
+  const spec = body as SpecBody;
+  const stake = centsOfDollars(spec.stake)!;
   const selections: PlaceBetInput["selections"] = [];
   const events = new Map<string, Awaited<ReturnType<Ports["events"]["findById"]>>>();
-  for (const s of body.selections) {
-    if (!isSpecSelection(s)) {
-      selections.push(s as PlaceBetInput["selections"][number]);
-      continue;
-    }
+  for (const s of spec.selections) {
     if (!events.has(s.eventId)) events.set(s.eventId, await ports.events.findById(s.eventId));
     const target = specSelectionTarget(events.get(s.eventId) ?? null, s.eventId, s.outcomeId);
     if (!target.ok) return target;
     selections.push({ ...target.value, odds: s.odds });
   }
-  return ok({ ...body, stake, selections } as PlaceBetInput);
+  return ok({ ...spec, stake, selections } as PlaceBetInput);
 }
 
 /** The answer in the request's unit: a dollar-string stake gets the bet's stake and potentialReturn as dollar strings. */

@@ -62,7 +62,7 @@ correctionRoutes.openapi(
     tags: ["Wallet"],
     summary: "What the signed-in customer owes after a correction (taken from their next deposits or winnings first)",
     middleware: [allowSuspendedCustomer(), requireRole("customer")] as const,
-    responses: { 200: json(DebtResponse, "Debt"), ...errorResponses(401) },
+    responses: { 200: json(DebtResponse, "Debt"), ...errorResponses(401, 403) },
   }),
   async (c) => c.json(unwrap(await myDebt(ctxOf(c))), 200),
 );

@@ -193,7 +193,7 @@ marketRoutes.openapi(
       "The market closes. The same result again only finishes bets left pending; a different result is 409 MARKET.ALREADY_SETTLED.",
     middleware: [adminOnly] as const,
     request: { params: MarketIdParam, body: { required: true, content: { "application/json": { schema: SettleMarketBody } } } },
-    responses: { 200: json(SettleMarketResponse, "Settled"), ...errorResponses(400, 401, 403, 404, 409) },
+    responses: { 200: json(SettleMarketResponse, "Settled"), ...errorResponses(400, 401, 403, 404, 409, 422) },
   }),
   async (c) => {
     const s = unwrap(await settleMarket(ctxOf(c), c.req.valid("param").id, c.req.valid("json")));

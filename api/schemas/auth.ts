@@ -17,8 +17,12 @@ export const CurrentUser = z
   })
   .openapi("CurrentUser");
 
-/** GET /api/auth/session: the signed-in user, or null for a visitor. */
-export const SessionResponse = z.object({ user: CurrentUser.nullable() }).openapi("SessionResponse");
+/**
+ * GET /api/auth/session: the signed-in user, or null for a visitor. A union with null, not
+ * .nullable(): on a named schema the generator writes .nullable() as allOf [CurrentUser, object|null],
+ * which no null satisfies, so the document would say a visitor's answer is invalid.
+ */
+export const SessionResponse = z.object({ user: z.union([CurrentUser, z.null()]) }).openapi("SessionResponse");
 export type CurrentUser = z.infer<typeof CurrentUser>;
 
 export const DemoLoginBody = z

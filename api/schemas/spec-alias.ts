@@ -1,12 +1,12 @@
 /**
- * The spec's request shapes accepted as aliases of ours (product spec section 7). Ours stay the
- * documented default; these are tried only when a body is not in our shape.
+ * The spec's request shapes accepted as aliases of ours. Ours stay the documented default; these
+ * are tried only when a body is not in our shape.
  */
 import { z } from "@hono/zod-openapi";
-import { OddsString, Cents } from "./common.ts";
-import { BetType, PlaceBetBody, PlaceBetResponse, SelectionInput } from "./bets.ts";
+import { OddsString } from "./common.ts";
+import { BetType, PlaceBetBody, PlaceBetResponse } from "./bets.ts";
 import { MAX_AMOUNT_CENTS } from "../../domain/betting/placement-limits.ts";
-import { centsOfDollars, DOLLARS_PATTERN, SPEC_MATCH_MARKET, SPEC_OUTCOMES } from "../../domain/betting/spec-alias.ts";
+import { centsOfDollars, DOLLARS_PATTERN, SPEC_MATCH_MARKET, SPEC_OUTCOMES, stakeUnitMismatch } from "../../domain/betting/spec-alias.ts";
 
 /** A stake in dollars as a decimal string ("10", "2.50"), at most 2 decimals (converted to cents before placement). */
 export const DollarStake = z
@@ -31,25 +31,35 @@ export const SpecSelection = z
   })
   .strict();
 
-/** The spec's body {selections, stake, betType}: stake in dollars (string) or cents (number); selections in either shape. */
+/** The spec's body {selections, stake, betType}: the stake in dollars (a string), every selection in the spec's shape. */
 export const SpecPlaceBetBody = z
   .object({
-    selections: z.array(z.union([SelectionInput, SpecSelection])).max(20),
-    stake: z.union([Cents.max(MAX_AMOUNT_CENTS), DollarStake]),
+    selections: z.array(SpecSelection).max(20),
+    stake: DollarStake,
     betType: BetType,
     sgmOdds: OddsString.optional(),
   })
-  .strict();
+  .strict()
+  .openapi("SpecPlaceBet");
 export type SpecPlaceBetBody = z.infer<typeof SpecPlaceBetBody>;
 
-/** What POST /api/bets validates: our body first (unchanged), then the spec's. */
+/**
+ * What POST /api/bets validates: our body (integer cents, selections by real ids) or the spec's
+ * (dollars as a string, match-winner selections), never a mix: the stake's unit follows the shape,
+ * and a body whose stake does not fit its selections is a 400 naming `stake`.
+ */
 export const PlaceBetRequest = z
   .union([PlaceBetBody, SpecPlaceBetBody])
+  .superRefine((body, ctx) => {
+    const mismatch = stakeUnitMismatch(body.stake, body.selections);
+    if (mismatch) ctx.addIssue({ code: "custom", path: ["stake"], message: mismatch });
+  })
   .openapi({
     description:
-      "Our body (stake in integer cents, selections by real ids), or the spec's: stake as a decimal string in dollars " +
-      '("10", "2.50"; at most 2 decimals) and/or selections {id, eventId, marketId: "match-winner", outcomeId: "home"|"draw"|"away", odds} ' +
-      "mapped to the event's match-result market.",
+      "Our body: stake in integer cents, selections by market and outcome id. Or the spec's: stake as a decimal string in dollars " +
+      '("10", "2.50"; at most 2 decimals) with selections {id, eventId, marketId: "match-winner", outcomeId: "home"|"draw"|"away", odds} ' +
+      "mapped to the event's match-result market. Never a mix: a dollar-string stake with selections by id, or integer cents with " +
+      "match-winner selections, is 400 REQUEST.INVALID naming stake.",
   });
 
 /** Whether the raw body uses the spec's shapes anywhere (a dollar-string stake or a match-winner selection). */

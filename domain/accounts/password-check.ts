@@ -1,7 +1,9 @@
 /**
  * Every password check (sign-in, change-password) goes through here, so both share one budget:
- *   1. the failure throttle (throttle.ts): 5 failures for the account, or from the address (an
- *      IPv6 address by its /64), in 15 minutes -> AUTH.THROTTLED, without checking the password;
+ *   1. the failure throttle (throttle.ts): 5 failures for the account from this address (an IPv6
+ *      address by its /64); from an address the account has never used, also 5 from the address
+ *      for any accounts, and a growing delay once strangers have failed often on the account ->
+ *      AUTH.THROTTLED, without checking the password;
  *   2. at most one check in flight per account: a second check for the same account while one
  *      runs -> AUTH.THROTTLED (by "in_flight", retry after a second), without checking. Parallel
  *      guesses therefore cannot all slip under the throttle before the first failure is recorded,
@@ -12,12 +14,15 @@
 import type { Ctx } from "../shared/context.ts";
 import { addressKey } from "../shared/address.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
-import { THROTTLE_WINDOW_MS, throttleDecision } from "./throttle.ts";
+import { failureFacts, STRANGER_WINDOW_MS, THROTTLE_WINDOW_MS, throttleDecision } from "./throttle.ts";
 
 /** How long a slot is held at most if its process dies mid-check (a check takes well under this). */
 export const CHECK_SLOT_MS = 30_000;
 
 export type PasswordCheckVerdict = "ok" | "wrong";
+
+/** "40 seconds", "1 minute(s)": a short wait (the growing delay) in seconds, a long one in minutes. */
+const waitText = (seconds: number) => (seconds < 60 ? `${seconds} second(s)` : `${Math.ceil(seconds / 60)} minute(s)`);
 
 export async function guardedPasswordCheck(
   ctx: Ctx,
@@ -30,13 +35,14 @@ export async function guardedPasswordCheck(
     email: q.email,
     ip: address,
     since: new Date(now.getTime() - THROTTLE_WINDOW_MS),
+    accountSince: new Date(now.getTime() - STRANGER_WINDOW_MS),
   });
-  const decision = throttleDecision(failures, now);
+  const decision = throttleDecision(failureFacts(failures, address), now);
   if (decision.throttled)
     return err(
       domainError(
         "AUTH.THROTTLED",
-        `Too many failed ${q.what === "sign-in" ? "sign-ins" : "password checks"}. Try again in ${Math.ceil(decision.retryAfterSeconds / 60)} minute(s).`,
+        `Too many failed ${q.what === "sign-in" ? "sign-ins" : "password checks"}. Try again in ${waitText(decision.retryAfterSeconds)}.`,
         { retryAfterSeconds: decision.retryAfterSeconds, by: decision.by },
       ),
     );

@@ -34,6 +34,21 @@ export function dollarsOf(cents: number): string {
 export const isSpecSelection = (s: { marketId: string }): boolean => s.marketId === SPEC_MATCH_MARKET;
 
 /**
+ * Why a stake's unit does not go with the body's selections, or null when it does. The unit is
+ * never read from the JSON type alone, where one serialisation slip ("100" for 100) is a 100x
+ * stake: a dollar string is taken only with the spec's selections, integer cents only with ours.
+ */
+export function stakeUnitMismatch(stake: unknown, selections: unknown): string | null {
+  if (!Array.isArray(selections) || selections.length === 0) return null;
+  const spec = selections.map((s) => !!s && typeof s === "object" && (s as { marketId?: unknown }).marketId === SPEC_MATCH_MARKET);
+  if (typeof stake === "string" && spec.some((x) => !x))
+    return 'A stake in dollars (a string such as "2.50") goes only with selections in the spec\'s shape (marketId "match-winner"); with selections by market and outcome id, send the stake in integer cents';
+  if (typeof stake === "number" && spec.some((x) => x))
+    return 'A stake in integer cents goes only with selections by market and outcome id; with selections in the spec\'s shape (marketId "match-winner"), send the stake in dollars as a string such as "2.50"';
+  return null;
+}
+
+/**
  * The event's match-result market and the outcome the spec's code names: the first
  * full_time_result market, the outcome whose code is home/draw/away. Refused as
  * BET.SELECTION_NOT_FOUND when the event, the market or the outcome (e.g. a draw in a sport

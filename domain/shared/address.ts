@@ -41,3 +41,51 @@ function expandIpv6(s: string): number[] | null {
   if (tail.length) groups.splice(6, 2, ...tail);
   return groups;
 }
+
+/**
+ * An IP address as its bytes (4 for IPv4, 16 for IPv6), or null when the text is not one. Strict:
+ * an IPv4 part is 0-255 written without leading zeros (010 could be read as octal), an IPv6
+ * address may be bracketed and carry a zone (dropped). No host names, ports or ranges.
+ */
+export function parseIp(text: string): number[] | null {
+  const bare = text.trim().replace(/^\[(.*)\]$/, "$1").replace(/%[\w.-]+$/, "").toLowerCase();
+  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(bare)) {
+    const parts = bare.split(".");
+    if (parts.some((p) => (p.length > 1 && p.startsWith("0")) || Number(p) > 255)) return null;
+    return parts.map(Number);
+  }
+  if (!bare.includes(":") || !/^[0-9a-f:.]+$/.test(bare)) return null;
+  const groups = expandIpv6(bare);
+  return groups ? groups.flatMap((g) => [g >> 8, g & 255]) : null;
+}
+
+/**
+ * One spelling per address, so a log, a fraud rule or a count never sees the same address as two:
+ * IPv4 dotted, IPv6 in the RFC 5952 form (lower case, the longest run of zero groups as ::, an
+ * IPv4-mapped address as ::ffff:a.b.c.d).
+ */
+export function formatIp(bytes: readonly number[]): string {
+  if (bytes.length === 4) return bytes.join(".");
+  const groups = Array.from({ length: 8 }, (_, i) => (bytes[2 * i] << 8) | bytes[2 * i + 1]);
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) return `::ffff:${bytes.slice(12).join(".")}`;
+  let best = { at: -1, len: 0 };
+  for (let i = 0; i < 8; ) {
+    if (groups[i] !== 0) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < 8 && groups[j] === 0) j++;
+    if (j - i > best.len) best = { at: i, len: j - i };
+    i = j;
+  }
+  const hex = groups.map((g) => g.toString(16));
+  if (best.len < 2) return hex.join(":");
+  return `${hex.slice(0, best.at).join(":")}::${hex.slice(best.at + best.len).join(":")}`;
+}
+
+/** The address in its one spelling, or null when the text is not an IP address. */
+export function canonicalIp(text: string | null | undefined): string | null {
+  const bytes = text == null ? null : parseIp(text);
+  return bytes ? formatIp(bytes) : null;
+}

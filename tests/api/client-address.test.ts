@@ -16,9 +16,15 @@ describe("client address recorded with each session", () => {
   let t: TestApp;
   afterEach(() => t.close());
 
-  it("behind a trusted proxy: the first X-Forwarded-For entry", async () => {
+  it("behind one trusted proxy: the right-most X-Forwarded-For entry (the one the proxy appended)", async () => {
     t = await makeTestApp({ seed: false, trustProxy: true });
-    expect((await login(t, { "x-forwarded-for": "203.0.113.7, 10.0.0.1" })).status).toBe(200);
+    expect((await login(t, { "x-forwarded-for": "10.0.0.1, 203.0.113.7" })).status).toBe(200);
+    expect(await sessionIps(t)).toEqual(["203.0.113.7"]);
+  });
+
+  it("behind two trusted proxies (TRUST_PROXY=2): the second from the right", async () => {
+    t = await makeTestApp({ seed: false, trustProxy: "2" });
+    expect((await login(t, { "x-forwarded-for": "198.51.100.1, 203.0.113.7, 10.0.0.1" })).status).toBe(200);
     expect(await sessionIps(t)).toEqual(["203.0.113.7"]);
   });
 

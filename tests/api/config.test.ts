@@ -23,6 +23,14 @@ describe("configuration", () => {
     const c = configFromEnv({ PORT: "8080", DATABASE_AUTH_TOKEN: "tok", FEED_INTERVAL_MS: "500" }, "/d");
     expect(c).toMatchObject({ port: 8080, databaseAuthToken: "tok", feedIntervalMs: 500 });
   });
+  it("TRUST_PROXY and PUBLIC_ORIGIN: off and loopback-only by default, read when given, and a bad value fails the start", () => {
+    expect(configFromEnv({}, "/d")).toMatchObject({ trustProxy: { kind: "none" }, publicOrigin: null });
+    expect(configFromEnv({ TRUST_PROXY: "1" }, "/d").trustProxy).toEqual({ kind: "hops", hops: 1 });
+    expect(configFromEnv({ TRUST_PROXY: "10.0.0.0/8" }, "/d").trustProxy.kind).toBe("proxies");
+    expect(configFromEnv({ PUBLIC_ORIGIN: "https://book.example" }, "/d").publicOrigin?.entries.map((e) => e.origin)).toEqual(["https://book.example"]);
+    expect(() => configFromEnv({ TRUST_PROXY: "the load balancer" }, "/d")).toThrow(/TRUST_PROXY/);
+    expect(() => configFromEnv({ PUBLIC_ORIGIN: "book.example" }, "/d")).toThrow(/PUBLIC_ORIGIN/);
+  });
 });
 
 describe("DATABASE_URL=:memory:", () => {

@@ -4,7 +4,8 @@
  *     refused without reading, a chunked body counted while it streams and never read past the cap;
  *   - change-password under the sign-in failure throttle, and one password check in flight per account;
  *   - logout by POST only (GET shows a page with a button; a cross-site POST is refused);
- *   - the whole origin compared, X-Forwarded-Host / -Proto only with TRUST_PROXY;
+ *   - the whole origin compared, X-Forwarded-Host / -Proto only with TRUST_PROXY (the rest of
+ *     proxy trust and PUBLIC_ORIGIN: tests/api/proxy-trust.test.ts);
  *   - per-address limits keyed by the /64 of an IPv6 address;
  *   - names and free text refusing control and bidirectional formatting characters.
  */
@@ -181,13 +182,25 @@ describe("change-password shares the sign-in failure throttle", () => {
 
   it("wrong guesses through change-password count toward sign-in, and the other way round", async () => {
     const a = await registerCustomer(t);
-    for (let i = 0; i < 3; i++) await expectError(await changePassword(a.session, `nope ${i}`, freshIp()), 403, "AUTH.INVALID_CREDENTIALS");
-    for (let i = 0; i < 2; i++) await expectError(await signIn(a.email, `nope ${i}`, freshIp()), 401, "AUTH.INVALID_CREDENTIALS");
-    await expectError(await signIn(a.email, a.password, freshIp()), 429, "AUTH.THROTTLED");
+    const ipA = freshIp();
+    for (let i = 0; i < 3; i++) await expectError(await changePassword(a.session, `nope ${i}`, ipA), 403, "AUTH.INVALID_CREDENTIALS");
+    for (let i = 0; i < 2; i++) await expectError(await signIn(a.email, `nope ${i}`, ipA), 401, "AUTH.INVALID_CREDENTIALS");
+    await expectError(await signIn(a.email, a.password, ipA), 429, "AUTH.THROTTLED");
 
     const b = await registerCustomer(t);
-    for (let i = 0; i < 5; i++) await expectError(await signIn(b.email, `nope ${i}`, freshIp()), 401, "AUTH.INVALID_CREDENTIALS");
-    await expectError(await changePassword(b.session, b.password, freshIp()), 429, "AUTH.THROTTLED");
+    const ipB = freshIp();
+    for (let i = 0; i < 5; i++) await expectError(await signIn(b.email, `nope ${i}`, ipB), 401, "AUTH.INVALID_CREDENTIALS");
+    await expectError(await changePassword(b.session, b.password, ipB), 429, "AUTH.THROTTLED");
+  });
+
+  it("strangers' wrong sign-ins elsewhere do not stop the owner changing the password from where they signed in", async () => {
+    const home = freshIp();
+    const r = await registerCustomer(t, {}, { "x-forwarded-for": home });
+    for (let i = 0; i < 12; i++) {
+      const res = await signIn(r.email, `stranger ${i}`, freshIp());
+      expect([401, 429]).toContain(res.status);
+    }
+    expect((await changePassword(r.session, r.password, home, "the owner's new passphrase")).status).toBe(200);
   });
 
   it("throttles by address too: 5 wrong guesses from one address block change-password from it on another account", async () => {
@@ -305,10 +318,20 @@ describe("logout by POST only", () => {
 
 describe("the same-origin check compares the whole origin", () => {
   let direct: TestApp;
+  /** Served at https://book.example through one trusted proxy. */
+  let behindProxy: TestApp;
+  /** Served at https://book.example with nobody's X-Forwarded-* believed. */
+  let published: TestApp;
   beforeAll(async () => {
     direct = await makeTestApp({ trustProxy: false, seed: false });
+    behindProxy = await makeTestApp({ trustProxy: true, seed: false, publicOrigin: "https://book.example" });
+    published = await makeTestApp({ seed: false, publicOrigin: "https://book.example" });
   });
-  afterAll(() => direct.close());
+  afterAll(() => {
+    direct.close();
+    behindProxy.close();
+    published.close();
+  });
 
   const demo = (app: TestApp, url: string, headers: Record<string, string>) =>
     app.app.request(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify({ role: "customer" }) });
@@ -316,7 +339,9 @@ describe("the same-origin check compares the whole origin", () => {
   it("allows our own origin, with or without the default port", async () => {
     expect((await demo(direct, "http://localhost/api/demo/login", { origin: "http://localhost" })).status).toBe(200);
     expect((await demo(direct, "http://localhost/api/demo/login", { origin: "http://localhost:80" })).status).toBe(200);
-    expect((await demo(direct, "https://book.example/api/demo/login", { origin: "https://book.example", host: "book.example" })).status).toBe(200);
+    expect((await demo(direct, "https://127.0.0.1/api/demo/login", { origin: "https://127.0.0.1", host: "127.0.0.1" })).status).toBe(200);
+    expect((await demo(published, "https://book.example/api/demo/login", { origin: "https://book.example", host: "book.example" })).status).toBe(200);
+    expect((await demo(published, "https://book.example:443/api/demo/login", { origin: "https://book.example", host: "book.example:443" })).status).toBe(200);
     expect((await demo(direct, "http://localhost:4321/api/demo/login", { origin: "http://localhost:4321", host: "localhost:4321" })).status).toBe(200);
   });
 
@@ -346,10 +371,25 @@ describe("the same-origin check compares the whole origin", () => {
 
   it("with TRUST_PROXY takes the browser-facing origin from the proxy's X-Forwarded-Proto and -Host", async () => {
     const behind = { "x-forwarded-host": "book.example", "x-forwarded-proto": "https" };
-    expect((await demo(t, "http://10.0.0.5:3000/api/demo/login", { origin: "https://book.example", ...behind })).status).toBe(200);
-    await expectError(await demo(t, "http://10.0.0.5:3000/api/demo/login", { origin: "http://book.example", ...behind }), 403, "REQUEST.CROSS_ORIGIN");
-    await expectError(await demo(t, "http://10.0.0.5:3000/api/demo/login", { origin: "https://evil.example", ...behind }), 403, "REQUEST.CROSS_ORIGIN");
-    await expectError(await demo(t, "http://10.0.0.5:3000/api/demo/login", { origin: "https://book.example", "x-forwarded-host": "book.example/evil" }), 403, "REQUEST.CROSS_ORIGIN");
+    expect((await demo(behindProxy, "http://10.0.0.5:3000/api/demo/login", { origin: "https://book.example", ...behind })).status).toBe(200);
+    await expectError(await demo(behindProxy, "http://10.0.0.5:3000/api/demo/login", { origin: "http://book.example", ...behind }), 403, "REQUEST.CROSS_ORIGIN");
+    await expectError(await demo(behindProxy, "http://10.0.0.5:3000/api/demo/login", { origin: "https://evil.example", ...behind }), 403, "REQUEST.CROSS_ORIGIN");
+    // A forwarded host that is not ours (or not a host at all) is a request for someone else: 421.
+    await expectError(await demo(behindProxy, "http://10.0.0.5:3000/api/demo/login", { origin: "https://book.example", "x-forwarded-host": "book.example/evil" }), 421, "REQUEST.MISDIRECTED");
+    // On loopback with no PUBLIC_ORIGIN the proxy's scheme decides the origin.
+    expect((await demo(t, "http://localhost:3000/api/demo/login", { origin: "https://localhost:3000", "x-forwarded-proto": "https" })).status).toBe(200);
+    await expectError(await demo(t, "http://localhost:3000/api/demo/login", { origin: "http://localhost:3000", "x-forwarded-proto": "https" }), 403, "REQUEST.CROSS_ORIGIN");
+  });
+
+  it("with PUBLIC_ORIGIN compares with the configured origin, whatever scheme reached us", async () => {
+    // The TLS ended at a proxy we do not trust for headers: the configured https origin still holds.
+    expect((await demo(published, "http://book.example/api/demo/login", { origin: "https://book.example", host: "book.example" })).status).toBe(200);
+    await expectError(await demo(published, "http://book.example/api/demo/login", { origin: "http://book.example", host: "book.example" }), 403, "REQUEST.CROSS_ORIGIN");
+    await expectError(
+      await demo(published, "http://book.example/api/demo/login", { origin: "https://evil.example", host: "book.example", "x-forwarded-host": "evil.example" }),
+      403,
+      "REQUEST.CROSS_ORIGIN",
+    );
   });
 });
 

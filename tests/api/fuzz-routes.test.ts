@@ -13,8 +13,10 @@
  *
  * Properties, for every response: status < 500; every 4xx is the JSON error envelope
  * { error: { code, message, requestId } } with a code like AREA.REASON and the request id of the
- * X-Request-Id header; and every request that was not answered 2xx left the ledger (postings,
- * balances) and the bets table exactly as they were. After all runs the ledger still balances:
+ * X-Request-Id header, and says Cache-Control: no-store; every status answered is one the
+ * operation documents (a 404 ROUTE.NOT_FOUND aside: the fuzzed path matched no route, so the
+ * operation never answered); and every request that was not answered 2xx left the ledger
+ * (postings, balances) and the bets table exactly as they were. After all runs the ledger still balances:
  * every transaction sums to zero, every cached balance equals its postings, no wallet or fantasy
  * pool is below zero.
  *
@@ -55,6 +57,8 @@ interface Operation {
   parameters: Parameter[];
   /** The application/json request body schema, when the operation takes one. */
   body: JsonSchema | null;
+  /** The statuses the document lists for it; null for the undocumented GETs. */
+  statuses: Set<number> | null;
 }
 
 const docRes = await t.app.request("/api/openapi.json");
@@ -73,6 +77,7 @@ const documented: Operation[] = Object.entries(doc.paths).flatMap(([path, item])
         path,
         parameters: params,
         body: json,
+        statuses: new Set(Object.keys(op.responses ?? {}).map(Number)),
       } satisfies Operation;
     }),
 );
@@ -104,7 +109,7 @@ const operations: Operation[] = [
   ...documented,
   ...Object.keys(NOT_DOCUMENTED)
     .filter((k) => k.startsWith("GET "))
-    .map((k) => ({ method: "GET", path: k.slice(4), parameters: [], body: null })),
+    .map((k) => ({ method: "GET", path: k.slice(4), parameters: [], body: null, statuses: null })),
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -822,6 +827,7 @@ async function sendAndCheck(key: string, input: FuzzInput): Promise<void> {
     if (typeof e.message !== "string" || e.message.length === 0) fail(`${key}: error without a message`);
     if (typeof e.requestId !== "string" || e.requestId.length === 0) fail(`${key}: error without a requestId`);
     if (e.requestId !== res.headers.get("x-request-id")) fail(`${key}: error.requestId differs from X-Request-Id`);
+    if (res.headers.get("cache-control") !== "no-store") fail(`${key}: a ${res.status} without Cache-Control: no-store`);
     code = e.code;
   }
 
@@ -927,6 +933,11 @@ describe.each(operations.map((op) => [opKey(op), op] as const))("fuzz %s", (key,
     if (RUNS > PHASE_ONE) await fuzz(key, inputArb(op, actorsFavouring(passing)), RUNS - PHASE_ONE, " (phase two)");
     const outcomes = seen.get(key) ?? [];
     expect(outcomes.length).toBe(Math.max(RUNS, PHASE_ONE));
+    // Every status answered is documented for the operation (a path that matched no route aside).
+    if (op.statuses) {
+      const undocumented = outcomes.filter((o) => !op.statuses!.has(o.status) && o.code !== "ROUTE.NOT_FOUND").map((o) => `${o.status} ${o.code}`);
+      expect([...new Set(undocumented)], `${key} answered statuses its OpenAPI entry does not list`).toEqual([]);
+    }
     for (const a of ACTORS) expect(outcomes.some((o) => o.actor === a), `${key}: never sent as ${a}`).toBe(true);
     // Something got past the role checks (validation, the use case, or success).
     const reached = outcomes.filter((o) => !(o.code && ROLE_OR_ROUTE.has(o.code)));

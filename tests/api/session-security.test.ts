@@ -4,8 +4,10 @@
  * every state-changing route: tests/api/authorization-matrix.test.ts):
  *
  * - every way a session cookie is issued (demo login, registration, email sign-in) sets it
- *   HttpOnly, SameSite=Lax, Path=/; over HTTPS (an https URL, or X-Forwarded-Proto: https from the
- *   proxy) it is `__Host-sid` and Secure, with no Domain; over plain HTTP it is `sid` without Secure;
+ *   HttpOnly, SameSite=Lax, Path=/; over HTTPS (an https URL, X-Forwarded-Proto: https from a
+ *   proxy TRUST_PROXY vouches for, or a host whose PUBLIC_ORIGIN is https) it is `__Host-sid` and
+ *   Secure, with no Domain; over plain HTTP it is `sid` without Secure, and so it stays when anyone
+ *   else sends X-Forwarded-Proto: https;
  * - the `__Host-` cookie is what the server reads back, and logging out over HTTPS expires it;
  * - security headers on an API answer, an API error, a redirect, a page and the 404 page.
  */
@@ -26,27 +28,40 @@ const assets: AssetSource = {
 };
 
 let t: TestApp;
+/** Behind one trusted proxy (TRUST_PROXY=1). */
+let proxied: TestApp;
+/** Served at https://book.example (PUBLIC_ORIGIN), the TLS ended before us. */
+let published: TestApp;
 beforeAll(async () => {
   t = await makeTestApp({ assets });
+  proxied = await makeTestApp({ seed: false, trustProxy: true });
+  published = await makeTestApp({ seed: false, publicOrigin: "https://book.example" });
 });
-afterAll(() => t.close());
+afterAll(() => {
+  t.close();
+  proxied.close();
+  published.close();
+});
 
 let n = 0;
 const email = () => `session.security.${Date.now()}.${n++}@example.com`;
 const PASSWORD = "correct horse battery staple";
 const registration = (e: string) => ({ firstName: "Sam", lastName: "Secure", email: e, password: PASSWORD, dateOfBirth: "1990-05-01" });
 
-type Transport = "http" | "https-url" | "forwarded-proto";
-const TRANSPORTS: Transport[] = ["http", "https-url", "forwarded-proto"];
-const urlOf = (tr: Transport, path: string) => (tr === "https-url" ? `https://localhost${path}` : `http://localhost${path}`);
+type Transport = "http" | "https-url" | "forwarded-proto" | "public-origin";
+const TRANSPORTS: Transport[] = ["http", "https-url", "forwarded-proto", "public-origin"];
+const urlOf = (tr: Transport, path: string) =>
+  tr === "https-url" ? `https://localhost${path}` : tr === "public-origin" ? `http://book.example${path}` : `http://localhost${path}`;
 const headersOf = (tr: Transport, extra: Record<string, string> = {}): Record<string, string> => ({
   "content-type": "application/json",
   ...(tr === "forwarded-proto" ? { "x-forwarded-proto": "https" } : {}),
+  ...(tr === "public-origin" ? { host: "book.example" } : {}),
   ...extra,
 });
+const appFor = (tr: Transport) => (tr === "forwarded-proto" ? proxied : tr === "public-origin" ? published : t);
 
 async function post(tr: Transport, path: string, body: unknown, extra: Record<string, string> = {}) {
-  return t.app.request(urlOf(tr, path), { method: "POST", headers: headersOf(tr, extra), body: JSON.stringify(body) });
+  return appFor(tr).app.request(urlOf(tr, path), { method: "POST", headers: headersOf(tr, extra), body: JSON.stringify(body) });
 }
 
 /** The session cookie a response sets, split into its name, value and lower-cased attributes. */
@@ -86,6 +101,21 @@ describe("the session cookie, however it is issued", () => {
     const signedIn = await post(tr, "/api/auth/login", { email: e, password: PASSWORD });
     expect(signedIn.status, await signedIn.clone().text()).toBe(200);
     expectCookieFor(tr, sessionCookie(signedIn));
+  });
+
+  it("X-Forwarded-Proto: https from a client with no trusted proxy in between is ignored: a plain sid, cleared over the same HTTP", async () => {
+    const forged = { "content-type": "application/json", "x-forwarded-proto": "https" };
+    const login = await t.app.request("http://localhost/api/demo/login", { method: "POST", headers: forged, body: JSON.stringify({ role: "customer" }) });
+    expect(login.status).toBe(200);
+    const c = sessionCookie(login);
+    expect(c.name).toBe("sid");
+    expect(c.attrs).not.toContain("secure");
+    const out = await t.app.request("http://localhost/api/auth/logout", { method: "POST", headers: { ...forged, cookie: `sid=${c.value}` }, body: "{}" });
+    expect(out.status).toBe(200);
+    const cleared = out.headers.getSetCookie();
+    expect(cleared.some((s) => s.startsWith("sid=") && /max-age=0|expires=thu, 01 jan 1970/i.test(s))).toBe(true);
+    expect(cleared.some((s) => s.startsWith("__Host-sid="))).toBe(false);
+    expect((await t.app.request("http://localhost/api/auth/user", { headers: { cookie: `sid=${c.value}` } })).status).toBe(401);
   });
 
   it("the value is an opaque token, not the user id, and differs per sign-in", async () => {

@@ -1,7 +1,8 @@
 /**
  * Sign-in and sign-out: email + password, the same refusal for every wrong credential, suspended
- * accounts, throttling stored in the database (per account and per address, across instances,
- * with Retry-After and a fixed clock), logout both ways, and GET /api/login's redirect.
+ * accounts, throttling stored in the database (per account and address, per address, a growing
+ * delay across strangers that never reaches the owner's known addresses; across instances, with
+ * Retry-After and a fixed clock), logout both ways, and GET /api/login's redirect.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
@@ -94,17 +95,18 @@ describe("POST /api/auth/login", () => {
 });
 
 describe("sign-in throttling", () => {
-  it("after 5 failures for an account within 15 minutes answers 429 AUTH.THROTTLED with Retry-After, even with the right password, until the oldest ages out", async () => {
+  it("after 5 failures for an account from one address within 15 minutes answers 429 AUTH.THROTTLED with Retry-After, even with the right password from there, until the oldest ages out", async () => {
     const r = await registerCustomer(t);
+    const ip = freshIp();
     const start = new Date(Date.now() + 60_000);
     t.clock.set(start);
-    // Five failures, a minute apart, from five addresses (so only the account count trips).
+    // Five failures, a minute apart, from one address.
     for (let i = 0; i < 5; i++) {
       t.clock.set(new Date(start.getTime() + i * 60_000));
-      await expectError(await login(r.email, `wrong ${i}`, freshIp()), 401, "AUTH.INVALID_CREDENTIALS");
+      await expectError(await login(r.email, `wrong ${i}`, ip), 401, "AUTH.INVALID_CREDENTIALS");
     }
     t.clock.set(new Date(start.getTime() + 5 * 60_000));
-    const blocked = await login(r.email, r.password, freshIp());
+    const blocked = await login(r.email, r.password, ip);
     const body = await expectError(blocked, 429, "AUTH.THROTTLED");
     // The first failure (at start) ages out at start + 15 min: 10 minutes from now.
     expect(blocked.headers.get("retry-after")).toBe("600");
@@ -113,21 +115,21 @@ describe("sign-in throttling", () => {
 
     // A throttled attempt is not counted: a second before the window opens it is still 1 s.
     t.clock.set(new Date(start.getTime() + 15 * 60_000 - 1000));
-    expect((await login(r.email, r.password, freshIp())).headers.get("retry-after")).toBe("1");
+    expect((await login(r.email, r.password, ip)).headers.get("retry-after")).toBe("1");
     t.clock.set(new Date(start.getTime() + 15 * 60_000));
-    expect((await login(r.email, r.password, freshIp())).status).toBe(200);
+    expect((await login(r.email, r.password, ip)).status).toBe(200);
   });
 
-  it("a successful sign-in clears the account's count", async () => {
+  it("a successful sign-in from an address clears that address's count for the account", async () => {
     const r = await registerCustomer(t);
-    const ip = () => freshIp();
-    for (let i = 0; i < 4; i++) await expectError(await login(r.email, "wrong", ip()), 401, "AUTH.INVALID_CREDENTIALS");
-    expect((await login(r.email, r.password, ip())).status).toBe(200);
-    for (let i = 0; i < 4; i++) await expectError(await login(r.email, "wrong", ip()), 401, "AUTH.INVALID_CREDENTIALS");
-    expect((await login(r.email, r.password, ip())).status).toBe(200);
+    const ip = freshIp();
+    for (let i = 0; i < 4; i++) await expectError(await login(r.email, "wrong", ip), 401, "AUTH.INVALID_CREDENTIALS");
+    expect((await login(r.email, r.password, ip)).status).toBe(200);
+    for (let i = 0; i < 4; i++) await expectError(await login(r.email, "wrong", ip), 401, "AUTH.INVALID_CREDENTIALS");
+    expect((await login(r.email, r.password, ip)).status).toBe(200);
   });
 
-  it("after 5 failures from one address within 15 minutes throttles that address for every account, not other addresses", async () => {
+  it("after 5 failures from one address within 15 minutes throttles that address for every account that does not know it, not other addresses", async () => {
     const victim = await registerCustomer(t);
     const ip = freshIp();
     for (let i = 0; i < 5; i++) await expectError(await login(uniqueEmail("spray"), "guess", ip), 401, "AUTH.INVALID_CREDENTIALS");
@@ -136,7 +138,7 @@ describe("sign-in throttling", () => {
     expect(body.error.details).toMatchObject({ by: "address" });
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(890);
     expect(Number(res.headers.get("retry-after"))).toBeLessThanOrEqual(900);
-    // Signing in to one's own account from that address does not reset the address count.
+    // Signing in to one's own account from elsewhere does not reset the address count.
     expect((await login(victim.email, victim.password, freshIp())).status).toBe(200);
     await expectError(await login(victim.email, victim.password, ip), 429, "AUTH.THROTTLED");
   });
@@ -146,19 +148,78 @@ describe("sign-in throttling", () => {
     const siblings = await siblingApps(t, 2);
     try {
       const [a, b] = siblings.apps;
-      const on = (app: typeof a, password: string) =>
-        app.request("/api/auth/login", {
-          method: "POST",
-          headers: { "content-type": "application/json", "x-forwarded-for": freshIp() },
-          body: JSON.stringify({ email: r.email, password }),
-        });
+      // The siblings trust no proxy and app.request() has no socket: every attempt here is from
+      // the same (unknown) address, on every instance.
+      const on = (app: { request: typeof a.request }, password: string) =>
+        app.request("/api/auth/login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: r.email, password }) });
       for (let i = 0; i < 3; i++) await expectError(await on(a, "wrong"), 401, "AUTH.INVALID_CREDENTIALS");
-      for (let i = 0; i < 2; i++) await expectError(await login(r.email, "wrong", freshIp()), 401, "AUTH.INVALID_CREDENTIALS");
-      // Note: siblingApps do not trust the proxy header; the account count is what trips here.
+      for (let i = 0; i < 2; i++) await expectError(await on(t.app, "wrong"), 401, "AUTH.INVALID_CREDENTIALS");
       await expectError(await on(b, r.password), 429, "AUTH.THROTTLED");
     } finally {
       siblings.close();
     }
+  });
+});
+
+describe("strangers cannot lock the owner out", () => {
+  /** A customer who registered from `home` and later signed in from `office`. */
+  async function owner() {
+    const home = freshIp();
+    const office = freshIp();
+    const r = await registerCustomer(t, {}, { "x-forwarded-for": home });
+    expect((await login(r.email, r.password, office)).status).toBe(200);
+    return { ...r, home, office };
+  }
+  /** `n` wrong passwords for the account, each from an address of its own: refused, or throttled once the strangers' ceiling is reached. */
+  async function strangersFail(email: string, n: number) {
+    const statuses: number[] = [];
+    for (let i = 0; i < n; i++) statuses.push((await login(email, `guess ${i}`, freshIp())).status);
+    expect(statuses.slice(0, 10)).toEqual(Array(Math.min(n, 10)).fill(401));
+    expect(statuses.every((x) => x === 401 || x === 429)).toBe(true);
+  }
+
+  it("after strangers' failures from many addresses the owner signs in from an address they registered or signed in from, and changes the password", async () => {
+    t.clock.set(new Date(Date.now() + 120_000));
+    const o = await owner();
+    await strangersFail(o.email, 40);
+    await expectError(await login(o.email, "guess", freshIp()), 429, "AUTH.THROTTLED");
+    const s = new Session(t);
+    expect((await login(o.email, o.password, o.home, s)).status).toBe(200);
+    expect((await login(o.email, o.password, o.office)).status).toBe(200);
+    expect((await s.post("/api/account/password", { currentPassword: o.password, newPassword: "a whole new passphrase" }, { "x-forwarded-for": o.home })).status).toBe(200);
+    expect((await login(o.email, "a whole new passphrase", o.office)).status).toBe(200);
+  });
+
+  it("the owner's known address is not throttled by a spray from it on other accounts (a shared network)", async () => {
+    const o = await owner();
+    for (let i = 0; i < 6; i++) await expectError(await login(uniqueEmail("neighbour"), "guess", o.home), i < 5 ? 401 : 429, i < 5 ? "AUTH.INVALID_CREDENTIALS" : "AUTH.THROTTLED");
+    expect((await login(o.email, o.password, o.home)).status).toBe(200);
+  });
+
+  it("the owner's own mistakes at a known address are still counted there (5 in 15 minutes)", async () => {
+    const o = await owner();
+    for (let i = 0; i < 5; i++) await expectError(await login(o.email, `typo ${i}`, o.home), 401, "AUTH.INVALID_CREDENTIALS");
+    await expectError(await login(o.email, o.password, o.home), 429, "AUTH.THROTTLED");
+    expect((await login(o.email, o.password, o.office)).status).toBe(200);
+  });
+
+  it("past 10 stranger failures in an hour each further stranger waits a growing delay (Retry-After), not a lockout", async () => {
+    const start = new Date(Date.now() + 180_000);
+    t.clock.set(start);
+    const o = await owner();
+    await strangersFail(o.email, 10);
+    // The 11th stranger attempt, at once: 1 s after the last failure.
+    const first = await login(o.email, "guess", freshIp());
+    expect((await expectError(first, 429, "AUTH.THROTTLED")).error.details).toMatchObject({ by: "account", retryAfterSeconds: 1 });
+    expect(first.headers.get("retry-after")).toBe("1");
+    t.clock.set(new Date(start.getTime() + 1000));
+    await expectError(await login(o.email, "guess", freshIp()), 401, "AUTH.INVALID_CREDENTIALS");
+    // 11 failures: 2 s now, then 4 s; the owner from a new address waits the same short delay.
+    expect((await login(o.email, o.password, freshIp())).headers.get("retry-after")).toBe("2");
+    t.clock.set(new Date(start.getTime() + 3000));
+    expect((await login(o.email, o.password, freshIp())).status).toBe(200);
+    // And from home, never.
+    expect((await login(o.email, o.password, o.home)).status).toBe(200);
   });
 });
 

@@ -68,27 +68,16 @@ describe("POST /api/bets with the spec's body", () => {
     expect(await betCountFor(t.database, id)).toBe(1);
   });
 
-  it("takes a whole-dollar string stake ('10' = 1000 cents) with our own selection shape", async () => {
+  it("takes a whole-dollar string stake ('10' = 1000 cents) with spec selections", async () => {
     const { s } = await customer();
     const e = pool.next(twoWay);
-    const o = result(e).outcomes[0];
+    const sel = specSelection(e, "home");
     const before = await balanceOf(s);
-    const res = await s.post("/api/bets", { selections: [{ eventId: e.id, marketId: result(e).id, outcomeId: o.id, odds: o.odds }], stake: "10", betType: "single" });
+    const res = await s.post("/api/bets", { selections: [body(sel)], stake: "10", betType: "single" });
     expect(res.status, await res.clone().text()).toBe(201);
     const out = (await res.json()) as { bet: { stake: string; potentialReturn: string } };
     expect(out.bet.stake).toBe("10.00");
     expect(await balanceOf(s)).toBe(before - 1000);
-  });
-
-  it("answers in cents when the stake is in cents, even with spec selections", async () => {
-    const { s } = await customer();
-    const e = pool.next(twoWay);
-    const sel = specSelection(e, "away");
-    const res = await s.post("/api/bets", { selections: [body(sel)], stake: 500, betType: "single" });
-    expect(res.status, await res.clone().text()).toBe(201);
-    const out = (await res.json()) as { bet: { stake: number; potentialReturn: number } };
-    expect(out.bet.stake).toBe(500);
-    expect(out.bet.potentialReturn).toBe(expectedReturn(500, [sel.odds]));
   });
 
   it("places a multiple of spec selections on two events", async () => {
@@ -138,5 +127,56 @@ describe("POST /api/bets with the spec's body", () => {
   it("documents the alias in the OpenAPI description", async () => {
     const doc = (await (await new Session(t).get("/api/openapi.json")).json()) as { paths: Record<string, { post?: { description?: string } }> };
     expect(doc.paths["/api/bets"].post!.description).toContain("dollar strings");
+  });
+});
+
+describe("explicit stake units: the stake's unit follows the body's shape, never its JSON type alone", () => {
+  /** A customer with a native selection and the spec selection for the same outcome (the home side of a match result). */
+  async function setUp() {
+    const c = await customer();
+    const e = pool.next(twoWay);
+    const spec = specSelection(e, "home");
+    const native = { eventId: e.id, marketId: result(e).id, outcomeId: spec.outcome.id, odds: spec.odds };
+    return { ...c, e, spec: body(spec), native };
+  }
+
+  async function refusedOnStake(s: Session, userId: string, payload: unknown) {
+    const before = await balanceOf(s);
+    const env = await expectInvalidFields(await s.post("/api/bets", payload), "stake");
+    const field = env.error.details!.fields!.find((f) => f.path === "stake")!;
+    expect(field.message).toMatch(/cents|dollars/);
+    expect(await balanceOf(s)).toBe(before);
+    expect(await betCountFor(t.database, userId)).toBe(0);
+  }
+
+  it("a dollar string with selections by id is a 400 naming stake (\"100\" would have been 100.00), and nothing is placed", async () => {
+    const { s, id, native } = await setUp();
+    await refusedOnStake(s, id, { selections: [native], stake: "100", betType: "single" });
+    await refusedOnStake(s, id, { selections: [native], stake: "1.00", betType: "single" });
+  });
+
+  it("integer cents with the spec's selections is a 400 naming stake (100 would have been 1.00), and nothing is placed", async () => {
+    const { s, id, spec } = await setUp();
+    await refusedOnStake(s, id, { selections: [spec], stake: 100, betType: "single" });
+  });
+
+  it("a mix of both selection shapes is refused with either stake", async () => {
+    const { s, id, native } = await setUp();
+    const other = body(specSelection(pool.next(twoWay), "away"));
+    await refusedOnStake(s, id, { selections: [native, other], stake: 100, betType: "multiple" });
+    await refusedOnStake(s, id, { selections: [native, other], stake: "1.00", betType: "multiple" });
+  });
+
+  it("each whole shape is placed, at the unit its shape names: 100 cents = \"1.00\" dollars", async () => {
+    const { s, id, spec, native } = await setUp();
+    const before = await balanceOf(s);
+    const cents = await s.post("/api/bets", { selections: [native], stake: 100, betType: "single" });
+    expect(cents.status, await cents.clone().text()).toBe(201);
+    expect(((await cents.json()) as { bet: { stake: number } }).bet.stake).toBe(100);
+    const dollars = await s.post("/api/bets", { selections: [spec], stake: "1.00", betType: "single" });
+    expect(dollars.status, await dollars.clone().text()).toBe(201);
+    expect(((await dollars.json()) as { bet: { stake: string } }).bet.stake).toBe("1.00");
+    expect(await balanceOf(s)).toBe(before - 200);
+    expect(await betCountFor(t.database, id)).toBe(2);
   });
 });

@@ -218,7 +218,9 @@ test("registration and sign-in refusals show the server's message; throttling sa
   await expect(page.getByTestId("register-error")).toContainText(/18/);
 
   // Wrong password five times: the sixth attempt is throttled, with the time to wait. From an
-  // address of its own (the e2e server trusts X-Forwarded-For), so later journeys can sign in.
+  // address of its own (the e2e server trusts one proxy hop, so this single X-Forwarded-For entry is
+  // the client), so later journeys can sign in; the account never signed in from it, so it is a
+  // stranger's address and its failures throttle it.
   await page.setExtraHTTPHeaders({ "x-forwarded-for": "203.0.113.201" });
   await page.goto("/sign-in?next=/betting");
   await islandsHydrated(page);

@@ -10,6 +10,7 @@ import { Badge, Button, Callout, Card, Flex, Heading, Select, Text, TextField } 
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import type { Event } from "../../../../../api/schemas/events.ts";
+import type { PlaceBetBody } from "../../../../../api/schemas/bets.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { formatDateTime, formatMoney, milliToOdds, oddsToMilli, parseStakeToCents } from "../../../lib/format.ts";
 import { queries } from "../../../lib/queries.ts";
@@ -100,13 +101,14 @@ function Builder({ event }: { event: Event }) {
   ].map((p) => ({ ...p, picks: p.picks.filter((x): x is BuilderPick => x !== null) }));
 
   const place = useMutation({
+    // Our body shape, whose stake is integer cents (the server refuses a dollar string with selections by id).
     mutationFn: () =>
       apiSend<{ bet: { id: string; potentialReturn: number } }>("POST", "/api/bets", {
         selections: picks.map((p) => ({ eventId: event.id, marketId: p.marketId, outcomeId: p.outcomeId, odds: p.odds })),
         stake: stakeCents,
         betType: "same_game_multi",
         ...(quote.data ? { sgmOdds: quote.data.odds } : {}),
-      }),
+      } satisfies PlaceBetBody),
     onSuccess: (r) => {
       toast({ title: "Bet Placed Successfully!", description: `Bet ${r.bet.id} · potential return ${formatMoney(r.bet.potentialReturn)}` });
       setPicks([]);
