@@ -23,14 +23,29 @@
  *   RACING_MEAN_MARGIN lengths, so P(over L) = exp(-L / 1.8) (Over 1.5: 0.43). After the jump
  *   (live or finished) nothing is priced: the race is suspended, then graded.
  */
-import { applyMargin } from "./margin.ts";
+import { marginLine } from "./margin.ts";
 import { type IntDist, MirrorDist, PmfDist, TieSplitDist } from "./dist.ts";
-import { cricketSixes, LOW_SCORING, scoreOutlook } from "./models.ts";
+import { LOW_SCORING, scoreOutlook } from "./models.ts";
 import { targetOverround } from "./overround.ts";
+import { MEAN_MARGIN_LENGTHS } from "./params.ts";
 import type { MarketSpec, MatchModel, MatchState, PriceLine } from "./state.ts";
 import { DEFAULT_SERVE_WIN, setsNeeded, tennisOutlook } from "./tennis.ts";
 
-export const RACING_MEAN_MARGIN = 1.8;
+/**
+ * P(winning margin over `line` lengths), P(under), as the engine draws it (params.ts): exponential
+ * with mean MEAN_MARGIN_LENGTHS rounded to the nearest 0.05 (at least 0.05), a half length moved up
+ * to the next 0.05. So over x.5 wins from a raw margin of x.475; a whole line can be landed on.
+ */
+export function racingMarginOdds(line: number): { over: number; under: number } {
+  const tail = (x: number) => (x <= 0 ? 1 : Math.exp(-x / MEAN_MARGIN_LENGTHS));
+  const l = Math.max(0, line);
+  const twentieths = Math.round(l * 20);
+  const halfLine = twentieths % 20 === 10;
+  // The rounded margin m (in twentieths) is over the line from m >= 20l + 1, or m = 20l on a half line.
+  const over = tail((halfLine ? twentieths - 0.5 : twentieths + 0.5) / 20);
+  const under = twentieths <= 1 ? 0 : 1 - tail((twentieths - 0.5) / 20);
+  return { over, under: Math.max(0, under) };
+}
 
 function allNull(n: number): PriceLine {
   return new Array(n).fill(null);
@@ -48,18 +63,10 @@ function normalise(p: number[]): number[] | null {
   return p;
 }
 
-/** Home's share of a tie settled after regulation, from the rates (golf: fewer strokes is better). */
-function tieShare(state: MatchState, model: MatchModel): number {
-  const h = Math.max(0, model.homeRate);
-  const a = Math.max(0, model.awayRate);
-  if (!(h + a > 0)) return 0.5;
-  return state.sport === "golf" ? a / (h + a) : h / (h + a);
-}
-
-/** Home's edge (home - away; golf away - home) at the end, ties settled when the sport has no draw. */
-function finalEdge(diff: IntDist, state: MatchState, model: MatchModel): IntDist {
+/** Home's edge (home - away; golf away - home) at the end, ties settled by extra time when the sport has no draw. */
+function finalEdge(diff: IntDist, tieHomeShare: number, state: MatchState, model: MatchModel): IntDist {
   const edge = state.sport === "golf" ? new MirrorDist(diff) : diff;
-  return model.drawPossible ? edge : new TieSplitDist(edge, tieShare(state, model));
+  return model.drawPossible ? edge : new TieSplitDist(edge, tieHomeShare);
 }
 
 function resultProbs(codes: readonly string[], pHome: number, pDraw: number, pAway: number): number[] {
@@ -93,8 +100,8 @@ function fairProbs(spec: MarketSpec, state: MatchState, model: MatchModel): numb
       });
     }
     if (spec.type === "over_under" && spec.line !== null) {
-      const pOver = Math.exp(-Math.max(0, spec.line) / RACING_MEAN_MARGIN);
-      return codes.map((c) => (c === "over" ? pOver : c === "under" ? 1 - pOver : 0));
+      const { over, under } = racingMarginOdds(spec.line);
+      return codes.map((c) => (c === "over" ? over : c === "under" ? under : 0));
     }
     return null;
   }
@@ -118,15 +125,14 @@ function fairProbs(spec: MarketSpec, state: MatchState, model: MatchModel): numb
     }
   }
 
-  if (spec.type === "over_under" && sport === "cricket") {
-    if (spec.line === null) return null;
-    return lineProbs(codes, cricketSixes(state, model), spec.line, "over", "under");
-  }
-
   const o = scoreOutlook(state, model);
+  if (spec.type === "over_under" && sport === "cricket") {
+    if (spec.line === null || !o.sixes) return null;
+    return lineProbs(codes, o.sixes, spec.line, "over", "under");
+  }
   switch (spec.type) {
     case "full_time_result": {
-      const edge = finalEdge(o.diff, state, model);
+      const edge = finalEdge(o.diff, o.tieHomeShare, state, model);
       return resultProbs(codes, edge.gt(0), edge.eq(0), edge.lt(0));
     }
     case "over_under":
@@ -134,7 +140,7 @@ function fairProbs(spec: MarketSpec, state: MatchState, model: MatchModel): numb
       return lineProbs(codes, o.total, spec.line, "over", "under");
     case "handicap": {
       if (spec.line === null) return null;
-      const edge = finalEdge(o.diff, state, model);
+      const edge = finalEdge(o.diff, o.tieHomeShare, state, model);
       // home covers when edge + line > 0 (golf: edge is away - home strokes, so home -1.5 must
       // take at least 2 strokes fewer, as golf match bets are quoted)
       return lineProbs(codes, edge, -spec.line, "home", "away");
@@ -176,8 +182,23 @@ export function fairProbabilities(spec: MarketSpec, state: MatchState, model: Ma
   return raw ? normalise(raw) : null;
 }
 
-export function priceMarket(spec: MarketSpec, state: MatchState, model: MatchModel): PriceLine {
+/**
+ * A market's prices and whether it may be offered: `tooShort` when an outcome would be priced at
+ * or below 1.02 (the market is then taken down, "price too short", never offered at 1.01 against a
+ * capped other side). The prices are still given (for a trader's screen), never to be offered.
+ */
+export interface MarketQuote {
+  prices: PriceLine;
+  tooShort: boolean;
+}
+
+export function quoteMarket(spec: MarketSpec, state: MatchState, model: MatchModel): MarketQuote {
   const p = fairProbabilities(spec, state, model);
-  if (!p) return allNull(spec.codes.length);
-  return applyMargin(p, targetOverround(spec, state.sport));
+  if (!p) return { prices: allNull(spec.codes.length), tooShort: false };
+  return marginLine(p, targetOverround(spec, state.sport));
+}
+
+/** The prices of quoteMarket (null = not offered); a caller that offers them must check `tooShort` there. */
+export function priceMarket(spec: MarketSpec, state: MatchState, model: MatchModel): PriceLine {
+  return quoteMarket(spec, state, model).prices;
 }
