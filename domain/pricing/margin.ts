@@ -28,6 +28,11 @@ import type { PriceLine } from "./state.ts";
 
 /** The shortest price a market is offered at (1.03): at 1.02 or below it is too short to offer. */
 export const SHORTEST_OFFERED_MILLI = 1030;
+/**
+ * A market taken down as too short comes back only once its shortest price is 1.05 or longer, so
+ * a price hovering at the edge does not open and close it tick after tick.
+ */
+export const REOPEN_SHORTEST_MILLI = 1050;
 
 /** The ladder step (in thousandths) at a price (in thousandths). */
 export function ladderStep(milli: number): number {
