@@ -1,27 +1,26 @@
 /**
- * priceMarket: fair probabilities of a market's outcomes from the state and the model (models.ts,
- * tennis.ts, racing below), then applyMargin with the market's target overround.
+ * quoteMarket: fair probabilities of a market's outcomes from the state and the model (models.ts,
+ * tennis.ts, racing below), then the margin (margin.ts, power method) at the market's target
+ * overround, and whether the market is too short to offer (a price at or below 1.02).
  *
  * - An outcome that is impossible or already decided has probability 0 and is not offered (null);
  *   the distributions compute each side of a line directly, so a ruled-out outcome is exactly 0.
- *   No cut-off below that: a cut-off makes a long shot appear and disappear, and when the
- *   favourite is clamped at 1.01 (the others share its shortfall) that moves the other prices
- *   against the score.
+ *   No cut-off below that: a cut-off makes a long shot appear and disappear.
  * - Outcomes whose result is void (a whole-number line's push; a draw in a 2-way market of a
  *   sport where draws stand) are taken out: the others are priced from P(x) / (1 - P(void)).
  * - A market whose result is certain prices nothing (all null); so does a finished match.
  * - Sports without a draw (model.drawPossible false): a tie at the end of regulation goes to
- *   extra time, its mass shared by the rates (home's share homeRate / (homeRate + awayRate);
- *   golf: the lower stroke rate). This also applies to the handicap (a tie becomes a 1-point win).
- *   Totals are on regulation (extra-time points are not modelled).
+ *   extra time, which home wins with the outlook's tieHomeShare (models.ts: what extra time plays
+ *   in that sport). This also applies to the handicap (a tie becomes a 1-point win). Totals are on
+ *   regulation (extra-time points are not modelled).
  * - Golf: fewer strokes win; the handicap is mirrored like the result: home -1.5 covers with at
  *   least 2 strokes fewer than away (home's strokes - line < away's strokes).
  * - Both teams to score and correct score are priced for the low-scoring sports (soccer, hockey,
- *   MLB) from the exact Poisson grid; other sports don't offer them (all null).
+ *   MLB) from the exact grid of the two sides' points; other sports don't offer them (all null).
  * - Racing, before the jump: race winner from model.runnerProbs (normalised over the listed
- *   runners; equal chances without them); winning margin in lengths exponential with mean
- *   RACING_MEAN_MARGIN lengths, so P(over L) = exp(-L / 1.8) (Over 1.5: 0.43). After the jump
- *   (live or finished) nothing is priced: the race is suspended, then graded.
+ *   runners; equal chances without them); winning margin in lengths as the engine draws it
+ *   (racingMarginOdds). After the jump (live or finished) nothing is priced: the race is
+ *   suspended, then graded.
  */
 import { marginLine } from "./margin.ts";
 import { type IntDist, MirrorDist, PmfDist, TieSplitDist } from "./dist.ts";
