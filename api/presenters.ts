@@ -71,6 +71,7 @@ export const presentEvent = (e: EventView, now: Date, inPlayDelayMs = 0): Event 
     type: m.type,
     name: m.name,
     status: statusAt(e, m, now),
+    ...(m.status === "suspended" && m.suspendedReason ? { suspendedReason: m.suspendedReason } : {}),
     line: m.line ?? null,
     ...(m.eachWay ? { eachWay: m.eachWay } : {}),
     outcomes: shownOutcomes(m),
@@ -105,6 +106,7 @@ export function presentLiveOdds(e: EventView, volume: number, now: Date): LiveOd
     marketId: market.id,
     marketName: market.name,
     marketStatus: statusAt(e, market, now),
+    ...(market.status === "suspended" && market.suspendedReason ? { marketSuspendedReason: market.suspendedReason } : {}),
     clock: e.state ? displayClock(e.state) : null,
     suspended: isSuspended(e, now),
     odds: {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DemoFeed } from "./demo-feed.ts";
+import { DemoFeed, marketWrites } from "./demo-feed.ts";
 import { demoLogin, makeTestApp, type TestApp } from "../../tests/fixtures/test-app.ts";
 import { mulberry32 } from "../../domain/shared/prng.ts";
 import type { MatchState } from "../../domain/pricing/state.ts";
@@ -131,6 +131,37 @@ describe("the demo feed plays matches with the engine", () => {
     expect(ev.clock).toMatch(/'/);
   });
 
+});
+
+describe("marketWrites: a market too short to offer is taken down, and comes back only well clear of the edge", () => {
+  const model = { sport: "soccer", homeRate: 1.5, awayRate: 1.2, drawPossible: true } as const;
+  const at = (home: number, away: number, minute: number): MatchState => ({ sport: "soccer", phase: "live", clock: minute * 60, length: 5400, period: minute >= 45 ? 2 : 1, home, away });
+  const market = (status: string, suspendedReason: string | null) => ({
+    id: "m1",
+    type: "full_time_result" as const,
+    line: null,
+    status,
+    suspendedReason,
+    settled: false,
+    outcomes: ["home", "draw", "away"].map((code, i) => ({ id: `o${i}`, code, priceMilli: [1200, 6000, 12_000][i], result: null })),
+  });
+  const sqlOf = (w: { statements: unknown[] }) => w.statements.map((x) => (x as { sql: string }).sql);
+
+  it("open, then too short (2-0 at 70'): suspended with its reason, and no price written", () => {
+    const w = marketWrites(market("open", null), at(2, 0, 70), model, 1, false);
+    expect(sqlOf(w)).toEqual(["UPDATE markets SET status = 'suspended', suspended_reason = 'price_too_short', updated_at = ? WHERE id = ? AND status = 'open'"]);
+  });
+  it("held down while the favourite is still under 1.05 (2-0 at 55': 1.04), reopened at fresh prices from 1.05 (2-0 at 50')", () => {
+    expect(sqlOf(marketWrites(market("suspended", "price_too_short"), at(2, 0, 55), model, 1, false))).toEqual([]);
+    const back = sqlOf(marketWrites(market("suspended", "price_too_short"), at(2, 0, 50), model, 1, false));
+    expect(back[0]).toMatch(/SET status = 'open'.*suspended_reason = 'price_too_short'/);
+    expect(back.filter((x) => x.startsWith("UPDATE outcomes SET price_milli")).length).toBe(3);
+  });
+  it("a market a trader suspended is repriced but never reopened by the feed", () => {
+    const w = sqlOf(marketWrites(market("suspended", null), at(0, 0, 10), model, 1, true));
+    expect(w.some((x) => x.includes("status = 'open'"))).toBe(false);
+    expect(w.some((x) => x.startsWith("UPDATE outcomes SET price_milli"))).toBe(true);
+  });
 });
 
 describe("demo feed with several instances on one database", () => {

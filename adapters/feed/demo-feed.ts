@@ -13,14 +13,18 @@
  *   event finishes with every market graded; the results job then settles them (settle-decided.ts);
  * - open outcomes are repriced; a market's prices are published only when one of them moved by
  *   PUBLISH_STEP or more, or the book on show fell below its target overround, so prices do not
- *   flicker with every second of the clock (and in-play bets are not refused for nothing).
+ *   flicker with every second of the clock (and in-play bets are not refused for nothing);
+ * - a market whose price would be 1.02 or shorter is taken down: suspended with the reason
+ *   "price_too_short" (its short prices are never written), and reopened at fresh prices once its
+ *   shortest price is back at REOPEN_SHORTEST_MILLI or longer (so it does not flicker at the edge).
+ *   A market a trader suspended is repriced but never reopened here.
  * With several instances on one database only the lease holder ticks.
  */
 import type { Client, InStatement, Row } from "@libsql/client";
 import type { Leadership } from "../libsql/lease.ts";
 import type { MarketType, SportCode } from "../../domain/shared/types.ts";
 import type { MatchModel, MatchState, MarketSpec, OutcomeResult } from "../../domain/pricing/state.ts";
-import { gradeMarket, minuteOf, priceMarket, targetOverround } from "../../domain/pricing/index.ts";
+import { gradeMarket, minuteOf, quoteMarket, REOPEN_SHORTEST_MILLI, targetOverround } from "../../domain/pricing/index.ts";
 import { advance, initialState, kickOff, modelFor } from "./engine/index.ts";
 
 /** A published price moves when the fair price has moved this much (relative), or the book needs it. */
@@ -58,6 +62,8 @@ interface MarketRow {
   type: MarketType;
   line: number | null;
   status: string;
+  /** Why the feed suspended it ("price_too_short"), or null. */
+  suspendedReason: string | null;
   settled: boolean;
   outcomes: OutcomeRow[];
 }
@@ -101,9 +107,28 @@ export function marketWrites(m: MarketRow, state: MatchState, model: MatchModel,
     statements.push({ sql: "UPDATE markets SET status = 'closed', updated_at = ? WHERE id = ? AND status <> 'closed'", args: [at, m.id] });
     return { statements, moved: 0 };
   }
-  const prices = priceMarket(s, state, model);
+  const quote = quoteMarket(s, state, model);
+  const prices = quote.prices;
   const open = m.outcomes.map((o, i) => ({ o, price: results[i] === null ? prices[i] : null })).filter((x) => x.price !== null);
   if (open.length === 0) return { statements, moved: 0 };
+  const heldShort = m.status === "suspended" && m.suspendedReason === "price_too_short";
+  const shortest = Math.min(...open.map((x) => x.price!));
+  if (quote.tooShort || (heldShort && shortest < REOPEN_SHORTEST_MILLI)) {
+    // Taken down, not offered at 1.01 against a capped other side: its short prices are not written.
+    if (m.status === "open")
+      statements.push({
+        sql: "UPDATE markets SET status = 'suspended', suspended_reason = 'price_too_short', updated_at = ? WHERE id = ? AND status = 'open'",
+        args: [at, m.id],
+      });
+    return { statements, moved: 0 };
+  }
+  if (heldShort) {
+    force = true; // reopens at the prices of now
+    statements.push({
+      sql: "UPDATE markets SET status = 'open', updated_at = ? WHERE id = ? AND status = 'suspended' AND suspended_reason = 'price_too_short'",
+      args: [at, m.id],
+    });
+  }
   const shownBook = open.reduce((sum, x) => sum + 1000 / x.o.priceMilli, 0);
   const movedEnough = open.some((x) => Math.abs(x.price! - x.o.priceMilli) / x.o.priceMilli >= PUBLISH_STEP);
   const decidedNow = results.some((r, i) => r !== m.outcomes[i].result);
@@ -180,7 +205,7 @@ export class DemoFeed {
 
   private async marketsOf(eventIds: string[]): Promise<Map<string, MarketRow[]>> {
     const rs = await this.client.execute({
-      sql: `SELECT m.event_id, m.id AS market_id, m.type, m.line, m.status, m.result_kind, o.id, o.code, o.price_milli, o.result
+      sql: `SELECT m.event_id, m.id AS market_id, m.type, m.line, m.status, m.suspended_reason, m.result_kind, o.id, o.code, o.price_milli, o.result
             FROM markets m JOIN outcomes o ON o.market_id = m.id
             WHERE m.event_id IN (${eventIds.map(() => "?").join(",")})
             ORDER BY m.event_id, m.sort_order, m.id, o.sort_order, o.id`,
@@ -196,6 +221,7 @@ export class DemoFeed {
           type: r.type as MarketType,
           line: r.line === null ? null : Number(r.line),
           status: String(r.status),
+          suspendedReason: r.suspended_reason === null || r.suspended_reason === undefined ? null : String(r.suspended_reason),
           settled: r.result_kind !== null,
           outcomes: [],
         };

@@ -74,7 +74,7 @@ export class LibsqlEvents implements Events {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => String(r.id));
     const rs = await this.client.execute({
-      sql: `SELECT m.id AS market_id, m.event_id, m.type, m.name AS market_name, m.status AS market_status, m.line, m.result_kind,
+      sql: `SELECT m.id AS market_id, m.event_id, m.type, m.name AS market_name, m.status AS market_status, m.suspended_reason, m.line, m.result_kind,
                    m.ew_fraction_num, m.ew_fraction_den, m.ew_places,
                    o.id AS outcome_id, o.name AS outcome_name, o.price_milli, o.updated_at AS outcome_updated, o.code, o.result,
                    EXISTS (SELECT 1 FROM runner_withdrawals w WHERE w.outcome_id = o.id) AS withdrawn
@@ -97,6 +97,7 @@ export class LibsqlEvents implements Events {
           type: r.type as MarketView["type"],
           name: String(r.market_name),
           status: r.market_status as MarketView["status"],
+          ...(r.suspended_reason === "price_too_short" ? { suspendedReason: "price_too_short" as const } : {}),
           line: r.line === null || r.line === undefined ? null : Number(r.line),
           eachWay: r.ew_places === null || r.ew_places === undefined ? null : { fractionNum: Number(r.ew_fraction_num), fractionDen: Number(r.ew_fraction_den), places: Number(r.ew_places) },
           settled: r.result_kind !== null && r.result_kind !== undefined,

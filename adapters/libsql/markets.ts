@@ -67,6 +67,7 @@ export class LibsqlMarkets implements Markets {
       name: String(r.name),
       description: r.description === null ? null : String(r.description),
       status: r.status as MarketStatus,
+      suspendedReason: r.suspended_reason === "price_too_short" ? "price_too_short" : null,
       liabilityLimit: Number(r.liability_limit),
       resultKind: (r.result_kind as MarketRecord["resultKind"]) ?? null,
       winningOutcomeId: r.winning_outcome_id === null ? null : String(r.winning_outcome_id),
@@ -160,10 +161,12 @@ export class LibsqlMarkets implements Markets {
     try {
       await this.client.batch(
         [
-          // Only from the expected status, and never on a finished event.
+          // Only from the expected status, and never on a finished event; a market the feed took
+          // down as too short is reopened by the feed alone (when its price lengthens).
           assertStatement(
-            "EXISTS (SELECT 1 FROM markets m JOIN events e ON e.id = m.event_id WHERE m.id = ? AND m.status = ? AND e.status <> 'finished')",
-            [change.marketId, change.from],
+            `EXISTS (SELECT 1 FROM markets m JOIN events e ON e.id = m.event_id WHERE m.id = ? AND m.status = ? AND e.status <> 'finished'
+               AND (? <> 'open' OR m.suspended_reason IS NULL))`,
+            [change.marketId, change.from, change.to],
           ),
           {
             sql: "UPDATE markets SET status = ?, updated_at = ? WHERE id = ? AND status = ?",

@@ -11,7 +11,7 @@ import { seedSameGameMultis } from "./seed-betting.ts";
 import { seedFantasyData } from "./seed-fantasy.ts";
 import { placeBet } from "../../domain/betting/place-bet.ts";
 import { updateEvent } from "../../domain/markets/update-event.ts";
-import { gradeMarket, minuteOf, priceMarket } from "../../domain/pricing/index.ts";
+import { gradeMarket, minuteOf, quoteMarket } from "../../domain/pricing/index.ts";
 import type { MatchModel, MatchState } from "../../domain/pricing/state.ts";
 import { initialState, kickOff, modelFor, playFor } from "../feed/engine/index.ts";
 import { ledgerTransaction, PROMOTIONS_ACCOUNT, transfer, walletAccountId } from "../../domain/wallet/ledger.ts";
@@ -71,7 +71,7 @@ const FIXTURES: Fixture[] = [
   { sport: "golf", league: "DP World Tour Championship", home: "Rory McIlroy", away: "Jon Rahm", when: "upcoming", hours: 2.5, featured: true },
   { sport: "golf", league: "DP World Tour Championship", home: "Tommy Fleetwood", away: "Ludvig Aberg", when: "upcoming", hours: 2.7 },
   { sport: "golf", league: "Australian PGA", home: "Cameron Smith", away: "Adam Scott", when: "upcoming", hours: 26 },
-  { sport: "cricket", league: "The Ashes - 1st Test", home: "Australia", away: "England", when: "live", hours: 2.0, featured: true },
+  { sport: "cricket", league: "One-Day International", home: "Australia", away: "England", when: "live", hours: 2.0, featured: true },
   { sport: "cricket", league: "T20 International", home: "India", away: "South Africa", when: "upcoming", hours: 11 },
   { sport: "cricket", league: "Big Bash League", home: "Sydney Sixers", away: "Perth Scorchers", when: "upcoming", hours: 34 },
   { sport: "racing", league: "Flemington", home: "Flemington", away: "Race 3", when: "upcoming", hours: 0.5, featured: true },
@@ -238,13 +238,16 @@ export async function seedDemoData(d: Database, ids: Ids, now: Date = new Date()
       const marketId = `${id}-m${mi + 1}`;
       const spec = { type: m.type, line: m.line, codes: m.outcomes.map((o) => o.code) };
       const results = f.when === "live" ? gradeMarket(spec, state) : m.outcomes.map(() => null);
-      const prices = priceMarket(spec, priceFrom, model);
+      const quote = quoteMarket(spec, priceFrom, model);
+      const prices = quote.prices;
       const closed = results.every((x) => x !== null);
+      // A market whose price would be 1.02 or shorter is taken down, as the feed does (demo-feed.ts).
+      const tooShort = !closed && quote.tooShort;
       // A race's winner market is each way on the standard terms by field size (each-way.ts).
       const ew = f.sport === "racing" && m.type === "full_time_result" ? defaultPlaceTerms(m.outcomes.length) : null;
       statements.push({
-        sql: "INSERT INTO markets (id, event_id, type, name, status, sort_order, updated_at, line, ew_fraction_num, ew_fraction_den, ew_places) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        args: [marketId, id, m.type, m.name, closed ? "closed" : "open", mi, at, m.line, ew?.fractionNum ?? null, ew?.fractionDen ?? null, ew?.places ?? null],
+        sql: "INSERT INTO markets (id, event_id, type, name, status, suspended_reason, sort_order, updated_at, line, ew_fraction_num, ew_fraction_den, ew_places) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        args: [marketId, id, m.type, m.name, closed ? "closed" : tooShort ? "suspended" : "open", tooShort ? "price_too_short" : null, mi, at, m.line, ew?.fractionNum ?? null, ew?.fractionDen ?? null, ew?.places ?? null],
       });
       m.outcomes.forEach((o, oi) =>
         statements.push({

@@ -39,6 +39,7 @@ export function presentAdminMarket(m: MarketRecord): AdminMarket {
     name: m.name,
     description: m.description,
     status: m.status,
+    ...(m.status === "suspended" && m.suspendedReason ? { suspendedReason: m.suspendedReason } : {}),
     liabilityLimit: m.liabilityLimit,
     settledAt: m.settledAt ? m.settledAt.toISOString() : null,
     ...presentMarketResult(m),

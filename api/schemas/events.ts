@@ -9,6 +9,9 @@ export const EventStatus = z.enum(["upcoming", "live", "finished"]);
 export type EventStatus = z.infer<typeof EventStatus>;
 export const MarketType = z.enum(["full_time_result", "over_under", "handicap", "both_teams_score", "correct_score"]);
 export const MarketStatus = z.enum(["open", "suspended", "closed"]);
+export const MarketSuspendedReason = z
+  .enum(["price_too_short"])
+  .openapi({ description: "Why the book took a suspended market down: price_too_short = a price would be 1.02 or shorter (it reopens when the price lengthens)" });
 
 export const Outcome = z
   .object({
@@ -26,6 +29,7 @@ export const Market = z
     type: MarketType,
     name: z.string(),
     status: MarketStatus.openapi({ description: "suspended also while the event is suspended (a score change, a race running, past its start)" }),
+    suspendedReason: MarketSuspendedReason.optional(),
     line: z.number().nullable().openapi({ description: "An over/under's total or the home side's handicap" }),
     eachWay: z
       .object({ fractionNum: z.number().int(), fractionDen: z.number().int(), places: z.number().int() })
@@ -88,6 +92,7 @@ export const LiveOddsItem = z
     marketId: z.string().openapi({ description: "The match-winner (full_time_result) market" }),
     marketName: z.string(),
     marketStatus: MarketStatus,
+    marketSuspendedReason: MarketSuspendedReason.optional(),
     clock: z.string().nullable(),
     suspended: z.boolean().openapi({ description: "No bets on any market of the event now (a score change being priced, a race running)" }),
     odds: z.object({ home: OddsString, draw: OddsString.nullable(), away: OddsString }),

@@ -6,7 +6,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { Cents, IsoDate, OddsString, plain } from "./common.ts";
-import { MarketStatus, MarketType, SportCode } from "./events.ts";
+import { MarketStatus, MarketSuspendedReason, MarketType, SportCode } from "./events.ts";
 import { MAX_AMOUNT_CENTS } from "../../domain/betting/placement-limits.ts";
 import { SettleOverride } from "./settle-override.ts";
 
@@ -48,6 +48,7 @@ export const AdminMarket = z
     name: z.string(),
     description: z.string().nullable(),
     status: MarketStatus,
+    suspendedReason: MarketSuspendedReason.optional(),
     liabilityLimit: Cents,
     settledAt: IsoDate.nullable().openapi({ description: "When the market was settled by market (its result recorded)" }),
     result: z

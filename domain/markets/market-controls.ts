@@ -1,7 +1,8 @@
 /**
  * Market controls for admins and traders: the per-market liability limit, suspending a market (it
- * takes no bets: the placement guard accepts legs only on open markets) and reopening it, and the
- * bets on a market. Every change is audited in the same write.
+ * takes no bets: the placement guard accepts legs only on open markets) and reopening it (not one
+ * the feed holds down as "price too short": MARKET.PRICE_TOO_SHORT), and the bets on a market.
+ * Every change is audited in the same write.
  */
 import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
@@ -48,6 +49,10 @@ async function moveMarket(ctx: Ctx, marketId: string, from: MarketStatus, to: Ma
   if (!market) return err(domainError("MARKET.NOT_FOUND", "No market with that id"));
   if (market.status !== from)
     return err(domainError("MARKET.INVALID_TRANSITION", `The ${market.name} market is ${market.status}; only ${from} markets can be ${to === "open" ? "reopened" : to}`));
+  // The feed took it down because a price would be 1.02 or shorter: reopening it by hand would
+  // offer its last prices, which the match has left behind. It reopens when the price lengthens.
+  if (to === "open" && market.suspendedReason === "price_too_short")
+    return err(domainError("MARKET.PRICE_TOO_SHORT", `The ${market.name} market is suspended because its price is too short; it reopens by itself when the price lengthens`));
   const now = ctx.clock.now();
   const done = await markets.changeStatus(
     { marketId, from, to, at: now },

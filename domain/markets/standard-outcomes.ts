@@ -9,7 +9,8 @@
  * - both_teams_score: Yes, No;
  * - correct_score: the twelve common scores and "Any other".
  * A type the model cannot price (a race's result needs its runners; both teams to score outside
- * soccer, hockey and MLB; a name without a line) is refused with MARKET.CANNOT_PRICE.
+ * soccer, hockey and MLB; a name without a line), or prices too short to offer (1.02 or shorter),
+ * is refused with MARKET.CANNOT_PRICE.
  */
 import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
@@ -17,7 +18,7 @@ import { requireRole } from "../shared/authorize.ts";
 import { formatOdds } from "../shared/odds.ts";
 import type { MarketType, SportCode } from "../shared/types.ts";
 import type { MatchModel, MatchState } from "../pricing/state.ts";
-import { priceMarket } from "../pricing/price.ts";
+import { quoteMarket } from "../pricing/price.ts";
 import type { MarketRecord } from "../ports/index.ts";
 import { createMarket, MARKET_MAKERS, type CreateMarketInput } from "./create-market.ts";
 
@@ -69,7 +70,10 @@ export function standardOutcomes(
       break;
   }
   if (basis.state.phase === "finished") return cannot("The match has finished");
-  const prices = priceMarket({ type, line, codes: outcomes.map((o) => o.code) }, basis.state, basis.model);
+  const quote = quoteMarket({ type, line, codes: outcomes.map((o) => o.code) }, basis.state, basis.model);
+  const prices = quote.prices;
+  if (quote.tooShort)
+    return cannot("The model prices this market too short to offer (a price of 1.02 or shorter); give the outcomes and prices");
   if (prices.some((p) => p === null))
     return cannot(`The ${event.sport} model does not price every outcome of this market (${outcomes.filter((_, i) => prices[i] === null).map((o) => o.name).join(", ")}); give the outcomes and prices`);
   return ok(outcomes.map((o, i) => ({ name: o.name, odds: formatOdds(prices[i]!) })));

@@ -1,5 +1,5 @@
 /** Markets (issue 4, A-S1): creation, limits, status, results and the bets on them. */
-import type { AuditEntry, BetRecord, DeadHeat, EventStatus, MarketStatus, MarketType, SportCode } from "../shared/types.ts";
+import type { AuditEntry, BetRecord, DeadHeat, EventStatus, MarketStatus, MarketSuspendReason, MarketType, SportCode } from "../shared/types.ts";
 import type { EachWayTerms } from "../settlement/each-way.ts";
 import type { RunnerWithdrawal } from "./runner-withdrawals.ts";
 
@@ -12,6 +12,8 @@ export interface MarketRecord {
   name: string;
   description: string | null;
   status: MarketStatus;
+  /** Migration 0058: why the system suspended it (price too short); null for a trader's suspension. */
+  suspendedReason?: MarketSuspendReason | null;
   liabilityLimit: number;
   resultKind: "winner" | "void" | null;
   winningOutcomeId: string | null;
@@ -50,7 +52,10 @@ export interface Markets {
   /** Event, its match-winner market, outcomes and audit in one write. */
   createEvent(plan: NewEventPlan, audit: AuditEntry): Promise<"created" | "duplicate">;
   setLimit(change: { marketId: string; limit: number; at: Date }, audit: AuditEntry): Promise<boolean>;
-  /** open <-> suspended, only if the market is still in `from`; false (nothing written) otherwise. */
+  /**
+   * open <-> suspended, only if the market is still in `from` (and, to reopen, not held down by the
+   * feed as too short); false (nothing written) otherwise.
+   */
   changeStatus(change: { marketId: string; from: MarketStatus; to: MarketStatus; at: Date }, audit: AuditEntry): Promise<boolean>;
   /** Record the result and close the market with its audit record, once. */
   recordResult(

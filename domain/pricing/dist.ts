@@ -196,3 +196,91 @@ export function erfc(x: number): number {
     );
   return x >= 0 ? r : 2 - r;
 }
+
+/**
+ * A compound Poisson distribution: the points from a Poisson(lambda) number of events, each worth
+ * `value` with probability `p` (whole values >= 1), by Panjer's recursion
+ * g(n) = (lambda / n) x sum over the values v of v x p_v x g(n - v). Returns the pmf over 0 .. n - 1,
+ * cut where the tail left is below 1e-12 and renormalised. Plain Poisson is the table [{1, 1}].
+ */
+export function compoundPoisson(lambda: number, events: readonly { value: number; p: number }[]): Float64Array {
+  if (!(lambda > 0)) return Float64Array.of(1);
+  let pTotal = 0;
+  let m1 = 0;
+  let m2 = 0;
+  let maxValue = 1;
+  for (const e of events) {
+    pTotal += e.p;
+    m1 += e.p * e.value;
+    m2 += e.p * e.value * e.value;
+    maxValue = Math.max(maxValue, e.value);
+  }
+  m1 /= pTotal;
+  m2 /= pTotal;
+  const cap = Math.ceil(lambda * m1 + 14 * Math.sqrt(lambda * m2) + 2 * maxValue + 10);
+  const g = new Float64Array(cap);
+  // Far-out starting values would underflow: start scaled by e^shift and divide the shift back out.
+  const shift = Math.max(0, lambda - 600);
+  g[0] = Math.exp(-lambda + shift);
+  const whole = Math.exp(shift);
+  let cum = g[0];
+  let n = 1;
+  for (; n < cap; n++) {
+    let s = 0;
+    for (const e of events) if (e.value <= n) s += e.value * (e.p / pTotal) * g[n - e.value];
+    g[n] = (lambda / n) * s;
+    cum += g[n];
+    if (n > lambda * m1 && whole - cum < 1e-12 * whole) {
+      n++;
+      break;
+    }
+  }
+  const out = g.subarray(0, n);
+  for (let i = 0; i < n; i++) out[i] /= cum;
+  return out;
+}
+
+/** First index of a pmf with mass above 1e-16 (the mass before it is negligible). */
+function firstMass(pmf: Float64Array): number {
+  let i = 0;
+  while (i < pmf.length - 1 && pmf[i] < 1e-16) i++;
+  return i;
+}
+
+/**
+ * The difference (home - away) and total of two independent counts still to come, each a pmf over
+ * 0, 1, ..., added to the score as it stands (`d0` = home - away now, `t0` = home + away now).
+ */
+export function diffAndTotal(home: Float64Array, away: Float64Array, d0: number, t0: number): { diff: PmfDist; total: PmfDist } {
+  const hLo = firstMass(home);
+  const aLo = firstMass(away);
+  const nH = home.length;
+  const nA = away.length;
+  const diff = new Float64Array(nH + nA);
+  const total = new Float64Array(nH + nA);
+  const dOff = nA - 1; // diff index = i - j + dOff
+  for (let i = hLo; i < nH; i++) {
+    const pi = home[i];
+    if (pi === 0) continue;
+    for (let j = aLo; j < nA; j++) {
+      const p = pi * away[j];
+      diff[i - j + dOff] += p;
+      total[i + j] += p;
+    }
+  }
+  return { diff: new PmfDist(d0 - dOff, diff, nH + nA - 1), total: new PmfDist(t0, total, nH + nA - 1) };
+}
+
+/** The distribution of a sum of `times` independent copies of a step pmf over lo .. lo + len - 1 (as offset and pmf). */
+export function convolvePower(step: Float64Array, lo: number, times: number): { offset: number; pmf: Float64Array } {
+  let pmf = Float64Array.of(1);
+  for (let t = 0; t < times; t++) {
+    const next = new Float64Array(pmf.length + step.length - 1);
+    for (let i = 0; i < pmf.length; i++) {
+      if (pmf[i] === 0) continue;
+      for (let j = 0; j < step.length; j++) next[i + j] += pmf[i] * step[j];
+    }
+    pmf = next;
+  }
+  return { offset: lo * times, pmf };
+}

@@ -1,142 +1,156 @@
 /**
  * The scoring models behind the prices: from the state and the model, the distribution of the
- * final score difference (home minus away at the end of regulation) and of the final total.
+ * final score difference (home minus away at the end of regulation) and of the final total, played
+ * out exactly as the match engine plays the sport, from the same parameters (params.ts):
  *
- * Low-scoring sports (soccer, hockey, MLB): each side's REMAINING goals/runs are independent
- * Poisson with mean rate * remaining / length, remaining = max(0, length - clock) seconds; soccer
- * adds a small allowance for stoppage time not yet announced (SOCCER_STOPPAGE_ALLOWANCE). The
- * joint distribution of the final score is exact on a grid truncated where the tail is below 1e-12
- * (then renormalised).
+ * - Soccer, hockey, basketball, AFL, NRL: each side's scoring events still to come are Poisson
+ *   with mean (events per play second) x (play seconds left); an event is worth points from the
+ *   sport's table, so a side's points are compound Poisson, computed exactly (Panjer's recursion),
+ *   and the difference and total exactly from the two. Play seconds left count the expected
+ *   stoppage not yet announced (soccer: 2' at half time, 4' at full time), and in overtime what
+ *   is left of the period.
+ * - MLB: the same with run-scoring plays, by half-innings: each side has its own half-innings left
+ *   (the side at bat the rest of its half).
+ * - NFL by drives (football.ts), golf by holes (golf.ts), limited-overs cricket by balls and
+ *   wickets (cricket.ts), tennis by points (tennis.ts, priced in price.ts).
+ * - No draw (model.drawPossible false): a level finish goes to extra time, which home wins with
+ *   `tieHomeShare`: the first to score in sudden death (the rates' share), a whole overtime period
+ *   played out (basketball), an extra inning (MLB), a playoff hole (golf), sudden-death drives (NFL).
  *
- * High-scoring sports (basketball, NFL, AFL, NRL, golf strokes, cricket runs): each side's
- * remaining points are approximately normal with mean = rate * remaining fraction and
- * variance = DISPERSION[sport] * mean (the ratio of a side's full-match variance to its mean:
- * basketball ~110 points with sd ~12; NFL ~23, sd ~10 (scores come in 3s and 7s); AFL ~85, sd ~20;
- * NRL ~22, sd ~9; golf a round of ~70 strokes, sd ~3; T20 cricket ~160 runs, sd ~25). Integer
- * scores get a continuity correction. A side's remaining points can't be negative (the total's
- * distribution puts that tail on "no more points").
- *
- * Cricket: with state.cricket and a balls-per-innings limit, each side's remaining fraction is its
- * own: the batting side (balls left in its innings; none once 10 wickets are down), a side still to
- * bat 1, a side that has batted 0. A Test (no ball limit) uses the clock. Match sixes are Poisson
- * with mean model.sixesRate (default DEFAULT_SIXES_RATE) x the match's remaining fraction, added to
- * the sixes already hit. Not modelled: a chase ending early once the target is passed, and wickets
- * other than all out (a side 10 down has nothing left).
+ * Low-scoring sports (soccer, hockey, MLB) also give each side's pmf of points still to come
+ * (`poisson`), from which both teams to score and correct score are priced.
  */
 import type { SportCode } from "../shared/types.ts";
-import { type IntDist, NormalDist, PmfDist, poissonInto } from "./dist.ts";
+import { compoundPoisson, diffAndTotal, type IntDist } from "./dist.ts";
+import { cricketOutlook } from "./cricket.ts";
+import { footballOutlook } from "./football.ts";
+import { golfOutlook } from "./golf.ts";
+import {
+  HALF_INNING_SECONDS, INNINGS, MLB_PLAYS, TIMED_RULES, expectedStoppage, expectedStoppageTotal, isTimedSport, meanValue,
+  type TimedSport,
+} from "./params.ts";
 import type { MatchModel, MatchState } from "./state.ts";
 
 export const LOW_SCORING: ReadonlySet<SportCode> = new Set<SportCode>(["soccer", "hockey", "mlb"]);
-
-/** Variance / mean of a side's points, per high-scoring sport (see the header). */
-export const DISPERSION: Partial<Record<SportCode, number>> = {
-  basketball: 1.3,
-  nfl: 4.3,
-  afl: 4.7,
-  nrl: 3.7,
-  golf: 0.13,
-  cricket: 3.9,
-};
-const DEFAULT_DISPERSION = 2;
-
-/** Seconds of stoppage time expected but not yet announced: 120 per half still to have it added. */
-export const SOCCER_STOPPAGE_ALLOWANCE = 120;
-export const DEFAULT_SIXES_RATE = 10;
-
-function clampFraction(x: number): number {
-  return x > 0 ? (x < 1 ? x : 1) : 0;
-}
-
-/** Remaining fraction of regulation by the clock (soccer with its stoppage allowance). */
-export function remainingFraction(state: MatchState): number {
-  if (state.phase === "finished" || !(state.length > 0)) return 0;
-  let remaining = Math.max(0, state.length - state.clock);
-  if (state.sport === "soccer") {
-    const announced = (state.stoppage ?? 0) > 0;
-    const halvesToCome = state.period <= 1 ? (announced ? 1 : 2) : state.period === 2 && !announced ? 1 : 0;
-    remaining += halvesToCome * SOCCER_STOPPAGE_ALLOWANCE;
-  }
-  return Math.max(0, remaining / state.length);
-}
-
-/** Each side's remaining fraction [home, away] (cricket by balls; otherwise the clock's). */
-export function sideFractions(state: MatchState): [number, number] {
-  const c = state.cricket;
-  if (state.phase === "finished") return [0, 0];
-  if (state.sport === "cricket" && c && c.ballsPerInnings && c.ballsPerInnings > 0 && c.innings <= 2) {
-    const batting = c.wickets >= 10 ? 0 : clampFraction((c.ballsPerInnings - c.balls) / c.ballsPerInnings);
-    const other = c.innings <= 1 ? 1 : 0;
-    return c.batting === 0 ? [batting, other] : [other, batting];
-  }
-  const f = remainingFraction(state);
-  return [f, f];
-}
-
-/** The match's remaining fraction for cricket sixes (balls of both innings, or the clock). */
-function cricketMatchFraction(state: MatchState): number {
-  const [h, a] = sideFractions(state);
-  return (h + a) / 2;
-}
 
 export interface ScoreOutlook {
   /** Final home - away at the end of regulation. */
   diff: IntDist;
   /** Final home + away. */
   total: IntDist;
-  /** Low-scoring only: each side's remaining goals pmf (index = goals still to come). */
+  /** Low-scoring only: each side's pmf of points still to come (index = points). */
   poisson?: { home: Float64Array; nHome: number; away: Float64Array; nAway: number };
+  /** Home's chance of winning a level finish in extra time (sports without a draw). */
+  tieHomeShare: number;
+  /** Cricket: match sixes. */
+  sixes?: IntDist;
 }
 
-const GRID = 64;
-// Scratch buffers for the low-scoring grid, reused by every call (pricing runs every tick for every
-// live event): an outlook's arrays are valid until the next scoreOutlook call, which is how
-// priceMarket uses them (synchronously, within one call).
-const HOME = new Float64Array(GRID);
-const AWAY = new Float64Array(GRID);
-const DIFF = new Float64Array(2 * GRID);
-const TOTAL = new Float64Array(2 * GRID);
+const rate = (x: number) => Math.max(0, x);
 
-/** The final score's outlook. Low-scoring sports: the arrays are shared scratch (see above). */
-export function scoreOutlook(state: MatchState, model: MatchModel): ScoreOutlook {
-  const [fh, fa] = sideFractions(state);
-  const muH = Math.max(0, model.homeRate) * fh;
-  const muA = Math.max(0, model.awayRate) * fa;
-  const d0 = state.home - state.away;
-  const t0 = state.home + state.away;
-  if (LOW_SCORING.has(state.sport)) {
-    const nHome = poissonInto(HOME, muH);
-    const nAway = poissonInto(AWAY, muA);
-    // Difference i - j over [-(nAway-1), nHome-1]; total i + j over [0, nHome + nAway - 2].
-    const size = nHome + nAway - 1;
-    DIFF.fill(0, 0, size);
-    TOTAL.fill(0, 0, size);
-    for (let i = 0; i < nHome; i++) {
-      const pi = HOME[i];
-      for (let j = 0; j < nAway; j++) {
-        const p = pi * AWAY[j];
-        DIFF[i - j + nAway - 1] += p;
-        TOTAL[i + j] += p;
-      }
-    }
-    return {
-      diff: new PmfDist(d0 - (nAway - 1), DIFF, size),
-      total: new PmfDist(t0, TOTAL, size),
-      poisson: { home: HOME, nHome, away: AWAY, nAway },
-    };
+/** Home's share of events (sudden death: whoever scores first), from the rates. */
+function rateShare(model: MatchModel): number {
+  const h = rate(model.homeRate);
+  const a = rate(model.awayRate);
+  return h + a > 0 ? h / (h + a) : 0.5;
+}
+
+/** P(home wins) over P(someone wins) of a difference distribution (an overtime period played out). */
+function decidedShare(d: IntDist): number {
+  const home = d.gt(0);
+  const away = d.lt(0);
+  return home + away > 0 ? home / (home + away) : 0.5;
+}
+
+function grid(state: MatchState, homeMean: number, awayMean: number, events: readonly { value: number; p: number }[], tieHomeShare: number): ScoreOutlook {
+  const home = compoundPoisson(homeMean, events);
+  const away = compoundPoisson(awayMean, events);
+  const { diff, total } = diffAndTotal(home, away, state.home - state.away, state.home + state.away);
+  const out: ScoreOutlook = { diff, total, tieHomeShare };
+  if (LOW_SCORING.has(state.sport)) out.poisson = { home, nHome: home.length, away, nAway: away.length };
+  return out;
+}
+
+/** Play seconds still to come in the period structure of a timed sport, and whether it is overtime. */
+function playLeft(state: MatchState, sport: TimedSport): { seconds: number; overtime: boolean } {
+  const rules = TIMED_RULES[sport];
+  const regulation = state.length - (state.stoppage ?? 0);
+  if (state.period > rules.periods) {
+    const end = regulation + (state.period - rules.periods) * rules.overtime.seconds;
+    return { seconds: Math.max(0, end - state.clock), overtime: true };
   }
-  const k = DISPERSION[state.sport] ?? DEFAULT_DISPERSION;
-  const sd = Math.sqrt(k * (muH + muA));
-  return {
-    diff: new NormalDist(d0, muH - muA, sd, false),
-    total: new NormalDist(t0, muH + muA, sd, true),
-  };
+  let seconds = Math.max(0, state.length - state.clock);
+  for (let k = state.period; k <= rules.periods; k++) {
+    const announced = k === state.period && (state.stoppage !== undefined || state.phase === "break");
+    if (!announced) seconds += expectedStoppage(sport, k);
+  }
+  return { seconds, overtime: false };
 }
 
-/** Cricket's match sixes: Poisson still to come on top of those already hit. */
-export function cricketSixes(state: MatchState, model: MatchModel): IntDist {
-  const mean = Math.max(0, model.sixesRate ?? DEFAULT_SIXES_RATE) * cricketMatchFraction(state);
-  const buf = new Float64Array(GRID * 2);
-  const n = poissonInto(buf, mean);
-  return new PmfDist(state.cricket?.sixes ?? 0, buf, n);
+function timedOutlook(state: MatchState, model: MatchModel, sport: TimedSport): ScoreOutlook {
+  const rules = TIMED_RULES[sport];
+  const regulation = state.length - (state.stoppage ?? 0);
+  const perEvent = meanValue(rules.events);
+  const perSecond = (r: number) => rate(r) / (regulation + expectedStoppageTotal(sport)) / perEvent;
+  const left = state.phase === "pre" ? { seconds: regulation + expectedStoppageTotal(sport), overtime: false } : playLeft(state, sport);
+  let tieHomeShare = rateShare(model);
+  if (!model.drawPossible && !rules.overtime.suddenDeath) {
+    const ot = rules.overtime.seconds;
+    const period = diffAndTotal(compoundPoisson(perSecond(model.homeRate) * ot, rules.events), compoundPoisson(perSecond(model.awayRate) * ot, rules.events), 0, 0);
+    tieHomeShare = decidedShare(period.diff);
+  }
+  if (left.overtime && rules.overtime.suddenDeath) return grid(state, 0, 0, rules.events, tieHomeShare);
+  return grid(state, perSecond(model.homeRate) * left.seconds, perSecond(model.awayRate) * left.seconds, rules.events, tieHomeShare);
+}
+
+/** Half-innings (or parts of one) each side still bats: [home, away]. */
+function halvesLeft(state: MatchState): [number, number] {
+  if (state.phase === "pre") return [INNINGS, INNINGS];
+  const half = state.length / (2 * INNINGS) || HALF_INNING_SECONDS;
+  const index = Math.floor(state.clock / half);
+  const part = Math.max(0, Math.min(1, (index + 1) - state.clock / half));
+  const last = Math.max(2 * INNINGS - 1, index % 2 === 0 ? index + 1 : index); // extra innings: this one only
+  let home = 0;
+  let away = 0;
+  for (let j = index; j <= last; j++) {
+    const share = j === index ? part : 1;
+    if (j % 2 === 0) away += share;
+    else home += share;
+  }
+  return [home, away];
+}
+
+function baseballOutlook(state: MatchState, model: MatchModel): ScoreOutlook {
+  const perPlay = meanValue(MLB_PLAYS);
+  const perHalf = (r: number) => rate(r) / INNINGS / perPlay;
+  const [home, away] = halvesLeft(state);
+  const inning = diffAndTotal(compoundPoisson(perHalf(model.homeRate), MLB_PLAYS), compoundPoisson(perHalf(model.awayRate), MLB_PLAYS), 0, 0);
+  return grid(state, perHalf(model.homeRate) * home, perHalf(model.awayRate) * away, MLB_PLAYS, decidedShare(inning.diff));
+}
+
+// Pricing runs each market of an event from the same state: the outlook is kept for the next call.
+let last: { state: MatchState; model: MatchModel; key: string; outlook: ScoreOutlook } | null = null;
+
+/** The final score's outlook (kept while the same state and model are asked about again). */
+export function scoreOutlook(state: MatchState, model: MatchModel): ScoreOutlook {
+  const key = JSON.stringify(state) + JSON.stringify(model);
+  if (last && last.state === state && last.model === model && last.key === key) return last.outlook;
+  const outlook = computeOutlook(state, model);
+  last = { state, model, key, outlook };
+  return outlook;
+}
+
+function computeOutlook(state: MatchState, model: MatchModel): ScoreOutlook {
+  const sport = state.sport;
+  if (sport === "nfl") return footballOutlook(state, model);
+  if (sport === "golf") return golfOutlook(state, model);
+  if (sport === "mlb") return baseballOutlook(state, model);
+  if (sport === "cricket" && state.cricket) {
+    const c = state.cricket;
+    const perInnings = c.ballsPerInnings ?? Math.max(1, Math.round(state.length / 60));
+    return { ...cricketOutlook(state, model, perInnings), tieHomeShare: rateShare(model) };
+  }
+  if (isTimedSport(sport)) return timedOutlook(state, model, sport);
+  // A sport without a scoring model here (tennis and racing are priced elsewhere): the score stands.
+  return grid(state, 0, 0, [{ value: 1, p: 1 }], rateShare(model));
 }

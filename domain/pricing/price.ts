@@ -1,36 +1,50 @@
 /**
- * priceMarket: fair probabilities of a market's outcomes from the state and the model (models.ts,
- * tennis.ts, racing below), then applyMargin with the market's target overround.
+ * quoteMarket: fair probabilities of a market's outcomes from the state and the model (models.ts,
+ * tennis.ts, racing below), then the margin (margin.ts, power method) at the market's target
+ * overround, and whether the market is too short to offer (a price at or below 1.02).
  *
  * - An outcome that is impossible or already decided has probability 0 and is not offered (null);
  *   the distributions compute each side of a line directly, so a ruled-out outcome is exactly 0.
- *   No cut-off below that: a cut-off makes a long shot appear and disappear, and when the
- *   favourite is clamped at 1.01 (the others share its shortfall) that moves the other prices
- *   against the score.
+ *   No cut-off below that: a cut-off makes a long shot appear and disappear.
  * - Outcomes whose result is void (a whole-number line's push; a draw in a 2-way market of a
  *   sport where draws stand) are taken out: the others are priced from P(x) / (1 - P(void)).
  * - A market whose result is certain prices nothing (all null); so does a finished match.
  * - Sports without a draw (model.drawPossible false): a tie at the end of regulation goes to
- *   extra time, its mass shared by the rates (home's share homeRate / (homeRate + awayRate);
- *   golf: the lower stroke rate). This also applies to the handicap (a tie becomes a 1-point win).
- *   Totals are on regulation (extra-time points are not modelled).
+ *   extra time, which home wins with the outlook's tieHomeShare (models.ts: what extra time plays
+ *   in that sport). This also applies to the handicap (a tie becomes a 1-point win). Totals are on
+ *   regulation (extra-time points are not modelled).
  * - Golf: fewer strokes win; the handicap is mirrored like the result: home -1.5 covers with at
  *   least 2 strokes fewer than away (home's strokes - line < away's strokes).
  * - Both teams to score and correct score are priced for the low-scoring sports (soccer, hockey,
- *   MLB) from the exact Poisson grid; other sports don't offer them (all null).
+ *   MLB) from the exact grid of the two sides' points; other sports don't offer them (all null).
  * - Racing, before the jump: race winner from model.runnerProbs (normalised over the listed
- *   runners; equal chances without them); winning margin in lengths exponential with mean
- *   RACING_MEAN_MARGIN lengths, so P(over L) = exp(-L / 1.8) (Over 1.5: 0.43). After the jump
- *   (live or finished) nothing is priced: the race is suspended, then graded.
+ *   runners; equal chances without them); winning margin in lengths as the engine draws it
+ *   (racingMarginOdds). After the jump (live or finished) nothing is priced: the race is
+ *   suspended, then graded.
  */
-import { applyMargin } from "./margin.ts";
+import { marginLine } from "./margin.ts";
 import { type IntDist, MirrorDist, PmfDist, TieSplitDist } from "./dist.ts";
-import { cricketSixes, LOW_SCORING, scoreOutlook } from "./models.ts";
+import { LOW_SCORING, scoreOutlook } from "./models.ts";
 import { targetOverround } from "./overround.ts";
+import { MEAN_MARGIN_LENGTHS } from "./params.ts";
 import type { MarketSpec, MatchModel, MatchState, PriceLine } from "./state.ts";
 import { DEFAULT_SERVE_WIN, setsNeeded, tennisOutlook } from "./tennis.ts";
 
-export const RACING_MEAN_MARGIN = 1.8;
+/**
+ * P(winning margin over `line` lengths), P(under), as the engine draws it (params.ts): exponential
+ * with mean MEAN_MARGIN_LENGTHS rounded to the nearest 0.05 (at least 0.05), a half length moved up
+ * to the next 0.05. So over x.5 wins from a raw margin of x.475; a whole line can be landed on.
+ */
+export function racingMarginOdds(line: number): { over: number; under: number } {
+  const tail = (x: number) => (x <= 0 ? 1 : Math.exp(-x / MEAN_MARGIN_LENGTHS));
+  const l = Math.max(0, line);
+  const twentieths = Math.round(l * 20);
+  const halfLine = twentieths % 20 === 10;
+  // The rounded margin m (in twentieths) is over the line from m >= 20l + 1, or m = 20l on a half line.
+  const over = tail((halfLine ? twentieths - 0.5 : twentieths + 0.5) / 20);
+  const under = twentieths <= 1 ? 0 : 1 - tail((twentieths - 0.5) / 20);
+  return { over, under: Math.max(0, under) };
+}
 
 function allNull(n: number): PriceLine {
   return new Array(n).fill(null);
@@ -48,18 +62,10 @@ function normalise(p: number[]): number[] | null {
   return p;
 }
 
-/** Home's share of a tie settled after regulation, from the rates (golf: fewer strokes is better). */
-function tieShare(state: MatchState, model: MatchModel): number {
-  const h = Math.max(0, model.homeRate);
-  const a = Math.max(0, model.awayRate);
-  if (!(h + a > 0)) return 0.5;
-  return state.sport === "golf" ? a / (h + a) : h / (h + a);
-}
-
-/** Home's edge (home - away; golf away - home) at the end, ties settled when the sport has no draw. */
-function finalEdge(diff: IntDist, state: MatchState, model: MatchModel): IntDist {
+/** Home's edge (home - away; golf away - home) at the end, ties settled by extra time when the sport has no draw. */
+function finalEdge(diff: IntDist, tieHomeShare: number, state: MatchState, model: MatchModel): IntDist {
   const edge = state.sport === "golf" ? new MirrorDist(diff) : diff;
-  return model.drawPossible ? edge : new TieSplitDist(edge, tieShare(state, model));
+  return model.drawPossible ? edge : new TieSplitDist(edge, tieHomeShare);
 }
 
 function resultProbs(codes: readonly string[], pHome: number, pDraw: number, pAway: number): number[] {
@@ -93,8 +99,8 @@ function fairProbs(spec: MarketSpec, state: MatchState, model: MatchModel): numb
       });
     }
     if (spec.type === "over_under" && spec.line !== null) {
-      const pOver = Math.exp(-Math.max(0, spec.line) / RACING_MEAN_MARGIN);
-      return codes.map((c) => (c === "over" ? pOver : c === "under" ? 1 - pOver : 0));
+      const { over, under } = racingMarginOdds(spec.line);
+      return codes.map((c) => (c === "over" ? over : c === "under" ? under : 0));
     }
     return null;
   }
@@ -118,15 +124,14 @@ function fairProbs(spec: MarketSpec, state: MatchState, model: MatchModel): numb
     }
   }
 
-  if (spec.type === "over_under" && sport === "cricket") {
-    if (spec.line === null) return null;
-    return lineProbs(codes, cricketSixes(state, model), spec.line, "over", "under");
-  }
-
   const o = scoreOutlook(state, model);
+  if (spec.type === "over_under" && sport === "cricket") {
+    if (spec.line === null || !o.sixes) return null;
+    return lineProbs(codes, o.sixes, spec.line, "over", "under");
+  }
   switch (spec.type) {
     case "full_time_result": {
-      const edge = finalEdge(o.diff, state, model);
+      const edge = finalEdge(o.diff, o.tieHomeShare, state, model);
       return resultProbs(codes, edge.gt(0), edge.eq(0), edge.lt(0));
     }
     case "over_under":
@@ -134,7 +139,7 @@ function fairProbs(spec: MarketSpec, state: MatchState, model: MatchModel): numb
       return lineProbs(codes, o.total, spec.line, "over", "under");
     case "handicap": {
       if (spec.line === null) return null;
-      const edge = finalEdge(o.diff, state, model);
+      const edge = finalEdge(o.diff, o.tieHomeShare, state, model);
       // home covers when edge + line > 0 (golf: edge is away - home strokes, so home -1.5 must
       // take at least 2 strokes fewer, as golf match bets are quoted)
       return lineProbs(codes, edge, -spec.line, "home", "away");
@@ -176,8 +181,23 @@ export function fairProbabilities(spec: MarketSpec, state: MatchState, model: Ma
   return raw ? normalise(raw) : null;
 }
 
-export function priceMarket(spec: MarketSpec, state: MatchState, model: MatchModel): PriceLine {
+/**
+ * A market's prices and whether it may be offered: `tooShort` when an outcome would be priced at
+ * or below 1.02 (the market is then taken down, "price too short", never offered at 1.01 against a
+ * capped other side). The prices are still given (for a trader's screen), never to be offered.
+ */
+export interface MarketQuote {
+  prices: PriceLine;
+  tooShort: boolean;
+}
+
+export function quoteMarket(spec: MarketSpec, state: MatchState, model: MatchModel): MarketQuote {
   const p = fairProbabilities(spec, state, model);
-  if (!p) return allNull(spec.codes.length);
-  return applyMargin(p, targetOverround(spec, state.sport));
+  if (!p) return { prices: allNull(spec.codes.length), tooShort: false };
+  return marginLine(p, targetOverround(spec, state.sport));
+}
+
+/** The prices of quoteMarket (null = not offered); a caller that offers them must check `tooShort` there. */
+export function priceMarket(spec: MarketSpec, state: MatchState, model: MatchModel): PriceLine {
+  return quoteMarket(spec, state, model).prices;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { combinedOddsMilli } from "../shared/odds.ts";
 import type { MarketType } from "../shared/types.ts";
 import { mulberry32 } from "../shared/prng.ts";
+import { applyMargin } from "./margin.ts";
 import { fairProbabilities, priceMarket } from "./price.ts";
 import { checkSgmLegs, priceSgm, sgmJointProbability, subsetKey, subsetPrices, type SgmLegSpec } from "./sgm.ts";
 import type { MatchModel, MatchState } from "./state.ts";
@@ -34,7 +35,8 @@ function leg(market: keyof typeof MARKETS, code: string, state: MatchState, m: M
 
 /** Brute force, written independently of the pricer: the Poisson grid summed cell by cell. */
 function bruteForce(state: MatchState, m: MatchModel, win: (h: number, a: number) => boolean): number {
-  const f = Math.max(0, (state.length - state.clock + (state.period <= 1 ? 240 : 120)) / state.length);
+  // A soccer rate is per 90 minutes and the 6 of stoppage expected (2 at half time, 4 at full time).
+  const f = Math.max(0, (state.length - state.clock + (state.period <= 1 ? 360 : 240)) / (state.length + 360));
   const pois = (mu: number, k: number) => {
     let p = Math.exp(-mu);
     for (let i = 1; i <= k; i++) p = (p * mu) / i;
@@ -113,11 +115,10 @@ describe("the same game multi pricer", () => {
     const q = priceSgm(legs, s, m);
     expect(q.ok).toBe(true);
     if (!q.ok) return;
-    // 1 / (p x 1.06) rounded down on the ladder, and not above the product of the offered prices
-    const raw = 1000 / (q.probability * 1.06);
-    expect(q.oddsMilli).toBeLessThanOrEqual(raw);
-    expect(q.oddsMilli).toBeGreaterThan(raw - 100);
-    expect(q.oddsMilli).toBeLessThanOrEqual(combinedOddsMilli(legs.map((l) => l.offeredMilli)));
+    // The line [p, 1 - p] margined at 1.06 (margin.ts), and not above the product of the offered prices
+    const cap = combinedOddsMilli(legs.map((l) => l.offeredMilli));
+    expect(q.oddsMilli).toBe(Math.min(applyMargin([q.probability, 1 - q.probability], 1.06)[0]!, cap));
+    expect(q.oddsMilli).toBeLessThan(1000 / q.probability);
   });
 
   it("property: for positively correlated legs the price is never above the independent product", () => {
@@ -148,8 +149,8 @@ describe("the same game multi pricer", () => {
       expect(1 / joint).toBeLessThanOrEqual(1 / independent + 1e-9);
       // ... and the offered SGM price at most the product of the legs' offered prices.
       expect(q.oddsMilli).toBeLessThanOrEqual(combinedOddsMilli(legs.map((l) => l.offeredMilli)));
-      // The margin is applied once: the price's implied probability is at least p x 1.05.
-      if (q.oddsMilli > 1010) expect(1000 / q.oddsMilli).toBeGreaterThanOrEqual(joint * 1.05 - 1e-9);
+      // The margin is applied: the price is never above the fair joint price.
+      expect(1000 / q.oddsMilli).toBeGreaterThanOrEqual(joint - 1e-9);
     }
     expect(checked).toBeGreaterThan(100);
   });

@@ -18,6 +18,7 @@
  * progress counted). Cricket's over_under is on match sixes; racing's on the winning margin.
  */
 import type { MarketType, SportCode } from "../shared/types.ts";
+import type { DriveKind } from "./football-params.ts";
 
 /** Tennis detail: sets won are home/away of MatchState; this is the set and game in progress. */
 export interface TennisDetail {
@@ -49,6 +50,18 @@ export interface CricketDetail {
   ballsPerInnings: number | null;
   /** Sixes hit in the match (the "Match Sixes" over/under). */
   sixes: number;
+}
+
+/** American football detail: who has the ball and since when (football-params.ts). */
+export interface FootballDetail {
+  /** 0 = home has the ball, 1 = away. */
+  possession: 0 | 1;
+  /** The clock when the drive in progress began. */
+  driveStart: number;
+  /** Who received the opening kick-off (null before the toss); the other side receives after half time. */
+  receivedFirst: 0 | 1 | null;
+  /** The last score: the side that scored, how, its points, and when. */
+  last: { side: 0 | 1; kind: DriveKind; points: number; clock: number; period: number } | null;
 }
 
 /** Racing detail: the field, and after the race its finishing order and winning margin. */
@@ -83,6 +96,7 @@ export interface MatchState {
   tennis?: TennisDetail;
   cricket?: CricketDetail;
   racing?: RacingDetail;
+  football?: FootballDetail;
 }
 
 /**

@@ -37,12 +37,20 @@ export interface OutcomeView {
   /** Rule 4: the runner was withdrawn (its result is void); the race card still shows it, struck through. */
   withdrawn?: boolean;
 }
+/**
+ * Why the system suspended a market (migration 0058): its price would be 1.02 or shorter, so it
+ * is taken down rather than offered at 1.01 (docs/trading.md). A trader's suspension has none.
+ */
+export type MarketSuspendReason = "price_too_short";
+
 export interface MarketView {
   id: string;
   eventId: string;
   type: MarketType;
   name: string;
   status: MarketStatus;
+  /** Set while the feed holds the market suspended, with why (price too short). */
+  suspendedReason?: MarketSuspendReason | null;
   /** An over/under's total or the home side's handicap; null for other markets. */
   line?: number | null;
   /** Migration 0035: each-way place terms (racing), null = no each way. */

@@ -29,7 +29,7 @@ describe("cricket", () => {
 
   it("T20 and Big Bash leagues bowl 120 balls an innings, the others 300", () => {
     const random = mulberry32(1);
-    for (const [league, balls] of [[T20, 120], ["Big Bash League", 120], ["The Ashes - 1st Test", 300], [undefined, 300]] as const) {
+    for (const [league, balls] of [[T20, 120], ["Big Bash League", 120], ["One-Day International", 300], [undefined, 300]] as const) {
       const model = modelFor("cricket", { homeShare: 0.5, league, random });
       const s = initialState("cricket", model, { league });
       expect(s.cricket).toEqual({ innings: 1, batting: 0, balls: 0, wickets: 0, ballsPerInnings: balls, sixes: 0 });

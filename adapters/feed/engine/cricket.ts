@@ -11,46 +11,13 @@
  * after a break (phase "break") of INNINGS_BREAK_SECONDS.
  */
 import type { CricketDetail, MatchModel, MatchState } from "../../../domain/pricing/state.ts";
+import { INNINGS_BREAK_SECONDS, ballTables } from "../../../domain/pricing/cricket-params.ts";
+import { SECONDS_PER_BALL } from "../../../domain/pricing/params.ts";
 import { pick, type Random } from "./random.ts";
-import { SECONDS_PER_BALL, waitOutBreak } from "./setup.ts";
+import { waitOutBreak } from "./setup.ts";
 
-export const INNINGS_BREAK_SECONDS = 600;
+export { INNINGS_BREAK_SECONDS, ballTable } from "../../../domain/pricing/cricket-params.ts";
 const EPSILON = 1e-9;
-
-type Ball = { runs: number; six: boolean; wicket: boolean };
-
-/** The outcomes of a legal ball for a side expected to score `rate` runs in an innings. */
-export function ballTable(rate: number, sixesPerBall: number, ballsPerInnings: number): { value: Ball; p: number }[] {
-  const short = ballsPerInnings <= 150;
-  const mean = Math.max(0, rate) / ballsPerInnings;
-  const wicket = short ? 0.054 : 0.027;
-  let six = Math.max(0, Math.min(sixesPerBall, mean / 6));
-  let four = Math.max(0, Math.min(short ? 0.11 : 0.07, (mean - 6 * six) / 4));
-  const rest = Math.max(0, mean - 6 * six - 4 * four); // run in singles, twos and threes
-  let one = 0.75 * rest;
-  let two = (0.22 * rest) / 2;
-  let three = (0.03 * rest) / 3;
-  const used = wicket + six + four + one + two + three;
-  if (used > 1) {
-    // An absurd rate: scale the scoring balls down to fit (the mean then falls short of the rate).
-    const k = (1 - wicket) / (used - wicket);
-    six *= k;
-    four *= k;
-    one *= k;
-    two *= k;
-    three *= k;
-  }
-  const dot = Math.max(0, 1 - (wicket + six + four + one + two + three));
-  return [
-    { value: { runs: 0, six: false, wicket: true }, p: wicket },
-    { value: { runs: 0, six: false, wicket: false }, p: dot },
-    { value: { runs: 1, six: false, wicket: false }, p: one },
-    { value: { runs: 2, six: false, wicket: false }, p: two },
-    { value: { runs: 3, six: false, wicket: false }, p: three },
-    { value: { runs: 4, six: false, wicket: false }, p: four },
-    { value: { runs: 6, six: true, wicket: false }, p: six },
-  ];
-}
 
 function ballsPerInningsOf(c: CricketDetail, length: number): number {
   return c.ballsPerInnings ?? Math.max(1, Math.round(length / (2 * SECONDS_PER_BALL)));
@@ -59,13 +26,7 @@ function ballsPerInningsOf(c: CricketDetail, length: number): number {
 export function advanceCricket(s: MatchState, model: MatchModel, seconds: number, random: Random): void {
   const c = s.cricket!;
   const perInnings = ballsPerInningsOf(c, s.length);
-  const totalRate = Math.max(0, model.homeRate) + Math.max(0, model.awayRate);
-  const sixes = model.sixesRate ?? (perInnings <= 150 ? 12 : 9);
-  const tables = ([0, 1] as const).map((side) => {
-    const rate = side === 0 ? model.homeRate : model.awayRate;
-    const sixesPerBall = totalRate > 0 ? (sixes * (Math.max(0, rate) / totalRate)) / perInnings : 0;
-    return ballTable(rate, sixesPerBall, perInnings);
-  });
+  const tables = ballTables(model.homeRate, model.awayRate, model.sixesRate, perInnings);
   let left = seconds;
   while (left > EPSILON && s.phase !== "finished") {
     if (s.phase === "break") {

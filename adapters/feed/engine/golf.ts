@@ -6,36 +6,17 @@
  * holes (par 4) until one player takes fewer on a hole (unless the model allows a draw).
  */
 import type { MatchModel, MatchState } from "../../../domain/pricing/state.ts";
+import { HOLES, PARS, PLAYOFF_PAR, holeTableForRate } from "../../../domain/pricing/params.ts";
 import { drawLots, pick, type Random } from "./random.ts";
 
-export const PARS = [4, 4, 3, 5, 4, 4, 3, 4, 5, 4, 4, 3, 5, 4, 4, 3, 4, 5] as const;
-const COURSE_PAR = PARS.reduce((a, b) => a + b, 0);
-const PLAYOFF_PAR = 4;
-const HOLES = 18;
+export { PARS, holeTable } from "../../../domain/pricing/params.ts";
 /** After this many playoff holes still level, a degenerate model is decided by lot. */
 const MAX_PLAYOFF_HOLES = 30;
 const EPSILON = 1e-9;
 
-/** Strokes over par on one hole for a player who averages `mean` over par a hole. */
-export function holeTable(mean: number): { value: number; p: number }[] {
-  const m = Math.max(-0.3, Math.min(0.4, mean));
-  const eagle = 0.005;
-  const double = 0.03;
-  // eagle, double and the birdie/bogey pair (0.36 together) give the mean: 0.05 + bogey - birdie = m.
-  const bogey = (0.36 + m - 0.05) / 2;
-  const birdie = 0.36 - bogey;
-  return [
-    { value: -2, p: eagle },
-    { value: -1, p: birdie },
-    { value: 0, p: 1 - eagle - birdie - bogey - double },
-    { value: 1, p: bogey },
-    { value: 2, p: double },
-  ];
-}
-
 export function advanceGolf(s: MatchState, model: MatchModel, seconds: number, random: Random): void {
   const holeSeconds = s.length / HOLES;
-  const tables = [holeTable((model.homeRate - COURSE_PAR) / HOLES), holeTable((model.awayRate - COURSE_PAR) / HOLES)];
+  const tables = [holeTableForRate(model.homeRate), holeTableForRate(model.awayRate)];
   let left = seconds;
   while (left > EPSILON && s.phase === "live") {
     const end = s.period * holeSeconds;

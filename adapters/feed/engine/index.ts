@@ -7,8 +7,9 @@
  *   let state = kickOff(initialState("soccer", model));
  *   const { state: next, scored } = advance(state, model, 30, random);
  *
- * How each sport is played: timed.ts (soccer, hockey, basketball, NFL, AFL, NRL), mlb.ts,
- * cricket.ts, golf.ts, tennis.ts, racing.ts; the pace of each in setup.ts.
+ * How each sport is played: timed.ts (soccer, hockey, basketball, AFL, NRL), football.ts (NFL, by
+ * drives), mlb.ts, cricket.ts, golf.ts, tennis.ts, racing.ts; the figures of each (clock, scoring
+ * tables, strengths) in domain/pricing/params.ts, which the pricing models read too.
  *
  * What the state says, for whoever displays or prices it (all times in sim seconds):
  * - `length - clock` is the regulation play still to come (0 in overtime, extra innings, playoff
@@ -21,7 +22,8 @@
  *   `stoppage` is set at 45' and 90' and included in `length` while it is played.
  * - basketball/NFL/NRL/AFL/hockey: period k of regulation is [(k-1)L, kL] with L = length /
  *   periods; overtime period j follows at length + (j-1) x its length (5' basketball and NRL's
- *   golden point, 10' NFL; NFL and NRL end at the first score in overtime).
+ *   golden point, 10' NFL; NFL and NRL end at the first score in overtime). NFL: `football` says
+ *   who has the ball, since when, and what the last score was.
  * - MLB: period is the inning; halfInningOf(state) says top (even) or bottom (odd).
  * - cricket: period and cricket.innings are the innings; the break leaves innings 1 with its final
  *   balls and wickets; innings 2 starts (balls 0) at clock ballsPerInnings x 30.
@@ -37,6 +39,7 @@ import { advanceCricket } from "./cricket.ts";
 import { advanceGolf } from "./golf.ts";
 import { advanceTennis } from "./tennis.ts";
 import { advanceRacing } from "./racing.ts";
+import { advanceFootball } from "./football.ts";
 import { ensureDetail, kickOff } from "./setup.ts";
 
 export { modelFor, runnerProbabilities, ballsPerInningsFor, isT20League, isNbl, type ModelOptions } from "./model.ts";
@@ -45,7 +48,7 @@ export {
   HALF_INNING_SECONDS, SECONDS_PER_BALL, HOLE_SECONDS, POINT_SECONDS, TENNIS_NOMINAL_SECONDS, RACE_SECONDS,
 } from "./setup.ts";
 export { halfInningOf } from "./mlb.ts";
-export { pointsDispersion, type TimedSport } from "./timed.ts";
+export type { TimedSport } from "./timed.ts";
 export type { Random } from "./random.ts";
 
 export interface Advanced {
@@ -103,6 +106,7 @@ export function advance(state: MatchState, model: MatchModel, simSeconds: number
   const sport = next.sport;
   ensureDetail(next, model);
   if (isTimedSport(sport)) advanceTimed(next, model, seconds, random);
+  else if (sport === "nfl") advanceFootball(next, model, seconds, random);
   else if (sport === "mlb") advanceMlb(next, model, seconds, random);
   else if (sport === "cricket") advanceCricket(next, model, seconds, random);
   else if (sport === "golf") advanceGolf(next, model, seconds, random);

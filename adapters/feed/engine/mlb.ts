@@ -7,11 +7,10 @@
  * inning from the 9th on goes to another inning.
  */
 import type { MatchModel, MatchState } from "../../../domain/pricing/state.ts";
+import { INNINGS, MLB_PLAYS as PLAYS, meanValue } from "../../../domain/pricing/params.ts";
 import { drawLots, exponential, pick, type Random } from "./random.ts";
 
-const PLAYS = [{ value: 1, p: 0.7 }, { value: 2, p: 0.2 }, { value: 3, p: 0.07 }, { value: 4, p: 0.03 }];
-const RUNS_PER_PLAY = PLAYS.reduce((a, e) => a + e.value * e.p, 0);
-const INNINGS = 9;
+const RUNS_PER_PLAY = meanValue(PLAYS);
 /** After this many extra innings still level, a degenerate model (rates of 0) is decided by lot. */
 const MAX_EXTRA_INNINGS = 30;
 const EPSILON = 1e-9;

@@ -16,7 +16,7 @@ const TOTALS: [SportCode, string | undefined, number][] = [
   ["nrl", "NRL", 42],
   ["cricket", "T20 International", 330],
   ["cricket", "Big Bash League", 330],
-  ["cricket", "The Ashes - 1st Test", 560],
+  ["cricket", "One-Day International", 560],
   ["golf", undefined, 140],
 ];
 
@@ -90,7 +90,7 @@ describe("initialState", () => {
   it.each([
     ["soccer", undefined, 5400], ["basketball", "NBA", 2880], ["basketball", "NBL", 2400], ["nfl", "NFL", 3600],
     ["hockey", "NHL", 3600], ["afl", "AFL", 4800], ["nrl", "NRL", 4800], ["mlb", "MLB", 10800],
-    ["cricket", "T20 International", 7200], ["cricket", "The Ashes - 1st Test", 18000], ["golf", undefined, 16200],
+    ["cricket", "T20 International", 7200], ["cricket", "One-Day International", 18000], ["golf", undefined, 16200],
   ] as [SportCode, string | undefined, number][])("%s (%s) lasts %d sim seconds; pre, clock 0, 0-0", (sport, league, length) => {
     const model = modelFor(sport, { homeShare: 0.5, league, random: mulberry32(1) });
     expect(initialState(sport, model, { league })).toMatchObject({ sport, phase: "pre", clock: 0, length, home: 0, away: 0 });

@@ -4,6 +4,7 @@ import { mulberry32 } from "../../../domain/shared/prng.ts";
 import { advance, initialState, kickOff, modelFor, RACE_SECONDS } from "./index.ts";
 import { finishingOrder, winningMargin } from "./racing.ts";
 import { mean } from "./testing.ts";
+import { racingMarginOdds } from "../../../domain/pricing/price.ts";
 
 describe("racing", () => {
   it("pre until the jump, live while running (no result), finished with order and margin after `length`", () => {
@@ -45,6 +46,19 @@ describe("racing", () => {
       expect(Math.round(m * 20) % 20).not.toBe(10); // 0.5, 1.5, 2.5 ...
     }
     expect(Math.abs(mean(margins) - 1.5)).toBeLessThan(0.1);
+  });
+
+  it("the pricing's winning-margin odds are the engine's (over, under and push on whole lines, 4 standard errors)", () => {
+    const random = mulberry32(31);
+    const n = 40_000;
+    const margins = Array.from({ length: n }, () => winningMargin(random));
+    for (const line of [0.5, 1, 1.5, 2, 2.5, 4]) {
+      const odds = racingMarginOdds(line);
+      const over = margins.filter((m) => m > line + 1e-9).length / n;
+      const under = margins.filter((m) => m < line - 1e-9).length / n;
+      expect(Math.abs(over - odds.over)).toBeLessThan(4 * Math.sqrt((odds.over * (1 - odds.over)) / n) + 1e-9);
+      expect(Math.abs(under - odds.under)).toBeLessThan(4 * Math.sqrt((odds.under * (1 - odds.under)) / n) + 1e-9);
+    }
   });
 
   it("a field's probabilities sum to 1, with a favourite and outsiders", () => {

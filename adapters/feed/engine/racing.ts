@@ -7,9 +7,10 @@
  * there is always decided.
  */
 import type { MatchModel, MatchState } from "../../../domain/pricing/state.ts";
+import { MEAN_MARGIN_LENGTHS } from "../../../domain/pricing/params.ts";
 import { drawIndex, exponential, type Random } from "./random.ts";
 
-export const MEAN_MARGIN_LENGTHS = 1.5;
+export { MEAN_MARGIN_LENGTHS } from "../../../domain/pricing/params.ts";
 const EPSILON = 1e-9;
 
 /** Runner numbers (1-based) in finishing order. */

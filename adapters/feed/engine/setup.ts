@@ -7,16 +7,13 @@
  * - tennis: a point every POINT_SECONDS; no fixed length, so `length` is a nominal TENNIS_NOMINAL_SECONDS;
  * - racing: the race runs `length` seconds after the jump (RACE_SECONDS unless told).
  */
-import type { MatchModel, MatchState } from "../../../domain/pricing/state.ts";
+import type { FootballDetail, MatchModel, MatchState } from "../../../domain/pricing/state.ts";
 import type { SportCode } from "../../../domain/shared/types.ts";
-import { ballsPerInningsFor, isNbl } from "./model.ts";
+import { ballsPerInningsFor, lengthFor as sportLength, SECONDS_PER_BALL } from "../../../domain/pricing/params.ts";
 
-export const HALF_INNING_SECONDS = 600;
-export const SECONDS_PER_BALL = 30;
-export const HOLE_SECONDS = 900;
-export const POINT_SECONDS = 40;
-export const TENNIS_NOMINAL_SECONDS = 7200;
-export const RACE_SECONDS = 80;
+export {
+  HALF_INNING_SECONDS, SECONDS_PER_BALL, HOLE_SECONDS, POINT_SECONDS, TENNIS_NOMINAL_SECONDS, RACE_SECONDS,
+} from "../../../domain/pricing/params.ts";
 
 export interface StateOptions {
   league?: string;
@@ -28,21 +25,9 @@ export interface StateOptions {
   raceSeconds?: number;
 }
 
-/** Regulation length in sim seconds, by sport and league. */
+/** Regulation length in sim seconds, by sport and league (domain/pricing/params.ts). */
 export function lengthFor(sport: SportCode, opts: StateOptions = {}): number {
-  switch (sport) {
-    case "soccer": return 5400;
-    case "basketball": return isNbl(opts.league) ? 2400 : 2880;
-    case "nfl": return 3600;
-    case "hockey": return 3600;
-    case "afl": return 4800;
-    case "nrl": return 4800;
-    case "mlb": return 18 * HALF_INNING_SECONDS;
-    case "cricket": return 2 * ballsPerInningsFor(opts.league) * SECONDS_PER_BALL;
-    case "golf": return 18 * HOLE_SECONDS;
-    case "tennis": return TENNIS_NOMINAL_SECONDS;
-    case "racing": return opts.raceSeconds && opts.raceSeconds > 0 ? opts.raceSeconds : RACE_SECONDS;
-  }
+  return sportLength(sport, opts);
 }
 
 export function initialState(sport: SportCode, model: MatchModel, opts: StateOptions = {}): MatchState {
@@ -54,8 +39,15 @@ export function initialState(sport: SportCode, model: MatchModel, opts: StateOpt
   } else if (sport === "racing") {
     const runners = opts.runners ?? model.runnerProbs?.length ?? 8;
     state.racing = { runners, order: null, marginLengths: null };
+  } else if (sport === "nfl") {
+    state.football = freshFootball();
   }
   return state;
+}
+
+/** American football before the opening kick-off: the toss decides who receives. */
+export function freshFootball(): FootballDetail {
+  return { possession: 0, driveStart: 0, receivedFirst: null, last: null };
 }
 
 /**
@@ -71,6 +63,9 @@ export function ensureDetail(s: MatchState, model: MatchModel): void {
     s.cricket = { innings: 1, batting: 0, balls: 0, wickets: 0, ballsPerInnings: perInnings, sixes: 0 };
   } else if (s.sport === "racing" && !s.racing) {
     s.racing = { runners: model.runnerProbs?.length ?? 8, order: null, marginLengths: null };
+  } else if (s.sport === "nfl" && !s.football) {
+    // Who has the ball is not known: the side to receive is tossed at the next play.
+    s.football = { ...freshFootball(), driveStart: s.clock, receivedFirst: s.clock > 0 ? 0 : null };
   }
 }
 

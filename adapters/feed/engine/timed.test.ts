@@ -3,7 +3,8 @@ import type { MatchModel, MatchState } from "../../../domain/pricing/state.ts";
 import type { SportCode } from "../../../domain/shared/types.ts";
 import { mulberry32 } from "../../../domain/shared/prng.ts";
 import { advance, initialState, kickOff, modelFor } from "./index.ts";
-import { MAX_EXTRA_PERIODS, pointsDispersion } from "./timed.ts";
+import { MAX_EXTRA_PERIODS } from "./timed.ts";
+import { TIMED_RULES, dispersionOf } from "../../../domain/pricing/params.ts";
 import { playOut, seededMatch } from "./testing.ts";
 
 const still = (sport: SportCode, drawPossible: boolean): MatchModel => ({ sport, homeRate: 0, awayRate: 0, drawPossible });
@@ -151,11 +152,11 @@ describe("overtime", () => {
   });
 });
 
-describe("pointsDispersion", () => {
-  it.each([["soccer", 1, 1], ["basketball", 2.1, 2.3], ["nfl", 5.9, 6.3], ["afl", 5.2, 5.5], ["nrl", 5.1, 5.4]] as const)(
+describe("the dispersion the pricing models follow (domain/pricing/params.ts dispersionOf)", () => {
+  it.each([["soccer", 1, 1], ["basketball", 2.1, 2.3], ["afl", 5.2, 5.5], ["nrl", 5.1, 5.4]] as const)(
     "%s: a side's points vary as the engine plays them (between %d and %d x the mean)",
     (sport, lo, hi) => {
-      const d = pointsDispersion(sport);
+      const d = dispersionOf(TIMED_RULES[sport].events);
       expect(d).toBeGreaterThanOrEqual(lo - 1e-9);
       expect(d).toBeLessThanOrEqual(hi + 1e-9);
       // Regulation only (no overtime): a model with a draw.

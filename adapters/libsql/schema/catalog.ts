@@ -72,12 +72,15 @@ export const markets = sqliteTable(
     ewPlaces: integer("ew_places"),
     /** Migration 0035: the placed runners of a settled market, JSON [{ outcomeId, deadHeat? }]. */
     placedResult: text("placed_result"),
+    /** Migration 0058: why the system suspended the market ('price_too_short'); NULL otherwise. */
+    suspendedReason: text("suspended_reason", { enum: ["price_too_short"] }),
   },
   (t) => [
     index("markets_event_idx").on(t.eventId),
     index("markets_updated_idx").on(t.updatedAt),
     check("markets_status_ck", sql`${t.status} IN ('open','suspended','closed')`),
     check("markets_limit_ck", sql`${t.liabilityLimit} > 0`),
+    check("markets_suspended_reason_ck", sql`${t.suspendedReason} IS NULL OR ${t.suspendedReason} IN ('price_too_short')`),
     check("markets_result_kind_ck", sql`${t.resultKind} IS NULL OR ${t.resultKind} IN ('winner','void')`),
     check(
       "markets_each_way_ck",

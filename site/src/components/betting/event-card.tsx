@@ -38,12 +38,14 @@ export function SuspendedBadge({ testId }: { testId?: string }) {
 function current(market: Market, live: LiveOddsItem | undefined, byOutcome: ReadonlyMap<string, string>) {
   const own = live && live.marketId === market.id;
   let status: MarketStatus = own ? live.marketStatus : market.status;
+  // The book took it down: a price would be 1.02 or shorter (it reopens when the price lengthens).
+  const tooShort = status === "suspended" && (own ? live.marketSuspendedReason : market.suspendedReason) === "price_too_short";
   if (status === "open" && live?.suspended) status = "suspended";
   const offered = own ? new Set(live.outcomes.map((o) => o.id)) : null;
   const outcomes = market.outcomes
     .filter((o) => (status === "closed" || o.withdrawn ? true : !o.result && (offered === null || offered.has(o.id))))
     .map((o) => ({ ...o, odds: byOutcome.get(o.id) ?? o.odds }));
-  return { status, outcomes };
+  return { status, outcomes, tooShort };
 }
 
 function shortLabel(event: Event, name: string, index: number, count: number): string {
@@ -68,15 +70,16 @@ export function MarketPrices({
   byOutcome: ReadonlyMap<string, string>;
   compact?: boolean;
 }) {
-  const { status, outcomes } = current(market, live, byOutcome);
+  const { status, outcomes, tooShort } = current(market, live, byOutcome);
   const many = outcomes.length > 3;
   return (
     <div
       className={`sb-prices ${many ? "sb-prices--many" : `sb-prices--${Math.max(1, outcomes.length)}`}`}
       role="group"
-      aria-label={`${market.name}${status === "suspended" ? " (Suspended)" : status === "closed" ? " (Closed)" : ""}`}
+      aria-label={`${market.name}${tooShort ? " (Suspended: price too short)" : status === "suspended" ? " (Suspended)" : status === "closed" ? " (Closed)" : ""}`}
       data-testid={`market-${market.id}`}
       data-status={status}
+      {...(tooShort ? { "data-reason": "price_too_short", title: "Price too short: the book takes this market down until the price lengthens" } : {})}
     >
       {outcomes.map((o, i) =>
         o.withdrawn ? (
@@ -195,6 +198,9 @@ export function EventCard({
           {main && (
             <Text as="div" size="1" color="gray" mt="1">
               {main.name}
+              {(live?.marketId === main.id ? live.marketSuspendedReason : main.status === "suspended" ? main.suspendedReason : undefined) === "price_too_short" && (
+                <span data-testid={`too-short-${main.id}`}> · Suspended: price too short</span>
+              )}
               {main.eachWay && (
                 <span data-testid={`each-way-terms-${main.id}`}>
                   {` · E/W ${main.eachWay.fractionNum}/${main.eachWay.fractionDen} ${Array.from({ length: main.eachWay.places }, (_, i) => i + 1).join("-")}`}
@@ -218,7 +224,9 @@ export function EventCard({
             <div key={m.id} className="sb-market">
               <Text as="div" size="1" weight="medium" color="gray" mb="1">
                 {m.name}
-                {m.status === "suspended" || (m.status === "open" && suspended) ? " · Suspended" : m.status === "closed" ? " · Closed" : ""}
+                {m.status === "suspended" && m.suspendedReason === "price_too_short"
+                  ? " · Suspended: price too short"
+                  : m.status === "suspended" || (m.status === "open" && suspended) ? " · Suspended" : m.status === "closed" ? " · Closed" : ""}
               </Text>
               <MarketPrices event={event} market={m} live={live} byOutcome={byOutcome} />
             </div>
