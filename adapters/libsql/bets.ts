@@ -9,18 +9,19 @@ import type { GroupCommitter } from "./group-commit.ts";
 import { wagerGuardStatements } from "./wager-guards.ts";
 import { oneRow } from "./embedded-client.ts";
 import { realCustomer } from "./real-money.ts";
+import { RULE4_CAP } from "../../domain/settlement/rule4.ts";
 
 
 /** A bet row's columns on alias `b`, as toBet reads them (shared with the admin lists). */
 export const BET_COLUMNS = `b.id, b.user_id, b.bet_type, b.stake, b.total_odds_milli, b.potential_return, b.actual_return,
   b.status, b.placed_at, b.settled_at, b.bonus_stake, b.sgm_prices, b.ew_fraction_num, b.ew_fraction_den, b.ew_places,
-  (SELECT MIN(90, SUM(w.deduction)) FROM bet_legs rl JOIN runner_withdrawals w ON w.market_id = rl.market_id AND w.outcome_id <> rl.outcome_id
+  (SELECT MIN(${RULE4_CAP}, SUM(w.deduction)) FROM bet_legs rl JOIN runner_withdrawals w ON w.market_id = rl.market_id AND w.outcome_id <> rl.outcome_id
      WHERE rl.bet_id = b.id AND b.bet_type = 'single' AND w.withdrawn_at > b.placed_at) AS rule4,
   (SELECT COUNT(*) FROM bet_legs fl JOIN outcomes fo ON fo.market_id = fl.market_id WHERE fl.bet_id = b.id AND b.ew_places IS NOT NULL) AS ew_runners,
   (SELECT COUNT(*) FROM bet_legs fl JOIN runner_withdrawals fw ON fw.market_id = fl.market_id
      WHERE fl.bet_id = b.id AND b.ew_places IS NOT NULL AND fw.withdrawn_at <= b.placed_at) AS ew_gone_at_strike,
   (SELECT COUNT(*) FROM bet_legs fl JOIN runner_withdrawals fw ON fw.market_id = fl.market_id WHERE fl.bet_id = b.id AND b.ew_places IS NOT NULL) AS ew_gone`;
-// rule4 above: Rule 4 (domain/settlement/rule4.ts rule4For): the deductions of the runners withdrawn from a single's race after it was struck, at most 90p.
+// rule4 above: Rule 4 (domain/settlement/rule4.ts rule4For): the deductions of the runners withdrawn from a single's race after it was struck, at most RULE4_CAP.
 // ew_* above: an each-way bet's race: its runners, those withdrawn by the time it was struck and all withdrawn (domain/settlement/final-field-terms.ts).
 
 export function toBet(r: Row, legs: BetLegRecord[]): BetRecord {
@@ -330,7 +331,7 @@ export async function legsOfBets(client: Client, betIds: readonly string[]): Pro
   if (betIds.length === 0) return out;
   const rs = await client.execute({
     // rule4: a multiple's leg on a race with other runners withdrawn after the bet was struck (domain/settlement/rule4-multiple.ts).
-    sql: `SELECT l.*, (SELECT MIN(90, SUM(w.deduction)) FROM runner_withdrawals w JOIN bets rb ON rb.id = l.bet_id
+    sql: `SELECT l.*, (SELECT MIN(${RULE4_CAP}, SUM(w.deduction)) FROM runner_withdrawals w JOIN bets rb ON rb.id = l.bet_id
                         WHERE w.market_id = l.market_id AND w.outcome_id <> l.outcome_id AND rb.bet_type = 'multiple' AND w.withdrawn_at > rb.placed_at) AS rule4,
                  EXISTS (SELECT 1 FROM runner_withdrawals ow WHERE ow.outcome_id = l.outcome_id) AS withdrawn
           FROM bet_legs l WHERE l.bet_id IN (${betIds.map(() => "?").join(",")}) ORDER BY l.bet_id, l.leg_no`,

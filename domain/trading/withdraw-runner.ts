@@ -12,7 +12,7 @@ import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { formatOdds, parseOdds } from "../shared/odds.ts";
 import { type RunnerWithdrawal } from "../ports/index.ts";
-import { tattersallsDeduction } from "../settlement/each-way.ts";
+import { tattersallsDeduction } from "../settlement/rule4.ts";
 import { TRADERS } from "./alerts.ts";
 
 export interface WithdrawRunnerInput {
