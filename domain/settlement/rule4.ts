@@ -82,10 +82,34 @@ export function checkNotWithdrawn(market: { withdrawn?: readonly { outcomeId: st
   return err(domainError("MARKET.RESULT_INVALID", `${name} was withdrawn: it cannot win or be placed`, { fields: ["winningOutcomeId", "outcomes", "placed"] }));
 }
 
-/** The deduction a bet struck at `placedAt` on `outcomeId` takes: withdrawals of other runners after it, added up, at most RULE4_CAP. */
+/** A runner's price in the market a re-form closed, with that price's deduction (race_reform_prices). */
+export interface ReformPrice {
+  outcomeId: string;
+  reformedAt: Date;
+  deduction: number;
+}
+
+/**
+ * The deduction a bet struck at `placedAt` on `outcomeId` takes: each runner withdrawn after it,
+ * added up, at most RULE4_CAP. Each withdrawal deducts by the runner's price in the market the bet
+ * was struck in: its price at withdrawal, or, when the race was re-formed between the bet and the
+ * withdrawal, its last price before the first such re-form (the re-formed prices are shorter and
+ * were never the bet's market). The SQL twin is adapters/libsql/bets.ts `rule4Sql`.
+ */
 export function rule4For(
   withdrawals: readonly { outcomeId: string; deduction: number; withdrawnAt: Date }[],
   bet: { outcomeId: string; placedAt: Date },
+  reformPrices: readonly ReformPrice[] = [],
 ): number {
-  return totalDeduction(withdrawals.filter((w) => w.outcomeId !== bet.outcomeId && w.withdrawnAt.getTime() > bet.placedAt.getTime()).map((w) => w.deduction));
+  const placed = bet.placedAt.getTime();
+  return totalDeduction(
+    withdrawals
+      .filter((w) => w.outcomeId !== bet.outcomeId && w.withdrawnAt.getTime() > placed)
+      .map((w) => {
+        const inBetsMarket = reformPrices
+          .filter((r) => r.outcomeId === w.outcomeId && r.reformedAt.getTime() > placed && r.reformedAt.getTime() < w.withdrawnAt.getTime())
+          .sort((a, b) => a.reformedAt.getTime() - b.reformedAt.getTime())[0];
+        return inBetsMarket ? inBetsMarket.deduction : w.deduction;
+      }),
+  );
 }
