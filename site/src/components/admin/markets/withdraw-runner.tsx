@@ -13,20 +13,9 @@ import { apiSend } from "../../../lib/api.ts";
 import { describeApiError } from "../form.tsx";
 import { keys } from "../../../lib/queries.ts";
 import { useAdminMutation } from "../use-admin-mutation.ts";
+import { reformText, type Reform } from "./reform-text.ts";
 
 type Runner = AdminMarket["outcomes"][number];
-type Terms = { fractionNum: number; fractionDen: number; places: number };
-type Reform = { book: number; eachWay: Terms | null; eachWayBefore: Terms | null; reopens: boolean };
-
-/** What the re-form did, for the toast: " Re-formed at a 118.2% book; each way now 1/4 1-2." */
-export function reformText(r: Reform | null): string {
-  if (!r) return "";
-  if (!r.reopens) return " Fewer than two runners left: the market stays suspended.";
-  const terms = (t: Terms | null) => (t ? `${t.fractionNum}/${t.fractionDen} ${Array.from({ length: t.places }, (_, i) => i + 1).join("-")}` : "win only");
-  const same = JSON.stringify(r.eachWay) === JSON.stringify(r.eachWayBefore);
-  return ` Re-formed at a ${(r.book * 100).toFixed(1)}% book${same ? "" : `; each way now ${terms(r.eachWay)}`}.`;
-}
-
 export function WithdrawRunners({ market }: { market: AdminMarket }) {
   const [target, setTarget] = useState<Runner | null>(null);
   const [odds, setOdds] = useState("");
