@@ -27,7 +27,7 @@ import { fraudWriter } from "../adapters/libsql/fraud.ts";
 import { ScryptPasswordHasher } from "../adapters/system/password.ts";
 import { sessionTokens } from "../adapters/system/session-token.ts";
 import { timerInPlayDelay } from "../adapters/system/in-play-delay.ts";
-import { DEFAULT_SCORE_SUSPEND_MS, parseInPlayDelays } from "../domain/betting/in-play.ts";
+import { DEFAULT_REFORM_SUSPEND_MS, DEFAULT_SCORE_SUSPEND_MS, parseInPlayDelays } from "../domain/betting/in-play.ts";
 import type { SportCode } from "../domain/shared/types.ts";
 
 export interface Config {
@@ -62,6 +62,8 @@ export interface Config {
   inPlayDelays: Record<SportCode, number>;
   /** How long a score change suspends an event's markets (SCORE_SUSPEND_MS, default 5000). */
   scoreSuspendMs: number;
+  /** How long a race stays suspended after a non-runner re-forms it (RACE_REFORM_SUSPEND_MS, default 10000). */
+  reformSuspendMs: number;
   /** How often decided markets are settled (RESULTS_INTERVAL_MS, default 2000; 0 = off). */
   resultsIntervalMs: number;
   /**
@@ -107,6 +109,7 @@ export function configFromEnv(env: Record<string, string | undefined>, distDir: 
     matchClockSpeed: numberSetting(env, "MATCH_CLOCK_SPEED", 1, 0.01),
     inPlayDelays: inPlayDelaysFromEnv(env.IN_PLAY_DELAY_MS),
     scoreSuspendMs: numberSetting(env, "SCORE_SUSPEND_MS", DEFAULT_SCORE_SUSPEND_MS),
+    reformSuspendMs: numberSetting(env, "RACE_REFORM_SUSPEND_MS", DEFAULT_REFORM_SUSPEND_MS),
     resultsIntervalMs: numberSetting(env, "RESULTS_INTERVAL_MS", 2000),
     personKeySecret: env.PERSON_KEY_SECRET || undefined,
     ledgerReconcileIntervalMs: numberSetting(env, "LEDGER_RECONCILE_INTERVAL_MS", DEFAULT_LEDGER_RECONCILE_INTERVAL_MS),
@@ -156,7 +159,7 @@ export async function bootstrap(config: Config) {
   // The simulated provider keeps its own records in the database (a stand-in for the provider's).
   const ports = libsqlPorts(database, {
     paymentProvider: new SimulatedPaymentProvider({ latencyMs: config.paymentLatencyMs, memory: new LibsqlProviderMemory(database.client) }),
-    inPlay: timerInPlayDelay(config.inPlayDelays, config.scoreSuspendMs),
+    inPlay: timerInPlayDelay(config.inPlayDelays, config.scoreSuspendMs, config.reformSuspendMs),
     personKeySecret: config.personKeySecret,
   });
   // Payments left pending by a stopped process are settled with the provider before we serve, then periodically.

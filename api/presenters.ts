@@ -31,8 +31,12 @@ export const presentUser = (u: User, balance: number, settings: UserSettings): C
 export const isSuspended = (e: EventView, now: Date): boolean =>
   (!!e.suspendedUntil && e.suspendedUntil.getTime() > now.getTime()) || (e.status === "upcoming" && e.startTime.getTime() <= now.getTime());
 
-/** The market's status as a customer meets it: an open market of a suspended event is suspended. */
-const statusAt = (e: EventView, m: MarketView, now: Date): MarketStatus => (m.status === "open" && isSuspended(e, now) ? "suspended" : m.status);
+/** A race re-formed after a non-runner is suspended until it reopens (markets.reformed_at). */
+const reforming = (m: MarketView, now: Date): boolean => !!m.reformedAt && m.reformedAt.getTime() >= now.getTime();
+
+/** The market's status as a customer meets it: an open market of a suspended event, or of a race being re-formed, is suspended. */
+const statusAt = (e: EventView, m: MarketView, now: Date): MarketStatus =>
+  m.status === "open" && (isSuspended(e, now) || reforming(m, now)) ? "suspended" : m.status;
 
 /**
  * The outcomes a customer is shown: an open or suspended market leaves out the outcomes the match
@@ -74,6 +78,7 @@ export const presentEvent = (e: EventView, now: Date, inPlayDelayMs = 0): Event 
     ...(m.status === "suspended" && m.suspendedReason ? { suspendedReason: m.suspendedReason } : {}),
     line: m.line ?? null,
     ...(m.eachWay ? { eachWay: m.eachWay } : {}),
+    ...(m.status === "open" && reforming(m, now) ? { reopensAt: m.reformedAt!.toISOString() } : {}),
     outcomes: shownOutcomes(m),
   })),
 });

@@ -9,18 +9,30 @@ import type { GroupCommitter } from "./group-commit.ts";
 import { wagerGuardStatements } from "./wager-guards.ts";
 import { oneRow } from "./embedded-client.ts";
 import { realCustomer } from "./real-money.ts";
+import { RULE4_CAP } from "../../domain/settlement/rule4.ts";
 
+
+/**
+ * Rule 4 of a bet struck at `placedAt` (an SQL expression) on the runners withdrawn after it from
+ * the race of its leg `leg` (alias): each withdrawal `w` deducts by the runner's price in the market
+ * the bet was struck in (its last price before the first re-form after the bet, else its price at
+ * withdrawal), added up, at most RULE4_CAP. The SQL twin of domain/settlement/rule4.ts rule4For.
+ */
+const rule4Sql = (leg: string, placedAt: string, only: string) => `(SELECT MIN(${RULE4_CAP}, SUM(COALESCE(
+      (SELECT rp.deduction FROM race_reform_prices rp WHERE rp.outcome_id = w.outcome_id AND rp.reformed_at > ${placedAt} AND rp.reformed_at < w.withdrawn_at
+        ORDER BY rp.reformed_at LIMIT 1),
+      w.deduction)))
+    FROM runner_withdrawals w WHERE w.market_id = ${leg}.market_id AND w.outcome_id <> ${leg}.outcome_id AND w.withdrawn_at > ${placedAt} AND ${only})`;
 
 /** A bet row's columns on alias `b`, as toBet reads them (shared with the admin lists). */
 export const BET_COLUMNS = `b.id, b.user_id, b.bet_type, b.stake, b.total_odds_milli, b.potential_return, b.actual_return,
   b.status, b.placed_at, b.settled_at, b.bonus_stake, b.sgm_prices, b.ew_fraction_num, b.ew_fraction_den, b.ew_places,
-  (SELECT MIN(90, SUM(w.deduction)) FROM bet_legs rl JOIN runner_withdrawals w ON w.market_id = rl.market_id AND w.outcome_id <> rl.outcome_id
-     WHERE rl.bet_id = b.id AND b.bet_type = 'single' AND w.withdrawn_at > b.placed_at) AS rule4,
+  (SELECT ${rule4Sql("rl", "b.placed_at", "b.bet_type = 'single'")} FROM bet_legs rl WHERE rl.bet_id = b.id LIMIT 1) AS rule4,
   (SELECT COUNT(*) FROM bet_legs fl JOIN outcomes fo ON fo.market_id = fl.market_id WHERE fl.bet_id = b.id AND b.ew_places IS NOT NULL) AS ew_runners,
   (SELECT COUNT(*) FROM bet_legs fl JOIN runner_withdrawals fw ON fw.market_id = fl.market_id
      WHERE fl.bet_id = b.id AND b.ew_places IS NOT NULL AND fw.withdrawn_at <= b.placed_at) AS ew_gone_at_strike,
   (SELECT COUNT(*) FROM bet_legs fl JOIN runner_withdrawals fw ON fw.market_id = fl.market_id WHERE fl.bet_id = b.id AND b.ew_places IS NOT NULL) AS ew_gone`;
-// rule4 above: Rule 4 (domain/settlement/rule4.ts rule4For): the deductions of the runners withdrawn from a single's race after it was struck, at most 90p.
+// rule4 above: Rule 4 of a single (rule4Sql).
 // ew_* above: an each-way bet's race: its runners, those withdrawn by the time it was struck and all withdrawn (domain/settlement/final-field-terms.ts).
 
 export function toBet(r: Row, legs: BetLegRecord[]): BetRecord {
@@ -301,7 +313,7 @@ export class LibsqlSettlements implements Settlements {
  * (an UPDATE of no row would let the payout through), and the settle-once trigger aborts the whole
  * write if it is no longer pending.
  */
-function settlementStatements(plan: SettlementPlan): InStatement[] {
+export function settlementStatements(plan: SettlementPlan): InStatement[] {
   return [
     assertStatement("EXISTS (SELECT 1 FROM bets WHERE id = ?)", [plan.betId]),
     {
@@ -330,8 +342,7 @@ export async function legsOfBets(client: Client, betIds: readonly string[]): Pro
   if (betIds.length === 0) return out;
   const rs = await client.execute({
     // rule4: a multiple's leg on a race with other runners withdrawn after the bet was struck (domain/settlement/rule4-multiple.ts).
-    sql: `SELECT l.*, (SELECT MIN(90, SUM(w.deduction)) FROM runner_withdrawals w JOIN bets rb ON rb.id = l.bet_id
-                        WHERE w.market_id = l.market_id AND w.outcome_id <> l.outcome_id AND rb.bet_type = 'multiple' AND w.withdrawn_at > rb.placed_at) AS rule4,
+    sql: `SELECT l.*, (SELECT ${rule4Sql("l", "rb.placed_at", "rb.bet_type = 'multiple'")} FROM bets rb WHERE rb.id = l.bet_id) AS rule4,
                  EXISTS (SELECT 1 FROM runner_withdrawals ow WHERE ow.outcome_id = l.outcome_id) AS withdrawn
           FROM bet_legs l WHERE l.bet_id IN (${betIds.map(() => "?").join(",")}) ORDER BY l.bet_id, l.leg_no`,
     args: [...betIds],

@@ -8,6 +8,7 @@ import type { BetCorrectionPlan, SettlementCorrections } from "../../domain/port
 import type { AuditEntry } from "../../domain/shared/types.ts";
 import { debtAccountId } from "../../domain/wallet/debt.ts";
 import { walletAccountId } from "../../domain/wallet/ledger.ts";
+import { bonusAccountId } from "../../domain/wallet/bonus.ts";
 import { auditStatement } from "./audit.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
 import { ledgerStatements } from "./ledger-statements.ts";
@@ -24,16 +25,18 @@ export class LibsqlSettlementCorrections implements SettlementCorrections {
 
   async walletAndDebt(userId: string) {
     const rs = await this.client.execute({
-      sql: "SELECT id, balance FROM ledger_accounts WHERE id IN (?, ?)",
-      args: [walletAccountId(userId), debtAccountId(userId)],
+      sql: "SELECT id, balance FROM ledger_accounts WHERE id IN (?, ?, ?)",
+      args: [walletAccountId(userId), debtAccountId(userId), bonusAccountId(userId)],
     });
     let wallet = 0;
+    let bonus = 0;
     let owed = 0;
     for (const r of rs.rows) {
       if (String(r.id).startsWith("debt:")) owed = -Number(r.balance);
+      else if (String(r.id).startsWith("bonus:")) bonus = Number(r.balance);
       else wallet = Number(r.balance);
     }
-    return { wallet, owed };
+    return { wallet, bonus, owed };
   }
 
   async marketRevision(marketId: string) {
@@ -88,6 +91,9 @@ export class LibsqlSettlementCorrections implements SettlementCorrections {
     if (plan.walletBalance !== null)
       // The split between wallet and debt was computed from this balance.
       statements.push(assertStatement("EXISTS (SELECT 1 FROM ledger_accounts WHERE id = ? AND balance = ?)", [walletAccountId(plan.userId), plan.walletBalance]));
+    if (plan.bonusBalance !== null && plan.bonusBalance !== undefined)
+      // ...and the bonus share from this one (no bonus account reads as 0).
+      statements.push(assertStatement("COALESCE((SELECT balance FROM ledger_accounts WHERE id = ?), 0) = ?", [bonusAccountId(plan.userId), plan.bonusBalance]));
     if (plan.fromStatus !== "pending")
       statements.push({
         // The settle-once guard allows this only with the counter raised by one (migrations 0011, 0029).

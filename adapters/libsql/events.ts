@@ -75,7 +75,7 @@ export class LibsqlEvents implements Events {
     const ids = rows.map((r) => String(r.id));
     const rs = await this.client.execute({
       sql: `SELECT m.id AS market_id, m.event_id, m.type, m.name AS market_name, m.status AS market_status, m.suspended_reason, m.line, m.result_kind,
-                   m.ew_fraction_num, m.ew_fraction_den, m.ew_places,
+                   m.ew_fraction_num, m.ew_fraction_den, m.ew_places, m.reformed_at,
                    o.id AS outcome_id, o.name AS outcome_name, o.price_milli, o.updated_at AS outcome_updated, o.code, o.result,
                    EXISTS (SELECT 1 FROM runner_withdrawals w WHERE w.outcome_id = o.id) AS withdrawn
             FROM markets m JOIN outcomes o ON o.market_id = m.id
@@ -101,6 +101,7 @@ export class LibsqlEvents implements Events {
           line: r.line === null || r.line === undefined ? null : Number(r.line),
           eachWay: r.ew_places === null || r.ew_places === undefined ? null : { fractionNum: Number(r.ew_fraction_num), fractionDen: Number(r.ew_fraction_den), places: Number(r.ew_places) },
           settled: r.result_kind !== null && r.result_kind !== undefined,
+          reformedAt: r.reformed_at === null || r.reformed_at === undefined ? null : new Date(Number(r.reformed_at)),
           outcomes: [],
         };
         markets.set(marketId, market);
@@ -121,8 +122,8 @@ export class LibsqlEvents implements Events {
   async pricedOutcomes(outcomeIds: readonly string[]): Promise<PricedOutcome[]> {
     if (outcomeIds.length === 0) return [];
     const rs = await this.client.execute({
-      sql: `SELECT o.id, o.name, o.price_milli, o.result, m.id AS market_id, m.name AS market_name, m.status AS market_status,
-                   m.ew_fraction_num, m.ew_fraction_den, m.ew_places,
+      sql: `SELECT o.id, o.name, o.price_milli, o.result, o.updated_at AS outcome_updated_at, m.id AS market_id, m.name AS market_name, m.status AS market_status,
+                   m.ew_fraction_num, m.ew_fraction_den, m.ew_places, m.reformed_at,
                    e.id AS event_id, e.name AS event_name, e.status AS event_status, e.sport, e.start_time, e.suspended_until
             FROM outcomes o JOIN markets m ON m.id = o.market_id JOIN events e ON e.id = m.event_id
             WHERE o.id IN (${outcomeIds.map(() => "?").join(",")})`,
@@ -143,6 +144,8 @@ export class LibsqlEvents implements Events {
       eventSuspendedUntil: r.suspended_until === null ? null : new Date(Number(r.suspended_until)),
       outcomeResult: (r.result ?? null) as PricedOutcome["outcomeResult"],
       eachWay: r.ew_places === null || r.ew_places === undefined ? null : { fractionNum: Number(r.ew_fraction_num), fractionDen: Number(r.ew_fraction_den), places: Number(r.ew_places) },
+      marketReformedAt: r.reformed_at === null || r.reformed_at === undefined ? null : new Date(Number(r.reformed_at)),
+      outcomeUpdatedAt: new Date(Number(r.outcome_updated_at)),
     }));
   }
 

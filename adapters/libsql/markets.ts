@@ -56,9 +56,15 @@ export class LibsqlMarkets implements Markets {
       sql: "SELECT outcome_id, price_milli, deduction, withdrawn_at FROM runner_withdrawals WHERE market_id = ? ORDER BY withdrawn_at, outcome_id",
       args: [id],
     });
+    const reforms = await this.client.execute({
+      sql: "SELECT outcome_id, reformed_at, deduction FROM race_reform_prices WHERE market_id = ? ORDER BY reformed_at, outcome_id",
+      args: [id],
+    });
     return {
       id: String(r.id),
       sport: String(r.event_sport) as SportCode,
+      reformPrices: reforms.rows.map((x: Row) => ({ outcomeId: String(x.outcome_id), reformedAt: new Date(Number(x.reformed_at)), deduction: Number(x.deduction) })),
+      reformedAt: r.reformed_at === null || r.reformed_at === undefined ? null : new Date(Number(r.reformed_at)),
       withdrawn: gone.rows.map((w: Row) => ({ outcomeId: String(w.outcome_id), priceMilli: Number(w.price_milli), deduction: Number(w.deduction), withdrawnAt: new Date(Number(w.withdrawn_at)) })),
       eventId: String(r.event_id),
       eventName: String(r.event_name),

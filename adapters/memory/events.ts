@@ -67,8 +67,10 @@ export class MemoryEvents implements Events {
           eventStartTime: new Date(e.startTime),
           eventSuspendedUntil: e.suspendedUntil ? new Date(e.suspendedUntil) : null,
           outcomeResult: o.result ?? null,
-          // The memory store keeps no each-way terms (no market in it offers each way).
+          // The memory store keeps no each-way terms (no market in it offers each way), and re-forms no race.
           eachWay: null,
+          marketReformedAt: null,
+          outcomeUpdatedAt: new Date(o.updatedAt),
         }];
       }),
     );

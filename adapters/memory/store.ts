@@ -129,6 +129,8 @@ export class Tables {
         line: null,
         settled: false,
         eachWay: null,
+        // No race is re-formed in the memory store (no runner is withdrawn in it).
+        reformedAt: null,
         outcomes: [...this.outcomes.values()]
           .filter((o) => o.marketId === m.id)
           .sort((a, b) => a.sortOrder - b.sortOrder)

@@ -27,6 +27,8 @@ const WithdrawRunnerBody = z
   .strict()
   .openapi("WithdrawRunner");
 
+const Terms = z.object({ fractionNum: z.number().int(), fractionDen: z.number().int(), places: z.number().int() });
+
 const WithdrawRunnerResponse = z
   .object({
     withdrawal: z.object({
@@ -37,6 +39,23 @@ const WithdrawRunnerResponse = z
       deduction: z.number().int().min(0).max(90).openapi({ description: "Rule 4 deduction, pence per pound" }),
       withdrawnAt: z.string(),
     }),
+    reform: z
+      .object({
+        prices: z
+          .array(z.object({ outcomeId: z.string(), name: z.string(), from: z.string(), odds: z.string() }))
+          .openapi({ description: "The remaining runners re-priced: their share of the book renormalised, the race's margin applied" }),
+        book: z.number().openapi({ description: "The re-formed book, sum of 1 / price (1.18 = 118%); 0 when no book could be made" }),
+        eachWay: Terms.nullable().openapi({ description: "Each-way terms for new bets from the new field size; null = win only" }),
+        eachWayBefore: Terms.nullable(),
+        reopensAt: z.string().openapi({ description: "The market is suspended until then; bets struck at or before it are refused" }),
+        reopens: z.boolean().openapi({ description: "false: fewer than two runners left, the market stays suspended for a trader" }),
+        voided: z.number().int().openapi({ description: "The runner's singles made void (stakes returned)" }),
+        raised: z
+          .array(z.object({ betId: z.string(), from: z.number().int(), to: z.number().int() }))
+          .openapi({ description: "Each-way bets whose potential return (cents) rose with the smaller field (liability and payout totals follow)" }),
+      })
+      .nullable()
+      .openapi({ description: "The race winner re-formed without the runner (null for another market type)" }),
   })
   .openapi("WithdrawnRunner");
 
@@ -47,9 +66,12 @@ withdrawalRoutes.openapi(
     tags: ["Markets"],
     summary: "Withdraw a runner from a race (Rule 4; admin, trader). Audited.",
     description:
-      "The runner takes no more bets and its bets are void when the market settles; the Tattersalls deduction of its price " +
-      "(body odds, or its current price) is recorded with the time and taken from the winnings of bets on the other runners struck before it. " +
-      "409 MARKET.RUNNER_ALREADY_WITHDRAWN, 409 MARKET.ALREADY_SETTLED (settled or closed), 422 MARKET.NOT_RACING, 404 MARKET.NOT_FOUND / MARKET.OUTCOME_NOT_FOUND.",
+      "In one write: the runner takes no more bets and its singles are void (stakes back; a multiple's leg on it is void when the race settles); " +
+      "the Tattersalls deduction of its price (body odds, or its current price) is recorded with the time and taken from the winnings of bets " +
+      "on the other runners struck before it; the race winner is re-formed (the other runners re-priced to the race's margin, each-way terms " +
+      "for new bets from the new field size) and suspended until `reopensAt`; each-way bets whose field fell into a lower band have their " +
+      "potential return raised. 409 MARKET.RUNNER_ALREADY_WITHDRAWN, 409 MARKET.ALREADY_SETTLED (settled or closed), 409 " +
+      "MARKET.RUNNER_NOT_WITHDRAWABLE (the race kept changing under the write), 422 MARKET.NOT_RACING, 404 MARKET.NOT_FOUND / MARKET.OUTCOME_NOT_FOUND.",
     middleware: [traders] as const,
     request: { params: Params, body: { required: false, content: { "application/json": { schema: WithdrawRunnerBody } } } },
     responses: { 200: json(WithdrawRunnerResponse, "Withdrawn"), ...errorResponses(400, 401, 403, 404, 409, 422) },
@@ -58,8 +80,21 @@ withdrawalRoutes.openapi(
     const { id, outcomeId } = c.req.valid("param");
     const body = (c.req.valid("json") as z.infer<typeof WithdrawRunnerBody> | undefined) ?? {};
     const w = unwrap(await withdrawRunner(ctxOf(c), id, outcomeId, body.odds !== undefined ? { odds: body.odds } : {}));
+    const r = w.reform;
     return c.json(
-      { withdrawal: { marketId: w.marketId, outcomeId: w.outcomeId, name: w.name, odds: formatOdds(w.priceMilli), deduction: w.deduction, withdrawnAt: w.withdrawnAt.toISOString() } },
+      {
+        withdrawal: { marketId: w.marketId, outcomeId: w.outcomeId, name: w.name, odds: formatOdds(w.priceMilli), deduction: w.deduction, withdrawnAt: w.withdrawnAt.toISOString() },
+        reform: r && {
+          prices: r.prices.map((p) => ({ outcomeId: p.outcomeId, name: p.name, from: formatOdds(p.fromMilli), odds: formatOdds(p.priceMilli) })),
+          book: Math.round(r.book * 10_000) / 10_000,
+          eachWay: r.eachWay,
+          eachWayBefore: r.eachWayBefore,
+          reopensAt: r.reopensAt.toISOString(),
+          reopens: r.reopens,
+          voided: r.voided,
+          raised: r.raised,
+        },
+      },
       200,
     );
   },

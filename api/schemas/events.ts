@@ -35,6 +35,9 @@ export const Market = z
       .object({ fractionNum: z.number().int(), fractionDen: z.number().int(), places: z.number().int() })
       .optional()
       .openapi({ description: "Each-way place terms (racing): the place odds fraction and the places paid; absent = win only" }),
+    reopensAt: IsoDate.optional().openapi({
+      description: "A race re-formed after a non-runner: suspended (status) until this time, then open at the re-formed prices and terms shown",
+    }),
     outcomes: z.array(Outcome).openapi({ description: "Outcomes the match has already decided are left out of open markets" }),
   })
   .openapi("Market");

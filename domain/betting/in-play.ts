@@ -15,6 +15,12 @@ export const DEFAULT_IN_PLAY_DELAY_MS: Readonly<Record<SportCode, number>> = {
 /** After a score change an event's markets stay suspended this long (SCORE_SUSPEND_MS), then reopen at the new prices. */
 export const DEFAULT_SCORE_SUSPEND_MS = 5000;
 
+/**
+ * After a non-runner re-forms a race it stays suspended this long (RACE_REFORM_SUSPEND_MS), so
+ * customers see the market go down and come back at the new prices and terms (trading/race-reform.ts).
+ */
+export const DEFAULT_REFORM_SUSPEND_MS = 10_000;
+
 const SPORTS = new Set(Object.keys(DEFAULT_IN_PLAY_DELAY_MS));
 
 /**

@@ -77,9 +77,25 @@ export function isBettable(p: PricedOutcome, now: Date): boolean {
     p.eventStatus !== "finished" &&
     p.outcomeResult === null &&
     !(p.eventSuspendedUntil && p.eventSuspendedUntil.getTime() > now.getTime()) &&
-    !(p.eventStatus === "upcoming" && p.eventStartTime.getTime() <= now.getTime())
+    !(p.eventStatus === "upcoming" && p.eventStartTime.getTime() <= now.getTime()) &&
+    !reforming(p, now)
   );
 }
+
+/**
+ * A race re-formed after a non-runner takes no bets until it reopens (marketReformedAt), and none
+ * struck at or before that instant: the placement write refuses them too (migration 0042).
+ */
+const reforming = (p: PricedOutcome, now: Date): boolean => !!p.marketReformedAt && p.marketReformedAt.getTime() >= now.getTime();
+
+/**
+ * A price the customer saw before the race was re-formed: it differs from the current price, and the
+ * current price is still the re-formed one (no trader has moved it since). Whatever the customer's
+ * price-change setting, such a slip is refused: the field, the prices and the each-way terms it was
+ * built on are gone, so the customer confirms the new race first.
+ */
+const seenBeforeReform = (p: PricedOutcome, seen: number): boolean =>
+  !!p.marketReformedAt && seen !== p.priceMilli && (p.outcomeUpdatedAt?.getTime() ?? 0) <= p.marketReformedAt.getTime();
 
 function currentPrices(input: PlaceBetInput, found: Map<string, PricedOutcome>, now: Date) {
   return input.selections.map((s) => {
@@ -129,6 +145,20 @@ export function checkSelections(input: PlaceBetInput, found: Map<string, PricedO
         eventId: p.eventId,
         prices: currentPrices(input, found, now),
       });
+    if (reforming(p, now))
+      return domainError("BET.MARKET_SUSPENDED", `The ${p.marketName} market is suspended while the race is re-formed after a non-runner; try again in a moment`, {
+        marketId: p.marketId,
+        prices: currentPrices(input, found, now),
+      });
+  }
+  const stale = input.selections.find((s) => seenBeforeReform(found.get(s.outcomeId)!, parseOdds(s.odds) ?? 0));
+  if (stale) {
+    const p = found.get(stale.outcomeId)!;
+    return domainError(
+      "BET.RACE_REFORMED",
+      `${p.marketName} was re-formed after a non-runner: ${p.outcomeName} is now ${formatOdds(p.priceMilli)}. Check the new prices and place again`,
+      { marketId: p.marketId, prices: currentPrices(input, found, now) },
+    );
   }
   const moved = input.selections.filter((s) => !priceAcceptable(policy, parseOdds(s.odds) ?? 0, found.get(s.outcomeId)!.priceMilli));
   if (moved.length > 0)

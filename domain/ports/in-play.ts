@@ -7,4 +7,6 @@ export interface InPlayDelay {
   wait(ms: number): Promise<void>;
   /** How long an event's markets stay suspended after a score change (then they reopen at new prices). */
   scoreSuspendMs: number;
+  /** How long a race stays suspended after a non-runner re-forms it (then it reopens at the re-formed prices). */
+  reformSuspendMs: number;
 }

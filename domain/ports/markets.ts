@@ -2,6 +2,7 @@
 import type { AuditEntry, BetRecord, DeadHeat, EventStatus, MarketStatus, MarketSuspendReason, MarketType, SportCode } from "../shared/types.ts";
 import type { EachWayTerms } from "../settlement/each-way.ts";
 import type { RunnerWithdrawal } from "./runner-withdrawals.ts";
+import type { ReformPrice } from "../settlement/rule4.ts";
 
 export interface MarketRecord {
   id: string;
@@ -28,6 +29,10 @@ export interface MarketRecord {
   sport?: SportCode;
   /** Rule 4: the runners withdrawn from this race (runner_withdrawals), in the order withdrawn. */
   withdrawn?: RunnerWithdrawal[];
+  /** Rule 4 across re-forms: each runner's price (and deduction) in the markets the re-forms closed (race_reform_prices). */
+  reformPrices?: ReformPrice[];
+  /** Migration 0042: when the race last reopened after a re-form; null = never re-formed. */
+  reformedAt?: Date | null;
 }
 
 export interface NewMarketPlan {

@@ -23,12 +23,14 @@ export interface BetCorrectionPlan {
   correction: LedgerTransaction | null;
   /** The wallet balance the correction's split was computed from; the write is refused if it moved. */
   walletBalance: number | null;
+  /** The bonus balance the split was computed from (the bonus share comes back from it); refused if it moved. */
+  bonusBalance?: number | null;
   audit: AuditEntry;
 }
 
 export interface SettlementCorrections {
-  /** The customer's wallet balance and what they owe (the debt account, as a positive amount). */
-  walletAndDebt(userId: string): Promise<{ wallet: number; owed: number }>;
+  /** The customer's wallet and bonus balances and what they owe (the debt account, as a positive amount). */
+  walletAndDebt(userId: string): Promise<{ wallet: number; bonus: number; owed: number }>;
   marketRevision(marketId: string): Promise<number | null>;
   /** Change or withdraw (kind null) a market's result with its audit record, raising its revision by one. */
   changeMarketResult(

@@ -6,8 +6,9 @@
  * The market's result changes first (one audited write, its revision raised by one), then every bet
  * with a leg on the market is re-graded from all its legs (regrade.ts), each bet in its own write
  * with its audit record:
- *   - a settled bet gets a correcting bet_resettlement transaction (new return - old return; what
- *     the customer has spent becomes a debt, domain/wallet/debt.ts) and its counter raised by one;
+ *   - a settled bet gets a correcting bet_resettlement transaction (new return - old return, taken
+ *     back from where it went: the bonus share from the bonus, the cash share from cash; what the
+ *     customer has spent becomes a debt, domain/wallet/debt.ts) and its counter raised by one;
  *     a bet that is pending again has its payout reversed;
  *   - a pending multiple has its stored leg results rewritten, or settles if it now can.
  * Idempotent under retry: a market already at the requested result is not changed again, and a
@@ -18,8 +19,9 @@ import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { type BetCorrectionPlan, type MarketRecord, type SettlementCorrections, type SettlementPlan } from "../ports/index.ts";
 import type { BetRecord } from "../shared/types.ts";
-import { HOUSE_ACCOUNT, ledgerTransaction, transfer, walletAccountId, type LedgerTransaction } from "../wallet/ledger.ts";
+import { ledgerTransaction, type LedgerTransaction } from "../wallet/ledger.ts";
 import { correctionPostings } from "../wallet/debt.ts";
+import { returnPostings } from "../wallet/bonus.ts";
 import { marketResultFromInput, outcomeResultsOf, recordedResult, sameGrades, storedKind, type MarketResult, type MarketResultInput } from "./market-result.ts";
 import { regradeForMarket, type Regrade } from "./regrade.ts";
 import { checkNotWithdrawn, withWithdrawn } from "./rule4.ts";
@@ -214,7 +216,7 @@ async function applyRegrade(
     if (actualReturn > 0) {
       const tx = ledgerTransaction(
         { id: ctx.ids.next("tx"), kind: next.status === "void" ? "bet_refund" : "bet_payout", reference: bet.id, createdAt: now, createdBy: actor.id },
-        transfer(HOUSE_ACCOUNT, walletAccountId(bet.userId), actualReturn),
+        returnPostings(bet, actualReturn),
       );
       if (!tx.ok) throw new Error(tx.error.message);
       payout = tx.value;
@@ -248,10 +250,14 @@ async function applyRegrade(
   const amount = (next.actualReturn ?? 0) - paid;
   let tx: LedgerTransaction | null = null;
   let walletBalance: number | null = null;
+  let bonusBalance: number | null = null;
   let owedNow = 0;
   if (amount !== 0) {
-    walletBalance = (await corrections.walletAndDebt(bet.userId)).wallet;
-    const postings = correctionPostings(bet.userId, amount, walletBalance);
+    // The money follows the bet's bonus share both ways (debt.ts correctionPostings).
+    const balances = await corrections.walletAndDebt(bet.userId);
+    walletBalance = balances.wallet;
+    bonusBalance = balances.bonus;
+    const postings = correctionPostings(bet, paid, next.actualReturn ?? 0, balances);
     owedNow = -postings.filter((p) => p.accountId.startsWith("debt:")).reduce((s, p) => s + p.amount, 0);
     const built = ledgerTransaction({ id: ctx.ids.next("tx"), kind: "bet_resettlement", reference: bet.id, createdAt: now, createdBy: actor.id }, postings);
     if (!built.ok) throw new Error(built.error.message);
@@ -269,6 +275,7 @@ async function applyRegrade(
     settledBy: next.status === "pending" ? null : actor.id,
     correction: tx,
     walletBalance,
+    bonusBalance,
     audit: {
       id: ctx.ids.next("aud"),
       actorId,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gradeEachWay, rule4Return, tattersallsDeduction, totalDeduction } from "./each-way.ts";
+import { gradeEachWay, rule4Return } from "./each-way.ts";
 
 const quarter3 = { fractionNum: 1, fractionDen: 4, places: 3 };
 
@@ -23,19 +23,6 @@ describe("each way (two equal parts at the market's place terms)", () => {
 });
 
 describe("Rule 4", () => {
-  it("the Tattersalls table by the withdrawn runner's price", () => {
-    expect(tattersallsDeduction(1100)).toBe(90); // 1/10
-    expect(tattersallsDeduction(1111)).toBe(90); // 1/9
-    expect(tattersallsDeduction(1250)).toBe(80); // 1/4
-    expect(tattersallsDeduction(2000)).toBe(45); // evens
-    expect(tattersallsDeduction(3000)).toBe(30); // 2/1
-    expect(tattersallsDeduction(4000)).toBe(25); // 3/1
-    expect(tattersallsDeduction(5000)).toBe(20); // 4/1
-    expect(tattersallsDeduction(11000)).toBe(5); // 10/1
-    expect(tattersallsDeduction(15000)).toBe(5); // 14/1
-    expect(tattersallsDeduction(16000)).toBe(0); // 15/1
-    expect(totalDeduction([45, 30, 25])).toBe(90);
-  });
   it("reduces winnings, not the stake: 10.00 at 5.00 with 25p: 10.00 + 40.00 x 0.75 = 40.00", () => {
     expect(rule4Return(1000, 5000, 25)).toBe(4000);
     expect(rule4Return(1000, 5000, 0)).toBe(5000);

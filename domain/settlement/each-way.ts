@@ -8,8 +8,8 @@
  *   fraction) if it finished within the places (place terms of the market, e.g. 1/4 odds, 3 places).
  *   A dead heat divides each part by its factor as for any leg.
  * - Rule 4 (Tattersalls): when a runner is withdrawn, winning bets on the others struck before the
- *   withdrawal have their winnings (not the stake) reduced by the deduction in pence per pound set by
- *   the withdrawn runner's price (tattersallsDeduction); several withdrawals add up, at most 90p.
+ *   withdrawal have their winnings (not the stake) reduced by a deduction in pence per pound
+ *   (the scale and the cap live in rule4.ts); every part here takes the deduction it is given.
  * Everything is exact in integers and the total return is rounded once, down, to the cent.
  */
 import type { OddsMilli } from "../shared/odds.ts";
@@ -46,27 +46,6 @@ export function placeTermsProblem(terms: EachWayTerms, runners: number): string 
 /** The terms as the customer reads them: "E/W 1/5 1-2-3". */
 export function formatPlaceTerms(terms: EachWayTerms): string {
   return `E/W ${terms.fractionNum}/${terms.fractionDen} ${Array.from({ length: terms.places }, (_, i) => i + 1).join("-")}`;
-}
-
-/**
- * Tattersalls Rule 4(c) deductions, pence in the pound, by the withdrawn runner's fractional price
- * (decimal odds - 1) at withdrawal: [upper bound of the band as num/den, deduction].
- */
-const RULE4_TABLE: readonly [number, number, number][] = [
-  [1, 9, 90], [2, 11, 85], [1, 4, 80], [1, 3, 75], [4, 9, 70], [8, 15, 65], [4, 6, 60], [4, 5, 55], [10, 11, 50],
-  [6, 5, 45], [6, 4, 40], [7, 4, 35], [9, 4, 30], [3, 1, 25], [4, 1, 20], [11, 2, 15], [9, 1, 10], [14, 1, 5],
-];
-
-/** The Rule 4 deduction (pence per pound) for a runner withdrawn at `oddsMilli`; 0 above 14/1. */
-export function tattersallsDeduction(oddsMilli: OddsMilli): number {
-  const f = oddsMilli - 1000; // fractional price in thousandths
-  for (const [num, den, pence] of RULE4_TABLE) if (f * den <= num * 1000) return pence;
-  return 0;
-}
-
-/** Several withdrawals in one race: their deductions add up, at most 90p in the pound. */
-export function totalDeduction(deductions: readonly number[]): number {
-  return Math.min(90, deductions.reduce((s, d) => s + d, 0));
 }
 
 /** One part's return as an exact fraction: unit x (1 + (odds - 1) x fraction x (100 - deduction)/100) x factor. */

@@ -123,7 +123,7 @@ function gradeRacingSingle(stake: Cents, leg: GradableLeg, terms: GradeTerms): {
     // A runner listed as placed takes its own place factor (none: paid in full, e.g. two tied for 1st
     // with three places, dead-heat.ts); a winner not listed shares the place part as it shares the win.
     // One place (win only): the place part goes as the win part does.
-    placed: won || (leg.placed === true && placedWithin(ew, struck, leg.placePosition)),
+    placed: won || (leg.placed === true && placedWithin(ew, struck, leg.placePosition, !!leg.placeDeadHeat)),
     placeDeadHeat: winOnly ? (won ? leg.deadHeat ?? null : null) : leg.placed === true ? leg.placeDeadHeat ?? null : won ? leg.deadHeat ?? null : null,
   }, deduction);
   return { status: g.actualReturn > 0 || won ? "won" : "lost", actualReturn: g.actualReturn };
@@ -131,13 +131,16 @@ function gradeRacingSingle(stake: Cents, leg: GradableLeg, terms: GradeTerms): {
 
 /**
  * A runner listed as placed that did not win is placed under `terms`: never with one place (only the
- * winner is); when the terms lost places to withdrawals, only within them by its finishing position
- * (a position not known, as in a settlement by bet "placed", counts as within them).
+ * winner is); by its finishing position when the result tells it (a position not known, as in a
+ * settlement by bet "placed", counts as within them), so a bet struck at fewer places than the
+ * result lists (a race re-formed to fewer places after a non-runner, or terms that lost places) is
+ * placed only within its own. A runner sharing a dead heat for the last place is listed beyond the
+ * places and stays placed, unless the terms lost places to withdrawals.
  */
-function placedWithin(terms: EachWayTerms | null, struck: EachWayTerms | null, position: number | null | undefined): boolean {
+function placedWithin(terms: EachWayTerms | null, struck: EachWayTerms | null, position: number | null | undefined, deadHeat: boolean): boolean {
   if (!terms || terms.places === 1) return false;
-  if (struck && terms.places < struck.places && position !== null && position !== undefined) return position <= terms.places;
-  return true;
+  if (position === null || position === undefined || position <= terms.places) return true;
+  return deadHeat && !(struck && terms.places < struck.places);
 }
 
 export interface SettlementRequest {

@@ -3,16 +3,17 @@
  * resettle.ts; the difference from what was paid is one bet_resettlement ledger transaction
  * (earlier postings are never touched). The database allows a settled bet's status to change only
  * together with its resettlement counter going up by exactly one (migration 0011), so a plain
- * second settlement still aborts and two concurrent resettlements cannot both apply. A customer
- * who has already spent an overpayment cannot be taken below zero: the wallet CHECK refuses it.
+ * second settlement still aborts and two concurrent resettlements cannot both apply. Money taken back
+ * comes from where it went: the bonus share from the bonus, the cash share from cash (debt.ts). A
+ * customer who has already spent an overpayment cannot be taken below zero: refused, nothing written.
  */
 import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
-import { HOUSE_ACCOUNT, ledgerTransaction, transfer, walletAccountId, type LedgerTransaction } from "../wallet/ledger.ts";
+import { ledgerTransaction, type LedgerTransaction } from "../wallet/ledger.ts";
 import { formatAmount } from "../risk/format.ts";
 import { decideResettlement, type ResettlementRequest } from "./resettle.ts";
-import { returnPostings } from "../wallet/bonus.ts";
+import { correctionPostings } from "../wallet/debt.ts";
 
 export interface ResettledBet {
   bet: {
@@ -26,6 +27,9 @@ export interface ResettledBet {
   };
   correction: number;
 }
+
+const insufficient = (correction: number) =>
+  domainError("BET.RESETTLE_INSUFFICIENT_FUNDS", `The customer's balance is too low to take back ${formatAmount(-correction)}; nothing was changed`, { correction });
 
 export async function resettleBet(ctx: Ctx, betId: string, req: ResettlementRequest & { reason?: string }): Promise<Result<ResettledBet>> {
   const who = requireRole(ctx.actor, ["admin"], "resettle bets");
@@ -44,10 +48,10 @@ export async function resettleBet(ctx: Ctx, betId: string, req: ResettlementRequ
   const now = ctx.clock.now();
   let correction: LedgerTransaction | null = null;
   if (d.correction !== 0) {
-    const tx = ledgerTransaction(
-      { id: ctx.ids.next("tx"), kind: "bet_resettlement", reference: bet.id, createdAt: now, createdBy: actor.id },
-      returnPostings(bet, d.correction),
-    );
+    // Taken back from where it went (debt.ts correctionPostings); by bet, never into debt.
+    const postings = correctionPostings(bet, previousReturn, d.actualReturn, await ctx.ports.corrections.walletAndDebt(bet.userId));
+    if (postings.some((p) => p.accountId.startsWith("debt:"))) return err(insufficient(d.correction));
+    const tx = ledgerTransaction({ id: ctx.ids.next("tx"), kind: "bet_resettlement", reference: bet.id, createdAt: now, createdBy: actor.id }, postings);
     if (!tx.ok) return tx;
     correction = tx.value;
   }
@@ -75,14 +79,7 @@ export async function resettleBet(ctx: Ctx, betId: string, req: ResettlementRequ
   });
   if (written === "conflict")
     return err(domainError("BET.RESETTLE_CONFLICT", "The bet changed while you were resettling it; reload and try again"));
-  if (written === "insufficient_funds")
-    return err(
-      domainError(
-        "BET.RESETTLE_INSUFFICIENT_FUNDS",
-        `The customer's balance is too low to take back ${formatAmount(-d.correction)}; nothing was changed`,
-        { correction: d.correction },
-      ),
-    );
+  if (written === "insufficient_funds") return err(insufficient(d.correction));
   return ok({
     bet: {
       id: betId,

@@ -44,7 +44,8 @@ export const SETTLE_CHUNK = 500;
 export type Settler = Pick<User, "id" | "role"> | { id: string; role: "system" };
 export const SYSTEM_SETTLER: Settler = { id: "system", role: "system" };
 
-function settlementPlan(
+/** One bet's settlement write: status, legs, the payout postings (bonus share to the bonus) and its audit record; `via` names the path. */
+export function settlementPlan(
   ctx: Pick<Ctx, "clock" | "ids">,
   actor: Settler,
   bet: BetRecord,
@@ -52,6 +53,7 @@ function settlementPlan(
   actualReturn: number,
   legResults: LegGradeEntry[],
   marketId: string,
+  via = "market",
 ): SettlementPlan {
   const now = ctx.clock.now();
   let payout: LedgerTransaction | null = null;
@@ -79,7 +81,7 @@ function settlementPlan(
       entityType: "bet",
       entityId: bet.id,
       before: { status: "pending", actualReturn: null },
-      after: { status, actualReturn, legResults, via: "market", marketId },
+      after: { status, actualReturn, legResults, via, marketId },
       createdAt: now,
     },
   };

@@ -55,6 +55,8 @@ export interface MarketView {
   line?: number | null;
   /** Migration 0035: each-way place terms (racing), null = no each way. */
   eachWay?: { fractionNum: number; fractionDen: number; places: number } | null;
+  /** Migration 0042: when the race last reopened after a re-form; before it, the market takes no bets. */
+  reformedAt?: Date | null;
   /** Whether a result has been recorded (settled by market). */
   settled?: boolean;
   outcomes: OutcomeView[];
@@ -100,6 +102,10 @@ export interface PricedOutcome {
   outcomeResult: "won" | "lost" | "void" | null;
   /** Migration 0035: the market's each-way place terms (racing), null = no each way. */
   eachWay?: { fractionNum: number; fractionDen: number; places: number } | null;
+  /** Migration 0042: when the race last reopened after a re-form (a runner withdrawn); null = never. */
+  marketReformedAt?: Date | null;
+  /** When the outcome last changed (its price), to tell a re-formed price from a later trader's move. */
+  outcomeUpdatedAt?: Date;
 }
 
 export interface BetLegRecord {

@@ -55,12 +55,12 @@ export function bonusShareOf(amount: Cents, bet: { stake: Cents; bonusStake?: Ce
 }
 
 /**
- * The postings of money the house pays for a bet (payout, void refund, cash-out, a resettlement in
- * the customer's favour): the bonus share to the bonus account, the rest to the wallet. A negative
- * amount (a resettlement taking money back) is taken from the wallet only.
+ * The postings of money the house pays for a bet (payout, void refund, cash-out): the bonus share to
+ * the bonus account, the rest to the wallet. A correction of a return, either way, is debt.ts
+ * correctionPostings (it takes money back from where it went).
  */
 export function returnPostings(bet: { userId: string; stake: Cents; bonusStake?: Cents }, amount: Cents): Posting[] {
-  if (amount < 0) return transfer(walletAccountId(bet.userId), HOUSE_ACCOUNT, -amount);
+  if (amount < 0) throw new Error("A bet's return is never negative: a correction goes through correctionPostings");
   const bonus = bonusShareOf(amount, bet);
   const cash = amount - bonus;
   if (bonus === 0) return transfer(HOUSE_ACCOUNT, walletAccountId(bet.userId), amount);

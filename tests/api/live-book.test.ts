@@ -106,6 +106,7 @@ describe("the in-play bet delay", () => {
     const app = await makeTestApp({
       inPlay: {
         scoreSuspendMs: 5000,
+        reformSuspendMs: 0,
         delayMs: (sport) => (sport === "soccer" ? 5000 : 0),
         wait: async (ms) => {
           waited.push(ms);

@@ -1,8 +1,12 @@
 /**
  * Rule 4 (issue 18 item 3, docs/money.md "Each way and Rule 4"): a trader withdraws a runner; its
- * bets are void at settlement, bets on the other runners struck before the withdrawal lose the
- * Tattersalls deduction from their winnings (several add up, at most 90p), bets struck after lose
- * nothing; every payout is computed by hand. Refusals write nothing.
+ * singles are void at once, bets on the other runners struck before the withdrawal lose the
+ * Tattersalls deduction from their winnings (several add up, at most 90p, each at the runner's price
+ * in the market the bet was struck in), bets struck after it (at the re-formed prices) lose nothing;
+ * every payout is computed by hand. Refusals write nothing.
+ *
+ * EIGHT re-formed without runner 8 (4.00) at the racing margin (118%): 6.38, 3.54, 4.25, 5.67, 7.80,
+ * 9.22, 10.60 (docs/trading.md "Non-runners re-form the race").
  */
 import { describe, expect, it } from "vitest";
 import { demoLogin, realCustomerLogin, Session } from "../fixtures/test-app.ts";
@@ -25,16 +29,18 @@ const shown = (c: Session, id: string) => desk.shown<{ id: string; rule4?: unkno
 
 describe("withdrawing a runner", () => {
   it("one withdrawal: its bets void, an earlier winner loses 25p in the pound of its winnings, a later one nothing; shown on the bet", async () => {
-    const { m, sel } = await race("R4 One");
+    const { m, sel, now } = await race("R4 One");
     const c = await demoLogin(desk.t, "customer");
     const before = await bet(c, sel(0), 1000); // 10.00 at 9.00, struck before
     const onGone = await bet(c, sel(7), 1000); // 10.00 on the runner withdrawn
     const w = await withdraw(desk.r.trader, m.id, m.outcomes[7].id); // at its current 4.00: 3/1 -> 25p
     expect(w).toMatchObject({ deduction: 25, odds: "4.00" });
+    expect(await row(onGone)).toEqual({ status: "void", actual_return: 1000 }); // its stake back at once
     // No longer bettable; shown as decided on the card.
     tick();
     await expectError(await c.post("/api/bets", { selections: [sel(7)], stake: 100, betType: "single" }), 409, "BET.SELECTION_DECIDED");
-    const after = await bet(c, sel(0), 1000); // struck after: no deduction
+    expect((await now(0)).odds).toBe("6.38");
+    const after = await bet(c, await now(0), 1000); // struck after at the re-formed 6.38: no deduction
     expect((await shown(c, before)).rule4).toEqual({ deduction: 25 });
     expect((await shown(c, after)).rule4).toBeUndefined();
     expect((await shown(c, onGone)).rule4).toBeUndefined();
@@ -43,25 +49,26 @@ describe("withdrawing a runner", () => {
     expect(res.status, await res.clone().text()).toBe(200);
     expect(await row(before)).toEqual({ status: "won", actual_return: 7000 }); // 10.00 + 80.00 x 0.75
     expect(await row(onGone)).toEqual({ status: "void", actual_return: 1000 }); // refunded
-    expect(await row(after)).toEqual({ status: "won", actual_return: 9000 }); // 10.00 + 80.00
+    expect(await row(after)).toEqual({ status: "won", actual_return: 6380 }); // 10.00 x 6.38
     await expectLedgerBalanced(desk.t.database);
   });
 
-  it("two withdrawals add up (25p + 45p = 70p); a bet struck between them takes only the second", async () => {
-    const { m, sel } = await race("R4 Two");
+  it("two withdrawals add up, each at the runner's price in the market the bet was struck in; a bet struck between them takes only the second", async () => {
+    const { m, sel, now } = await race("R4 Two");
     const c = await demoLogin(desk.t, "customer");
-    const first = await bet(c, sel(0), 1000);
+    const first = await bet(c, sel(0), 1000); // at 9.00 in the first market
     await withdraw(desk.r.trader, m.id, m.outcomes[7].id); // 4.00: 25p
-    const between = await bet(c, sel(0), 1000);
-    const w = await withdraw(desk.r.admin, m.id, m.outcomes[1].id, { odds: "2.00" }); // evens at the time: 45p
+    const between = await bet(c, await now(0), 1000); // at the re-formed 6.38
+    const w = await withdraw(desk.r.admin, m.id, m.outcomes[1].id, { odds: "2.00" }); // evens in the re-formed market: 45p
     expect(w.deduction).toBe(45);
-    expect((await shown(c, first)).rule4).toEqual({ deduction: 70 });
+    // The first bet's market had runner 2 at 5.00 (4/1: 20p): 25p + 20p. The re-formed market's evens is not its market.
+    expect((await shown(c, first)).rule4).toEqual({ deduction: 45 });
     expect((await shown(c, between)).rule4).toEqual({ deduction: 45 });
     tick();
     const res = await desk.r.admin.post(`/api/admin/markets/${m.id}/settle`, { winningOutcomeId: m.outcomes[0].id, override });
     expect(res.status, await res.clone().text()).toBe(200);
-    expect(await row(first)).toEqual({ status: "won", actual_return: 3400 }); // 10.00 + 80.00 x 0.30
-    expect(await row(between)).toEqual({ status: "won", actual_return: 5400 }); // 10.00 + 80.00 x 0.55
+    expect(await row(first)).toEqual({ status: "won", actual_return: 5400 }); // 10.00 + 80.00 x 0.55
+    expect(await row(between)).toEqual({ status: "won", actual_return: 3959 }); // 10.00 + 53.80 x 0.55 = 39.59
     await expectLedgerBalanced(desk.t.database);
   });
 
@@ -70,7 +77,9 @@ describe("withdrawing a runner", () => {
     const c = await demoLogin(desk.t, "customer");
     const b = await bet(c, sel(0), 1000);
     await withdraw(desk.r.trader, m.id, m.outcomes[7].id, { odds: "1.50" }); // 1/2: 65p
-    await withdraw(desk.r.trader, m.id, m.outcomes[1].id, { odds: "2.00" }); // evens: 45p -> 110p, capped at 90p
+    await withdraw(desk.r.trader, m.id, m.outcomes[1].id); // 5.00 in b's market (4/1): 20p -> 85p
+    expect((await shown(c, b)).rule4).toEqual({ deduction: 85 });
+    await withdraw(desk.r.trader, m.id, m.outcomes[2].id); // 6.00 in b's market (5/1): 15p -> 100p, capped at 90p
     expect((await shown(c, b)).rule4).toEqual({ deduction: 90 });
     tick();
     expect((await desk.r.admin.post(`/api/admin/markets/${m.id}/settle`, { winningOutcomeId: m.outcomes[0].id, override })).status).toBe(200);
@@ -159,12 +168,12 @@ describe("resettling one bet under Rule 4 pays what the market path pays", () =>
 
 describe("settling one each-way bet as placed", () => {
   it("pays the place part at the bet's terms under Rule 4; resettles to won and back; a bet that is not each way is refused and nothing is written", async () => {
-    const { m, sel } = await race("R4 Placed By Bet");
+    const { m, sel, now } = await race("R4 Placed By Bet");
     const c = await demoLogin(desk.t, "customer");
     const before = await bet(c, sel(1), 500, true); // 5.00 e/w at 5.00, struck before the withdrawal
     const single = await bet(c, sel(1), 1000); // a 10.00 win single: cannot be "placed"
     await withdraw(desk.r.trader, m.id, m.outcomes[7].id); // 4.00: 25p
-    const after = await bet(c, sel(2), 500, true); // 5.00 e/w at 6.00, struck after: no deduction
+    const after = await bet(c, await now(2), 500, true); // 5.00 e/w at the re-formed 4.25 and 1/4 two places, struck after: no deduction
     const settle = (id: string, body: Record<string, unknown>) => {
       tick();
       return desk.r.admin.post(`/api/admin/settle-bet/${id}`, { override, ...body });
@@ -178,10 +187,10 @@ describe("settling one each-way bet as placed", () => {
     expect(res.status, await res.clone().text()).toBe(200);
     expect(((await res.json()) as { bet: { status: string } }).bet.status).toBe("won");
     expect(await row(before)).toEqual({ status: "won", actual_return: 875 });
-    // After the withdrawal: its terms (1/5) stand, 5.00 + 5.00 x 5/5 = 10.00, nothing deducted.
-    expect((await settle(after, { status: "placed", actualReturn: 1000 })).status).toBe(200);
-    expect(await row(after)).toEqual({ status: "won", actual_return: 1000 });
-    expect(await balanceOf(c)).toBe(start + 1875);
+    // After the withdrawal: the terms it was struck at (1/4), 5.00 + 5.00 x 3.25/4 = 9.0625, nothing deducted.
+    expect((await settle(after, { status: "placed", actualReturn: 906 })).status).toBe(200);
+    expect(await row(after)).toEqual({ status: "won", actual_return: 906 });
+    expect(await balanceOf(c)).toBe(start + 875 + 906);
     // Resettled by bet: won after all (win part 5.00 + 20.00 x 0.75 = 20.00, plus the 8.75), then placed again.
     tick();
     const won = await desk.r.admin.post(`/api/admin/bets/${before}/resettle`, { status: "won", reason: "photo finish" });
@@ -191,7 +200,7 @@ describe("settling one each-way bet as placed", () => {
     const back = await desk.r.admin.post(`/api/admin/bets/${before}/resettle`, { status: "placed", reason: "photo finish reversed" });
     expect(back.status, await back.clone().text()).toBe(200);
     expect(await back.json()).toMatchObject({ bet: { status: "won", actualReturn: 875 }, correction: -2000 });
-    expect(await balanceOf(c)).toBe(start + 1875);
+    expect(await balanceOf(c)).toBe(start + 875 + 906);
     // Refusals: a win single, as a settlement and as a resettlement; nothing changes.
     const state = async () => ({
       bet: await row(single),
@@ -215,9 +224,9 @@ describe("Rule 4 on a multiple", () => {
     const one = await race("R4 Double One");
     const two = await race("R4 Double Two");
     const c = await realCustomerLogin(desk.t);
-    const double = async () => {
+    const double = async (first = one.sel(0)) => {
       tick();
-      const res = await c.post("/api/bets", { selections: [one.sel(0), two.sel(1)], stake: 1000, betType: "multiple" });
+      const res = await c.post("/api/bets", { selections: [first, two.sel(1)], stake: 1000, betType: "multiple" });
       expect(res.status, await res.clone().text()).toBe(201);
       return ((await res.json()) as { bet: { id: string; potentialReturn: number } }).bet;
     };
@@ -225,7 +234,7 @@ describe("Rule 4 on a multiple", () => {
     const byBet = await double();
     expect(byMarket.potentialReturn).toBe(45000);
     await withdraw(desk.r.trader, one.m.id, one.m.outcomes[7].id); // 4.00: 25p on race one
-    const after = await double(); // struck after: no deduction
+    const after = await double(await one.now(0)); // struck after at the re-formed 6.38: no deduction
     // The operator's list shows the deduction on the leg (the Bet Management "Won" figure is computed from it).
     const listed = ((await (await desk.r.admin.get("/api/admin/all-bets?status=pending&limit=500")).json()) as { id: string; legs: { rule4?: number }[] }[]).find((b) => b.id === byBet.id)!;
     expect(listed.legs.map((l) => l.rule4)).toEqual([25, undefined]);
@@ -239,8 +248,8 @@ describe("Rule 4 on a multiple", () => {
     expect(await row(byMarket.id)).toEqual({ status: "pending", actual_return: null });
     expect((await desk.r.admin.post(`/api/admin/markets/${two.m.id}/settle`, { winningOutcomeId: two.m.outcomes[1].id, override })).status).toBe(200);
     expect(await row(byMarket.id)).toEqual({ status: "won", actual_return: 35000 });
-    expect(await row(after.id)).toEqual({ status: "won", actual_return: 45000 });
-    expect(await balanceOf(c)).toBe(start + 35000 + 45000);
+    expect(await row(after.id)).toEqual({ status: "won", actual_return: 31900 }); // 10.00 x 6.38 x 5.00
+    expect(await balanceOf(c)).toBe(start + 35000 + 31900);
     // Market resettle: race two to another winner and back; the deduction stays on the way back.
     tick();
     expect((await desk.r.admin.post(`/api/admin/markets/${two.m.id}/resettle`, { winningOutcomeId: two.m.outcomes[2].id, reason: "photo finish reviewed", override })).status).toBe(200);
@@ -254,7 +263,7 @@ describe("Rule 4 on a multiple", () => {
     tick();
     const back = await desk.r.admin.post(`/api/admin/bets/${byBet.id}/resettle`, { status: "won", reason: "right leg" });
     expect(await back.json()).toMatchObject({ bet: { actualReturn: 35000 }, correction: 35000 });
-    expect(await balanceOf(c)).toBe(start + 35000 + 45000);
+    expect(await balanceOf(c)).toBe(start + 35000 + 31900);
     await expectLedgerBalanced(desk.t.database);
   });
 });
@@ -265,14 +274,16 @@ describe("the withdrawn runner on the customer's race card and bets list", () =>
     const c = await demoLogin(desk.t, "customer");
     const onGone = await bet(c, sel(7), 1000);
     await withdraw(desk.r.trader, m.id, m.outcomes[7].id);
+    tick(); // past the re-form (this test app reopens a re-formed race at once)
     const events = (await (await c.get("/api/events?status=all&limit=200")).json()) as { id: string; markets: { id: string; status: string; outcomes: { id: string; withdrawn?: boolean; result?: string }[] }[] }[];
     const card = events.find((x) => x.id === e.id)!.markets.find((x) => x.id === m.id)!;
     expect(card.status).toBe("open");
     expect(card.outcomes).toHaveLength(8);
     expect(card.outcomes[7]).toMatchObject({ id: m.outcomes[7].id, withdrawn: true, result: "void" });
     expect(card.outcomes.slice(0, 7).every((o) => o.withdrawn === undefined && o.result === undefined)).toBe(true);
-    const mine = ((await (await c.get("/api/bets")).json()) as { id: string; legs: { withdrawn?: boolean }[] }[]).find((b) => b.id === onGone)!;
+    const mine = ((await (await c.get("/api/bets")).json()) as { id: string; status: string; legs: { withdrawn?: boolean }[] }[]).find((b) => b.id === onGone)!;
     expect(mine.legs[0].withdrawn).toBe(true);
+    expect(mine.status).toBe("void");
   });
 });
 

@@ -51,6 +51,7 @@ export function eventsContract(adapter: AdapterUnderTest) {
             line: null,
             settled: false,
             eachWay: null,
+            reformedAt: null,
             outcomes: [
               { id: "ev_live_s-m1-o1", name: "Home", priceMilli: 2100, updatedAt: at(-30), code: null, result: null },
               { id: "ev_live_s-m1-o2", name: "Draw", priceMilli: 3400, updatedAt: at(-30), code: null, result: null },
@@ -66,6 +67,7 @@ export function eventsContract(adapter: AdapterUnderTest) {
             line: null,
             settled: false,
             eachWay: null,
+            reformedAt: null,
             outcomes: [
               { id: "ev_live_s-m2-o1", name: "Over 2.5", priceMilli: 1850, updatedAt: at(-30), code: null, result: null },
               { id: "ev_live_s-m2-o2", name: "Under 2.5", priceMilli: 1950, updatedAt: at(-30), code: null, result: null },
@@ -171,6 +173,8 @@ export function eventsContract(adapter: AdapterUnderTest) {
           eventSuspendedUntil: null,
           outcomeResult: null,
           eachWay: null,
+          marketReformedAt: null,
+          outcomeUpdatedAt: expect.any(Date),
         },
         {
           outcomeId: "ev_up_a-m1-o2",
@@ -187,6 +191,8 @@ export function eventsContract(adapter: AdapterUnderTest) {
           eventSuspendedUntil: null,
           outcomeResult: null,
           eachWay: null,
+          marketReformedAt: null,
+          outcomeUpdatedAt: expect.any(Date),
         },
       ]);
     });

@@ -74,6 +74,8 @@ export const markets = sqliteTable(
     placedResult: text("placed_result"),
     /** Migration 0058: why the system suspended the market ('price_too_short'); NULL otherwise. */
     suspendedReason: text("suspended_reason", { enum: ["price_too_short"] }),
+    /** Migration 0042: when the market last reopened after a re-form (a runner withdrawn); bets struck at or before it are refused. */
+    reformedAt: integer("reformed_at"),
   },
   (t) => [
     index("markets_event_idx").on(t.eventId),
@@ -133,6 +135,22 @@ export const runnerWithdrawals = sqliteTable(
     withdrawnBy: text("withdrawn_by").notNull(),
   },
   (t) => [index("runner_withdrawals_market_idx").on(t.marketId, t.withdrawnAt), check("runner_withdrawals_deduction_ck", sql`${t.deduction} BETWEEN 0 AND 90`)],
+);
+
+/**
+ * Migration 0042: each remaining runner's price (and its Rule 4 deduction) in the market a re-form
+ * closed, so a runner withdrawn later deducts from older bets by its price in their market.
+ */
+export const raceReformPrices = sqliteTable(
+  "race_reform_prices",
+  {
+    marketId: text("market_id").notNull().references(() => markets.id),
+    outcomeId: text("outcome_id").notNull().references(() => outcomes.id),
+    reformedAt: integer("reformed_at").notNull(),
+    priceMilli: integer("price_milli").notNull(),
+    deduction: integer("deduction").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.outcomeId, t.reformedAt] }), check("race_reform_prices_deduction_ck", sql`${t.deduction} BETWEEN 0 AND 90`)],
 );
 
 export const priceChanges = sqliteTable(

@@ -49,6 +49,8 @@ const REPRICE_ON = new Set([
   "BET.MARKET_SUSPENDED",
   "BET.SELECTION_DECIDED",
   "BET.EVENT_STARTED",
+  // A race re-formed after a non-runner: the new prices (and, from the refreshed list, its new terms).
+  "BET.RACE_REFORMED",
 ]);
 /**
  * Refusals whose unavailable legs will not come back (the match decided the outcome, the event is

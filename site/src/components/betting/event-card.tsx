@@ -3,10 +3,12 @@
  * the other markets behind a "+N markets" expander. Live events show the live feed's prices.
  */
 import { Badge, Card, Flex, Text } from "@radix-ui/themes";
-import { useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import type { Event, LiveOddsItem, Market } from "../../../../api/schemas/events.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { liveLabel } from "../../lib/live-book.ts";
+import { keys } from "../../lib/queries.ts";
 import { PriceButton } from "./price-button.tsx";
 
 type MarketStatus = Market["status"];
@@ -57,6 +59,25 @@ function shortLabel(event: Event, name: string, index: number, count: number): s
   return name;
 }
 
+/** "E/W 1/4 1-2": a race market's each-way terms as the card shows them. */
+function eachWayLabel(m: Market): string {
+  return m.eachWay ? `E/W ${m.eachWay.fractionNum}/${m.eachWay.fractionDen} ${Array.from({ length: m.eachWay.places }, (_, i) => i + 1).join("-")}` : "";
+}
+
+/**
+ * A race re-formed after a non-runner is suspended until `reopensAt`: the card says so, and fetches
+ * the events again when it reopens, so the re-formed prices and terms come back without a reload.
+ */
+function useReopening(market: Market): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!market.reopensAt) return;
+    const wait = Math.max(0, Date.parse(market.reopensAt) - Date.now()) + 250;
+    const timer = setTimeout(() => void client.invalidateQueries({ queryKey: keys.events }), wait);
+    return () => clearTimeout(timer);
+  }, [market.reopensAt, client]);
+}
+
 export function MarketPrices({
   event,
   market,
@@ -72,7 +93,14 @@ export function MarketPrices({
 }) {
   const { status, outcomes, tooShort } = current(market, live, byOutcome);
   const many = outcomes.length > 3;
+  useReopening(market);
   return (
+    <>
+    {market.reopensAt && status === "suspended" && (
+      <Text as="div" size="1" color="amber" mb="1" data-testid={`reforming-${market.id}`}>
+        Suspended: a non-runner, the race is being re-formed
+      </Text>
+    )}
     <div
       className={`sb-prices ${many ? "sb-prices--many" : `sb-prices--${Math.max(1, outcomes.length)}`}`}
       role="group"
@@ -111,6 +139,7 @@ export function MarketPrices({
         ),
       )}
     </div>
+    </>
   );
 }
 
@@ -201,11 +230,7 @@ export function EventCard({
               {(live?.marketId === main.id ? live.marketSuspendedReason : main.status === "suspended" ? main.suspendedReason : undefined) === "price_too_short" && (
                 <span data-testid={`too-short-${main.id}`}> · Suspended: price too short</span>
               )}
-              {main.eachWay && (
-                <span data-testid={`each-way-terms-${main.id}`}>
-                  {` · E/W ${main.eachWay.fractionNum}/${main.eachWay.fractionDen} ${Array.from({ length: main.eachWay.places }, (_, i) => i + 1).join("-")}`}
-                </span>
-              )}
+              {main.eachWay && <span data-testid={`each-way-terms-${main.id}`}>{` · ${eachWayLabel(main)}`}</span>}
             </Text>
           )}
         </div>
@@ -224,6 +249,7 @@ export function EventCard({
             <div key={m.id} className="sb-market">
               <Text as="div" size="1" weight="medium" color="gray" mb="1">
                 {m.name}
+                {m.eachWay && <span data-testid={`each-way-terms-${m.id}`}>{` · ${eachWayLabel(m)}`}</span>}
                 {m.status === "suspended" && m.suspendedReason === "price_too_short"
                   ? " · Suspended: price too short"
                   : m.status === "suspended" || (m.status === "open" && suspended) ? " · Suspended" : m.status === "closed" ? " · Closed" : ""}

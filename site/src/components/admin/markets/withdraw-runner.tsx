@@ -1,8 +1,10 @@
 /**
  * Rule 4 on a race's admin view: every runner with a "Withdraw" action, confirmed first (POST
  * /api/admin/markets/{id}/outcomes/{outcomeId}/withdraw). The dialog says what follows: the
- * runner's bets are void at settlement, and the bets on the others struck before now lose the
- * deduction of its price from their winnings. Withdrawn runners are shown with their deduction.
+ * runner's singles are void at once, the race is re-formed (the others re-priced to the margin,
+ * each-way terms from the new field, suspended for a moment), and the bets on the others struck
+ * before now lose the deduction of its price from their winnings. The toast states the new book and
+ * terms. Withdrawn runners are shown with their deduction.
  */
 import { AlertDialog, Badge, Button, Flex, Table, Text, TextField } from "@radix-ui/themes";
 import { useState } from "react";
@@ -11,20 +13,20 @@ import { apiSend } from "../../../lib/api.ts";
 import { describeApiError } from "../form.tsx";
 import { keys } from "../../../lib/queries.ts";
 import { useAdminMutation } from "../use-admin-mutation.ts";
+import { reformText, type Reform } from "./reform-text.ts";
 
 type Runner = AdminMarket["outcomes"][number];
-
 export function WithdrawRunners({ market }: { market: AdminMarket }) {
   const [target, setTarget] = useState<Runner | null>(null);
   const [odds, setOdds] = useState("");
   const withdraw = useAdminMutation({
     request: (v: { runner: Runner; odds: string }) =>
-      apiSend<{ withdrawal: { deduction: number; odds: string } }>(
+      apiSend<{ withdrawal: { deduction: number; odds: string }; reform: Reform | null }>(
         "POST",
         `/api/admin/markets/${encodeURIComponent(market.id)}/outcomes/${encodeURIComponent(v.runner.id)}/withdraw`,
         v.odds.trim() && v.odds.trim() !== v.runner.odds ? { odds: v.odds.trim() } : {},
       ),
-    success: (r, v) => ({ title: "Runner withdrawn", description: `${v.runner.name} at ${r.withdrawal.odds}: Rule 4 deduction ${r.withdrawal.deduction}p in the £.` }),
+    success: (r, v) => ({ title: "Runner withdrawn", description: `${v.runner.name} at ${r.withdrawal.odds}: Rule 4 deduction ${r.withdrawal.deduction}p in the £.${reformText(r.reform)}` }),
     onSuccess: () => setTarget(null),
     failure: (e) => ({ title: "Withdrawal failed", description: describeApiError(e), variant: "destructive" }),
     invalidate: [keys.adminMarkets, keys.events, keys.tradingOverview, keys.oddsControl],
@@ -68,8 +70,9 @@ export function WithdrawRunners({ market }: { market: AdminMarket }) {
         <AlertDialog.Content maxWidth="440px" data-testid="withdraw-runner-dialog">
           <AlertDialog.Title>Withdraw {target?.name}?</AlertDialog.Title>
           <AlertDialog.Description size="2">
-            It takes no more bets and its bets are void (refunded) when the race is settled. Bets on the other runners struck before now lose
-            the Rule 4 deduction of its price from their winnings. This cannot be undone.
+            It takes no more bets and its singles are void (refunded) now. The race is re-formed: the other runners are re-priced to the
+            race's margin, each-way terms for new bets follow the new field, and it is suspended for a moment. Bets on the other runners
+            struck before now lose the Rule 4 deduction of its price from their winnings. This cannot be undone.
           </AlertDialog.Description>
           <Flex direction="column" gap="1" mt="3">
             <Text as="label" size="2" htmlFor="withdraw-odds">
