@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import fc from "fast-check";
 import { combinedOddsMilli } from "../shared/odds.ts";
 import type { MarketType } from "../shared/types.ts";
 import { mulberry32 } from "../shared/prng.ts";
@@ -213,75 +212,9 @@ describe("the same game multi margin (sgm-margin.ts)", () => {
     expect(sgmPriceFromProbability(0, 2, 5000)).toBeNull();
   });
 
-  it("property: at most the product, implied probability at least p x (1 + margin), on the ladder", () => {
-    fc.assert(
-      fc.property(fc.double({ min: 1e-4, max: 1, noNaN: true }), fc.integer({ min: 2, max: 4 }), fc.integer({ min: 1010, max: 1_000_000 }), (p, n, product) => {
-        const price = sgmPriceFromProbability(p, n, product);
-        if (price === null) return Math.min(1000 / (p * (1 + sgmMargin(n))), product) < 1010;
-        return price <= product && price >= 1010 && 1000 / price >= p * (1 + sgmMargin(n)) - 1e-12;
-      }),
-      { numRuns: 2000 },
-    );
-  });
 });
 
-describe("same game multi prices (fast-check over models, states and combinations)", () => {
-  const POOL: [keyof typeof MARKETS, string][] = [
-    ["result", "home"], ["result", "away"], ["result", "draw"], ["ou25", "over"], ["ou25", "under"], ["ou35", "over"], ["ou35", "under"],
-    ["btts", "yes"], ["btts", "no"], ["hcp", "home"], ["hcp", "away"],
-  ];
-  const arbitraryCase = fc.record({
-    home: fc.double({ min: 0.2, max: 3.5, noNaN: true }),
-    away: fc.double({ min: 0.2, max: 3.5, noNaN: true }),
-    clock: fc.oneof(fc.constant(0), fc.integer({ min: 60, max: 5300 })),
-    score: fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 3 })),
-    picks: fc.shuffledSubarray(POOL, { minLength: 2, maxLength: 4 }),
-  });
-  type Case = { home: number; away: number; clock: number; score: [number, number]; picks: [keyof typeof MARKETS, string][] };
-  const build = (c: Case) => {
-    const m = model(c.home, c.away);
-    const s: MatchState = c.clock === 0 ? pre() : { ...pre(), phase: "live", clock: c.clock, period: c.clock > 2700 ? 2 : 1, home: c.score[0], away: c.score[1] };
-    const seen = new Set<string>();
-    const legs = c.picks.filter(([mk]) => !seen.has(mk) && !!seen.add(mk)).map(([mk, code]) => leg(mk, code, s, m));
-    return { m, s, legs };
-  };
-
-  it("property: an offered SGM is never above the product of its legs", () => {
-    fc.assert(
-      fc.property(arbitraryCase, (c) => {
-        const { m, s, legs } = build(c);
-        const q = priceSgm(legs, s, m);
-        return !q.ok || q.oddsMilli <= combinedOddsMilli(legs.map((l) => l.offeredMilli));
-      }),
-      { numRuns: 400 },
-    );
-  });
-
-  it("property: every stored subset price is at most the full price, and the full set is the full price", () => {
-    fc.assert(
-      fc.property(arbitraryCase, (c) => {
-        const { m, s, legs } = build(c);
-        const q = priceSgm(legs, s, m);
-        if (!q.ok) return true;
-        const table = subsetPrices(legs, s, m, q.oddsMilli);
-        return table[subsetKey(legs.map((l) => l.key))] === q.oddsMilli && Object.values(table).every((v) => v >= 1010 && v <= q.oddsMilli);
-      }),
-      { numRuns: 400 },
-    );
-  });
-
-  it("property: a bet struck before tables were stored gets subsets at most its struck price", () => {
-    fc.assert(
-      fc.property(fc.array(fc.integer({ min: 1010, max: 50_000 }), { minLength: 2, maxLength: 4 }), fc.double({ min: 0.3, max: 1, noNaN: true }), (odds, f) => {
-        const legs = odds.map((oddsMilli, i) => ({ id: `b-${i + 1}`, oddsMilli }));
-        const struck = Math.max(1010, Math.floor(combinedOddsMilli(odds) * f));
-        const table = struckSubsetPrices(legs, struck);
-        return table[subsetKey(legs.map((l) => l.id))] === struck && Object.values(table).every((v) => v >= 1010 && v <= struck);
-      }),
-      { numRuns: 500 },
-    );
-  });
-
+describe("the subset table of a bet struck before tables were stored", () => {
   it("scales a struck price by each subset's share of the legs' product", () => {
     // struck 4.20 on 2.00 x 1.80 x 1.50 (5.40): the last two legs are 2.70 of 5.40 -> 2.10; leg 1 alone 4.20 x 2/5.4 = 1.555
     const t = struckSubsetPrices([{ id: "a", oddsMilli: 2000 }, { id: "b", oddsMilli: 1800 }, { id: "c", oddsMilli: 1500 }], 4200);
