@@ -11,7 +11,7 @@ import type { LedgerTransaction } from "../../domain/wallet/ledger.ts";
 import { auditStatement } from "./audit.ts";
 import { assertStatement, type Database } from "./database.ts";
 import { ledgerStatements } from "./ledger-statements.ts";
-import { sgmPricesOf } from "./bets.ts";
+import { sgmTableOf } from "./bets.ts";
 import { realCustomer } from "./real-money.ts";
 
 const n = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
@@ -121,7 +121,7 @@ export class LibsqlBackOffice implements BackOffice {
     const c = this.d.client;
     const codes = sport && sport !== "all" ? sportCodesFor(sport) : null;
     const bets = await c.execute({
-      sql: `SELECT b.id, b.user_id, b.stake, b.bet_type, b.sgm_prices,
+      sql: `SELECT b.id, b.user_id, b.stake, b.bet_type, b.total_odds_milli, b.sgm_prices,
                    (b.ew_places IS NOT NULL OR EXISTS (SELECT 1 FROM bet_legs rl JOIN runner_withdrawals w ON w.market_id = rl.market_id
                       WHERE rl.bet_id = b.id AND w.withdrawn_at > b.placed_at)) AS racing_terms
             FROM bets b
@@ -181,7 +181,7 @@ export class LibsqlBackOffice implements BackOffice {
       stake: n(r.stake),
       betType: r.bet_type as BetType,
       legs: legsBy.get(String(r.id)) ?? [],
-      sgmPrices: sgmPricesOf(r.sgm_prices),
+      sgmPrices: sgmTableOf(r, (legsBy.get(String(r.id)) ?? []).map((l) => ({ id: l.legId, oddsMilli: l.oddsMilli }))),
       racingTerms: Number(r.racing_terms) === 1,
     }));
   }

@@ -1,5 +1,5 @@
 import type { Client, InStatement, Row } from "@libsql/client";
-import type { BetTotals, Bets, PlacementOutcome, PlacementPlan, ResettlementPlan, SettlementPlan, Settlements } from "../../domain/ports/index.ts";
+import type { BetTotals, Bets, PlacementOutcome, PlacementPlan, ResettlementPlan, SettlementPlan, SettlementRefused, Settlements } from "../../domain/ports/index.ts";
 import type { BetLegRecord, BetRecord } from "../../domain/shared/types.ts";
 import { auditStatement } from "./audit.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
@@ -10,6 +10,7 @@ import { wagerGuardStatements } from "./wager-guards.ts";
 import { oneRow } from "./embedded-client.ts";
 import { realCustomer } from "./real-money.ts";
 import { RULE4_CAP } from "../../domain/settlement/rule4.ts";
+import { struckSubsetPrices } from "../../domain/pricing/sgm.ts";
 
 
 /**
@@ -49,7 +50,7 @@ export function toBet(r: Row, legs: BetLegRecord[]): BetRecord {
     settledAt: r.settled_at === null ? null : new Date(Number(r.settled_at)),
     legs,
     bonusStake: Number(r.bonus_stake ?? 0),
-    sgmPrices: sgmPricesOf(r.sgm_prices),
+    sgmPrices: sgmTableOf(r, legs.map((l) => ({ id: l.id, oddsMilli: l.oddsMilli }))),
     eachWay: r.ew_places === null || r.ew_places === undefined ? null : { fractionNum: Number(r.ew_fraction_num), fractionDen: Number(r.ew_fraction_den), places: Number(r.ew_places) },
     ...(Number(r.rule4 ?? 0) > 0 ? { rule4: Number(r.rule4) } : {}),
     ...eachWayFieldOf(r),
@@ -63,6 +64,16 @@ function eachWayFieldOf(r: Row): Pick<BetRecord, "eachWayField"> {
   const gone = Number(r.ew_gone ?? 0);
   if (r.ew_places === null || r.ew_places === undefined || gone <= goneAtStrike) return {};
   return { eachWayField: { atStrike: runners - goneAtStrike, atOff: runners - gone } };
+}
+
+/**
+ * A same game multi's subset price table: the one stored at placement, or for a bet placed before
+ * tables were stored, the struck price scaled per subset (domain/pricing/sgm.ts struckSubsetPrices),
+ * so grading never needs a second pricing rule. Null for any other bet.
+ */
+export function sgmTableOf(r: Row, legs: readonly { id: string; oddsMilli: number }[]): Record<string, number> | null {
+  if (r.bet_type !== "same_game_multi") return sgmPricesOf(r.sgm_prices);
+  return sgmPricesOf(r.sgm_prices) ?? (legs.length > 0 ? struckSubsetPrices(legs, Number(r.total_odds_milli)) : null);
 }
 
 /** The stored subset price table of a same game multi (JSON), or null. */
@@ -193,7 +204,7 @@ export class LibsqlBets implements Bets {
     }));
   }
 
-  async settle(plan: SettlementPlan): Promise<"settled" | "not_pending" | "not_found"> {
+  async settle(plan: SettlementPlan): Promise<"settled" | "not_pending" | "not_found" | SettlementRefused> {
     try {
       await this.client.batch(settlementStatements(plan), "write");
       return "settled";
@@ -201,6 +212,9 @@ export class LibsqlBets implements Bets {
       const c = constraintOf(e);
       if (c === "BET.NOT_PENDING") return "not_pending";
       if (c === ASSERTION_FAILED) return "not_found";
+      // A guard (the return above the potential return, a ledger check) refused the whole write;
+      // anything else (a used id, a missing row) is a bug and stays an exception.
+      if (c !== null && isGuard(c)) return { refused: c };
       throw e;
     }
   }
@@ -211,8 +225,9 @@ export class LibsqlBets implements Bets {
       await this.client.batch(plans.flatMap(settlementStatements), "write");
       return "settled";
     } catch (e) {
+      // One bet refused (settled meanwhile, unknown, or a guard): none written; the caller settles them one by one.
       const c = constraintOf(e);
-      if (c === "BET.NOT_PENDING" || c === ASSERTION_FAILED) return "conflict";
+      if (c === "BET.NOT_PENDING" || c === ASSERTION_FAILED || (c !== null && isGuard(c))) return "conflict";
       throw e;
     }
   }
@@ -307,6 +322,9 @@ export class LibsqlSettlements implements Settlements {
     }
   }
 }
+
+/** A refusal by one of the rules the database guards (a named trigger or a CHECK), not a broken statement. */
+const isGuard = (c: string) => /^(BET|LEDGER)\./.test(c) || c.startsWith("CHECK constraint failed:");
 
 /**
  * One bet's settlement: status, leg results, payout postings and audit record. The bet must exist

@@ -27,9 +27,23 @@ export function welcomeClaimStatement(paymentId: string, userId: string, at: Dat
   };
 }
 
-/** Settled stakes that count towards wagering: won or lost (not void, not cashed out), at the minimum odds. */
-const WAGERED_SQL = `SELECT COALESCE(SUM(stake), 0) AS s FROM bets
-  WHERE user_id = ? AND status NOT IN ('pending', 'void', 'cashed_out') AND total_odds_milli >= ? AND placed_at >= ?`;
+/**
+ * Settled stakes that count towards wagering (docs/money.md "Bonus funds", Wagering): won or lost
+ * (not void, not cashed out), at the minimum odds, placed since counting began, and not hedged. A
+ * bet is hedged when the same customer has another bet, not void, with a leg on the same market on
+ * a different outcome (legs graded void left out): both sides of one market, or bets that together
+ * cover every outcome, carry no risk, so neither side counts. Legs of multiples and same game multis
+ * count as legs. Read per customer from their own bets (bets_user_placed_idx, bet_legs_bet_idx), so
+ * no index was added to the placement write for it; it runs at upkeep, never in placement.
+ */
+const WAGERED_SQL = `WITH legs AS (
+    SELECT l.bet_id, l.market_id, l.outcome_id FROM bets ub JOIN bet_legs l ON l.bet_id = ub.id
+    WHERE ub.user_id = ?1 AND ub.status <> 'void' AND l.result <> 'void'),
+  hedged AS (
+    SELECT DISTINCT a.bet_id FROM legs a JOIN legs o ON o.market_id = a.market_id AND o.outcome_id <> a.outcome_id AND o.bet_id <> a.bet_id)
+  SELECT COALESCE(SUM(b.stake), 0) AS s FROM bets b
+  WHERE b.user_id = ?1 AND b.status NOT IN ('pending', 'void', 'cashed_out') AND b.total_odds_milli >= ?2 AND b.placed_at >= ?3
+    AND b.id NOT IN (SELECT bet_id FROM hedged)`;
 
 export class LibsqlBonuses implements Bonuses {
   private readonly client: Client;

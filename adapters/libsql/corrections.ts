@@ -4,7 +4,7 @@
  * status, leg results, correcting postings (debt included), debt recovery, audit record.
  */
 import type { Client, InStatement } from "@libsql/client";
-import type { BetCorrectionPlan, SettlementCorrections } from "../../domain/ports/index.ts";
+import type { BetCorrectionPlan, SettlementCorrections, SettlementRefused } from "../../domain/ports/index.ts";
 import type { AuditEntry } from "../../domain/shared/types.ts";
 import { debtAccountId } from "../../domain/wallet/debt.ts";
 import { walletAccountId } from "../../domain/wallet/ledger.ts";
@@ -82,7 +82,7 @@ export class LibsqlSettlementCorrections implements SettlementCorrections {
     }
   }
 
-  async correctBet(plan: BetCorrectionPlan): Promise<"corrected" | "conflict"> {
+  async correctBet(plan: BetCorrectionPlan): Promise<"corrected" | "conflict" | SettlementRefused> {
     const at = plan.audit.createdAt.getTime();
     const statements: InStatement[] = [
       // Still as the use case read it: same status, same counter.
@@ -128,6 +128,7 @@ export class LibsqlSettlementCorrections implements SettlementCorrections {
         raised(e, "BET.RESETTLE_CONFLICT")
       )
         return "conflict";
+      if (c === "BET.RETURN_ABOVE_POTENTIAL") return { refused: c };
       throw e;
     }
   }

@@ -17,6 +17,7 @@ import { LibsqlProviderMemory } from "../payments/provider-memory.ts";
 import { LibsqlFantasy } from "./fantasy.ts";
 import { LibsqlBets, LibsqlSettlements } from "./bets.ts";
 import { LibsqlSettlementCorrections } from "./corrections.ts";
+import { LibsqlSettlementExceptions } from "./settlement-exceptions.ts";
 import { LibsqlMarkets } from "./markets.ts";
 import { LibsqlEventPricing } from "./event-pricing.ts";
 import { LibsqlDemoAccounts } from "./demo-accounts.ts";
@@ -98,6 +99,7 @@ export function libsqlPorts(d: Database, opts: PortOptions = {}): Ports {
     demoAccounts: new LibsqlDemoAccounts(d.client),
     settlements: new LibsqlSettlements(d.client),
     corrections: new LibsqlSettlementCorrections(d.client),
+    settlementExceptions: new LibsqlSettlementExceptions(d.client),
     risk: new LibsqlRiskBook(d.client),
     trading: new LibsqlTrading(d.client),
     withdrawals: new LibsqlRunnerWithdrawals(d.client),

@@ -1,5 +1,5 @@
 /** Bets in memory: placement and settlement as single all-or-nothing writes, listings, totals. */
-import type { BetTotals, Bets, PlacementOutcome, PlacementPlan, SettlementPlan } from "../../domain/ports/index.ts";
+import type { BetTotals, Bets, PlacementOutcome, PlacementPlan, SettlementPlan, SettlementRefused } from "../../domain/ports/index.ts";
 import type { BetRecord } from "../../domain/shared/types.ts";
 import type { BetRow } from "./rows.ts";
 import { ConstraintError, jsonRoundTrip, type MemoryDatabase, type Tables } from "./store.ts";
@@ -131,7 +131,7 @@ export class MemoryBets implements Bets {
    * Status, leg results, payout postings and audit record in one write. A bet that is not
    * pending (or does not exist) is left as it is, with no payout and no audit record.
    */
-  async settle(plan: SettlementPlan): Promise<"settled" | "not_pending" | "not_found"> {
+  async settle(plan: SettlementPlan): Promise<"settled" | "not_pending" | "not_found" | SettlementRefused> {
     return this.db.write((t) => applySettlement(t, plan));
   }
 
@@ -175,11 +175,16 @@ export class MemoryBets implements Bets {
 
 class SettlementConflict extends Error {}
 
-/** One settlement inside a write: nothing changes unless the bet is there and pending. */
-function applySettlement(t: Tables, plan: SettlementPlan): "settled" | "not_pending" | "not_found" {
+/**
+ * One settlement inside a write: nothing changes unless the bet is there and pending, and its
+ * return within its potential return (the libSQL guard of migration 0026, which this fake's bets,
+ * none each way, always fall under).
+ */
+function applySettlement(t: Tables, plan: SettlementPlan): "settled" | "not_pending" | "not_found" | SettlementRefused {
   const bet = t.bets.get(plan.betId);
   if (!bet) return "not_found";
   if (bet.status !== "pending") return "not_pending";
+  if (plan.actualReturn > bet.potentialReturn) return { refused: "BET.RETURN_ABOVE_POTENTIAL" };
   Object.assign(bet, {
     status: plan.status,
     actualReturn: plan.actualReturn,

@@ -33,7 +33,7 @@ betRoutes.openapi(
       "Refused with 409 BET.ODDS_CHANGED (details.prices has the current prices), BET.EVENT_CLOSED, BET.MARKET_CLOSED or BET.INSUFFICIENT_FUNDS; " +
       "403 KYC.LEVEL_REQUIRED, AUTH.ACCOUNT_SUSPENDED or RG.SELF_EXCLUDED; 422 RG.LOSS_LIMIT (details {period, limit, used}). " +
       "The customer's price-change policy applies: refuse (default), accept_higher or accept_any (placed at the current price). " +
-      "betType same_game_multi: 2-4 legs of one event from different markets, priced product x 0.85 (BET.SGM_* refusals). " +
+      "betType same_game_multi: 2-4 legs of one event from different markets, priced as one outcome from the match model (SGM.* and BET.SGM_* refusals). " +
       "Honours Idempotency-Key: a repeat returns the first response and creates nothing; the same key with another body is a 409. " +
       "The spec's body is accepted too: a stake as a decimal string in dollars (\"10\", \"2.50\"; more than 2 decimals, negative or " +
       "non-numeric is 400 REQUEST.INVALID) and selections {eventId, marketId: \"match-winner\", outcomeId: \"home\"|\"draw\"|\"away\", odds} " +

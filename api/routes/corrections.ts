@@ -2,11 +2,15 @@
  * Settlement corrections by market (admin) and what a customer owes (issue 18 item 4):
  * POST /admin/markets/{id}/resettle, POST /admin/markets/{id}/unsettle, GET /me/debt,
  * GET /admin/users/{id}/debt. Every change is audited (domain/settlement/correct-market.ts).
+ * GET /admin/settlement-exceptions: settlements a database guard refused
+ * (domain/settlement/settlement-exceptions.ts).
  */
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../env.ts";
 import { ctxOf } from "../env.ts";
-import { DebtResponse, MarketCorrectionResponse, ResettleMarketBody, UnsettleMarketBody } from "../schemas/corrections.ts";
+import {
+  DebtResponse, MarketCorrectionResponse, ResettleMarketBody, SettlementExceptionsQuery, SettlementExceptionsResponse, UnsettleMarketBody,
+} from "../schemas/corrections.ts";
 import { MarketIdParam } from "../schemas/markets.ts";
 import { IdParam } from "../schemas/common.ts";
 import { errorResponses, json } from "./openapi-helpers.ts";
@@ -15,6 +19,7 @@ import { allowSuspendedCustomer, requireRole } from "../middleware/session.ts";
 import { presentAdminMarket } from "./markets.ts";
 import { resettleMarket, unsettleMarket } from "../../domain/settlement/correct-market.ts";
 import { customerDebt, myDebt } from "../../domain/wallet/debt-view.ts";
+import { listSettlementExceptions } from "../../domain/settlement/settlement-exceptions.ts";
 
 export const correctionRoutes = new OpenAPIHono<AppEnv>();
 const adminOnly = requireRole("admin");
@@ -78,4 +83,33 @@ correctionRoutes.openapi(
     responses: { 200: json(DebtResponse, "Debt"), ...errorResponses(401, 403) },
   }),
   async (c) => c.json(unwrap(await customerDebt(ctxOf(c), c.req.valid("param").id)), 200),
+);
+
+correctionRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/admin/settlement-exceptions",
+    tags: ["Markets"],
+    summary: "Settlements a database guard refused (admin): the bet, the guard and its reason, what settlement tried to pay",
+    description:
+      "A bet whose settlement a guard refuses (e.g. BET.RETURN_ABOVE_POTENTIAL) stays pending and is listed here while the rest of its market " +
+      "settles; settling the bet by any path resolves it. Newest first; status=all includes resolved ones.",
+    middleware: [adminOnly] as const,
+    request: { query: SettlementExceptionsQuery },
+    responses: { 200: json(SettlementExceptionsResponse, "Settlement exceptions"), ...errorResponses(400, 401, 403) },
+  }),
+  async (c) => {
+    const { status, limit } = c.req.valid("query");
+    const items = unwrap(await listSettlementExceptions(ctxOf(c), { includeResolved: status === "all", limit }));
+    return c.json(
+      {
+        items: items.map((x) => ({
+          ...x,
+          createdAt: x.createdAt.toISOString(),
+          resolvedAt: x.resolvedAt ? x.resolvedAt.toISOString() : null,
+        })),
+      },
+      200,
+    );
+  },
 );

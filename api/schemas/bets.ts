@@ -163,7 +163,7 @@ export const SameGameMulti = z
     eventId: z.string(),
     eventName: z.string(),
     legs: z.array(SameGameMultiLeg),
-    odds: OddsString.openapi({ description: "product of the legs x 0.85, rounded down to 0.001" }),
+    odds: OddsString.openapi({ description: "the bet builder's price (domain/pricing/sgm.ts): the joint probability less the SGM margin for its legs, on the ladder, never above the legs multiplied" }),
     punters: z.number().int().openapi({ description: "Real bets placed on exactly these legs" }),
   })
   .openapi("SameGameMulti");

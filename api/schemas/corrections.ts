@@ -3,7 +3,7 @@
  * unsettle it, the early-settlement override, and what a customer owes (debt).
  */
 import { z } from "@hono/zod-openapi";
-import { Cents, plain } from "./common.ts";
+import { Cents, IsoDate, plain } from "./common.ts";
 import { AdminMarket, SettleMarketBody } from "./markets.ts";
 
 const Reason = plain(z.string().trim().min(10).max(500), "text").openapi({ description: "Why (at least 10 characters; kept in the audit record)" });
@@ -40,3 +40,35 @@ export const DebtResponse = z
   })
   .openapi("Debt");
 export type DebtResponse = z.infer<typeof DebtResponse>;
+
+const q = (name: string, description: string) => ({ param: { name, in: "query" as const }, description });
+
+export const SettlementExceptionsQuery = z.object({
+  status: z.enum(["open", "all"]).default("open").openapi(q("status", "open (default): not yet resolved; all: resolved ones too")),
+  limit: z.coerce.number().int().min(1).max(500).default(100).openapi(q("limit", "Rows, 1..500 (default 100), newest first")),
+});
+
+export const SettlementException = z
+  .object({
+    id: z.string(),
+    betId: z.string(),
+    marketId: z.string().nullable(),
+    marketName: z.string().nullable(),
+    eventName: z.string().nullable(),
+    code: z.string().openapi({ description: "The database guard that refused the settlement, e.g. BET.RETURN_ABOVE_POTENTIAL" }),
+    message: z.string().openapi({ description: "The reason in words" }),
+    attemptedStatus: z.enum(["won", "lost", "void"]),
+    attemptedReturn: Cents.openapi({ description: "What settlement tried to pay" }),
+    via: z.string().openapi({ description: "What was settling: market.settle or a correction's action" }),
+    createdAt: IsoDate,
+    resolvedAt: IsoDate.nullable().openapi({ description: "When the bet left pending (settled by any path); null while open" }),
+    userId: z.string(),
+    betType: z.string(),
+    stake: Cents,
+    potentialReturn: Cents,
+    betStatus: z.string().openapi({ description: "The bet's status now (pending until an operator settles it)" }),
+  })
+  .openapi("SettlementException");
+
+export const SettlementExceptionsResponse = z.object({ items: z.array(SettlementException) }).openapi("SettlementExceptions");
+export type SettlementExceptionsResponse = z.infer<typeof SettlementExceptionsResponse>;

@@ -24,9 +24,13 @@ describe("cash-out amount", () => {
   });
 
   it("prices the legs now the way the bet was priced", () => {
-    expect(currentOddsMilli("single", [2150])).toBe(2150);
-    expect(currentOddsMilli("multiple", [2000, 1500])).toBe(3000);
-    expect(currentOddsMilli("same_game_multi", [2000, 1500])).toBe(2550);
+    const of = (betType: "single" | "multiple" | "same_game_multi", totalOddsMilli: number, legs: number[]) => ({ betType, totalOddsMilli, legs: legs.map((oddsMilli) => ({ oddsMilli })) });
+    expect(currentOddsMilli(of("single", 2000, [2000]), [2150])).toBe(2150);
+    expect(currentOddsMilli(of("multiple", 3000, [2000, 1500]), [2000, 1500])).toBe(3000);
+    // A same game multi struck at 2.70 on legs 2.00 x 1.50: unchanged legs give back 2.70 ...
+    expect(currentOddsMilli(of("same_game_multi", 2700, [2000, 1500]), [2000, 1500])).toBe(2700);
+    // ... and a leg at 2.20 moves it by the same ratio: 2.70 x 3.30 / 3.00 = 2.97
+    expect(currentOddsMilli(of("same_game_multi", 2700, [2000, 1500]), [2200, 1500])).toBe(2970);
   });
 });
 

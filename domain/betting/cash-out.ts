@@ -2,7 +2,8 @@
  * Cash out: a pending bet whose markets are all open can be settled early for
  *   stake x placed odds / current odds x 0.95, rounded down to the cent,
  * where the current odds are the bet's legs priced now the way they were priced at placement
- * (single: the price; multiple: the product; same game multi: product x 0.85). A quote is valid for
+ * (single: the price; multiple: the product; same game multi: its placed price moved by the legs'
+ * own moves, see currentOddsMilli). A quote is valid for
  * 10 seconds and is stored (any instance can accept it). Accepting is ONE write that the database
  * refuses unless the bet is still pending and the customer's, the quote unexpired, and every leg's
  * market open at exactly the quoted price; it sets the bet cashed_out with the amount as its
@@ -16,17 +17,25 @@ import { combinedOddsMilli, type OddsMilli } from "../shared/odds.ts";
 import type { BetRecord, BetType, PricedOutcome, User } from "../shared/types.ts";
 import { HOUSE_ACCOUNT, ledgerTransaction, transfer, walletAccountId, type LedgerTransaction } from "../wallet/ledger.ts";
 import { type CashOutQuote } from "../ports/wallet.ts";
-import { sameGameMultiOddsMilli } from "./same-game-multi.ts";
 import { returnPostings } from "../wallet/bonus.ts";
 
 export const CASH_OUT_PERCENT = 95n;
 export const QUOTE_TTL_MS = 10_000;
 
-/** The bet's legs priced now, the way the bet was priced at placement. */
-export function currentOddsMilli(betType: BetType, legPrices: readonly OddsMilli[]): OddsMilli {
-  if (betType === "single") return legPrices[0];
-  if (betType === "same_game_multi") return sameGameMultiOddsMilli(legPrices);
-  return combinedOddsMilli(legPrices);
+/**
+ * The bet's legs priced now, the way the bet was priced at placement. A same game multi was priced
+ * from its event's model as it stood then, which a cash-out does not re-run: its price now is the
+ * placed price moved by the legs' own moves (placed x product now / product at placement), so
+ * unchanged prices give back the placed price.
+ */
+export function currentOddsMilli(
+  bet: { betType: BetType; totalOddsMilli: number; legs: readonly { oddsMilli: number }[] },
+  now: readonly OddsMilli[],
+): OddsMilli {
+  if (bet.betType === "single") return now[0];
+  if (bet.betType !== "same_game_multi") return combinedOddsMilli(now);
+  const then = combinedOddsMilli(bet.legs.map((l) => l.oddsMilli));
+  return then > 0 ? Math.max(1, Math.floor((bet.totalOddsMilli * combinedOddsMilli(now)) / then)) : bet.totalOddsMilli;
 }
 
 /** floor(stake x placed / current x 0.95), exactly. */
@@ -88,7 +97,7 @@ export async function quoteCashOut(ctx: Ctx, betId: string): Promise<Result<Cash
   const availability = cashOutAvailability(bet, priced, ctx.clock.now());
   if (!availability.available) return err(domainError("CASHOUT.MARKET_SUSPENDED", `Cash out is not available: ${availability.reason}`));
   const legPrices = bet.legs.map((l) => ({ outcomeId: l.outcomeId, priceMilli: priced.get(l.outcomeId)!.priceMilli }));
-  const amount = cashOutAmount(bet.stake, bet.totalOddsMilli, sgmAwareCurrentOdds(bet, legPrices.map((p) => p.priceMilli)));
+  const amount = cashOutAmount(bet.stake, bet.totalOddsMilli, currentOddsMilli(bet, legPrices.map((p) => p.priceMilli)));
   const now = ctx.clock.now();
   const quote: CashOutQuote = {
     id: ctx.ids.next("coq"),
@@ -186,13 +195,3 @@ export async function cashOutAvailabilities(ctx: Ctx, bets: readonly BetRecord[]
   return out;
 }
 
-/**
- * A same game multi priced by the joint model (it has a subset table): its price now is the placed
- * price moved by the legs' own moves (placed x product now / product at placement), so unchanged
- * prices give back the placed price. Other bets: currentOddsMilli.
- */
-function sgmAwareCurrentOdds(bet: { betType: BetType; totalOddsMilli: number; legs: readonly { oddsMilli: number }[]; sgmPrices?: Record<string, number> | null }, now: readonly OddsMilli[]): OddsMilli {
-  if (bet.betType !== "same_game_multi" || !bet.sgmPrices) return currentOddsMilli(bet.betType, now);
-  const then = combinedOddsMilli(bet.legs.map((l) => l.oddsMilli));
-  return then > 0 ? Math.max(1, Math.floor((bet.totalOddsMilli * combinedOddsMilli(now)) / then)) : currentOddsMilli(bet.betType, now);
-}

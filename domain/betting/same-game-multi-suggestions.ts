@@ -8,7 +8,7 @@
 import type { Ctx } from "../shared/context.ts";
 import { formatOdds } from "../shared/odds.ts";
 import type { EventView, MarketView, PricedOutcome } from "../shared/types.ts";
-import { isPlaceableSgmPrice, sameGameMultiOddsMilli, SGM_MAX_LEGS, SGM_MIN_LEGS } from "./same-game-multi.ts";
+import { SGM_MAX_LEGS, SGM_MIN_LEGS } from "./same-game-multi.ts";
 import { priceSameGameMulti } from "./sgm-quote.ts";
 
 export interface SgmLegView {
@@ -44,17 +44,15 @@ export function suggestedLegs(markets: readonly MarketView[]): { market: MarketV
   return legs.slice(0, SGM_MAX_LEGS);
 }
 
-function fromPriced(eventId: string, eventName: string, legs: PricedOutcome[], punters: number): SgmView | null {
+/** The view of a combination that may be offered, without its price (repriced gives it). */
+function fromPriced(eventId: string, eventName: string, legs: PricedOutcome[], punters: number): Omit<SgmView, "odds"> | null {
   if (legs.length < SGM_MIN_LEGS || legs.length > SGM_MAX_LEGS) return null;
   if (legs.some((l) => l.eventId !== eventId || l.marketStatus !== "open" || l.eventStatus === "finished" || l.outcomeResult !== null)) return null;
   if (new Set(legs.map((l) => l.marketId)).size !== legs.length) return null;
-  const odds = sameGameMultiOddsMilli(legs.map((l) => l.priceMilli));
-  if (!isPlaceableSgmPrice(odds)) return null;
   return {
     eventId,
     eventName,
     legs: legs.map((l) => ({ outcomeId: l.outcomeId, marketId: l.marketId, marketName: l.marketName, selectionName: l.outcomeName, odds: formatOdds(l.priceMilli) })),
-    odds: formatOdds(odds),
     punters,
   };
 }
@@ -70,7 +68,7 @@ const pricedFromEvent = (e: EventView, legs: { market: MarketView; outcomeId: st
   });
 
 /** The view at the bet builder's own price (sgm-quote.ts), or null when the pricer refuses the legs. */
-async function repriced(ctx: Ctx, view: SgmView | null, legs: readonly PricedOutcome[]): Promise<SgmView | null> {
+async function repriced(ctx: Ctx, view: Omit<SgmView, "odds"> | null, legs: readonly PricedOutcome[]): Promise<SgmView | null> {
   if (!view) return null;
   const q = await priceSameGameMulti(ctx, legs);
   return q.ok ? { ...view, odds: formatOdds(q.value.oddsMilli) } : null;

@@ -3,15 +3,14 @@
  * price that placement would compute differently. The legs' market, outcome code and line and the
  * event's model and state are read from the database (the SameGameMultis port) and priced by
  * domain/pricing/sgm.ts at the event's current state; refusals are the pricer's stable codes
- * (SGM.NOT_OFFERED, SGM.SAME_MARKET, SGM.CONTRADICTORY_LEGS, SGM.CORRELATED_LEGS) or
- * BET.SGM_PRICE_TOO_LOW for a combination priced below 1.01.
+ * (SGM.NOT_OFFERED, SGM.SAME_MARKET, SGM.CONTRADICTORY_LEGS, SGM.CORRELATED_LEGS, and
+ * BET.SGM_PRICE_TOO_LOW for a combination priced below 1.01).
  */
 import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { formatOdds, parseOdds } from "../shared/odds.ts";
 import type { PricedOutcome } from "../shared/types.ts";
 import { priceSgm, subsetPrices, type SgmLegSpec } from "../pricing/sgm.ts";
-import { isPlaceableSgmPrice } from "./same-game-multi.ts";
 import { MIN_STAKE_CENTS, validateSlip } from "./slip.ts";
 import { isBettable, priceAcceptable } from "./place-bet.ts";
 import type { PriceChangePolicy } from "../accounts/settings.ts";
@@ -48,9 +47,7 @@ export async function priceSameGameMulti(ctx: Ctx, legs: readonly PricedOutcome[
   });
   const q = priceSgm(specs, state, model);
   if (!q.ok) return err(domainError(q.code, q.message));
-  if (!isPlaceableSgmPrice(q.oddsMilli))
-    return err(domainError("BET.SGM_PRICE_TOO_LOW", `These selections combine to ${formatOdds(q.oddsMilli)}, below 1.01`));
-  return ok({ oddsMilli: q.oddsMilli, subsetPrices: subsetPrices(specs, state, model) });
+  return ok({ oddsMilli: q.oddsMilli, subsetPrices: subsetPrices(specs, state, model, q.oddsMilli) });
 }
 
 export interface SgmQuote {

@@ -94,18 +94,19 @@ describe("bet slip", () => {
       expect(asSameGameMulti(addSelection(emptySlip, a)).betType).toBe("single");
     });
 
-    it("is priced at the product x 0.85 rounded down to 0.001, and returns stake x that price", () => {
+    it("is priced at the server's quote, never from the legs' own prices, and returns stake x that price", () => {
       const s = asSameGameMulti(addSelection(addSelection(addSelection(emptySlip, a), b), c));
-      // 2.00 x 1.80 x 1.50 = 5.40; x 0.85 = 4.59.
-      expect(totalOddsMilli(s)).toBe(4590);
-      expect(potentialReturn(s, 1000)).toBe(4590);
-      const odd = asSameGameMulti(addSelection(addSelection(emptySlip, leg("p", "m1", 2150)), leg("q", "m2", 1910)));
-      // 2.15 x 1.91 = 4.1065; x 0.85 = 3.490525 -> 3.490; 3.33 x 3.490 = 11.6217 -> 11.62.
-      expect(totalOddsMilli(odd)).toBe(3490);
-      expect(potentialReturn(odd, 333)).toBe(1162);
+      // Before the quote is known the slip has no price (the legs multiplied would be 5.40).
+      expect(totalOddsMilli(s)).toBe(0);
+      expect(potentialReturn(s, 1000)).toBe(0);
+      expect(totalOddsMilli(s, 4630)).toBe(4630);
+      expect(potentialReturn(s, 1000, 4630)).toBe(4630);
+      // 3.33 x 3.49 = 11.6217 -> 11.62
+      expect(potentialReturn(s, 333, 3490)).toBe(1162);
+      expect(potentialProfit(s, 333, 3490)).toBe(829);
     });
 
-    it("validation: leg count, one event, one selection per market, a price of at least 1.01", () => {
+    it("validation: leg count, one event, one selection per market (the price floor is the pricer's, not the slip's)", () => {
       const v = (selections: Parameters<typeof validateSlip>[0]["selections"]) =>
         validateSlip({ selections, stakeCents: 100, betType: "same_game_multi" })?.code ?? null;
       expect(v([a])).toBe("BET.SGM_LEG_COUNT");
@@ -113,7 +114,7 @@ describe("bet slip", () => {
       expect(v([a, sel("x", "e2", 2000)])).toBe("BET.SGM_ONE_EVENT");
       expect(v([a, leg("o9", "m1", 3000)])).toBe("BET.SGM_SAME_MARKET");
       expect(v([a, a])).toBe("BET.DUPLICATE_SELECTION");
-      expect(v([leg("l1", "m1", 1050), leg("l2", "m2", 1050)])).toBe("BET.SGM_PRICE_TOO_LOW");
+      expect(v([leg("l1", "m1", 1050), leg("l2", "m2", 1050)])).toBeNull();
       expect(v([a, b, c])).toBeNull();
     });
   });

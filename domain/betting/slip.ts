@@ -3,7 +3,7 @@
  * slip; the server uses the same rules (validateSlip) to refuse what the slip would never allow.
  */
 import { combinedOddsMilli, returnFor, type OddsMilli } from "../shared/odds.ts";
-import { isPlaceableSgmPrice, returnAtOdds, sameGameMultiOddsMilli, SGM_MAX_LEGS, SGM_MIN_LEGS } from "./same-game-multi.ts";
+import { returnAtOdds, SGM_MAX_LEGS, SGM_MIN_LEGS } from "./same-game-multi.ts";
 
 export interface SlipSelection {
   /** Unique per outcome: adding the same id twice is ignored. */
@@ -71,28 +71,30 @@ export function repriceSelections(slip: Slip, prices: ReadonlyMap<string, OddsMi
 
 /**
  * Single: the first selection's odds. Multiple: the product of all odds (rounded down to 0.001).
- * Same game multi: the product x 0.85, rounded down to 0.001.
+ * Same game multi: `sgmQuoteMilli`, the server's price for these legs (POST
+ * /api/betting/same-game-multis/quote, domain/pricing/sgm.ts priceSgm); 0 until it is known, since
+ * the legs' own prices cannot tell it.
  */
-export function totalOddsMilli(slip: Slip): OddsMilli {
+export function totalOddsMilli(slip: Slip, sgmQuoteMilli = 0): OddsMilli {
   if (slip.selections.length === 0) return 0;
   if (slip.betType === "single") return slip.selections[0].oddsMilli;
-  if (slip.betType === "same_game_multi") return sameGameMultiOddsMilli(slip.selections.map((s) => s.oddsMilli));
+  if (slip.betType === "same_game_multi") return sgmQuoteMilli;
   return combinedOddsMilli(slip.selections.map((s) => s.oddsMilli));
 }
 
 /**
  * Potential return in cents = stake x total odds, computed exactly and rounded down to the cent
- * (a same game multi at its rounded price).
+ * (a same game multi at its quoted price).
  */
-export function potentialReturn(slip: Slip, stakeCents: number): number {
+export function potentialReturn(slip: Slip, stakeCents: number, sgmQuoteMilli = 0): number {
   if (slip.selections.length === 0 || stakeCents <= 0) return 0;
-  if (slip.betType === "same_game_multi") return returnAtOdds(stakeCents, totalOddsMilli(slip));
+  if (slip.betType === "same_game_multi") return returnAtOdds(stakeCents, sgmQuoteMilli);
   const legs = slip.betType === "single" ? [slip.selections[0].oddsMilli] : slip.selections.map((s) => s.oddsMilli);
   return returnFor(stakeCents, legs);
 }
 
-export const potentialProfit = (slip: Slip, stakeCents: number): number =>
-  Math.max(0, potentialReturn(slip, stakeCents) - stakeCents);
+export const potentialProfit = (slip: Slip, stakeCents: number, sgmQuoteMilli = 0): number =>
+  Math.max(0, potentialReturn(slip, stakeCents, sgmQuoteMilli) - stakeCents);
 
 /** Events that appear more than once in the slip: a multiple may not hold two selections of one event. */
 export function conflictingEventIds(selections: readonly Pick<SlipSelection, "eventId">[]): string[] {
@@ -117,12 +119,11 @@ export type SlipProblem =
   | { code: "BET.SAME_EVENT_IN_MULTIPLE"; message: string; eventIds: string[] }
   | { code: "BET.SGM_LEG_COUNT"; message: string }
   | { code: "BET.SGM_ONE_EVENT"; message: string }
-  | { code: "BET.SGM_SAME_MARKET"; message: string }
-  | { code: "BET.SGM_PRICE_TOO_LOW"; message: string };
+  | { code: "BET.SGM_SAME_MARKET"; message: string };
 
 /** The slip rules both sides enforce. Returns the first problem, or null when the slip can be placed. */
 export function validateSlip(input: {
-  selections: readonly (Pick<SlipSelection, "eventId" | "outcomeId"> & { marketId?: string; oddsMilli?: OddsMilli })[];
+  selections: readonly (Pick<SlipSelection, "eventId" | "outcomeId"> & { marketId?: string })[];
   stakeCents: number | null;
   betType: BetType;
 }): SlipProblem | null {
@@ -154,9 +155,13 @@ export function validateSlip(input: {
   return null;
 }
 
-/** The same game multi rules: 2-4 selections, one event, one selection per market, a price of at least 1.01. */
+/**
+ * The same game multi's shape: 2-4 selections, one event, one selection per market. Its price (and
+ * BET.SGM_PRICE_TOO_LOW below 1.01) is priceSgm's alone (domain/pricing/sgm.ts): the legs' own
+ * prices cannot tell it, so the slip shows the server's quote and placement re-prices.
+ */
 function sameGameMultiProblem(
-  selections: readonly (Pick<SlipSelection, "eventId" | "outcomeId"> & { marketId?: string; oddsMilli?: OddsMilli })[],
+  selections: readonly (Pick<SlipSelection, "eventId" | "outcomeId"> & { marketId?: string })[],
 ): SlipProblem | null {
   if (selections.length < SGM_MIN_LEGS || selections.length > SGM_MAX_LEGS)
     return { code: "BET.SGM_LEG_COUNT", message: `A same game multi has ${SGM_MIN_LEGS} to ${SGM_MAX_LEGS} selections` };
@@ -166,8 +171,5 @@ function sameGameMultiProblem(
     return { code: "BET.SGM_ONE_EVENT", message: "Every selection of a same game multi must be from the same event" };
   if (new Set(selections.map((s, i) => s.marketId ?? `#${i}`)).size !== selections.length)
     return { code: "BET.SGM_SAME_MARKET", message: "A same game multi takes one selection per market" };
-  const odds = selections.map((s) => s.oddsMilli);
-  if (odds.every((o): o is OddsMilli => typeof o === "number") && !isPlaceableSgmPrice(sameGameMultiOddsMilli(odds)))
-    return { code: "BET.SGM_PRICE_TOO_LOW", message: "These selections combine to a price below 1.01" };
   return null;
 }

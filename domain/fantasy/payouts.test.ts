@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
-  defaultPayoutTable, distributePrizes, paidTableFor, payoutPlacesFor, payoutTableProblem, placeAmounts, poolFigures, prizePoolFor, rakeFor,
+  defaultPayoutTable, distributeAmounts, distributePrizes, paidTableFor, payoutPlacesFor, payoutTableProblem, placeAmounts, poolFigures, prizePoolFor,
+  rakeFor, settlementAmounts,
 } from "./payouts.ts";
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
@@ -167,4 +168,40 @@ describe("distributing prizes", () => {
   it("no entries, nothing paid", () => {
     expect(distributePrizes(1000, [10000], [])).toEqual([]);
   });
+});
+
+describe("an under-filled guaranteed contest pays its advertised table (settlementAmounts)", () => {
+  const ten = defaultPayoutTable(10);
+  const gpp = { guaranteedPrize: 90_000, maxEntries: 100, payoutTable: ten };
+
+  it("one entrant gets first place's advertised 307.26, not the whole 900.00 guarantee", () => {
+    expect(settlementAmounts(gpp, 1, 900)).toEqual([30_726]);
+  });
+
+  it("three entrants get 307.26 / 153.63 / 102.42, the first three places of the advertised table", () => {
+    expect(settlementAmounts(gpp, 3, 2700)).toEqual([30_726, 15_363, 10_242]);
+    const paid = distributeAmounts(settlementAmounts(gpp, 3, 2700), [
+      { entryId: "a", pointsX100: 5000, enteredAt: at(1) },
+      { entryId: "b", pointsX100: 7000, enteredAt: at(2) },
+      { entryId: "c", pointsX100: 6000, enteredAt: at(3) },
+    ]);
+    expect(paid.map((r) => [r.entryId, r.payout])).toEqual([["b", 30_726], ["c", 15_363], ["a", 10_242]]);
+  });
+
+  it("every place filled: the whole table of max(guarantee, net fees), as before", () => {
+    expect(settlementAmounts(gpp, 10, 9000)).toEqual(placeAmounts(90_000, ten, 10));
+    expect(settlementAmounts(gpp, 30, 27_000)).toEqual(placeAmounts(90_000, ten, 30));
+    expect(settlementAmounts(gpp, 100, 95_000)).toEqual(placeAmounts(95_000, ten, 100));
+  });
+
+  it("net fees above the filled places' prizes are shared over those places: players' money is always paid out", () => {
+    // 5 entries of 200.00 (net 900.00 after the rake) against 900.00 guaranteed over 10 places.
+    expect(settlementAmounts(gpp, 5, 90_000)).toEqual(placeAmounts(90_000, ten.slice(0, 5), 5));
+  });
+
+  it("a non-guaranteed contest is unchanged: its scaled table over the net fees", () => {
+    const cash = { guaranteedPrize: 0, maxEntries: 100, payoutTable: ten };
+    expect(settlementAmounts(cash, 12, 10_800)).toEqual([10_800]);
+  });
+
 });

@@ -12,6 +12,11 @@
  * - Paid places: a guaranteed or full contest pays its whole table; a non-guaranteed contest that is
  *   not full pays a table scaled to its entries: the first max(1, floor(places × entries / maxEntries))
  *   places, their shares rescaled to the whole pool (`paidTableFor`).
+ * - A guaranteed contest with fewer entries than places pays each filled place its advertised prize
+ *   (its amount in the whole table at the pool as it stands) and no more: the guarantee backs the
+ *   advertised table, it is not shared out among whoever entered (`settlementAmounts`). Should the
+ *   net fees exceed those prizes, the net fees are shared over the filled places instead (players'
+ *   money is always paid out; the house then adds nothing).
  * - Place amounts: with k = min(table length, number of entries) places paid and S the sum of their
  *   shares, place i gets floor(pool × share_i / S); the cents left over (fewer than k) go one each
  *   to places 1, 2, 3 ... so the places add up to the pool exactly.
@@ -98,6 +103,25 @@ export function paidTableFor(
   return table.slice(0, places);
 }
 
+/**
+ * What each paid place gets at settlement, place 1 first (their sum is the prize pool paid). A full
+ * or non-guaranteed contest: `pool` = max(guarantee, netFees) over the table it pays (paidTableFor).
+ * A guaranteed contest with fewer entries than places: the filled places' advertised amounts (the
+ * whole table at that pool, as the contest page shows them), or the net fees over those places when
+ * the fees are more.
+ */
+export function settlementAmounts(
+  c: { guaranteedPrize: number; maxEntries: number; payoutTable: readonly number[] },
+  entries: number,
+  netFees: number,
+): number[] {
+  const pool = Math.max(c.guaranteedPrize, netFees);
+  if (c.guaranteedPrize <= 0 || entries >= c.payoutTable.length) return placeAmounts(pool, paidTableFor(c, entries), entries);
+  const advertised = placeAmounts(pool, c.payoutTable, c.payoutTable.length).slice(0, entries);
+  const prizes = advertised.reduce((a, b) => a + b, 0);
+  return netFees > prizes ? placeAmounts(netFees, c.payoutTable.slice(0, entries), entries) : advertised;
+}
+
 /** What each of the first min(table, entries) places pays from `pool`, summing to `pool` exactly. */
 export function placeAmounts(pool: number, table: readonly number[], entries: number): number[] {
   const k = Math.min(table.length, entries);
@@ -129,13 +153,17 @@ export interface EntryResult {
  * places they cover. The payouts sum to `pool` whenever there is at least one entry.
  */
 export function distributePrizes(pool: number, table: readonly number[], entries: readonly RankedEntry[]): EntryResult[] {
+  return distributeAmounts(placeAmounts(pool, table, entries.length), entries);
+}
+
+/** The same standings, paid the given place amounts (place 1 first; places past them pay 0). */
+export function distributeAmounts(amounts: readonly number[], entries: readonly RankedEntry[]): EntryResult[] {
   const ordered = [...entries].sort(
     (a, b) =>
       b.pointsX100 - a.pointsX100 ||
       a.enteredAt.getTime() - b.enteredAt.getTime() ||
       (a.entryId < b.entryId ? -1 : a.entryId > b.entryId ? 1 : 0),
   );
-  const amounts = placeAmounts(pool, table, ordered.length);
   const out: EntryResult[] = [];
   let i = 0;
   while (i < ordered.length) {

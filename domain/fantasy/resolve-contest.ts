@@ -4,8 +4,9 @@
  *
  * Settle: the rake (floor of fees × rake %) goes pool → fantasy_rake as its own `contest_rake`
  * transaction; the prize pool, max(guarantee, fees − rake), is paid by the table the contest pays
- * at its size (paidTableFor), ties split (payouts.ts), one `contest_payout` transaction per paid
- * entry, pool → wallet. When the fees do not reach the guarantee, the house pays the overlay
+ * at its size (settlementAmounts: a guaranteed contest short of entries pays its filled places
+ * their advertised prizes only), ties split (payouts.ts), one `contest_payout` transaction per paid
+ * entry, pool → wallet. When the fees do not reach what is paid, the house pays the overlay
  * house → pool (`adjustment`, before the payouts); a contest created before migration 0025 had its
  * whole guarantee put in at creation, and gets back from it whatever the overlay did not use.
  * Cancel: every fee goes back pool → wallet (`contest_entry_refund`, one per entry) and whatever
@@ -22,14 +23,14 @@ import {
 } from "../wallet/ledger.ts";
 import type { ResolutionPlan } from "../ports/index.ts";
 import { auditOf } from "./common.ts";
-import { distributePrizes, paidTableFor, poolFigures } from "./payouts.ts";
+import { distributeAmounts, poolFigures, settlementAmounts } from "./payouts.ts";
 import { entryPoints } from "./scoring.ts";
 import type { ContestRecord, ContestStatus, EntryRecord } from "./types.ts";
 
 export interface Resolution {
   contest: ContestRecord;
   rake: number;
-  /** What was paid out in prizes: max(guarantee, fees − rake) when settled, 0 when cancelled. */
+  /** What was paid out in prizes (settlementAmounts' sum) when settled, 0 when cancelled. */
   prizePool: number;
   /** What the house paid towards the prizes (the guarantee's overlay); 0 when the fees covered it. */
   overlay: number;
@@ -53,11 +54,13 @@ export function planSettlement(
   const pool = contestPoolAccountId(contest.id);
   const by = opts.actor?.id ?? null;
   const fees = entries.reduce((s, e) => s + e.fee, 0);
-  const { rake, netFees, prizePool, overlay } = poolFigures(fees, contest.guaranteedPrize, contest.rakePercent);
-  const table = paidTableFor(contest, entries.length);
-  const results = distributePrizes(
-    prizePool,
-    table,
+  const { rake, netFees } = poolFigures(fees, contest.guaranteedPrize, contest.rakePercent);
+  // A guaranteed contest short of entries pays its filled places their advertised prizes, no more.
+  const amounts = settlementAmounts(contest, entries.length, netFees);
+  const prizePool = amounts.reduce((a, b) => a + b, 0);
+  const overlay = Math.max(0, prizePool - netFees);
+  const results = distributeAmounts(
+    amounts,
     entries.map((e) => ({ entryId: e.id, pointsX100: entryPoints(e.lineup, playerPoints), enteredAt: e.enteredAt })),
   );
   const byEntry = new Map(entries.map((e) => [e.id, e]));
@@ -94,7 +97,7 @@ export function planSettlement(
       guaranteedPrize: contest.guaranteedPrize,
       overlay,
       prizePool,
-      paidPlaces: table.length,
+      paidPlaces: amounts.length,
       payouts: payouts.filter((p) => p.amount > 0),
     }),
   };

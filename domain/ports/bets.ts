@@ -51,6 +51,14 @@ export interface BetTotals {
   openLiability: number;
 }
 
+/**
+ * A settlement a database guard refused (the return above the bet's potential return, a ledger
+ * check): nothing was written; `code` names the guard (e.g. BET.RETURN_ABOVE_POTENTIAL).
+ */
+export interface SettlementRefused {
+  refused: string;
+}
+
 export interface Bets {
   /** Bet, legs, stake postings, cached balance and idempotency record in one write. */
   place(plan: PlacementPlan): Promise<PlacementOutcome>;
@@ -62,12 +70,13 @@ export interface Bets {
   ): Promise<(BetRecord & { customer: { firstName: string; lastName: string; email: string } })[]>;
   /**
    * Status, leg results, payout postings and audit record in one write; "not_pending" if already
-   * settled, "not_found" for an unknown bet; in both cases nothing is written.
+   * settled, "not_found" for an unknown bet, `{ refused }` when a guard refuses it; in each case
+   * nothing is written.
    */
-  settle(plan: SettlementPlan): Promise<"settled" | "not_pending" | "not_found">;
+  settle(plan: SettlementPlan): Promise<"settled" | "not_pending" | "not_found" | SettlementRefused>;
   /**
    * Many settlements in one write (settling a market): all of them, or, when any one of them is
-   * refused (already settled, unknown), none ("conflict") so the caller settles them one by one.
+   * refused (already settled, unknown, a guard), none ("conflict") so the caller settles them one by one.
    */
   settleMany(plans: readonly SettlementPlan[]): Promise<"settled" | "conflict">;
   totals(): Promise<BetTotals>;

@@ -32,6 +32,7 @@ export type * from "./markets.ts";
 export type * from "./runner-withdrawals.ts";
 export type * from "./settlements.ts";
 export type * from "./settlement-corrections.ts";
+export type * from "./settlement-exceptions.ts";
 export type * from "./risk-book.ts";
 export type * from "./trading.ts";
 export type * from "./audit-trail.ts";

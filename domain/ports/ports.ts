@@ -45,6 +45,7 @@ import type { RiskBook } from "./risk-book.ts";
 import type { RunnerWithdrawals } from "./runner-withdrawals.ts";
 import type { Sessions } from "./sessions.ts";
 import type { SettlementCorrections } from "./settlement-corrections.ts";
+import type { SettlementExceptions } from "./settlement-exceptions.ts";
 import type { Settlements } from "./settlements.ts";
 import type { SignInAttempts } from "./sign-in-attempts.ts";
 import type { Tasks } from "./tasks.ts";
@@ -120,6 +121,8 @@ export interface Ports {
   eventPricing: EventPricing;
   settlements: Settlements;
   corrections: SettlementCorrections;
+  /** Settlements a database guard refused, listed for operators (domain/settlement/settlement-exceptions.ts). */
+  settlementExceptions: SettlementExceptions;
   risk: RiskBook;
   trading: Trading;
   withdrawals: RunnerWithdrawals;

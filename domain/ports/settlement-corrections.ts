@@ -1,11 +1,13 @@
 /** Market-level settlement corrections (issue 18 item 4). */
 import type { AuditEntry, DeadHeat } from "../shared/types.ts";
 import type { LedgerTransaction } from "../wallet/ledger.ts";
+import type { SettlementRefused } from "./bets.ts";
 
 /**
  * Market-level corrections (issue 18 item 4, domain/settlement/correct-market.ts): a market's
  * result changed or withdrawn, and each bet on it re-graded in its own write.
  */
+
 export interface BetCorrectionPlan {
   betId: string;
   userId: string;
@@ -43,6 +45,10 @@ export interface SettlementCorrections {
     },
     audit: AuditEntry,
   ): Promise<"changed" | "conflict">;
-  /** One bet's correction in one write: status, legs, correcting postings (debt included) and audit. */
-  correctBet(plan: BetCorrectionPlan): Promise<"corrected" | "conflict">;
+  /**
+   * One bet's correction in one write: status, legs, correcting postings (debt included) and audit;
+   * `{ refused }` when a guard on the bet refuses the new figures (its return above its potential
+   * return), nothing written.
+   */
+  correctBet(plan: BetCorrectionPlan): Promise<"corrected" | "conflict" | SettlementRefused>;
 }

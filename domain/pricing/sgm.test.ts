@@ -4,7 +4,8 @@ import type { MarketType } from "../shared/types.ts";
 import { mulberry32 } from "../shared/prng.ts";
 import { applyMargin } from "./margin.ts";
 import { fairProbabilities, priceMarket } from "./price.ts";
-import { checkSgmLegs, priceSgm, sgmJointProbability, subsetKey, subsetPrices, type SgmLegSpec } from "./sgm.ts";
+import { checkSgmLegs, priceSgm, sgmJointProbability, struckSubsetPrices, subsetKey, subsetPrices, type SgmLegSpec } from "./sgm.ts";
+import { SGM_MARGIN_BY_LEGS, SGM_PRICING_SENTENCE, sgmMargin, sgmPriceFromProbability } from "./sgm-margin.ts";
 import type { MatchModel, MatchState } from "./state.ts";
 
 const pre = (sport: MatchState["sport"] = "soccer"): MatchState => ({ sport, phase: "pre", clock: 0, length: 5400, period: 1, home: 0, away: 0 });
@@ -108,17 +109,18 @@ describe("the same game multi pricer", () => {
     expect(w.ok ? null : w.code).toBe("SGM.NOT_OFFERED");
   });
 
-  it("prices home win + over 2.5 from the joint probability with the margin, below the leg product", () => {
+  it("prices home win + over 2.5 from the joint probability with the 2-leg margin, below the leg product", () => {
     const s = pre();
     const m = model(1.6, 1.1);
     const legs = [leg("result", "home", s, m), leg("ou25", "over", s, m)];
     const q = priceSgm(legs, s, m);
     expect(q.ok).toBe(true);
     if (!q.ok) return;
-    // The line [p, 1 - p] margined at 1.06 (margin.ts), and not above the product of the offered prices
-    const cap = combinedOddsMilli(legs.map((l) => l.offeredMilli));
-    expect(q.oddsMilli).toBe(Math.min(applyMargin([q.probability, 1 - q.probability], 1.06)[0]!, cap));
-    expect(q.oddsMilli).toBeLessThan(1000 / q.probability);
+    // 1 / (p x 1.10) rounded down on the ladder, and not above the product of the offered prices
+    const raw = 1000 / (q.probability * 1.1);
+    expect(q.oddsMilli).toBeLessThanOrEqual(raw);
+    expect(q.oddsMilli).toBeGreaterThan(raw - 100);
+    expect(q.oddsMilli).toBeLessThanOrEqual(combinedOddsMilli(legs.map((l) => l.offeredMilli)));
   });
 
   it("property: for positively correlated legs the price is never above the independent product", () => {
@@ -149,22 +151,77 @@ describe("the same game multi pricer", () => {
       expect(1 / joint).toBeLessThanOrEqual(1 / independent + 1e-9);
       // ... and the offered SGM price at most the product of the legs' offered prices.
       expect(q.oddsMilli).toBeLessThanOrEqual(combinedOddsMilli(legs.map((l) => l.offeredMilli)));
-      // The margin is applied: the price is never above the fair joint price.
-      expect(1000 / q.oddsMilli).toBeGreaterThanOrEqual(joint - 1e-9);
+      // The margin is applied once: the price's implied probability is at least p x (1 + the legs' margin).
+      expect(1000 / q.oddsMilli).toBeGreaterThanOrEqual(joint * (1 + sgmMargin(legs.length)) - 1e-9);
     }
     expect(checked).toBeGreaterThan(100);
   });
 
-  it("prices every subset for grading with a void leg: a leg alone is its offered price", () => {
+  it("prices every subset for grading with a void leg: a leg alone is its offered price, none above the whole", () => {
     const s = pre();
     const m = model(1.6, 1.1);
     const legs = [leg("result", "home", s, m), leg("ou25", "over", s, m), leg("btts", "yes", s, m)];
-    const table = subsetPrices(legs, s, m);
-    expect(Object.keys(table)).toHaveLength(7);
-    expect(table[subsetKey([legs[1].key])]).toBe(legs[1].offeredMilli);
-    const two = priceSgm([legs[0], legs[2]], s, m);
-    expect(two.ok && table[subsetKey([legs[2].key, legs[0].key])]).toBe(two.ok ? two.oddsMilli : -1);
     const all = priceSgm(legs, s, m);
-    expect(table[subsetKey(legs.map((l) => l.key))]).toBe(all.ok ? all.oddsMilli : -1);
+    if (!all.ok) throw new Error(all.message);
+    const table = subsetPrices(legs, s, m, all.oddsMilli);
+    expect(Object.keys(table)).toHaveLength(7);
+    expect(table[subsetKey(legs.map((l) => l.key))]).toBe(all.oddsMilli);
+    for (const [k, v] of Object.entries(table)) expect(v, k).toBeLessThanOrEqual(all.oddsMilli);
+    // Over 2.5 at its market price is below the whole combination: its own price.
+    expect(table[subsetKey([legs[1].key])]).toBe(Math.min(legs[1].offeredMilli, all.oddsMilli));
+    const two = priceSgm([legs[0], legs[2]], s, m);
+    expect(two.ok && table[subsetKey([legs[2].key, legs[0].key])]).toBe(two.ok ? Math.min(two.oddsMilli, all.oddsMilli) : -1);
+  });
+
+  it("is not clamped: a long combination pays its joint price, far above the old 14.30 ceiling", () => {
+    // Away win, over 3.5 and both teams to score at 1.8 v 0.7 goals: a real long shot together.
+    const s = pre();
+    const m = model(1.8, 0.7);
+    const legs = [leg("result", "away", s, m), leg("ou35", "over", s, m), leg("btts", "yes", s, m)];
+    const q = priceSgm(legs, s, m);
+    if (!q.ok) throw new Error(q.message);
+    expect(1000 / q.probability).toBeGreaterThan(40_000);
+    expect(q.oddsMilli).toBeGreaterThan(16_600);
+    expect(q.oddsMilli).toBe(sgmPriceFromProbability(q.probability, 3, combinedOddsMilli(legs.map((l) => l.offeredMilli))));
+  });
+
+  it("refuses a combination priced below 1.01 with BET.SGM_PRICE_TOO_LOW", () => {
+    // 1-0 up with a minute left: home win and under 3.5 are all but certain together.
+    const s: MatchState = { ...pre(), phase: "live", clock: 5340, period: 2, home: 1, away: 0 };
+    const m = model(1.5, 1.2);
+    const r = priceSgm([leg("result", "home", s, m), leg("ou35", "under", s, m)], s, m);
+    expect(r.ok ? r.oddsMilli : r.code).toBe("BET.SGM_PRICE_TOO_LOW");
+  });
+});
+
+describe("the same game multi margin (sgm-margin.ts)", () => {
+  it("is the documented table: 10% for 2 legs, 15% for 3, 20% for 4, and the sentence says so", () => {
+    expect(SGM_MARGIN_BY_LEGS).toEqual({ 2: 0.1, 3: 0.15, 4: 0.2 });
+    expect(SGM_PRICING_SENTENCE).toBe(
+      "Priced as one bet from the match model's chance that every leg wins, less a margin of 10% for 2 legs, 15% for 3 and 20% for 4, and never above the legs' odds multiplied.",
+    );
+  });
+
+  it("prices 1 / (p x (1 + margin)) rounded down on the ladder, capped at the product, refused below 1.01", () => {
+    // p = 0.1, 3 legs: 1 / 0.115 = 8.6956 -> 8.69
+    expect(sgmPriceFromProbability(0.1, 3, 50_000)).toBe(8690);
+    // capped at the product 7.337, then down the ladder: 7.33
+    expect(sgmPriceFromProbability(0.1, 3, 7337)).toBe(7330);
+    // p = 0.005, 4 legs: 1 / 0.006 = 166.67 -> 166 (whole units from 100)
+    expect(sgmPriceFromProbability(0.005, 4, 1_000_000)).toBe(166_000);
+    // p = 0.92, 2 legs: 1 / 1.012 = 0.988: not offered
+    expect(sgmPriceFromProbability(0.92, 2, 5000)).toBeNull();
+    expect(sgmPriceFromProbability(0, 2, 5000)).toBeNull();
+  });
+
+});
+
+describe("the subset table of a bet struck before tables were stored", () => {
+  it("scales a struck price by each subset's share of the legs' product", () => {
+    // struck 4.20 on 2.00 x 1.80 x 1.50 (5.40): the last two legs are 2.70 of 5.40 -> 2.10; leg 1 alone 4.20 x 2/5.4 = 1.555
+    const t = struckSubsetPrices([{ id: "a", oddsMilli: 2000 }, { id: "b", oddsMilli: 1800 }, { id: "c", oddsMilli: 1500 }], 4200);
+    expect(t["b|c"]).toBe(2100);
+    expect(t.a).toBe(1555);
+    expect(t["a|b|c"]).toBe(4200);
   });
 });

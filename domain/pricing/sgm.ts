@@ -19,17 +19,17 @@
  * - SGM.CORRELATED_LEGS: a correct score with any other leg (the score decides them all), or a leg
  *   that implies another (every score that wins one wins the other: over 2.5 with over 1.5).
  *
- * The price: p = P(every leg wins) from the grid; the book's margin is applied as for a single
- * market (margin.ts applyMargin on the two-way line [p, 1 - p] at the highest target overround of
- * the legs' market types, overround.ts), and the price is never above the product of the legs'
- * offered prices (rounded down to 0.001). Quote, placement and the re-pricing of a void leg's
- * remaining legs (subsetPrices, stored on the bet at placement) all use this function.
+ * - BET.SGM_PRICE_TOO_LOW: the combination is priced below 1.01 (all but certain).
+ *
+ * The price: p = P(every leg wins) from the grid, priced as one outcome (sgm-margin.ts): 1 / p less
+ * the SGM margin for the number of legs, capped at the product of the legs' offered prices, rounded
+ * down on the ladder. Quote, slip, placement and the re-pricing of a void leg's remaining legs
+ * (subsetPrices, stored on the bet at placement, never above the full price) all use this function.
  */
 import { MIN_ODDS_MILLI, combinedOddsMilli } from "../shared/odds.ts";
 import type { MarketType } from "../shared/types.ts";
-import { applyMargin } from "./margin.ts";
 import { LOW_SCORING, scoreOutlook } from "./models.ts";
-import { targetOverround } from "./overround.ts";
+import { sgmPriceFromProbability } from "./sgm-margin.ts";
 import type { MatchModel, MatchState } from "./state.ts";
 
 export interface SgmLegSpec {
@@ -48,7 +48,7 @@ export interface SgmLegSpec {
   name?: string;
 }
 
-export type SgmRefusalCode = "SGM.NOT_OFFERED" | "SGM.SAME_MARKET" | "SGM.CONTRADICTORY_LEGS" | "SGM.CORRELATED_LEGS";
+export type SgmRefusalCode = "SGM.NOT_OFFERED" | "SGM.SAME_MARKET" | "SGM.CONTRADICTORY_LEGS" | "SGM.CORRELATED_LEGS" | "BET.SGM_PRICE_TOO_LOW";
 export type SgmPrice =
   | { ok: true; oddsMilli: number; probability: number }
   | { ok: false; code: SgmRefusalCode; message: string };
@@ -192,22 +192,15 @@ export function checkSgmLegs(
   return { ok: true, probability: p };
 }
 
-/** The margined price of a joint probability: as a single market's outcome at the legs' highest target overround. */
-function marginedMilli(p: number, legs: readonly SgmLegSpec[], state: MatchState): number {
-  const target = Math.max(...legs.map((l) => targetOverround({ type: l.type, line: l.line, codes: l.marketCodes }, state.sport)));
-  const line = applyMargin([p, 1 - p], target);
-  return line[0] ?? MIN_ODDS_MILLI;
-}
-
-/**
- * The price of a same game multi, or why it is refused. `oddsMilli` may be below 1.01 (the caller
- * refuses it as BET.SGM_PRICE_TOO_LOW, as before).
- */
+/** The price of a same game multi, or why it is refused (the one function quote, slip, placement and grading use). */
 export function priceSgm(legs: readonly SgmLegSpec[], state: MatchState, model: MatchModel): SgmPrice {
   const checked = checkSgmLegs(legs, state, model);
   if (!checked.ok) return checked;
   const cap = combinedOddsMilli(legs.map((l) => l.offeredMilli));
-  return { ok: true, oddsMilli: Math.min(marginedMilli(checked.probability, legs, state), cap), probability: checked.probability };
+  const oddsMilli = sgmPriceFromProbability(checked.probability, legs.length, cap);
+  if (oddsMilli === null)
+    return { ok: false, code: "BET.SGM_PRICE_TOO_LOW", message: "These selections are all but certain together: priced below 1.01, they are not offered" };
+  return { ok: true, oddsMilli, probability: checked.probability };
 }
 
 /** The key of a set of legs in a subset price table: their keys, sorted, joined by "|". */
@@ -216,22 +209,44 @@ export const subsetKey = (keys: readonly string[]): string => [...keys].sort().j
 /**
  * The price of every non-empty subset of the legs, computed at placement and stored on the bet, so
  * grading re-prices the legs left after a void leg from the model as it stood when the bet was
- * placed: one leg is its own offered price, several are priceSgm's price of those legs (a subset of
- * an offered combination is never refused; never below 1.01 here: a won bet returns at least its
- * stake anyway). At most 15 prices for 4 legs.
+ * placed: one leg is its own offered price, several are priceSgm's price of those legs (a subset
+ * all but certain is 1.01; a won bet returns at least its stake anyway). Every subset is capped at
+ * `fullMilli`, the whole bet's price: fewer legs never pay more than all of them would have (a
+ * subset's smaller margin or a leg's own market price could otherwise put it above the quote, past
+ * the bet's potential return). At most 15 prices for 4 legs.
  */
-export function subsetPrices(legs: readonly SgmLegSpec[], state: MatchState, model: MatchModel): Record<string, number> {
+export function subsetPrices(legs: readonly SgmLegSpec[], state: MatchState, model: MatchModel, fullMilli: number): Record<string, number> {
   const out: Record<string, number> = {};
   const n = legs.length;
   for (let m = 1; m < 1 << n; m++) {
     const sub = legs.filter((_, i) => (m & (1 << i)) !== 0);
     let price: number;
-    if (sub.length === 1) price = sub[0].offeredMilli;
+    if (sub.length === n) price = fullMilli;
+    else if (sub.length === 1) price = sub[0].offeredMilli;
     else {
       const q = priceSgm(sub, state, model);
-      price = q.ok ? q.oddsMilli : combinedOddsMilli(sub.map((l) => l.offeredMilli));
+      price = q.ok ? q.oddsMilli : q.code === "BET.SGM_PRICE_TOO_LOW" ? MIN_ODDS_MILLI : combinedOddsMilli(sub.map((l) => l.offeredMilli));
     }
-    out[subsetKey(sub.map((l) => l.key))] = Math.max(MIN_ODDS_MILLI, price);
+    out[subsetKey(sub.map((l) => l.key))] = Math.max(MIN_ODDS_MILLI, Math.min(price, fullMilli));
+  }
+  return out;
+}
+
+/**
+ * The subset table of a same game multi placed before tables were stored: no model state from its
+ * placement survives, so each subset is the struck price scaled by the subset's share of the legs'
+ * product, floor(struck x product(subset) / product(all legs)), at least 1.01 and never above the
+ * struck price (the same ratio cash-out uses for an SGM's price now). The full set is the struck price.
+ */
+export function struckSubsetPrices(legs: readonly { id: string; oddsMilli: number }[], struckMilli: number): Record<string, number> {
+  const out: Record<string, number> = {};
+  const n = legs.length;
+  const all = legs.reduce((p, l) => p * BigInt(l.oddsMilli), 1n);
+  for (let m = 1; m < 1 << n; m++) {
+    const sub = legs.filter((_, i) => (m & (1 << i)) !== 0);
+    const own = sub.reduce((p, l) => p * BigInt(l.oddsMilli), 1n) * 1000n ** BigInt(n - sub.length);
+    const scaled = all > 0n ? Number((BigInt(struckMilli) * own) / all) : struckMilli;
+    out[subsetKey(sub.map((l) => l.id))] = sub.length === n ? struckMilli : Math.max(MIN_ODDS_MILLI, Math.min(scaled, struckMilli));
   }
   return out;
 }

@@ -26,6 +26,7 @@ import { marketResultFromInput, outcomeResultsOf, recordedResult, sameGrades, st
 import { regradeForMarket, type Regrade } from "./regrade.ts";
 import { checkNotWithdrawn, withWithdrawn } from "./rule4.ts";
 import type { Settler } from "./settle-market.ts";
+import { recordRefusal } from "./settlement-exceptions.ts";
 import { checkSettleTiming, type SettleOverride } from "./settle-override.ts";
 
 /** The corrected result in any shape a first settlement takes (market-result.ts MarketResultInput), with the reason. */
@@ -184,6 +185,7 @@ export async function correctMarketBets(
       const settledAlike = bet.status !== "pending" && next.status === bet.status && next.actualReturn === bet.actualReturn;
       if (settledAlike && bet.legs.every((l) => l.marketId !== market.id || l.result === "pending")) break;
       const done = await applyRegrade(ctx, corrections, actor, market.id, bet, next, why);
+      if (done === "refused") break;
       if (done) {
         regraded += 1;
         correction += done.correction;
@@ -205,7 +207,7 @@ async function applyRegrade(
   bet: BetRecord,
   next: Regrade,
   why: { reason: string | null; action: string },
-): Promise<{ correction: number; debt: number } | null> {
+): Promise<{ correction: number; debt: number } | "refused" | null> {
   const now = ctx.clock.now();
   const actorId = actor.role === "system" ? null : actor.id;
   const settledLegs = next.legResults.flatMap((l) => (l.result === "pending" ? [] : [l.deadHeat ? { legId: l.legId, result: l.result, deadHeat: l.deadHeat } : { legId: l.legId, result: l.result }]));
@@ -241,7 +243,14 @@ async function applyRegrade(
         createdAt: now,
       },
     };
-    return (await ctx.ports.bets.settle(plan)) === "settled" ? { correction: actualReturn, debt: 0 } : null;
+    // A guard's refusal is recorded as a settlement exception: no retry would change it.
+    const written = await ctx.ports.bets.settle(plan);
+    if (written === "settled") return { correction: actualReturn, debt: 0 };
+    if (typeof written === "object") {
+      await recordRefusal(ctx, plan, written.refused, { marketId, action: why.action });
+      return "refused";
+    }
+    return null;
   }
   const corr = ctx.ports.settlements;
   const count = await corr.resettlementCount(bet.id);
@@ -297,5 +306,11 @@ async function applyRegrade(
       createdAt: now,
     },
   };
-  return (await corrections.correctBet(plan)) === "corrected" ? { correction: amount, debt: owedNow } : null;
+  const written = await corrections.correctBet(plan);
+  if (written === "corrected") return { correction: amount, debt: owedNow };
+  if (typeof written === "object" && next.status !== "pending") {
+    await recordRefusal(ctx, { betId: bet.id, status: next.status, actualReturn: next.actualReturn ?? 0 }, written.refused, { marketId, action: why.action });
+    return "refused";
+  }
+  return null;
 }

@@ -63,32 +63,37 @@ describe("deciding a manual settlement", () => {
 describe("grading a same game multi", () => {
   const legs = (...r: GradableLeg["result"][]): GradableLeg[] =>
     [2000, 1800, 1500].slice(0, r.length).map((oddsMilli, i) => ({ id: `l${i}`, oddsMilli, result: r[i] }));
+  // The subset table stored at placement (pricing/sgm.ts subsetPrices): the whole bet at 4.20.
+  const table = { "l0|l1|l2": 4200, "l0|l1": 3300, "l0|l2": 2700, "l1|l2": 2500, l0: 2000, l1: 1800, l2: 1500 };
 
-  it("all legs won: stake x (product x 0.85 rounded down to 0.001)", () => {
-    // 2.00 x 1.80 x 1.50 = 5.40 x 0.85 = 4.59
-    expect(gradeBet(1000, legs("won", "won", "won"), "same_game_multi")).toEqual({ status: "won", actualReturn: 4590 });
+  it("all legs won: stake x the whole bet's price in the table", () => {
+    expect(gradeBet(1000, legs("won", "won", "won"), "same_game_multi", table)).toEqual({ status: "won", actualReturn: 4200 });
     // the same legs as a plain multiple pay the full product
     expect(gradeBet(1000, legs("won", "won", "won"), "multiple")).toEqual({ status: "won", actualReturn: 5400 });
   });
 
   it("like a multiple: a lost leg loses, pending waits, all void refunds", () => {
-    expect(gradeBet(1000, legs("won", "lost", "won"), "same_game_multi")).toEqual({ status: "lost", actualReturn: 0 });
-    expect(gradeBet(1000, legs("won", "pending", "won"), "same_game_multi").status).toBe("pending");
-    expect(gradeBet(1000, legs("void", "void", "void"), "same_game_multi")).toEqual({ status: "void", actualReturn: 1000 });
+    expect(gradeBet(1000, legs("won", "lost", "won"), "same_game_multi", table)).toEqual({ status: "lost", actualReturn: 0 });
+    expect(gradeBet(1000, legs("won", "pending", "won"), "same_game_multi", table).status).toBe("pending");
+    expect(gradeBet(1000, legs("void", "void", "void"), "same_game_multi", table)).toEqual({ status: "void", actualReturn: 1000 });
   });
 
-  it("void legs drop out: the won legs are re-priced, one remaining leg at its own odds", () => {
-    // 2.00 x 1.50 = 3.00 x 0.85 = 2.55
-    expect(gradeBet(1000, legs("won", "void", "won"), "same_game_multi")).toEqual({ status: "won", actualReturn: 2550 });
-    expect(gradeBet(1000, legs("won", "void", "void"), "same_game_multi")).toEqual({ status: "won", actualReturn: 2000 });
+  it("void legs drop out: the won legs at their subset's price, one remaining leg at its own odds", () => {
+    expect(gradeBet(1000, legs("won", "void", "won"), "same_game_multi", table)).toEqual({ status: "won", actualReturn: 2700 });
+    expect(gradeBet(1000, legs("won", "void", "void"), "same_game_multi", table)).toEqual({ status: "won", actualReturn: 2000 });
+  });
+
+  it("a subset stored above the whole bet's price (a table from before the cap) pays the whole price", () => {
+    const old = { ...table, "l1|l2": 5000 };
+    expect(gradeBet(1000, legs("void", "won", "won"), "same_game_multi", old)).toEqual({ status: "won", actualReturn: 4200 });
   });
 
   it("decideSettlement checks the requested return against the same game multi price", () => {
-    const bet = { status: "pending" as const, stake: 1000, legs: legs("pending", "pending", "pending"), betType: "same_game_multi" as const };
+    const bet = { status: "pending" as const, stake: 1000, legs: legs("pending", "pending", "pending"), betType: "same_game_multi" as const, sgmPrices: table };
     const wrong = decideSettlement(bet, { status: "won", actualReturn: 5400 });
-    expect(!wrong.ok && wrong.error).toMatchObject({ code: "BET.RETURN_MISMATCH", details: { expectedReturn: 4590 } });
-    expect(decideSettlement(bet, { status: "won", actualReturn: 4590 }).ok).toBe(true);
-    const cashed = decideSettlement({ ...bet, status: "cashed_out" }, { status: "won", actualReturn: 4590 });
+    expect(!wrong.ok && wrong.error).toMatchObject({ code: "BET.RETURN_MISMATCH", details: { expectedReturn: 4200 } });
+    expect(decideSettlement(bet, { status: "won", actualReturn: 4200 }).ok).toBe(true);
+    const cashed = decideSettlement({ ...bet, status: "cashed_out" }, { status: "won", actualReturn: 4200 });
     expect(!cashed.ok && cashed.error.code).toBe("BET.NOT_PENDING");
   });
 });
@@ -139,9 +144,8 @@ describe("same game multi grading with a void leg (issue 18 item 2)", () => {
     expect(gradeBet(1_000, legs(["won", "won", "won"]), "same_game_multi", table)).toEqual({ status: "won", actualReturn: 2_600 });
   });
   it("never returns less than the stake when graded won", () => {
-    // Without a table the old rule prices one leg at 1.05 x ... : 1.05 x 1.05 x 0.85 = 0.937
     const low = [{ id: "x-1", oddsMilli: 1050, result: "won" as const }, { id: "x-2", oddsMilli: 1050, result: "won" as const }, { id: "x-3", oddsMilli: 3000, result: "void" as const }];
-    expect(gradeBet(10_000, low, "same_game_multi")).toEqual({ status: "won", actualReturn: 10_000 });
+    expect(gradeBet(10_000, low, "same_game_multi", { "x-1|x-2": 1000, "x-1|x-2|x-3": 2500 })).toEqual({ status: "won", actualReturn: 10_000 });
     expect(gradeBet(10_000, low, "same_game_multi", { "x-1|x-2": 1010 })).toEqual({ status: "won", actualReturn: 10_100 });
   });
 });

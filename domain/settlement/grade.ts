@@ -8,11 +8,11 @@
  * rest is lost; a multiple carries the factor forward (stake x product of odds x product of factors).
  * The return is computed exactly in integers and rounded once, down, to the cent.
  */
-import { combineOdds, returnFor, type OddsMilli } from "../shared/odds.ts";
+import { combineOdds, combinedOddsMilli, returnFor, type OddsMilli } from "../shared/odds.ts";
 import type { Cents } from "../shared/money.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import type { BetStatus, BetType, DeadHeat } from "../shared/types.ts";
-import { returnAtOdds, sameGameMultiOddsMilli } from "../betting/same-game-multi.ts";
+import { returnAtOdds } from "../betting/same-game-multi.ts";
 import { subsetKey } from "../pricing/sgm.ts";
 import { gradeEachWayParts, type EachWayTerms } from "./each-way.ts";
 import { termsForGrading, type EachWayField } from "./final-field-terms.ts";
@@ -69,9 +69,11 @@ function divided(stake: Cents, oddsNum: bigint, oddsDen: bigint, legs: readonly 
 /**
  * A same game multi is graded the same way, but the legs that won are priced as a same game multi:
  * at the price of exactly those legs in the subset table stored at placement (`sgmPrices`, priced by
- * domain/pricing/sgm.ts from the model as it stood then; a single remaining leg is its own odds).
- * A bet placed before that table existed falls back to the old rule (product x 0.85). Either way a
- * same game multi graded "won" returns at least its stake: max(stake, stake x price).
+ * domain/pricing/sgm.ts from the model as it stood then; a single remaining leg is its own odds),
+ * never above the whole bet's price in that table (tables stored before that cap existed could hold
+ * a subset above it). The adapters give every stored same game multi a table (bets placed before
+ * tables were stored get struckSubsetPrices); a record without one is graded as a multiple. A same
+ * game multi graded "won" returns at least its stake: max(stake, stake x price).
  */
 export function gradeBet(
   stake: Cents,
@@ -89,9 +91,10 @@ export function gradeBet(
   const deadHeat = legs.some((l) => l.result === "won" && l.deadHeat && l.deadHeat.num !== l.deadHeat.den);
   if (betType === "same_game_multi") {
     // The legs that won, priced from the table stored at placement (a void leg drops out and the
-    // rest are re-priced together); bets placed before the table existed use the old rule.
+    // rest are re-priced together), capped at the whole bet's price.
     const stored = sgmPrices?.[subsetKey(wonLegs.map((l) => l.id))];
-    const odds = stored ?? sameGameMultiOddsMilli(won);
+    const full = sgmPrices?.[subsetKey(legs.map((l) => l.id))];
+    const odds = stored === undefined ? combinedOddsMilli(won) : full === undefined ? stored : Math.min(stored, full);
     // A dead heat divides the stake, so that return may be below it; otherwise a win never is.
     if (deadHeat) return { status: "won", actualReturn: divided(stake, BigInt(odds), 1000n, legs) };
     return { status: "won", actualReturn: Math.max(stake, returnAtOdds(stake, odds)) };

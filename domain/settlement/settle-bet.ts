@@ -68,5 +68,7 @@ export async function settleBet(ctx: Ctx, betId: string, req: SettlementRequest 
   });
   if (written === "not_pending") return err(domainError("BET.NOT_PENDING", "This bet has already been settled"));
   if (written === "not_found") return err(domainError("BET.NOT_FOUND", "No bet with that id"));
+  if (typeof written === "object")
+    return err(domainError("BET.SETTLEMENT_REFUSED", `The database refused this settlement (${written.refused}); nothing was written`, { guard: written.refused }));
   return ok({ bet: { id: bet.id, status, actualReturn, settledAt: now.toISOString() } });
 }

@@ -24,6 +24,7 @@ import { correctMarketBets } from "./correct-market.ts";
 import { checkSettleTiming, lenient, type SettleOverride } from "./settle-override.ts";
 import { returnPostings } from "../wallet/bonus.ts";
 import { checkNotWithdrawn, withWithdrawn } from "./rule4.ts";
+import { settleOrRecord } from "./settlement-exceptions.ts";
 
 export type SettleMarketInput = MarketResultInput & { override?: SettleOverride };
 
@@ -96,15 +97,17 @@ async function settleOne(
   legResults: LegGradeEntry[],
   marketId: string,
 ): Promise<boolean> {
-  return (await ctx.ports.bets.settle(settlementPlan(ctx, actor, bet, status, actualReturn, legResults, marketId))) === "settled";
+  // A guard that refuses the write is recorded as a settlement exception, and the market goes on.
+  return settleOrRecord(ctx, settlementPlan(ctx, actor, bet, status, actualReturn, legResults, marketId), { marketId, action: "market.settle" });
 }
 
 /**
  * Settle many bets: SETTLE_CHUNK per write; a chunk that any bet refuses
- * (settled meanwhile by someone else) is written again one bet at a time, so each of its other bets
- * still settles and the refused one pays nothing.
+ * (settled meanwhile by someone else, or a guard) is written again one bet at a time, so each of its
+ * other bets still settles and the refused one pays nothing (a guard's refusal is recorded as a
+ * settlement exception).
  */
-async function settleAll(ctx: SystemCtx, plans: SettlementPlan[]): Promise<SettlementPlan[]> {
+async function settleAll(ctx: SystemCtx, plans: SettlementPlan[], marketId: string): Promise<SettlementPlan[]> {
   const done: SettlementPlan[] = [];
   for (let i = 0; i < plans.length; i += SETTLE_CHUNK) {
     const chunk = plans.slice(i, i + SETTLE_CHUNK);
@@ -112,7 +115,7 @@ async function settleAll(ctx: SystemCtx, plans: SettlementPlan[]): Promise<Settl
       done.push(...chunk);
       continue;
     }
-    for (const p of chunk) if ((await ctx.ports.bets.settle(p)) === "settled") done.push(p);
+    for (const p of chunk) if (await settleOrRecord(ctx, p, { marketId, action: "market.settle" })) done.push(p);
   }
   return done;
 }
@@ -217,7 +220,7 @@ export async function applyMarketResult(
       waiting += 1;
     }
   }
-  for (const p of await settleAll(ctx, ready)) {
+  for (const p of await settleAll(ctx, ready, marketId)) {
     settled += 1;
     paid += p.actualReturn;
   }

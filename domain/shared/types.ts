@@ -6,7 +6,7 @@ export type EventStatus = "upcoming" | "live" | "finished";
 export type MarketStatus = "open" | "suspended" | "closed";
 export type MarketType = "full_time_result" | "over_under" | "handicap" | "both_teams_score" | "correct_score";
 export type BetStatus = "pending" | "won" | "lost" | "void" | "cashed_out";
-/** same_game_multi: 2-4 legs of one event from different markets, priced product x 0.85 (rounded down). */
+/** same_game_multi: 2-4 legs of one event from different markets, priced as one outcome (domain/pricing/sgm.ts). */
 export type BetType = "single" | "multiple" | "same_game_multi";
 export type SportCode =
   | "soccer" | "basketball" | "tennis" | "nfl" | "hockey" | "mlb" | "afl" | "nrl" | "golf" | "cricket" | "racing";

@@ -2,7 +2,8 @@
  * The bonus wallet (issue 19 item 3; docs/money.md "Bonus funds") through the API on a real database:
  * the deposit bonus lands in the bonus account, not cash; it cannot be withdrawn before wagering;
  * stakes take cash first, then bonus, and returns split by the rule; wagering counts only settled
- * qualifying stakes; release converts exactly; expiry; one welcome offer; Send Bonus refused to a
+ * qualifying stakes, none hedged by the customer's bet on another outcome of the same market;
+ * release converts exactly; expiry; one welcome offer; Send Bonus refused to a
  * suspended customer inside its write; the bonus account cannot go negative (raw SQL).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -134,6 +135,39 @@ describe("bonus wallet", () => {
     expect((await bonusOf(s)).progressText).toBe("$150.00 of $200.00 wagered at 1.50+");
     const more = await bet(s, high[4], 5_000);
     await settle(more.bet.id, "lost", 0);
+    expect(await bonusOf(s)).toMatchObject({ bonus: 0, active: false });
+    await expectLedgerBalanced(t.database);
+  });
+
+  it("a hedged pair leaves wagering unchanged: both sides of one market, or every outcome of one, count nothing; a bet alone counts", async () => {
+    const { s } = await customer();
+    await deposit(s, 20_000); // bonus 20.00, requirement 200.00
+    const events = await listEvents(admin, "status=upcoming&limit=200");
+    const within = (e: (typeof events)[number], n: number) =>
+      e.markets.findIndex((m) => m.status === "open" && m.outcomes.length === n && m.outcomes.every((o) => Number(o.odds) >= 1.5));
+    const two = events.find((e) => within(e, 2) >= 0)!;
+    const three = events.find((e) => e.id !== two.id && within(e, 3) >= 0)!;
+    const alone = high.find((x) => x.eventId !== two.id && x.eventId !== three.id)!;
+    // 43.41 on one side and 56.59 on the other of one two-way market: one wins, one loses.
+    const sideA = await bet(s, selectionOf(two, within(two, 2), 0), 4_341);
+    const sideB = await bet(s, selectionOf(two, within(two, 2), 1), 5_659);
+    await settle(sideA.bet.id, "won", sideA.bet.potentialReturn);
+    await settle(sideB.bet.id, "lost", 0);
+    expect(await bonusOf(s)).toMatchObject({ bonus: 2_000, wagered: 0, active: true });
+    // Home, draw and away of one match: together they cover every outcome.
+    const m = within(three, 3);
+    const covers = [await bet(s, selectionOf(three, m, 0), 2_000), await bet(s, selectionOf(three, m, 1), 2_000), await bet(s, selectionOf(three, m, 2), 2_000)];
+    await settle(covers[0].bet.id, "lost", 0);
+    await settle(covers[1].bet.id, "won", covers[1].bet.potentialReturn);
+    await settle(covers[2].bet.id, "lost", 0);
+    expect(await bonusOf(s)).toMatchObject({ bonus: 2_000, wagered: 0, active: true });
+    // A bet on its own counts its whole stake.
+    const single = await bet(s, alone, 15_000);
+    await settle(single.bet.id, "lost", 0);
+    expect(await bonusOf(s)).toMatchObject({ bonus: 2_000, wagered: 15_000, active: true });
+    // The requirement met by unhedged stakes only, the bonus is released (and not left for the expiry test).
+    const last = await bet(s, high.find((x) => x.eventId !== two.id && x.eventId !== three.id && x.eventId !== alone.eventId)!, 5_000);
+    await settle(last.bet.id, "lost", 0);
     expect(await bonusOf(s)).toMatchObject({ bonus: 0, active: false });
     await expectLedgerBalanced(t.database);
   });

@@ -1,7 +1,8 @@
 /**
  * Fantasy contests as a book (issue 18, item 7), through the API on a real database:
  * - a guarantee is a floor: a full 100 x 10.00 contest with a 900.00 guarantee pays 900.00, not
- *   1,800.00, and the house adds nothing; with one entry it still runs and the house pays the overlay;
+ *   1,800.00, and the house adds nothing; with fewer entries than places it still runs, each filled
+ *   place is paid its advertised prize and no more, and the house pays the overlay up to that table;
  * - 12 entries in a non-guaranteed 100-entry contest are paid on a 1-place table, not the 10-place one;
  * - the multi-entry cap is refused with FANTASY.ENTRY_LIMIT_REACHED (409) and nothing written, also
  *   when entries race (the count is inside the entry write).
@@ -83,7 +84,7 @@ describe("a guarantee is a floor, not an addition", () => {
     await expectLedgerBalanced(t.database);
   });
 
-  it("a guaranteed contest with one entry (below its minimum of 2) still runs; the house pays the 891.00 overlay", async () => {
+  it("a guaranteed contest with one entry (below its minimum of 2) still runs; first place is paid its advertised 307.26, the house paying the 298.26 overlay", async () => {
     at(0);
     const c = await createContestOk(admin, { ...base(), name: "Thin GPP", entryFee: 1000, prizePool: 90_000, maxEntries: 100, minEntries: 2 });
     const [s] = await fill(c, 1, 1);
@@ -96,11 +97,39 @@ describe("a guarantee is a floor, not an addition", () => {
     await runnerFor(t).pass(); // live
     const settled = (await runnerFor(t).pass())!;
     expect(settled.settled).toContain(c.id);
-    // Fees 1000, rake 100, net 900; pool max(90000, 900) = 90000; overlay 89100 from the house.
-    expect(await adjustments(c.id)).toEqual([["house", -89_100], [`fantasy_pool:${c.id}`, 89_100]]);
-    expect(await accountBalance(t.database, "house")).toBe(houseBefore! - 89_100);
-    expect(await balanceOf(s)).toBe(100_000 - 1000 + 90_000);
-    expect((await standingsOf(c.id)).standings.map((r) => r.payout)).toEqual([90_000]);
+    // Fees 1000, rake 100, net 900. The advertised table: 10 places of the 900.00 guarantee, first
+    // 34.14% = 307.26. One entrant fills one place: it gets 307.26 (not the whole 900.00), and the
+    // house adds 307.26 - 9.00 = 298.26.
+    expect((await contestOf(admin, c.id)).payoutTable[0]).toMatchObject({ place: 1, amount: 30_726 });
+    expect(await adjustments(c.id)).toEqual([["house", -29_826], [`fantasy_pool:${c.id}`, 29_826]]);
+    expect(await accountBalance(t.database, "house")).toBe(houseBefore! - 29_826);
+    expect(await balanceOf(s)).toBe(100_000 - 1000 + 30_726);
+    expect((await standingsOf(c.id)).standings.map((r) => r.payout)).toEqual([30_726]);
+    expect(await poolBalance(t.database, c.id)).toBe(0);
+    await expectLedgerBalanced(t.database);
+  });
+
+  it("a guaranteed contest with three entries pays 307.26 / 153.63 / 102.42, its advertised first three places, and no more", async () => {
+    at(0);
+    const c = await createContestOk(admin, { ...base(), name: "Three GPP", entryFee: 1000, prizePool: 90_000, maxEntries: 100 });
+    const advertised = (await contestOf(admin, c.id)).payoutTable.slice(0, 3).map((p) => p.amount);
+    expect(advertised).toEqual([30_726, 15_363, 10_242]);
+    const players = await fill(c, 3, 1);
+    const houseBefore = await accountBalance(t.database, "house");
+    at(HOUR);
+    await runnerFor(t).pass(); // locked
+    await runnerFor(t).pass(); // live, scored
+    at(4 * HOUR);
+    expect((await runnerFor(t).pass())!.settled).toContain(c.id);
+    const st = (await standingsOf(c.id)).standings;
+    // The three lineups score differently, so each takes its own place.
+    expect(st.map((r) => r.rank)).toEqual([1, 2, 3]);
+    expect(st.map((r) => r.payout)).toEqual([30_726, 15_363, 10_242]);
+    // Fees 3000, rake 300, net 2700; paid 56331; the house's overlay 56331 - 2700 = 53631.
+    expect(await adjustments(c.id)).toEqual([["house", -53_631], [`fantasy_pool:${c.id}`, 53_631]]);
+    expect(await accountBalance(t.database, "house")).toBe(houseBefore! - 53_631);
+    const paid = await Promise.all(players.map((p) => balanceOf(p)));
+    expect(paid.map((b) => b - (100_000 - 1000)).sort((a, b) => b - a)).toEqual([30_726, 15_363, 10_242]);
     expect(await poolBalance(t.database, c.id)).toBe(0);
     await expectLedgerBalanced(t.database);
   });

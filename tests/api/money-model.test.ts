@@ -11,7 +11,8 @@
  * Bonus funds (docs/money.md "Bonus funds") are modelled beside cash: the welcome deposit bonus goes
  * to the bonus account (first qualifying deposit only) with a wagering requirement of 10x; a stake
  * takes cash first, then bonus; any money the house pays for a bet gives floor(amount x bonus stake
- * / stake) to the bonus account; settled won/lost stakes at 1.50+ count towards wagering; the
+ * / stake) to the bonus account; settled won/lost stakes at 1.50+ count towards wagering unless
+ * hedged (another of the customer's bets, not void, on another outcome of one of its markets); the
  * upkeep (run when the customer opens their bonus or asks to withdraw) releases the bonus to cash
  * when wagering is met. After every step the operator's view (which runs no upkeep) must show the
  * model's cash, bonus, wagered and required, so every cent of both accounts is accounted for.
@@ -95,6 +96,9 @@ interface ModelBet {
   paid: number;
   /** Every leg carries the bet's own result (settled without per-leg results, or all alike). */
   uniform: boolean;
+  /** Each leg's market and outcome, and its result as the bet was last graded (wagering's hedge rule reads them). */
+  sel: { marketId: string; outcomeId: string }[];
+  legResults: ("pending" | "won" | "lost" | "void")[];
 }
 interface ModelContest {
   id: string;
@@ -136,12 +140,22 @@ function pay(m: Model, b: ModelBet, amount: number) {
 const MIN_BONUS_ODDS = 1_500;
 /** Set in beforeAll (bonus_settings): small, so sequences of a few dozen steps complete wagering and see releases. */
 const WAGERING_MULTIPLE = 2;
+/**
+ * Hedged (docs/money.md "Bonus funds"): another bet of the same customer, not void, holds a leg on the
+ * same market on another outcome (legs graded void left out on both sides); neither counts.
+ */
+const hedged = (m: Model, b: ModelBet) =>
+  m.bets.some(
+    (o) =>
+      o !== b && o.owner === b.owner && o.status !== "void" &&
+      o.sel.some((x, k) => o.legResults[k] !== "void" && b.sel.some((y, j) => b.legResults[j] !== "void" && y.marketId === x.marketId && y.outcomeId !== x.outcomeId)),
+  );
 const wageredOf = (m: Model, w: number) => {
   const g = m.bonuses[w].grants;
   if (g.length === 0) return 0;
   const from = Math.min(...g.map((x) => x.at));
   return m.bets
-    .filter((b) => b.owner === w && (b.status === "won" || b.status === "lost") && b.totalOddsMilli >= MIN_BONUS_ODDS && b.placedAt >= from)
+    .filter((b) => b.owner === w && (b.status === "won" || b.status === "lost") && b.totalOddsMilli >= MIN_BONUS_ODDS && b.placedAt >= from && !hedged(m, b))
     .reduce((s, b) => s + b.stake, 0);
 };
 const requiredOf = (m: Model, w: number) => m.bonuses[w].grants.reduce((s, g) => s + g.required, 0);
@@ -321,7 +335,10 @@ const place = (w: number, picks: { event: number; outcome: number }[], stake: nu
     hit(selections.length > 1 ? "multiple placed" : "single placed");
     m.bets.push({
       id: res.body.bet.id, owner: w, stake, bonusStake, placedAt: now, totalOddsMilli: Math.round(Number(res.body.bet.totalOdds) * 1000), potentialReturn, legs: selections.length, odds: selections.map((x) => x.odds), status: "pending", paid: 0, uniform: true,
+      sel: selections.map((x) => ({ marketId: x.marketId, outcomeId: x.outcomeId })), legResults: selections.map(() => "pending" as const),
     });
+    if (m.bets.some((o) => o.owner === w && o.id !== res.body.bet.id && o.sel.some((x) => selections.some((y) => y.marketId === x.marketId && y.outcomeId !== x.outcomeId))))
+      hit("hedged pair placed");
   });
 
 const settle = (i: number, result: "won" | "lost" | "void") =>
@@ -334,6 +351,7 @@ const settle = (i: number, result: "won" | "lost" | "void") =>
     expectOutcome(res, 200);
     expect(res.body.bet).toMatchObject({ id: b.id, status: result, actualReturn });
     b.status = result;
+    b.legResults = b.sel.map(() => result);
     b.paid = actualReturn;
     pay(m, b, actualReturn);
     r.log.push(`  ${b.id}: ${b.legs} legs, stake ${b.stake} -> ${result} ${actualReturn}`);
@@ -359,6 +377,7 @@ const settleLegs = (i: number, results: ("won" | "lost" | "void")[]) =>
     expectOutcome(res, 200);
     expect(res.body.bet).toMatchObject({ id: b.id, status, actualReturn });
     b.status = status;
+    b.legResults = [...legResults];
     b.paid = actualReturn;
     b.uniform = legResults.every((x) => x === status);
     pay(m, b, actualReturn);
@@ -384,6 +403,7 @@ const resettle = (i: number, result: "won" | "lost" | "void") =>
     expect(res.body).toMatchObject({ bet: { id: b.id, status: result, actualReturn: next, previousStatus: b.status, previousReturn: b.paid }, correction });
     r.log.push(`  ${b.id}: resettled ${b.status} -> ${result}, correction ${correction}`);
     b.status = result;
+    b.legResults = b.sel.map(() => result);
     b.uniform = true;
     b.paid = next;
     pay(m, b, correction);
@@ -596,7 +616,7 @@ describe("the money model", () => {
     // Every kind of command really ran, several times, and every kind of accepted outcome happened.
     for (const kind of ["deposit", "withdraw", "openBonus", "place", "settle", "settleLegs", "settleAgain", "resettle", "cashOut", "resettleCashedOut", "createContest", "enter", "settleContest", "cancelContest"])
       expect(ran.get(kind) ?? 0, kind).toBeGreaterThanOrEqual(3);
-    for (const outcome of ["single placed", "multiple placed", "deposited", "deposited with bonus", "placed with bonus", "bonus released", "withdrawn", "resettled", "entered", "contest paid to one", "contest paid to several"])
+    for (const outcome of ["single placed", "multiple placed", "deposited", "deposited with bonus", "placed with bonus", "bonus released", "withdrawn", "resettled", "entered", "contest paid to one", "contest paid to several", "hedged pair placed"])
       expect(ran.get(outcome) ?? 0, outcome).toBeGreaterThanOrEqual(1);
   }, 120_000);
 });

@@ -36,6 +36,19 @@ describe("create market: price sanity", () => {
     expect(await counts()).toEqual(before);
   });
 
+  it("2.00 / 2.002 (a 99.95 % book) is refused as under 100 %, shown as 99.95, not rounded into range", async () => {
+    const e = pool.forMutation();
+    const body = twoWayMarket(e.id, "Nearly Evens", "2.00", "2.002");
+    const before = await counts();
+    const res = await expectError(await r.trader.post("/api/admin/create-market", body), 422, "MARKET.OVERROUND_OUT_OF_RANGE");
+    expect(res.error.details).toEqual({ overround: 99.95, min: 100, max: 130 });
+    expect(res.error.message).toContain("99.95 %");
+    expect(await counts()).toEqual(before);
+    const m = await createMarketOk(r.trader, { ...body, confirm: { reason: "Evens promotion, signed off" } });
+    const [a] = await auditRows(t, m.id, "market.create");
+    expect(a.after).toMatchObject({ overround: 99.95, overroundConfirmedReason: "Evens promotion, signed off" });
+  });
+
   it("a 160 % book is refused too; confirmed with a reason it is created and the reason audited", async () => {
     const e = pool.forMutation();
     const body = twoWayMarket(e.id, "Boosted Corners", "1.25", "1.25"); // 80 + 80 = 160 %

@@ -111,6 +111,12 @@ test("tasks: create, assign, move through statuses; bulk settlement and a report
   const status = section.locator('[data-testid^="operation-status-"]').first();
   await expect(status).toHaveText(/completed|failed/, { timeout: 30_000 });
   await expect(section.locator('[data-testid^="operation-counts-"]').first()).toContainText(/\d+\/\d+ processed · \d+ succeeded · \d+ failed/);
+  // Beside it, settlements the database refused (none on this database), open and resolved alike.
+  const exceptions = section.getByTestId("settlement-exceptions");
+  await expect(exceptions.getByRole("heading", { name: "Settlement exceptions" })).toBeVisible();
+  await expect(exceptions.getByTestId("settlement-exceptions-empty")).toHaveText("No open settlement exceptions");
+  await exceptions.getByTestId("settlement-exceptions-all").click();
+  await expect(exceptions.getByTestId("settlement-exceptions-empty")).toHaveText("No settlement exceptions");
 
   // Customer Insights: a report is generated and offered as CSV.
   await section.getByRole("tab", { name: "Customer Insights" }).click();

@@ -36,6 +36,9 @@ test("a followed team's events come first on its sport tab", async ({ page }) =>
   await expect(page.getByTestId("follows-empty")).toBeVisible();
 });
 
+const SGM_SENTENCE =
+  "Priced as one bet from the match model's chance that every leg wins, less a margin of 10% for 2 legs, 15% for 3 and 20% for 4, and never above the legs' odds multiplied.";
+
 test("a popular same game multi is added to the slip and placed as one bet", async ({ page }) => {
   await page.request.post("/api/demo/login", { data: { role: "customer" } });
   const sgms = (await (await page.request.get("/api/betting/same-game-multis?limit=4")).json()) as {
@@ -50,6 +53,9 @@ test("a popular same game multi is added to the slip and placed as one bet", asy
   const slip = page.getByTestId("bet-slip");
   await expect(slip.getByTestId("slip-selection")).toHaveCount(sgm.legs.length);
   await expect(slip.getByTestId("bet-type")).toHaveText("Same Game Multi");
+  // The card and the slip say, in the same sentence, how the server prices it.
+  await expect(page.getByTestId("same-game-multis")).toContainText(SGM_SENTENCE);
+  await expect(slip.getByTestId("sgm-note")).toContainText(SGM_SENTENCE);
   // The slip's price is the server's quote for the legs it holds (never above their product).
   const quoteBody = { selections: sgm.legs.map((l) => ({ eventId: sgm.eventId, marketId: l.marketId, outcomeId: l.outcomeId })) };
   await expect

@@ -1,5 +1,5 @@
 /** Bets, their legs, cash-out quotes, idempotency keys and the placement limits' running figures. */
-import { check, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns.ts";
 import { events, markets, outcomes } from "./catalog.ts";
 import { sql } from "drizzle-orm";
@@ -134,4 +134,30 @@ export const customerPayoutHours = sqliteTable(
     total: integer("total").notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.hour] })],
+);
+
+/**
+ * Migration 0044: settlements a database guard refused (domain/settlement/settlement-exceptions.ts),
+ * one open row per bet and guard, resolved by a trigger when the bet leaves pending.
+ */
+export const settlementExceptions = sqliteTable(
+  "settlement_exceptions",
+  {
+    id: text("id").primaryKey(),
+    betId: text("bet_id").notNull().references(() => bets.id),
+    marketId: text("market_id").references(() => markets.id),
+    code: text("code").notNull(),
+    message: text("message").notNull(),
+    attemptedStatus: text("attempted_status", { enum: ["won", "lost", "void"] }).notNull(),
+    attemptedReturn: integer("attempted_return").notNull(),
+    via: text("via").notNull(),
+    createdAt: integer("created_at").notNull(),
+    resolvedAt: integer("resolved_at"),
+  },
+  (t) => [
+    uniqueIndex("settlement_exceptions_open_uq").on(t.betId, t.code).where(sql`${t.resolvedAt} IS NULL`),
+    index("settlement_exceptions_created_idx").on(t.createdAt),
+    check("settlement_exceptions_status_ck", sql`${t.attemptedStatus} IN ('won','lost','void')`),
+    check("settlement_exceptions_return_ck", sql`${t.attemptedReturn} >= 0`),
+  ],
 );

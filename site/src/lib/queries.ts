@@ -4,7 +4,7 @@
  */
 import { queryOptions } from "@tanstack/react-query";
 import type { CurrentUser, BalanceResponse } from "../../../api/schemas/auth.ts";
-import type { DebtResponse } from "../../../api/schemas/corrections.ts";
+import type { DebtResponse, SettlementExceptionsResponse } from "../../../api/schemas/corrections.ts";
 import type { Event, LiveOddsItem } from "../../../api/schemas/events.ts";
 import type { AdminBet, Bet } from "../../../api/schemas/bets.ts";
 import type { DashboardStats, Health } from "../../../api/schemas/admin.ts";
@@ -135,6 +135,7 @@ export const keys = {
   taskStats: ["/api/admin/task-stats"],
   staff: ["/api/admin/staff"],
   bulkOperations: ["/api/admin/bulk-operations"],
+  settlementExceptions: ["/api/admin/settlement-exceptions"],
   crmSegments: ["/api/admin/crm/segments"],
   crmCustomers: ["/api/admin/crm/customers"],
   paymentsSummary: ["/api/admin/payments/summary"],
@@ -448,6 +449,13 @@ export const queries = {
       // While one runs, poll every second so its progress bar moves; otherwise no polling.
       refetchInterval: (q) =>
         q.state.data?.some((o) => o.status === "pending" || o.status === "processing") ? 1_000 : false,
+    }),
+  /** Settlements a database guard refused (open ones, or all): refreshed with the settlement figures. */
+  settlementExceptions: (status: "open" | "all" = "open") =>
+    queryOptions({
+      queryKey: [...keys.settlementExceptions, status],
+      queryFn: () => apiGet<SettlementExceptionsResponse>(`/api/admin/settlement-exceptions?status=${status}`),
+      refetchInterval: 30_000,
     }),
   crmSegments: () =>
     queryOptions({ queryKey: [...keys.crmSegments], queryFn: () => apiGet<CrmSegment[]>("/api/admin/crm/segments") }),

@@ -37,6 +37,7 @@ import { useCurrentUser } from "./session.tsx";
 import { useSlip } from "./slip-state.tsx";
 import { sessionRefusalText, SUSPENDED_REASON, useAccountSuspended } from "./suspended-banner.tsx";
 import { EachWayToggle } from "./each-way-toggle.tsx";
+import { SGM_PRICING_SENTENCE } from "../../../../domain/pricing/sgm-margin.ts";
 import { eachWayFigures, eachWayTermsFor } from "./each-way.ts";
 
 const QUICK_STAKES = [10, 25, 50, 100];
@@ -133,13 +134,13 @@ export function BetSlip() {
   const sgmQuote = useQuery({ ...queries.sgmQuote(slip.selections), enabled: isSgm && count >= 2 });
   const sgmRefusal = isSgm && sgmQuote.error ? (sgmQuote.error instanceof ApiError ? sgmQuote.error.message : "This combination is not offered") : null;
   const sgmMilli = isSgm && sgmQuote.data ? oddsToMilli(sgmQuote.data.odds) : 0;
-  const total = isSgm ? sgmMilli : totalOddsMilli(slip);
+  const total = totalOddsMilli(slip, sgmMilli);
   // Each way (each-way.ts): a single whose market has terms; the stake typed is the unit.
   const ewTerms = count === 1 && slip.betType === "single" ? eachWayTermsFor(events.data, slip.selections[0]) : null;
   const eachWay = eachWayOn && ewTerms !== null;
   const ew = eachWay && hasStake ? eachWayFigures(stakeCents, slip.selections[0].oddsMilli, ewTerms) : null;
-  const ret = ew ? ew.potentialReturn : hasStake ? (isSgm ? Math.floor((stakeCents * sgmMilli) / 1000) : potentialReturn(slip, stakeCents)) : 0;
-  const profit = ew ? ew.profit : hasStake ? (isSgm ? Math.max(0, ret - stakeCents) : potentialProfit(slip, stakeCents)) : 0;
+  const ret = ew ? ew.potentialReturn : hasStake ? potentialReturn(slip, stakeCents, sgmMilli) : 0;
+  const profit = ew ? ew.profit : hasStake ? potentialProfit(slip, stakeCents, sgmMilli) : 0;
   const conflicts = slip.betType === "multiple" ? conflictingEventIds(slip.selections) : [];
   const sgmPossible = slip.betType === "multiple" && canBeSameGameMulti(slip.selections);
   const sameEventConflict = conflicts.length > 0;
@@ -192,7 +193,7 @@ export function BetSlip() {
       ...(eachWay ? { eachWay: true } : {}),
     };
     /** The total price the slip showed when sent: the toast compares it with the price taken. */
-    const sentOddsMilli = isSgm ? sgmMilli : totalOddsMilli(slip);
+    const sentOddsMilli = totalOddsMilli(slip, sgmMilli);
     const json = JSON.stringify(body);
     const key = attempt.current?.body === json ? attempt.current.key : newIdempotencyKey();
     attempt.current = { body: json, key };
@@ -374,7 +375,7 @@ export function BetSlip() {
       )}
       {isSgm && (
         <Text as="p" size="1" color="gray" mb="2" data-testid="sgm-note">
-          Same Game Multi price: priced together from the match model, never above the legs' combined odds.{" "}
+          {SGM_PRICING_SENTENCE}{" "}
           <button type="button" className="sb-linkbtn" onClick={() => setSgm(false)}>
             Undo
           </button>

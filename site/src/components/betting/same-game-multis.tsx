@@ -12,6 +12,7 @@ import { usePrice } from "../odds-format.tsx";
 import { openBetSlip } from "./betting-header.tsx";
 import { ButtonPlaceholder, LinePlaceholder, LoadingText } from "../placeholders.tsx";
 import { useSlip } from "./slip-state.tsx";
+import { SGM_PRICING_SENTENCE } from "../../../../domain/pricing/sgm-margin.ts";
 
 function SgmCard({ sgm }: { sgm: SameGameMulti }) {
   const { replaceWithSgm } = useSlip();
@@ -107,7 +108,7 @@ export function SameGameMultis() {
         Popular Same Game Multis
       </Heading>
       <Text as="p" size="1" color="gray" mb="3">
-        Legs from one game combined; priced at the legs' odds multiplied, less 15%.
+        {SGM_PRICING_SENTENCE}
       </Text>
       {status === "pending" && <LoadingText>Loading...</LoadingText>}
       {status === "error" && (

@@ -1,5 +1,6 @@
 /**
- * The Bulk Settlement tab: the settlement figures, the run form and the latest run.
+ * The Bulk Settlement tab: the settlement figures, the run form, the latest run and the settlement
+ * exceptions (settlements a database guard refused).
  */
 import { Button, Card, Flex, Grid, Heading, Select, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
@@ -8,6 +9,7 @@ import { queries } from "../../../lib/queries.ts";
 import { Field } from "../form.tsx";
 import { count, StatCard, StatGrid } from "../ui.tsx";
 import { OperationRow, useBulkOperations, useStartOperation } from "./bulk-operations.tsx";
+import { SettlementExceptions } from "./settlement-exceptions.tsx";
 
 const SETTLEMENT_TYPES = [
   { value: "completed_events", label: "Completed events", supported: true },
@@ -94,6 +96,7 @@ export function SettlementTab() {
           <OperationRow op={latest} />
         </div>
       )}
+      <SettlementExceptions />
     </Flex>
   );
 }

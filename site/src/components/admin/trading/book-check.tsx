@@ -5,11 +5,11 @@
  */
 import { Callout, Flex, Text, TextField } from "@radix-ui/themes";
 import {
-  bookPercent, CONFIRM_REASON_MIN, inBookRange, OVERROUND_CEILING_PERCENT, OVERROUND_FLOOR_PERCENT,
+  bookLabel, bookPercent, CONFIRM_REASON_MIN, inBookRange, OVERROUND_CEILING_PERCENT, OVERROUND_FLOOR_PERCENT,
 } from "../../../../../domain/trading/price-sanity.ts";
 import { parseOdds } from "../../../../../domain/shared/odds.ts";
 
-/** The book of the given decimal price strings, or null while one of them is not a price. */
+/** The exact book of the given decimal price strings, or null while one of them is not a price (bookLabel shows it). */
 export function bookOf(prices: readonly string[]): number | null {
   const milli = prices.map((p) => parseOdds(p.trim()));
   if (milli.length < 2 || milli.some((m) => m === null)) return null;
@@ -26,7 +26,7 @@ export function BookCheck({ book, reason, onReason, idPrefix }: { book: number |
   return (
     <Flex direction="column" gap="2" data-testid={`${idPrefix}-book`}>
       <Text size="2" weight="medium" color={out ? "red" : "gray"} data-testid={`${idPrefix}-overround`}>
-        Book {book.toFixed(1)} %
+        Book {bookLabel(book)} %
       </Text>
       {out && (
         <>
