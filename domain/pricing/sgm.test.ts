@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { combinedOddsMilli } from "../shared/odds.ts";
 import type { MarketType } from "../shared/types.ts";
 import { mulberry32 } from "../shared/prng.ts";
-import { applyMargin } from "./margin.ts";
 import { fairProbabilities, priceMarket } from "./price.ts";
 import { checkSgmLegs, priceSgm, sgmJointProbability, struckSubsetPrices, subsetKey, subsetPrices, type SgmLegSpec } from "./sgm.ts";
 import { SGM_MARGIN_BY_LEGS, SGM_PRICING_SENTENCE, sgmMargin, sgmPriceFromProbability } from "./sgm-margin.ts";
