@@ -109,7 +109,10 @@ export function marginLine(probs: readonly number[], target: number): { prices: 
     let longest = -1;
     for (let i = 0; i < n; i++) {
       const p = out[i];
-      if (p !== null && p > MIN_ODDS_MILLI && (longest < 0 || p > (out[longest] as number))) longest = i;
+      // Of prices tied at the longest, the likeliest outcome steps down, so the order is kept.
+      if (p === null || p <= MIN_ODDS_MILLI) continue;
+      const l = longest < 0 ? 0 : (out[longest] as number);
+      if (longest < 0 || p > l || (p === l && probs[i] > probs[longest])) longest = i;
     }
     if (longest < 0) break;
     out[longest] = stepDown(out[longest] as number);
