@@ -4,9 +4,9 @@ import { eachWayMostNow, reformRace, termsForNewBets } from "./race-reform.ts";
 const field = (prices: number[]) => prices.map((p, i) => ({ outcomeId: `r${i + 1}`, priceMilli: p }));
 
 describe("re-forming a race without a runner", () => {
-  it("eight runners less the 1.46 favourite: the other seven's 55.6% renormalised, 118% put back, rounded down the ladder", () => {
+  it("eight runners less the 1.46 favourite: the other seven's 55.6% renormalised, 118% put back by the power method, rounded down the ladder", () => {
     const r = reformRace(field([6000, 8000, 11000, 15000, 21000, 29000, 41000]), { fractionNum: 1, fractionDen: 5, places: 3 }, 8);
-    expect(r.prices.map((p) => p.priceMilli)).toEqual([2820, 3760, 5180, 7060, 9890, 13600, 19300]);
+    expect(r.prices.map((p) => p.priceMilli)).toEqual([2980, 3870, 5160, 6840, 9280, 12400, 17000]);
     expect(r.book).toBeGreaterThanOrEqual(1.18);
     expect(r).toMatchObject({ runners: 7, reopens: true, eachWay: { fractionNum: 1, fractionDen: 4, places: 2 } });
     expect(r.closedPrices[0]).toEqual({ outcomeId: "r1", priceMilli: 6000, deduction: 15 });

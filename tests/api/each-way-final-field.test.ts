@@ -5,8 +5,8 @@
  * from both parts; a bet struck after the withdrawals keeps its terms. By market, by bet and on
  * resettlement; every figure by hand, with the customer's balance and the ledger rows. Bets struck after a
  * withdrawal are struck in the re-formed race (docs/trading.md "Non-runners re-form the race"): EIGHT without
- * runner 8 is 6.38, 3.54, 4.25, 5.67, 7.80, 9.22, 10.60 at 1/4 two places; FIVE without runner 5 is 2.09,
- * 3.49, 4.19, 5.59 with no each way.
+ * runner 8 is 6.30, 3.69, 4.35, 5.66, 7.57, 8.82, 10.00 at 1/4 two places; FIVE without runner 5 is 2.21,
+ * 3.45, 4.05, 5.21 with no each way (the racing margin of 118% by the power method).
  */
 import { describe, expect, it } from "vitest";
 import { demoLogin, Session } from "../fixtures/test-app.ts";
@@ -47,7 +47,7 @@ describe("8 runners (1/5 three places) down to 7 after the bet: 1/4 two places",
     const second = await ew(c, sel(1), 500); // 5.00 e/w at 5.00
     const w = await withdraw(m.id, m.outcomes[7].id); // 4.00: 25p; 7 runners left
     expect(w.reform.eachWay).toEqual({ fractionNum: 1, fractionDen: 4, places: 2 }); // for new bets
-    const late = await ew(c, await now(1), 500); // struck in the field of 7 at the re-formed 3.54, 1/4 two places
+    const late = await ew(c, await now(1), 500); // struck in the field of 7 at the re-formed 3.69, 1/4 two places
     expect((await shown(c, third)).eachWay).toMatchObject({ fractionNum: 1, fractionDen: 5, places: 3, settledOn: { fractionNum: 1, fractionDen: 4, places: 2, runners: 7 } });
     expect((await shown(c, late)).eachWay).toEqual({ fractionNum: 1, fractionDen: 4, places: 2, unitStake: 500 });
     const start = await balanceOf(c);
@@ -55,11 +55,11 @@ describe("8 runners (1/5 three places) down to 7 after the bet: 1/4 two places",
     await post(desk.r.admin, `/api/admin/markets/${m.id}/settle`, { winningOutcomeId: m.outcomes[0].id, placed: [{ outcomeId: m.outcomes[1].id }, { outcomeId: m.outcomes[2].id }], override });
     expect(await row(third)).toEqual({ status: "lost", actual_return: 0 }); // 3rd of two places
     expect(await row(second)).toEqual({ status: "won", actual_return: 875 }); // 5.00 + 20.00 x 1/4 x 0.75
-    expect(await row(late)).toEqual({ status: "won", actual_return: 817 }); // 5.00 + 12.70 x 1/4 = 8.175, no Rule 4
-    expect(await balanceOf(c)).toBe(start + 875 + 817);
+    expect(await row(late)).toEqual({ status: "won", actual_return: 836 }); // 5.00 + 13.45 x 1/4 = 8.3625, down, no Rule 4
+    expect(await balanceOf(c)).toBe(start + 875 + 836);
     expect(await walletMoves(third)).toEqual([["bet_stake", -1000]]);
     expect(await walletMoves(second)).toEqual([["bet_stake", -1000], ["bet_payout", 875]]);
-    expect(await walletMoves(late)).toEqual([["bet_stake", -1000], ["bet_payout", 817]]);
+    expect(await walletMoves(late)).toEqual([["bet_stake", -1000], ["bet_payout", 836]]);
     // Resettled by market: runner 3 second, runner 2 third.
     await post(desk.r.admin, `/api/admin/markets/${m.id}/resettle`, {
       winningOutcomeId: m.outcomes[0].id, placed: [{ outcomeId: m.outcomes[2].id }, { outcomeId: m.outcomes[1].id }], reason: "photo finish reviewed", override,
@@ -68,7 +68,7 @@ describe("8 runners (1/5 three places) down to 7 after the bet: 1/4 two places",
     expect(await row(second)).toEqual({ status: "lost", actual_return: 0 });
     expect(await row(late)).toEqual({ status: "lost", actual_return: 0 }); // 3rd of its two places
     expect(await balanceOf(c)).toBe(start + 968);
-    expect(await walletMoves(late)).toEqual([["bet_stake", -1000], ["bet_payout", 817], ["bet_resettlement", -817]]);
+    expect(await walletMoves(late)).toEqual([["bet_stake", -1000], ["bet_payout", 836], ["bet_resettlement", -836]]);
     expect(await walletMoves(third)).toEqual([["bet_stake", -1000], ["bet_resettlement", 968]]);
     expect(await walletMoves(second)).toEqual([["bet_stake", -1000], ["bet_payout", 875], ["bet_resettlement", -875]]);
     await expectLedgerBalanced(desk.t.database);
@@ -113,7 +113,7 @@ describe("5 runners (1/4 two places) down to 4 after the bet: win only", () => {
     expect(w.reform.eachWay).toBeNull(); // no each way in a field of 4
     tick();
     await expectError(await c.post("/api/bets", { selections: [await now(1)], stake: 500, betType: "single", eachWay: true }), 422, "BET.EACH_WAY_NOT_OFFERED");
-    const late = await desk.bet(c, await now(1), 1000); // a 10.00 win single at the re-formed 3.49
+    const late = await desk.bet(c, await now(1), 1000); // a 10.00 win single at the re-formed 3.45
     expect((await shown(c, winner)).eachWay?.settledOn).toEqual({ fractionNum: 1, fractionDen: 1, places: 1, runners: 4 });
     const start = await balanceOf(c);
     // The final field of 4 has no each-way terms: every each-way bet on it is win only, so the result takes no placed runners.
@@ -130,8 +130,8 @@ describe("5 runners (1/4 two places) down to 4 after the bet: win only", () => {
     await post(desk.r.admin, `/api/admin/markets/${m.id}/resettle`, { winningOutcomeId: m.outcomes[1].id, reason: "photo finish reviewed", override });
     expect(await row(winner)).toEqual({ status: "lost", actual_return: 0 });
     expect(await row(second)).toEqual({ status: "won", actual_return: 4000 }); // 2 x (5.00 + 20.00 x 0.75)
-    expect(await row(late)).toEqual({ status: "won", actual_return: 3490 }); // 10.00 x 3.49, no Rule 4
-    expect(await balanceOf(c)).toBe(start + 4000 + 3490);
+    expect(await row(late)).toEqual({ status: "won", actual_return: 3450 }); // 10.00 x 3.45, no Rule 4
+    expect(await balanceOf(c)).toBe(start + 4000 + 3450);
     expect(await walletMoves(winner)).toEqual([["bet_stake", -1000], ["bet_payout", 2500], ["bet_resettlement", -2500]]);
     expect(await walletMoves(second)).toEqual([["bet_stake", -1000], ["bet_resettlement", 4000]]);
     await expectLedgerBalanced(desk.t.database);

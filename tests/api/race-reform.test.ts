@@ -24,8 +24,11 @@ const override = { reason: "race run early in the test" };
 
 /** Eight runners, a 1.46 favourite (4/9-8/15 band: 65p); the book is 124.1%, the other seven 55.6% of it. */
 const FAVOURITE = ["1.46", "6.00", "8.00", "11.00", "15.00", "21.00", "29.00", "41.00"];
-/** Re-formed without the favourite: each runner's 1 / price over 0.5557, times 1.18, rounded down the ladder. */
-const REFORMED = ["2.82", "3.76", "5.18", "7.06", "9.89", "13.60", "19.30"];
+/**
+ * Re-formed without the favourite: each runner's 1 / price over 0.5557, the power method's exponent
+ * (k = 0.9071, sum p^k = 1.18), 1 / p^k rounded down the ladder: a 118.1% book.
+ */
+const REFORMED = ["2.98", "3.87", "5.16", "6.84", "9.28", "12.40", "17.00"];
 /** Five runners (1/4 two places); runner 5 at 4.00 (3/1: 25p). */
 const FIVE = ["3.00", "5.00", "6.00", "8.00", "4.00"];
 
@@ -79,16 +82,16 @@ describe("withdrawing a favourite re-forms the race", () => {
     expect(open.reopensAt).toBeUndefined();
     // A bet at the old price is refused with the new one, under "refuse" and under "accept any odds".
     const refused = await expectError(await place(c, sel(1), 1000), 409, "BET.RACE_REFORMED");
-    expect(refused.error.details).toMatchObject({ marketId: m.id, prices: [{ outcomeId: m.outcomes[1].id, odds: "2.82" }] });
+    expect(refused.error.details).toMatchObject({ marketId: m.id, prices: [{ outcomeId: m.outcomes[1].id, odds: "2.98" }] });
     expect((await c.request("PUT", "/api/account/settings", { priceChangePolicy: "accept_any" })).status).toBe(200);
     await expectError(await place(c, sel(1), 1000), 409, "BET.RACE_REFORMED");
     // At the new price: struck in the re-formed race, on its terms (1/4 two places).
     const after = ((await (await place(c, await now(1), 1000)).json()) as { bet: { id: string; potentialReturn: number } }).bet;
-    expect(after.potentialReturn).toBe(2820);
+    expect(after.potentialReturn).toBe(2980);
     const ewAfter = await place(c, await now(2), 500, true);
     expect(ewAfter.status, await ewAfter.clone().text()).toBe(201);
     const ewAfterBet = ((await ewAfter.json()) as { bet: { id: string; potentialReturn: number } }).bet;
-    expect(ewAfterBet.potentialReturn).toBe(1880 + 500 + 345); // 5.00 x 3.76 + 5.00 x (1 + 2.76 / 4) = 18.80 + 8.45
+    expect(ewAfterBet.potentialReturn).toBe(2793); // 5.00 x 3.87 + 5.00 x (1 + 2.87 / 4) = 19.35 + 8.5875 = 27.9375, down
 
     // Rule 4 on the bets struck before, none after.
     type Shown = { id: string; rule4?: { deduction: number }; eachWay?: Record<string, unknown> };
@@ -107,9 +110,9 @@ describe("withdrawing a favourite re-forms the race", () => {
     expect(settled.status, await settled.clone().text()).toBe(200);
     expect(await row(win)).toEqual({ status: "won", actual_return: 2750 }); // 10.00 + 50.00 x 0.35
     expect(await row(ew)).toEqual({ status: "won", actual_return: 806 }); // place part at 1/4 (7 runners): 5.00 + 35.00 / 4 x 0.35 = 8.0625
-    expect(await row(after.id)).toEqual({ status: "won", actual_return: 2820 }); // 10.00 x 2.82, no deduction
-    expect(await row(ewAfterBet.id)).toEqual({ status: "won", actual_return: 845 }); // place part 5.00 + 13.80 / 4 = 8.45
-    expect(await balanceOf(c)).toBe(start + 2750 + 806 + 2820 + 845);
+    expect(await row(after.id)).toEqual({ status: "won", actual_return: 2980 }); // 10.00 x 2.98, no deduction
+    expect(await row(ewAfterBet.id)).toEqual({ status: "won", actual_return: 858 }); // place part 5.00 + 14.35 / 4 = 8.5875, down
+    expect(await balanceOf(c)).toBe(start + 2750 + 806 + 2980 + 858);
     await expectLedgerBalanced(desk.t.database);
   });
 
@@ -157,12 +160,12 @@ describe("a field cut to 2-4 runners: exposure follows the money", () => {
     advance(SUSPEND_MS); // the re-formed race reopens
 
     // The market's limit at 16.00: runner 1's liability is 15.00 now (12.50 before the withdrawal), so
-    // a 1.00 bet at the re-formed 2.09 (+1.09) no longer fits.
+    // a 1.00 bet at the re-formed 2.21 (+1.21) no longer fits.
     expect((await desk.r.trader.request("PUT", `/api/admin/markets/${m.id}/limit`, { liabilityLimit: 1600 })).status).toBe(200);
     const refused = await expectError(await place(c, await now(0), 100), 409, "BET.LIABILITY_LIMIT");
     expect(refused.error.details).toMatchObject({ outcomeId: m.outcomes[0].id });
     expect((await desk.r.trader.request("PUT", `/api/admin/markets/${m.id}/limit`, { liabilityLimit: 200_000_000 })).status).toBe(200);
-    // The payout ceiling: 1.00 of room above today's raised total refuses a bet returning 2.09.
+    // The payout ceiling: 1.00 of room above today's raised total refuses a bet returning 2.21.
     await desk.t.database.client.execute({ sql: "UPDATE risk_settings SET value = ? WHERE key = 'max_payout_per_day'", args: [(await payoutTotal()) + 100] });
     try {
       const payout = await expectError(await place(c, await now(0), 100), 409, "BET.MAX_PAYOUT");

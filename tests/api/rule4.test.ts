@@ -5,8 +5,8 @@
  * in the market the bet was struck in), bets struck after it (at the re-formed prices) lose nothing;
  * every payout is computed by hand. Refusals write nothing.
  *
- * EIGHT re-formed without runner 8 (4.00) at the racing margin (118%): 6.38, 3.54, 4.25, 5.67, 7.80,
- * 9.22, 10.60 (docs/trading.md "Non-runners re-form the race").
+ * EIGHT re-formed without runner 8 (4.00) at the racing margin (118%, power method): 6.30, 3.69, 4.35,
+ * 5.66, 7.57, 8.82, 10.00 (docs/trading.md "Non-runners re-form the race").
  */
 import { describe, expect, it } from "vitest";
 import { demoLogin, realCustomerLogin, Session } from "../fixtures/test-app.ts";
@@ -39,8 +39,8 @@ describe("withdrawing a runner", () => {
     // No longer bettable; shown as decided on the card.
     tick();
     await expectError(await c.post("/api/bets", { selections: [sel(7)], stake: 100, betType: "single" }), 409, "BET.SELECTION_DECIDED");
-    expect((await now(0)).odds).toBe("6.38");
-    const after = await bet(c, await now(0), 1000); // struck after at the re-formed 6.38: no deduction
+    expect((await now(0)).odds).toBe("6.30");
+    const after = await bet(c, await now(0), 1000); // struck after at the re-formed 6.30: no deduction
     expect((await shown(c, before)).rule4).toEqual({ deduction: 25 });
     expect((await shown(c, after)).rule4).toBeUndefined();
     expect((await shown(c, onGone)).rule4).toBeUndefined();
@@ -49,7 +49,7 @@ describe("withdrawing a runner", () => {
     expect(res.status, await res.clone().text()).toBe(200);
     expect(await row(before)).toEqual({ status: "won", actual_return: 7000 }); // 10.00 + 80.00 x 0.75
     expect(await row(onGone)).toEqual({ status: "void", actual_return: 1000 }); // refunded
-    expect(await row(after)).toEqual({ status: "won", actual_return: 6380 }); // 10.00 x 6.38
+    expect(await row(after)).toEqual({ status: "won", actual_return: 6300 }); // 10.00 x 6.30
     await expectLedgerBalanced(desk.t.database);
   });
 
@@ -58,7 +58,7 @@ describe("withdrawing a runner", () => {
     const c = await demoLogin(desk.t, "customer");
     const first = await bet(c, sel(0), 1000); // at 9.00 in the first market
     await withdraw(desk.r.trader, m.id, m.outcomes[7].id); // 4.00: 25p
-    const between = await bet(c, await now(0), 1000); // at the re-formed 6.38
+    const between = await bet(c, await now(0), 1000); // at the re-formed 6.30
     const w = await withdraw(desk.r.admin, m.id, m.outcomes[1].id, { odds: "2.00" }); // evens in the re-formed market: 45p
     expect(w.deduction).toBe(45);
     // The first bet's market had runner 2 at 5.00 (4/1: 20p): 25p + 20p. The re-formed market's evens is not its market.
@@ -68,7 +68,7 @@ describe("withdrawing a runner", () => {
     const res = await desk.r.admin.post(`/api/admin/markets/${m.id}/settle`, { winningOutcomeId: m.outcomes[0].id, override });
     expect(res.status, await res.clone().text()).toBe(200);
     expect(await row(first)).toEqual({ status: "won", actual_return: 5400 }); // 10.00 + 80.00 x 0.55
-    expect(await row(between)).toEqual({ status: "won", actual_return: 3959 }); // 10.00 + 53.80 x 0.55 = 39.59
+    expect(await row(between)).toEqual({ status: "won", actual_return: 3915 }); // 10.00 + 53.00 x 0.55 = 39.15
     await expectLedgerBalanced(desk.t.database);
   });
 
@@ -173,7 +173,7 @@ describe("settling one each-way bet as placed", () => {
     const before = await bet(c, sel(1), 500, true); // 5.00 e/w at 5.00, struck before the withdrawal
     const single = await bet(c, sel(1), 1000); // a 10.00 win single: cannot be "placed"
     await withdraw(desk.r.trader, m.id, m.outcomes[7].id); // 4.00: 25p
-    const after = await bet(c, await now(2), 500, true); // 5.00 e/w at the re-formed 4.25 and 1/4 two places, struck after: no deduction
+    const after = await bet(c, await now(2), 500, true); // 5.00 e/w at the re-formed 4.35 and 1/4 two places, struck after: no deduction
     const settle = (id: string, body: Record<string, unknown>) => {
       tick();
       return desk.r.admin.post(`/api/admin/settle-bet/${id}`, { override, ...body });
@@ -187,10 +187,10 @@ describe("settling one each-way bet as placed", () => {
     expect(res.status, await res.clone().text()).toBe(200);
     expect(((await res.json()) as { bet: { status: string } }).bet.status).toBe("won");
     expect(await row(before)).toEqual({ status: "won", actual_return: 875 });
-    // After the withdrawal: the terms it was struck at (1/4), 5.00 + 5.00 x 3.25/4 = 9.0625, nothing deducted.
-    expect((await settle(after, { status: "placed", actualReturn: 906 })).status).toBe(200);
-    expect(await row(after)).toEqual({ status: "won", actual_return: 906 });
-    expect(await balanceOf(c)).toBe(start + 875 + 906);
+    // After the withdrawal: the terms it was struck at (1/4), 5.00 + 5.00 x 3.35/4 = 9.1875, down, nothing deducted.
+    expect((await settle(after, { status: "placed", actualReturn: 918 })).status).toBe(200);
+    expect(await row(after)).toEqual({ status: "won", actual_return: 918 });
+    expect(await balanceOf(c)).toBe(start + 875 + 918);
     // Resettled by bet: won after all (win part 5.00 + 20.00 x 0.75 = 20.00, plus the 8.75), then placed again.
     tick();
     const won = await desk.r.admin.post(`/api/admin/bets/${before}/resettle`, { status: "won", reason: "photo finish" });
@@ -200,7 +200,7 @@ describe("settling one each-way bet as placed", () => {
     const back = await desk.r.admin.post(`/api/admin/bets/${before}/resettle`, { status: "placed", reason: "photo finish reversed" });
     expect(back.status, await back.clone().text()).toBe(200);
     expect(await back.json()).toMatchObject({ bet: { status: "won", actualReturn: 875 }, correction: -2000 });
-    expect(await balanceOf(c)).toBe(start + 875 + 906);
+    expect(await balanceOf(c)).toBe(start + 875 + 918);
     // Refusals: a win single, as a settlement and as a resettlement; nothing changes.
     const state = async () => ({
       bet: await row(single),
@@ -234,7 +234,7 @@ describe("Rule 4 on a multiple", () => {
     const byBet = await double();
     expect(byMarket.potentialReturn).toBe(45000);
     await withdraw(desk.r.trader, one.m.id, one.m.outcomes[7].id); // 4.00: 25p on race one
-    const after = await double(await one.now(0)); // struck after at the re-formed 6.38: no deduction
+    const after = await double(await one.now(0)); // struck after at the re-formed 6.30: no deduction
     // The operator's list shows the deduction on the leg (the Bet Management "Won" figure is computed from it).
     const listed = ((await (await desk.r.admin.get("/api/admin/all-bets?status=pending&limit=500")).json()) as { id: string; legs: { rule4?: number }[] }[]).find((b) => b.id === byBet.id)!;
     expect(listed.legs.map((l) => l.rule4)).toEqual([25, undefined]);
@@ -248,8 +248,8 @@ describe("Rule 4 on a multiple", () => {
     expect(await row(byMarket.id)).toEqual({ status: "pending", actual_return: null });
     expect((await desk.r.admin.post(`/api/admin/markets/${two.m.id}/settle`, { winningOutcomeId: two.m.outcomes[1].id, override })).status).toBe(200);
     expect(await row(byMarket.id)).toEqual({ status: "won", actual_return: 35000 });
-    expect(await row(after.id)).toEqual({ status: "won", actual_return: 31900 }); // 10.00 x 6.38 x 5.00
-    expect(await balanceOf(c)).toBe(start + 35000 + 31900);
+    expect(await row(after.id)).toEqual({ status: "won", actual_return: 31500 }); // 10.00 x 6.30 x 5.00
+    expect(await balanceOf(c)).toBe(start + 35000 + 31500);
     // Market resettle: race two to another winner and back; the deduction stays on the way back.
     tick();
     expect((await desk.r.admin.post(`/api/admin/markets/${two.m.id}/resettle`, { winningOutcomeId: two.m.outcomes[2].id, reason: "photo finish reviewed", override })).status).toBe(200);
@@ -263,7 +263,7 @@ describe("Rule 4 on a multiple", () => {
     tick();
     const back = await desk.r.admin.post(`/api/admin/bets/${byBet.id}/resettle`, { status: "won", reason: "right leg" });
     expect(await back.json()).toMatchObject({ bet: { actualReturn: 35000 }, correction: 35000 });
-    expect(await balanceOf(c)).toBe(start + 35000 + 31900);
+    expect(await balanceOf(c)).toBe(start + 35000 + 31500);
     await expectLedgerBalanced(desk.t.database);
   });
 });

@@ -83,8 +83,8 @@ test("a customer backs a runner each way, another is withdrawn, the race is sett
   await betsDialog.getByTestId("open-settle-market").click();
   const settleDialog = admin.getByRole("dialog", { name: "Settle Market" });
   await expect(settleDialog.getByTestId(`withdrawn-${gone.id}`)).toContainText("Withdrawn");
-  // Runner 1 is 6.38 now: the race was re-formed without runner 8 (docs/trading.md "Non-runners re-form the race").
-  await settleDialog.getByRole("radio", { name: `${winner.name} wins (6.38)` }).click();
+  // Runner 1 is 6.30 now: the race was re-formed without runner 8 (docs/trading.md "Non-runners re-form the race").
+  await settleDialog.getByRole("radio", { name: `${winner.name} wins (6.30)` }).click();
   await settleDialog.getByTestId(`placed-${mine.id}`).click();
   await settleDialog.getByTestId(`placed-${market.outcomes[2].id}`).click();
   await expect(settleDialog.getByTestId(`placed-position-${mine.id}`)).toHaveText("2nd");

@@ -15,7 +15,7 @@ import { realCustomerOnBetting } from "./customer-helpers.ts";
 /** The favourite at 1.46 (65p) and seven others: a 124.1% book, the seven 55.6% of it. */
 const ODDS = ["1.46", "6.00", "8.00", "11.00", "15.00", "21.00", "29.00", "41.00"];
 /** The seven re-formed at the racing margin (118%), as tests/api/race-reform.test.ts works them out. */
-const REFORMED = ["2.82", "3.76", "5.18", "7.06", "9.89", "13.60", "19.30"];
+const REFORMED = ["2.98", "3.87", "5.16", "6.84", "9.28", "12.40", "17.00"];
 
 test("an operator withdraws a favourite: the race card shows the market suspended, then re-formed prices and the new each-way terms; a bet at the old price is refused", async ({ browser }) => {
   test.setTimeout(180_000);
@@ -69,7 +69,7 @@ test("an operator withdraws a favourite: the race card shows the market suspende
   await withdrawDialog.getByTestId("confirm-withdraw").click();
   const toast = admin.getByTestId("toast").filter({ hasText: "Runner withdrawn" });
   await expect(toast).toContainText("65p");
-  await expect(toast).toContainText("Re-formed at a 118.2% book; each way now 1/4 1-2.");
+  await expect(toast).toContainText("Re-formed at a 118.1% book; each way now 1/4 1-2.");
   await expect(betsDialog.getByTestId(`runner-withdrawn-${favourite.id}`)).toContainText("Withdrawn at 1.46");
 
   // --- Customer: the race card, freshly loaded, shows the market suspended while it is re-formed ...
@@ -95,9 +95,9 @@ test("an operator withdraws a favourite: the race card shows the market suspende
   expect(stale.status()).toBe(409);
   const refusal = ((await stale.json()) as { error: { code: string; details: { prices: { outcomeId: string; odds: string }[] } } }).error;
   expect(refusal.code).toBe("BET.RACE_REFORMED");
-  expect(refusal.details.prices).toEqual([{ outcomeId: second.id, odds: "2.82" }]);
+  expect(refusal.details.prices).toEqual([{ outcomeId: second.id, odds: "2.98" }]);
   // The slip shows the move and places at the re-formed price.
-  await expect(slip).toContainText("6.00 → 2.82");
+  await expect(slip).toContainText("6.00 → 2.98");
   await expect(slip.getByTestId("each-way")).toContainText("Each way (E/W 1/4 1-2)");
   await slip.getByTestId("stake-input").fill("10");
   await slip.getByTestId("place-bet").click();

@@ -34,17 +34,18 @@ describe("withdrawn", () => {
   it("Red Rum at its current 4.00: a 25p deduction (the 9/4-3/1 band) recorded with the time, audited", async () => {
     const r = await withdrawRunner(w.as(trader), "race1-m1", "race1-m1-o1", {});
     // Re-formed in the same write: Arkle 2.50 and Shergar 6.00 are 40% and 16.7% of what is left of the
-    // book: 70.6% and 29.4%, at the racing margin of 118%: 1.20 and 2.88 (book 118.06%). No each way.
+    // book: 70.6% and 29.4%, at the racing margin of 118% by the power method (k = 0.7362): 1.29 and
+    // 2.46 (book 118.17%). No each way.
     expect(r).toEqual({
       ok: true,
       value: {
         outcomeId: "race1-m1-o1", priceMilli: 4000, deduction: 25, withdrawnAt: NOW, marketId: "race1-m1", name: "Red Rum",
         reform: {
           prices: [
-            { outcomeId: "race1-m1-o2", name: "Arkle", fromMilli: 2500, priceMilli: 1200 },
-            { outcomeId: "race1-m1-o3", name: "Shergar", fromMilli: 6000, priceMilli: 2880 },
+            { outcomeId: "race1-m1-o2", name: "Arkle", fromMilli: 2500, priceMilli: 1290 },
+            { outcomeId: "race1-m1-o3", name: "Shergar", fromMilli: 6000, priceMilli: 2460 },
           ],
-          eachWay: null, eachWayBefore: null, reopensAt: NOW, reopens: true, book: 1000 / 1200 + 1000 / 2880, voided: 0, raised: [],
+          eachWay: null, eachWayBefore: null, reopensAt: NOW, reopens: true, book: 1000 / 1290 + 1000 / 2460, voided: 0, raised: [],
         },
       },
     });
@@ -53,7 +54,7 @@ describe("withdrawn", () => {
       before: { withdrawn: false, prices: [["race1-m1-o2", "2.50"], ["race1-m1-o3", "6.00"]], eachWay: null },
       after: {
         withdrawn: true, marketId: "race1-m1", odds: "4.00", deduction: 25,
-        prices: [["race1-m1-o2", "1.20"], ["race1-m1-o3", "2.88"]], eachWay: null, reopensAt: NOW.toISOString(), status: "open", voided: [], raised: [],
+        prices: [["race1-m1-o2", "1.29"], ["race1-m1-o3", "2.46"]], eachWay: null, reopensAt: NOW.toISOString(), status: "open", voided: [], raised: [],
       },
     });
     const c1 = await w.customer("c1", 10_000);
@@ -74,13 +75,13 @@ describe("withdrawn", () => {
     expect(bets.rows.map((b) => [b.status, b.actual_return])).toEqual([["void", 1000], ["pending", null]]);
     expect(Number((await w.database.client.execute("SELECT balance FROM ledger_accounts WHERE id = 'wallet:c1'")).rows[0].balance)).toBe(10_000 - 1000);
     // Suspended until it reopens; then a price from before the re-form is refused whatever the setting.
-    const during = await w.unchanged(() => placeBet({ ...w.as(c1), clock: at(4_999) }, { selections: [sel("race1", "1.20", 1, 2)], stake: 1000, betType: "single" }, null));
+    const during = await w.unchanged(() => placeBet({ ...w.as(c1), clock: at(4_999) }, { selections: [sel("race1", "1.29", 1, 2)], stake: 1000, betType: "single" }, null));
     expect(!during.ok && during.error.code).toBe("BET.MARKET_SUSPENDED");
     await w.database.client.execute("INSERT INTO user_settings (user_id, price_change_policy, updated_at) VALUES ('c1', 'accept_any', 0) ON CONFLICT (user_id) DO UPDATE SET price_change_policy = 'accept_any'");
     const stale = await w.unchanged(() => placeBet({ ...w.as(c1), clock: at(6_000) }, { selections: [sel("race1", "2.50", 1, 2)], stake: 1000, betType: "single" }, null));
-    expect(!stale.ok && stale.error).toMatchObject({ code: "BET.RACE_REFORMED", details: { prices: [{ outcomeId: "race1-m1-o2", odds: "1.20" }] } });
-    const fresh = await placeBet({ ...w.as(c1), clock: at(6_000) }, { selections: [sel("race1", "1.20", 1, 2)], stake: 1000, betType: "single" }, null);
-    expect(fresh.ok && fresh.value.response.bet).toMatchObject({ potentialReturn: 1200, totalOdds: "1.20" });
+    expect(!stale.ok && stale.error).toMatchObject({ code: "BET.RACE_REFORMED", details: { prices: [{ outcomeId: "race1-m1-o2", odds: "1.29" }] } });
+    const fresh = await placeBet({ ...w.as(c1), clock: at(6_000) }, { selections: [sel("race1", "1.29", 1, 2)], stake: 1000, betType: "single" }, null);
+    expect(fresh.ok && fresh.value.response.bet).toMatchObject({ potentialReturn: 1290, totalOdds: "1.29" });
     // As every grading path reads them: struck before, 25p; struck after, none.
     expect((await w.ports.bets.findById(onArkle.ok ? onArkle.value.response.bet.id : ""))?.rule4).toBe(25);
     expect((await w.ports.bets.findById(fresh.ok ? fresh.value.response.bet.id : ""))?.rule4).toBeUndefined();
