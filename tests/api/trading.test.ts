@@ -240,7 +240,7 @@ describe("alerts", () => {
     expect((await adjust({ outcomeId: m.outcomes[0].id, odds: "1.95" })).status).toBe(200);
     const steam = (await alerts()).filter((a) => a.type === "steam_move" && a.marketId === m.id);
     expect(steam).toHaveLength(1);
-    expect(steam[0].message).toBe("Steam move: Over (Steam Market) shortening from 2.10 to 1.95 in 3 moves (7.14%)");
+    expect(steam[0].message).toBe("Steam move: Home (Steam Market) shortening from 2.10 to 1.95 in 3 moves (7.14%)");
     expect((await overview()).markets.find((x) => x.eventId === e.id)!.steamMove).toBe(true);
     // The run continuing is the same steam move.
     await adjust({ outcomeId: m.outcomes[0].id, odds: "1.90" });
