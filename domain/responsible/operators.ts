@@ -9,7 +9,8 @@
  *   deposits_rising   deposits in the last 7 days at least double the 7 days before, and >= $100
  *   losses_rising     net losses on settled bets in the last 7 days at least double the 7 before, and >= $100
  *   night_play        at least 3 bets between 00:00 and 05:59 UTC in 30 days, and at least 30% of the bets
- *   reversed_withdrawals  a withdrawal reversed (sent back or failed) in the last 30 days
+ *   reversed_withdrawals  a paid-out withdrawal reversed (returned by the bank: "Mark reversed" or the
+ *                     reconciler) in the last 30 days
  */
 import type { Ctx } from "../shared/context.ts";
 import { requireRole } from "../shared/authorize.ts";
