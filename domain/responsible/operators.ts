@@ -17,6 +17,7 @@ import { requireRole } from "../shared/authorize.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { type InteractionChannel, type InteractionView, type RgCustomer, type RgFacts, type RgOperations } from "../ports/protection.ts";
 import { stageOf, type ExclusionStage } from "./exclusion.ts";
+import { formatMoney as money } from "../shared/money.ts";
 
 export const HARM_MARKERS = ["deposits_rising", "losses_rising", "night_play", "reversed_withdrawals"] as const;
 export type HarmMarker = (typeof HARM_MARKERS)[number];
@@ -31,7 +32,6 @@ export interface RgOverview {
   harm: { marker: HarmMarker; customers: (RgCustomer & { since: Date | null; detail: string })[] }[];
 }
 
-const money = (c: number) => `$${(c / 100).toFixed(2)}`;
 
 export function rgOverview(f: RgFacts, now: Date): RgOverview {
   const byCustomer = new Map<string, RgOverview["activeLimits"][number]>();

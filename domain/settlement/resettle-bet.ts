@@ -10,7 +10,7 @@ import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { HOUSE_ACCOUNT, ledgerTransaction, transfer, walletAccountId, type LedgerTransaction } from "../wallet/ledger.ts";
-import { formatAmount } from "../risk/format.ts";
+import { formatMoney } from "../shared/money.ts";
 import { decideResettlement, type ResettlementRequest } from "./resettle.ts";
 import { returnPostings } from "../wallet/bonus.ts";
 
@@ -79,7 +79,7 @@ export async function resettleBet(ctx: Ctx, betId: string, req: ResettlementRequ
     return err(
       domainError(
         "BET.RESETTLE_INSUFFICIENT_FUNDS",
-        `The customer's balance is too low to take back ${formatAmount(-d.correction)}; nothing was changed`,
+        `The customer's balance is too low to take back ${formatMoney(-d.correction)}; nothing was changed`,
         { correction: d.correction },
       ),
     );

@@ -11,7 +11,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import type { Event } from "../../../../../api/schemas/events.ts";
 import { apiSend } from "../../../lib/api.ts";
-import { formatDateTime, formatMoney, milliToOdds, oddsToMilli, parseStakeToCents } from "../../../lib/format.ts";
+import { formatDateTime, formatDollars, formatMoney, milliToOdds, oddsToMilli, parseStakeToCents } from "../../../lib/format.ts";
 import { queries } from "../../../lib/queries.ts";
 import { useToast } from "../../toast.tsx";
 import { describeApiError } from "../form.tsx";
@@ -223,7 +223,7 @@ function Builder({ event }: { event: Event }) {
         <Flex gap="2" mt="2" wrap="wrap">
           {QUICK.map((q) => (
             <Button key={q} size="1" variant="soft" onClick={() => setStake(String(q))}>
-              ${q}
+              {formatDollars(q)}
             </Button>
           ))}
         </Flex>
