@@ -101,6 +101,52 @@ test.describe("admin console accessibility", () => {
     await expect(heatmap.getByTestId("heatmap-cell-soccer-ftwin")).toBeVisible();
   });
 
+  test("wide tables fit 1280 px with every action in view; at 768 px Market Risk's actions stay pinned in view", async ({ page }) => {
+    test.setTimeout(120_000);
+    /** A scroller that scrolls nothing: the table fits its card. */
+    const fits = (region: import("@playwright/test").Locator) => region.evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
+    /** The element lies wholly inside the region's visible box (and the window). */
+    const inside = async (el: import("@playwright/test").Locator, region: import("@playwright/test").Locator, width: number) => {
+      const [box, frame] = [await el.boundingBox(), await region.boundingBox()];
+      expect(box && frame).toBeTruthy();
+      expect(box!.x).toBeGreaterThanOrEqual(frame!.x - 1);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(frame!.x + frame!.width + 1);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+    };
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/admin");
+    await expect(page.getByTestId("section-dashboard")).toBeVisible();
+    await openSection(page, "risk");
+    const region = page.getByRole("region", { name: "Market risk table" });
+    await expect(region).toBeVisible();
+    await dataLoaded(page, '[data-testid="section-risk"]');
+    const rows = region.locator('tr[data-testid^="market-risk-"]:not([data-testid^="market-risk-outcomes-"])');
+    await expect(rows.first()).toBeVisible();
+    expect(await fits(region)).toBe(true);
+    // Every row's Risk badge and its three actions, without scrolling sideways.
+    for (let i = 0; i < Math.min(3, await rows.count()); i++) {
+      const row = rows.nth(i);
+      await row.scrollIntoViewIfNeeded();
+      for (const name of ["Limit", "Bets"]) await inside(row.getByRole("button", { name, exact: true }), region, 1280);
+      await inside(row.getByRole("button", { name: /^(Suspend|Reopen)$/ }), region, 1280);
+      await inside(row.locator(".rt-Badge").last(), region, 1280);
+    }
+    // The Rule Precision card keeps its four columns on the fraud screen.
+    await openSection(page, "fraud");
+    const precision = page.getByTestId("rule-precision");
+    await expect(precision.getByRole("columnheader", { name: "Precision" })).toBeVisible();
+    await inside(precision.getByTestId("rule-precision-value-shared_address"), precision, 1280);
+    await inside(precision.getByRole("columnheader", { name: "Precision" }), precision, 1280);
+
+    // A tablet: the table scrolls, and the actions column stays pinned at its right edge.
+    await page.setViewportSize({ width: 768, height: 900 });
+    await openSection(page, "risk");
+    await expect(region).toBeVisible();
+    const first = rows.first();
+    await first.scrollIntoViewIfNeeded();
+    await inside(first.getByRole("button", { name: "Bets", exact: true }), region, 768);
+  });
+
   test("the stand-alone user and fraud screens pass", async ({ page }) => {
     test.setTimeout(120_000);
     const found: Record<string, string[]> = {};
