@@ -147,6 +147,46 @@ test.describe("admin console accessibility", () => {
     await inside(first.getByRole("button", { name: "Bets", exact: true }), region, 768);
   });
 
+  test("liquidity figures never break inside a number, even at nine figures, at 1280, 1024 and 768 px", async ({ page }) => {
+    test.setTimeout(90_000);
+    // The server's own figures, scaled up so each amount is long enough to be at risk of wrapping.
+    await page.route("**/api/dashboard/stats*", async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as Record<string, unknown>;
+      // Stakes held (staked - returned - revenue), liability, worst case and revenue all grow by about 123 million.
+      const scale: Record<string, number> = { totalStaked: 3, totalReturned: 1, grossRevenue: 1, openLiability: 2 };
+      for (const [key, times] of Object.entries(scale)) body[key] = (body[key] as number) + times * 123_456_789_00;
+      // A fresh response: the original's content-length would cut the longer body short.
+      await route.fulfill({ status: res.status(), json: body });
+    });
+    await page.goto("/admin");
+    const card = page.getByTestId("liquidity-card");
+    const figures = card.locator("dd");
+    for (let i = 0; i < 4; i++) await expect(figures.nth(i)).toHaveText(/\$\d{3},\d{3},\d{3}\.\d{2}$/, { timeout: 45_000 });
+    for (const width of [1280, 1024, 768]) {
+      await page.setViewportSize({ width, height: 900 });
+      await card.scrollIntoViewIfNeeded();
+      // Every figure's text lies on one line: all its line boxes share one top.
+      const lines = await figures.evaluateAll((els) =>
+        els.map((el) => {
+          const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+          const tops: number[] = [];
+          for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+            const range = document.createRange();
+            range.selectNodeContents(n);
+            for (const r of range.getClientRects()) if (r.width > 0) tops.push(r.top);
+          }
+          // A wrapped figure has a second line box a line-height lower.
+          const spread = tops.length ? Math.max(...tops) - Math.min(...tops) : Infinity;
+          return `${el.textContent}: ${spread < 6 ? 1 : "several"}`;
+        }),
+      );
+      expect(lines.length, `figures at ${width}px`).toBe(4);
+      for (const line of lines) expect(line, `at ${width}px`).toMatch(/\$[\d,]+\.\d{2}: 1$/);
+    }
+    await page.unroute("**/api/dashboard/stats*");
+  });
+
   test("the stand-alone user and fraud screens pass", async ({ page }) => {
     test.setTimeout(120_000);
     const found: Record<string, string[]> = {};
