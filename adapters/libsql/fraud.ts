@@ -14,6 +14,17 @@ import { ASSERTION_FAILED, assertStatement, constraintOf } from "./statements.ts
 const json = <T>(v: unknown, fallback: T): T => (v === null || v === undefined ? fallback : (JSON.parse(String(v)) as T));
 const dateOrNull = (v: unknown) => (v === null || v === undefined ? null : new Date(Number(v)));
 
+/** The accounts a shared-address alert concerns (its evidence's userIds), its subject among them. */
+function accountsOf(json: string, userId: string): string[] {
+  try {
+    const ids = JSON.parse(json) as unknown;
+    if (Array.isArray(ids) && ids.every((x) => typeof x === "string")) return ids.includes(userId) ? ids : [userId, ...ids];
+  } catch {
+    // Evidence written by hand or by an older engine: the subject alone.
+  }
+  return [userId];
+}
+
 const SELECT_ALERTS = `SELECT f.*, u.email, u.first_name, u.last_name FROM fraud_alerts f JOIN users u ON u.id = f.user_id`;
 
 function toAlert(r: Row): FraudAlertRecord {
@@ -189,7 +200,13 @@ export class LibsqlFraudRecords implements FraudRecords {
       c.execute({ sql: "SELECT user_id, ip, created_at FROM sessions WHERE created_at >= ?", args: [t] }),
       // Kept after logout or suspension deletes the sessions (migration 0020).
       c.execute({ sql: "SELECT user_id, ip, at FROM sign_in_addresses WHERE at >= ?", args: [t] }),
-      c.execute("SELECT dedupe_key, user_id, alert_type, severity, status FROM fraud_alerts"),
+      // A shared-address alert's address and accounts, from its evidence: the rules raise one per
+      // incident (keys with '#') and count it for every account; an older alert was raised once per
+      // account, so it counts for its own account only.
+      c.execute(`SELECT dedupe_key, user_id, alert_type, severity, status,
+                   CASE WHEN alert_type = 'shared_address' THEN json_extract(evidence, '$.ip') END AS ip,
+                   CASE WHEN alert_type = 'shared_address' AND instr(dedupe_key, '#') > 0 THEN json_extract(evidence, '$.userIds') END AS accounts
+                 FROM fraud_alerts`),
     ]);
     return {
       customers: customers.rows.map((r) => ({
@@ -235,6 +252,8 @@ export class LibsqlFraudRecords implements FraudRecords {
         alertType: r.alert_type as FraudAlertType,
         severity: r.severity as FraudAlertRecord["severity"],
         status: r.status as FraudAlertStatus,
+        ...(r.ip ? { ip: String(r.ip) } : {}),
+        ...(r.accounts ? { accounts: accountsOf(String(r.accounts), String(r.user_id)) } : {}),
       })),
     };
   }

@@ -161,6 +161,14 @@ const customerOf = (r: Row) => ({
 });
 const dateOrNull = (v: unknown) => (v === null || v === undefined ? null : new Date(Number(v)));
 
+/**
+ * A withdrawal reversed in the 30 days before ?1: a paid-out withdrawal marked reversed (by an
+ * operator's "Mark reversed" or the reconciler, which set state and reversed_at), counted from when
+ * it was reversed; and a legacy `withdrawal_reversal` row from before payments had states.
+ */
+const REVERSED_WITHDRAWAL_30 = `((p.direction = 'withdrawal' AND p.state = 'reversed' AND p.reversed_at > ?1 - 30 * ${DAY})
+  OR (p.direction = 'withdrawal_reversal' AND p.created_at > ?1 - 30 * ${DAY}))`;
+
 export class LibsqlRgOperations implements RgOperations {
   private readonly client: Client;
   constructor(client: Client) {
@@ -195,7 +203,8 @@ export class LibsqlRgOperations implements RgOperations {
         },
         {
           // Per customer: deposits and net losses in the last 7 days and the 7 before, bets in the
-          // last 30 days and those placed between 00:00 and 05:59 UTC, reversed withdrawals.
+          // last 30 days and those placed between 00:00 and 05:59 UTC, withdrawals reversed in the
+          // last 30 days (REVERSED_WITHDRAWAL_30).
           sql: `SELECT ${USER},
                   (SELECT COALESCE(SUM(amount), 0) FROM payments p WHERE p.user_id = u.id AND p.direction = 'deposit' AND p.created_at > ?1 - 7 * ${DAY}) AS dep7,
                   (SELECT COALESCE(SUM(amount), 0) FROM payments p WHERE p.user_id = u.id AND p.direction = 'deposit'
@@ -207,12 +216,12 @@ export class LibsqlRgOperations implements RgOperations {
                   (SELECT COUNT(*) FROM bets b WHERE b.user_id = u.id AND b.placed_at > ?1 - 30 * ${DAY}
                      AND (b.placed_at % ${DAY}) < 6 * 3600000) AS night30,
                   (SELECT COUNT(*) FROM bets b WHERE b.user_id = u.id AND b.placed_at > ?1 - 30 * ${DAY}) AS bets30,
-                  (SELECT COUNT(*) FROM payments p WHERE p.user_id = u.id AND p.direction = 'withdrawal_reversal' AND p.created_at > ?1 - 30 * ${DAY}) AS rev30,
+                  (SELECT COUNT(*) FROM payments p WHERE p.user_id = u.id AND ${REVERSED_WITHDRAWAL_30}) AS rev30,
                   (SELECT MIN(created_at) FROM payments p WHERE p.user_id = u.id AND p.direction = 'deposit' AND p.created_at > ?1 - 7 * ${DAY}) AS dep_first7,
                   (SELECT MIN(placed_at) FROM bets b WHERE b.user_id = u.id AND b.status <> 'pending' AND b.placed_at > ?1 - 7 * ${DAY}) AS loss_first7,
                   (SELECT MIN(placed_at) FROM bets b WHERE b.user_id = u.id AND b.placed_at > ?1 - 30 * ${DAY}
                      AND (b.placed_at % ${DAY}) < 6 * 3600000) AS night_first30,
-                  (SELECT MIN(created_at) FROM payments p WHERE p.user_id = u.id AND p.direction = 'withdrawal_reversal' AND p.created_at > ?1 - 30 * ${DAY}) AS rev_first30
+                  (SELECT MIN(COALESCE(p.reversed_at, p.created_at)) FROM payments p WHERE p.user_id = u.id AND ${REVERSED_WITHDRAWAL_30}) AS rev_first30
                 FROM users u WHERE u.role = 'customer'`,
           args: [t],
         },

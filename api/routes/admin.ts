@@ -1,4 +1,4 @@
-/** Operator routes: all bets, settlement, dashboard figures. */
+/** Operator routes: all bets, settlement, dashboard figures and their CSV. */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../env.ts";
 import { ctxOf } from "../env.ts";
@@ -10,8 +10,9 @@ import { unwrap } from "../errors.ts";
 import { presentAdminBet } from "../presenters.ts";
 import { requireRole } from "../middleware/session.ts";
 import { settleBet } from "../../domain/settlement/settle-bet.ts";
-import { bookFigures } from "../../domain/risk/risk-views.ts";
-import { profitAndHold } from "../../domain/risk/pnl.ts";
+import { dashboardCsv, dashboardStats } from "../../domain/risk/dashboard.ts";
+import { RiskHeatmapQuery } from "../schemas/risk.ts";
+import { csvContent, csvResponse } from "./users.ts";
 
 export const adminRoutes = new OpenAPIHono<AppEnv>();
 
@@ -72,37 +73,24 @@ adminRoutes.openapi(
     middleware: [requireRole("admin", "trader")] as const,
     responses: { 200: json(DashboardStats, "Figures"), ...errorResponses(401, 403) },
   }),
+  async (c) => c.json(unwrap(await dashboardStats(ctxOf(c))), 200),
+);
+
+adminRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/dashboard/stats.csv",
+    tags: ["Admin"],
+    summary: "The dashboard as CSV, built from the same figures as GET /dashboard/stats and the risk heatmap (admin, trader)",
+    description:
+      "Columns section, sport, market, metric, value. Section 'dashboard': the stats (money as decimals, cents / 100); " +
+      "section 'heatmap_<range>': each heatmap cell's liability, exposure, active bets and risk value over the range (default 24h).",
+    middleware: [requireRole("admin", "trader")] as const,
+    request: { query: RiskHeatmapQuery },
+    responses: { 200: csvContent("dashboard.csv"), ...errorResponses(400, 401, 403) },
+  }),
   async (c) => {
-    const ports = c.get("deps").ports;
-    const [t, events, activeCustomers, book] = await Promise.all([
-      ports.bets.totals(),
-      ports.events.counts(),
-      ports.users.countActiveCustomers(),
-      bookFigures(ctxOf(c)).then(unwrap),
-    ]);
-    const settledPnl = profitAndHold({ stakes: t.settledStakes, returns: t.totalReturned });
-    const settled = t.totalBets - t.pendingBets;
-    return c.json(
-      {
-        totalBets: t.totalBets,
-        pendingBets: t.pendingBets,
-        wonBets: t.wonBets,
-        lostBets: t.lostBets,
-        voidBets: t.voidBets,
-        totalStaked: t.totalStaked,
-        totalReturned: t.totalReturned,
-        grossRevenue: settledPnl.pnl,
-        grossHoldPercent: settledPnl.holdPercent,
-        openLiability: book.payout,
-        totalExposure: book.exposure,
-        totalLiability: book.liability,
-        activeCustomers,
-        liveEvents: events.live,
-        upcomingEvents: events.upcoming,
-        finishedEvents: events.finished,
-        settlementRate: t.totalBets === 0 ? 0 : settled / t.totalBets,
-      },
-      200,
-    );
+    const csv = unwrap(await dashboardCsv(ctxOf(c), c.req.valid("query").range));
+    return csvResponse(c, "dashboard.csv", csv);
   },
 );

@@ -19,6 +19,7 @@ export const FraudAlertType = z.enum([
   "deposit_withdrawal",
   "shared_address",
   "bonus_abuse",
+  "large_first_bet",
   "manual_flag",
 ]);
 export type FraudAlertType = z.infer<typeof FraudAlertType>;

@@ -104,7 +104,13 @@ export const CreateMarketBody = z
         description:
           "Absent (the spec's body): the type's standard outcomes priced by the event's model with the book's margin " +
           "(result: home/draw/away; over_under: Over/Under at the line in the name; handicap: the home line in the name; " +
-          "both_teams_score: Yes/No; correct_score: twelve scores and Any other); 422 MARKET.CANNOT_PRICE when the model cannot price them",
+          "both_teams_score: Yes/No; correct_score: twelve scores and Any other); 422 MARKET.CANNOT_PRICE when the model cannot price them. " +
+          "Given, they must fit the type (result: the home and away sides by team name or Home/Away, optionally Draw; a race: its runners; " +
+          "over_under: exactly 'Over X' and 'Under X' with X the line in the name; handicap: the two sides at the home side's line in the name, " +
+          "e.g. 'Leeds -1.5' and 'Hull +1.5' for 'Asian Handicap -1.5'; both_teams_score: Yes and No; correct_score: scores such as 2-1 and " +
+          "'Any other', added when left out). Whole and half lines only. Refused with 422 MARKET.OUTCOME_UNKNOWN, MARKET.OUTCOMES_INCOMPLETE, " +
+          "MARKET.LINE_MISSING, MARKET.LINE_MISMATCH, MARKET.LINE_INVALID or MARKET.TYPE_NOT_OFFERED (details.field names the input), " +
+          "and 400 MARKET.DUPLICATE_OUTCOME for one outcome under two names",
       }),
     confirm: PriceConfirm.optional().openapi({ description: "Required when the book is under 100 % or over 130 %" }),
     eachWay: EachWayTerms.nullable().optional().openapi({

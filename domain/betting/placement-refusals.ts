@@ -6,7 +6,7 @@
 import { domainError, type DomainError } from "../shared/result.ts";
 import { returnFor, formatOdds } from "../shared/odds.ts";
 import type { PricedOutcome } from "../shared/types.ts";
-import { formatAmount } from "../risk/format.ts";
+import { formatMoney } from "../shared/money.ts";
 import { returnAtOdds } from "./same-game-multi.ts";
 import type { BetType } from "./slip.ts";
 import { eachWayReturnIfWon, type EachWayTerms } from "../settlement/each-way.ts";
@@ -43,16 +43,16 @@ export function limitRefusalError(r: LimitRefusal): DomainError {
     case "BET.ODDS_TOO_HIGH":
       return domainError(r.code, `These selections combine to odds above ${formatOdds(r.maxOdds)}; remove a selection`, { maxOdds: formatOdds(r.maxOdds) });
     case "BET.STAKE_TOO_HIGH":
-      return domainError(r.code, `The maximum stake on this account at these odds is ${formatAmount(r.maxStake)}`, { maxStake: r.maxStake });
+      return domainError(r.code, `The maximum stake on this account at these odds is ${formatMoney(r.maxStake)}`, { maxStake: r.maxStake });
     case "BET.MAX_PAYOUT":
       return domainError(
         r.code,
         r.limit === "per_bet"
-          ? `This bet would pay more than the maximum payout per bet; max stake for this selection is ${formatAmount(r.maxStake)}`
-          : `This bet would take your payouts in 24 hours past the maximum; max stake for this selection is ${formatAmount(r.maxStake)}`,
+          ? `This bet would pay more than the maximum payout per bet; max stake for this selection is ${formatMoney(r.maxStake)}`
+          : `This bet would take your payouts in 24 hours past the maximum; max stake for this selection is ${formatMoney(r.maxStake)}`,
         { maxStake: r.maxStake, limit: r.limit },
       );
     case "BET.LIABILITY_LIMIT":
-      return domainError(r.code, `Max stake for this selection is ${formatAmount(r.maxStake)}`, { maxStake: r.maxStake, outcomeId: r.outcomeId });
+      return domainError(r.code, `Max stake for this selection is ${formatMoney(r.maxStake)}`, { maxStake: r.maxStake, outcomeId: r.outcomeId });
   }
 }

@@ -4,6 +4,7 @@
  */
 import { combinedOddsMilli, returnFor, type OddsMilli } from "../shared/odds.ts";
 import { returnAtOdds, SGM_MAX_LEGS, SGM_MIN_LEGS } from "./same-game-multi.ts";
+import { formatMoney } from "../shared/money.ts";
 
 export interface SlipSelection {
   /** Unique per outcome: adding the same id twice is ignored. */
@@ -134,8 +135,8 @@ export function validateSlip(input: {
     return { code: "BET.TOO_MANY_SELECTIONS", message: `A bet may have at most ${MAX_SELECTIONS} selections` };
   if (stakeCents === null || !Number.isSafeInteger(stakeCents) || stakeCents <= 0)
     return { code: "BET.INVALID_STAKE", message: "Please enter a valid stake amount" };
-  if (stakeCents < MIN_STAKE_CENTS) return { code: "BET.STAKE_TOO_LOW", message: "The minimum stake is 1.00" };
-  if (stakeCents > MAX_STAKE_CENTS) return { code: "BET.STAKE_TOO_HIGH", message: "The maximum stake is 100,000.00" };
+  if (stakeCents < MIN_STAKE_CENTS) return { code: "BET.STAKE_TOO_LOW", message: `The minimum stake is ${formatMoney(MIN_STAKE_CENTS)}` };
+  if (stakeCents > MAX_STAKE_CENTS) return { code: "BET.STAKE_TOO_HIGH", message: `The maximum stake is ${formatMoney(MAX_STAKE_CENTS)}` };
   if (betType === "same_game_multi") return sameGameMultiProblem(selections);
   if (betType !== betTypeFor(selections.length))
     return {

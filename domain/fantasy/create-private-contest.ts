@@ -13,6 +13,7 @@ import { entryFeeTransaction, newEntry } from "./enter-contest.ts";
 import { checkFantasyEntryGate, concurrentChange, explainWagerRefusal, type MayWager } from "./entry-gate.ts";
 import { checkLineup } from "./roster.ts";
 import type { ContestRecord, EntryRecord } from "./types.ts";
+import { formatMoney } from "../shared/money.ts";
 
 export interface CreatePrivateContestInput {
   sportId: string;
@@ -43,7 +44,7 @@ export async function createPrivateContest(
   const user = who.value;
   const port = ctx.ports.fantasy;
   if (!Number.isInteger(input.entryFee) || input.entryFee < 0 || input.entryFee > PRIVATE_MAX_FEE)
-    return err(domainError("REQUEST.INVALID", "The entry fee must be from 0.00 to 1000.00", { field: "entryFee" }));
+    return err(domainError("REQUEST.INVALID", `The entry fee must be from ${formatMoney(0)} to ${formatMoney(PRIVATE_MAX_FEE)}`, { field: "entryFee" }));
   if (!Number.isInteger(input.maxEntries) || input.maxEntries < 2 || input.maxEntries > 100)
     return err(domainError("REQUEST.INVALID", "A private contest has from 2 to 100 entries", { field: "maxEntries" }));
   const gate = await checkFantasyEntryGate(ctx, user, input.entryFee, opts.mayWager);

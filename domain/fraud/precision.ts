@@ -17,6 +17,7 @@ export const FRAUD_RULES: readonly FraudAlertType[] = [
   "deposit_withdrawal",
   "shared_address",
   "bonus_abuse",
+  "large_first_bet",
   "manual_flag",
 ];
 

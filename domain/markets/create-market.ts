@@ -10,7 +10,7 @@ import { requireRole } from "../shared/authorize.ts";
 import { parseOdds, formatOdds } from "../shared/odds.ts";
 import { type MarketRecord } from "../ports/index.ts";
 import type { MarketType } from "../shared/types.ts";
-import { codesFor } from "./outcome-codes.ts";
+import { isAnyOther, marketShape } from "./market-shape.ts";
 import { checkBook, type PriceConfirmation } from "../trading/price-sanity.ts";
 import { defaultPlaceTerms, placeTermsProblem, type EachWayTerms } from "../settlement/each-way.ts";
 
@@ -86,16 +86,19 @@ export async function createMarket(ctx: Ctx, input: CreateMarketInput): Promise<
   const now = ctx.clock.now();
   const id = ctx.ids.next("mkt");
   // A correct-score market always has a winner: it carries "Any other" (priced to keep its book at 105%).
-  if (input.marketType === "correct_score" && !outcomes.value.some((o) => /other/i.test(o.name))) {
+  if (input.marketType === "correct_score" && !outcomes.value.some((o) => isAnyOther(o.name))) {
     const book = outcomes.value.reduce((sum, o) => sum + 1000 / o.priceMilli, 0);
     const rest = 1.05 - book;
     outcomes.value.push({ name: "Any other", priceMilli: rest > 1 / 1000 ? Math.max(1010, Math.floor(1000 / rest / 10) * 10) : 50_000 });
   }
+  // The outcomes must be what the type grades (market-shape.ts), or the results job could not settle it.
+  const shape = marketShape(input.marketType, event, outcomes.value.map((o) => o.name), name);
+  if (!shape.ok) return shape;
   const sanity = checkBook(outcomes.value.map((o) => o.priceMilli), input.confirm);
   if (!sanity.ok) return sanity;
   const eachWay = placeTermsFor(event.sport, input, outcomes.value.length);
   if (!eachWay.ok) return eachWay;
-  const { codes, line } = codesFor(input.marketType, event, outcomes.value.map((o) => o.name), name);
+  const { codes, line } = shape.value;
   const plan = {
     market: { id, eventId: event.id, type: input.marketType, name, description: input.description?.trim() || null, createdAt: now, line, eachWay: eachWay.value },
     outcomes: outcomes.value.map((o, i) => ({ id: `${id}-o${i + 1}`, name: o.name, priceMilli: o.priceMilli, code: codes[i] })),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lineInName, standardOutcomes } from "./standard-outcomes.ts";
+import { standardOutcomes } from "./standard-outcomes.ts";
 import type { MatchModel, MatchState } from "../pricing/state.ts";
 import { parseOdds } from "../shared/odds.ts";
 
@@ -11,15 +11,6 @@ const hoopsBasis = { state: pre("basketball", 2880), model: { sport: "basketball
 
 /** The book: sum of implied probabilities. */
 const book = (outs: { odds: string }[]) => outs.reduce((s, o) => s + 1000 / parseOdds(o.odds)!, 0);
-
-describe("lineInName", () => {
-  it("reads the first signed number in a market name", () => {
-    expect(lineInName("Over/Under 2.5 Goals")).toBe(2.5);
-    expect(lineInName("Total Points Over/Under 224.5")).toBe(224.5);
-    expect(lineInName("Asian Handicap -1.5")).toBe(-1.5);
-    expect(lineInName("Both Teams to Score")).toBeNull();
-  });
-});
 
 describe("standardOutcomes", () => {
   it("match result: home, Draw, away where the sport has draws, with a margin over 100%", () => {

@@ -8,6 +8,7 @@
  * - handicap: home and away at the home line in the name ("Asian Handicap -1.5" -> home -1.5, away +1.5);
  * - both_teams_score: Yes, No;
  * - correct_score: the twelve common scores and "Any other".
+ * The names are those of market-shape.ts (defaultOutcomeNames), so they pass its checks.
  * A type the model cannot price (a race's result needs its runners; both teams to score outside
  * soccer, hockey and MLB; a name without a line), or prices too short to offer (1.02 or shorter),
  * is refused with MARKET.CANNOT_PRICE.
@@ -21,16 +22,7 @@ import type { MatchModel, MatchState } from "../pricing/state.ts";
 import { quoteMarket } from "../pricing/price.ts";
 import type { MarketRecord } from "../ports/index.ts";
 import { createMarket, MARKET_MAKERS, type CreateMarketInput } from "./create-market.ts";
-
-export const STANDARD_SCORES = ["1-0", "2-0", "2-1", "3-0", "3-1", "0-0", "1-1", "2-2", "0-1", "0-2", "1-2", "1-3"] as const;
-
-/** The first number in a market's name, with its sign ("Over/Under 2.5 Goals" -> 2.5; "Handicap -1.5" -> -1.5). */
-export function lineInName(name: string): number | null {
-  const m = /(?:^|[^\d.])([+-]?\d+(?:\.\d+)?)/.exec(name);
-  return m ? Number(m[1]) : null;
-}
-
-const signed = (x: number) => (x > 0 ? `+${x}` : `${x}`);
+import { defaultOutcomeNames, marketShape } from "./market-shape.ts";
 
 const cannot = (message: string) => err(domainError("MARKET.CANNOT_PRICE", message));
 
@@ -41,34 +33,16 @@ export function standardOutcomes(
   name: string,
   basis: { state: MatchState; model: MatchModel },
 ): Result<{ name: string; odds: string }[]> {
-  let outcomes: { name: string; code: string }[];
-  let line: number | null = null;
-  switch (type) {
-    case "full_time_result":
-      if (event.sport === "racing") return cannot("A race's result market is its runners: give the outcomes");
-      outcomes = [
-        { name: event.homeTeam, code: "home" },
-        ...(basis.model.drawPossible ? [{ name: "Draw", code: "draw" }] : []),
-        { name: event.awayTeam, code: "away" },
-      ];
-      break;
-    case "over_under":
-      line = lineInName(name);
-      if (line === null || line < 0) return cannot('An over/under market needs its line in the name, e.g. "Over/Under 2.5 Goals"');
-      outcomes = [{ name: `Over ${line}`, code: "over" }, { name: `Under ${line}`, code: "under" }];
-      break;
-    case "handicap":
-      line = lineInName(name);
-      if (line === null) return cannot('A handicap market needs the home side\'s line in the name, e.g. "Asian Handicap -1.5"');
-      outcomes = [{ name: `${event.homeTeam} ${signed(line)}`, code: "home" }, { name: `${event.awayTeam} ${signed(-line)}`, code: "away" }];
-      break;
-    case "both_teams_score":
-      outcomes = [{ name: "Yes", code: "yes" }, { name: "No", code: "no" }];
-      break;
-    case "correct_score":
-      outcomes = [...STANDARD_SCORES.map((s) => ({ name: s, code: s })), { name: "Any other", code: "other" }];
-      break;
-  }
+  if (type === "full_time_result" && event.sport === "racing") return cannot("A race's result market is its runners: give the outcomes");
+  const names = defaultOutcomeNames(type, event, name, basis.model.drawPossible);
+  if (names === null)
+    return cannot(type === "over_under"
+      ? 'An over/under market needs its line in the name, e.g. "Over/Under 2.5 Goals"'
+      : 'A handicap market needs the home side\'s line in the name, e.g. "Asian Handicap -1.5"');
+  const shape = marketShape(type, event, names, name);
+  if (!shape.ok) return shape;
+  const outcomes = names.map((n, i) => ({ name: n, code: shape.value.codes[i] }));
+  const line = shape.value.line;
   if (basis.state.phase === "finished") return cannot("The match has finished");
   const quote = quoteMarket({ type, line, codes: outcomes.map((o) => o.code) }, basis.state, basis.model);
   const prices = quote.prices;

@@ -9,13 +9,15 @@
  *   deposits_rising   deposits in the last 7 days at least double the 7 days before, and >= $100
  *   losses_rising     net losses on settled bets in the last 7 days at least double the 7 before, and >= $100
  *   night_play        at least 3 bets between 00:00 and 05:59 UTC in 30 days, and at least 30% of the bets
- *   reversed_withdrawals  a withdrawal reversed (sent back or failed) in the last 30 days
+ *   reversed_withdrawals  a paid-out withdrawal reversed (returned by the bank: "Mark reversed" or the
+ *                     reconciler) in the last 30 days
  */
 import type { Ctx } from "../shared/context.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { type InteractionChannel, type InteractionView, type RgCustomer, type RgFacts, type RgOperations } from "../ports/protection.ts";
 import { stageOf, type ExclusionStage } from "./exclusion.ts";
+import { formatMoney as money } from "../shared/money.ts";
 
 export const HARM_MARKERS = ["deposits_rising", "losses_rising", "night_play", "reversed_withdrawals"] as const;
 export type HarmMarker = (typeof HARM_MARKERS)[number];
@@ -30,7 +32,6 @@ export interface RgOverview {
   harm: { marker: HarmMarker; customers: (RgCustomer & { since: Date | null; detail: string })[] }[];
 }
 
-const money = (c: number) => `$${(c / 100).toFixed(2)}`;
 
 export function rgOverview(f: RgFacts, now: Date): RgOverview {
   const byCustomer = new Map<string, RgOverview["activeLimits"][number]>();

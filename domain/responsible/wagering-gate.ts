@@ -10,7 +10,7 @@
  *             deposits in a rolling window would pass the deposit limit -> RG.DEPOSIT_LIMIT
  */
 import { domainError, err, ok, type Result } from "../shared/result.ts";
-import type { Cents } from "../shared/money.ts";
+import { formatMoney as money, type Cents } from "../shared/money.ts";
 import type { User } from "../shared/types.ts";
 import { mayBet, mayDeposit, mayWithdraw } from "../kyc/levels.ts";
 import { firstBreach, type PeriodAmounts, type PeriodLimits } from "./limits.ts";
@@ -36,7 +36,6 @@ export interface DepositState {
   limitPromptAnswered: boolean;
 }
 
-const money = (c: Cents) => `$${Math.floor(c / 100)}.${String(c % 100).padStart(2, "0")}`;
 const PERIOD_WORD = { daily: "daily", weekly: "weekly", monthly: "monthly" } as const;
 
 export function registerRefusal() {

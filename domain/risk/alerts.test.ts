@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { alertsToResolve, bankrollOf, exposureAlerts, exposureThreshold, liabilityAlerts, steamAlerts } from "./alerts.ts";
 import { marketPositions, type BookMarket } from "./liability.ts";
-import { formatAmount } from "./format.ts";
 
 const market: BookMarket = {
   id: "m", eventId: "e", eventName: "Arsenal vs Chelsea", eventStatus: "live", sport: "soccer", sportName: "Soccer",
@@ -15,16 +14,11 @@ const bet = (stake: number) => ({
 });
 
 describe("trading alerts", () => {
-  it("formats amounts with thousands separators", () => {
-    expect(formatAmount(200_000_000)).toBe("2,000,000.00");
-    expect(formatAmount(-1234)).toBe("-12.34");
-  });
-
   it("raises a critical liability alert over the limit, keyed by how many times over", () => {
     expect(liabilityAlerts(marketPositions([market], [bet(40_000)]))).toEqual([]); // liability 80,000 < 100,000
     const [a] = liabilityAlerts(marketPositions([market], [bet(60_000)]));
     expect(a).toMatchObject({ type: "liability_limit", severity: "critical", marketId: "m", eventName: "Arsenal vs Chelsea", key: "liability_limit:m:L1", subject: "liability_limit:m", level: 1 });
-    expect(a.message).toBe("Liability on Match Result (Arsenal vs Chelsea) is 1,200.00, over its limit of 1,000.00");
+    expect(a.message).toBe("Liability on Match Result (Arsenal vs Chelsea) is $1,200.00, over its limit of $1,000.00");
     expect(liabilityAlerts(marketPositions([market], [bet(120_000)]))[0]).toMatchObject({ key: "liability_limit:m:L2", level: 2 });
   });
 
@@ -35,7 +29,7 @@ describe("trading alerts", () => {
     expect(exposureAlerts([{ eventId: "e", eventName: "E", exposure: 60_000 }], 2_000_000)).toEqual([]);
     const [w] = exposureAlerts([{ eventId: "e", eventName: "E", exposure: 60_001 }], 2_000_000);
     expect(w).toMatchObject({ type: "exposure", severity: "warning", key: "exposure:e:L1", subject: "exposure:e", level: 1 });
-    expect(w.message).toContain("over 3% of the bankroll (600.00 of 20,000.00)");
+    expect(w.message).toContain("over 3% of the bankroll ($600.00 of $20,000.00)");
     expect(exposureAlerts([{ eventId: "e", eventName: "E", exposure: 130_000 }], 2_000_000)[0]).toMatchObject({ severity: "critical", key: "exposure:e:L2", level: 2 });
     expect(exposureAlerts([{ eventId: "e", eventName: "E", exposure: 1 }], 0)).toEqual([]);
   });

@@ -18,7 +18,7 @@
  */
 import type { Cents } from "../shared/money.ts";
 import { formatOdds } from "../shared/odds.ts";
-import { formatAmount } from "./format.ts";
+import { formatMoney } from "../shared/money.ts";
 import type { MarketPosition } from "./liability.ts";
 import type { SteamMove } from "./steam.ts";
 
@@ -52,7 +52,7 @@ export function liabilityAlerts(positions: readonly MarketPosition[]): AlertCand
       level: Math.floor(p.liability / p.market.liabilityLimit),
       type: "liability_limit" as const,
       severity: "critical" as const,
-      message: `Liability on ${p.market.name} (${p.market.eventName}) is ${formatAmount(p.liability)}, over its limit of ${formatAmount(p.market.liabilityLimit)}`,
+      message: `Liability on ${p.market.name} (${p.market.eventName}) is ${formatMoney(p.liability)}, over its limit of ${formatMoney(p.market.liabilityLimit)}`,
       eventId: p.market.eventId,
       eventName: p.market.eventName,
       marketId: p.market.id,
@@ -73,7 +73,7 @@ export function exposureAlerts(
       level: Math.floor(e.exposure / threshold),
       type: "exposure" as const,
       severity: e.exposure > 2 * threshold ? ("critical" as const) : ("warning" as const),
-      message: `Exposure on ${e.eventName} is ${formatAmount(e.exposure)}, over ${EXPOSURE_ALERT_PERCENT}% of the bankroll (${formatAmount(threshold)} of ${formatAmount(bankroll)})`,
+      message: `Exposure on ${e.eventName} is ${formatMoney(e.exposure)}, over ${EXPOSURE_ALERT_PERCENT}% of the bankroll (${formatMoney(threshold)} of ${formatMoney(bankroll)})`,
       eventId: e.eventId,
       eventName: e.eventName,
       marketId: null,

@@ -10,6 +10,7 @@
  */
 import { combineOdds, combinedOddsMilli, returnFor, type OddsMilli } from "../shared/odds.ts";
 import type { Cents } from "../shared/money.ts";
+import { formatMoney } from "../shared/money.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import type { BetStatus, BetType, DeadHeat } from "../shared/types.ts";
 import { returnAtOdds } from "../betting/same-game-multi.ts";
@@ -196,7 +197,7 @@ export function decideSettlement(
     );
   if (graded.actualReturn !== req.actualReturn)
     return err(
-      domainError("BET.RETURN_MISMATCH", `The return for this settlement is ${graded.actualReturn} cents`, {
+      domainError("BET.RETURN_MISMATCH", `The return for this settlement is ${formatMoney(graded.actualReturn)}`, {
         expectedReturn: graded.actualReturn,
       }),
     );
@@ -215,7 +216,7 @@ function decidePlaced(
   if (graded.status === "pending") return err(domainError("BET.LEG_RESULTS_INVALID", "This bet cannot be graded placed"));
   if (graded.actualReturn !== req.actualReturn)
     return err(
-      domainError("BET.RETURN_MISMATCH", `The return for this settlement is ${graded.actualReturn} cents`, { expectedReturn: graded.actualReturn }),
+      domainError("BET.RETURN_MISMATCH", `The return for this settlement is ${formatMoney(graded.actualReturn)}`, { expectedReturn: graded.actualReturn }),
     );
   return ok({ status: graded.status, actualReturn: graded.actualReturn, legResults: legs.value.map((l) => ({ legId: l.id, result: "lost" as const })) });
 }

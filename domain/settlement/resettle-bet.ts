@@ -11,7 +11,7 @@ import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { ledgerTransaction, type LedgerTransaction } from "../wallet/ledger.ts";
-import { formatAmount } from "../risk/format.ts";
+import { formatMoney } from "../shared/money.ts";
 import { decideResettlement, type ResettlementRequest } from "./resettle.ts";
 import { correctionPostings } from "../wallet/debt.ts";
 
@@ -29,7 +29,7 @@ export interface ResettledBet {
 }
 
 const insufficient = (correction: number) =>
-  domainError("BET.RESETTLE_INSUFFICIENT_FUNDS", `The customer's balance is too low to take back ${formatAmount(-correction)}; nothing was changed`, { correction });
+  domainError("BET.RESETTLE_INSUFFICIENT_FUNDS", `The customer's balance is too low to take back ${formatMoney(-correction)}; nothing was changed`, { correction });
 
 export async function resettleBet(ctx: Ctx, betId: string, req: ResettlementRequest & { reason?: string }): Promise<Result<ResettledBet>> {
   const who = requireRole(ctx.actor, ["admin"], "resettle bets");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { centsToDecimalString, parseAmountToCents } from "./money.ts";
+import { centsToDecimalString, formatMoney, parseAmountToCents } from "./money.ts";
 
 describe("money", () => {
   it("parses amounts into integer cents without floats", () => {
@@ -16,5 +16,15 @@ describe("money", () => {
     expect(centsToDecimalString(123450)).toBe("1234.50");
     expect(centsToDecimalString(5)).toBe("0.05");
     expect(centsToDecimalString(-250)).toBe("-2.50");
+  });
+});
+
+describe("formatMoney: money as people read it", () => {
+  it("groups thousands, two decimals, the sign before the currency", () => {
+    expect(formatMoney(0)).toBe("$0.00");
+    expect(formatMoney(5)).toBe("$0.05");
+    expect(formatMoney(5_000_000)).toBe("$50,000.00");
+    expect(formatMoney(123_456_789)).toBe("$1,234,567.89");
+    expect(formatMoney(-6_875)).toBe("-$68.75");
   });
 });

@@ -1,6 +1,6 @@
 /**
- * Money is an integer number of minor units (cents). Never a float.
- * Formatting for people lives in the site; here we only validate and convert exactly.
+ * Money is an integer number of minor units (cents). Never a float. Validated and converted
+ * exactly; formatMoney writes it for people, the one formatter of the server's texts and the site.
  */
 export type Cents = number;
 
@@ -20,4 +20,15 @@ export function centsToDecimalString(cents: Cents): string {
   const sign = cents < 0 ? "-" : "";
   const abs = Math.abs(cents);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/**
+ * "$1,234.50", and "-$68.75" for a negative amount: money as people read it, in every text the
+ * server writes (refusals, alerts, markers) and on every screen (site/src/lib/format.ts). Exact, in
+ * integers: no float rounding, no locale data needed.
+ */
+export function formatMoney(cents: Cents): string {
+  const abs = Math.abs(Math.trunc(cents));
+  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${cents < 0 ? "-" : ""}$${whole}.${String(abs % 100).padStart(2, "0")}`;
 }

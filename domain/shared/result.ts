@@ -72,6 +72,13 @@ export const ErrorCodes = [
   "MARKET.OVERROUND_OUT_OF_RANGE",
   "MARKET.CANNOT_PRICE",
   "MARKET.PRICE_TOO_SHORT",
+  // Create Market: outcomes that do not fit the type (domain/markets/market-shape.ts).
+  "MARKET.OUTCOME_UNKNOWN",
+  "MARKET.OUTCOMES_INCOMPLETE",
+  "MARKET.LINE_MISSING",
+  "MARKET.LINE_MISMATCH",
+  "MARKET.LINE_INVALID",
+  "MARKET.TYPE_NOT_OFFERED",
   "ODDS.UNCHANGED",
   "ODDS.OUT_OF_RANGE",
   "ODDS.MOVED",

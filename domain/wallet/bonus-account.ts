@@ -11,6 +11,7 @@ import { requireRole } from "../shared/authorize.ts";
 import { type Bonuses } from "../ports/bonus.ts";
 import { closingPostings, nextBonusStep, wageringState, type WageringState } from "./bonus.ts";
 import { ledgerTransaction } from "./ledger.ts";
+import { formatMoney } from "../shared/money.ts";
 
 type Deps = Pick<Ctx, "ports" | "clock" | "ids">;
 
@@ -26,7 +27,6 @@ export interface BonusView {
   progressText: string | null;
 }
 
-const dollars = (c: number) => `$${(c / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const oddsText = (m: number) => (m / 1000).toFixed(2);
 
 export function bonusView(cash: number, s: WageringState): BonusView {
@@ -38,7 +38,7 @@ export function bonusView(cash: number, s: WageringState): BonusView {
     required: s.required,
     minOdds: oddsText(s.minOddsMilli),
     expiresAt: s.expiresAt?.toISOString() ?? null,
-    progressText: s.active ? `${dollars(Math.min(s.wagered, s.required))} of ${dollars(s.required)} wagered at ${oddsText(s.minOddsMilli)}+` : null,
+    progressText: s.active ? `${formatMoney(Math.min(s.wagered, s.required))} of ${formatMoney(s.required)} wagered at ${oddsText(s.minOddsMilli)}+` : null,
   };
 }
 

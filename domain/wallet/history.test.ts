@@ -16,7 +16,7 @@ suite("transaction history", () => {
   });
 
   it("describes lines in plain words", () => {
-    expect(describe(item({}))).toBe("Deposit by Credit/Debit Card (fee 3.20)");
+    expect(describe(item({}))).toBe("Deposit by Credit/Debit Card (fee $3.20)");
     expect(describe(item({ payment: { method: "bank", amount: 5_000, fee: 0, state: "completed", providerReference: null } }))).toBe("Deposit by Bank Transfer");
     expect(describe(item({ kind: "withdrawal", amount: -5_000, payment: { method: "paypal", amount: 5_000, fee: 0, state: "completed", providerReference: null } }))).toBe("Withdrawal to PayPal");
     expect(presentHistory([item({ kind: "withdrawal", amount: -5_000, payment: { method: "card", amount: 5_000, fee: 0, state: "awaiting_approval", providerReference: null } })])[0].status)
@@ -49,7 +49,7 @@ suite("CSV export", () => {
     ]));
     expect(csv.split("\r\n")).toEqual([
       "Date,Type,Description,Amount,Balance After,Reference,Status,Transaction ID",
-      "2026-11-21T10:00:00.000Z,deposit,Deposit by Credit/Debit Card (fee 3.20),96.80,96.80,pay_1,completed,tx_1",
+      "2026-11-21T10:00:00.000Z,deposit,Deposit by Credit/Debit Card (fee $3.20),96.80,96.80,pay_1,completed,tx_1",
       '2026-11-21T10:00:00.000Z,bet_stake,"Stake: Team ""A"", United (A vs B)",-10.50,86.30,bet_1,completed,tx_2',
       "",
     ]);

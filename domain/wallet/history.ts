@@ -7,7 +7,7 @@ import type { PaymentState } from "./payment-state.ts";
 import type { Ctx } from "../shared/context.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { ok, type Result } from "../shared/result.ts";
-import { centsToDecimalString } from "../shared/money.ts";
+import { centsToDecimalString, formatMoney } from "../shared/money.ts";
 import type { TransactionKind } from "./ledger.ts";
 import { paymentMethod } from "./payment-methods.ts";
 import { type WalletHistoryItem } from "../ports/wallet.ts";
@@ -42,7 +42,7 @@ export function describe(i: WalletHistoryItem): string {
   switch (i.kind) {
     case "deposit":
       return i.payment && i.payment.fee > 0
-        ? `Deposit by ${method} (fee ${centsToDecimalString(i.payment.fee)})`
+        ? `Deposit by ${method} (fee ${formatMoney(i.payment.fee)})`
         : `Deposit by ${method ?? "payment provider"}`;
     case "deposit_bonus": return "Deposit bonus (10%)";
     case "withdrawal": return i.amount > 0 ? `Withdrawal returned by ${method ?? "payment provider"}` : `Withdrawal to ${method ?? "payment provider"}`;

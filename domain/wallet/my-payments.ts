@@ -4,14 +4,13 @@ import { ok, type Result } from "../shared/result.ts";
 import { type PaymentRecord } from "../ports/wallet.ts";
 import { customerEvenIfSuspended } from "./withdraw.ts";
 import { reversalNote, stateLabel } from "./payment-state.ts";
-import { centsToDecimalString } from "../shared/money.ts";
+import { formatMoney } from "../shared/money.ts";
 
-const dollars = (c: number) => `$${centsToDecimalString(c)}`;
 
 /** The state as the customer reads it; a reversal says what happened and how much moved. */
 export const customerStateLabel = (p: PaymentRecord): string =>
   p.state === "reversed" && p.reversalTransactionId
-    ? `Reversed: ${reversalNote(p.direction, dollars(p.direction === "deposit" ? p.amount - p.fee : p.amount))}`
+    ? `Reversed: ${reversalNote(p.direction, formatMoney(p.direction === "deposit" ? p.amount - p.fee : p.amount))}`
     : stateLabel(p.direction, p.state);
 
 export async function myPayments(ctx: Ctx, limit: number): Promise<Result<(PaymentRecord & { stateLabel: string })[]>> {

@@ -5,7 +5,7 @@
  * added. Limits are enforced on the server for deposits and withdrawals alike.
  */
 import { domainError, err, ok, type Result } from "../shared/result.ts";
-import type { Cents } from "../shared/money.ts";
+import { formatMoney as money, type Cents } from "../shared/money.ts";
 
 export type PaymentMethodId = "card" | "paypal" | "crypto" | "bank";
 
@@ -48,7 +48,6 @@ export const paymentMethod = (id: PaymentMethodId): PaymentMethodInfo => {
   return m;
 };
 
-const money = (cents: Cents) => `$${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
 
 /** The method's limits for an amount: the first problem, or ok. */
 export function checkAmount(method: PaymentMethodInfo, amount: Cents): Result<Cents> {

@@ -13,7 +13,7 @@
  */
 import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
-import type { Cents } from "../shared/money.ts";
+import { formatMoney as money, type Cents } from "../shared/money.ts";
 import { checkAmount, paymentMethod, type PaymentMethodId } from "./payment-methods.ts";
 import { ledgerTransaction, PAYMENTS_HELD_ACCOUNT, transfer, walletAccountId } from "./ledger.ts";
 import { type PaymentRecord } from "../ports/wallet.ts";
@@ -112,7 +112,6 @@ async function insufficient(ctx: Ctx, userId: string, amount: number): Promise<R
       { cash: b.cash, bonus: b.bonus }));
   return err(domainError("WALLET.INSUFFICIENT_FUNDS", "Your balance is too low for this withdrawal", b ? { cash: b.cash } : undefined));
 }
-const money = (c: number) => `$${(c / 100).toFixed(2)}`;
 
 const underInvestigation = () =>
   err(domainError("WALLET.UNDER_INVESTIGATION", "Withdrawals from this account are on hold while we review it. Please contact support."));

@@ -53,7 +53,7 @@ describe("place terms on racing markets", () => {
     const e = pool.next(isRace);
     const before = await countRows(t.database, "SELECT COUNT(*) AS n FROM markets");
     await expectError(
-      await r.trader.post("/api/admin/create-market", { ...race(soccer.id, "EW Soccer", ["2.00", "1.90"]), marketType: "full_time_result", eachWay: { fractionNum: 1, fractionDen: 4, places: 1 } }),
+      await r.trader.post("/api/admin/create-market", { eventId: soccer.id, marketType: "full_time_result", name: "EW Soccer", outcomes: [{ name: "Home", odds: "2.00" }, { name: "Away", odds: "1.90" }], eachWay: { fractionNum: 1, fractionDen: 4, places: 1 } }),
       422, "MARKET.EACH_WAY_NOT_OFFERED",
     );
     await expectError(await r.trader.post("/api/admin/create-market", race(e.id, "EW Too Many", EIGHT, { eachWay: { fractionNum: 1, fractionDen: 5, places: 8 } })), 422, "MARKET.EACH_WAY_TERMS_INVALID");

@@ -25,7 +25,7 @@ const sessionsFrom = (ip: string) => countRows(t.database, "SELECT COUNT(*) AS n
 const recordedFrom = (ip: string) => countRows(t.database, "SELECT COUNT(*) AS n FROM sign_in_addresses WHERE ip = ?", [ip]);
 
 describe("accounts sharing an address are flagged after their sessions are gone", () => {
-  it("three customers from one address who logged out or were suspended: all three alerted on the next scan", async () => {
+  it("three customers from one address who logged out or were suspended: one alert naming all three on the next scan, once", async () => {
     const a = await registerCustomer(t, { firstName: "Ana" }, from(RING));
     const b = await registerCustomer(t, { firstName: "Ben" }, from(RING));
     const c = await registerCustomer(t, { firstName: "Cal" }, from(RING));
@@ -47,8 +47,25 @@ describe("accounts sharing an address are flagged after their sessions are gone"
     const res = await admin.get("/api/admin/fraud-alerts?timeWindow=1h");
     expect(res.status).toBe(200);
     const ring = ((await res.json()) as Alert[]).filter((x) => x.alertType === "shared_address" && x.evidence.ip === RING);
-    expect(ring.map((x) => x.user.id).sort()).toEqual([a.userId, b.userId, c.userId].sort());
-    for (const x of ring) expect(x).toMatchObject({ severity: "medium", evidence: { accounts: 3, windowDays: 7 } });
+    // One incident: one alert, on the account that came to the address last, naming every account.
+    expect(ring).toHaveLength(1);
+    expect(ring[0]).toMatchObject({ severity: "medium", user: { id: c.userId }, evidence: { accounts: 3, windowDays: 7 } });
+    expect([...(ring[0].evidence.userIds as string[])].sort()).toEqual([a.userId, b.userId, c.userId].sort());
+    // Each account's risk profile counts it; the rule's precision counts it once.
+    const profiles = await t.database.client.execute({
+      sql: "SELECT user_id, factors FROM user_risk_profiles WHERE user_id IN (?, ?, ?)",
+      args: [a.userId, b.userId, c.userId],
+    });
+    expect(profiles.rows).toHaveLength(3);
+    for (const p of profiles.rows) expect(String(p.factors)).toContain("shared_address");
+    const precision = (await (await admin.get("/api/admin/fraud/rule-precision")).json()) as { alertType: string; open: number }[];
+    const rule = precision.find((x) => x.alertType === "shared_address")!;
+    // The seeded ring is the other open incident.
+    expect(rule.open).toBe(2);
+
+    // The next scan raises nothing more for this address.
+    await admin.post("/api/admin/fraud/scan");
+    expect(await countRows(t.database, "SELECT COUNT(*) AS n FROM fraud_alerts WHERE alert_type = 'shared_address' AND json_extract(evidence, '$.ip') = ?", [RING])).toBe(1);
   });
 
   it("two accounts from an address are not flagged, and sessions without a known address record nothing", async () => {

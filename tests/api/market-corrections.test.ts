@@ -39,7 +39,7 @@ async function threeWay(name: string) {
     eventId: e.id,
     marketType: "full_time_result",
     name,
-    outcomes: [{ name: "A", odds: "2.00" }, { name: "B", odds: "3.00" }, { name: "C", odds: "4.00" }],
+    outcomes: [{ name: "Home", odds: "2.00" }, { name: "Draw", odds: "3.00" }, { name: "Away", odds: "4.00" }],
   });
   const sel = (i: number) => ({ eventId: e.id, marketId: m.id, outcomeId: m.outcomes[i].id, odds: m.outcomes[i].odds });
   return { e, m, sel };
@@ -56,8 +56,8 @@ describe("resettling a market", () => {
     const { m, sel } = await threeWay("Resettle Singles");
     const winner = await demoLogin(t, "customer");
     const loser = await demoLogin(t, "customer");
-    const w = await placeOk(winner, [sel(1)], 1000); // B @ 3.00
-    const l = await placeOk(loser, [sel(0)], 2000); // A @ 2.00
+    const w = await placeOk(winner, [sel(1)], 1000); // Draw @ 3.00
+    const l = await placeOk(loser, [sel(0)], 2000); // Home @ 2.00
     await ok(await settle(m.id, { winningOutcomeId: m.outcomes[1].id }));
     expect(await balanceOf(winner)).toBe(100_000 - 1000 + 3000);
     expect(await balanceOf(loser)).toBe(100_000 - 2000);
@@ -70,7 +70,7 @@ describe("resettling a market", () => {
     expect(await betRow(w.bet.id)).toMatchObject({ status: "lost", actual_return: 0, resettlement_count: 1 });
     expect(await betRow(l.bet.id)).toMatchObject({ status: "won", actual_return: 4000, resettlement_count: 1 });
     const [a] = await auditRows(t, m.id, "market.resettle");
-    expect(a.after).toMatchObject({ reason: REASON, revision: 1, override: OVERRIDE, result: { winningOutcomeId: m.outcomes[0].id, name: "A" } });
+    expect(a.after).toMatchObject({ reason: REASON, revision: 1, override: OVERRIDE, result: { winningOutcomeId: m.outcomes[0].id, name: "Home" } });
     const [b] = await auditRows(t, w.bet.id, "bet.resettle");
     expect(b.after).toMatchObject({ status: "lost", actualReturn: 0, correction: -3000, reason: REASON, marketId: m.id });
     await expectLedgerBalanced(t.database);
@@ -164,7 +164,7 @@ describe("a settlement that contradicts bets settled one by one", () => {
   it("re-grades them: a home win settled Won by hand is lost when the market settles as Draw", async () => {
     const { m, sel } = await threeWay("Contradiction");
     const c = await demoLogin(t, "customer");
-    const bet = await placeOk(c, [sel(0)], 1000); // A @ 2.00
+    const bet = await placeOk(c, [sel(0)], 1000); // Home @ 2.00
     const byHand = await r.admin.post(`/api/admin/settle-bet/${bet.bet.id}`, { status: "won", actualReturn: 2000, override: OVERRIDE });
     expect(byHand.status, await byHand.clone().text()).toBe(200);
     expect(await balanceOf(c)).toBe(100_000 - 1000 + 2000);
@@ -183,7 +183,7 @@ describe("debt: an overpayment the customer has spent", () => {
     const other = await threeWay("Spend Market");
     const c = await demoLogin(t, "customer");
     const userId = await currentUserId(c);
-    await placeOk(c, [sel(1)], 1000); // B @ 3.00
+    await placeOk(c, [sel(1)], 1000); // Draw @ 3.00
     await ok(await settle(m.id, { winningOutcomeId: m.outcomes[1].id }));
     expect(await balanceOf(c)).toBe(102_000);
     await placeOk(c, [other.sel(0)], 101_000); // spends all but 10.00

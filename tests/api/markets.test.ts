@@ -92,7 +92,7 @@ describe("POST /api/admin/create-market", () => {
     const e = pool.next();
     const dup = await r.admin.post("/api/admin/create-market", {
       ...twoWayMarket(e.id, "Dup"),
-      outcomes: [{ name: "Yes", odds: "2.00" }, { name: " yes ", odds: "2.00" }],
+      outcomes: [{ name: "Home", odds: "2.00" }, { name: " home ", odds: "2.00" }],
     });
     await expectError(dup, 400, "MARKET.DUPLICATE_OUTCOME");
     await expectError(await r.admin.post("/api/admin/create-market", twoWayMarket("evt_nope", "X")), 404, "EVENT.NOT_FOUND");

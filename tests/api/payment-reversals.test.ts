@@ -247,3 +247,39 @@ describe("what cannot be reversed", () => {
     expect((await ports.payments.find(d.paymentId))!.state).toBe("reversed");
   });
 });
+
+describe("the responsible gambling marker for reversed withdrawals", () => {
+  type Harm = { marker: string; customers: { userId: string; since: string | null; detail: string }[] };
+  const listed = async (userId: string, operator = admin) => {
+    const res = await operator.get("/api/admin/responsible");
+    expect(res.status, await res.clone().text()).toBe(200);
+    const o = (await res.json()) as { harm: Harm[] };
+    return o.harm.find((h) => h.marker === "reversed_withdrawals")!.customers.find((c) => c.userId === userId) ?? null;
+  };
+
+  it("counts a withdrawal an operator marks reversed, from when it was reversed, for 30 days; a chargeback is not a reversed withdrawal", async () => {
+    const c = await customer();
+    const w = await (await c.s.post("/api/wallet/withdrawals", { method: "bank", amount: 15_000 })).json();
+    const d = await (await c.s.post("/api/wallet/deposits", { method: "bank", amount: 20_000 })).json();
+    expect([w.state, d.state]).toEqual(["completed", "completed"]);
+    expect(await listed(c.id)).toBeNull();
+
+    // A deposit charged back moves money but is not a withdrawal the customer had sent back.
+    expect((await admin.post(`/api/admin/payments/${d.paymentId}/reverse`, { reason: "Chargeback: card holder disputes" })).status).toBe(200);
+    expect(await listed(c.id)).toBeNull();
+
+    const reversedAt = new Date(Date.now() + 3_600_000);
+    t.clock.set(reversedAt);
+    try {
+      const res = await admin.post(`/api/admin/payments/${w.paymentId}/reverse`, { reason: "Returned by the beneficiary bank" });
+      expect(res.status, await res.clone().text()).toBe(200);
+      expect(await listed(c.id)).toEqual({ userId: c.id, since: reversedAt.toISOString(), detail: "1 withdrawal(s) reversed in 30 days", email: expect.any(String), firstName: expect.any(String), lastName: expect.any(String) });
+      // Thirty days after the reversal it no longer counts.
+      // (A session of that day: the first one has expired by then.)
+      t.clock.set(new Date(reversedAt.getTime() + 30 * 86_400_000 + 1_000));
+      expect(await listed(c.id, await demoLogin(t, "admin"))).toBeNull();
+    } finally {
+      t.clock.set(null as unknown as Date);
+    }
+  });
+});

@@ -45,7 +45,7 @@ describe("market liability limit", () => {
     const [bets, balance] = [await betsOf(id), await balanceOf(c)];
     const refused = await expectError(await place(c, [sel(0)], 5000), 409, "BET.LIABILITY_LIMIT");
     expect(refused.error.details).toMatchObject({ maxStake: 2000, outcomeId: sel(0).outcomeId });
-    expect(refused.error.message).toBe("Max stake for this selection is 20.00");
+    expect(refused.error.message).toBe("Max stake for this selection is $20.00");
     expect([await betsOf(id), await balanceOf(c), await liabilityOf(sel(0).outcomeId)]).toEqual([bets, balance, 6000]);
     // Accepting the counter-offer places the bet and fills the limit exactly.
     await placeOk(c, [sel(0)], 2000);

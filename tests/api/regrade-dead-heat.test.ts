@@ -30,7 +30,7 @@ const legRows = async (betId: string) =>
 async function threeWay(name: string) {
   const e = pool.forMutation((x) => x.sport !== "racing");
   const m = await createMarketOk(r.admin, {
-    eventId: e.id, marketType: "full_time_result", name, outcomes: [{ name: "A", odds: "2.50" }, { name: "B", odds: "2.50" }, { name: "C", odds: "4.00" }],
+    eventId: e.id, marketType: "full_time_result", name, outcomes: [{ name: "Home", odds: "2.50" }, { name: "Draw", odds: "2.50" }, { name: "Away", odds: "4.00" }],
   });
   const sel = (i: number) => ({ eventId: e.id, marketId: m.id, outcomeId: m.outcomes[i].id, odds: m.outcomes[i].odds });
   return { e, m, sel };

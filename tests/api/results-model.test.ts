@@ -38,7 +38,7 @@ const legRows = async (betId: string) =>
 async function threeWay(name: string, odds = ["2.00", "3.00", "4.00"]) {
   const e = pool.forMutation((x) => x.sport !== "racing");
   const m = await createMarketOk(r.admin, {
-    eventId: e.id, marketType: "full_time_result", name, outcomes: odds.map((o, i) => ({ name: "ABC"[i], odds: o })),
+    eventId: e.id, marketType: "full_time_result", name, outcomes: odds.map((o, i) => ({ name: ["Home", "Draw", "Away"][i], odds: o })),
   });
   return { e, m };
 }
@@ -151,7 +151,7 @@ describe("bulk settlement grades every market type from the recorded results", (
     const btts = await createMarketOk(r.admin, { eventId: E.id, marketType: "both_teams_score", name: "Bulk BTTS", outcomes: [{ name: "Yes", odds: "1.70" }, { name: "No", odds: "2.10" }] });
     const cs = await createMarketOk(r.admin, { eventId: E.id, marketType: "correct_score", name: "Bulk CS", outcomes: [{ name: "1-0", odds: "8.00" }, { name: "2-1", odds: "9.00" }] });
     await t.database.client.execute({ sql: "DELETE FROM outcomes WHERE market_id = ? AND code = 'other'", args: [cs.id] });
-    const tie = await createMarketOk(r.admin, { eventId: F.id, marketType: "full_time_result", name: "Bulk Tie", outcomes: [{ name: "A", odds: "3.00" }, { name: "B", odds: "3.00" }, { name: "C", odds: "3.00" }] });
+    const tie = await createMarketOk(r.admin, { eventId: F.id, marketType: "full_time_result", name: "Bulk Tie", outcomes: [{ name: "Home", odds: "3.00" }, { name: "Draw", odds: "3.00" }, { name: "Away", odds: "3.00" }] });
     const cust = await demoLogin(t, "customer");
     const bets = [
       await placeOk(cust, [sel(E.id, winner, 2)], 1000), // Away 2.80 won: 28.00

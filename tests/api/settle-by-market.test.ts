@@ -34,7 +34,7 @@ async function threeWay(name: string) {
     eventId: e.id,
     marketType: "full_time_result",
     name,
-    outcomes: [{ name: "A", odds: "2.00" }, { name: "B", odds: "3.00" }, { name: "C", odds: "4.00" }],
+    outcomes: [{ name: "Home", odds: "2.00" }, { name: "Draw", odds: "3.00" }, { name: "Away", odds: "4.00" }],
   });
   const sel = (i: number) => ({ eventId: e.id, marketId: m.id, outcomeId: m.outcomes[i].id, odds: m.outcomes[i].odds });
   return { e, m, sel };
@@ -62,7 +62,7 @@ describe("settling a market with a winner", () => {
     expect(await legResults(win.bet.id)).toEqual(["won"]);
     const [a] = await auditRows(t, m.id, "market.settle");
     expect(a).toMatchObject({ actorRole: "admin", before: { status: "closed", result: null } }); // closed when its event finished
-    expect(a.after).toMatchObject({ status: "closed", result: { winningOutcomeId: m.outcomes[1].id, name: "B" } });
+    expect(a.after).toMatchObject({ status: "closed", result: { winningOutcomeId: m.outcomes[1].id, name: "Draw" } });
     const [betAudit] = await auditRows(t, win.bet.id, "bet.settle");
     expect(betAudit.after).toMatchObject({ status: "won", actualReturn: 3000, via: "market", marketId: m.id });
     // A settled market of a finished event takes no bets.

@@ -11,6 +11,7 @@ import {
 } from "../fixtures/builders.ts";
 import { auditRows, createMarketOk, expectRefusedFor, put, rolesOf, twoWayMarket, type Roles } from "../fixtures/trading-desk.ts";
 import { EARLY } from "../fixtures/settle.ts";
+import { formatMoney } from "../../domain/shared/money.ts";
 
 let t: TestApp;
 let r: Roles;
@@ -176,7 +177,7 @@ describe("alerts", () => {
     const mine = (await alerts()).filter((a) => a.marketId === m.id && a.type === "liability_limit");
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ severity: "critical", eventId: e.id, eventName: e.name, acknowledged: false });
-    expect(mine[0].message).toBe(`Liability on Limit Alert Market (${e.name}) is 100.00, over its limit of 80.00`);
+    expect(mine[0].message).toBe(`Liability on Limit Alert Market (${e.name}) is $100.00, over its limit of $80.00`);
     // Running the engine again raises nothing new.
     expect((await alerts()).filter((a) => a.marketId === m.id)).toHaveLength(1);
   });
@@ -240,7 +241,7 @@ describe("alerts", () => {
     expect((await adjust({ outcomeId: m.outcomes[0].id, odds: "1.95" })).status).toBe(200);
     const steam = (await alerts()).filter((a) => a.type === "steam_move" && a.marketId === m.id);
     expect(steam).toHaveLength(1);
-    expect(steam[0].message).toBe("Steam move: Over (Steam Market) shortening from 2.10 to 1.95 in 3 moves (7.14%)");
+    expect(steam[0].message).toBe("Steam move: Home (Steam Market) shortening from 2.10 to 1.95 in 3 moves (7.14%)");
     expect((await overview()).markets.find((x) => x.eventId === e.id)!.steamMove).toBe(true);
     // The run continuing is the same steam move.
     await adjust({ outcomeId: m.outcomes[0].id, odds: "1.90" });
@@ -320,7 +321,7 @@ describe("PUT /api/trading/customers/{userId}/stake-factor", () => {
     const max = Math.min(10_000_000, Math.floor((100_000 * 1000) / (Number(sel.odds) * 1000 - 1000)));
     const refused = await c.post("/api/bets", { selections: [sel], stake: max + 1, betType: "single" });
     const err = await expectError(refused, 400, "BET.STAKE_TOO_HIGH");
-    expect(err.error.message).toBe(`The maximum stake on this account at these odds is ${(max / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`);
+    expect(err.error.message).toBe(`The maximum stake on this account at these odds is ${formatMoney(max)}`);
     expect(err.error.details).toEqual({ maxStake: max });
     expect(await balanceOf(c)).toBe(100_000);
     await placeOk(c, [sel], Math.min(max, 100_000));

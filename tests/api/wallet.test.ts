@@ -277,7 +277,7 @@ describe("GET /api/wallet/transactions and transactions.csv", () => {
     for (let i = 0; i < items.length - 1; i++) expect(items[i].balanceAfter - items[i].amount).toBe(items[i + 1].balanceAfter);
     expect(items[2]).toEqual({
       id: dep.transactionId, kind: "deposit", amount: 19_390, balanceAfter: 119_390, createdAt: expect.any(String),
-      reference: expect.stringMatching(/^pay_/), description: "Deposit by Credit/Debit Card (fee 6.10)", status: "completed",
+      reference: expect.stringMatching(/^pay_/), description: "Deposit by Credit/Debit Card (fee $6.10)", status: "completed",
     });
     expect(items[1].reference).toBe(bet.bet.id);
     expect(items[1].description).toMatch(/^Stake: /);
@@ -323,7 +323,7 @@ describe("GET /api/wallet/transactions and transactions.csv", () => {
     expect(lines[0]).toBe("Date,Type,Description,Amount,Balance After,Reference,Status,Transaction ID");
     expect(lines).toHaveLength(json.items.length + 2); // header, lines, final empty string
     // paypal fee = floor(1234 x 3.4%) + 30 = 41 + 30 = 71
-    expect(lines[1]).toBe(`${json.items[0].createdAt},deposit,Deposit by PayPal (fee 0.71),11.63,1011.63,${json.items[0].reference},completed,${json.items[0].id}`);
+    expect(lines[1]).toBe(`${json.items[0].createdAt},deposit,Deposit by PayPal (fee $0.71),11.63,1011.63,${json.items[0].reference},completed,${json.items[0].id}`);
     const kinds = (await (await c.s.get("/api/wallet/transactions.csv?kind=bonus")).text()).split("\r\n").filter(Boolean).slice(1).map((l) => l.split(",")[1]);
     expect(kinds).toEqual(["demo_grant"]);
     await expectError(await new Session(t).get("/api/wallet/transactions.csv"), 401, "AUTH.REQUIRED");

@@ -43,7 +43,7 @@ test("admin creates a market, a customer bets, the admin suspends and settles it
   await admin.getByTestId("new-market-button").click();
   const marketDialog = admin.getByTestId("create-market-dialog");
   await choose(admin, marketDialog.getByTestId("market-event-select"), new RegExp(home));
-  await choose(admin, marketDialog.getByTestId("market-type-select"), "over_under");
+  await choose(admin, marketDialog.getByTestId("market-type-select"), "Over / Under");
   await marketDialog.getByTestId("market-name-input").fill(marketName);
   await expect(marketDialog.getByTestId("outcome-name-0")).toHaveValue("Over 2.5");
   await marketDialog.getByTestId("outcome-odds-0").fill("2.10");
@@ -55,7 +55,7 @@ test("admin creates a market, a customer bets, the admin suspends and settles it
   // The same name again is refused: the spec's error toast, and the dialog stays open.
   await admin.getByTestId("new-market-button").click();
   await choose(admin, marketDialog.getByTestId("market-event-select"), new RegExp(home));
-  await choose(admin, marketDialog.getByTestId("market-type-select"), "over_under");
+  await choose(admin, marketDialog.getByTestId("market-type-select"), "Over / Under");
   await marketDialog.getByTestId("market-name-input").fill(marketName);
   await marketDialog.getByTestId("outcome-odds-0").fill("2.10");
   await marketDialog.getByTestId("outcome-odds-1").fill("1.75");

@@ -101,6 +101,92 @@ test.describe("admin console accessibility", () => {
     await expect(heatmap.getByTestId("heatmap-cell-soccer-ftwin")).toBeVisible();
   });
 
+  test("wide tables fit 1280 px with every action in view; at 768 px Market Risk's actions stay pinned in view", async ({ page }) => {
+    test.setTimeout(120_000);
+    /** A scroller that scrolls nothing: the table fits its card. */
+    const fits = (region: import("@playwright/test").Locator) => region.evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
+    /** The element lies wholly inside the region's visible box (and the window). */
+    const inside = async (el: import("@playwright/test").Locator, region: import("@playwright/test").Locator, width: number) => {
+      const [box, frame] = [await el.boundingBox(), await region.boundingBox()];
+      expect(box && frame).toBeTruthy();
+      expect(box!.x).toBeGreaterThanOrEqual(frame!.x - 1);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(frame!.x + frame!.width + 1);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+    };
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/admin");
+    await expect(page.getByTestId("section-dashboard")).toBeVisible();
+    await openSection(page, "risk");
+    const region = page.getByRole("region", { name: "Market risk table" });
+    await expect(region).toBeVisible();
+    await dataLoaded(page, '[data-testid="section-risk"]');
+    const rows = region.locator('tr[data-testid^="market-risk-"]:not([data-testid^="market-risk-outcomes-"])');
+    await expect(rows.first()).toBeVisible();
+    expect(await fits(region)).toBe(true);
+    // Every row's Risk badge and its three actions, without scrolling sideways.
+    for (let i = 0; i < Math.min(3, await rows.count()); i++) {
+      const row = rows.nth(i);
+      await row.scrollIntoViewIfNeeded();
+      for (const name of ["Limit", "Bets"]) await inside(row.getByRole("button", { name, exact: true }), region, 1280);
+      await inside(row.getByRole("button", { name: /^(Suspend|Reopen)$/ }), region, 1280);
+      await inside(row.locator(".rt-Badge").last(), region, 1280);
+    }
+    // The Rule Precision card keeps its four columns on the fraud screen.
+    await openSection(page, "fraud");
+    const precision = page.getByTestId("rule-precision");
+    await expect(precision.getByRole("columnheader", { name: "Precision" })).toBeVisible();
+    await inside(precision.getByTestId("rule-precision-value-shared_address"), precision, 1280);
+    await inside(precision.getByRole("columnheader", { name: "Precision" }), precision, 1280);
+
+    // A tablet: the table scrolls, and the actions column stays pinned at its right edge.
+    await page.setViewportSize({ width: 768, height: 900 });
+    await openSection(page, "risk");
+    await expect(region).toBeVisible();
+    const first = rows.first();
+    await first.scrollIntoViewIfNeeded();
+    await inside(first.getByRole("button", { name: "Bets", exact: true }), region, 768);
+  });
+
+  test("liquidity figures never break inside a number, even at nine figures, at 1280, 1024 and 768 px", async ({ page }) => {
+    test.setTimeout(90_000);
+    // The server's own figures, scaled up so each amount is long enough to be at risk of wrapping.
+    await page.route("**/api/dashboard/stats*", async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as Record<string, unknown>;
+      // Stakes held (staked - returned - revenue), liability, worst case and revenue all grow by about 123 million.
+      const scale: Record<string, number> = { totalStaked: 3, totalReturned: 1, grossRevenue: 1, openLiability: 2 };
+      for (const [key, times] of Object.entries(scale)) body[key] = (body[key] as number) + times * 123_456_789_00;
+      // A fresh response: the original's content-length would cut the longer body short.
+      await route.fulfill({ status: res.status(), json: body });
+    });
+    await page.goto("/admin");
+    const card = page.getByTestId("liquidity-card");
+    const figures = card.locator("dd");
+    for (let i = 0; i < 4; i++) await expect(figures.nth(i)).toHaveText(/\$\d{3},\d{3},\d{3}\.\d{2}$/, { timeout: 45_000 });
+    for (const width of [1280, 1024, 768]) {
+      await page.setViewportSize({ width, height: 900 });
+      await card.scrollIntoViewIfNeeded();
+      // Every figure's text lies on one line: all its line boxes share one top.
+      const lines = await figures.evaluateAll((els) =>
+        els.map((el) => {
+          const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+          const tops: number[] = [];
+          for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+            const range = document.createRange();
+            range.selectNodeContents(n);
+            for (const r of range.getClientRects()) if (r.width > 0) tops.push(r.top);
+          }
+          // A wrapped figure has a second line box a line-height lower.
+          const spread = tops.length ? Math.max(...tops) - Math.min(...tops) : Infinity;
+          return `${el.textContent}: ${spread < 6 ? 1 : "several"}`;
+        }),
+      );
+      expect(lines.length, `figures at ${width}px`).toBe(4);
+      for (const line of lines) expect(line, `at ${width}px`).toMatch(/\$[\d,]+\.\d{2}: 1$/);
+    }
+    await page.unroute("**/api/dashboard/stats*");
+  });
+
   test("the stand-alone user and fraud screens pass", async ({ page }) => {
     test.setTimeout(120_000);
     const found: Record<string, string[]> = {};

@@ -82,7 +82,7 @@ describe("refused, nothing written", () => {
       ok: false,
       error: {
         code: "BET.RESETTLE_INSUFFICIENT_FUNDS",
-        message: "The customer's balance is too low to take back 21.00; nothing was changed",
+        message: "The customer's balance is too low to take back $21.00; nothing was changed",
         details: { correction: -2100 },
       },
     });

@@ -9,6 +9,7 @@ import { settleBet } from "../../domain/settlement/settle-bet.ts";
 import type { User } from "../../domain/shared/types.ts";
 import { intercept, makeWorld, NOW, sel, type World } from "./world.ts";
 import { EARLY } from "../fixtures/settle.ts";
+import { formatMoney } from "../../domain/shared/money.ts";
 
 let w: World;
 let c1: User;
@@ -150,7 +151,7 @@ describe("refused, and nothing written", () => {
     for (const [status, actualReturn, expected] of [["won", 2000, 2100], ["void", 0, 1000], ["lost", 1, 0]] as const)
       expect(await w.unchanged(() => settleBet(w.as(admin), id, { override: EARLY, status, actualReturn }))).toEqual({
         ok: false,
-        error: { code: "BET.RETURN_MISMATCH", message: `The return for this settlement is ${expected} cents`, details: { expectedReturn: expected } },
+        error: { code: "BET.RETURN_MISMATCH", message: `The return for this settlement is ${formatMoney(expected)}`, details: { expectedReturn: expected } },
       });
   });
 
@@ -162,7 +163,7 @@ describe("refused, and nothing written", () => {
       actualReturn: 13_986,
       legResults: [{ legId: `${id}-1`, result: "won" }, { legId: `${id}-2`, result: "void" }, { legId: `${id}-3`, result: "won" }],
     }));
-    expect(!r.ok && r.error).toEqual({ code: "BET.RETURN_MISMATCH", message: "The return for this settlement is 7560 cents", details: { expectedReturn: 7560 } });
+    expect(!r.ok && r.error).toEqual({ code: "BET.RETURN_MISMATCH", message: "The return for this settlement is $75.60", details: { expectedReturn: 7560 } });
   });
 
   it("leg results that miss a leg, name another, or repeat one: BET.LEG_RESULTS_INVALID", async () => {

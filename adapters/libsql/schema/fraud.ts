@@ -11,7 +11,7 @@ export const fraudAlerts = sqliteTable(
     id: text("id").primaryKey(),
     userId: text("user_id").notNull().references(() => users.id),
     alertType: text("alert_type", {
-      enum: ["rapid_betting", "stake_spike", "deposit_withdrawal", "shared_address", "bonus_abuse", "manual_flag"],
+      enum: ["rapid_betting", "stake_spike", "deposit_withdrawal", "shared_address", "bonus_abuse", "large_first_bet", "manual_flag"],
     }).notNull(),
     severity: text("severity", { enum: ["critical", "high", "medium", "low"] }).notNull(),
     status: text("status", { enum: ["open", "investigating", "resolved"] }).notNull().default("open"),
@@ -34,7 +34,7 @@ export const fraudAlerts = sqliteTable(
     index("fraud_alerts_user_idx").on(t.userId),
     check(
       "fraud_alerts_type_ck",
-      sql`${t.alertType} IN ('rapid_betting','stake_spike','deposit_withdrawal','shared_address','bonus_abuse','manual_flag')`,
+      sql`${t.alertType} IN ('rapid_betting','stake_spike','deposit_withdrawal','shared_address','bonus_abuse','large_first_bet','manual_flag')`,
     ),
     check("fraud_alerts_severity_ck", sql`${t.severity} IN ('critical','high','medium','low')`),
     check("fraud_alerts_status_ck", sql`${t.status} IN ('open','investigating','resolved')`),

@@ -42,6 +42,9 @@ export interface ExistingAlert {
   alertType: FraudAlertType;
   severity: FraudSeverity;
   status: "open" | "investigating" | "resolved";
+  /** A shared-address alert: its address and every account it concerns (absent: userId alone). */
+  ip?: string | null;
+  accounts?: readonly string[];
 }
 export interface FraudActivity {
   /** Customers only (staff are not scored). */
@@ -60,7 +63,10 @@ export interface FraudActivity {
 
 export interface AlertCandidate {
   dedupeKey: string;
+  /** The alert's subject (for an incident of several accounts, the one that completed it). */
   userId: string;
+  /** Every account the alert concerns when there are several (a shared address); absent: userId alone. */
+  accounts?: readonly string[];
   alertType: FraudAlertType;
   severity: FraudSeverity;
   description: string;

@@ -3,6 +3,7 @@ import type { BetActivity, ExistingAlert, FraudActivity, FraudCustomer, PaymentA
 import { bonusCashOuts, type BonusCashOut } from "./bonus-abuse.ts";
 import { betsByCustomer } from "./by-customer.ts";
 import { quickCashOuts, type QuickCashOut } from "./deposit-withdrawal.ts";
+import { largeFirstBets, type LargeFirstBet } from "./large-first-bet.ts";
 import { rapidBursts, type RapidBurst } from "./rapid-betting.ts";
 import { addressUses, sharedAddresses, type SharedAddress, type Signals } from "./shared-address.ts";
 import { StakeIndex } from "./stake-index.ts";
@@ -19,6 +20,7 @@ export interface RuleFindings {
   quickCashOuts: QuickCashOut[];
   sharedAddresses: SharedAddress[];
   bonusCashOuts: BonusCashOut[];
+  largeFirstBets: LargeFirstBet[];
 }
 
 export function applyRules(a: FraudActivity, now: Date): RuleFindings {
@@ -32,7 +34,8 @@ export function applyRules(a: FraudActivity, now: Date): RuleFindings {
   const spikes = stakeSpikes(bets, byCustomer);
   const quick = quickCashOuts(payments, bets, stakes);
   const bonus = bonusCashOuts(payments, bets, stakes);
-  const signals = otherSignals(a.alerts, { bursts, spikes, quickCashOuts: quick, bonusCashOuts: bonus });
+  const firstBets = largeFirstBets(customers, bets, payments, now, byCustomer);
+  const signals = otherSignals(a.alerts, { bursts, spikes, quickCashOuts: quick, bonusCashOuts: bonus, largeFirstBets: firstBets });
   return {
     customers,
     bets,
@@ -42,6 +45,7 @@ export function applyRules(a: FraudActivity, now: Date): RuleFindings {
     quickCashOuts: quick,
     sharedAddresses: sharedAddresses(addressUses(a), customers, now, signals),
     bonusCashOuts: bonus,
+    largeFirstBets: firstBets,
   };
 }
 
@@ -51,7 +55,7 @@ export function applyRules(a: FraudActivity, now: Date): RuleFindings {
  */
 export function otherSignals(
   alerts: readonly ExistingAlert[],
-  found: Pick<RuleFindings, "bursts" | "spikes" | "quickCashOuts" | "bonusCashOuts">,
+  found: Pick<RuleFindings, "bursts" | "spikes" | "quickCashOuts" | "bonusCashOuts"> & Partial<Pick<RuleFindings, "largeFirstBets">>,
 ): Signals {
   const out = new Map<string, Set<string>>();
   const add = (userId: string, why: string) => {
@@ -63,6 +67,7 @@ export function otherSignals(
   for (const s of found.spikes) add(s.bet.userId, "stake spike");
   for (const q of found.quickCashOuts) add(q.withdrawal.userId, "deposit withdrawn with little play");
   for (const b of found.bonusCashOuts) add(b.withdrawal.userId, "bonus withdrawn with little play");
+  for (const f of found.largeFirstBets ?? []) add(f.bet.userId, "large first bet after the first deposit");
   for (const x of alerts)
     if (x.status !== "resolved" && x.alertType !== "shared_address") add(x.userId, `unresolved ${x.alertType.replace(/_/g, " ")} alert`);
   return new Map([...out].map(([id, set]) => [id, [...set].sort()]));

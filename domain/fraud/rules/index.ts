@@ -11,6 +11,7 @@
  *   3. deposit-withdrawal.ts  deposit then withdrawal with little play
  *   4. shared-address.ts      several accounts from one address (address-ranges.ts: shared ranges)
  *   5. bonus-abuse.ts         bonus claimed then withdrawn
+ *   6. large-first-bet.ts     a new account's first bet, large, soon after its first deposit
  * and from their findings: monitoring.ts (transaction scores), risk-profiles.ts (user scores).
  * Thresholds (documented; tests pin them): thresholds.ts.
  *
@@ -25,7 +26,8 @@ import { applyRules, type RuleFindings } from "./findings.ts";
 import { scoreTransactions } from "./monitoring.ts";
 import { rapidBettingAlert } from "./rapid-betting.ts";
 import { riskProfiles } from "./risk-profiles.ts";
-import { sharedAddressAlerts } from "./shared-address.ts";
+import { sharedAddressAlert } from "./shared-address.ts";
+import { largeFirstBetAlert } from "./large-first-bet.ts";
 import { stakeSpikeAlert } from "./stake-spike.ts";
 import { FRAUD_THRESHOLDS as T } from "./thresholds.ts";
 
@@ -37,22 +39,29 @@ export { StakeIndex } from "./stake-index.ts";
 export { rapidBettingAlert, rapidBursts, type RapidBurst } from "./rapid-betting.ts";
 export { stakeSpikeAlert, stakeSpikes, type StakeSpike } from "./stake-spike.ts";
 export { depositWithdrawalAlert, quickCashOuts, type QuickCashOut } from "./deposit-withdrawal.ts";
-export { addressUses, sharedAddressAlerts, sharedAddresses, type SharedAddress, type Signals } from "./shared-address.ts";
+export { addressUses, sharedAddressAlert, sharedAddresses, type SharedAddress, type Signals } from "./shared-address.ts";
+export { largeFirstBetAlert, largeFirstBets, type LargeFirstBet } from "./large-first-bet.ts";
 export { SHARED_ADDRESS_RANGES, sharedRangeOf, type AddressRange } from "./address-ranges.ts";
 export { bonusAbuseAlert, bonusCashOuts, type BonusCashOut } from "./bonus-abuse.ts";
 export { applyRules, otherSignals, type RuleFindings } from "./findings.ts";
 export { scoreTransactions } from "./monitoring.ts";
 export { ALERT_POINTS, RESOLVED_CAP, RESOLVED_POINTS, riskLevelFor, riskProfiles } from "./risk-profiles.ts";
 
-/** Every alert the rules raise over the activity; only triggers inside the scan window count. */
+/**
+ * Every alert the rules raise over the activity; only triggers inside the scan window count. A
+ * shared address raises one alert per incident, and none while an alert on that address is still
+ * unresolved (the operator is on it; it lists the accounts).
+ */
 export function detectAlerts(a: FraudActivity, now: Date, found: RuleFindings = applyRules(a, now)): AlertCandidate[] {
   const since = now.getTime() - T.scanWindowMs;
+  const watched = new Set(a.alerts.filter((x) => x.alertType === "shared_address" && x.status !== "resolved" && x.ip).map((x) => x.ip));
   return [
     ...found.bursts.filter((b) => b.lastAt.getTime() >= since).map(rapidBettingAlert),
     ...found.spikes.filter((s) => s.bet.placedAt.getTime() >= since).map(stakeSpikeAlert),
     ...found.quickCashOuts.filter((q) => q.withdrawal.createdAt.getTime() >= since).map(depositWithdrawalAlert),
-    ...found.sharedAddresses.flatMap((g) => sharedAddressAlerts(g, found.customers)),
+    ...found.sharedAddresses.filter((g) => !watched.has(g.ip)).map((g) => sharedAddressAlert(g, found.customers)),
     ...found.bonusCashOuts.filter((b) => b.withdrawal.createdAt.getTime() >= since).map(bonusAbuseAlert),
+    ...found.largeFirstBets.filter((f) => f.bet.placedAt.getTime() >= since).map(largeFirstBetAlert),
   ];
 }
 

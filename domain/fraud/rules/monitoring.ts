@@ -10,6 +10,7 @@ export function scoreTransactions(a: FraudActivity, now: Date, found: RuleFindin
   const since = now.getTime() - T.scanWindowMs;
   const { customers, bets, payments } = found;
   const spikes = new Map(found.spikes.map((s) => [s.bet.id, s]));
+  const firstBets = new Map(found.largeFirstBets.map((f) => [f.bet.id, f]));
   const inBurst = new Set<string>();
   for (const b of found.bursts) for (const id of b.betIds) inBurst.add(id);
   const shared = new Set(found.sharedAddresses.flatMap((g) => g.userIds));
@@ -28,6 +29,11 @@ export function scoreTransactions(a: FraudActivity, now: Date, found: RuleFindin
     if (s) {
       score += Math.min(70, Math.round(s.ratio * 6));
       reasons.push(`Stake ${s.ratio.toFixed(1)}x the customer's median`);
+    }
+    const first = firstBets.get(b.id);
+    if (first) {
+      score += 40;
+      reasons.push(`First bet, within ${T.largeFirstBetWindowMs / 3_600_000} hours of a first deposit of ${money(first.deposit.amount)}`);
     }
     if (inBurst.has(b.id)) {
       score += 25;

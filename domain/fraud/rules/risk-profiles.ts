@@ -22,11 +22,12 @@ export const RESOLVED_CAP = 15;
  */
 export function riskProfiles(
   a: FraudActivity,
-  alerts: readonly { userId: string; severity: FraudSeverity; status: "open" | "investigating" | "resolved"; alertType: FraudAlertType }[],
+  alerts: readonly { userId: string; accounts?: readonly string[]; severity: FraudSeverity; status: "open" | "investigating" | "resolved"; alertType: FraudAlertType }[],
   monitoring: readonly { userId: string; riskScore: number; createdAt: Date }[],
   now: Date,
 ): RiskProfileCandidate[] {
-  const alertsBy = groupBy(alerts, (x) => x.userId);
+  // An alert on several accounts (a shared address) counts for each of them.
+  const alertsBy = groupBy(alerts.flatMap((x) => (x.accounts ?? [x.userId]).map((userId) => ({ ...x, userId }))), (x) => x.userId);
   const recent = now.getTime() - 30 * 86_400_000;
   const maxTx = new Map<string, number>();
   for (const m of monitoring)

@@ -19,9 +19,9 @@ describe("shared addresses weighed against known NAT and mobile ranges", () => {
     expect(shared(activity({ signIns: ["u1", "u2", "u3"].map((u) => signIn(u, MOBILE)) }))).toEqual([]);
   });
 
-  it("the same on an ordinary address still alerts every account (a true positive stays one)", () => {
+  it("the same on an ordinary address still raises its alert, on every account (a true positive stays one)", () => {
     const alerts = shared(activity({ signIns: ["u1", "u2", "u3"].map((u) => signIn(u, PUBLIC)) }));
-    expect(alerts.map((a) => a.userId)).toEqual(["u1", "u2", "u3"]);
+    expect(alerts.map((a) => a.accounts)).toEqual([["u1", "u2", "u3"]]);
   });
 
   it("on a shared range, one corroborated account is not enough", () => {
@@ -34,7 +34,7 @@ describe("shared addresses weighed against known NAT and mobile ranges", () => {
     const bets = [0, 10, 20, 30, 40].map((s) => bet("u2", 1_000, at(10 * MIN - s * SEC)));
     const a = activity({ signIns: ["u1", "u2", "u3", "u4"].map((u) => signIn(u, CGNAT)), payments: bonusAbuse("u1"), bets });
     const alerts = shared(a);
-    expect(alerts.map((x) => x.userId)).toEqual(["u1", "u2"]);
+    expect(alerts.map((x) => x.accounts)).toEqual([["u1", "u2"]]);
     expect(alerts[0].evidence).toMatchObject({
       ip: CGNAT,
       accounts: 2,
@@ -49,7 +49,7 @@ describe("shared addresses weighed against known NAT and mobile ranges", () => {
     const signIns = ["u1", "u2", "u3"].map((u) => signIn(u, CGNAT));
     const existing = (status: "open" | "resolved") =>
       ["u1", "u3"].map((userId) => ({ dedupeKey: `manual_flag:${userId}`, userId, alertType: "manual_flag" as const, severity: "high" as const, status }));
-    expect(shared(activity({ signIns, alerts: existing("open") })).map((x) => x.userId)).toEqual(["u1", "u3"]);
+    expect(shared(activity({ signIns, alerts: existing("open") })).map((x) => x.accounts)).toEqual([["u1", "u3"]]);
     expect(shared(activity({ signIns, alerts: existing("resolved") }))).toEqual([]);
   });
 
@@ -64,14 +64,18 @@ describe("shared addresses weighed against known NAT and mobile ranges", () => {
 describe("several accounts from one address", () => {
   const customers = new Map(["u1", "u2", "u3", "u4", "u5"].map((id) => [id, customer(id)]));
 
-  it("flags every account when 3 or more customers used one address within 7 days", () => {
+  it("raises ONE alert when 3 or more customers used one address within 7 days: on the account that came last, naming all", () => {
     const sessions = ["u1", "u2", "u3"].map((u, i) => ({ userId: u, ip: "203.0.113.7", createdAt: at(i * DAY) }));
-    expect(sharedAddresses(sessions, customers, NOW)).toEqual([{ ip: "203.0.113.7", userIds: ["u1", "u2", "u3"] }]);
+    expect(sharedAddresses(sessions, customers, NOW)).toEqual([{ ip: "203.0.113.7", userIds: ["u1", "u2", "u3"], newest: "u1" }]);
     const alerts = detectAlerts(activity({ customers: [...customers.values()], sessions }), NOW);
-    expect(alerts.map((a) => a.dedupeKey).sort()).toEqual([
-      "shared_address:203.0.113.7:u1", "shared_address:203.0.113.7:u2", "shared_address:203.0.113.7:u3",
-    ]);
-    expect(alerts.every((a) => a.severity === "medium")).toBe(true);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({
+      userId: "u1",
+      accounts: ["u1", "u2", "u3"],
+      severity: "medium",
+      description: "3 accounts signed in from the address 203.0.113.7 within 7 days: u1@example.com, u2@example.com, u3@example.com",
+    });
+    expect(alerts[0].dedupeKey).toMatch(/^shared_address:203\.0\.113\.7#3:[0-9a-f]{8}$/);
   });
 
   it("does not count two accounts, sessions older than 7 days, unknown addresses or demo accounts", () => {
@@ -89,9 +93,7 @@ describe("several accounts from one address", () => {
   it("counts the durable sign-in records: the alert stands after the sessions are deleted (logout, suspension)", () => {
     const signIns = ["u1", "u2", "u3"].map((u, i) => ({ userId: u, ip: "203.0.113.7", createdAt: at(i * DAY + HOUR) }));
     const alerts = detectAlerts(activity({ customers: [...customers.values()], sessions: [], signIns }), NOW);
-    expect(alerts.map((a) => a.dedupeKey).sort()).toEqual([
-      "shared_address:203.0.113.7:u1", "shared_address:203.0.113.7:u2", "shared_address:203.0.113.7:u3",
-    ]);
+    expect(alerts.map((a) => a.accounts)).toEqual([["u1", "u2", "u3"]]);
     // Transaction monitoring and risk profiles see the same shared address.
     const deposit = pay("u1", "deposit", 1000, at(HOUR));
     const scored = scoreTransactions(activity({ customers: [...customers.values()], signIns, payments: [deposit] }), NOW);
@@ -105,7 +107,7 @@ describe("several accounts from one address", () => {
     expect(detectAlerts(activity({ customers: [...customers.values()], sessions, signIns }), NOW)).toEqual([]);
     const third = [...signIns, { userId: "u3", ip: "203.0.113.7", createdAt: at(2 * DAY) }];
     const alerts = detectAlerts(activity({ customers: [...customers.values()], sessions, signIns: third }), NOW);
-    expect(alerts).toHaveLength(3);
+    expect(alerts).toHaveLength(1);
     expect(alerts[0].evidence).toMatchObject({ ip: "203.0.113.7", accounts: 3, userIds: ["u1", "u2", "u3"] });
     // A sign-in older than the window does not count, whatever the sessions say.
     const stale = [...signIns, { userId: "u3", ip: "203.0.113.7", createdAt: at(8 * DAY) }];
@@ -115,7 +117,47 @@ describe("several accounts from one address", () => {
   it("is high severity at 5 accounts", () => {
     const sessions = ["u1", "u2", "u3", "u4", "u5"].map((u) => ({ userId: u, ip: "198.51.100.2", createdAt: at(HOUR) }));
     const alerts = detectAlerts(activity({ customers: [...customers.values()], sessions }), NOW);
-    expect(alerts).toHaveLength(5);
-    expect(alerts.every((a) => a.severity === "high")).toBe(true);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({ severity: "high", accounts: ["u1", "u2", "u3", "u4", "u5"] });
+  });
+
+});
+
+describe("one alert per shared-address incident", () => {
+  const ip = "203.0.113.9";
+  const ring = (users: string[]) => users.map((u, i) => signIn(u, ip, at((10 - i) * HOUR)));
+  const raised = (alerts: ReturnType<typeof shared>, status: "open" | "resolved") =>
+    alerts.map((x) => ({ dedupeKey: x.dedupeKey, userId: x.userId, alertType: x.alertType, severity: x.severity, status, ip, accounts: x.accounts }));
+
+  it("the next scan raises nothing more for the same accounts, whatever its status", () => {
+    const first = shared(activity({ signIns: ring(["u1", "u2", "u3"]) }));
+    expect(first).toHaveLength(1);
+    const known = raised(first, "resolved");
+    expect(runRules(activity({ signIns: ring(["u1", "u2", "u3"]), alerts: known }), NOW).newAlerts.filter((x) => x.alertType === "shared_address")).toEqual([]);
+  });
+
+  it("a fourth account while the alert is unresolved raises nothing (the open alert is the incident); after it is resolved, a new incident", () => {
+    const first = shared(activity({ signIns: ring(["u1", "u2", "u3"]) }));
+    const grown = ring(["u1", "u2", "u3", "u4"]);
+    expect(shared(activity({ signIns: grown, alerts: raised(first, "open") }))).toEqual([]);
+    const again = shared(activity({ signIns: grown, alerts: raised(first, "resolved") }));
+    expect(again).toHaveLength(1);
+    expect(again[0]).toMatchObject({ userId: "u4", accounts: ["u1", "u2", "u3", "u4"] });
+    expect(again[0].dedupeKey).not.toBe(first[0].dedupeKey);
+  });
+
+  it("an older alert raised per account still holds the address while it is open", () => {
+    const legacy = ["u1", "u2", "u3"].map((userId) => ({
+      dedupeKey: `shared_address:${ip}:${userId}`, userId, alertType: "shared_address" as const, severity: "medium" as const, status: "open" as const, ip,
+    }));
+    expect(shared(activity({ signIns: ring(["u1", "u2", "u3", "u4"]), alerts: legacy }))).toEqual([]);
+  });
+
+  it("every account of the incident carries it in its risk profile; the rule counts one alert", () => {
+    const { newAlerts, profiles } = runRules(activity({ signIns: ring(["u1", "u2", "u3"]) }), NOW);
+    expect(newAlerts.filter((x) => x.alertType === "shared_address")).toHaveLength(1);
+    for (const u of ["u1", "u2", "u3"])
+      expect(profiles.find((p) => p.userId === u)!.factors).toContain("1 unresolved alert (shared_address)");
+    expect(profiles.find((p) => p.userId === "u4")!.factors).toEqual([]);
   });
 });

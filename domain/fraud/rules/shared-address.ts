@@ -12,6 +12,8 @@ export interface SharedAddress {
   ip: string;
   /** The accounts to alert: every account seen on an ordinary address; on a shared range, the corroborated ones. */
   userIds: string[];
+  /** Of userIds, the one that came to the address last (its first use there is the latest): the alert's subject. */
+  newest: string;
   /** Only for an address in a known shared range (carrier-grade NAT, a mobile carrier). */
   range?: AddressRange;
   /** Only for a shared range: every account seen on the address (userIds are those among them with other signals). */
@@ -49,9 +51,12 @@ export function sharedAddresses(
   for (const [ip, list] of groupBy(recent, (s) => s.ip!)) {
     const userIds = [...new Set(list.map((s) => s.userId))].sort();
     if (userIds.length < T.sharedAddressMinAccounts) continue;
+    const firstSeen = new Map<string, number>();
+    for (const s of list) firstSeen.set(s.userId, Math.min(firstSeen.get(s.userId) ?? Infinity, s.createdAt.getTime()));
+    const newestOf = (ids: string[]) => ids.reduce((a, b) => (firstSeen.get(b)! >= firstSeen.get(a)! ? b : a));
     const range = sharedRangeOf(ip, ranges);
     if (!range) {
-      out.push({ ip, userIds });
+      out.push({ ip, userIds, newest: newestOf(userIds) });
       continue;
     }
     const corroborated = userIds.filter((id) => (signals.get(id)?.length ?? 0) > 0);
@@ -59,6 +64,7 @@ export function sharedAddresses(
     out.push({
       ip,
       userIds: corroborated,
+      newest: newestOf(corroborated),
       range,
       accountsSeen: userIds.length,
       corroboration: Object.fromEntries(corroborated.map((id) => [id, [...signals.get(id)!]])),
@@ -67,18 +73,39 @@ export function sharedAddresses(
   return out;
 }
 
-/** One alert per account of a shared address (the group is already inside the window). */
-export function sharedAddressAlerts(g: SharedAddress, customers: ReadonlyMap<string, FraudCustomer>): AlertCandidate[] {
+/**
+ * A short stable digest of a set of account ids (FNV-1a, 32 bits): an incident's key names its
+ * accounts without growing with them.
+ */
+function digest(ids: readonly string[]): string {
+  let h = 0x811c9dc5;
+  for (const ch of ids.join(",")) {
+    h ^= ch.charCodeAt(0);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(16).padStart(8, "0");
+}
+
+/**
+ * ONE alert per incident: an address and the accounts on it. Its subject is the account that came
+ * last (`newest`); every account is in the evidence and in `accounts`, so each one's risk profile
+ * counts it, while the rule's precision counts the incident once. The key names the address and the
+ * set of accounts: the same set never raises twice, and a set that changes after the operator
+ * resolved the alert is a new incident (while an alert on the address is unresolved nothing more is
+ * raised: detectAlerts).
+ */
+export function sharedAddressAlert(g: SharedAddress, customers: ReadonlyMap<string, FraudCustomer>): AlertCandidate {
   const emails = g.userIds.map((id) => customers.get(id)!.email);
   const days = T.sharedAddressWindowMs / 86_400_000;
-  return g.userIds.map((userId) => ({
-    dedupeKey: `shared_address:${g.ip}:${userId}`,
-    userId,
+  return {
+    dedupeKey: `shared_address:${g.ip}#${g.userIds.length}:${digest(g.userIds)}`,
+    userId: g.newest,
+    accounts: g.userIds,
     alertType: "shared_address",
     severity: g.userIds.length >= T.sharedAddressHighAccounts ? "high" : "medium",
     description: g.range
-      ? `${g.userIds.length} of ${g.accountsSeen} accounts that signed in from ${g.ip} (${g.range.label}, shared by strangers) within ${days} days have other signals: ${g.corroboration![userId].join(", ")}`
-      : `${g.userIds.length} accounts signed in from the address ${g.ip} within ${days} days`,
+      ? `${g.userIds.length} of ${g.accountsSeen} accounts that signed in from ${g.ip} (${g.range.label}, shared by strangers) within ${days} days have other signals: ${emails.join(", ")}`
+      : `${g.userIds.length} accounts signed in from the address ${g.ip} within ${days} days: ${emails.join(", ")}`,
     confidence: null,
     evidence: {
       ip: g.ip,
@@ -90,5 +117,5 @@ export function sharedAddressAlerts(g: SharedAddress, customers: ReadonlyMap<str
         ? { sharedRange: { cidr: g.range.cidr, label: g.range.label, kind: g.range.kind }, accountsSeen: g.accountsSeen, corroboration: g.corroboration }
         : {}),
     },
-  }));
+  };
 }

@@ -58,6 +58,18 @@ export const FRAUD_THRESHOLDS = {
   /** ... with stakes since the bonus below this multiple of the bonus (the wagering it should see). */
   bonusWageringMultiple: 5,
 
+  /**
+   * Large first bet after the first deposit (rules/large-first-bet.ts): the account's first bet,
+   * placed within this long after its first deposit ...
+   */
+  largeFirstBetWindowMs: 24 * 3_600_000,
+  /** ... of at least this much (cents): an absolute floor, 1,000.00 ... */
+  largeFirstBetMinStake: 100_000,
+  /** ... and at least this share of that deposit (a 1,000.00 bet after a 100,000.00 deposit is not it). */
+  largeFirstBetShareOfDeposit: 0.25,
+  /** A first bet of at least this much (cents), 10,000.00, is high severity (otherwise medium). */
+  largeFirstBetHighStake: 1_000_000,
+
   /** Customer win rate that counts as a risk factor (spec section 9: 65%) ... */
   winRateAlert: 0.65,
   /** ... over at least this many settled bets. */

@@ -39,6 +39,13 @@ export async function apiGet<T>(path: string): Promise<T> {
   return (await res.json()) as T;
 }
 
+/** A text body (a CSV download): the server's error envelope on failure, as apiGet. */
+export async function apiGetText(path: string): Promise<string> {
+  const res = await fetch(path, { credentials: "include" });
+  if (!res.ok) throw await toError(res);
+  return res.text();
+}
+
 /** Like apiGet, but a 401 (or 404 for the demo-user call) resolves to null instead of throwing. */
 export async function apiGetOrNull<T>(path: string): Promise<T | null> {
   const res = await fetch(path, { credentials: "include", headers: { accept: "application/json" } });

@@ -1,15 +1,13 @@
 /** Display helpers. Money arrives as integer cents and is shown as cents / 100 with two decimals. */
-import { parseAmountToCents } from "../../../domain/shared/money.ts";
+import { formatMoney as domainFormatMoney, parseAmountToCents } from "../../../domain/shared/money.ts";
 import { formatOdds, parseOdds, toAmerican, toFractional } from "../../../domain/shared/odds.ts";
 import { formatLocal } from "./local-time.ts";
 
-const moneyFmt = new Intl.NumberFormat("en-AU", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** "$1,234.50", and "-$68.75" for a negative amount: the same formatter as the server's texts. */
+export const formatMoney = (cents: number): string => domainFormatMoney(Math.round(cents));
 
-/** "$1,234.50", and "-$68.75" for a negative amount. */
-export function formatMoney(cents: number): string {
-  const text = `$${moneyFmt.format(Math.abs(cents) / 100)}`;
-  return cents < 0 ? `-${text}` : text;
-}
+/** A whole amount of dollars, as on quick-amount buttons: "$25", "$1,000". */
+export const formatDollars = (dollars: number): string => domainFormatMoney(Math.round(dollars * 100)).replace(/\.00$/, "");
 
 /** What a customer typed ("10", "10.5", "10.55") as cents, or null: the domain's exact parser. */
 export const parseStakeToCents = parseAmountToCents;

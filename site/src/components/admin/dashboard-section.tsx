@@ -3,12 +3,11 @@
  * Management and the risk heatmap in the centre; liquidity, tasks and system health on the right.
  */
 import { Button } from "@radix-ui/themes";
-import { useQueryClient } from "@tanstack/react-query";
-import { queries } from "../../lib/queries.ts";
+import { apiGetText } from "../../lib/api.ts";
 import { AdminOnlyNotice, BetsTable } from "./bets-table.tsx";
 import { BetTicker } from "./bet-ticker.tsx";
 import { useConsole } from "./console-context.tsx";
-import { centsCell, exportCsv } from "./csv.ts";
+import { csvFilename, downloadCsv } from "./csv.ts";
 import { EventsTable } from "./events-table.tsx";
 import { FraudAlertsCard } from "./fraud-alerts-card.tsx";
 import { PlusIcon } from "./icons.tsx";
@@ -22,32 +21,15 @@ import { ExportButton, SectionFrame } from "./ui.tsx";
 /** canManage: admins act on events and bets; traders see the same figures read-only. */
 export function DashboardSection({ canManage }: { canManage: boolean }) {
   const console = useConsole();
-  const queryClient = useQueryClient();
 
+  /**
+   * The server builds the CSV from the figures it serves now (GET /api/dashboard/stats.csv), so the
+   * file never carries this page's cached copy of them.
+   */
   async function exportDashboard(): Promise<number> {
-    const [s, heat] = await Promise.all([
-      queryClient.fetchQuery(queries.dashboardStats()),
-      queryClient.fetchQuery(queries.riskHeatmap("24h")).catch(() => null),
-    ]);
-    type Row = { metric: string; value: string | number };
-    const rows: Row[] = [
-      { metric: "total_bets", value: s.totalBets },
-      { metric: "pending_bets", value: s.pendingBets },
-      { metric: "won_bets", value: s.wonBets },
-      { metric: "lost_bets", value: s.lostBets },
-      { metric: "void_bets", value: s.voidBets },
-      { metric: "active_customers", value: s.activeCustomers },
-      { metric: "live_events", value: s.liveEvents },
-      { metric: "upcoming_events", value: s.upcomingEvents },
-      { metric: "finished_events", value: s.finishedEvents },
-      { metric: "total_staked", value: centsCell(s.totalStaked) },
-      { metric: "total_returned", value: centsCell(s.totalReturned) },
-      { metric: "gross_revenue", value: centsCell(s.grossRevenue) },
-      { metric: "open_liability", value: centsCell(s.openLiability) },
-      { metric: "settlement_rate_percent", value: (s.settlementRate * 100).toFixed(1) },
-      ...(heat?.cells ?? []).map((c) => ({ metric: `heatmap_24h_${c.sport}_${c.market}_liability`, value: centsCell(c.liability) })),
-    ];
-    return exportCsv<Row>("dashboard", [["metric", (r) => r.metric], ["value", (r) => r.value]], rows);
+    const csv = await apiGetText("/api/dashboard/stats.csv?range=24h");
+    downloadCsv(csvFilename("dashboard"), csv);
+    return csv.trimEnd().split("\r\n").length - 1;
   }
 
   return (

@@ -28,7 +28,7 @@ import { errorMessage } from "../../lib/form-errors.ts";
 import { newIdempotencyKey } from "../../lib/idempotency.ts";
 import { inPlayDelay, legStates, secondsLeft } from "../../lib/live-book.ts";
 import { keys, queries } from "../../lib/queries.ts";
-import { formatMoney, milliToOdds, oddsToMilli, parseStakeToCents } from "../../lib/format.ts";
+import { formatDollars, formatMoney, milliToOdds, oddsToMilli, parseStakeToCents } from "../../lib/format.ts";
 import { signInHref } from "../../lib/next-path.ts";
 import { placedText } from "../../lib/placed-text.ts";
 import { usePrice } from "../odds-format.tsx";
@@ -412,7 +412,7 @@ export function BetSlip() {
         <div className="sb-quick" role="group" aria-label="Quick stakes">
           {QUICK_STAKES.map((q) => (
             <Button key={q} size="1" variant={stake === String(q) ? "solid" : "soft"} color="gray" onClick={() => setStake(String(q))}>
-              ${q}
+              {formatDollars(q)}
             </Button>
           ))}
         </div>

@@ -21,7 +21,7 @@ import { mayDeposit, mayWithdraw } from "../../../../../domain/kyc/levels.ts";
 import { ApiError, apiSend } from "../../../lib/api.ts";
 import { localDayToIso } from "../../../lib/dates.ts";
 import { errorMessage } from "../../../lib/form-errors.ts";
-import { formatDateTime, formatMoney, formatSignedMoney, parseStakeToCents } from "../../../lib/format.ts";
+import { formatDateTime, formatDollars, formatMoney, formatSignedMoney, parseStakeToCents } from "../../../lib/format.ts";
 import { newIdempotencyKey } from "../../../lib/idempotency.ts";
 import { amountProblem, depositPreview } from "../../../lib/wallet-preview.ts";
 import { keys, queries, transactionsSearch, type TransactionsFilter } from "../../../lib/queries.ts";
@@ -150,7 +150,7 @@ function DepositPanel({ user }: { user: CurrentUser }) {
           <div className="acct-quick" role="group" aria-label="Quick amounts">
             {QUICK_AMOUNTS.map((q) => (
               <Button key={q} type="button" variant={amount === String(q) ? "solid" : "soft"} color="gray" onClick={() => setAmount(String(q))}>
-                ${q}
+                {formatDollars(q)}
               </Button>
             ))}
           </div>

@@ -12,7 +12,7 @@ import { useEffect, useMemo, useState } from "react";
 import type { Event } from "../../../../../api/schemas/events.ts";
 import type { PlaceBetBody } from "../../../../../api/schemas/bets.ts";
 import { apiSend } from "../../../lib/api.ts";
-import { formatDateTime, formatMoney, milliToOdds, oddsToMilli, parseStakeToCents } from "../../../lib/format.ts";
+import { formatDateTime, formatDollars, formatMoney, milliToOdds, oddsToMilli, parseStakeToCents } from "../../../lib/format.ts";
 import { queries } from "../../../lib/queries.ts";
 import { useToast } from "../../toast.tsx";
 import { describeApiError } from "../form.tsx";
@@ -225,7 +225,7 @@ function Builder({ event }: { event: Event }) {
         <Flex gap="2" mt="2" wrap="wrap">
           {QUICK.map((q) => (
             <Button key={q} size="1" variant="soft" onClick={() => setStake(String(q))}>
-              ${q}
+              {formatDollars(q)}
             </Button>
           ))}
         </Flex>

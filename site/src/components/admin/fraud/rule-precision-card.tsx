@@ -4,7 +4,7 @@
 import { Card, Heading, Table, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
 import { queries } from "../../../lib/queries.ts";
-import { count, ErrorNote, RowsSkeleton, TableScroll } from "../ui.tsx";
+import { count, ErrorNote, RowsSkeleton } from "../ui.tsx";
 import { formatPrecision, ruleName } from "./precision.ts";
 
 export function RulePrecisionCard() {
@@ -21,34 +21,35 @@ export function RulePrecisionCard() {
       {precision.isPending ? (
         <RowsSkeleton rows={3} />
       ) : (
-        <TableScroll label="Rule precision table">
-          <Table.Root size="1" variant="ghost" data-testid="rule-precision">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeaderCell>Rule</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell justify="end">Confirmed</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell justify="end">False +</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell justify="end">Precision</Table.ColumnHeaderCell>
+        // Fits its narrow column without scrolling: names and headers wrap, the figures never do.
+        <Table.Root size="1" variant="ghost" data-testid="rule-precision" className="adm-fit-table">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeaderCell>Rule</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end">Confirmed</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end">
+                <abbr title="False positives">False +</abbr>
+              </Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end">Precision</Table.ColumnHeaderCell>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {(precision.data ?? []).map((r) => (
+              <Table.Row key={r.alertType} data-testid={`rule-precision-${r.alertType}`}>
+                <Table.RowHeaderCell title={`${r.open} open · ${r.unclassified} resolved without a verdict`}>{ruleName(r.alertType)}</Table.RowHeaderCell>
+                <Table.Cell justify="end" className="adm-num">
+                  {count.format(r.confirmed)}
+                </Table.Cell>
+                <Table.Cell justify="end" className="adm-num">
+                  {count.format(r.falsePositives)}
+                </Table.Cell>
+                <Table.Cell justify="end" className="adm-num" data-testid={`rule-precision-value-${r.alertType}`}>
+                  {formatPrecision(r)}
+                </Table.Cell>
               </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {(precision.data ?? []).map((r) => (
-                <Table.Row key={r.alertType} data-testid={`rule-precision-${r.alertType}`}>
-                  <Table.RowHeaderCell title={`${r.open} open · ${r.unclassified} resolved without a verdict`}>{ruleName(r.alertType)}</Table.RowHeaderCell>
-                  <Table.Cell justify="end" className="adm-num">
-                    {count.format(r.confirmed)}
-                  </Table.Cell>
-                  <Table.Cell justify="end" className="adm-num">
-                    {count.format(r.falsePositives)}
-                  </Table.Cell>
-                  <Table.Cell justify="end" className="adm-num" data-testid={`rule-precision-value-${r.alertType}`}>
-                    {formatPrecision(r)}
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </TableScroll>
+            ))}
+          </Table.Body>
+        </Table.Root>
       )}
     </Card>
   );

@@ -3,7 +3,7 @@ import { Badge, Button, Card, DataList, Flex, Grid, Heading, IconButton, Table, 
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { AdminLiveMatch } from "../../../../../api/schemas/back-office.ts";
-import { formatMoney, oddsToMilli } from "../../../lib/format.ts";
+import { formatDollars, formatMoney, oddsToMilli } from "../../../lib/format.ts";
 import { queries } from "../../../lib/queries.ts";
 import { useRole } from "../console-context.tsx";
 import { useSuspendMarket } from "../markets/market-actions.tsx";
@@ -52,7 +52,7 @@ export function LiveDetail({ match, onClose }: { match: AdminLiveMatch; onClose:
             </Text>
             {QUICK.map((q) => (
               <Button key={q} size="1" variant={stake === q ? "solid" : "soft"} onClick={() => setStake(q)}>
-                ${q}
+                {formatDollars(q)}
               </Button>
             ))}
           </Flex>

@@ -1,7 +1,7 @@
 /** The payments screen's deposit preview: method, amount (or a quick amount) and what the customer would receive. */
 import { Button, Callout, Card, Flex, Grid, Text, TextField } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
-import { formatMoney } from "../../../lib/format.ts";
+import { formatDollars, formatMoney } from "../../../lib/format.ts";
 import { useToast } from "../../toast.tsx";
 import { depositPreview as walletDepositPreview } from "../../../lib/wallet-preview.ts";
 import { PAYMENT_METHODS, type PaymentMethodId } from "../../../../../domain/wallet/payment-methods.ts";
@@ -62,7 +62,7 @@ export function DepositPreview() {
       <Flex gap="2" wrap="wrap">
         {QUICK.map((q) => (
           <Button key={q} variant={amount === String(q) ? "solid" : "soft"} onClick={() => setAmount(String(q))}>
-            ${q}
+            {formatDollars(q)}
           </Button>
         ))}
       </Flex>

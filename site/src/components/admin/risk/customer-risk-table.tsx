@@ -37,7 +37,9 @@ export function CustomerRiskTable({ customers }: { customers: CustomerRisk[] }) 
               <Table.ColumnHeaderCell>Sharp score</Table.ColumnHeaderCell>
               <Table.ColumnHeaderCell>Flags</Table.ColumnHeaderCell>
               <Table.ColumnHeaderCell>Last activity</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">Actions</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end" className="adm-sticky-actions">
+                Actions
+              </Table.ColumnHeaderCell>
             </Table.Row>
           </Table.Header>
           <Table.Body>
@@ -76,7 +78,7 @@ export function CustomerRiskTable({ customers }: { customers: CustomerRisk[] }) 
                   </Flex>
                 </Table.Cell>
                 <Table.Cell className="adm-nowrap"><LocalTime value={c.lastActivity} /></Table.Cell>
-                <Table.Cell justify="end">
+                <Table.Cell justify="end" className="adm-sticky-actions">
                   <Flex gap="1" justify="end">
                     <Button size="1" variant="soft" color="orange" onClick={() => setLimit({ userId: c.userId, name: c.name, stakeFactor: c.stakeFactor })}>
                       Limit

@@ -1,8 +1,10 @@
 /**
- * Risk Management's Markets tab: each market's exposure, liability and limits.
+ * Risk Management's Markets tab: each market's exposure, liability and limits, its outcomes in a
+ * row of their own below it, so the table fits a 1280 px screen with every action in view; where
+ * it still scrolls sideways (a tablet), the actions column stays pinned at the right edge.
  */
 import { Badge, Button, Flex, Progress, Table, Text } from "@radix-ui/themes";
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import type { MarketRisk } from "../../../../../api/schemas/risk.ts";
 import { formatMoney } from "../../../lib/format.ts";
 import { useRole } from "../console-context.tsx";
@@ -29,55 +31,63 @@ export function MarketRiskTable({ markets }: { markets: MarketRisk[] }) {
               <Table.ColumnHeaderCell>Volume</Table.ColumnHeaderCell>
               <Table.ColumnHeaderCell>Risk</Table.ColumnHeaderCell>
               <Table.ColumnHeaderCell>Margin</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">Actions</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end" className="adm-sticky-actions">
+                Actions
+              </Table.ColumnHeaderCell>
             </Table.Row>
           </Table.Header>
           <Table.Body>
             {markets.map((x) => (
-              <Table.Row key={x.marketId} data-testid={`market-risk-${x.marketId}`} align="center">
-                <Table.RowHeaderCell style={{ minWidth: 320 }}>
-                  <Text as="div" size="2" weight="medium">
-                    {x.eventName}
-                  </Text>
-                  <Text as="div" size="1" color="gray">
-                    {x.sport} · {x.marketName} {x.status !== "open" && <Badge color="amber">{x.status}</Badge>}
-                  </Text>
-                  {/* Every outcome as a row by its own name (Draw, racing runners): price, stakes, payout, liability. */}
-                  <OutcomeTable outcomes={x.outcomes} caption={`${x.eventName} · ${x.marketName}: outcomes`} testId={`risk-outcomes-${x.marketId}`} />
-                </Table.RowHeaderCell>
-                <Table.Cell className="adm-num">{formatMoney(x.exposure)}</Table.Cell>
-                <Table.Cell style={{ minWidth: 160 }}>
-                  <Text size="1" className="adm-num">
-                    {formatMoney(x.liability)} / {compactMoney(x.limit)}
-                  </Text>
-                  <Progress value={Math.min(100, x.limitUsage)} color={usageColor(x.limitUsage)} size="1" aria-label="Limit usage" />
-                </Table.Cell>
-                <Table.Cell className="adm-num">{formatMoney(x.volume)}</Table.Cell>
-                <Table.Cell>
-                  <RiskLevelBadge level={x.riskLevel} /> <Text size="1">{x.riskValue}</Text>
-                </Table.Cell>
-                <Table.Cell className="adm-num">{x.margin.toFixed(2)}%</Table.Cell>
-                <Table.Cell justify="end">
-                  <Flex gap="1" justify="end" wrap="nowrap">
-                    <Button
-                      size="1"
-                      variant="soft"
-                      color={x.status === "suspended" ? "green" : "red"}
-                      disabled={x.status === "closed"}
-                      onClick={() => suspend.mutate({ marketId: x.marketId, suspend: x.status !== "suspended", label: `${x.eventName} · ${x.marketName}` })}
-                      data-testid={`risk-suspend-${x.marketId}`}
-                    >
-                      {x.status === "suspended" ? "Reopen" : "Suspend"}
-                    </Button>
-                    <Button size="1" variant="soft" onClick={() => setDialog({ kind: "limit", id: x.marketId })}>
-                      Limit
-                    </Button>
-                    <Button size="1" variant="soft" color="gray" onClick={() => setDialog({ kind: "bets", id: x.marketId })}>
-                      Bets
-                    </Button>
-                  </Flex>
-                </Table.Cell>
-              </Table.Row>
+              <Fragment key={x.marketId}>
+                <Table.Row data-testid={`market-risk-${x.marketId}`} align="center" className="adm-risk-row">
+                  <Table.RowHeaderCell className="adm-risk-market">
+                    <Text as="div" size="2" weight="medium">
+                      {x.eventName}
+                    </Text>
+                    <Text as="div" size="1" color="gray">
+                      {x.sport} · {x.marketName} {x.status !== "open" && <Badge color="amber">{x.status}</Badge>}
+                    </Text>
+                  </Table.RowHeaderCell>
+                  <Table.Cell className="adm-num">{formatMoney(x.exposure)}</Table.Cell>
+                  <Table.Cell className="adm-risk-usage">
+                    <Text size="1" className="adm-num">
+                      {formatMoney(x.liability)} / {compactMoney(x.limit)}
+                    </Text>
+                    <Progress value={Math.min(100, x.limitUsage)} color={usageColor(x.limitUsage)} size="1" aria-label="Limit usage" />
+                  </Table.Cell>
+                  <Table.Cell className="adm-num">{formatMoney(x.volume)}</Table.Cell>
+                  <Table.Cell className="adm-nowrap">
+                    <RiskLevelBadge level={x.riskLevel} /> <Text size="1">{x.riskValue}</Text>
+                  </Table.Cell>
+                  <Table.Cell className="adm-num">{x.margin.toFixed(2)}%</Table.Cell>
+                  <Table.Cell justify="end" className="adm-sticky-actions">
+                    <Flex gap="1" justify="end" wrap="nowrap">
+                      <Button
+                        size="1"
+                        variant="soft"
+                        color={x.status === "suspended" ? "green" : "red"}
+                        disabled={x.status === "closed"}
+                        onClick={() => suspend.mutate({ marketId: x.marketId, suspend: x.status !== "suspended", label: `${x.eventName} · ${x.marketName}` })}
+                        data-testid={`risk-suspend-${x.marketId}`}
+                      >
+                        {x.status === "suspended" ? "Reopen" : "Suspend"}
+                      </Button>
+                      <Button size="1" variant="soft" onClick={() => setDialog({ kind: "limit", id: x.marketId })}>
+                        Limit
+                      </Button>
+                      <Button size="1" variant="soft" color="gray" onClick={() => setDialog({ kind: "bets", id: x.marketId })}>
+                        Bets
+                      </Button>
+                    </Flex>
+                  </Table.Cell>
+                </Table.Row>
+                {/* Every outcome as a row by its own name (Draw, racing runners), under its market across the table's width. */}
+                <Table.Row className="adm-risk-outcomes" data-testid={`market-risk-outcomes-${x.marketId}`}>
+                  <Table.Cell colSpan={7}>
+                    <OutcomeTable outcomes={x.outcomes} caption={`${x.eventName} · ${x.marketName}: outcomes`} testId={`risk-outcomes-${x.marketId}`} />
+                  </Table.Cell>
+                </Table.Row>
+              </Fragment>
             ))}
           </Table.Body>
         </Table.Root>

@@ -7,6 +7,7 @@ import { Badge, Button, Card, Flex, Grid, Heading, Progress, Tabs, Text } from "
 import { useEffect, useState } from "react";
 import { useToast } from "../../toast.tsx";
 import { ComingSoon, SampleNotice, SectionFrame } from "../ui.tsx";
+import { formatDollars, formatMoney } from "../../../lib/format.ts";
 
 type Pick = {
   id: string;
@@ -165,8 +166,8 @@ export default function AiSection() {
                   ))}
                 </ul>
                 <Grid columns="2" gap="2" mt="3">
-                  <Text size="2">Suggested stake: ${detail.suggestedStake}</Text>
-                  <Text size="2">Potential return: ${(detail.suggestedStake * detail.odds).toFixed(2)}</Text>
+                  <Text size="2">Suggested stake: {formatDollars(detail.suggestedStake)}</Text>
+                  <Text size="2">Potential return: {formatMoney(Math.round(detail.suggestedStake * detail.odds * 100))}</Text>
                 </Grid>
                 <Flex gap="1" mt="3" wrap="wrap">
                   {detail.tags.map((t) => (

@@ -5,6 +5,7 @@
 import { Badge, Button, Card, Flex, Grid, Heading, SegmentedControl, Tabs, Text } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
 import { SampleNotice, SectionFrame } from "../ui.tsx";
+import { formatDollars, formatMoney } from "../../../lib/format.ts";
 
 const WIDTHS = [375, 768, 1024] as const;
 const MENU = ["Home", "Browse Sports", "Live Betting", "My Bets", "Account", "Settings"];
@@ -114,12 +115,12 @@ export default function MobileSection() {
                   <Flex gap="2" mt="2" wrap="wrap">
                     {QUICK_STAKES.map((q) => (
                       <Button key={q} size="2" variant={stake === q ? "solid" : "soft"} onClick={() => setStake(q)}>
-                        ${q}
+                        {formatDollars(q)}
                       </Button>
                     ))}
                   </Flex>
                   <Text as="div" size="1" color="gray" mt="2">
-                    Potential win ${(stake * 1.75).toFixed(2)}
+                    Potential win {formatMoney(Math.round(stake * 175))}
                   </Text>
                 </Card>
               </div>

@@ -5,6 +5,7 @@
 import { Avatar, Badge, Button, Card, Flex, Grid, SegmentedControl, Table, Tabs, Text } from "@radix-ui/themes";
 import { useState } from "react";
 import { SampleNotice, SectionFrame } from "../ui.tsx";
+import { formatDollars } from "../../../lib/format.ts";
 
 type Tier = "diamond" | "gold" | "silver" | "bronze";
 const TIER_COLOR: Record<Tier, "cyan" | "amber" | "gray" | "brown"> = { diamond: "cyan", gold: "amber", silver: "gray", bronze: "brown" };
@@ -80,7 +81,7 @@ export default function SocialSection() {
                 </Flex>
                 <Card variant="surface" my="2">
                   <Text size="2">
-                    {p.bet.selection} @ {p.bet.odds.toFixed(2)} · stake ${p.bet.stake}
+                    {p.bet.selection} @ {p.bet.odds.toFixed(2)} · stake {formatDollars(p.bet.stake)}
                   </Text>
                 </Card>
                 <Text as="p" size="2">
@@ -163,7 +164,7 @@ export default function SocialSection() {
                 <Table.Row key={r.rank}>
                   <Table.RowHeaderCell>#{r.rank}</Table.RowHeaderCell>
                   <Table.Cell>{r.username}</Table.Cell>
-                  <Table.Cell>${r.profit.toLocaleString("en-AU")}</Table.Cell>
+                  <Table.Cell>{formatDollars(r.profit)}</Table.Cell>
                   <Table.Cell>{r.winRate}%</Table.Cell>
                   <Table.Cell>{r.streak}</Table.Cell>
                   <Table.Cell>

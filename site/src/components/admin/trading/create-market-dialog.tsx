@@ -1,12 +1,14 @@
 /**
- * Create New Market (spec sections 2, 5, 8): Event (real open events), Market Type, Market Name,
- * optional Description, and the outcomes with their prices (2 to 20). 'Creating...' while pending;
+ * Create New Market (spec sections 2, 5, 8): Event (real open events), Market Type (in words),
+ * Market Name, optional Description, and the outcomes with their prices (2 to 20). The outcome
+ * names are derived from the type, the event's sides and the line in the name until the operator
+ * edits them; the server checks the same rule (domain/markets/market-shape.ts). 'Creating...' while pending;
  * a failure shows the destructive toast 'Error' / 'Failed to create market' and the dialog stays
  * open; it closes on Cancel, the close icon, or success, and the events cache is refreshed.
  */
 import { Callout, Flex, Grid, Select, TextArea, TextField } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { EachWayTermsField, eachWayBody, type EachWayChoice } from "./each-way-terms-field.tsx";
 import type { AdminMarket, CreateMarketBody } from "../../../../../api/schemas/markets.ts";
 import { apiSend } from "../../../lib/api.ts";
@@ -16,7 +18,7 @@ import { useAdminMutation } from "../use-admin-mutation.ts";
 import { describeApiError, Field } from "../form.tsx";
 import { FormDialog } from "../form-dialog.tsx";
 import { bookOf, needsReason } from "./book-check.tsx";
-import { defaultOutcomes, MARKET_ODDS_RE, MARKET_TYPES, OutcomesFieldset, type MarketType, type OutcomeDraft } from "./market-outcomes.tsx";
+import { derivedOutcomes, lineHint, MARKET_ODDS_RE, MARKET_TYPES, OutcomesFieldset, type MarketType, type OutcomeDraft } from "./market-outcomes.tsx";
 
 export function CreateMarketDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
   const events = useQuery({ ...queries.events({ status: "open", limit: 100 }), enabled: open });
@@ -24,11 +26,18 @@ export function CreateMarketDialog({ open, onOpenChange }: { open: boolean; onOp
   const [marketType, setMarketType] = useState<MarketType | "">("");
   const [name, setName] = useState("");
   const [description, setDescription] = useState("");
-  const [outcomes, setOutcomes] = useState<OutcomeDraft[]>(defaultOutcomes("over_under"));
-  const [touchedType, setTouchedType] = useState(false);
+  const [outcomes, setOutcomes] = useState<OutcomeDraft[]>(derivedOutcomes("", undefined, "", []));
+  // Outcomes edited by hand are the operator's: the type, event and name no longer rewrite them.
+  const [touched, setTouched] = useState(false);
   const [reason, setReason] = useState("");
   const [eachWay, setEachWay] = useState<EachWayChoice>("standard");
-  const isRaceWinner = marketType === "full_time_result" && (events.data ?? []).find((ev) => ev.id === eventId)?.sport === "racing";
+  const event = (events.data ?? []).find((ev) => ev.id === eventId);
+  const isRaceWinner = marketType === "full_time_result" && event?.sport === "racing";
+  // The outcome names follow the type, the event's sides and the line in the name (market-shape.ts).
+  useEffect(() => {
+    if (!touched) setOutcomes((prev) => derivedOutcomes(marketType, event, name, prev));
+  }, [touched, marketType, event, name]);
+  const hint = touched ? null : lineHint(marketType, name);
 
   const create = useAdminMutation({
     request: (body: CreateMarketBody) => apiSend<{ market: AdminMarket }>("POST", "/api/admin/create-market", body),
@@ -48,8 +57,8 @@ export function CreateMarketDialog({ open, onOpenChange }: { open: boolean; onOp
     setMarketType("");
     setName("");
     setDescription("");
-    setOutcomes(defaultOutcomes("over_under"));
-    setTouchedType(false);
+    setOutcomes(derivedOutcomes("", undefined, "", []));
+    setTouched(false);
     setReason("");
     setEachWay("standard");
   }
@@ -107,16 +116,13 @@ export function CreateMarketDialog({ open, onOpenChange }: { open: boolean; onOp
             <Select.Root
               value={marketType}
               required
-              onValueChange={(v) => {
-                setMarketType(v as MarketType);
-                if (!touchedType) setOutcomes(defaultOutcomes(v as MarketType));
-              }}
+              onValueChange={(v) => setMarketType(v as MarketType)}
             >
               <Select.Trigger id="mk-type" placeholder="Select a type" aria-label="Market Type" data-testid="market-type-select" />
               <Select.Content position="popper">
                 {MARKET_TYPES.map((t) => (
                   <Select.Item key={t.value} value={t.value}>
-                    {t.value}
+                    {t.label}
                   </Select.Item>
                 ))}
               </Select.Content>
@@ -141,7 +147,9 @@ export function CreateMarketDialog({ open, onOpenChange }: { open: boolean; onOp
         <OutcomesFieldset
           outcomes={outcomes}
           setOutcomes={setOutcomes}
-          onTouched={() => setTouchedType(true)}
+          onTouched={() => setTouched(true)}
+          onRederive={marketType && touched ? () => setTouched(false) : undefined}
+          hint={hint}
           book={book}
           reason={reason}
           setReason={setReason}

@@ -1,11 +1,14 @@
 /**
- * Create New Market's outcomes: the market types and the outcomes each usually has, and the
- * "Outcomes and prices" fieldset (2 to 20 rows, each a name and a decimal price) with the book check.
+ * Create New Market's outcomes: the market types in words, the outcomes each type has (derived from
+ * the event and the line in the market's name), and the "Outcomes and prices" fieldset (2 to 20
+ * rows, each a name and a decimal price) with the book check.
  */
 import { Button, Flex, IconButton, Text, TextField } from "@radix-ui/themes";
 import type { Dispatch, SetStateAction } from "react";
 import { CloseIcon, PlusIcon } from "../icons.tsx";
 import { BookCheck, type bookOf } from "./book-check.tsx";
+import type { Event } from "../../../../../api/schemas/events.ts";
+import { defaultOutcomeNames, lineInName } from "../../../../../domain/markets/market-shape.ts";
 
 export const MARKET_TYPES = [
   { value: "full_time_result", label: "Full Time Result" },
@@ -16,20 +19,36 @@ export const MARKET_TYPES = [
 ] as const;
 export type MarketType = (typeof MARKET_TYPES)[number]["value"];
 
-/** Outcome names a market type usually has, prefilled so the form starts useful. */
-export function defaultOutcomes(type: MarketType): { name: string; odds: string }[] {
-  switch (type) {
-    case "over_under":
-      return [{ name: "Over 2.5", odds: "" }, { name: "Under 2.5", odds: "" }];
-    case "both_teams_score":
-      return [{ name: "Yes", odds: "" }, { name: "No", odds: "" }];
-    case "handicap":
-      return [{ name: "Home -1.5", odds: "" }, { name: "Away +1.5", odds: "" }];
-    case "correct_score":
-      return [{ name: "1-0", odds: "" }, { name: "2-1", odds: "" }, { name: "1-1", odds: "" }];
-    default:
-      return [{ name: "Home", odds: "" }, { name: "Draw", odds: "" }, { name: "Away", odds: "" }];
-  }
+/** The event fields the dialog derives outcome names from. */
+export type OutcomeEvent = Pick<Event, "sport" | "homeTeam" | "awayTeam" | "markets">;
+
+/** Whether the event's result has a draw: as its own result market has, else yes (soccer's default). */
+function drawFor(event: OutcomeEvent | undefined): boolean {
+  const result = event?.markets.find((m) => m.type === "full_time_result");
+  return result ? result.outcomes.some((o) => o.name.trim().toLowerCase() === "draw") : true;
+}
+
+/**
+ * The outcome rows the form fills in for a type, the chosen event and the market's name: the names
+ * the server's rule expects (domain/markets/market-shape.ts), at the line written in the name
+ * ("Over/Under 6.5" gives Over 6.5 / Under 6.5), with the prices typed so far kept by position. A
+ * race's result is its runners and a line market without a line in its name has no names yet: blank rows.
+ */
+export function derivedOutcomes(type: MarketType | "", event: OutcomeEvent | undefined, name: string, previous: readonly OutcomeDraft[]): OutcomeDraft[] {
+  const sides = event ?? { sport: "soccer" as const, homeTeam: "Home", awayTeam: "Away" };
+  const names =
+    !type || (type === "full_time_result" && sides.sport === "racing") ? null : defaultOutcomeNames(type, sides, name, drawFor(event));
+  const rows = names ?? (previous.length >= 2 && !type ? previous.map((o) => o.name) : ["", ""]);
+  return rows.map((n, i) => ({ name: n, odds: rows.length === previous.length ? (previous[i]?.odds ?? "") : "" }));
+}
+
+/** Why the form has no outcome names yet, when the type needs a line and the name has none. */
+export function lineHint(type: MarketType | "", name: string): string | null {
+  if (type !== "over_under" && type !== "handicap") return null;
+  if (lineInName(name) !== null) return null;
+  return type === "over_under"
+    ? "Write the line in the market name (e.g. Over/Under 2.5) and the outcomes follow it."
+    : "Write the home side's line in the market name (e.g. Asian Handicap -1.5) and the outcomes follow it.";
 }
 
 /** A price as typed on the create form: up to 4 digits and 3 decimals (the server checks the range). */
@@ -41,6 +60,8 @@ export function OutcomesFieldset({
   outcomes,
   setOutcomes,
   onTouched,
+  onRederive,
+  hint,
   book,
   reason,
   setReason,
@@ -48,8 +69,12 @@ export function OutcomesFieldset({
 }: {
   outcomes: OutcomeDraft[];
   setOutcomes: Dispatch<SetStateAction<OutcomeDraft[]>>;
-  /** The outcomes were edited by hand: a change of market type no longer replaces them. */
+  /** The outcomes were edited by hand: a change of type, event or name no longer replaces them. */
   onTouched: () => void;
+  /** Go back to the names derived from the type (shown once the operator has edited them). */
+  onRederive?: () => void;
+  /** Why there are no names yet (a line market without its line in the name). */
+  hint?: string | null;
   book: ReturnType<typeof bookOf>;
   reason: string;
   setReason: (r: string) => void;
@@ -62,6 +87,11 @@ export function OutcomesFieldset({
           Outcomes and prices
         </Text>
       </legend>
+      {hint && (
+        <Text as="p" size="1" color="gray" mb="2" data-testid="outcomes-line-hint">
+          {hint}
+        </Text>
+      )}
       <Flex direction="column" gap="2">
         {outcomes.map((o, i) => (
           <Flex key={i} gap="2" align="center">
@@ -118,6 +148,11 @@ export function OutcomesFieldset({
       >
         <PlusIcon /> Add outcome
       </Button>
+      {onRederive && (
+        <Button type="button" variant="ghost" size="1" mt="2" ml="4" onClick={onRederive} data-testid="outcomes-rederive">
+          Use the type's outcomes
+        </Button>
+      )}
       <BookCheck book={book} reason={reason} onReason={setReason} idPrefix="create-market" />
       {badOdds && (
         <Text as="p" size="1" color="red" role="alert">

@@ -39,7 +39,9 @@ export function SharpTracking() {
                 <Table.ColumnHeaderCell>Sharp score</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell>Bets</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell>Limit</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell justify="end">Actions</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell justify="end" className="adm-sticky-actions">
+                  Actions
+                </Table.ColumnHeaderCell>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -68,7 +70,7 @@ export function SharpTracking() {
                   </Table.Cell>
                   <Table.Cell className="adm-num">{b.totalBets}</Table.Cell>
                   <Table.Cell className="adm-num">{b.stakeFactor < 1 ? `× ${Number(b.stakeFactor.toFixed(4))}` : "None"}</Table.Cell>
-                  <Table.Cell justify="end">
+                  <Table.Cell justify="end" className="adm-sticky-actions">
                     <Flex gap="2" justify="end">
                       <Button size="1" variant="soft" color="gray" onClick={() => setProfile(b)} data-testid={`sharp-profile-${b.userId}`}>
                         View Profile

@@ -7,7 +7,7 @@ import { useQuery } from "@tanstack/react-query";
 import { formatMoney } from "../../../lib/format.ts";
 import { queries } from "../../../lib/queries.ts";
 import { BetStatusBadge } from "../badges.tsx";
-import { exportCsv } from "../csv.ts";
+import { centsCell, exportCsv } from "../csv.ts";
 import { EmptyState, ErrorNote, ExportButton, RowsSkeleton } from "../ui.tsx";
 import { ActionBadge, BeforeAfter, jsonPreview } from "./audit-view.tsx";
 import { displayUserName } from "./user-filter.ts";
@@ -178,8 +178,8 @@ export function UserActivityDialog({ userId, onClose }: { userId: string | null;
                   ],
                   [
                     ...a.audit.map((r) => ({ at: r.at, kind: `audit:${r.action}`, detail: `${r.entityType} ${r.entityId} ${jsonPreview(r.after)}`, amount: "" })),
-                    ...a.bets.map((b) => ({ at: b.placedAt, kind: `bet:${b.status}`, detail: `${b.id} @ ${b.totalOdds}`, amount: (b.stake / 100).toFixed(2) })),
-                    ...a.transactions.map((t) => ({ at: t.createdAt, kind: `ledger:${t.kind}`, detail: t.reference ?? t.id, amount: (t.amount / 100).toFixed(2) })),
+                    ...a.bets.map((b) => ({ at: b.placedAt, kind: `bet:${b.status}`, detail: `${b.id} @ ${b.totalOdds}`, amount: centsCell(b.stake) })),
+                    ...a.transactions.map((t) => ({ at: t.createdAt, kind: `ledger:${t.kind}`, detail: t.reference ?? t.id, amount: centsCell(t.amount) })),
                   ].sort((x, y) => y.at.localeCompare(x.at)),
                 )
               }
