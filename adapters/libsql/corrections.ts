@@ -65,6 +65,14 @@ export class LibsqlSettlementCorrections implements SettlementCorrections {
             sql: "UPDATE outcomes SET result = ?, dead_heat_num = ?, dead_heat_den = ? WHERE id = ? AND market_id = ?",
             args: [o.result, o.deadHeat?.num ?? null, o.deadHeat?.den ?? null, o.outcomeId, c.marketId],
           })),
+          // Unsettled: the market is held under review (migration 0046); given a result by a person: the review ends.
+          c.kind === null
+            ? {
+                sql: `INSERT INTO market_reviews (market_id, opened_at, opened_by, reason) VALUES (?, ?, ?, ?)
+                      ON CONFLICT (market_id) DO UPDATE SET opened_at = excluded.opened_at, opened_by = excluded.opened_by, reason = excluded.reason`,
+                args: [c.marketId, c.at.getTime(), c.by, c.reason ?? ""],
+              }
+            : { sql: "DELETE FROM market_reviews WHERE market_id = ?", args: [c.marketId] },
           ...(c.placed !== undefined
             ? [{ sql: "UPDATE markets SET placed_result = ? WHERE id = ?", args: [c.placed && c.placed.length > 0 ? JSON.stringify(c.placed) : null, c.marketId] }]
             : []),

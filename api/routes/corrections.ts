@@ -6,7 +6,9 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../env.ts";
 import { ctxOf } from "../env.ts";
-import { DebtResponse, MarketCorrectionResponse, ResettleMarketBody, UnsettleMarketBody } from "../schemas/corrections.ts";
+import {
+  DebtResponse, MarketCorrectionResponse, MarketReviewsResponse, ReleaseMarketBody, ReleaseMarketResponse, ResettleMarketBody, UnsettleMarketBody,
+} from "../schemas/corrections.ts";
 import { MarketIdParam } from "../schemas/markets.ts";
 import { IdParam } from "../schemas/common.ts";
 import { errorResponses, json } from "./openapi-helpers.ts";
@@ -15,6 +17,7 @@ import { allowSuspendedCustomer, requireRole } from "../middleware/session.ts";
 import { presentAdminMarket } from "./markets.ts";
 import { resettleMarket, unsettleMarket } from "../../domain/settlement/correct-market.ts";
 import { customerDebt, myDebt } from "../../domain/wallet/debt-view.ts";
+import { marketsUnderReview, releaseMarket } from "../../domain/settlement/market-review.ts";
 
 export const correctionRoutes = new OpenAPIHono<AppEnv>();
 const adminOnly = requireRole("admin");
@@ -52,6 +55,40 @@ correctionRoutes.openapi(
   async (c) => {
     const r = unwrap(await unsettleMarket(ctxOf(c), c.req.valid("param").id, c.req.valid("json")));
     return c.json({ market: presentAdminMarket(r.market), regraded: r.regraded, correction: r.correction, debt: r.debt }, 200);
+  },
+);
+
+correctionRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/admin/market-reviews",
+    tags: ["Markets"],
+    summary: "Markets under review: unsettled by an operator and held from automatic settlement until resettled or released (admin)",
+    middleware: [adminOnly] as const,
+    responses: { 200: json(MarketReviewsResponse, "Markets under review, the longest held first"), ...errorResponses(401, 403) },
+  }),
+  async (c) => {
+    const items = unwrap(await marketsUnderReview(ctxOf(c)));
+    return c.json({ items: items.map((m) => ({ ...m, since: m.since.toISOString() })) }, 200);
+  },
+);
+
+correctionRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/admin/markets/{id}/release",
+    tags: ["Markets"],
+    summary: "Release a market under review back to automatic settlement, with a reason (admin). Audited.",
+    description:
+      "If every outcome already has a result, the system settles it from them at once (as the results job would). " +
+      "409 MARKET.NOT_UNDER_REVIEW for a market that is not held.",
+    middleware: [adminOnly] as const,
+    request: { params: MarketIdParam, body: { required: true, content: { "application/json": { schema: ReleaseMarketBody } } } },
+    responses: { 200: json(ReleaseMarketResponse, "Released"), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) => {
+    const r = unwrap(await releaseMarket(ctxOf(c), c.req.valid("param").id, c.req.valid("json")));
+    return c.json({ market: presentAdminMarket(r.market), settled: r.settled }, 200);
   },
 );
 

@@ -44,6 +44,7 @@ export function presentAdminMarket(m: MarketRecord): AdminMarket {
     ...presentMarketResult(m),
     eachWay: m.eachWay ?? null,
     ...(m.sport ? { sport: m.sport } : {}),
+    underReview: m.underReview ? { since: m.underReview.since.toISOString(), by: m.underReview.by, reason: m.underReview.reason } : null,
   };
 }
 

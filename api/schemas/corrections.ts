@@ -3,7 +3,7 @@
  * unsettle it, the early-settlement override, and what a customer owes (debt).
  */
 import { z } from "@hono/zod-openapi";
-import { Cents, plain } from "./common.ts";
+import { Cents, IsoDate, plain } from "./common.ts";
 import { AdminMarket, SettleMarketBody } from "./markets.ts";
 
 const Reason = plain(z.string().trim().min(10).max(500), "text").openapi({ description: "Why (at least 10 characters; kept in the audit record)" });
@@ -40,3 +40,32 @@ export const DebtResponse = z
   })
   .openapi("Debt");
 export type DebtResponse = z.infer<typeof DebtResponse>;
+
+export const MarketUnderReview = z
+  .object({
+    marketId: z.string(),
+    marketName: z.string(),
+    eventId: z.string(),
+    eventName: z.string(),
+    eventStatus: z.enum(["upcoming", "live", "finished"]),
+    since: IsoDate.openapi({ description: "When it was unsettled" }),
+    by: z.string().openapi({ description: "Who unsettled it (user id)" }),
+    byName: z.string().nullable(),
+    reason: z.string().openapi({ description: "Why it was unsettled" }),
+    pendingBets: z.number().int().openapi({ description: "Bets on it still pending" }),
+    decided: z.boolean().openapi({ description: "Every outcome has a result: released, it is settled from them at once" }),
+  })
+  .openapi("MarketUnderReview");
+export type MarketUnderReview = z.infer<typeof MarketUnderReview>;
+
+export const MarketReviewsResponse = z.object({ items: z.array(MarketUnderReview) }).openapi("MarketReviews");
+export type MarketReviewsResponse = z.infer<typeof MarketReviewsResponse>;
+
+export const ReleaseMarketBody = z.object({ reason: Reason }).strict().openapi("ReleaseMarket");
+
+export const ReleaseMarketResponse = z
+  .object({
+    market: AdminMarket,
+    settled: z.boolean().openapi({ description: "Settled by the system from its decided outcomes right away" }),
+  })
+  .openapi("ReleaseMarketResponse");

@@ -56,6 +56,11 @@ export const AdminMarket = z
     outcomes: z.array(AdminOutcome),
     sport: z.string().optional().openapi({ description: "The event's sport code (racing: runners can be withdrawn)" }),
     eachWay: EachWayTerms.nullable().optional().openapi({ description: "Each-way place terms (racing), null = no each way" }),
+    underReview: z
+      .object({ since: IsoDate, by: z.string(), reason: z.string() })
+      .nullable()
+      .optional()
+      .openapi({ description: "Unsettled by an operator and held from automatic settlement until resettled or released" }),
   })
   .openapi("AdminMarket");
 export type AdminMarket = z.infer<typeof AdminMarket>;

@@ -26,6 +26,25 @@ export interface MarketRecord {
   sport?: SportCode;
   /** Rule 4: the runners withdrawn from this race (runner_withdrawals), in the order withdrawn. */
   withdrawn?: RunnerWithdrawal[];
+  /** Unsettled by an operator and held (migration 0046): nothing settles it automatically until resettled or released. */
+  underReview?: { since: Date; by: string; reason: string } | null;
+}
+
+/** A market held under review, as the Settlement screen lists it. */
+export interface MarketUnderReview {
+  marketId: string;
+  marketName: string;
+  eventId: string;
+  eventName: string;
+  eventStatus: EventStatus;
+  since: Date;
+  by: string;
+  byName: string | null;
+  reason: string;
+  /** Bets with a leg on the market still pending. */
+  pendingBets: number;
+  /** Every outcome has a result (released, the results job settles it from them). */
+  decided: boolean;
 }
 
 export interface NewMarketPlan {
@@ -60,11 +79,15 @@ export interface Markets {
       outcomeResults?: { outcomeId: string; result: "won" | "lost" | "void"; deadHeat?: DeadHeat | null }[];
     },
     audit: AuditEntry,
-  ): Promise<"recorded" | "already_settled" | "not_found">;
+  ): Promise<"recorded" | "already_settled" | "not_found" | "under_review">;
   /** Pending bets with a pending leg on the market. */
   pendingBetsOn(marketId: string): Promise<BetRecord[]>;
-  /** Markets with no recorded result whose every outcome the match has decided (to settle), oldest first. */
+  /** Markets with no recorded result whose every outcome the match has decided (to settle), oldest first; never one under review. */
   decidedUnsettled(limit: number): Promise<string[]>;
+  /** Markets under review, the longest held first. */
+  underReview(limit: number): Promise<MarketUnderReview[]>;
+  /** End a review (back to automatic settlement) with its audit record, in one write. */
+  releaseReview(marketId: string, audit: AuditEntry): Promise<"released" | "not_under_review">;
   /** Every bet with a leg on the market, newest first. */
   betsOn(marketId: string, limit: number): Promise<(BetRecord & { customer: { firstName: string; lastName: string; email: string } })[]>;
 }

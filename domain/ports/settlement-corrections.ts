@@ -38,6 +38,8 @@ export interface SettlementCorrections {
       outcomeResults?: readonly { outcomeId: string; result: "won" | "lost" | "void"; deadHeat?: DeadHeat | null }[] | null;
       /** Each way: the placed runners (null clears them). */
       placed?: readonly { outcomeId: string; deadHeat?: DeadHeat | null }[] | null;
+      /** Why: an unsettled market (kind null) is held under review with it; a result ends the review. */
+      reason?: string;
     },
     audit: AuditEntry,
   ): Promise<"changed" | "conflict">;

@@ -68,7 +68,8 @@ export async function resettleMarket(ctx: Ctx, marketId: string, input: Resettle
   const parsed = marketResultFromInput(market, input);
   if (!parsed.ok) return parsed;
   const result = parsed.value;
-  if (market.resultKind === null)
+  // A market under review (unsettled and held) is resettled here: its operator gives it its result back.
+  if (market.resultKind === null && !market.underReview)
     return err(domainError("MARKET.NOT_SETTLED", `The ${market.name} market has no result yet: settle it instead`));
   const runners = checkNotWithdrawn(market, result);
   if (!runners.ok) return runners;
@@ -117,6 +118,7 @@ async function changeAndCorrect(
         placed: result?.placed && result.placed.length > 0 ? result.placed : null,
         at: now,
         by: actor.id,
+        reason,
       },
       {
         id: ctx.ids.next("aud"),

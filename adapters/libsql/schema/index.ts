@@ -13,3 +13,4 @@ export * from "./fraud.ts";
 export * from "./tasks.ts";
 export * from "./trading.ts";
 export * from "./system.ts";
+export * from "./controls.ts";
