@@ -9,6 +9,7 @@ import type { AuditEntry } from "../../domain/shared/types.ts";
 import { debtAccountId } from "../../domain/wallet/debt.ts";
 import { walletAccountId } from "../../domain/wallet/ledger.ts";
 import { auditStatement } from "./audit.ts";
+import { approvalRefused, approvalStatements } from "./approvals.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
 import { ledgerStatements } from "./ledger-statements.ts";
 import { debtRecoveryStatements } from "./debt-statements.ts";
@@ -44,7 +45,7 @@ export class LibsqlSettlementCorrections implements SettlementCorrections {
   async changeMarketResult(
     c: Parameters<SettlementCorrections["changeMarketResult"]>[0],
     audit: AuditEntry,
-  ): Promise<"changed" | "conflict"> {
+  ): Promise<"changed" | "conflict" | "approval_decided"> {
     try {
       await this.client.batch(
         [
@@ -73,6 +74,7 @@ export class LibsqlSettlementCorrections implements SettlementCorrections {
                 args: [c.marketId, c.at.getTime(), c.by, c.reason ?? ""],
               }
             : { sql: "DELETE FROM market_reviews WHERE market_id = ?", args: [c.marketId] },
+          ...approvalStatements(c.approval),
           ...(c.placed !== undefined
             ? [{ sql: "UPDATE markets SET placed_result = ? WHERE id = ?", args: [c.placed && c.placed.length > 0 ? JSON.stringify(c.placed) : null, c.marketId] }]
             : []),
@@ -82,6 +84,7 @@ export class LibsqlSettlementCorrections implements SettlementCorrections {
       );
       return "changed";
     } catch (e) {
+      if (approvalRefused(e)) return "approval_decided";
       if (constraintOf(e) === ASSERTION_FAILED || raised(e, "MARKET.ALREADY_SETTLED") || raised(e, "MARKET.RESULT_CONFLICT")) return "conflict";
       throw e;
     }

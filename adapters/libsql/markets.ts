@@ -5,9 +5,10 @@
  * use case's earlier read.
  */
 import type { Client, InStatement, Row } from "@libsql/client";
-import type { MarketRecord, Markets, MarketUnderReview, NewEventPlan, NewMarketPlan } from "../../domain/ports/index.ts";
+import type { ApprovalClaim, MarketRecord, Markets, MarketUnderReview, NewEventPlan, NewMarketPlan } from "../../domain/ports/index.ts";
 import type { AuditEntry, BetRecord, EventStatus, MarketStatus, MarketType, SportCode } from "../../domain/shared/types.ts";
 import { auditStatement } from "./audit.ts";
+import { approvalRefused, approvalStatements } from "./approvals.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
 import { LibsqlBets } from "./bets.ts";
 
@@ -142,19 +143,21 @@ export class LibsqlMarkets implements Markets {
     }
   }
 
-  async setLimit(change: { marketId: string; limit: number; at: Date }, audit: AuditEntry): Promise<boolean> {
+  async setLimit(change: { marketId: string; limit: number; at: Date; approval?: ApprovalClaim | null }, audit: AuditEntry) {
     try {
       await this.client.batch(
         [
           assertStatement("EXISTS (SELECT 1 FROM markets WHERE id = ?)", [change.marketId]),
           { sql: "UPDATE markets SET liability_limit = ? WHERE id = ?", args: [change.limit, change.marketId] },
+          ...approvalStatements(change.approval),
           auditStatement(audit),
         ],
         "write",
       );
-      return true;
+      return "set" as const;
     } catch (e) {
-      if (constraintOf(e) === ASSERTION_FAILED) return false;
+      if (approvalRefused(e)) return "approval_decided" as const;
+      if (constraintOf(e) === ASSERTION_FAILED) return "not_found" as const;
       throw e;
     }
   }

@@ -2,6 +2,7 @@
 import type { AuditEntry, BetRecord, DeadHeat, EventStatus, MarketStatus, MarketType, SportCode } from "../shared/types.ts";
 import type { EachWayTerms } from "../settlement/each-way.ts";
 import type { RunnerWithdrawal } from "./runner-withdrawals.ts";
+import type { ApprovalClaim } from "./approvals.ts";
 
 export interface MarketRecord {
   id: string;
@@ -68,7 +69,8 @@ export interface Markets {
   create(plan: NewMarketPlan, audit: AuditEntry): Promise<"created" | "event_not_found" | "event_finished" | "duplicate_name">;
   /** Event, its match-winner market, outcomes and audit in one write. */
   createEvent(plan: NewEventPlan, audit: AuditEntry): Promise<"created" | "duplicate">;
-  setLimit(change: { marketId: string; limit: number; at: Date }, audit: AuditEntry): Promise<boolean>;
+  /** With `approval`: the four-eyes decision it applies, written in the same write. */
+  setLimit(change: { marketId: string; limit: number; at: Date; approval?: ApprovalClaim | null }, audit: AuditEntry): Promise<"set" | "not_found" | "approval_decided">;
   /** open <-> suspended, only if the market is still in `from`; false (nothing written) otherwise. */
   changeStatus(change: { marketId: string; from: MarketStatus; to: MarketStatus; at: Date }, audit: AuditEntry): Promise<boolean>;
   /** Record the result and close the market with its audit record, once. */

@@ -1,6 +1,7 @@
 /** Market-level settlement corrections (issue 18 item 4). */
 import type { AuditEntry, DeadHeat } from "../shared/types.ts";
 import type { LedgerTransaction } from "../wallet/ledger.ts";
+import type { ApprovalClaim } from "./approvals.ts";
 
 /**
  * Market-level corrections (issue 18 item 4, domain/settlement/correct-market.ts): a market's
@@ -40,9 +41,11 @@ export interface SettlementCorrections {
       placed?: readonly { outcomeId: string; deadHeat?: DeadHeat | null }[] | null;
       /** Why: an unsettled market (kind null) is held under review with it; a result ends the review. */
       reason?: string;
+      /** Four eyes: the approval it applies, decided in this write. */
+      approval?: ApprovalClaim | null;
     },
     audit: AuditEntry,
-  ): Promise<"changed" | "conflict">;
+  ): Promise<"changed" | "conflict" | "approval_decided">;
   /** One bet's correction in one write: status, legs, correcting postings (debt included) and audit. */
   correctBet(plan: BetCorrectionPlan): Promise<"corrected" | "conflict">;
 }

@@ -59,7 +59,8 @@ function earlyState(event: { status: EventStatus; startTime: Date; name: string 
   return `${event.name} has not finished`;
 }
 
-function reasonOf(override: SettleOverride, doing: string): Result<SettleOverride> {
+/** An override with a reason long enough, trimmed; `doing` words the refusal. */
+export function reasonOf(override: SettleOverride, doing: string): Result<SettleOverride> {
   const reason = override.reason.trim();
   if (reason.length < OVERRIDE_REASON_MIN)
     return err(domainError("SETTLE.OVERRIDE_REASON_REQUIRED", `Give a reason of at least ${OVERRIDE_REASON_MIN} characters for ${doing}`));
