@@ -110,7 +110,7 @@ describe("settling a bet by hand before its event has finished", () => {
     const [a] = await auditRows(t, b.bet.id, "bet.settle");
     expect(a.after).toMatchObject({ status: "won", override: { reason: EARLY.reason } });
 
-    expect((await r.admin.post(`/api/admin/settle-bet/${v.bet.id}`, { status: "void", actualReturn: 500 })).status).toBe(200);
+    expect((await r.admin.post(`/api/admin/settle-bet/${v.bet.id}`, { status: "void", actualReturn: 500, reasonCode: "void_by_rule" })).status).toBe(200);
     expect(await balanceOf(c)).toBe(98_500 + 2000 + 500);
   });
 });
