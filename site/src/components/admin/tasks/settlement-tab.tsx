@@ -1,5 +1,6 @@
 /**
- * The Bulk Settlement tab: the settlement figures, the run form and the latest run.
+ * The Bulk Settlement tab: the settlement figures, the run form, the markets held under review
+ * (which bulk settlement leaves alone) and the latest run.
  */
 import { Button, Card, Flex, Grid, Heading, Select, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
@@ -8,6 +9,7 @@ import { queries } from "../../../lib/queries.ts";
 import { Field } from "../form.tsx";
 import { count, StatCard, StatGrid } from "../ui.tsx";
 import { OperationRow, useBulkOperations, useStartOperation } from "./bulk-operations.tsx";
+import { MarketsUnderReview } from "../markets/markets-under-review.tsx";
 
 const SETTLEMENT_TYPES = [
   { value: "completed_events", label: "Completed events", supported: true },
@@ -86,6 +88,7 @@ export function SettlementTab() {
           {running ? "Settlement running…" : "Run Settlement"}
         </Button>
       </Card>
+      <MarketsUnderReview />
       {latest && (
         <div>
           <Heading as="h3" size="3" mb="2">
