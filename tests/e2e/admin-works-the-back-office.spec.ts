@@ -156,6 +156,12 @@ test("bet management: settle a bet lost, then resettle it won with a correcting 
   test.setTimeout(120_000);
   await page.goto("/admin");
   await page.getByTestId("bets-filter-toggle").getByRole("radio", { name: "Pending" }).click();
+  // A small single, so its resettlement stays under the four-eyes threshold (1,000.00) and applies at once.
+  const filtered = page.waitForResponse((r) => r.url().includes("/api/admin/bets?") && r.url().includes("maxStake=2500") && r.url().includes("betType=single"));
+  await choose(page, page.getByTestId("bets-type"), "Singles");
+  await page.getByTestId("bets-max-stake").fill("25");
+  await filtered;
+  await expect(page.getByTestId("bets-table").locator('tbody tr[data-testid^="bet-row-"]').first()).toContainText("$25.00");
   const row = page.getByTestId("bets-table").locator('tbody tr[data-testid^="bet-row-"]').first();
   const betId = (await row.getAttribute("data-testid"))!.replace("bet-row-", "");
   await settleFromBetTable(page, betId, "lost");
@@ -164,7 +170,8 @@ test("bet management: settle a bet lost, then resettle it won with a correcting 
   await page.getByTestId(`resettle-${betId}`).click();
   const dialog = page.getByTestId("resettle-dialog");
   await dialog.getByRole("radio", { name: /^Won/ }).click();
-  await dialog.getByLabel("Reason").fill("Result corrected by the feed");
+  await choose(page, dialog.getByTestId("resettle-reason-code"), "Result correction");
+  await dialog.getByTestId("resettle-reason-text").fill("Result corrected by the feed");
   await dialog.getByTestId("resettle-confirm").click();
   const toast = page.getByTestId("toast");
   await expect(toast).toContainText("Bet resettled");
