@@ -37,6 +37,7 @@ import { sessionActivity } from "./middleware/session-activity.ts";
 import { riskRoutes } from "./routes/risk.ts";
 import { marketRoutes } from "./routes/markets.ts";
 import { correctionRoutes } from "./routes/corrections.ts";
+import { approvalRoutes } from "./routes/approvals.ts";
 import { tradingRoutes } from "./routes/trading.ts";
 import { withdrawalRoutes } from "./routes/withdrawals.ts";
 import { auditRoutes } from "./routes/audit.ts";
@@ -118,6 +119,7 @@ export function createApp(deps: AppDeps) {
   api.route("/", riskRoutes);
   api.route("/", marketRoutes);
   api.route("/", correctionRoutes);
+  api.route("/", approvalRoutes);
   api.route("/", tradingRoutes);
   api.route("/", withdrawalRoutes);
   api.route("/", auditRoutes);

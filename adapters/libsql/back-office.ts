@@ -141,6 +141,7 @@ export class LibsqlBackOffice implements BackOffice {
                 e.home_score, e.away_score, m.type AS market_type, l.outcome_id, o.name AS outcome_name, o.result AS outcome_result,
                 o.dead_heat_num AS outcome_dh_num, o.dead_heat_den AS outcome_dh_den, l.dead_heat_num, l.dead_heat_den,
                 m.result_kind AS market_result_kind, m.winning_outcome_id,
+                EXISTS (SELECT 1 FROM market_reviews r WHERE r.market_id = l.market_id) AS under_review,
                 (SELECT COUNT(*) FROM outcomes o2 WHERE o2.market_id = l.market_id) AS outcome_count,
                 (SELECT COUNT(*) FROM outcomes o3 WHERE o3.market_id = l.market_id
                    AND (o3.sort_order < o.sort_order OR (o3.sort_order = o.sort_order AND o3.id < o.id))) AS outcome_index
@@ -171,6 +172,7 @@ export class LibsqlBackOffice implements BackOffice {
           deadHeat: r.dead_heat_num === null || r.dead_heat_num === undefined ? null : { num: n(r.dead_heat_num), den: n(r.dead_heat_den) },
           marketResultKind: (r.market_result_kind ?? null) as SettlementCandidateLeg["marketResultKind"],
           winningOutcomeId: r.winning_outcome_id === null || r.winning_outcome_id === undefined ? null : String(r.winning_outcome_id),
+          marketUnderReview: Number(r.under_review) === 1,
         });
         legsBy.set(String(r.bet_id), list);
       }

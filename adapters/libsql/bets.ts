@@ -2,6 +2,7 @@ import type { Client, InStatement, Row } from "@libsql/client";
 import type { BetTotals, Bets, PlacementOutcome, PlacementPlan, ResettlementPlan, SettlementPlan, SettlementRefused, Settlements } from "../../domain/ports/index.ts";
 import type { BetLegRecord, BetRecord } from "../../domain/shared/types.ts";
 import { auditStatement } from "./audit.ts";
+import { approvalRefused, approvalStatements } from "./approvals.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
 import { ledgerStatements } from "./ledger-statements.ts";
 import { debtRecoveryStatements } from "./debt-statements.ts";
@@ -294,7 +295,7 @@ export class LibsqlSettlements implements Settlements {
     return rs.rows.length === 0 ? null : Number(rs.rows[0].resettlement_count);
   }
 
-  async resettle(plan: ResettlementPlan): Promise<"resettled" | "conflict" | "insufficient_funds"> {
+  async resettle(plan: ResettlementPlan): Promise<"resettled" | "conflict" | "insufficient_funds" | "approval_decided"> {
     const statements: InStatement[] = [
       // Still as the use case read it: same counter, same status.
       assertStatement("EXISTS (SELECT 1 FROM bets WHERE id = ? AND resettlement_count = ? AND status = ?)", [plan.betId, plan.fromCount, plan.fromStatus]),
@@ -308,12 +309,14 @@ export class LibsqlSettlements implements Settlements {
         args: [l.result, l.legId, plan.betId],
       })),
       ...(plan.correction ? ledgerStatements(plan.correction) : []),
+      ...approvalStatements(plan.approval),
       auditStatement(plan.audit),
     ];
     try {
       await this.client.batch(statements, "write");
       return "resettled";
     } catch (e) {
+      if (approvalRefused(e)) return "approval_decided";
       const c = constraintOf(e);
       if (c === ASSERTION_FAILED || c === "BET.NOT_PENDING" || (e instanceof Error && e.message.includes("BET.RESETTLE_CONFLICT")))
         return "conflict";

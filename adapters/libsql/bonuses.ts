@@ -4,10 +4,12 @@
  */
 import type { Client, InStatement } from "@libsql/client";
 import type { BonusCreditOutcome, Bonuses, BonusSnapshot } from "../../domain/ports/bonus.ts";
+import type { ApprovalClaim } from "../../domain/ports/approvals.ts";
 import type { AuditEntry } from "../../domain/shared/types.ts";
 import type { LedgerTransaction } from "../../domain/wallet/ledger.ts";
 import { bonusAccountId, DEFAULT_BONUS_SETTINGS, type BonusGrant, type BonusSettings } from "../../domain/wallet/bonus.ts";
 import { auditStatement } from "./audit.ts";
+import { approvalRefused, approvalStatements } from "./approvals.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
 import { ledgerStatements } from "./ledger-statements.ts";
 import { activeAndNotExcluded } from "./wallet.ts";
@@ -108,19 +110,21 @@ export class LibsqlBonuses implements Bonuses {
     return Number(rs.rows[0]?.taken ?? 0) === 1;
   }
 
-  async credit(tx: LedgerTransaction, userId: string, audit: AuditEntry, at: Date): Promise<BonusCreditOutcome> {
+  async credit(tx: LedgerTransaction, userId: string, audit: AuditEntry, at: Date, approval?: ApprovalClaim | null): Promise<BonusCreditOutcome> {
     const statements: InStatement[] = [
       assertStatement("EXISTS (SELECT 1 FROM ledger_accounts WHERE id = ? AND kind = 'bonus')", [bonusAccountId(userId)]),
       // No bonus to a suspended, timed-out, self-excluded or register-listed customer: checked in this write.
       ...activeAndNotExcluded(userId, at),
       assertStatement("NOT EXISTS (SELECT 1 FROM register_checks WHERE user_id = ? AND listed = 1)", [userId]),
       ...ledgerStatements(tx),
+      ...approvalStatements(approval),
       auditStatement(audit),
     ];
     try {
       await this.client.batch(statements, "write");
       return "credited";
     } catch (e) {
+      if (approvalRefused(e)) return "approval_decided";
       const c = constraintOf(e);
       if (c === ASSERTION_FAILED) {
         const has = await this.client.execute({ sql: "SELECT 1 FROM ledger_accounts WHERE id = ? AND kind = 'bonus'", args: [bonusAccountId(userId)] });

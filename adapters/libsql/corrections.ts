@@ -10,6 +10,7 @@ import { debtAccountId } from "../../domain/wallet/debt.ts";
 import { walletAccountId } from "../../domain/wallet/ledger.ts";
 import { bonusAccountId } from "../../domain/wallet/bonus.ts";
 import { auditStatement } from "./audit.ts";
+import { approvalRefused, approvalStatements } from "./approvals.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
 import { ledgerStatements } from "./ledger-statements.ts";
 import { debtRecoveryStatements } from "./debt-statements.ts";
@@ -47,7 +48,7 @@ export class LibsqlSettlementCorrections implements SettlementCorrections {
   async changeMarketResult(
     c: Parameters<SettlementCorrections["changeMarketResult"]>[0],
     audit: AuditEntry,
-  ): Promise<"changed" | "conflict"> {
+  ): Promise<"changed" | "conflict" | "approval_decided"> {
     try {
       await this.client.batch(
         [
@@ -68,6 +69,15 @@ export class LibsqlSettlementCorrections implements SettlementCorrections {
             sql: "UPDATE outcomes SET result = ?, dead_heat_num = ?, dead_heat_den = ? WHERE id = ? AND market_id = ?",
             args: [o.result, o.deadHeat?.num ?? null, o.deadHeat?.den ?? null, o.outcomeId, c.marketId],
           })),
+          // Unsettled: the market is held under review (migration 0046); given a result by a person: the review ends.
+          c.kind === null
+            ? {
+                sql: `INSERT INTO market_reviews (market_id, opened_at, opened_by, reason) VALUES (?, ?, ?, ?)
+                      ON CONFLICT (market_id) DO UPDATE SET opened_at = excluded.opened_at, opened_by = excluded.opened_by, reason = excluded.reason`,
+                args: [c.marketId, c.at.getTime(), c.by, c.reason ?? ""],
+              }
+            : { sql: "DELETE FROM market_reviews WHERE market_id = ?", args: [c.marketId] },
+          ...approvalStatements(c.approval),
           ...(c.placed !== undefined
             ? [{ sql: "UPDATE markets SET placed_result = ? WHERE id = ?", args: [c.placed && c.placed.length > 0 ? JSON.stringify(c.placed) : null, c.marketId] }]
             : []),
@@ -77,6 +87,7 @@ export class LibsqlSettlementCorrections implements SettlementCorrections {
       );
       return "changed";
     } catch (e) {
+      if (approvalRefused(e)) return "approval_decided";
       if (constraintOf(e) === ASSERTION_FAILED || raised(e, "MARKET.ALREADY_SETTLED") || raised(e, "MARKET.RESULT_CONFLICT")) return "conflict";
       throw e;
     }

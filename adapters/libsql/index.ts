@@ -26,6 +26,7 @@ import { LibsqlTrading } from "./trading.ts";
 import { LibsqlRunnerWithdrawals } from "./withdrawals.ts";
 import { LibsqlPlacementLimits } from "./placement-limits.ts";
 import { LibsqlAuditTrail } from "./audit.ts";
+import { LibsqlApprovals } from "./approvals.ts";
 import type { Database } from "./database.ts";
 import { LibsqlEvents } from "./events.ts";
 import { LibsqlAdminLists, libsqlBetTicker } from "./admin-lists.ts";
@@ -105,6 +106,7 @@ export function libsqlPorts(d: Database, opts: PortOptions = {}): Ports {
     withdrawals: new LibsqlRunnerWithdrawals(d.client),
     placementLimits: new LibsqlPlacementLimits(d.client),
     auditTrail: new LibsqlAuditTrail(d.client),
+    approvals: new LibsqlApprovals(d.client),
     adminUsers: new LibsqlAdminUsers(d),
     fraud: new LibsqlFraudRecords(d),
     tasks: new LibsqlTasks(d),

@@ -5,9 +5,10 @@
  * use case's earlier read.
  */
 import type { Client, InStatement, Row } from "@libsql/client";
-import type { MarketRecord, Markets, NewEventPlan, NewMarketPlan } from "../../domain/ports/index.ts";
+import type { ApprovalClaim, MarketRecord, Markets, MarketUnderReview, NewEventPlan, NewMarketPlan } from "../../domain/ports/index.ts";
 import type { AuditEntry, BetRecord, EventStatus, MarketStatus, MarketType, SportCode } from "../../domain/shared/types.ts";
 import { auditStatement } from "./audit.ts";
+import { approvalRefused, approvalStatements } from "./approvals.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
 import { LibsqlBets } from "./bets.ts";
 
@@ -42,7 +43,9 @@ export class LibsqlMarkets implements Markets {
 
   async findById(id: string): Promise<MarketRecord | null> {
     const rs = await this.client.execute({
-      sql: `SELECT m.*, e.name AS event_name, e.status AS event_status, e.sport AS event_sport FROM markets m JOIN events e ON e.id = m.event_id WHERE m.id = ?`,
+      sql: `SELECT m.*, e.name AS event_name, e.status AS event_status, e.sport AS event_sport,
+                   r.opened_at AS review_at, r.opened_by AS review_by, r.reason AS review_reason
+            FROM markets m JOIN events e ON e.id = m.event_id LEFT JOIN market_reviews r ON r.market_id = m.id WHERE m.id = ?`,
       args: [id],
     });
     if (rs.rows.length === 0) return null;
@@ -81,6 +84,7 @@ export class LibsqlMarkets implements Markets {
       line: r.line === null || r.line === undefined ? null : Number(r.line),
       placed: typeof r.placed_result === "string" ? (JSON.parse(r.placed_result) as MarketRecord["placed"]) : null,
       eachWay: r.ew_places === null || r.ew_places === undefined ? null : { fractionNum: Number(r.ew_fraction_num), fractionDen: Number(r.ew_fraction_den), places: Number(r.ew_places) },
+      underReview: r.review_at === null || r.review_at === undefined ? null : { since: new Date(Number(r.review_at)), by: String(r.review_by), reason: String(r.review_reason) },
       outcomes: outs.rows.map((o: Row) => ({
         id: String(o.id),
         name: String(o.name),
@@ -146,19 +150,21 @@ export class LibsqlMarkets implements Markets {
     }
   }
 
-  async setLimit(change: { marketId: string; limit: number; at: Date }, audit: AuditEntry): Promise<boolean> {
+  async setLimit(change: { marketId: string; limit: number; at: Date; approval?: ApprovalClaim | null }, audit: AuditEntry) {
     try {
       await this.client.batch(
         [
           assertStatement("EXISTS (SELECT 1 FROM markets WHERE id = ?)", [change.marketId]),
           { sql: "UPDATE markets SET liability_limit = ? WHERE id = ?", args: [change.limit, change.marketId] },
+          ...approvalStatements(change.approval),
           auditStatement(audit),
         ],
         "write",
       );
-      return true;
+      return "set" as const;
     } catch (e) {
-      if (constraintOf(e) === ASSERTION_FAILED) return false;
+      if (approvalRefused(e)) return "approval_decided" as const;
+      if (constraintOf(e) === ASSERTION_FAILED) return "not_found" as const;
       throw e;
     }
   }
@@ -207,6 +213,8 @@ export class LibsqlMarkets implements Markets {
                   WHERE id = ?`,
             args: [result.kind, result.winningOutcomeId, result.at.getTime(), result.by, result.at.getTime(), result.marketId],
           },
+          // A result recorded by a person ends a review (the system's is refused by markets_review_holds_system).
+          { sql: "DELETE FROM market_reviews WHERE market_id = ?", args: [result.marketId] },
           // Each way: the placed runners (migration 0035).
           ...(result.placed && result.placed.length > 0
             ? [{ sql: "UPDATE markets SET placed_result = ? WHERE id = ?", args: [JSON.stringify(result.placed), result.marketId] }]
@@ -224,6 +232,7 @@ export class LibsqlMarkets implements Markets {
     } catch (e) {
       if (constraintOf(e) === ASSERTION_FAILED) return "not_found" as const;
       if (raised(e, "MARKET.ALREADY_SETTLED")) return "already_settled" as const;
+      if (raised(e, "MARKET.UNDER_REVIEW")) return "under_review" as const;
       throw e;
     }
   }
@@ -240,12 +249,57 @@ export class LibsqlMarkets implements Markets {
     const rs = await this.client.execute({
       sql: `SELECT m.id FROM markets m
             WHERE m.result_kind IS NULL AND m.status = 'closed'
+              AND NOT EXISTS (SELECT 1 FROM market_reviews r WHERE r.market_id = m.id)
               AND EXISTS (SELECT 1 FROM outcomes o WHERE o.market_id = m.id)
               AND NOT EXISTS (SELECT 1 FROM outcomes o WHERE o.market_id = m.id AND o.result IS NULL)
             ORDER BY m.updated_at, m.id LIMIT ?`,
       args: [limit],
     });
     return rs.rows.map((r) => String(r.id));
+  }
+
+  async underReview(limit: number): Promise<MarketUnderReview[]> {
+    const rs = await this.client.execute({
+      sql: `SELECT m.id, m.name, m.event_id, e.name AS event_name, e.status AS event_status, r.opened_at, r.opened_by, r.reason,
+                   u.first_name, u.last_name, u.email,
+                   (SELECT COUNT(*) FROM bets b WHERE b.status = 'pending'
+                      AND EXISTS (SELECT 1 FROM bet_legs l WHERE l.bet_id = b.id AND l.market_id = m.id)) AS pending_bets,
+                   (SELECT COUNT(*) FROM outcomes o WHERE o.market_id = m.id AND o.result IS NULL) AS undecided
+            FROM market_reviews r JOIN markets m ON m.id = r.market_id JOIN events e ON e.id = m.event_id
+            LEFT JOIN users u ON u.id = r.opened_by
+            ORDER BY r.opened_at, m.id LIMIT ?`,
+      args: [limit],
+    });
+    return rs.rows.map((r) => ({
+      marketId: String(r.id),
+      marketName: String(r.name),
+      eventId: String(r.event_id),
+      eventName: String(r.event_name),
+      eventStatus: r.event_status as EventStatus,
+      since: new Date(Number(r.opened_at)),
+      by: String(r.opened_by),
+      byName: r.first_name ? `${String(r.first_name)} ${String(r.last_name ?? "")}`.trim() : r.email ? String(r.email) : null,
+      reason: String(r.reason),
+      pendingBets: Number(r.pending_bets),
+      decided: Number(r.undecided) === 0,
+    }));
+  }
+
+  async releaseReview(marketId: string, audit: AuditEntry): Promise<"released" | "not_under_review"> {
+    try {
+      await this.client.batch(
+        [
+          assertStatement("EXISTS (SELECT 1 FROM market_reviews WHERE market_id = ?)", [marketId]),
+          { sql: "DELETE FROM market_reviews WHERE market_id = ?", args: [marketId] },
+          auditStatement(audit),
+        ],
+        "write",
+      );
+      return "released";
+    } catch (e) {
+      if (constraintOf(e) === ASSERTION_FAILED) return "not_under_review";
+      throw e;
+    }
   }
 
   async betsOn(marketId: string, limit: number) {

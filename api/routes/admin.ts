@@ -49,7 +49,8 @@ adminRoutes.openapi(
     summary: "Settle a pending bet won, lost or void (admin). Audited.",
     description:
       "The server computes the return (won: stake x odds with void legs at 1.00; void: the stake; lost: 0). " +
-      "An actualReturn that disagrees is refused (422 BET.RETURN_MISMATCH); a bet that is not pending is refused (409 BET.NOT_PENDING) and pays nothing.",
+      "An actualReturn that disagrees is refused (422 BET.RETURN_MISMATCH); a bet that is not pending is refused (409 BET.NOT_PENDING) and pays nothing. " +
+      "A void needs reasonCode (422 SETTLE.REASON_REQUIRED without it), audited.",
     middleware: [requireRole("admin")] as const,
     request: {
       params: IdParam,
@@ -59,7 +60,8 @@ adminRoutes.openapi(
   }),
   async (c) => {
     const { id } = c.req.valid("param");
-    const settled = unwrap(await settleBet(ctxOf(c), id, c.req.valid("json")));
+    const { reasonCode, reason, ...body } = c.req.valid("json");
+    const settled = unwrap(await settleBet(ctxOf(c), id, { ...body, ...(reasonCode ? { reason: { code: reasonCode, text: reason ?? null } } : {}) }));
     return c.json(settled, 200);
   },
 );

@@ -12,6 +12,8 @@ import { unwrap } from "../errors.ts";
 import { requireRole } from "../middleware/session.ts";
 import { csvContent, csvResponse, presentAdminUser } from "./users.ts";
 import { presentFraudAlert } from "./fraud.ts";
+import { pending202, pendingBody } from "./approvals.ts";
+import { isPending } from "../../domain/approvals/four-eyes.ts";
 import { crmCustomers, crmSegments, flagAccount, restrictAccount, sendBonus } from "../../domain/crm/customers.ts";
 import { liveInPlay, paymentTransactions, paymentsOverview, HIGH_ACTIVITY_BETS, type LiveMatchView } from "../../domain/crm/back-office-views.ts";
 import { methodOf } from "../../domain/crm/payments.ts";
@@ -118,9 +120,13 @@ backOfficeRoutes.openapi(
       params: CustomerIdParam,
       body: { required: true, content: { "application/json": { schema: SendBonusBody } } },
     },
-    responses: { 200: json(SendBonusResponse, "Credited"), ...errorResponses(400, 401, 403, 404, 409) },
+    description: "Above the bonus threshold (risk_settings approval_bonus_threshold, default 500.00) it answers 202 with the request: a second admin approves it.",
+    responses: { 200: json(SendBonusResponse, "Credited"), ...errorResponses(400, 401, 403, 404, 409), ...pending202 },
   }),
-  async (c) => c.json(unwrap(await sendBonus(boCtx(c), c.req.valid("param").id, c.req.valid("json"))), 200),
+  async (c) => {
+    const r = unwrap(await sendBonus(boCtx(c), c.req.valid("param").id, c.req.valid("json")));
+    return isPending(r) ? c.json(pendingBody(r), 202) : c.json(r, 200);
+  },
 );
 
 backOfficeRoutes.openapi(

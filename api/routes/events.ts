@@ -53,7 +53,8 @@ eventRoutes.openapi(
     description:
       "Any of status (forward only), homeScore with awayScore (a live or finished event), startTime (an upcoming event). " +
       "The new score decides markets as the feed's would: a live score change suspends the markets for a few seconds; " +
-      "finishing grades every market and settles the bets on them.",
+      "finishing grades every market and settles the bets on them. Finishing, or a final score, before the start time needs " +
+      "override.reason (409 SETTLE.EVENT_NOT_FINISHED without it), audited.",
     middleware: [requireRole("admin")] as const,
     request: {
       params: IdParam,
@@ -71,6 +72,7 @@ eventRoutes.openapi(
         homeScore: body.homeScore,
         awayScore: body.awayScore,
         startTime: body.startTime ? new Date(body.startTime) : undefined,
+        override: body.override,
       }),
     );
     return c.json(presentEvent(event, ctx.clock.now(), ctx.ports.inPlay.delayMs(event.sport)), 200);

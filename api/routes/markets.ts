@@ -27,6 +27,8 @@ import { settleMarket } from "../../domain/settlement/settle-market.ts";
 import { legGradeFor, recordedResult } from "../../domain/settlement/market-result.ts";
 import { resettleBet } from "../../domain/settlement/resettle-bet.ts";
 import { withWithdrawn } from "../../domain/settlement/rule4.ts";
+import { isPending } from "../../domain/approvals/four-eyes.ts";
+import { pending202, pendingBody } from "./approvals.ts";
 
 export const marketRoutes = new OpenAPIHono<AppEnv>();
 
@@ -45,6 +47,7 @@ export function presentAdminMarket(m: MarketRecord): AdminMarket {
     ...presentMarketResult(m),
     eachWay: m.eachWay ?? null,
     ...(m.sport ? { sport: m.sport } : {}),
+    underReview: m.underReview ? { since: m.underReview.since.toISOString(), by: m.underReview.by, reason: m.underReview.reason } : null,
   };
 }
 
@@ -131,13 +134,16 @@ marketRoutes.openapi(
     path: "/admin/markets/{id}/limit",
     tags: ["Markets"],
     summary: "Set a market's liability limit in cents (admin, trader). Audited.",
+    description:
+      "Lowering a limit applies at once. Raising it above the four-eyes threshold (risk_settings approval_limit_threshold, default " +
+      "10 x the default limit) answers 202 with the request: an admin other than the requester approves it.",
     middleware: [staffRoles] as const,
     request: { params: MarketIdParam, body: { required: true, content: { "application/json": { schema: MarketLimitBody } } } },
-    responses: { 200: json(AdminMarketResponse, "The market"), ...errorResponses(400, 401, 403, 404) },
+    responses: { 200: json(AdminMarketResponse, "The market"), ...errorResponses(400, 401, 403, 404, 409), ...pending202 },
   }),
   async (c) => {
     const m = unwrap(await setMarketLimit(ctxOf(c), c.req.valid("param").id, c.req.valid("json").liabilityLimit));
-    return c.json({ market: presentAdminMarket(m) }, 200);
+    return isPending(m) ? c.json(pendingBody(m), 202) : c.json({ market: presentAdminMarket(m) }, 200);
   },
 );
 
@@ -209,14 +215,18 @@ marketRoutes.openapi(
     tags: ["Markets"],
     summary: "Resettle a wrongly settled bet: correcting bet_resettlement postings, earlier postings untouched (admin). Audited.",
     description:
-      "409 BET.NOT_SETTLED for a pending or cashed-out bet, BET.RESETTLE_NO_CHANGE when nothing would change, " +
-      "BET.RESETTLE_INSUFFICIENT_FUNDS when the customer cannot repay an overpayment, BET.RESETTLE_CONFLICT when the bet changed meanwhile.",
+      "reasonCode is required (other: with reason text). 409 SETTLE.CONTRADICTS_MARKET when the result contradicts the result recorded " +
+      "on a leg's market, unless override.reason is given (audited). 409 BET.NOT_SETTLED for a pending or cashed-out bet, BET.RESETTLE_NO_CHANGE " +
+      "when nothing would change, BET.RESETTLE_INSUFFICIENT_FUNDS when the customer cannot repay an overpayment, BET.RESETTLE_CONFLICT when the bet " +
+      "changed meanwhile. Moving more than the four-eyes threshold (default 1,000.00) answers 202 with the request for a second admin.",
     middleware: [adminOnly] as const,
     request: { params: IdParam, body: { required: true, content: { "application/json": { schema: ResettleBody } } } },
-    responses: { 200: json(ResettleResponse, "Resettled"), ...errorResponses(400, 401, 403, 404, 409, 422) },
+    responses: { 200: json(ResettleResponse, "Resettled"), ...errorResponses(400, 401, 403, 404, 409, 422), ...pending202 },
   }),
   async (c) => {
-    const r = unwrap(await resettleBet(ctxOf(c), c.req.valid("param").id, c.req.valid("json")));
+    const { reasonCode, reason, ...body } = c.req.valid("json");
+    const r = unwrap(await resettleBet(ctxOf(c), c.req.valid("param").id, { ...body, reason: { code: reasonCode, text: reason ?? null } }));
+    if (isPending(r)) return c.json(pendingBody(r), 202);
     return c.json({ bet: { ...r.bet, settledAt: r.bet.settledAt.toISOString() }, correction: r.correction }, 200);
   },
 );

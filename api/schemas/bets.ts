@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { SettleOverride } from "./settle-override.ts";
-import { Cents, IsoDate, OddsString } from "./common.ts";
+import { BetReasonCode } from "./approvals.ts";
+import { Cents, IsoDate, OddsString, plain } from "./common.ts";
 import { MAX_AMOUNT_CENTS } from "../../domain/betting/placement-limits.ts";
 
 export const BetStatus = z.enum(["pending", "won", "lost", "void", "cashed_out"]);
@@ -128,6 +129,8 @@ export const SettleBetBody = z
       .optional()
       .openapi({ description: "Per-leg results of a multiple; void legs count as odds 1.00" }),
     override: SettleOverride.optional(),
+    reasonCode: BetReasonCode.optional().openapi({ description: "Required to void a bet (422 SETTLE.REASON_REQUIRED without it); audited" }),
+    reason: plain(z.string().trim().min(1).max(500), "text").optional().openapi({ description: "Why, in words (required with reasonCode other)" }),
   })
   .strict()
   .openapi("SettleBet");

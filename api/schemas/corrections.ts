@@ -72,3 +72,32 @@ export const SettlementException = z
 
 export const SettlementExceptionsResponse = z.object({ items: z.array(SettlementException) }).openapi("SettlementExceptions");
 export type SettlementExceptionsResponse = z.infer<typeof SettlementExceptionsResponse>;
+
+export const MarketUnderReview = z
+  .object({
+    marketId: z.string(),
+    marketName: z.string(),
+    eventId: z.string(),
+    eventName: z.string(),
+    eventStatus: z.enum(["upcoming", "live", "finished"]),
+    since: IsoDate.openapi({ description: "When it was unsettled" }),
+    by: z.string().openapi({ description: "Who unsettled it (user id)" }),
+    byName: z.string().nullable(),
+    reason: z.string().openapi({ description: "Why it was unsettled" }),
+    pendingBets: z.number().int().openapi({ description: "Bets on it still pending" }),
+    decided: z.boolean().openapi({ description: "Every outcome has a result: released, it is settled from them at once" }),
+  })
+  .openapi("MarketUnderReview");
+export type MarketUnderReview = z.infer<typeof MarketUnderReview>;
+
+export const MarketReviewsResponse = z.object({ items: z.array(MarketUnderReview) }).openapi("MarketReviews");
+export type MarketReviewsResponse = z.infer<typeof MarketReviewsResponse>;
+
+export const ReleaseMarketBody = z.object({ reason: Reason }).strict().openapi("ReleaseMarket");
+
+export const ReleaseMarketResponse = z
+  .object({
+    market: AdminMarket,
+    settled: z.boolean().openapi({ description: "Settled by the system from its decided outcomes right away" }),
+  })
+  .openapi("ReleaseMarketResponse");

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { Cents, IsoDate, OddsString } from "./common.ts";
+import { SettleOverride } from "./settle-override.ts";
 
 export const SportCode = z.enum([
   "soccer", "basketball", "tennis", "nfl", "hockey", "mlb", "afl", "nrl", "golf", "cricket", "racing",
@@ -115,8 +116,11 @@ export const EventPatchBody = z
       .refine((t) => /^\d{4}-\d{2}-\d{2}T/.test(t) && !Number.isNaN(Date.parse(t)), { message: "An ISO date and time" })
       .optional()
       .openapi({ format: "date-time", description: "A new start time (an upcoming event only)" }),
+    override: SettleOverride.optional().openapi({
+      description: "Finishing the event, or entering its final score, before its start time: required then (409 SETTLE.EVENT_NOT_FINISHED without it), audited",
+    }),
   })
   .strict()
-  .refine((b) => Object.keys(b).length > 0, { message: "Give at least one of status, homeScore, awayScore, startTime", path: ["status"] })
+  .refine((b) => Object.keys(b).some((k) => k !== "override"), { message: "Give at least one of status, homeScore, awayScore, startTime", path: ["status"] })
   .refine((b) => (b.homeScore === undefined) === (b.awayScore === undefined), { message: "Give homeScore and awayScore together", path: ["awayScore"] })
   .openapi("EventPatch");

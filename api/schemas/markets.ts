@@ -9,6 +9,7 @@ import { Cents, IsoDate, OddsString, plain } from "./common.ts";
 import { MarketStatus, MarketSuspendedReason, MarketType, SportCode } from "./events.ts";
 import { MAX_AMOUNT_CENTS } from "../../domain/betting/placement-limits.ts";
 import { SettleOverride } from "./settle-override.ts";
+import { BetReasonCode } from "./approvals.ts";
 
 export const DEFAULT_LIABILITY_LIMIT = 200_000_000;
 
@@ -57,6 +58,11 @@ export const AdminMarket = z
     outcomes: z.array(AdminOutcome),
     sport: z.string().optional().openapi({ description: "The event's sport code (racing: runners can be withdrawn)" }),
     eachWay: EachWayTerms.nullable().optional().openapi({ description: "Each-way place terms (racing), null = no each way" }),
+    underReview: z
+      .object({ since: IsoDate, by: z.string(), reason: z.string() })
+      .nullable()
+      .optional()
+      .openapi({ description: "Unsettled by an operator and held from automatic settlement until resettled or released" }),
   })
   .openapi("AdminMarket");
 export type AdminMarket = z.infer<typeof AdminMarket>;
@@ -209,7 +215,11 @@ export const ResettleBody = z
       .max(20)
       .optional()
       .openapi({ description: "Per-leg results of a multiple; without them every leg takes the status" }),
-    reason: plain(z.string().trim().min(1).max(500), "text").optional().openapi({ description: "Why the bet is resettled (kept in the audit record)" }),
+    reasonCode: BetReasonCode,
+    reason: plain(z.string().trim().min(1).max(500), "text").optional().openapi({ description: "Why, in words (required with reasonCode other); kept in the audit record" }),
+    override: SettleOverride.optional().openapi({
+      description: "Required when the new result contradicts the result recorded on a leg's market (409 SETTLE.CONTRADICTS_MARKET without it); audited",
+    }),
   })
   .strict()
   .openapi("Resettle");

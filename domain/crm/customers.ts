@@ -16,6 +16,8 @@ import type { FraudAlertRecord } from "../ports/index.ts";
 import { setUserStatus, type UserStatusChange } from "../users/set-user-status.ts";
 import { bonusRefusal } from "../responsible/marketing.ts";
 import { bonusAccountId } from "../wallet/bonus.ts";
+import { formatMoney } from "../shared/money.ts";
+import { approvalNote, fourEyes, type ApprovalPending, type Approving } from "../approvals/four-eyes.ts";
 import { customerProfile, matchesCustomerSearch, segmentSummaries, type CustomerProfileView, type SegmentId } from "./segments.ts";
 
 export async function crmSegments(ctx: Ctx) {
@@ -55,7 +57,8 @@ export async function sendBonus(
   ctx: Ctx,
   customerId: string,
   input: { amount: number; reason: string },
-): Promise<Result<{ transactionId: string; amount: number; balance: number; bonusBalance: number }>> {
+  approving?: Approving,
+): Promise<Result<{ transactionId: string; amount: number; balance: number; bonusBalance: number } | ApprovalPending>> {
   const who = requireRole(ctx.actor, ["admin"], "send bonuses");
   if (!who.ok) return who;
   const actor = who.value;
@@ -67,6 +70,15 @@ export async function sendBonus(
   if (refused) return err(refused);
   const bonuses = ctx.ports.bonuses;
   const reason = input.reason.trim();
+  // Four eyes: a bonus above the threshold waits for a second admin (approvals/four-eyes.ts).
+  const who2 = `${found.value.firstName} ${found.value.lastName}`.trim() || found.value.email;
+  const gate = await fourEyes(ctx, actor, approving, {
+    kind: "bonus", subjectType: "user", subjectId: customerId, amount: input.amount, threshold: "bonus",
+    summary: `Bonus of ${formatMoney(input.amount)} to ${who2}: ${reason}`.slice(0, 500), input: { amount: input.amount, reason }, against: {},
+  });
+  if (!gate.ok) return gate;
+  if (!gate.value.apply) return ok(gate.value.pending);
+  const claim = gate.value.claim;
   const tx = ledgerTransaction(
     { id: ctx.ids.next("tx"), kind: "adjustment", reference: `bonus: ${reason}`.slice(0, 500), createdAt: now, createdBy: actor.id },
     transfer(PROMOTIONS_ACCOUNT, bonusAccountId(customerId), input.amount),
@@ -81,9 +93,10 @@ export async function sendBonus(
     entityType: "user",
     entityId: customerId,
     before: { balance: found.value.balance, bonusBalance: before?.bonus ?? 0 },
-    after: { amount: input.amount, reason, transactionId: tx.value.id, to: "bonus" },
+    after: { amount: input.amount, reason, transactionId: tx.value.id, to: "bonus", ...approvalNote(claim, approving) },
     createdAt: now,
-  }, now);
+  }, now, claim);
+  if (credited === "approval_decided") return err(domainError("APPROVAL.ALREADY_DECIDED", "This request was decided by someone else meanwhile"));
   if (credited === "no_account") return err(domainError("USER.NOT_CUSTOMER", "Only customer accounts with a wallet can receive this"));
   if (credited === "refused") {
     // Suspended, excluded or listed between our read and the write: say which, from fresh state.

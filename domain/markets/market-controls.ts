@@ -10,8 +10,15 @@ import { requireRole } from "../shared/authorize.ts";
 import { type MarketRecord } from "../ports/index.ts";
 import type { BetRecord, MarketStatus } from "../shared/types.ts";
 import { MARKET_MAKERS } from "./create-market.ts";
+import { formatMoney } from "../shared/money.ts";
+import { approvalNote, fourEyes, type ApprovalPending, type Approving } from "../approvals/four-eyes.ts";
 
-export async function setMarketLimit(ctx: Ctx, marketId: string, limit: number): Promise<Result<MarketRecord>> {
+/**
+ * A limit raised above the four-eyes threshold (risk_settings approval_limit_threshold) waits for an
+ * admin's approval (approvals/four-eyes.ts); lowering a limit, or raising it within the threshold,
+ * applies at once.
+ */
+export async function setMarketLimit(ctx: Ctx, marketId: string, limit: number, approving?: Approving): Promise<Result<MarketRecord | ApprovalPending>> {
   const who = requireRole(ctx.actor, MARKET_MAKERS, "set market limits");
   if (!who.ok) return who;
   const actor = who.value;
@@ -21,9 +28,23 @@ export async function setMarketLimit(ctx: Ctx, marketId: string, limit: number):
   const market = await markets.findById(marketId);
   if (!market) return err(domainError("MARKET.NOT_FOUND", "No market with that id"));
   if (market.liabilityLimit === limit) return ok(market);
+  const raising = limit > market.liabilityLimit;
+  const gate = await fourEyes(ctx, actor, approving, {
+    kind: "market_limit",
+    subjectType: "market",
+    subjectId: marketId,
+    amount: raising ? limit : 0,
+    threshold: "limit",
+    summary: `Raise the limit of ${market.eventName} · ${market.name} from ${formatMoney(market.liabilityLimit)} to ${formatMoney(limit)}`,
+    input: { liabilityLimit: limit },
+    against: { liabilityLimit: market.liabilityLimit },
+  });
+  if (!gate.ok) return gate;
+  if (!gate.value.apply) return ok(gate.value.pending);
+  const claim = gate.value.claim;
   const now = ctx.clock.now();
   const done = await markets.setLimit(
-    { marketId, limit, at: now },
+    { marketId, limit, at: now, approval: claim },
     {
       id: ctx.ids.next("aud"),
       actorId: actor.id,
@@ -32,11 +53,12 @@ export async function setMarketLimit(ctx: Ctx, marketId: string, limit: number):
       entityType: "market",
       entityId: marketId,
       before: { liabilityLimit: market.liabilityLimit },
-      after: { liabilityLimit: limit },
+      after: { liabilityLimit: limit, ...approvalNote(claim, approving) },
       createdAt: now,
     },
   );
-  if (!done) return err(domainError("MARKET.NOT_FOUND", "No market with that id"));
+  if (done === "approval_decided") return err(domainError("APPROVAL.ALREADY_DECIDED", "This request was decided by someone else meanwhile"));
+  if (done === "not_found") return err(domainError("MARKET.NOT_FOUND", "No market with that id"));
   return ok((await markets.findById(marketId))!);
 }
 

@@ -6,6 +6,8 @@
  * finishing grades every market; a correction clears results a wrong score had decided and reopens
  * the market while it is unsettled. All of it is one audited write; markets it decides are then
  * settled by the system (settle-decided.ts). A market already settled is not regraded here: resettle it.
+ * Finishing, or entering a final score, before the event's start time pays out like a settlement, so
+ * it needs the same override with a reason (settle-override.ts finishDecision), kept in the audit record.
  */
 import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
@@ -16,12 +18,15 @@ import type { MatchState } from "../pricing/state.ts";
 import { gradeMarket } from "../pricing/index.ts";
 import { canMoveEvent } from "../betting/event-status.ts";
 import { settleDecidedMarkets } from "../settlement/settle-decided.ts";
+import { finishDecision, type SettleOverride } from "../settlement/settle-override.ts";
 
 export interface EventChange {
   status?: EventStatus;
   homeScore?: number;
   awayScore?: number;
   startTime?: Date;
+  /** Finishing (or a final score) before the start time: why, audited. */
+  override?: SettleOverride;
 }
 
 /** The state an event without a feed state is graded from: its status and score. */
@@ -68,6 +73,10 @@ export async function updateEvent(ctx: Ctx, eventId: string, change: EventChange
     return err(domainError("EVENT.INVALID_SCORE", "An event that has not started has no score; set it live first"));
 
   const now = ctx.clock.now();
+  // A final result (finishing, or a score on a finished event) before the start: only with an override.
+  const early = to === "finished" && (moving || scoring) ? finishDecision(event, now, change.override) : ok(null);
+  if (!early.ok) return early;
+  const override = early.value ? { override: early.value } : {};
   const home = scoring ? change.homeScore! : to === "upcoming" ? event.homeScore : (event.homeScore ?? 0);
   const away = scoring ? change.awayScore! : to === "upcoming" ? event.awayScore : (event.awayScore ?? 0);
   const base = event.state ?? baseState(event);
@@ -106,13 +115,14 @@ export async function updateEvent(ctx: Ctx, eventId: string, change: EventChange
       ? { status: event.status }
       : { status: event.status, homeScore: event.homeScore, awayScore: event.awayScore, startTime: event.startTime.toISOString() },
     after: statusOnly
-      ? { status: to }
+      ? { status: to, ...override }
       : {
           status: to,
           homeScore: plan.homeScore ?? event.homeScore,
           awayScore: plan.awayScore ?? event.awayScore,
           startTime: (change.startTime ?? event.startTime).toISOString(),
           decided: plan.outcomeResults.length,
+          ...override,
         },
     createdAt: now,
   });

@@ -1,6 +1,7 @@
 /** The bonus wallet's port (libSQL: adapters/libsql/bonuses.ts). docs/money.md "Bonus funds". */
 import type { AuditEntry } from "../shared/types.ts";
 import type { LedgerTransaction } from "../wallet/ledger.ts";
+import type { ApprovalClaim } from "./approvals.ts";
 import type { BonusGrant, BonusSettings } from "../wallet/bonus.ts";
 
 export interface BonusSnapshot {
@@ -11,7 +12,8 @@ export interface BonusSnapshot {
   wagered: number;
 }
 
-export type BonusCreditOutcome = "credited" | "refused" | "no_account";
+/** approval_decided: the four-eyes request it applied was decided by someone else (nothing written). */
+export type BonusCreditOutcome = "credited" | "refused" | "no_account" | "approval_decided";
 
 export interface Bonuses {
   settings(): Promise<BonusSettings>;
@@ -25,7 +27,7 @@ export interface Bonuses {
    * An operator's bonus (promotions -> bonus) with its audit record, in one write that asserts the
    * customer is active, not on a time-out or self-excluded at `at`, and not listed on the register.
    */
-  credit(tx: LedgerTransaction, userId: string, audit: AuditEntry, at: Date): Promise<BonusCreditOutcome>;
+  credit(tx: LedgerTransaction, userId: string, audit: AuditEntry, at: Date, approval?: ApprovalClaim | null): Promise<BonusCreditOutcome>;
   /**
    * Release or expire: the transaction (if any) and the grants closed, in one write that asserts the
    * grants are still active and the bonus balance is still `expectedBalance`. "stale" otherwise.

@@ -30,6 +30,7 @@ export type * from "./bulk-operations.ts";
 export type * from "./back-office.ts";
 export type * from "./markets.ts";
 export type * from "./runner-withdrawals.ts";
+export type * from "./approvals.ts";
 export type * from "./settlements.ts";
 export type * from "./settlement-corrections.ts";
 export type * from "./settlement-exceptions.ts";

@@ -3,6 +3,7 @@ import type { AuditEntry, BetRecord, DeadHeat, EventStatus, MarketStatus, Market
 import type { EachWayTerms } from "../settlement/each-way.ts";
 import type { RunnerWithdrawal } from "./runner-withdrawals.ts";
 import type { ReformPrice } from "../settlement/rule4.ts";
+import type { ApprovalClaim } from "./approvals.ts";
 
 export interface MarketRecord {
   id: string;
@@ -33,6 +34,25 @@ export interface MarketRecord {
   reformPrices?: ReformPrice[];
   /** Migration 0042: when the race last reopened after a re-form; null = never re-formed. */
   reformedAt?: Date | null;
+  /** Unsettled by an operator and held (migration 0046): nothing settles it automatically until resettled or released. */
+  underReview?: { since: Date; by: string; reason: string } | null;
+}
+
+/** A market held under review, as the Settlement screen lists it. */
+export interface MarketUnderReview {
+  marketId: string;
+  marketName: string;
+  eventId: string;
+  eventName: string;
+  eventStatus: EventStatus;
+  since: Date;
+  by: string;
+  byName: string | null;
+  reason: string;
+  /** Bets with a leg on the market still pending. */
+  pendingBets: number;
+  /** Every outcome has a result (released, the results job settles it from them). */
+  decided: boolean;
 }
 
 export interface NewMarketPlan {
@@ -56,7 +76,8 @@ export interface Markets {
   create(plan: NewMarketPlan, audit: AuditEntry): Promise<"created" | "event_not_found" | "event_finished" | "duplicate_name">;
   /** Event, its match-winner market, outcomes and audit in one write. */
   createEvent(plan: NewEventPlan, audit: AuditEntry): Promise<"created" | "duplicate">;
-  setLimit(change: { marketId: string; limit: number; at: Date }, audit: AuditEntry): Promise<boolean>;
+  /** With `approval`: the four-eyes decision it applies, written in the same write. */
+  setLimit(change: { marketId: string; limit: number; at: Date; approval?: ApprovalClaim | null }, audit: AuditEntry): Promise<"set" | "not_found" | "approval_decided">;
   /**
    * open <-> suspended, only if the market is still in `from` (and, to reopen, not held down by the
    * feed as too short); false (nothing written) otherwise.
@@ -70,11 +91,15 @@ export interface Markets {
       outcomeResults?: { outcomeId: string; result: "won" | "lost" | "void"; deadHeat?: DeadHeat | null }[];
     },
     audit: AuditEntry,
-  ): Promise<"recorded" | "already_settled" | "not_found">;
+  ): Promise<"recorded" | "already_settled" | "not_found" | "under_review">;
   /** Pending bets with a pending leg on the market. */
   pendingBetsOn(marketId: string): Promise<BetRecord[]>;
-  /** Markets with no recorded result whose every outcome the match has decided (to settle), oldest first. */
+  /** Markets with no recorded result whose every outcome the match has decided (to settle), oldest first; never one under review. */
   decidedUnsettled(limit: number): Promise<string[]>;
+  /** Markets under review, the longest held first. */
+  underReview(limit: number): Promise<MarketUnderReview[]>;
+  /** End a review (back to automatic settlement) with its audit record, in one write. */
+  releaseReview(marketId: string, audit: AuditEntry): Promise<"released" | "not_under_review">;
   /** Every bet with a leg on the market, newest first. */
   betsOn(marketId: string, limit: number): Promise<(BetRecord & { customer: { firstName: string; lastName: string; email: string } })[]>;
 }

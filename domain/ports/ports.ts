@@ -19,6 +19,7 @@ import type { SelfExclusionRegister, SimulatedRegisterControl } from "./self-exc
 import type { SessionActivity } from "./session-activity.ts";
 import type { BetTicker } from "./bet-ticker.ts";
 import type { AdminUsers } from "./admin-users.ts";
+import type { Approvals } from "./approvals.ts";
 import type { AuditTrail } from "./audit-trail.ts";
 import type { CustomerAggregates } from "./customer-aggregates.ts";
 import type { LedgerPayments } from "./ledger-payments.ts";
@@ -127,4 +128,6 @@ export interface Ports {
   trading: Trading;
   withdrawals: RunnerWithdrawals;
   auditTrail: AuditTrail;
+  /** Four eyes: changes above a threshold wait for a second staff member (domain/approvals). */
+  approvals: Approvals;
 }

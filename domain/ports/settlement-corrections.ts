@@ -2,6 +2,7 @@
 import type { AuditEntry, DeadHeat } from "../shared/types.ts";
 import type { LedgerTransaction } from "../wallet/ledger.ts";
 import type { SettlementRefused } from "./bets.ts";
+import type { ApprovalClaim } from "./approvals.ts";
 
 /**
  * Market-level corrections (issue 18 item 4, domain/settlement/correct-market.ts): a market's
@@ -42,9 +43,13 @@ export interface SettlementCorrections {
       outcomeResults?: readonly { outcomeId: string; result: "won" | "lost" | "void"; deadHeat?: DeadHeat | null }[] | null;
       /** Each way: the placed runners (null clears them). */
       placed?: readonly { outcomeId: string; deadHeat?: DeadHeat | null }[] | null;
+      /** Why: an unsettled market (kind null) is held under review with it; a result ends the review. */
+      reason?: string;
+      /** Four eyes: the approval it applies, decided in this write. */
+      approval?: ApprovalClaim | null;
     },
     audit: AuditEntry,
-  ): Promise<"changed" | "conflict">;
+  ): Promise<"changed" | "conflict" | "approval_decided">;
   /**
    * One bet's correction in one write: status, legs, correcting postings (debt included) and audit;
    * `{ refused }` when a guard on the bet refuses the new figures (its return above its potential

@@ -26,6 +26,8 @@ export interface SettlementCandidateLeg {
   /** The result recorded on the leg's market by a settlement by market, if any. */
   marketResultKind?: "winner" | "void" | null;
   winningOutcomeId?: string | null;
+  /** The leg's market is under review (unsettled by an operator): not graded automatically. */
+  marketUnderReview?: boolean;
 }
 
 export interface SettlementQueue {

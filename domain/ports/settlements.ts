@@ -1,6 +1,7 @@
 /** Grading legs of bets that stay pending, and resettling a bet. */
 import type { AuditEntry, DeadHeat } from "../shared/types.ts";
 import type { LedgerTransaction } from "../wallet/ledger.ts";
+import type { ApprovalClaim } from "./approvals.ts";
 
 export interface ResettlementPlan {
   betId: string;
@@ -13,6 +14,8 @@ export interface ResettlementPlan {
   settledAt: Date;
   settledBy: string;
   correction: LedgerTransaction | null;
+  /** Four eyes: the approval it applies, decided in this write. */
+  approval?: ApprovalClaim | null;
   audit: AuditEntry;
 }
 
@@ -21,5 +24,5 @@ export interface Settlements {
   gradeLegs(betId: string, legResults: { legId: string; result: "won" | "lost" | "void"; deadHeat?: DeadHeat | null }[]): Promise<"graded" | "not_pending">;
   resettlementCount(betId: string): Promise<number | null>;
   /** New status, return and leg results, the correcting postings and the audit record, in one write. */
-  resettle(plan: ResettlementPlan): Promise<"resettled" | "conflict" | "insufficient_funds">;
+  resettle(plan: ResettlementPlan): Promise<"resettled" | "conflict" | "insufficient_funds" | "approval_decided">;
 }

@@ -28,6 +28,10 @@ import { checkNotWithdrawn, withWithdrawn } from "./rule4.ts";
 import type { Settler } from "./settle-market.ts";
 import { recordRefusal } from "./settlement-exceptions.ts";
 import { checkSettleTiming, type SettleOverride } from "./settle-override.ts";
+import { formatMoney } from "../shared/money.ts";
+import type { ApprovalClaim } from "../ports/index.ts";
+import type { User } from "../shared/types.ts";
+import { approvalNote, fourEyes, type ApprovalPending, type Approving } from "../approvals/four-eyes.ts";
 
 /** The corrected result in any shape a first settlement takes (market-result.ts MarketResultInput), with the reason. */
 export type ResettleMarketInput = MarketResultInput & { reason: string; override?: SettleOverride };
@@ -62,7 +66,7 @@ const describe = (m: MarketRecord, r: MarketResult | null) => {
   return { kind: r.kind, outcomes: outcomeResultsOf(m.outcomes.map((o) => o.id), withWithdrawn(m, r)), ...placed };
 };
 
-export async function resettleMarket(ctx: Ctx, marketId: string, input: ResettleMarketInput): Promise<Result<MarketCorrection>> {
+export async function resettleMarket(ctx: Ctx, marketId: string, input: ResettleMarketInput, approving?: Approving): Promise<Result<MarketCorrection | ApprovalPending>> {
   const who = requireRole(ctx.actor, ["admin"], "resettle markets");
   if (!who.ok) return who;
   const markets = ctx.ports.markets;
@@ -71,22 +75,81 @@ export async function resettleMarket(ctx: Ctx, marketId: string, input: Resettle
   const parsed = marketResultFromInput(market, input);
   if (!parsed.ok) return parsed;
   const result = parsed.value;
-  if (market.resultKind === null)
+  // A market under review (unsettled and held) is resettled here: its operator gives it its result back.
+  if (market.resultKind === null && !market.underReview)
     return err(domainError("MARKET.NOT_SETTLED", `The ${market.name} market has no result yet: settle it instead`));
   const runners = checkNotWithdrawn(market, result);
   if (!runners.ok) return runners;
   const timing = await checkSettleTiming(ctx, market.eventId, result, input.override);
   if (!timing.ok) return timing;
-  return changeAndCorrect(ctx, who.value, market, result, "market.resettle", input.reason, timing.value);
+  const gate = await gateCorrection(ctx, who.value, market, result, input, approving);
+  if (!gate.ok) return gate;
+  if (!gate.value.apply) return ok(gate.value.pending);
+  return changeAndCorrect(ctx, who.value, market, result, "market.resettle", input.reason, timing.value, gate.value.claim, approving);
 }
 
-export async function unsettleMarket(ctx: Ctx, marketId: string, input: { reason: string }): Promise<Result<MarketCorrection>> {
+export async function unsettleMarket(ctx: Ctx, marketId: string, input: { reason: string }, approving?: Approving): Promise<Result<MarketCorrection | ApprovalPending>> {
   const who = requireRole(ctx.actor, ["admin"], "unsettle markets");
   if (!who.ok) return who;
   const markets = ctx.ports.markets;
   const market = await markets.findById(marketId);
   if (!market) return err(domainError("MARKET.NOT_FOUND", "No market with that id"));
-  return changeAndCorrect(ctx, who.value, market, null, "market.unsettle", input.reason, null);
+  const gate = await gateCorrection(ctx, who.value, market, null, input, approving);
+  if (!gate.ok) return gate;
+  if (!gate.value.apply) return ok(gate.value.pending);
+  return changeAndCorrect(ctx, who.value, market, null, "market.unsettle", input.reason, null, gate.value.claim, approving);
+}
+
+/** Four eyes on a market correction: the money it moves over all the market's bets against the threshold. */
+async function gateCorrection(ctx: Ctx, actor: User, market: MarketRecord, result: MarketResult | null, input: unknown, approving: Approving | undefined) {
+  const moved = approving ? 0 : await moneyMoved(ctx, market, result);
+  const revision = (await ctx.ports.corrections.marketRevision(market.id)) ?? 0;
+  return fourEyes(ctx, actor, approving, {
+    kind: result === null ? "market_unsettle" : "market_resettle",
+    subjectType: "market",
+    subjectId: market.id,
+    amount: moved,
+    threshold: "money",
+    summary: `${result === null ? "Unsettle" : "Resettle"} ${market.eventName} · ${market.name}${result === null ? "" : ` to ${resultWords(market, result)}`}: moves ${formatMoney(moved)}`,
+    input,
+    against: { revision },
+  });
+}
+
+const resultWords = (m: MarketRecord, r: MarketResult) =>
+  r.kind === "void" ? "void" : r.kind === "winner" ? (m.outcomes.find((o) => o.id === r.winningOutcomeId)?.name ?? "a winner") : r.kind === "no_winner" ? "no winner" : "per-outcome results";
+
+/** What correcting the market to `result` would move to or from customers, summed over its bets (nothing is written). */
+async function moneyMoved(ctx: SystemCtx, market: MarketRecord, result: MarketResult | null): Promise<number> {
+  const withRunners = withWithdrawn(market, result);
+  const others = otherResultsLoader(ctx, market.id);
+  let moved = 0;
+  for (const bet of await ctx.ports.markets.betsOn(market.id, 1_000_000)) {
+    if (bet.status === "cashed_out") continue;
+    const next = regradeForMarket(bet, market.id, withRunners, await others(bet));
+    if (!next) continue;
+    moved += Math.abs((next.actualReturn ?? 0) - (bet.status === "pending" ? 0 : (bet.actualReturn ?? 0)));
+  }
+  return moved;
+}
+
+/** The recorded results of a bet's other markets (a multiple's legs elsewhere), read once per market. */
+function otherResultsLoader(ctx: SystemCtx, marketId: string) {
+  const others = new Map<string, MarketResult | null>();
+  return async (bet: BetRecord) => {
+    const out = new Map<string, MarketResult>();
+    for (const l of bet.legs) {
+      if (l.marketId === marketId || l.result !== "pending") continue;
+      if (!others.has(l.marketId)) {
+        const m = await ctx.ports.markets.findById(l.marketId);
+        // Any recorded result, a dead heat's per-outcome results included (recordedResult).
+        others.set(l.marketId, m ? withWithdrawn(m, recordedResult(m)) : null);
+      }
+      const r = others.get(l.marketId);
+      if (r) out.set(l.marketId, r);
+    }
+    return out;
+  };
 }
 
 async function changeAndCorrect(
@@ -97,6 +160,8 @@ async function changeAndCorrect(
   action: "market.resettle" | "market.unsettle",
   reason: string,
   override: SettleOverride | null,
+  claim: ApprovalClaim | null,
+  approving: Approving | undefined,
 ): Promise<Result<MarketCorrection>> {
   const markets = ctx.ports.markets;
   const corrections = ctx.ports.corrections;
@@ -120,6 +185,8 @@ async function changeAndCorrect(
         placed: result?.placed && result.placed.length > 0 ? result.placed : null,
         at: now,
         by: actor.id,
+        reason,
+        approval: claim,
       },
       {
         id: ctx.ids.next("aud"),
@@ -129,10 +196,11 @@ async function changeAndCorrect(
         entityType: "market",
         entityId: current.id,
         before: { result: describe(current, resultOf(current)), revision },
-        after: { result: describe(current, result), revision: revision + 1, reason, override: override ? { reason: override.reason } : null },
+        after: { result: describe(current, result), revision: revision + 1, reason, override: override ? { reason: override.reason } : null, ...approvalNote(claim, approving) },
         createdAt: now,
       },
     );
+    if (changed === "approval_decided") return err(domainError("APPROVAL.ALREADY_DECIDED", "This request was decided by someone else meanwhile"));
     const fresh = await markets.findById(current.id);
     if (!fresh) return err(domainError("MARKET.NOT_FOUND", "No market with that id"));
     current = fresh;
@@ -157,21 +225,7 @@ export async function correctMarketBets(
   result = withWithdrawn(market, result); // Rule 4: withdrawn runners' bets are void
   const markets = ctx.ports.markets;
   const corrections = ctx.ports.corrections;
-  const others = new Map<string, MarketResult | null>();
-  const otherResults = async (bet: BetRecord) => {
-    const out = new Map<string, MarketResult>();
-    for (const l of bet.legs) {
-      if (l.marketId === market.id || l.result !== "pending") continue;
-      if (!others.has(l.marketId)) {
-        const m = await markets.findById(l.marketId);
-        // Any recorded result, a dead heat's per-outcome results included (recordedResult).
-        others.set(l.marketId, m ? withWithdrawn(m, recordedResult(m)) : null);
-      }
-      const r = others.get(l.marketId);
-      if (r) out.set(l.marketId, r);
-    }
-    return out;
-  };
+  const otherResults = otherResultsLoader(ctx, market.id);
   let regraded = 0;
   let correction = 0;
   let debt = 0;

@@ -6,14 +6,24 @@
  * second settlement still aborts and two concurrent resettlements cannot both apply. Money taken back
  * comes from where it went: the bonus share from the bonus, the cash share from cash (debt.ts). A
  * customer who has already spent an overpayment cannot be taken below zero: refused, nothing written.
+ *
+ * Every resettlement carries a reason code (bet-reasons.ts); one whose result contradicts its
+ * market's recorded result needs the override with a reason too; one that moves more than the
+ * four-eyes threshold waits for a second admin (approvals/four-eyes.ts). All of it is audited.
  */
 import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
+import type { BetRecord } from "../shared/types.ts";
 import { ledgerTransaction, type LedgerTransaction } from "../wallet/ledger.ts";
 import { formatMoney } from "../shared/money.ts";
-import { decideResettlement, type ResettlementRequest } from "./resettle.ts";
+import { decideResettlement, type ResettlementDecision, type ResettlementRequest } from "./resettle.ts";
 import { correctionPostings } from "../wallet/debt.ts";
+import { checkBetReason, contradictions, type BetReason, type Contradiction } from "./bet-reasons.ts";
+import { reasonOf, type SettleOverride } from "./settle-override.ts";
+import { recordedResult, type MarketResult } from "./market-result.ts";
+import { withWithdrawn } from "./rule4.ts";
+import { approvalNote, fourEyes, type ApprovalPending, type Approving } from "../approvals/four-eyes.ts";
 
 export interface ResettledBet {
   bet: {
@@ -31,7 +41,36 @@ export interface ResettledBet {
 const insufficient = (correction: number) =>
   domainError("BET.RESETTLE_INSUFFICIENT_FUNDS", `The customer's balance is too low to take back ${formatMoney(-correction)}; nothing was changed`, { correction });
 
-export async function resettleBet(ctx: Ctx, betId: string, req: ResettlementRequest & { reason?: string }): Promise<Result<ResettledBet>> {
+export type ResettleBetInput = ResettlementRequest & { reason?: BetReason; override?: SettleOverride };
+
+/** The recorded result of every market the bet has a leg on (withdrawn runners void), by market id. */
+async function recordedResults(ctx: Ctx, bet: BetRecord): Promise<Map<string, MarketResult>> {
+  const out = new Map<string, MarketResult>();
+  for (const marketId of new Set(bet.legs.map((l) => l.marketId))) {
+    const m = await ctx.ports.markets.findById(marketId);
+    const r = m ? withWithdrawn(m, recordedResult(m)) : null;
+    if (r) out.set(marketId, r);
+  }
+  return out;
+}
+
+/** Against its markets: nothing contradicts, or the override (with its reason) owns the contradiction. */
+async function checkAgainstMarkets(ctx: Ctx, bet: BetRecord, d: ResettlementDecision, req: ResettleBetInput): Promise<Result<{ override: SettleOverride | null; against: Contradiction[] }>> {
+  const against = contradictions(bet.legs, d.legResults, req.status === "placed", await recordedResults(ctx, bet));
+  if (against.length === 0) return ok({ override: null, against });
+  if (!req.override) {
+    const names = against.map((c) => bet.legs.find((l) => l.id === c.legId)!).map((l) => `${l.marketName} (${l.selectionName})`).join(", ");
+    return err(
+      domainError("SETTLE.CONTRADICTS_MARKET", `Resettling this bet ${req.status} contradicts the result recorded on ${names}: it needs an override with a reason`, {
+        legs: against,
+      }),
+    );
+  }
+  const override = reasonOf(req.override, "resettling a bet against its market's result");
+  return override.ok ? ok({ override: override.value, against }) : override;
+}
+
+export async function resettleBet(ctx: Ctx, betId: string, req: ResettleBetInput, approving?: Approving): Promise<Result<ResettledBet | ApprovalPending>> {
   const who = requireRole(ctx.actor, ["admin"], "resettle bets");
   if (!who.ok) return who;
   const actor = who.value;
@@ -43,8 +82,27 @@ export async function resettleBet(ctx: Ctx, betId: string, req: ResettlementRequ
   const decision = decideResettlement(bet, req);
   if (!decision.ok) return decision;
   const d = decision.value;
+  const reason = checkBetReason(req.reason, "resettling a bet");
+  if (!reason.ok) return reason;
+  const markets = await checkAgainstMarkets(ctx, bet, d, req);
+  if (!markets.ok) return markets;
   const previousStatus = bet.status as "won" | "lost" | "void";
   const previousReturn = bet.actualReturn ?? 0;
+
+  const gate = await fourEyes(ctx, actor, approving, {
+    kind: "bet_resettle",
+    subjectType: "bet",
+    subjectId: betId,
+    amount: Math.abs(d.correction),
+    threshold: "money",
+    summary: `Resettle bet ${betId} ${previousStatus} -> ${req.status}: ${d.correction >= 0 ? "pays" : "takes back"} ${formatMoney(Math.abs(d.correction))}`,
+    input: req,
+    against: { resettlementCount: count, status: previousStatus, actualReturn: previousReturn },
+  });
+  if (!gate.ok) return gate;
+  if (!gate.value.apply) return ok(gate.value.pending);
+  const claim = gate.value.claim;
+
   const now = ctx.clock.now();
   let correction: LedgerTransaction | null = null;
   if (d.correction !== 0) {
@@ -65,6 +123,7 @@ export async function resettleBet(ctx: Ctx, betId: string, req: ResettlementRequ
     settledAt: now,
     settledBy: actor.id,
     correction,
+    approval: claim,
     audit: {
       id: ctx.ids.next("aud"),
       actorId: actor.id,
@@ -73,23 +132,25 @@ export async function resettleBet(ctx: Ctx, betId: string, req: ResettlementRequ
       entityType: "bet",
       entityId: betId,
       before: { status: previousStatus, actualReturn: previousReturn, legResults: bet.legs.map((l) => ({ legId: l.id, result: l.result })) },
-      after: { status: d.status, actualReturn: d.actualReturn, legResults: d.legResults, correction: d.correction, reason: req.reason ?? null, ...(req.status === "placed" ? { result: "placed" } : {}) },
+      after: {
+        status: d.status,
+        actualReturn: d.actualReturn,
+        legResults: d.legResults,
+        correction: d.correction,
+        reason: reason.value,
+        ...(req.status === "placed" ? { result: "placed" } : {}),
+        ...(markets.value.override ? { override: markets.value.override, contradicts: markets.value.against } : {}),
+        ...approvalNote(claim, approving),
+      },
       createdAt: now,
     },
   });
+  if (written === "approval_decided") return err(domainError("APPROVAL.ALREADY_DECIDED", "This request was decided by someone else meanwhile"));
   if (written === "conflict")
     return err(domainError("BET.RESETTLE_CONFLICT", "The bet changed while you were resettling it; reload and try again"));
   if (written === "insufficient_funds") return err(insufficient(d.correction));
   return ok({
-    bet: {
-      id: betId,
-      status: d.status,
-      actualReturn: d.actualReturn,
-      previousStatus,
-      previousReturn,
-      resettlementCount: count + 1,
-      settledAt: now,
-    },
+    bet: { id: betId, status: d.status, actualReturn: d.actualReturn, previousStatus, previousReturn, resettlementCount: count + 1, settledAt: now },
     correction: d.correction,
   });
 }

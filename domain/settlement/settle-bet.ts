@@ -11,12 +11,14 @@ import { decideSettlement, type SettlementRequest } from "./grade.ts";
 import { betSettleTiming, lenient, type SettleOverride } from "./settle-override.ts";
 import { HOUSE_ACCOUNT, ledgerTransaction, transfer, walletAccountId, type LedgerTransaction } from "../wallet/ledger.ts";
 import { returnPostings } from "../wallet/bonus.ts";
+import { checkBetReason, type BetReason } from "./bet-reasons.ts";
 
 export interface SettledBet {
   bet: { id: string; status: "won" | "lost" | "void"; actualReturn: number; settledAt: string };
 }
 
-export async function settleBet(ctx: Ctx, betId: string, req: SettlementRequest & { override?: SettleOverride }): Promise<Result<SettledBet>> {
+/** A void by hand carries a reason code (bet-reasons.ts): it refunds against the result, so it is owned and counted. */
+export async function settleBet(ctx: Ctx, betId: string, req: SettlementRequest & { override?: SettleOverride; reason?: BetReason }): Promise<Result<SettledBet>> {
   const who = requireRole(ctx.actor, ["admin"], "settle bets");
   if (!who.ok) return who;
   const actor = who.value;
@@ -28,6 +30,8 @@ export async function settleBet(ctx: Ctx, betId: string, req: SettlementRequest 
   const { status, actualReturn, legResults } = decision.value;
   const timing = lenient(await betSettleTiming(ctx, bet, status, req.override));
   if (!timing.ok) return timing;
+  const reason = status === "void" || req.reason ? checkBetReason(req.reason, "voiding a bet") : ok(null);
+  if (!reason.ok) return reason;
 
   const now = ctx.clock.now();
   let payout: LedgerTransaction | null = null;
@@ -62,7 +66,7 @@ export async function settleBet(ctx: Ctx, betId: string, req: SettlementRequest 
       entityType: "bet",
       entityId: bet.id,
       before: { status: bet.status, actualReturn: null },
-      after: { status, actualReturn, legResults, ...(req.status === "placed" ? { result: "placed" } : {}), ...(timing.value ? { override: timing.value } : {}) },
+      after: { status, actualReturn, legResults, ...(req.status === "placed" ? { result: "placed" } : {}), ...(timing.value ? { override: timing.value } : {}), ...(reason.value ? { reason: reason.value } : {}) },
       createdAt: now,
     },
   });

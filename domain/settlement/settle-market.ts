@@ -187,6 +187,8 @@ export async function applyMarketResult(
       },
     );
     if (recorded === "not_found") return err(domainError("MARKET.NOT_FOUND", "No market with that id"));
+    if (recorded === "under_review")
+      return err(domainError("MARKET.UNDER_REVIEW", `The ${market.name} market is under review: an operator resettles or releases it`));
     if (recorded === "already_settled") {
       const again = await markets.findById(marketId);
       if (!again || !sameResult(again))

@@ -43,19 +43,50 @@ export function overrideDecision(
 ): Result<SettleOverride | null> {
   if (grading === "void" || !event || !needsOverride(event, now)) return ok(null);
   if (!override)
+    return err(domainError("SETTLE.EVENT_NOT_FINISHED", `${earlyState(event, now)}: settling it now needs an override with a reason`, {
+      eventStatus: event.status,
+      startTime: event.startTime.toISOString(),
+    }));
+  return reasonOf(override, "settling early");
+}
+
+/** What is early about settling now, in words that match the event's state. */
+function earlyState(event: { status: EventStatus; startTime: Date; name: string }, now: Date): string {
+  const ahead = now.getTime() < event.startTime.getTime();
+  // A finished event whose start is still ahead was finished early by an operator: it has "started" in the book's eyes.
+  if (event.status === "finished") return `${event.name} was marked finished before its scheduled start (${event.startTime.toISOString()})`;
+  if (event.status === "upcoming" && ahead) return `${event.name} has not started yet`;
+  return `${event.name} has not finished`;
+}
+
+/** An override with a reason long enough, trimmed; `doing` words the refusal. */
+export function reasonOf(override: SettleOverride, doing: string): Result<SettleOverride> {
+  const reason = override.reason.trim();
+  if (reason.length < OVERRIDE_REASON_MIN)
+    return err(domainError("SETTLE.OVERRIDE_REASON_REQUIRED", `Give a reason of at least ${OVERRIDE_REASON_MIN} characters for ${doing}`));
+  return ok({ reason });
+}
+
+/**
+ * Finishing an event, or entering its final score, before its start time: the score decides every
+ * market and the system settles them (update-event.ts), so it is a settlement and needs the same
+ * override. Null when it is not early.
+ */
+export function finishDecision(
+  event: { startTime: Date; name: string },
+  now: Date,
+  override: SettleOverride | undefined,
+): Result<SettleOverride | null> {
+  if (now.getTime() >= event.startTime.getTime()) return ok(null);
+  if (!override)
     return err(
       domainError(
         "SETTLE.EVENT_NOT_FINISHED",
-        now.getTime() < event.startTime.getTime()
-          ? `${event.name} has not started yet: settling it now needs an override with a reason`
-          : `${event.name} has not finished: settling it now needs an override with a reason`,
-        { eventStatus: event.status, startTime: event.startTime.toISOString() },
+        `${event.name} has not started yet (it starts ${event.startTime.toISOString()}): finishing it or entering its final score now needs an override with a reason`,
+        { startTime: event.startTime.toISOString() },
       ),
     );
-  const reason = override.reason.trim();
-  if (reason.length < OVERRIDE_REASON_MIN)
-    return err(domainError("SETTLE.OVERRIDE_REASON_REQUIRED", `Give a reason of at least ${OVERRIDE_REASON_MIN} characters for settling early`));
-  return ok({ reason });
+  return reasonOf(override, "finishing an event before its start");
 }
 
 export async function checkSettleTiming(

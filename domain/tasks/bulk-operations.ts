@@ -188,7 +188,9 @@ async function runSettlement(deps: SystemCtx, op: BulkOperationRecord, chunkSize
         c.succeeded += 1;
         rows.push([bet.betId, bet.userId, centsText(bet.stake), "gradable", plan.status, centsText(plan.actualReturn), ""]);
       } else {
-        const res = await settleBet(ctx, bet.betId, { status: plan.status, actualReturn: plan.actualReturn, legResults: plan.legResults });
+        // A void graded from the recorded results (a void outcome, a two-way draw) is a void by rule.
+        const why = plan.status === "void" ? { reason: { code: "void_by_rule" as const, text: `Graded from the recorded results by bulk settlement ${op.id}` } } : {};
+        const res = await settleBet(ctx, bet.betId, { status: plan.status, actualReturn: plan.actualReturn, legResults: plan.legResults, ...why });
         if (res.ok) {
           c.succeeded += 1;
           summary[plan.status] += 1;

@@ -10,7 +10,8 @@
  * outcome named after the home team (or first of two/three) wins on a home win, the away team's
  * (or last) on an away win, "Draw" (or the middle of three) on a draw; a draw in a two-way market
  * voids the leg (stake back). Every other leg needs review, and so does its bet: it is counted as
- * failed and left pending.
+ * failed and left pending. A pending leg on a market under review (unsettled by an operator) is not
+ * graded at all.
  */
 import type { BetType, DeadHeat } from "../shared/types.ts";
 import { legGradeFor, recordedResult, type MarketResult } from "../settlement/market-result.ts";
@@ -35,6 +36,8 @@ function sideOf(leg: SettlementCandidateLeg): Side | null {
 export function gradeLegFromResult(leg: SettlementCandidateLeg): LegGrade {
   if (leg.result !== "pending") return leg.result === "won" && leg.deadHeat ? { ok: true, result: "won", deadHeat: leg.deadHeat } : { ok: true, result: leg.result };
   if (leg.eventStatus !== "finished") return { ok: false, reason: "The event has not finished" };
+  // An operator withdrew this market's result to review it: its stored outcome results are disputed.
+  if (leg.marketUnderReview) return { ok: false, reason: "Its market is under review: resettle or release it first" };
   // Every market type: the result recorded on the outcome (the final state, or an admin's per-outcome
   // result), else the market's recorded result, graded as a settlement by market grades it.
   const recorded: MarketResult | null = leg.outcomeResult

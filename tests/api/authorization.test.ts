@@ -40,7 +40,7 @@ const adminCalls = (): Call[] => [
   { name: "GET /api/admin/all-bets", run: (s) => s.get("/api/admin/all-bets") },
   {
     name: "POST /api/admin/settle-bet/{id}",
-    run: (s) => s.post(`/api/admin/settle-bet/${pendingBetId}`, { status: "void", actualReturn: 1000 }),
+    run: (s) => s.post(`/api/admin/settle-bet/${pendingBetId}`, { status: "void", actualReturn: 1000, reasonCode: "void_by_rule" }),
   },
   {
     name: "PATCH /api/admin/events/{id}",
@@ -88,7 +88,7 @@ describe("admin routes", () => {
 
   it("an admin may call each of them", async () => {
     expect((await admin.get("/api/admin/all-bets")).status).toBe(200);
-    const settled = await admin.post(`/api/admin/settle-bet/${pendingBetId}`, { status: "void", actualReturn: 1000 });
+    const settled = await admin.post(`/api/admin/settle-bet/${pendingBetId}`, { status: "void", actualReturn: 1000, reasonCode: "void_by_rule" });
     expect(settled.status).toBe(200);
     expect(await balanceOf(customer)).toBe(100000);
     const patched = await admin.patch(`/api/admin/events/${upcoming[1].id}`, { status: "live" });

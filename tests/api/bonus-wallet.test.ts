@@ -63,7 +63,7 @@ async function bet(s: Session, sel: Selection, stake: number) {
   return JSON.parse(text) as { bet: { id: string; potentialReturn: number; stake: number }; balance: number };
 }
 const settle = async (id: string, status: "won" | "lost" | "void", actualReturn: number) => {
-  const res = await admin.post(`/api/admin/settle-bet/${id}`, { status, actualReturn, override: EARLY });
+  const res = await admin.post(`/api/admin/settle-bet/${id}`, { status, actualReturn, override: EARLY, ...(status === "void" ? { reasonCode: "void_by_rule" } : {}) });
   expect(res.status, await res.clone().text()).toBe(200);
 };
 const rowOf = async (sql: string, args: (string | number)[]) => (await t.database.client.execute({ sql, args })).rows[0] as unknown as Record<string, number | string>;

@@ -18,7 +18,7 @@ import {
 import { createContestOk, enterOk, HOUR, lineupFor, MIN, poolBalance, runnerFor, secondConnection, transactionsOfKind } from "../fixtures/fantasy.ts";
 import { put } from "../fixtures/accounts.ts";
 import type { ContestResolution, FantasyContest } from "../../api/schemas/fantasy.ts";
-import { EARLY } from "../fixtures/settle.ts";
+import { EARLY, oneApproverForCorrections } from "../fixtures/settle.ts";
 
 let t: TestApp;
 let pool: Awaited<ReturnType<typeof upcomingPool>>;
@@ -26,6 +26,7 @@ let siblings: Awaited<ReturnType<typeof siblingApps>>;
 let admin: Session;
 beforeAll(async () => {
   t = await makeTestApp();
+  await oneApproverForCorrections(t.database);
   pool = await upcomingPool(new Session(t));
   siblings = await siblingApps(t, 3);
   admin = await demoLogin(t, "admin");
@@ -161,7 +162,7 @@ describe("a correction racing the customer's spending", () => {
     const answers = await Promise.all(
       Array.from({ length: 31 }, (_, i) =>
         i === at
-          ? via(admin, i)("POST", `/api/admin/bets/${placed.bet.id}/resettle`, { status: "lost", reason: "Wrong result" })
+          ? via(admin, i)("POST", `/api/admin/bets/${placed.bet.id}/resettle`, { status: "lost", reasonCode: "result_correction", reason: "Wrong result" })
           : via(c.s, i)("POST", "/api/bets", single(sel, stake)),
       ),
     );
@@ -261,7 +262,7 @@ describe("settling one bet at once", () => {
     const placed = await placeOk(c.s, [selectionOf(pool.next())], 2_000);
     expect((await admin.post(`/api/admin/settle-bet/${placed.bet.id}`, { override: EARLY, status: "lost", actualReturn: 0 })).status).toBe(200);
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => via(admin, i)("POST", `/api/admin/bets/${placed.bet.id}/resettle`, { status: "won" })),
+      Array.from({ length: 10 }, (_, i) => via(admin, i)("POST", `/api/admin/bets/${placed.bet.id}/resettle`, { status: "won", reasonCode: "result_correction" })),
     );
     expect(answers.filter((x) => x.status === 200)).toHaveLength(1);
     for (const x of answers.filter((y) => y.status !== 200)) expect(["BET.RESETTLE_CONFLICT", "BET.RESETTLE_NO_CHANGE"]).toContain(x.body.error.code);

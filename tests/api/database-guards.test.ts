@@ -101,7 +101,7 @@ describe("audit rows written through the API", () => {
     const event = pool.forMutation();
     const placed = await placeOk(c, [selectionOf(event)], 1000);
 
-    expect((await admin.post(`/api/admin/settle-bet/${placed.bet.id}`, { override: EARLY, status: "void", actualReturn: 1000 })).status).toBe(200);
+    expect((await admin.post(`/api/admin/settle-bet/${placed.bet.id}`, { override: EARLY, status: "void", actualReturn: 1000, reasonCode: "void_by_rule" })).status).toBe(200);
     expect((await admin.patch(`/api/admin/events/${event.id}`, { status: "live" })).status).toBe(200);
 
     const rows = (

@@ -90,8 +90,8 @@ describe("8 runners (1/5 three places) down to 7 after the bet: 1/4 two places",
     expect((await settle({ status: "placed", actualReturn: 875 })).status).toBe(200);
     expect(await row(b)).toEqual({ status: "won", actual_return: 875 });
     // won after all: win part 5.00 + 20.00 x 0.75 = 20.00, plus the 8.75
-    expect(await post(desk.r.admin, `/api/admin/bets/${b}/resettle`, { status: "won", reason: "photo finish" })).toMatchObject({ bet: { actualReturn: 2875 }, correction: 2000 });
-    expect(await post(desk.r.admin, `/api/admin/bets/${b}/resettle`, { status: "placed", reason: "photo finish reversed" })).toMatchObject({ bet: { actualReturn: 875 }, correction: -2000 });
+    expect(await post(desk.r.admin, `/api/admin/bets/${b}/resettle`, { reasonCode: "result_correction", override: { reason: "Stewards enquiry changed the result" }, status: "won", reason: "photo finish" })).toMatchObject({ bet: { actualReturn: 2875 }, correction: 2000 });
+    expect(await post(desk.r.admin, `/api/admin/bets/${b}/resettle`, { reasonCode: "result_correction", override: { reason: "Stewards enquiry changed the result" }, status: "placed", reason: "photo finish reversed" })).toMatchObject({ bet: { actualReturn: 875 }, correction: -2000 });
     expect(await balanceOf(c)).toBe(start + 875);
     expect(await walletMoves(b)).toEqual([["bet_stake", -1000], ["bet_payout", 875], ["bet_resettlement", 2000], ["bet_resettlement", -2000]]);
     await expectLedgerBalanced(desk.t.database);
@@ -154,8 +154,8 @@ describe("5 runners (1/4 two places) down to 4 after the bet: win only", () => {
     expect(await row(b)).toEqual({ status: "lost", actual_return: 0 });
     expect(await balanceOf(c)).toBe(start + 2500);
     // Resettled by bet: b won after all, both parts at full odds less Rule 4: 2 x (5.00 + 20.00 x 0.75) = 40.00.
-    expect(await post(desk.r.admin, `/api/admin/bets/${b}/resettle`, { status: "won", reason: "stewards' enquiry" })).toMatchObject({ bet: { actualReturn: 4000 }, correction: 4000 });
-    expect(await post(desk.r.admin, `/api/admin/bets/${a}/resettle`, { status: "lost", reason: "stewards' enquiry" })).toMatchObject({ bet: { actualReturn: 0 }, correction: -2500 });
+    expect(await post(desk.r.admin, `/api/admin/bets/${b}/resettle`, { reasonCode: "result_correction", override: { reason: "Stewards enquiry changed the result" }, status: "won", reason: "stewards' enquiry" })).toMatchObject({ bet: { actualReturn: 4000 }, correction: 4000 });
+    expect(await post(desk.r.admin, `/api/admin/bets/${a}/resettle`, { reasonCode: "result_correction", override: { reason: "Stewards enquiry changed the result" }, status: "lost", reason: "stewards' enquiry" })).toMatchObject({ bet: { actualReturn: 0 }, correction: -2500 });
     expect(await balanceOf(c)).toBe(start + 4000);
     expect(await walletMoves(b)).toEqual([["bet_stake", -1000], ["bet_resettlement", 4000]]);
     expect(await walletMoves(a)).toEqual([["bet_stake", -1000], ["bet_payout", 2500], ["bet_resettlement", -2500]]);

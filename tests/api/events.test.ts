@@ -187,6 +187,8 @@ describe("GET /api/live-odds", () => {
   });
 });
 
+const ABANDONED = { reason: "Match abandoned before kick-off" };
+
 describe("PATCH /api/admin/events/{id}", () => {
   it("moves upcoming -> live -> finished, returning the event, and finishing closes its markets", async () => {
     const event = all.find((e) => e.status === "upcoming" && e.sport === "soccer")!;
@@ -200,7 +202,8 @@ describe("PATCH /api/admin/events/{id}", () => {
     const liveOdds = (await (await anon.get("/api/live-odds")).json()) as { id: string }[];
     expect(liveOdds.map((i) => i.id)).toContain(event.id);
 
-    const finished = await admin.patch(`/api/admin/events/${event.id}`, { status: "finished" });
+    // Its start time is still ahead: finishing it now is a result before the start, owned with a reason.
+    const finished = await admin.patch(`/api/admin/events/${event.id}`, { status: "finished", override: ABANDONED });
     expect(finished.status).toBe(200);
     const finishedBody = (await finished.json()) as ApiEvent;
     expect(finishedBody).toMatchObject({ id: event.id, status: "finished" });
@@ -232,13 +235,14 @@ describe("PATCH /api/admin/events/{id}", () => {
       })),
     ).toEqual([
       { actor: adminId, role: "admin", action: "event.status", type: "event", before: { status: "upcoming" }, after: { status: "live" } },
-      { actor: adminId, role: "admin", action: "event.status", type: "event", before: { status: "live" }, after: { status: "finished" } },
+      { actor: adminId, role: "admin", action: "event.status", type: "event", before: { status: "live" }, after: { status: "finished", override: ABANDONED } },
     ]);
   });
 
-  it("moves upcoming -> finished (abandoned before the start)", async () => {
+  it("moves upcoming -> finished (abandoned before the start), with an override's reason", async () => {
     const event = all.find((e) => e.status === "upcoming" && e.sport === "tennis")!;
-    const res = await admin.patch(`/api/admin/events/${event.id}`, { status: "finished" });
+    await expectError(await admin.patch(`/api/admin/events/${event.id}`, { status: "finished" }), 409, "SETTLE.EVENT_NOT_FINISHED");
+    const res = await admin.patch(`/api/admin/events/${event.id}`, { status: "finished", override: ABANDONED });
     expect(res.status).toBe(200);
     expect(((await res.json()) as ApiEvent).status).toBe("finished");
   });
@@ -288,7 +292,7 @@ describe("PATCH /api/admin/events/{id}", () => {
     const event = all.find((e) => e.status === "upcoming" && e.sport === "mlb")!;
     const customer = await demoLogin(t, "customer");
     const sel = selectionOf(event);
-    expect((await admin.patch(`/api/admin/events/${event.id}`, { status: "finished" })).status).toBe(200);
+    expect((await admin.patch(`/api/admin/events/${event.id}`, { status: "finished", override: ABANDONED })).status).toBe(200);
     const res = await customer.post("/api/bets", { selections: [sel], stake: 1000, betType: "single" });
     const body = await expectError(res, 409, "BET.EVENT_CLOSED");
     expect(body.error.details).toMatchObject({ eventId: event.id, prices: [{ outcomeId: sel.outcomeId, odds: null }] });

@@ -213,7 +213,7 @@ describe("concurrent settlement of one bet", () => {
     const placed = await placeOk(c.s, [selectionOf(pool.next())], 2000);
     const bodies = [
       { status: "won", actualReturn: placed.bet.potentialReturn, override: EARLY },
-      { status: "void", actualReturn: 2000 },
+      { status: "void", actualReturn: 2000, reasonCode: "void_by_rule" },
       { status: "lost", actualReturn: 0, override: EARLY },
     ];
     const responses = await Promise.all(

@@ -56,6 +56,8 @@ beforeAll(async () => {
   // Contest settlements move the clock to their start times; pre-match bets must stay before the events' starts.
   await deferUpcomingEvents(t, 30 * 86_400_000);
   await t.database.client.execute({ sql: "UPDATE bonus_settings SET wagering_multiple = ? WHERE id = 1", args: [WAGERING_MULTIPLE] });
+  // The model is about the ledger: one admin resettles at any size (a second approver is tests/api/four-eyes.test.ts).
+  await t.database.client.execute("UPDATE risk_settings SET value = 10000000000 WHERE key = 'approval_money_threshold'");
   now = Math.ceil(Date.now() / MIN) * MIN;
   t.clock.set(new Date(now));
   admin = await demoLogin(t, "admin");
@@ -346,8 +348,9 @@ const settle = (i: number, result: "won" | "lost" | "void") =>
     const b = pick(m.bets.filter((x) => x.status === "pending"), i);
     const actualReturn = returnOf(b, result);
     // A wrong figure is refused and changes nothing.
-    expectOutcome(await json(await admin.post(`/api/admin/settle-bet/${b.id}`, { override: EARLY, status: result, actualReturn: actualReturn + 1 })), 422, "BET.RETURN_MISMATCH");
-    const res = await json(await admin.post(`/api/admin/settle-bet/${b.id}`, { override: EARLY, status: result, actualReturn }));
+    const why = result === "void" ? { reasonCode: "void_by_rule" } : {};
+    expectOutcome(await json(await admin.post(`/api/admin/settle-bet/${b.id}`, { override: EARLY, status: result, actualReturn: actualReturn + 1, ...why })), 422, "BET.RETURN_MISMATCH");
+    const res = await json(await admin.post(`/api/admin/settle-bet/${b.id}`, { override: EARLY, status: result, actualReturn, ...why }));
     expectOutcome(res, 200);
     expect(res.body.bet).toMatchObject({ id: b.id, status: result, actualReturn });
     b.status = result;
@@ -369,7 +372,7 @@ const settleLegs = (i: number, results: ("won" | "lost" | "void")[]) =>
     const status = legResults.includes("lost") ? "lost" : legResults.every((x) => x === "void") ? "void" : "won";
     const actualReturn =
       status === "lost" ? 0 : status === "void" ? b.stake : expectedReturn(b.stake, b.odds.filter((_, k) => legResults[k] === "won"));
-    const body = { override: EARLY, status, actualReturn, legResults: legs.map((l, k) => ({ legId: l.id, result: legResults[k] })) };
+    const body = { override: EARLY, status, actualReturn, legResults: legs.map((l, k) => ({ legId: l.id, result: legResults[k] })), ...(status === "void" ? { reasonCode: "void_by_rule" } : {}) };
     // Leg results that grade to another status are refused.
     if (status !== "lost")
       expectOutcome(await json(await admin.post(`/api/admin/settle-bet/${b.id}`, { ...body, status: "lost", actualReturn: 0 })), 422, "BET.LEG_RESULTS_INVALID");
@@ -387,14 +390,14 @@ const settleLegs = (i: number, results: ("won" | "lost" | "void")[]) =>
 const settleAgain = (i: number, result: "won" | "lost" | "void") =>
   command(`settleAgain(#${i}, ${result})`, (m) => m.bets.some((b) => b.status !== "pending"), async (m) => {
     const b = pick(m.bets.filter((x) => x.status !== "pending"), i);
-    const res = await json(await admin.post(`/api/admin/settle-bet/${b.id}`, { override: EARLY, status: result, actualReturn: returnOf(b, result) }));
+    const res = await json(await admin.post(`/api/admin/settle-bet/${b.id}`, { override: EARLY, status: result, actualReturn: returnOf(b, result), reasonCode: "void_by_rule" }));
     expectOutcome(res, 409, "BET.NOT_PENDING");
   });
 
 const resettle = (i: number, result: "won" | "lost" | "void") =>
   command(`resettle(#${i}, ${result})`, (m) => m.bets.some(isSettled), async (m, r) => {
     const b = pick(m.bets.filter(isSettled), i);
-    const res = await json(await admin.post(`/api/admin/bets/${b.id}/resettle`, { status: result, reason: "model" }));
+    const res = await json(await admin.post(`/api/admin/bets/${b.id}/resettle`, { status: result, reasonCode: "result_correction", reason: "model" }));
     const next = returnOf(b, result);
     const correction = next - b.paid;
     if (b.status === result && b.uniform) return expectOutcome(res, 409, "BET.RESETTLE_NO_CHANGE");
@@ -413,7 +416,7 @@ const resettle = (i: number, result: "won" | "lost" | "void") =>
 const resettleCashedOut = (i: number, result: "won" | "lost" | "void") =>
   command(`resettleCashedOut(#${i}, ${result})`, (m) => m.bets.some((b) => b.status === "cashed_out"), async (m) => {
     const b = pick(m.bets.filter((x) => x.status === "cashed_out"), i);
-    expectOutcome(await json(await admin.post(`/api/admin/bets/${b.id}/resettle`, { status: result })), 409, "BET.NOT_SETTLED");
+    expectOutcome(await json(await admin.post(`/api/admin/bets/${b.id}/resettle`, { status: result, reasonCode: "result_correction" })), 409, "BET.NOT_SETTLED");
   });
 
 const cashOut = (i: number) =>

@@ -104,7 +104,9 @@ describe("market liability limit", () => {
   it("the limit is set in cents up to 100,000,000.00", async () => {
     const { m } = await limitedMarket(10_000);
     await expectInvalidFields(await put(r.trader, `/api/admin/markets/${m.id}/limit`, { liabilityLimit: 10_000_000_001 }), "liabilityLimit");
-    expect((await put(r.trader, `/api/admin/markets/${m.id}/limit`, { liabilityLimit: 10_000_000_000 })).status).toBe(200);
+    // Within the four-eyes threshold it applies at once; 100,000,000.00 is a request for an admin's approval (tests/api/four-eyes.test.ts).
+    expect((await put(r.trader, `/api/admin/markets/${m.id}/limit`, { liabilityLimit: 2_000_000_000 })).status).toBe(200);
+    expect((await put(r.trader, `/api/admin/markets/${m.id}/limit`, { liabilityLimit: 10_000_000_000 })).status).toBe(202);
   });
 });
 

@@ -10,21 +10,24 @@ import {
   balanceOf, countRows, expectError, expectInvalidFields, expectLedgerBalanced, expectUnknownKey, placeOk, selectionOf, upcomingPool,
 } from "../fixtures/builders.ts";
 import { auditRows, expectRefusedFor, rolesOf, type Roles } from "../fixtures/trading-desk.ts";
-import { EARLY } from "../fixtures/settle.ts";
+import { EARLY, oneApproverForCorrections } from "../fixtures/settle.ts";
 
 let t: TestApp;
 let r: Roles;
 let pool: Awaited<ReturnType<typeof upcomingPool>>;
 beforeAll(async () => {
   t = await makeTestApp();
+  await oneApproverForCorrections(t.database);
   r = await rolesOf(t);
   pool = await upcomingPool(new Session(t));
 });
 afterAll(() => t.close());
 
-const resettle = (id: string, body: unknown, s = r.admin) => s.post(`/api/admin/bets/${id}/resettle`, body);
+// Every bet resettlement carries a reason code (domain/settlement/bet-reasons.ts).
+const resettle = (id: string, body: object, s = r.admin) => s.post(`/api/admin/bets/${id}/resettle`, { reasonCode: "result_correction", ...body });
 /** With the early-settlement override (tests/fixtures/settle.ts) when the body is an object. */
-const early = (body: unknown) => (typeof body === "object" && body !== null && !Array.isArray(body) ? { override: EARLY, ...body } : body);
+const early = (body: unknown) =>
+  typeof body === "object" && body !== null && !Array.isArray(body) ? { override: EARLY, ...("status" in body && body.status === "void" ? { reasonCode: "void_by_rule" } : {}), ...body } : body;
 const settle = (id: string, body: unknown) => r.admin.post(`/api/admin/settle-bet/${id}`, early(body));
 const postingsOf = async (betId: string) =>
   (
@@ -71,7 +74,7 @@ describe("correcting a settlement", () => {
     expect(await betRow(bet.id)).toMatchObject({ status: "won", actual_return: bet.potentialReturn, resettlement_count: 1 });
     const [a] = await auditRows(t, bet.id, "bet.resettle");
     expect(a).toMatchObject({ actorRole: "admin", before: { status: "lost", actualReturn: 0 } });
-    expect(a.after).toMatchObject({ status: "won", actualReturn: bet.potentialReturn, correction: bet.potentialReturn, reason: "Wrong result entered" });
+    expect(a.after).toMatchObject({ status: "won", actualReturn: bet.potentialReturn, correction: bet.potentialReturn, reason: { code: "result_correction", text: "Wrong result entered" } });
   });
 
   it("won -> lost takes the payout back; won -> void keeps only the stake; it can be corrected again", async () => {

@@ -146,7 +146,7 @@ describe("resettling one bet under Rule 4 pays what the market path pays", () =>
     const start = await balanceOf(c);
     const resettle = async (id: string, status: string) => {
       tick();
-      const res = await desk.r.admin.post(`/api/admin/bets/${id}/resettle`, { status, reason: "steward's enquiry" });
+      const res = await desk.r.admin.post(`/api/admin/bets/${id}/resettle`, { reasonCode: "result_correction", override: { reason: "Stewards enquiry changed the result" }, status, reason: "steward's enquiry" });
       expect(res.status, await res.clone().text()).toBe(200);
       return ((await res.json()) as { bet: { actualReturn: number }; correction: number });
     };
@@ -193,11 +193,11 @@ describe("settling one each-way bet as placed", () => {
     expect(await balanceOf(c)).toBe(start + 875 + 918);
     // Resettled by bet: won after all (win part 5.00 + 20.00 x 0.75 = 20.00, plus the 8.75), then placed again.
     tick();
-    const won = await desk.r.admin.post(`/api/admin/bets/${before}/resettle`, { status: "won", reason: "photo finish" });
+    const won = await desk.r.admin.post(`/api/admin/bets/${before}/resettle`, { reasonCode: "result_correction", override: { reason: "Stewards enquiry changed the result" }, status: "won", reason: "photo finish" });
     expect(won.status, await won.clone().text()).toBe(200);
     expect(await won.json()).toMatchObject({ bet: { status: "won", actualReturn: 2875 }, correction: 2000 });
     tick();
-    const back = await desk.r.admin.post(`/api/admin/bets/${before}/resettle`, { status: "placed", reason: "photo finish reversed" });
+    const back = await desk.r.admin.post(`/api/admin/bets/${before}/resettle`, { reasonCode: "result_correction", override: { reason: "Stewards enquiry changed the result" }, status: "placed", reason: "photo finish reversed" });
     expect(back.status, await back.clone().text()).toBe(200);
     expect(await back.json()).toMatchObject({ bet: { status: "won", actualReturn: 875 }, correction: -2000 });
     expect(await balanceOf(c)).toBe(start + 875 + 918);
@@ -213,7 +213,7 @@ describe("settling one each-way bet as placed", () => {
     expect(await state()).toEqual(was);
     expect((await settle(single, { status: "lost", actualReturn: 0 })).status).toBe(200);
     const lost = await state();
-    await expectError(await desk.r.admin.post(`/api/admin/bets/${single}/resettle`, { status: "placed", reason: "not each way" }), 422, "BET.NOT_EACH_WAY");
+    await expectError(await desk.r.admin.post(`/api/admin/bets/${single}/resettle`, { reasonCode: "result_correction", override: { reason: "Stewards enquiry changed the result" }, status: "placed", reason: "not each way" }), 422, "BET.NOT_EACH_WAY");
     expect(await state()).toEqual(lost);
     await expectLedgerBalanced(desk.t.database);
   });
@@ -259,9 +259,9 @@ describe("Rule 4 on a multiple", () => {
     expect(await row(byMarket.id)).toEqual({ status: "won", actual_return: 35000 });
     // Resettle by bet: lost, then won again at 350.00.
     tick();
-    expect((await desk.r.admin.post(`/api/admin/bets/${byBet.id}/resettle`, { status: "lost", reason: "wrong leg" })).status).toBe(200);
+    expect((await desk.r.admin.post(`/api/admin/bets/${byBet.id}/resettle`, { reasonCode: "result_correction", override: { reason: "Stewards enquiry changed the result" }, status: "lost", reason: "wrong leg" })).status).toBe(200);
     tick();
-    const back = await desk.r.admin.post(`/api/admin/bets/${byBet.id}/resettle`, { status: "won", reason: "right leg" });
+    const back = await desk.r.admin.post(`/api/admin/bets/${byBet.id}/resettle`, { reasonCode: "result_correction", override: { reason: "Stewards enquiry changed the result" }, status: "won", reason: "right leg" });
     expect(await back.json()).toMatchObject({ bet: { actualReturn: 35000 }, correction: 35000 });
     expect(await balanceOf(c)).toBe(start + 35000 + 31500);
     await expectLedgerBalanced(desk.t.database);

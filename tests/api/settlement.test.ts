@@ -60,7 +60,9 @@ async function customerWithBet(stake: number, selections?: Selection[]) {
 }
 
 /** With the early-settlement override (tests/fixtures/settle.ts) when the body is an object. */
-const early = (body: unknown) => (typeof body === "object" && body !== null && !Array.isArray(body) ? { override: EARLY, ...body } : body);
+const early = (body: unknown) => (typeof body === "object" && body !== null && !Array.isArray(body) ? { override: EARLY, ...voidReason(body), ...body } : body);
+/** A void by hand carries a reason code (domain/settlement/bet-reasons.ts). */
+const voidReason = (body: object) => ("status" in body && body.status === "void" ? { reasonCode: "void_by_rule" } : {});
 const settle = (id: string, body: unknown) => admin.post(`/api/admin/settle-bet/${id}`, early(body));
 
 const auditRows = async (betId: string) =>

@@ -8,6 +8,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { openSection } from "./admin-helpers.ts";
 import { seriousViolations as scan, violationsAtWidths } from "./axe.ts";
 import { dataLoaded } from "./helpers.ts";
+import { ownEvent } from "./admin-helpers-results.ts";
 
 const SECTIONS = [
   "dashboard", "trading", "live", "bet-builder", "risk", "customers", "payments",
@@ -63,6 +64,43 @@ test.describe("admin console accessibility", () => {
     await page.getByTestId("heatmap-cell-soccer-ftwin").click();
     await expect(page.getByTestId("heatmap-panel")).toBeVisible();
     expect(await seriousViolations(page, '[data-testid="risk-heatmap"]')).toEqual([]);
+  });
+
+  test("the staff approvals queue, markets under review and the finish and release dialogs pass at 1280 and 768 px", async ({ page }) => {
+    test.setTimeout(180_000);
+    // Data of its own: a limit raise waiting for approval, and a market unsettled (held under review).
+    const event = await ownEvent(page.request, "A11y");
+    const market = event.markets[0];
+    expect((await page.request.put(`/api/admin/markets/${market.id}/limit`, { data: { liabilityLimit: 10_000_000_000 } })).status()).toBe(202);
+    const override = { reason: "Result confirmed by the league office" };
+    expect((await page.request.post(`/api/admin/markets/${market.id}/settle`, { data: { winningOutcomeId: market.outcomes[0].id, override } })).ok()).toBe(true);
+    expect((await page.request.post(`/api/admin/markets/${market.id}/unsettle`, { data: { reason: "Disputed result under review" } })).ok()).toBe(true);
+    const found: Record<string, string[]> = {};
+    const desktopAndTablet = [1280, 768] as const;
+
+    await page.goto("/admin");
+    await openSection(page, "payments");
+    await page.getByTestId("tab-staff-approvals").click();
+    const queue = page.getByTestId("staff-approvals");
+    await expect(queue.locator(`[data-subject="${market.id}"]`)).toBeVisible();
+    Object.assign(found, await violationsAtWidths(page, "staff approvals", () => dataLoaded(page, '[data-testid="staff-approvals"]'), { ...WCAG, include: '[data-testid="staff-approvals"]' }, desktopAndTablet));
+
+    await openSection(page, "tasks");
+    await page.getByRole("tab", { name: "Bulk Settlement" }).click();
+    await expect(page.getByTestId(`review-${market.id}`)).toBeVisible();
+    Object.assign(found, await violationsAtWidths(page, "markets under review", () => dataLoaded(page, '[data-testid="markets-under-review"]'), { ...WCAG, include: '[data-testid="markets-under-review"]' }, desktopAndTablet));
+    await page.getByTestId(`review-release-${market.id}`).click();
+    await expect(page.getByTestId("release-market-dialog")).toBeVisible();
+    Object.assign(found, await violationsAtWidths(page, "release dialog", async () => {}, { ...WCAG, include: '[role="dialog"]' }, desktopAndTablet));
+    await page.keyboard.press("Escape");
+
+    await openSection(page, "dashboard");
+    await page.getByTestId("events-search").fill(event.name);
+    await page.getByTestId(`set-finished-${event.id}`).click();
+    await expect(page.getByTestId("finish-event-early")).toBeVisible();
+    Object.assign(found, await violationsAtWidths(page, "finish dialog", () => dataLoaded(page, '[role="dialog"]'), { ...WCAG, include: '[role="dialog"]' }, desktopAndTablet));
+    await page.keyboard.press("Escape");
+    expect(found).toEqual({});
   });
 
   test("phone width: the menu opens, closes on selection, and screens pass", async ({ page }) => {

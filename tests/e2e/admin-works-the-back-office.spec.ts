@@ -162,15 +162,30 @@ test("bet management: settle a bet lost, then resettle it won with a correcting 
   test.setTimeout(120_000);
   await page.goto("/admin");
   await page.getByTestId("bets-filter-toggle").getByRole("radio", { name: "Pending" }).click();
-  const row = page.getByTestId("bets-table").locator('tbody tr[data-testid^="bet-row-"]').first();
-  const betId = (await row.getAttribute("data-testid"))!.replace("bet-row-", "");
-  await settleFromBetTable(page, betId, "lost");
+  // A small single, so its resettlement stays under the four-eyes threshold (1,000.00) and applies at once.
+  const filtered = page.waitForResponse((r) => r.url().includes("/api/admin/bets?") && r.url().includes("maxStake=2500") && r.url().includes("betType=single"));
+  await choose(page, page.getByTestId("bets-type"), "Singles");
+  await page.getByTestId("bets-max-stake").fill("25");
+  await filtered;
+  // Each row reads "Stake $10.00 · Returns $36.00": wait until the table shows the filtered list, then
+  // take a bet whose return (what a resettlement to won moves) is within the threshold.
+  const rows = page.getByTestId("bets-table").locator('tbody tr[data-testid^="bet-row-"]');
+  const figures = async () =>
+    (await rows.evaluateAll((els) => els.map((e) => ({ id: e.getAttribute("data-testid")!, text: (e as HTMLElement).innerText })))).map(({ id, text }) => {
+      const n = (label: string) => Number(new RegExp(`${label} \\$([\\d,]+\\.\\d\\d)`).exec(text)?.[1]?.replace(/,/g, "") ?? NaN);
+      return { betId: id.replace("bet-row-", ""), stake: n("Stake"), returns: n("Returns") };
+    });
+  await expect.poll(async () => { const f = await figures(); return f.length > 0 && f.every((r) => r.stake <= 25); }).toBe(true);
+  const betId = (await figures()).find((r) => r.returns <= 1_000)?.betId;
+  expect(betId, "a pending single of at most 25.00 returning at most 1,000.00").toBeTruthy();
+  await settleFromBetTable(page, betId!, "lost");
 
   await page.getByTestId("bets-filter-toggle").getByRole("radio", { name: "All" }).click();
   await page.getByTestId(`resettle-${betId}`).click();
   const dialog = page.getByTestId("resettle-dialog");
   await dialog.getByRole("radio", { name: /^Won/ }).click();
-  await dialog.getByLabel("Reason").fill("Result corrected by the feed");
+  await choose(page, dialog.getByTestId("resettle-reason-code"), "Result correction");
+  await dialog.getByTestId("resettle-reason-text").fill("Result corrected by the feed");
   await dialog.getByTestId("resettle-confirm").click();
   const toast = page.getByTestId("toast");
   await expect(toast).toContainText("Bet resettled");

@@ -54,6 +54,12 @@ test("a customer's bet is settled won by an admin and paid into the wallet", asy
   await expect(admin.getByTestId(`event-row-${event.id}`)).toBeVisible();
 
   await admin.getByTestId(`set-finished-${event.id}`).click();
+  // Finishing asks first: what happens to the open bets (no score: they stay pending), and, while the
+  // event's start is still ahead, the reason for a result before the start (audited).
+  const finish = admin.getByTestId("finish-event-dialog");
+  await expect(finish.getByTestId("finish-event-consequence")).toContainText(/stays? pending until each market is settled/); // a race says so too, in its own words
+  if (await finish.getByTestId("finish-event-early").isVisible()) await finish.getByTestId("finish-event-reason").fill("Match abandoned: the result is confirmed");
+  await finish.getByTestId("finish-event-confirm").click();
   await expect(admin.getByTestId("toast")).toContainText("Event updated");
 
   const betRow = admin.getByTestId(`bet-row-${betId}`);

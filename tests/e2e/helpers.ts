@@ -99,11 +99,19 @@ export function oddsText(milli: number): string {
 }
 
 /**
- * Bet Management's Won / Lost / Void button, then the early-settlement reason when the server asks
- * for one (the bet's event has not finished, or its start is still ahead), until "Bet settled".
+ * Bet Management's Won / Lost / Void button (a void with its reason code), then the early-settlement
+ * reason when the server asks for one (the bet's event has not finished, or its start is still
+ * ahead), until "Bet settled".
  */
 export async function settleFromBetTable(page: Page, betId: string, status: "won" | "lost" | "void"): Promise<void> {
   await page.getByTestId(`settle-${status}-${betId}`).click();
+  if (status === "void") {
+    // A void by hand is sent with a reason code (its dialog).
+    const dialog = page.getByTestId("void-bet-dialog");
+    await dialog.getByTestId("void-reason-code").click();
+    await page.getByRole("option", { name: "Void by rule" }).click();
+    await dialog.getByTestId("void-bet-confirm").click();
+  }
   const early = page.getByTestId("early-settle-dialog");
   await expect(early.or(page.getByTestId("toast").filter({ hasText: "Bet settled" }))).toBeVisible();
   if (await early.isVisible()) {

@@ -35,7 +35,7 @@ const postings = async (kind: string) =>
 describe("resettled", () => {
   it("won 21.00 -> lost: 21.00 taken back in one bet_resettlement; the payout postings untouched; audited", async () => {
     await settleWon();
-    const r = await resettleBet(w.as(admin), "bet_1", { status: "lost", reason: "wrong result entered" });
+    const r = await resettleBet(w.as(admin), "bet_1", { status: "lost", reason: { code: "result_correction", text: "wrong result entered" } });
     expect(r).toEqual({
       ok: true,
       value: {
@@ -48,28 +48,41 @@ describe("resettled", () => {
     expect((await postings("bet_resettlement")).sort()).toEqual([["house", 2100], ["wallet:c1", -2100]]);
     expect((await sqlAudit(w.database)).at(-1)).toMatchObject({
       action: "bet.resettle", actorId: "adm", entity: "bet:bet_1",
-      after: { status: "lost", actualReturn: 0, correction: -2100, reason: "wrong result entered" },
+      after: { status: "lost", actualReturn: 0, correction: -2100, reason: { code: "result_correction", text: "wrong result entered" } },
     });
   });
 
   it("won -> void: 11.00 taken back (21.00 paid, 10.00 due)", async () => {
     await settleWon();
-    const r = await resettleBet(w.as(admin), "bet_1", { status: "void" });
+    const r = await resettleBet(w.as(admin), "bet_1", { status: "void", reason: GOODWILL });
     expect(r.ok && r.value).toMatchObject({ bet: { status: "void", actualReturn: 1000 }, correction: -1100 });
     expect(await w.ports.wallets.balanceOf("c1")).toBe(100_000);
   });
 });
 
+const CORRECTION = { code: "result_correction" } as const;
+const GOODWILL = { code: "goodwill" } as const;
+
 describe("refused, nothing written", () => {
+  it("without a reason code, or \"other\" without its text: SETTLE.REASON_REQUIRED", async () => {
+    await settleWon();
+    for (const reason of [undefined, { code: "other" as const }, { code: "other" as const, text: "too short" }]) {
+      const r = await w.unchanged(() => resettleBet(w.as(admin), "bet_1", { status: "lost", reason }));
+      expect(!r.ok && r.error.code).toBe("SETTLE.REASON_REQUIRED");
+    }
+    const ok = await resettleBet(w.as(admin), "bet_1", { status: "lost", reason: { code: "other", text: "Customer complaint upheld by compliance" } });
+    expect(ok.ok).toBe(true);
+  });
+
   it("a pending bet: BET.NOT_SETTLED", async () => {
-    expect(await w.unchanged(() => resettleBet(w.as(admin), "bet_1", { status: "lost" }))).toEqual({
+    expect(await w.unchanged(() => resettleBet(w.as(admin), "bet_1", { status: "lost", reason: CORRECTION }))).toEqual({
       ok: false,
       error: { code: "BET.NOT_SETTLED", message: "This bet has not been settled yet: settle it instead" },
     });
   });
 
   it("an unknown bet: BET.NOT_FOUND", async () => {
-    const r = await w.unchanged(() => resettleBet(w.as(admin), "bet_nope", { status: "lost" }));
+    const r = await w.unchanged(() => resettleBet(w.as(admin), "bet_nope", { status: "lost", reason: CORRECTION }));
     expect(!r.ok && r.error.code).toBe("BET.NOT_FOUND");
   });
 
@@ -78,7 +91,7 @@ describe("refused, nothing written", () => {
     // c1 stakes all but 10.00 of the 1,011.00 balance on another bet.
     const spend = await placeBet(w.as(c1), { selections: [sel("ev_up_b", "2.10")], stake: 100_100, betType: "single" }, null);
     expect(spend.ok).toBe(true);
-    expect(await w.unchanged(() => resettleBet(w.as(admin), "bet_1", { status: "lost" }))).toEqual({
+    expect(await w.unchanged(() => resettleBet(w.as(admin), "bet_1", { status: "lost", reason: CORRECTION }))).toEqual({
       ok: false,
       error: {
         code: "BET.RESETTLE_INSUFFICIENT_FUNDS",
@@ -91,7 +104,7 @@ describe("refused, nothing written", () => {
   it("a trader: AUTH.FORBIDDEN", async () => {
     await settleWon();
     const trader = await w.staff("trd", "trader");
-    const r = await w.unchanged(() => resettleBet(w.as(trader), "bet_1", { status: "lost" }));
+    const r = await w.unchanged(() => resettleBet(w.as(trader), "bet_1", { status: "lost", reason: CORRECTION }));
     expect(!r.ok && r.error.code).toBe("AUTH.FORBIDDEN");
   });
 });

@@ -88,9 +88,15 @@ describe("a settled bet", () => {
     expect(w.store.audit()).toHaveLength(1);
   });
 
+  it("void without a reason code: SETTLE.REASON_REQUIRED and nothing written", async () => {
+    const id = await place([sel("ev_up_a", "2.10")], 1234);
+    const r = await w.unchanged(() => settleBet(w.as(admin), id, { status: "void", actualReturn: 1234 }));
+    expect(!r.ok && r.error.code).toBe("SETTLE.REASON_REQUIRED");
+  });
+
   it("void: the stake comes back as a refund", async () => {
     const id = await place([sel("ev_up_a", "2.10")], 1234);
-    expect(await settleBet(w.as(admin), id, { override: EARLY, status: "void", actualReturn: 1234 })).toMatchObject({ ok: true, value: { bet: { status: "void", actualReturn: 1234 } } });
+    expect(await settleBet(w.as(admin), id, { override: EARLY, status: "void", actualReturn: 1234, reason: { code: "void_by_rule" } })).toMatchObject({ ok: true, value: { bet: { status: "void", actualReturn: 1234 } } });
     expect(w.store.ledger().transactions.at(-1)).toMatchObject({ kind: "bet_refund", reference: id });
     expect(await w.store.ports.wallets.balanceOf("c1")).toBe(100_000);
   });
@@ -129,7 +135,7 @@ describe("a settled bet", () => {
   it("multiple with every leg void: void, the stake comes back", async () => {
     const id = await treble();
     const legResults = ["1", "2", "3"].map((n) => ({ legId: `${id}-${n}`, result: "void" as const }));
-    expect(await settleBet(w.as(admin), id, { override: EARLY, status: "void", actualReturn: 1000, legResults })).toMatchObject({ ok: true, value: { bet: { status: "void" } } });
+    expect(await settleBet(w.as(admin), id, { override: EARLY, status: "void", actualReturn: 1000, legResults, reason: { code: "void_by_rule" } })).toMatchObject({ ok: true, value: { bet: { status: "void" } } });
     expect(await w.store.ports.wallets.balanceOf("c1")).toBe(100_000);
   });
 

@@ -14,3 +14,4 @@ export * from "./tasks.ts";
 export * from "./trading.ts";
 export * from "./system.ts";
 export * from "./ledger-audit.ts";
+export * from "./controls.ts";

@@ -42,6 +42,8 @@ import type { BonusView } from "../../../domain/wallet/bonus-account.ts";
 import type { CustomerPaymentsResponse, PaymentMethodsResponse, TransactionFilterKind, TransactionsResponse } from "../../../api/schemas/wallet.ts";
 import type { WithdrawAccessResponse } from "../../../api/schemas/withdraw-access.ts";
 import type { ApprovalQueueResponse, InvestigationResponse } from "../../../api/schemas/payments-admin.ts";
+import type { ApprovalListResponse } from "../../../api/schemas/approvals.ts";
+import type { MarketReviewsResponse } from "../../../api/schemas/corrections.ts";
 import type { RgInteraction, RgOverview } from "../../../api/schemas/rg-admin.ts";
 
 export type TransactionsFilter = { kind: TransactionFilterKind; from?: string; to?: string; limit?: number };
@@ -141,6 +143,8 @@ export const keys = {
   paymentsSummary: ["/api/admin/payments/summary"],
   paymentTransactions: ["/api/admin/payments/transactions"],
   paymentApprovals: ["/api/admin/payments/approvals"],
+  approvals: ["/api/admin/approvals"],
+  marketReviews: ["/api/admin/market-reviews"],
   adminLive: ["/api/admin/live"],
   rgOverview: ["/api/admin/responsible"],
   rgInteractions: ["/api/admin/responsible/interactions"],
@@ -501,6 +505,20 @@ export const queries = {
     queryOptions({
       queryKey: [...keys.paymentApprovals],
       queryFn: () => apiGet<ApprovalQueueResponse>("/api/admin/payments/approvals"),
+      refetchInterval: 15_000,
+    }),
+  /** Changes waiting for a second admin (four eyes), by state, with the thresholds (GET /api/admin/approvals). */
+  approvals: (state: "pending" | "approved" | "rejected" | "stale" | "all" = "pending") =>
+    queryOptions({
+      queryKey: [...keys.approvals, state],
+      queryFn: () => apiGet<ApprovalListResponse>(`/api/admin/approvals?state=${state}`),
+      refetchInterval: 15_000,
+    }),
+  /** Markets unsettled and held from automatic settlement (GET /api/admin/market-reviews). */
+  marketReviews: () =>
+    queryOptions({
+      queryKey: [...keys.marketReviews],
+      queryFn: () => apiGet<MarketReviewsResponse>("/api/admin/market-reviews"),
       refetchInterval: 15_000,
     }),
   /** Responsible-gambling overview for the operator (admins only: callers pass `enabled`). */

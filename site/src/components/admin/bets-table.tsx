@@ -17,6 +17,8 @@ import { overridePart } from "./markets/settle-confirm.ts";
 import { type Settle, byBetReturn } from "./bets/bet-return.ts";
 import { EarlySettleDialog } from "./bets/early-settle-dialog.tsx";
 import { ResettleDialog } from "./bets/resettle-dialog.tsx";
+import { VoidBetDialog } from "./bets/void-dialog.tsx";
+import type { BetReasonCode } from "./bets/bet-reason.ts";
 import { BetRow } from "./bets/bet-row.tsx";
 
 const PAGE = 10;
@@ -55,17 +57,23 @@ export function BetsTable() {
   const bets = useQuery(adminBetsQuery({ ...params, limit: PAGE, cursor: pager.cursor }));
 
   const [early, setEarly] = useState<(Settle & { message: string }) | null>(null);
+  // A void by hand refunds whatever the result: it is sent only with a reason code (VoidBetDialog).
+  const [voiding, setVoiding] = useState<AdminBet | null>(null);
   const settle = useAdminMutation({
-    request: ({ bet, status, override }: Settle) =>
+    request: ({ bet, status, override, reason }: Settle & { reason?: { reasonCode: BetReasonCode; reason?: string } }) =>
       apiSend<unknown>("POST", `/api/admin/settle-bet/${encodeURIComponent(bet.id)}`, {
         status,
         ...(override ? { override } : {}),
+        ...(reason ?? {}),
         // The server computes the return and refuses a figure that disagrees: won pays stake x odds
         // (each-way parts and Rule 4 included), placed the place part, void refunds the stake, lost pays nothing.
         actualReturn: byBetReturn(bet, status),
       }),
     success: { title: "Bet settled", description: "Bet has been successfully settled." },
-    onSuccess: () => setEarly(null),
+    onSuccess: () => {
+      setEarly(null);
+      setVoiding(null);
+    },
     failure: (error, asked) => {
       // The event has not finished (or has not started): the server settles only with a reason.
       if (isEarly(error, asked)) return null;
@@ -181,7 +189,13 @@ export function BetsTable() {
               </Table.Row>
             )}
             {rows.map((b) => (
-              <BetRow key={b.id} bet={b} busy={busyId === b.id} onSettle={(status) => settle.mutate({ bet: b, status })} onResettle={() => setResettling(b)} />
+              <BetRow
+                key={b.id}
+                bet={b}
+                busy={busyId === b.id}
+                onSettle={(status) => (status === "void" ? setVoiding(b) : settle.mutate({ bet: b, status }))}
+                onResettle={() => setResettling(b)}
+              />
             ))}
           </Table.Body>
         </Table.Root>
@@ -200,6 +214,7 @@ export function BetsTable() {
         </Flex>
       </Flex>
       <ResettleDialog bet={resettling} onClose={() => setResettling(null)} />
+      <VoidBetDialog bet={voiding} pending={settle.isPending} onClose={() => setVoiding(null)} onConfirm={(reason) => voiding && settle.mutate({ bet: voiding, status: "void", reason })} />
       {earlyDialog}
     </Card>
   );

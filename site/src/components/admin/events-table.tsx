@@ -1,7 +1,8 @@
 /**
  * Centre: Manage Events. Every event, 25 a page by start time (GET /api/admin/events), with a
  * search box (name, teams, league), sport and status filters and a pager; Set Live / Set
- * Finished, Edit (move an upcoming event's start) and Markets (the trading desk) on each row.
+ * Finished (asks first: finish-event-dialog.tsx), Edit (move an upcoming event's start) and Markets
+ * (the trading desk) on each row.
  */
 import { Button, Callout, Card, Flex, Heading, SegmentedControl, Select, Skeleton, Table, Text, TextField } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
@@ -13,6 +14,7 @@ import { adminEventsQuery, useCursorPager, useDebounced } from "./admin-lists.ts
 import { EventStatusBadge } from "./badges.tsx";
 import { useConsole } from "./console-context.tsx";
 import { EditEventDialog } from "./edit-event-dialog.tsx";
+import { FinishEventDialog } from "./finish-event-dialog.tsx";
 import { keys } from "../../lib/queries.ts";
 import { useAdminMutation } from "./use-admin-mutation.ts";
 import { LocalTime } from "../local-time.tsx";
@@ -44,6 +46,8 @@ export function EventsTable({ canManage }: { canManage: boolean }) {
   const events = useQuery(adminEventsQuery({ ...filter, limit: PAGE, cursor: pager.cursor }));
   const console = useConsole();
   const [editing, setEditing] = useState<AdminEventRow | null>(null);
+  // Finishing asks first: the final score, what happens to the open bets, the reason when it is early.
+  const [finishing, setFinishing] = useState<AdminEventRow | null>(null);
 
   const update = useAdminMutation({
     request: ({ event, to }: { event: AdminEventRow; to: EventStatus }) =>
@@ -180,7 +184,7 @@ export function EventsTable({ canManage }: { canManage: boolean }) {
                         color="gray"
                         variant="soft"
                         disabled={busyId === e.id}
-                        onClick={() => update.mutate({ event: e, to: "finished" })}
+                        onClick={() => setFinishing(e)}
                         data-testid={`set-finished-${e.id}`}
                       >
                         Set Finished
@@ -224,6 +228,7 @@ export function EventsTable({ canManage }: { canManage: boolean }) {
         </Flex>
       </Flex>
       <EditEventDialog event={editing} onClose={() => setEditing(null)} />
+      <FinishEventDialog event={finishing} onClose={() => setFinishing(null)} />
     </Card>
   );
 }

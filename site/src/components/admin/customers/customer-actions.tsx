@@ -8,6 +8,7 @@ import { FormDialog } from "../form-dialog.tsx";
 import { Field } from "../form.tsx";
 import { keys } from "../../../lib/queries.ts";
 import { useAdminMutation } from "../use-admin-mutation.ts";
+import { pendingToast, type ApprovalPendingBody } from "../approvals/approval-text.ts";
 
 /** What a CRM action refreshes. */
 const CUSTOMER_KEYS = [keys.crmCustomers, keys.crmSegments, keys.adminUsers, keys.paymentsSummary, keys.paymentTransactions, keys.fraudAlerts, keys.audit];
@@ -18,10 +19,12 @@ export function BonusDialog({ target, onClose }: { target: { id: string; name: s
   const cents = parseStakeToCents(amount);
   const send = useAdminMutation({
     request: (body: { amount: number; reason: string }) =>
-      apiSend<SendBonusResponse>("POST", `/api/admin/crm/customers/${encodeURIComponent(target!.id)}/bonus`, body),
-    success: (r) => ({ title: "Bonus sent", description: `${formatMoney(r.amount)} credited to ${target?.name}; balance ${formatMoney(r.balance)}.` }),
+      apiSend<SendBonusResponse | ApprovalPendingBody>("POST", `/api/admin/crm/customers/${encodeURIComponent(target!.id)}/bonus`, body),
+    // Above the bonus threshold it waits for a second admin (202): nothing is credited yet.
+    success: (r) =>
+      "approval" in r ? pendingToast(r) : { title: "Bonus sent", description: `${formatMoney(r.amount)} credited to ${target?.name}; balance ${formatMoney(r.balance)}.` },
     failure: "Failed to send the bonus",
-    invalidate: CUSTOMER_KEYS,
+    invalidate: [...CUSTOMER_KEYS, keys.approvals],
     onSuccess: () => {
       setAmount("");
       setReason("");

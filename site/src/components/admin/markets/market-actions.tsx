@@ -24,6 +24,7 @@ import { resultAction, settleResultBody, type ResultChoice, type SettleResultBod
 import { SettleResultInput } from "./settle-result-input.tsx";
 import { WithdrawRunners } from "./withdraw-runner.tsx";
 import { LocalTime } from "../../local-time.tsx";
+import { pendingToast, type ApprovalPendingBody } from "../approvals/approval-text.ts";
 
 type MarketResponse = { market: AdminMarket };
 
@@ -66,10 +67,12 @@ export function AdjustLimitDialog({
   const [value, setValue] = useState("");
   const save = useAdminMutation({
     request: (liabilityLimit: number) =>
-      apiSend<MarketResponse>("PUT", `/api/admin/markets/${encodeURIComponent(market!.id)}/limit`, { liabilityLimit }),
-    success: (_r, limit) => ({ title: "Limit updated", description: `${market!.marketName}: liability limit ${formatMoney(limit)}.` }),
+      apiSend<MarketResponse | ApprovalPendingBody>("PUT", `/api/admin/markets/${encodeURIComponent(market!.id)}/limit`, { liabilityLimit }),
+    // A raise far above the default waits for an admin's approval (202); lowering applies at once.
+    success: (r, limit) =>
+      "approval" in r ? pendingToast(r) : { title: "Limit updated", description: `${market!.marketName}: liability limit ${formatMoney(limit)}.` },
     failure: "Failed to update the limit",
-    invalidate: RISK_KEYS,
+    invalidate: [...RISK_KEYS, keys.approvals],
     onSuccess: () => onOpenChange(false),
   });
   const cents = parseStakeToCents(value);
@@ -85,7 +88,8 @@ export function AdjustLimitDialog({
       description={
         <>
           {market ? `${market.eventName} · ${market.marketName}` : ""}. The liability limit is the most the book may lose on any outcome of
-          this market: placement refuses a bet past it and offers the largest stake that fits. Default 2,000,000.00.
+          this market: placement refuses a bet past it and offers the largest stake that fits. Default 2,000,000.00; lowering applies at once,
+          a raise far above the default waits for a second approver.
         </>
       }
       maxWidth="440px"

@@ -17,6 +17,7 @@ import { confirmMessage, needsOverride, overridePart, reasonError, type MarketAc
 import { keys, queries } from "../../../lib/queries.ts";
 import { resultAction, settleResultBody, type ResultChoice } from "./settle-result.ts";
 import { SettleResultInput } from "./settle-result-input.tsx";
+import { pendingToast, type ApprovalPendingBody } from "../approvals/approval-text.ts";
 
 type CorrectionResponse = { regraded: number; correction: number; debt: number };
 
@@ -69,13 +70,19 @@ export function ReasonField({ id, label, hint, value, onChange, touched }: { id:
 
 function useCorrection(market: MarketInfo, kind: "resettle" | "unsettle", onDone: () => void) {
   return useAdminMutation({
-    request: (body: object) => apiSend<CorrectionResponse>("POST", `/api/admin/markets/${encodeURIComponent(market.id)}/${kind}`, body),
-    success: (r) => ({
-      title: kind === "resettle" ? "Market resettled" : "Market unsettled",
-      description: `${r.regraded} bets corrected · ${formatMoney(r.correction)} moved to customers${r.debt > 0 ? ` · ${formatMoney(r.debt)} now owed` : ""}.`,
-    }),
+    request: (body: object) => apiSend<CorrectionResponse | ApprovalPendingBody>("POST", `/api/admin/markets/${encodeURIComponent(market.id)}/${kind}`, body),
+    // Above the four-eyes threshold nothing moves yet: the correction waits for a second admin (202).
+    success: (r) =>
+      "approval" in r
+        ? pendingToast(r)
+        : {
+            title: kind === "resettle" ? "Market resettled" : "Market unsettled",
+            description:
+              `${r.regraded} bets corrected · ${formatMoney(r.correction)} moved to customers${r.debt > 0 ? ` · ${formatMoney(r.debt)} now owed` : ""}.` +
+              (kind === "unsettle" ? " The market is held under review (Tasks › Bulk Settlement) until it is resettled or released." : ""),
+          },
     failure: (e) => ({ title: kind === "resettle" ? "Resettlement failed" : "Unsettle failed", description: describeApiError(e), variant: "destructive" }),
-    invalidate: [...RISK_KEYS, queries.adminMarket(market.id).queryKey, keys.adminUsers],
+    invalidate: [...RISK_KEYS, queries.adminMarket(market.id).queryKey, keys.adminUsers, keys.marketReviews, keys.approvals],
     onSuccess: () => onDone(),
   });
 }

@@ -25,9 +25,12 @@ export function confirmMessage(action: MarketAction, n: number | null): string {
         ? `This resettles ${some} with the new result: each wallet is corrected by the difference, and what a customer has already spent becomes a debt.`
         : "This resettles the market's bets with the new result: each wallet is corrected by the difference, and what a customer has already spent becomes a debt.";
     case "unsettle":
-      return some
-        ? `This returns ${some} to pending and takes back what they were paid; what a customer has already spent becomes a debt.`
-        : "This returns the market's bets to pending and takes back what they were paid; what a customer has already spent becomes a debt.";
+      return (
+        (some
+          ? `This returns ${some} to pending and takes back what they were paid; what a customer has already spent becomes a debt.`
+          : "This returns the market's bets to pending and takes back what they were paid; what a customer has already spent becomes a debt.") +
+        " The market is then held under review: nothing settles it again until it is resettled or released."
+      );
   }
 }
 

@@ -3,7 +3,8 @@
  * and /transactions; deposits and withdrawals with their true state, method and the provider's
  * reference, deposit bonuses and operator adjustments), with Export History. The Deposit tab
  * previews the customer's deposit form with the real fee rules (no server call, no money moves) and
- * says so; Withdrawal approvals is the queue of large withdrawals (approve / reject).
+ * says so; Withdrawal approvals is the queue of large withdrawals (approve / reject); Staff approvals
+ * the four-eyes queue of large resettlements, bonuses and limit raises.
  */
 import { Badge, Card, Flex, Grid, Heading, Select, Table, Tabs, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
@@ -14,6 +15,7 @@ import { queries } from "../../../lib/queries.ts";
 import { useRole } from "../console-context.tsx";
 import { centsCell, exportCsv } from "../csv.ts";
 import { ApprovalQueue } from "./approval-queue.tsx";
+import { ApprovalsQueue } from "../approvals/approvals-queue.tsx";
 import { MarkReversedButton } from "./mark-reversed.tsx";
 import { AdminOnlyPanel, count, EmptyState, ErrorNote, ExportButton, RowsSkeleton, SectionFrame, StatCard, StatGrid, TableScroll } from "../ui.tsx";
 import { LocalTime } from "../../local-time.tsx";
@@ -53,6 +55,7 @@ function Payments() {
         <Tabs.List aria-label="Payment views">
           <Tabs.Trigger value="deposit">Deposit</Tabs.Trigger>
           <Tabs.Trigger value="withdraw">Withdrawal approvals</Tabs.Trigger>
+          <Tabs.Trigger value="staff" data-testid="tab-staff-approvals">Staff approvals</Tabs.Trigger>
           <Tabs.Trigger value="history">Transaction History</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="deposit" className="adm-tab">
@@ -60,6 +63,9 @@ function Payments() {
         </Tabs.Content>
         <Tabs.Content value="withdraw" className="adm-tab">
           <ApprovalQueue />
+        </Tabs.Content>
+        <Tabs.Content value="staff" className="adm-tab">
+          <ApprovalsQueue />
         </Tabs.Content>
         <Tabs.Content value="history" className="adm-tab">
           <Flex justify="between" align="center" gap="2" wrap="wrap" mb="3">

@@ -1,6 +1,7 @@
 /**
- * The Bulk Settlement tab: the settlement figures, the run form, the latest run and the settlement
- * exceptions (settlements a database guard refused).
+ * The Bulk Settlement tab: the settlement figures, the run form, the markets held under review
+ * (which bulk settlement leaves alone), the latest run and the settlement exceptions (settlements a
+ * database guard refused).
  */
 import { Button, Card, Flex, Grid, Heading, Select, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
@@ -10,6 +11,7 @@ import { Field } from "../form.tsx";
 import { count, StatCard, StatGrid } from "../ui.tsx";
 import { OperationRow, useBulkOperations, useStartOperation } from "./bulk-operations.tsx";
 import { SettlementExceptions } from "./settlement-exceptions.tsx";
+import { MarketsUnderReview } from "../markets/markets-under-review.tsx";
 
 const SETTLEMENT_TYPES = [
   { value: "completed_events", label: "Completed events", supported: true },
@@ -88,6 +90,7 @@ export function SettlementTab() {
           {running ? "Settlement running…" : "Run Settlement"}
         </Button>
       </Card>
+      <MarketsUnderReview />
       {latest && (
         <div>
           <Heading as="h3" size="3" mb="2">
