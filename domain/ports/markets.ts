@@ -1,4 +1,6 @@
 /** Markets (issue 4, A-S1): creation, limits, status, results and the bets on them. */
+import type { Reach } from "../shared/reach.ts";
+import type { BetWithCustomer } from "./admin-lists.ts";
 import type { AuditEntry, BetRecord, DeadHeat, EventStatus, MarketStatus, MarketType, SportCode } from "../shared/types.ts";
 import type { EachWayTerms } from "../settlement/each-way.ts";
 import type { RunnerWithdrawal } from "./runner-withdrawals.ts";
@@ -66,5 +68,9 @@ export interface Markets {
   /** Markets with no recorded result whose every outcome the match has decided (to settle), oldest first. */
   decidedUnsettled(limit: number): Promise<string[]>;
   /** Every bet with a leg on the market, newest first. */
-  betsOn(marketId: string, limit: number): Promise<(BetRecord & { customer: { firstName: string; lastName: string; email: string } })[]>;
+  /**
+   * The bets with a leg on the market, newest first: those of the customers within `reach` (a
+   * screen, the demo sandbox), or "everyone" (settlement and corrections grade every bet).
+   */
+  betsOn(marketId: string, limit: number, reach: Reach | "everyone"): Promise<BetWithCustomer[]>;
 }

@@ -11,6 +11,7 @@
  *   night_play        at least 3 bets between 00:00 and 05:59 UTC in 30 days, and at least 30% of the bets
  *   reversed_withdrawals  a withdrawal reversed (sent back or failed) in the last 30 days
  */
+import { requireWithinReach } from "../shared/reach.ts";
 import type { Ctx } from "../shared/context.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
@@ -106,6 +107,8 @@ export async function recordInteraction(
   if (!who.ok) return who;
   const summary = input.summary.trim();
   if (!summary) return err(domainError("REQUEST.INVALID", "Describe the contact", { field: "summary" }));
+  const reachable = await requireWithinReach(ctx, "user", input.userId);
+  if (!reachable.ok) return reachable;
   const now = ctx.clock.now();
   const record = { id: ctx.ids.next("rgi"), userId: input.userId, operatorId: who.value.id, channel: input.channel, summary, createdAt: now };
   const outcome = await operations(ctx).recordInteraction(record, {

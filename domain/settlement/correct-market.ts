@@ -172,7 +172,7 @@ export async function correctMarketBets(
   let regraded = 0;
   let correction = 0;
   let debt = 0;
-  for (const listed of await markets.betsOn(market.id, 1_000_000)) {
+  for (const listed of await markets.betsOn(market.id, 1_000_000, "everyone")) {
     if (listed.status === "cashed_out" || (why.skipVoided && listed.status === "void")) continue;
     let bet: BetRecord | null = listed;
     for (let attempt = 0; bet && attempt < MAX_ATTEMPTS; attempt++) {
