@@ -2,6 +2,8 @@
  * The RiskBook port on libSQL: the read model behind the heatmap, risk metrics, trading desk and
  * alerts engine. Reads only.
  */
+import type { Reach } from "../../domain/shared/reach.ts";
+import { inReach } from "./reach.ts";
 import type { Client, Row } from "@libsql/client";
 import type { CustomerBets, RiskBook } from "../../domain/ports/index.ts";
 import type { BookBet, BookMarket } from "../../domain/risk/liability.ts";
@@ -123,12 +125,12 @@ export class LibsqlRiskBook implements RiskBook {
     return this.betsWhere(`(b.status = 'pending' OR b.settled_at > ?) AND ${realCustomer("b.user_id")}`, [from.getTime()]);
   }
 
-  async customerBets(now: Date): Promise<CustomerBets[]> {
+  async customerBets(now: Date, reach: Reach): Promise<CustomerBets[]> {
     const [users, bets, legs] = await Promise.all([
       this.client.execute(`SELECT u.id, u.first_name, u.last_name, u.email, u.is_active, COALESCE(f.factor_bp, 10000) / 100.0 AS factor_pct
         FROM users u LEFT JOIN customer_stake_factors f ON f.user_id = u.id
-        WHERE u.role = 'customer' AND ${realCustomer("u.id")} AND EXISTS (SELECT 1 FROM bets b WHERE b.user_id = u.id) ORDER BY u.created_at, u.id`),
-      this.client.execute(`SELECT id, user_id, stake, status, actual_return, placed_at FROM bets WHERE ${realCustomer("user_id")} ORDER BY placed_at, id`),
+        WHERE u.role = 'customer' AND ${inReach(reach, "u.id")} AND EXISTS (SELECT 1 FROM bets b WHERE b.user_id = u.id) ORDER BY u.created_at, u.id`),
+      this.client.execute(`SELECT id, user_id, stake, status, actual_return, placed_at FROM bets WHERE ${inReach(reach, "user_id")} ORDER BY placed_at, id`),
       // The closing price: the outcome's price when its market closed (its last update then), or
       // now while it is open: the last recorded change at or before that moment, else the price
       // before the first later change, else the current price (it never moved).

@@ -11,7 +11,7 @@
  *   night_play        at least 3 bets between 00:00 and 05:59 UTC in 30 days, and at least 30% of the bets
  *   reversed_withdrawals  a withdrawal reversed (sent back or failed) in the last 30 days
  */
-import { requireWithinReach } from "../shared/reach.ts";
+import { reachOf, requireWithinReach } from "../shared/reach.ts";
 import type { Ctx } from "../shared/context.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
@@ -90,13 +90,13 @@ export async function responsibleOverview(ctx: Ctx): Promise<Result<RgOverview>>
   const who = requireRole(ctx.actor, ["admin"], "see the responsible gambling screen");
   if (!who.ok) return who;
   const now = ctx.clock.now();
-  return ok(rgOverview(await operations(ctx).facts(now), now));
+  return ok(rgOverview(await operations(ctx).facts(now, reachOf(ctx.actor)), now));
 }
 
 export async function listInteractions(ctx: Ctx, q: { userId?: string; limit?: number }): Promise<Result<InteractionView[]>> {
   const who = requireRole(ctx.actor, ["admin"], "see responsible gambling interactions");
   if (!who.ok) return who;
-  return ok(await operations(ctx).interactions({ userId: q.userId, limit: q.limit ?? 100 }));
+  return ok(await operations(ctx).interactions({ userId: q.userId, limit: q.limit ?? 100, reach: reachOf(ctx.actor) }));
 }
 
 export async function recordInteraction(
@@ -123,7 +123,7 @@ export async function recordInteraction(
     createdAt: now,
   });
   if (outcome === "not_customer") return err(domainError("USER.NOT_CUSTOMER", "Interactions are recorded for customers"));
-  const [view] = await operations(ctx).interactions({ userId: input.userId, limit: 1 });
+  const [view] = await operations(ctx).interactions({ userId: input.userId, limit: 1, reach: reachOf(ctx.actor) });
   return ok(view);
 }
 

@@ -1,6 +1,7 @@
 /**
  * Read use cases of the risk screens (admin and trader): the heatmap and the risk metrics.
  */
+import { reachOf } from "../shared/reach.ts";
 import type { Ctx } from "../shared/context.ts";
 import { ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
@@ -146,7 +147,7 @@ export async function riskMetrics(ctx: Ctx): Promise<Result<RiskMetricsView>> {
   await scanAlerts(ctx);
   const [{ positions }, customers, activeAlerts, series] = await Promise.all([
     bookSnapshot(risk),
-    risk.customerBets(now),
+    risk.customerBets(now, reachOf(ctx.actor)),
     trading.activeAlertCount(),
     exposureSeries(ctx, 24),
   ]);

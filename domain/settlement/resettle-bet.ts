@@ -6,6 +6,7 @@
  * second settlement still aborts and two concurrent resettlements cannot both apply. A customer
  * who has already spent an overpayment cannot be taken below zero: the wallet CHECK refuses it.
  */
+import { requireWithinReach } from "../shared/reach.ts";
 import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
@@ -31,6 +32,8 @@ export async function resettleBet(ctx: Ctx, betId: string, req: ResettlementRequ
   const who = requireRole(ctx.actor, ["admin"], "resettle bets");
   if (!who.ok) return who;
   const actor = who.value;
+  const reachable = await requireWithinReach(ctx, "bet", betId);
+  if (!reachable.ok) return reachable;
   const settlements = ctx.ports.settlements;
   const bet = await ctx.ports.bets.findById(betId);
   if (!bet) return err(domainError("BET.NOT_FOUND", "No bet with that id"));

@@ -14,6 +14,7 @@
  * and hold % from one formula (domain/risk/pnl.ts) over the bets settled today (UTC), active alerts
  * (open: neither acknowledged nor resolved, after running the engine).
  */
+import { reachOf } from "../shared/reach.ts";
 import type { Ctx } from "../shared/context.ts";
 import { ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
@@ -93,7 +94,8 @@ export async function tradingOverview(ctx: Ctx): Promise<Result<TradingOverviewV
   await scanAlerts(ctx);
   const [{ markets, bets, positions }, customers, moves, settled, activeAlerts, house, base] = await Promise.all([
     bookSnapshot(risk),
-    risk.customerBets(now),
+    // Sharp money on an event is a figure of the book: the real customers', whoever reads it.
+    risk.customerBets(now, "real"),
     risk.priceMoves(new Date(now.getTime() - STEAM_LOOKBACK_MS)),
     risk.settledTotals({ from: startOfUtcDay(now), to: new Date(now.getTime() + 1) }),
     trading.activeAlertCount(),
@@ -176,7 +178,7 @@ export async function sharpBettors(ctx: Ctx): Promise<Result<SharpBettorView[]>>
   const who = requireRole(ctx.actor, TRADERS, "read sharp tracking");
   if (!who.ok) return who;
   const risk = ctx.ports.risk;
-  const customers = await risk.customerBets(ctx.clock.now());
+  const customers = await risk.customerBets(ctx.clock.now(), reachOf(ctx.actor));
   return ok(
     customers
       .filter((c) => c.bets.length > 0)
