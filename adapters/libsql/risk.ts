@@ -178,6 +178,12 @@ export class LibsqlRiskBook implements RiskBook {
     }));
   }
 
+  async outcomeLiabilities(): Promise<Map<string, number>> {
+    // The same rows the placement write's trigger adds to and checks (migration 0049), real book only.
+    const rs = await this.client.execute("SELECT outcome_id, liability FROM outcome_liability WHERE demo = 0 AND liability <> 0");
+    return new Map(rs.rows.map((r) => [String(r.outcome_id), Number(r.liability)]));
+  }
+
   async priceMoves(since: Date): Promise<PriceMove[]> {
     const rs = await this.client.execute({
       sql: `SELECT id, outcome_id, market_id, old_price_milli, new_price_milli, changed_at FROM price_changes

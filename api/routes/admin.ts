@@ -95,6 +95,7 @@ adminRoutes.openapi(
         totalReturned: t.totalReturned,
         grossRevenue: settledPnl.pnl,
         grossHoldPercent: settledPnl.holdPercent,
+        potentialPayout: book.payout,
         openLiability: book.payout,
         totalExposure: book.exposure,
         totalLiability: book.liability,

@@ -28,6 +28,11 @@ export interface RiskBook {
   /** Every customer who has bet, with their bets and each leg's placed and closing price (at the market's close, or `now`). */
   /** The customers within `reach` who have bets, with their bets (the book's sharp flags read "real"). */
   customerBets(now: Date, reach: Reach): Promise<CustomerBets[]>;
+  /**
+   * Every outcome's liability in the real book: the running totals the placement write keeps and
+   * checks (outcome_liability, demo = 0). The one liability figure every screen shows.
+   */
+  outcomeLiabilities(): Promise<Map<string, number>>;
   priceMoves(since: Date): Promise<PriceMove[]>;
   houseBalance(): Promise<number>;
   bankrollBase(): Promise<number>;
