@@ -58,14 +58,16 @@ export class LibsqlRiskBook implements RiskBook {
   }
 
   async openMarkets(): Promise<BookMarket[]> {
-    // Open and suspended markets of unfinished events, and any market that still has a pending leg
-    // of a pending bet (e.g. an event that finished but is not settled yet): its liability is real
-    // until it is settled.
+    // Open and suspended markets of unfinished events, any market that still has a pending leg of a
+    // pending bet (e.g. an event that finished but is not settled yet), and any market whose
+    // outcomes still hold liability in the real book (a pending multiple's decided leg): its
+    // liability is real until the bets settle.
     const rs = await this.client.execute(
       `${MARKET_SELECT}
        WHERE (m.status IN ('open','suspended') AND e.status <> 'finished')
           OR EXISTS (SELECT 1 FROM bet_legs l JOIN bets b ON b.id = l.bet_id
                      WHERE l.market_id = m.id AND l.result = 'pending' AND b.status = 'pending' AND ${realCustomer("b.user_id")})
+          OR EXISTS (SELECT 1 FROM outcome_liability ol WHERE ol.market_id = m.id AND ol.demo = 0 AND ol.liability <> 0)
        ORDER BY e.start_time, e.id, m.sort_order, m.id, o.sort_order`,
     );
     return toMarkets(rs.rows);

@@ -152,8 +152,9 @@ export async function riskMetrics(ctx: Ctx): Promise<Result<RiskMetricsView>> {
     exposureSeries(ctx, 24),
   ]);
   const totals = bookTotals(positions);
+  // Every market holding liability is listed (a multiple's later legs hold it where no bet is counted).
   const markets = positions
-    .filter((p) => p.bets > 0)
+    .filter((p) => p.bets > 0 || p.liability > 0)
     .sort((a, b) => b.riskValue - a.riskValue || b.liability - a.liability || b.stakes - a.stakes)
     .slice(0, 50)
     .map((position) => ({ position, riskLevel: riskLevelOf(position.riskValue) }));
