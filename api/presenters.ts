@@ -155,11 +155,12 @@ function settledOnOf(b: BetRecord) {
   return termsChanged(b.eachWay, t) ? { settledOn: { fractionNum: t.fractionNum, fractionDen: t.fractionDen, places: t.places, runners: b.eachWayField.atOff } } : {};
 }
 
-export function presentAdminBet(b: BetRecord & { customer: { firstName: string; lastName: string; email: string } }): AdminBet {
+export function presentAdminBet(b: BetRecord & { customer: { firstName: string; lastName: string; email: string; isDemo?: boolean } }): AdminBet {
   const single = b.legs.length === 1;
   return {
     ...presentBet(b),
     userId: b.userId,
+    demo: b.customer.isDemo === true,
     customerName: `${b.customer.firstName} ${b.customer.lastName}`.trim(),
     customerEmail: b.customer.email,
     amount: b.stake,

@@ -17,6 +17,7 @@ const toUser = (r: UserRow): User => ({
   lastName: r.lastName,
   role: r.role,
   isDemo: r.isDemo,
+  ...(r.isSample ? { isSample: true } : {}),
   isActive: r.isActive,
   verificationLevel: r.verificationLevel,
   createdAt: new Date(r.createdAt),
@@ -67,7 +68,7 @@ export class LibsqlUsers implements Users {
  * The session lookup runs on every request, so it is one plain statement (kept prepared by the
  * connection) reading only the user's columns that a User has, not a drizzle query with a row mapper.
  */
-const ACTIVE_SESSION_SQL = `SELECT u.id, u.email, u.first_name, u.last_name, u.role, u.is_demo, u.is_active, u.verification_level,
+const ACTIVE_SESSION_SQL = `SELECT u.id, u.email, u.first_name, u.last_name, u.role, u.is_demo, u.is_sample, u.is_active, u.verification_level,
     u.created_at, s.expires_at
   FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ? AND s.expires_at > ?`;
 
@@ -98,6 +99,7 @@ export class LibsqlSessions implements Sessions {
       lastName: String(r.last_name),
       role: r.role as User["role"],
       isDemo: Number(r.is_demo) === 1,
+      ...(Number(r.is_sample) === 1 ? { isSample: true } : {}),
       isActive: Number(r.is_active) === 1,
       verificationLevel: r.verification_level as User["verificationLevel"],
       createdAt: new Date(Number(r.created_at)),

@@ -11,7 +11,7 @@ import { DEFAULT_LARGE_STAKE_CENTS } from "../../domain/risk/ticker.ts";
 import { InMemoryBetTicker } from "../system/bet-ticker.ts";
 import { LibsqlTrading } from "./trading.ts";
 import { BET_COLUMNS, legsOfBets, toBet } from "./bets.ts";
-import { realCustomer } from "./real-money.ts";
+import { inReach } from "./reach.ts";
 
 /** `text` anywhere, with LIKE's wildcards taken literally. */
 const contains = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -53,7 +53,8 @@ export class LibsqlAdminLists implements AdminLists {
   }
 
   async bets(f: AdminBetFilter): Promise<ListPage<AdminBetRow> | "bad_cursor"> {
-    const where: string[] = [realCustomer("b.user_id")]; // demo bets never count in operator figures
+    // Whose bets: real staff never see demo bets; demo staff see demo and sample customers' only.
+    const where: string[] = [inReach(f.reach, "b.user_id")];
     const args: InValue[] = [];
     if (f.betId) (where.push("b.id LIKE ? ESCAPE '\\'"), args.push(startsWith(f.betId)));
     if (f.customer) {
@@ -77,7 +78,7 @@ export class LibsqlAdminLists implements AdminLists {
     if (f.minStake !== undefined) (where.push("b.stake >= ?"), args.push(f.minStake));
     if (f.maxStake !== undefined) (where.push("b.stake <= ?"), args.push(f.maxStake));
     return keysetPage(this.client, {
-      select: `${BET_COLUMNS}, u.first_name, u.last_name, u.email`,
+      select: `${BET_COLUMNS}, u.first_name, u.last_name, u.email, u.is_demo`,
       from: "bets b JOIN users u ON u.id = b.user_id",
       countFrom: "bets b JOIN users u ON u.id = b.user_id",
       where,
@@ -163,7 +164,10 @@ function toEventRow(r: Row): AdminEventRow {
 }
 
 function toBetRow(r: Row, legs: BetLegRecord[]): AdminBetRow {
-  return { ...toBet(r, legs), customer: { firstName: String(r.first_name), lastName: String(r.last_name), email: String(r.email) } };
+  return {
+    ...toBet(r, legs),
+    customer: { firstName: String(r.first_name), lastName: String(r.last_name), email: String(r.email), isDemo: Number(r.is_demo) === 1 },
+  };
 }
 
 /** risk_settings `ticker_large_stake` (cents), or 500.00 when it is not set. */

@@ -1,4 +1,5 @@
 import type { Client, InStatement } from "@libsql/client";
+import { inReach } from "./reach.ts";
 import type { AuditEntry } from "../../domain/shared/types.ts";
 import type { AuditFilter, AuditTrail } from "../../domain/ports/index.ts";
 
@@ -29,6 +30,7 @@ export class LibsqlAuditTrail implements AuditTrail {
     const where: string[] = [];
     const args: (string | number)[] = [];
     if (filter.actorId) (where.push("a.actor_id = ?"), args.push(filter.actorId));
+    if (filter.reach === "sandbox") where.push(`a.actor_id IS NOT NULL AND ${inReach("sandbox", "a.actor_id")}`);
     if (filter.entityType) (where.push("a.entity_type = ?"), args.push(filter.entityType));
     if (filter.entityId) (where.push("a.entity_id = ?"), args.push(filter.entityId));
     if (filter.action) {

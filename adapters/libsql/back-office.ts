@@ -1,4 +1,6 @@
 /** CRM aggregates, bulk settlement candidates, bonuses, payments and report data on libSQL. */
+import type { Reach } from "../../domain/shared/reach.ts";
+import { inReach } from "./reach.ts";
 import type { BetType } from "../../domain/shared/types.ts";
 import type { PaymentState } from "../../domain/wallet/payment-state.ts";
 import type { InStatement, Row } from "@libsql/client";
@@ -26,14 +28,14 @@ export class LibsqlBackOffice implements BackOffice {
     this.d = d;
   }
 
-  async customers(now: Date): Promise<CustomerAggregate[]> {
+  async customers(now: Date, reach: Reach): Promise<CustomerAggregate[]> {
     const c = this.d.client;
     const recentSince = now.getTime() - 30 * 86_400_000;
     const [users, bets, payments, markets, alerts] = await Promise.all([
       c.execute(`SELECT u.*, a.balance AS wallet_balance, p.risk_level, p.risk_score
                  FROM users u LEFT JOIN ledger_accounts a ON a.id = 'wallet:' || u.id
                  LEFT JOIN user_risk_profiles p ON p.user_id = u.id
-                 WHERE u.role = 'customer' AND ${realCustomer("u.id")} ORDER BY u.created_at, u.id`),
+                 WHERE u.role = 'customer' AND ${inReach(reach, "u.id")} ORDER BY u.created_at, u.id`),
       c.execute({
         sql: `SELECT user_id, COUNT(*) AS bets,
                 SUM(status = 'pending') AS pending, SUM(status = 'won') AS won, SUM(status = 'lost') AS lost, SUM(status = 'void') AS void_n,
@@ -117,7 +119,7 @@ export class LibsqlBackOffice implements BackOffice {
     });
   }
 
-  async settlementCandidates(sport?: string) {
+  async settlementCandidates(sport: string | undefined, reach: Reach) {
     const c = this.d.client;
     const codes = sport && sport !== "all" ? sportCodesFor(sport) : null;
     const bets = await c.execute({
@@ -125,7 +127,7 @@ export class LibsqlBackOffice implements BackOffice {
                    (b.ew_places IS NOT NULL OR EXISTS (SELECT 1 FROM bet_legs rl JOIN runner_withdrawals w ON w.market_id = rl.market_id
                       WHERE rl.bet_id = b.id AND w.withdrawn_at > b.placed_at)) AS racing_terms
             FROM bets b
-            WHERE b.status = 'pending'
+            WHERE b.status = 'pending' AND ${inReach(reach, "b.user_id")}
               AND NOT EXISTS (SELECT 1 FROM bet_legs l JOIN events e ON e.id = l.event_id WHERE l.bet_id = b.id AND e.status <> 'finished')
               ${codes ? `AND EXISTS (SELECT 1 FROM bet_legs l JOIN events e ON e.id = l.event_id WHERE l.bet_id = b.id AND e.sport IN (${placeholders(codes)}))` : ""}
             ORDER BY b.placed_at, b.id`,
@@ -205,7 +207,7 @@ export class LibsqlBackOffice implements BackOffice {
    * completed: deposit amount - fee, withdrawal -amount), and the other wallet movements (bonuses,
    * adjustments, and ledger-only deposits and withdrawals such as the seed's) from the ledger.
    */
-  async payments(filter: { kinds: LedgerPaymentRecord["kind"][]; userId?: string; since?: Date; until?: Date; limit: number }) {
+  async payments(filter: { kinds: LedgerPaymentRecord["kind"][]; userId?: string; since?: Date; until?: Date; limit: number; reach: Reach }) {
     const outer: string[] = [`x.kind IN (${placeholders(filter.kinds)})`];
     const args: (string | number)[] = [...filter.kinds];
     if (filter.userId) (outer.push("x.user_id = ?"), args.push(filter.userId));
@@ -228,7 +230,7 @@ export class LibsqlBackOffice implements BackOffice {
                 AND NOT (tx.kind IN ('deposit', 'withdrawal') AND EXISTS (SELECT 1 FROM payments WHERE id = tx.reference))
               GROUP BY tx.id, a.user_id
             ) x JOIN users u ON u.id = x.user_id
-            WHERE ${outer.join(" AND ")} AND ${realCustomer("x.user_id")}
+            WHERE ${outer.join(" AND ")} AND ${inReach(filter.reach, "x.user_id")}
             ORDER BY x.created_at DESC, x.seq DESC LIMIT ?`,
       args: [...args, filter.limit],
     });
@@ -265,10 +267,10 @@ export class LibsqlBackOffice implements BackOffice {
     return out;
   }
 
-  async betsBetween(from: Date, to: Date) {
+  async betsBetween(from: Date, to: Date, reach: Reach) {
     const c = this.d.client;
     const rs = await c.execute({
-      sql: `SELECT b.*, u.email FROM bets b JOIN users u ON u.id = b.user_id WHERE b.placed_at >= ? AND b.placed_at < ? AND ${realCustomer("b.user_id")}
+      sql: `SELECT b.*, u.email FROM bets b JOIN users u ON u.id = b.user_id WHERE b.placed_at >= ? AND b.placed_at < ? AND ${inReach(reach, "b.user_id")}
             ORDER BY b.placed_at, b.id`,
       args: [from.getTime(), to.getTime()],
     });
@@ -303,7 +305,7 @@ export class LibsqlBackOffice implements BackOffice {
     }));
   }
 
-  async closingLines() {
+  async closingLines(reach: Reach) {
     const rs = await this.d.client.execute(`SELECT b.user_id, b.id AS bet_id, l.odds_milli, b.status,
         COALESCE(
           (SELECT pc.new_price_milli FROM price_changes pc WHERE pc.outcome_id = l.outcome_id AND pc.changed_at <= e.start_time
@@ -312,7 +314,7 @@ export class LibsqlBackOffice implements BackOffice {
              ORDER BY pc.changed_at, pc.id LIMIT 1),
           o.price_milli) AS closing_milli
       FROM bet_legs l JOIN bets b ON b.id = l.bet_id JOIN events e ON e.id = l.event_id JOIN outcomes o ON o.id = l.outcome_id
-      WHERE e.status IN ('live','finished') AND ${realCustomer("b.user_id")}`);
+      WHERE e.status IN ('live','finished') AND ${inReach(reach, "b.user_id")}`);
     return rs.rows.map((r) => ({
       userId: String(r.user_id),
       betId: String(r.bet_id),

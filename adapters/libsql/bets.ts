@@ -179,14 +179,14 @@ export class LibsqlBets implements Bets {
   /** Bets matching an SQL condition on `b` (bets), newest first, with their customer (for the back office). */
   async listWhere(condition: string, args: (string | number)[], limit: number) {
     const rs = await this.client.execute({
-      sql: `SELECT ${BET_COLUMNS}, u.first_name, u.last_name, u.email FROM bets b JOIN users u ON u.id = b.user_id
+      sql: `SELECT ${BET_COLUMNS}, u.first_name, u.last_name, u.email, u.is_demo FROM bets b JOIN users u ON u.id = b.user_id
             WHERE ${condition} ORDER BY b.placed_at DESC, b.rowid DESC LIMIT ?`,
       args: [...args, limit],
     });
     const legs = await this.legsFor(rs.rows.map((r) => String(r.id)));
     return rs.rows.map((r) => ({
       ...toBet(r, legs.get(String(r.id)) ?? []),
-      customer: { firstName: String(r.first_name), lastName: String(r.last_name), email: String(r.email) },
+      customer: { firstName: String(r.first_name), lastName: String(r.last_name), email: String(r.email), isDemo: Number(r.is_demo) === 1 },
     }));
   }
 

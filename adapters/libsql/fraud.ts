@@ -1,4 +1,6 @@
 /** Fraud alerts, transaction monitoring and user risk profiles on libSQL. */
+import type { Reach } from "../../domain/shared/reach.ts";
+import { inReach } from "./reach.ts";
 import type { Client, InStatement, ResultSet, Row } from "@libsql/client";
 import type {
   FraudActivitySnapshot, FraudAlertRecord, FraudAlertStatus, FraudRecords, FraudResolution, MonitoringRecord,
@@ -314,8 +316,8 @@ export class LibsqlFraudRecords implements FraudRecords {
     return { changed, created };
   }
 
-  async listAlerts(filter: { since?: Date; status?: FraudAlertStatus; type?: FraudAlertType; userId?: string; limit: number }) {
-    const where: string[] = [];
+  async listAlerts(filter: { since?: Date; status?: FraudAlertStatus; type?: FraudAlertType; userId?: string; limit: number; reach: Reach }) {
+    const where: string[] = [inReach(filter.reach, "f.user_id")];
     const args: (string | number)[] = [];
     if (filter.since) {
       where.push("f.created_at >= ?");
@@ -392,12 +394,12 @@ export class LibsqlFraudRecords implements FraudRecords {
     await this.d.client.batch([insertAlert(alert, false), auditStatement(audit)], "write");
   }
 
-  async monitoring(filter: { since: Date; userId?: string; minRiskScore: number; limit: number }): Promise<MonitoringRecord[]> {
+  async monitoring(filter: { since: Date; userId?: string; minRiskScore: number; limit: number; reach: Reach }): Promise<MonitoringRecord[]> {
     const args: (string | number)[] = [filter.since.getTime(), filter.minRiskScore];
     if (filter.userId) args.push(filter.userId);
     const rs = await this.d.client.execute({
       sql: `SELECT m.*, u.email FROM transaction_monitoring m JOIN users u ON u.id = m.user_id
-            WHERE m.created_at >= ? AND m.risk_score >= ? ${filter.userId ? "AND m.user_id = ?" : ""}
+            WHERE m.created_at >= ? AND m.risk_score >= ? AND ${inReach(filter.reach, "m.user_id")} ${filter.userId ? "AND m.user_id = ?" : ""}
             ORDER BY m.created_at DESC, m.id LIMIT ?`,
       args: [...args, filter.limit],
     });
@@ -414,10 +416,11 @@ export class LibsqlFraudRecords implements FraudRecords {
     }));
   }
 
-  async profiles(limit: number): Promise<RiskProfileRecord[]> {
+  async profiles(limit: number, reach: Reach): Promise<RiskProfileRecord[]> {
     const rs = await this.d.client.execute({
       sql: `SELECT p.*, u.email, u.first_name, u.last_name, u.verification_level
             FROM user_risk_profiles p JOIN users u ON u.id = p.user_id
+            WHERE ${inReach(reach, "p.user_id")}
             ORDER BY p.risk_score DESC, p.last_reviewed DESC, u.email LIMIT ?`,
       args: [limit],
     });

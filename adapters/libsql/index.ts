@@ -30,6 +30,7 @@ import { LibsqlApprovals } from "./approvals.ts";
 import type { Database } from "./database.ts";
 import { LibsqlEvents } from "./events.ts";
 import { LibsqlAdminLists, libsqlBetTicker } from "./admin-lists.ts";
+import { LibsqlAccountKinds } from "./reach.ts";
 import { LibsqlAdminUsers } from "./users-admin.ts";
 import { LibsqlFraudRecords } from "./fraud.ts";
 import { LibsqlBulkOperations, LibsqlTasks } from "./tasks.ts";
@@ -98,6 +99,7 @@ export function libsqlPorts(d: Database, opts: PortOptions = {}): Ports {
     markets: new LibsqlMarkets(d.client),
     eventPricing: new LibsqlEventPricing(d.client),
     demoAccounts: new LibsqlDemoAccounts(d.client),
+    accountKinds: new LibsqlAccountKinds(d.client),
     settlements: new LibsqlSettlements(d.client),
     corrections: new LibsqlSettlementCorrections(d.client),
     settlementExceptions: new LibsqlSettlementExceptions(d.client),

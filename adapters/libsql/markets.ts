@@ -4,6 +4,8 @@
  * conditions are re-checked inside the write (assertions and conditional updates), not only by the
  * use case's earlier read.
  */
+import { inReach } from "./reach.ts";
+import type { Reach } from "../../domain/shared/reach.ts";
 import type { Client, InStatement, Row } from "@libsql/client";
 import type { ApprovalClaim, MarketRecord, Markets, MarketUnderReview, NewEventPlan, NewMarketPlan } from "../../domain/ports/index.ts";
 import type { AuditEntry, BetRecord, EventStatus, MarketStatus, MarketType, SportCode } from "../../domain/shared/types.ts";
@@ -302,7 +304,11 @@ export class LibsqlMarkets implements Markets {
     }
   }
 
-  async betsOn(marketId: string, limit: number) {
-    return this.bets.listWhere("EXISTS (SELECT 1 FROM bet_legs l WHERE l.bet_id = b.id AND l.market_id = ?)", [marketId], limit);
+  async betsOn(marketId: string, limit: number, reach: Reach | "everyone") {
+    return this.bets.listWhere(
+      `EXISTS (SELECT 1 FROM bet_legs l WHERE l.bet_id = b.id AND l.market_id = ?)${reach === "everyone" ? "" : ` AND ${inReach(reach, "b.user_id")}`}`,
+      [marketId],
+      limit,
+    );
   }
 }

@@ -4,6 +4,8 @@
  * responsible-gambling screen (facts and the interaction log). Person keys are stored only as keyed
  * hashes of the normalised key material (person-keys.ts, domain/responsible/person.ts), never in plain.
  */
+import type { Reach } from "../../domain/shared/reach.ts";
+import { inReach } from "./reach.ts";
 import type { Client, InStatement, Row } from "@libsql/client";
 import type { AuditEntry, VerificationLevel } from "../../domain/shared/types.ts";
 import type {
@@ -175,20 +177,21 @@ export class LibsqlRgOperations implements RgOperations {
     this.client = client;
   }
 
-  async facts(now: Date): Promise<RgFacts> {
+  async facts(now: Date, reach: Reach): Promise<RgFacts> {
     const t = now.getTime();
+    const mine = inReach(reach, "u.id");
     const USER = "u.id AS user_id, u.email, u.first_name, u.last_name";
     const [limits, exclusions, reality, activity] = await this.client.batch(
       [
         {
           sql: `SELECT ${USER}, rl.type, rl.period, rl.amount, rl.pending_amount, rl.pending_effective_at, rl.updated_at
                 FROM responsible_limits rl JOIN users u ON u.id = rl.user_id
-                WHERE rl.amount IS NOT NULL OR rl.pending_effective_at IS NOT NULL ORDER BY u.email, rl.type, rl.period`,
+                WHERE (rl.amount IS NOT NULL OR rl.pending_effective_at IS NOT NULL) AND ${mine} ORDER BY u.email, rl.type, rl.period`,
           args: [],
         },
         {
           sql: `SELECT ${USER}, e.* FROM responsible_exclusions e JOIN users u ON u.id = e.user_id
-                WHERE e.started_at <= ?1 AND ${exclusionInForceSql("?1", "e.")} ORDER BY e.started_at DESC`,
+                WHERE e.started_at <= ?1 AND ${exclusionInForceSql("?1", "e.")} AND ${mine} ORDER BY e.started_at DESC`,
           args: [t],
         },
         {
@@ -196,7 +199,7 @@ export class LibsqlRgOperations implements RgOperations {
                   (SELECT COUNT(*) FROM responsible_exclusions b WHERE b.user_id = u.id AND b.reason = 'Reality check break') AS breaks,
                   (SELECT MAX(started_at) FROM responsible_exclusions b WHERE b.user_id = u.id AND b.reason = 'Reality check break') AS last_break
                 FROM users u LEFT JOIN user_settings s ON s.user_id = u.id
-                WHERE u.role = 'customer' AND (s.user_id IS NOT NULL
+                WHERE u.role = 'customer' AND ${mine} AND (s.user_id IS NOT NULL
                   OR EXISTS (SELECT 1 FROM responsible_exclusions b WHERE b.user_id = u.id AND b.reason = 'Reality check break'))
                 ORDER BY breaks DESC, u.email`,
           args: [],
@@ -222,7 +225,7 @@ export class LibsqlRgOperations implements RgOperations {
                   (SELECT MIN(placed_at) FROM bets b WHERE b.user_id = u.id AND b.placed_at > ?1 - 30 * ${DAY}
                      AND (b.placed_at % ${DAY}) < 6 * 3600000) AS night_first30,
                   (SELECT MIN(COALESCE(p.reversed_at, p.created_at)) FROM payments p WHERE p.user_id = u.id AND ${REVERSED_WITHDRAWAL_30}) AS rev_first30
-                FROM users u WHERE u.role = 'customer'`,
+                FROM users u WHERE u.role = 'customer' AND ${mine}`,
           args: [t],
         },
       ],
@@ -282,11 +285,11 @@ export class LibsqlRgOperations implements RgOperations {
     }
   }
 
-  async interactions(filter: { userId?: string; limit: number }): Promise<InteractionView[]> {
+  async interactions(filter: { userId?: string; limit: number; reach: Reach }): Promise<InteractionView[]> {
     const rs = await this.client.execute({
       sql: `SELECT i.*, u.email, u.first_name, u.last_name, o.first_name || ' ' || o.last_name AS operator_name
             FROM rg_interactions i JOIN users u ON u.id = i.user_id JOIN users o ON o.id = i.operator_id
-            WHERE (?1 IS NULL OR i.user_id = ?1) ORDER BY i.created_at DESC, i.id DESC LIMIT ?2`,
+            WHERE (?1 IS NULL OR i.user_id = ?1) AND ${inReach(filter.reach, "i.user_id")} ORDER BY i.created_at DESC, i.id DESC LIMIT ?2`,
       args: [filter.userId ?? null, filter.limit],
     });
     return rs.rows.map((r) => ({

@@ -1,7 +1,7 @@
 /**
  * What placement reads to check its limits (domain/betting/placement-limits.ts): the customer's
- * stake factor, each slip outcome's running liability (outcome_liability, kept by the triggers of
- * migration 0026) with its market's limit, the payout settings and the customer's potential returns
+ * stake factor, each slip outcome's running liability in the customer's book (outcome_liability,
+ * kept by the triggers of migrations 0026 and 0049) with its market's limit, the payout settings and the customer's potential returns
  * in the payout window. The placement write re-checks liability and payout in its triggers.
  */
 import type { Client } from "@libsql/client";
@@ -29,11 +29,13 @@ export class LibsqlPlacementLimits implements PlacementLimits {
                 (SELECT value FROM risk_settings WHERE key = 'max_payout_per_day') AS per_day,
                 (SELECT COALESCE(SUM(total), 0) FROM customer_payout_hours WHERE user_id = ? AND hour >= ?) AS returns,
                 (SELECT json_group_array(json_array(o.id, COALESCE(l.liability, 0), m.liability_limit))
-                   FROM outcomes o JOIN markets m ON m.id = o.market_id LEFT JOIN outcome_liability l ON l.outcome_id = o.id
+                   FROM outcomes o JOIN markets m ON m.id = o.market_id
+                   LEFT JOIN outcome_liability l ON l.outcome_id = o.id AND l.demo = (SELECT is_demo FROM users WHERE id = ?)
                    WHERE o.id IN (${marks})) AS outcomes`,
         // The hourly totals of migration 0034: the hour of `since` onwards (the write's trigger
         // reads the same hours, so the use case and the write agree).
-        args: [userId, userId, Math.floor(since.getTime() / 3_600_000), ...outcomeIds],
+        // The liability is the bettor's book's (migration 0049): the figure the write's trigger checks.
+        args: [userId, userId, Math.floor(since.getTime() / 3_600_000), userId, ...outcomeIds],
       }),
     );
     const h = rs.rows[0];

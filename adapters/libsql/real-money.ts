@@ -4,9 +4,11 @@
  * (dashboard, trading desk, risk tab and heatmap, CRM, reports, payments, bet lists and ticker).
  * Every aggregate query takes its filter from here, so "demo" is defined once.
  *
- * Not used by the writes: the placement's liability guards (wager-guards.ts) still count a demo
- * bet against the market's limit, and settlement settles demo bets like any other (docs/money.md
- * "Demo accounts in operator figures").
+ * The person-level lists take their filter from the caller's reach instead (reach.ts: real staff
+ * see no demo account, demo staff only demo and sample ones). The placement write keeps demo bets'
+ * liability in a book of their own (outcome_liability.demo, migration 0049), so the liability
+ * screens read the real book's running totals directly; settlement settles demo bets like any
+ * other (docs/money.md "Demo accounts in operator figures").
  */
 
 /** The ids of demo users (a subquery SQLite evaluates once per statement). */

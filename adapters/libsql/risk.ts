@@ -2,6 +2,8 @@
  * The RiskBook port on libSQL: the read model behind the heatmap, risk metrics, trading desk and
  * alerts engine. Reads only.
  */
+import type { Reach } from "../../domain/shared/reach.ts";
+import { inReach } from "./reach.ts";
 import type { Client, Row } from "@libsql/client";
 import type { CustomerBets, RiskBook } from "../../domain/ports/index.ts";
 import type { BookBet, BookMarket } from "../../domain/risk/liability.ts";
@@ -56,14 +58,16 @@ export class LibsqlRiskBook implements RiskBook {
   }
 
   async openMarkets(): Promise<BookMarket[]> {
-    // Open and suspended markets of unfinished events, and any market that still has a pending leg
-    // of a pending bet (e.g. an event that finished but is not settled yet): its liability is real
-    // until it is settled.
+    // Open and suspended markets of unfinished events, any market that still has a pending leg of a
+    // pending bet (e.g. an event that finished but is not settled yet), and any market whose
+    // outcomes still hold liability in the real book (a pending multiple's decided leg): its
+    // liability is real until the bets settle.
     const rs = await this.client.execute(
       `${MARKET_SELECT}
        WHERE (m.status IN ('open','suspended') AND e.status <> 'finished')
           OR EXISTS (SELECT 1 FROM bet_legs l JOIN bets b ON b.id = l.bet_id
                      WHERE l.market_id = m.id AND l.result = 'pending' AND b.status = 'pending' AND ${realCustomer("b.user_id")})
+          OR EXISTS (SELECT 1 FROM outcome_liability ol WHERE ol.market_id = m.id AND ol.demo = 0 AND ol.liability <> 0)
        ORDER BY e.start_time, e.id, m.sort_order, m.id, o.sort_order`,
     );
     return toMarkets(rs.rows);
@@ -123,12 +127,12 @@ export class LibsqlRiskBook implements RiskBook {
     return this.betsWhere(`(b.status = 'pending' OR b.settled_at > ?) AND ${realCustomer("b.user_id")}`, [from.getTime()]);
   }
 
-  async customerBets(now: Date): Promise<CustomerBets[]> {
+  async customerBets(now: Date, reach: Reach): Promise<CustomerBets[]> {
     const [users, bets, legs] = await Promise.all([
       this.client.execute(`SELECT u.id, u.first_name, u.last_name, u.email, u.is_active, COALESCE(f.factor_bp, 10000) / 100.0 AS factor_pct
         FROM users u LEFT JOIN customer_stake_factors f ON f.user_id = u.id
-        WHERE u.role = 'customer' AND ${realCustomer("u.id")} AND EXISTS (SELECT 1 FROM bets b WHERE b.user_id = u.id) ORDER BY u.created_at, u.id`),
-      this.client.execute(`SELECT id, user_id, stake, status, actual_return, placed_at FROM bets WHERE ${realCustomer("user_id")} ORDER BY placed_at, id`),
+        WHERE u.role = 'customer' AND ${inReach(reach, "u.id")} AND EXISTS (SELECT 1 FROM bets b WHERE b.user_id = u.id) ORDER BY u.created_at, u.id`),
+      this.client.execute(`SELECT id, user_id, stake, status, actual_return, placed_at FROM bets WHERE ${inReach(reach, "user_id")} ORDER BY placed_at, id`),
       // The closing price: the outcome's price when its market closed (its last update then), or
       // now while it is open: the last recorded change at or before that moment, else the price
       // before the first later change, else the current price (it never moved).
@@ -174,6 +178,12 @@ export class LibsqlRiskBook implements RiskBook {
       stakeFactorPct: Number(u.factor_pct),
       bets: betsByUser.get(String(u.id)) ?? [],
     }));
+  }
+
+  async outcomeLiabilities(): Promise<Map<string, number>> {
+    // The same rows the placement write's trigger adds to and checks (migration 0049), real book only.
+    const rs = await this.client.execute("SELECT outcome_id, liability FROM outcome_liability WHERE demo = 0 AND liability <> 0");
+    return new Map(rs.rows.map((r) => [String(r.outcome_id), Number(r.liability)]));
   }
 
   async priceMoves(since: Date): Promise<PriceMove[]> {

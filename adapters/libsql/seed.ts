@@ -333,4 +333,7 @@ export async function seedDemoData(d: Database, ids: Ids, now: Date = new Date()
   await seedSameGameMultis(d, ids, now);
   await seedFantasyData(d, ids, now);
   await (await import("./seed-fraud.ts")).seedFraudData(d, ids, now);
+  // Everyone the seed wrote is a sample account: within a demo staff member's reach (the demo
+  // sandbox, docs/security.md), unlike anyone who registers later.
+  await d.client.execute("UPDATE users SET is_sample = 1 WHERE is_demo = 0 AND password_hash IS NULL");
 }

@@ -1,4 +1,6 @@
 /** Tasks and bulk operations on libSQL. */
+import type { Reach } from "../../domain/shared/reach.ts";
+import { inReach } from "./reach.ts";
 import type { Row } from "@libsql/client";
 import type {
   BulkOperationRecord, BulkOperations, TaskRecord, Tasks, TaskView,
@@ -187,8 +189,11 @@ export class LibsqlBulkOperations implements BulkOperations {
     );
   }
 
-  async list(limit: number) {
-    const rs = await this.d.client.execute({ sql: `${SELECT_OPS} ORDER BY created_at DESC, rowid DESC LIMIT ?`, args: [limit] });
+  async list(limit: number, reach: Reach) {
+    const rs = await this.d.client.execute({
+      sql: `${SELECT_OPS} WHERE ${inReach(reach, "created_by")} ORDER BY created_at DESC, rowid DESC LIMIT ?`,
+      args: [limit],
+    });
     return rs.rows.map(toOperation);
   }
 

@@ -7,6 +7,8 @@ import { walletAccountId } from "../../domain/wallet/ledger.ts";
 import { auditStatement } from "./audit.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf, type Database } from "./database.ts";
 import { LibsqlBets } from "./bets.ts";
+import { inReach } from "./reach.ts";
+import type { Reach } from "../../domain/shared/reach.ts";
 
 const SELECT_USERS = `SELECT u.id, u.email, u.first_name, u.last_name, u.role, u.is_demo, u.is_active, u.verification_level,
     u.created_at, a.balance AS wallet_balance, p.risk_level, p.risk_score
@@ -40,7 +42,7 @@ export class LibsqlAdminUsers implements AdminUsers {
   }
 
   async list(filter: AdminUserFilter): Promise<AdminUserRecord[]> {
-    const where: string[] = [];
+    const where: string[] = [inReach(filter.reach, "u.id")];
     const args: (string | number)[] = [];
     const search = filter.search?.trim().toLowerCase();
     if (search) {
@@ -69,7 +71,7 @@ export class LibsqlAdminUsers implements AdminUsers {
     return rs.rows[0] ? toAdminUser(rs.rows[0]) : null;
   }
 
-  async stats() {
+  async stats(reach: Reach) {
     const rs = await this.d.client.execute(`SELECT
         COUNT(*) AS total,
         COALESCE(SUM(u.is_active = 1), 0) AS active,
@@ -77,7 +79,7 @@ export class LibsqlAdminUsers implements AdminUsers {
         COALESCE(SUM(u.verification_level IN ('basic','pending')), 0) AS pending_kyc,
         COALESCE(SUM(p.risk_level IN ('high','critical')), 0) AS high_risk
       FROM users u LEFT JOIN user_risk_profiles p ON p.user_id = u.id
-      WHERE u.is_demo = 0`);
+      WHERE ${inReach(reach, "u.id")}`);
     const r = rs.rows[0];
     return {
       total: Number(r.total),

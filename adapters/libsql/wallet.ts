@@ -2,6 +2,7 @@
  * Payments on libSQL: deposits and withdrawals as one write each (payment record, ledger
  * transactions, guards), and the wallet's history read from the ledger with a running balance.
  */
+import { inReach } from "./reach.ts";
 import type { Client, InStatement, Row } from "@libsql/client";
 import type {
   Investigation, OpenDepositOutcome, OpenDepositPlan, OpenWithdrawalOutcome, OpenWithdrawalPlan, PaymentFilter, PaymentRecord, Payments,
@@ -256,6 +257,7 @@ export class LibsqlPayments implements Payments {
     const where: string[] = [];
     const args: (string | number)[] = [];
     if (f.userId) (where.push("user_id = ?"), args.push(f.userId));
+    if (f.reach) where.push(inReach(f.reach, "user_id"));
     if (f.direction) (where.push("direction = ?"), args.push(f.direction));
     if (f.states) (where.push(`state IN (${f.states.map(() => "?").join(",")})`), args.push(...f.states));
     if (f.createdBefore) (where.push("created_at <= ?"), args.push(f.createdBefore.getTime()));

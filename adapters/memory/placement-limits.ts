@@ -21,7 +21,10 @@ export class MemoryPlacementLimits implements PlacementLimits {
     return this.db.read((t) => {
       const bets = [...t.bets.values()];
       const legs = [...t.legs.values()];
-      const pending = new Map(bets.filter((b) => b.status === "pending").map((b) => [b.id, b]));
+      // The bettor's book only (real or demo), as the libSQL adapter's outcome_liability rows are kept.
+      const demo = t.users.get(userId)?.isDemo ?? false;
+      const inBook = (uid: string) => (t.users.get(uid)?.isDemo ?? false) === demo;
+      const pending = new Map(bets.filter((b) => b.status === "pending" && inBook(b.userId)).map((b) => [b.id, b]));
       return {
         stakeFactorBp: FULL_STAKE_FACTOR_BP,
         maxPayoutPerBet: DEFAULT_MAX_PAYOUT_PER_BET,

@@ -6,7 +6,7 @@ import type { TickerItem } from "../../domain/risk/ticker.ts";
 const notice = (id: string, userId: string, stake: number): PlacedBetNotice => ({
   bet: { id, userId, betType: "single", stake, totalOddsMilli: 2_000, potentialReturn: stake * 2, placedAt: new Date(0) },
   legs: [{ eventId: "e1", eventName: "A vs B", marketName: "Match Winner", selectionName: "A", oddsMilli: 2_000 }],
-  customer: { firstName: "A", lastName: "B", email: "a@b.c" },
+  customer: { firstName: "A", lastName: "B", email: "a@b.c", isDemo: false },
 });
 
 function ticker(factors: Record<string, number>) {

@@ -44,6 +44,24 @@ export function setSessionCookie(c: Context<AppEnv>, token: string, expiresAt: D
   });
 }
 
+const DEVICE_PLAIN = "demo_device";
+const DEVICE_SECURE = "__Host-demo_device";
+
+/**
+ * The demo device token: a long-lived random token that brings a returning browser back to its demo
+ * users (domain/accounts/demo-session.ts). Like the session token it is opaque, HttpOnly and
+ * SameSite=Lax, and the server keeps only a hash of it; it signs nobody in by itself.
+ */
+export function readDemoDevice(c: Context): string | null {
+  const token = getCookie(c, DEVICE_SECURE) ?? getCookie(c, DEVICE_PLAIN) ?? null;
+  return token && token.length <= 128 ? token : null;
+}
+
+export function setDemoDevice(c: Context, token: string, expiresAt: Date) {
+  const secure = isHttps(c);
+  setCookie(c, secure ? DEVICE_SECURE : DEVICE_PLAIN, token, { httpOnly: true, sameSite: "Lax", secure, path: "/", expires: expiresAt });
+}
+
 export function clearSessionCookie(c: Context<AppEnv>) {
   deleteCookie(c, PLAIN, { path: "/" });
   if (isHttps(c)) deleteCookie(c, SECURE, { path: "/", secure: true });

@@ -3,12 +3,15 @@
  * and the live bet ticker pushed as server-sent events.
  *
  *   GET /api/admin/events             events by start time (admin, trader)
- *   GET /api/admin/bets               bets newest first (admin)
- *   GET /api/admin/bet-ticker/stream  new bets as they are placed (admin)
+ *   GET /api/admin/bets               bets newest first (admin, trader: read only)
+ *   GET /api/admin/bet-ticker/stream  new bets as they are placed (admin, trader)
  */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppDeps, AppEnv } from "../env.ts";
-import { ApiFailure } from "../errors.ts";
+import { ApiFailure, unwrap } from "../errors.ts";
+import { ctxOf } from "../env.ts";
+import { operatorBets } from "../../domain/betting/operator-bets.ts";
+import { reachOf } from "../../domain/shared/reach.ts";
 import { errorResponses, json } from "./openapi-helpers.ts";
 import { requireRole } from "../middleware/session.ts";
 import { presentAdminBet } from "../presenters.ts";
@@ -59,18 +62,19 @@ adminListRoutes.openapi(
     method: "get",
     path: "/admin/bets",
     tags: ["Admin"],
-    summary: "Every customer's bets a page at a time, newest first, searchable (admin)",
+    summary: "Every customer's bets a page at a time, newest first, searchable (admin, trader: read only)",
     description:
       "Filters: betId (or its beginning), customer (name or email), event (id or name of any leg's event), status " +
       "(all, pending, settled, won, lost, void, cashed_out), sport, betType, minStake/maxStake (cents). " +
       "limit 1..100 (default 25); pass nextCursor as cursor for the next page (stable while bets are placed). " +
-      "GET /api/admin/all-bets still answers the plain array.",
-    middleware: [requireRole("admin")] as const,
+      "GET /api/admin/all-bets still answers the plain array. Demo staff see their demo customers' bets (demo: true) and the sample " +
+      "customers'; real staff never see demo bets.",
+    middleware: [requireRole("admin", "trader")] as const,
     request: { query: AdminBetsQuery },
     responses: { 200: json(AdminBetsPage, "A page of bets"), ...errorResponses(400, 401, 403) },
   }),
   async (c) => {
-    const page = await listsOf(c.get("deps")).bets(c.req.valid("query"));
+    const page = unwrap(await operatorBets(ctxOf(c), c.req.valid("query")));
     if (page === "bad_cursor") throw badCursor();
     return c.json({ ...page, items: page.items.map(presentAdminBet) }, 200);
   },
@@ -78,7 +82,7 @@ adminListRoutes.openapi(
 
 // ---- The live bet ticker ----
 
-/** One broadcast per filter per ticker: each item is serialised once for every admin with that filter. */
+/** One broadcast per filter and reach per ticker: each item is serialised once for every watcher with that filter. */
 const tickerBroadcasts = new WeakMap<object, Map<string, SseBroadcast<TickerItem>>>();
 
 /** The ticker's broadcast for a filter (created on first use), for tests and diagnostics too. */
@@ -86,7 +90,7 @@ export function betTickerBroadcast(deps: AppDeps, filter: TickerFilter): SseBroa
   const ticker = deps.ports.betTicker;
   let byFilter = tickerBroadcasts.get(ticker);
   if (!byFilter) tickerBroadcasts.set(ticker, (byFilter = new Map()));
-  const key = `${filter.largeOnly ? 1 : 0}${filter.sharpOnly ? 1 : 0}`;
+  const key = `${filter.largeOnly ? 1 : 0}${filter.sharpOnly ? 1 : 0}${filter.reach}`;
   let broadcast = byFilter.get(key);
   if (!broadcast) {
     broadcast = new SseBroadcast<TickerItem>({
@@ -114,12 +118,13 @@ adminListRoutes.openapi(
     method: "get",
     path: "/admin/bet-ticker/stream",
     tags: ["Admin"],
-    summary: "Live bet ticker: each new bet pushed as a server-sent event (admin)",
+    summary: "Live bet ticker: each new bet pushed as a server-sent event (admin, trader)",
     description:
       "event 'bet': data is one TickerItem (time, customer, selections, stake, price, potential return, flags largeStake and sharp) " +
       "as soon as the bet is placed on this instance. event 'ping': data {at}, when the stream opens and every 15 s. " +
-      "large=1: large stakes only; sharp=1: sharp customers only (both: both).",
-    middleware: [requireRole("admin")] as const,
+      "large=1: large stakes only; sharp=1: sharp customers only (both: both). Each watcher gets the bets of the customers " +
+      "within their reach: demo staff their demo customers' (demo: true) and the sample customers', real staff never a demo bet.",
+    middleware: [requireRole("admin", "trader")] as const,
     request: { query: BetTickerQuery },
     responses: {
       200: {
@@ -131,7 +136,8 @@ adminListRoutes.openapi(
   }),
   async (c) => {
     const f = c.req.valid("query");
-    const body = await betTickerBroadcast(c.get("deps"), { largeOnly: f.large === "1", sharpOnly: f.sharp === "1" }).open();
+    const reach = reachOf(c.get("actor"));
+    const body = await betTickerBroadcast(c.get("deps"), { largeOnly: f.large === "1", sharpOnly: f.sharp === "1", reach }).open();
     return new Response(body, {
       headers: {
         ...API_SECURITY_HEADERS,

@@ -9,10 +9,12 @@ import { errorResponses, json } from "./openapi-helpers.ts";
 import { unwrap } from "../errors.ts";
 import { presentAdminBet } from "../presenters.ts";
 import { requireRole } from "../middleware/session.ts";
+import { withinReach } from "../middleware/reach.ts";
 import { settleBet } from "../../domain/settlement/settle-bet.ts";
 import { dashboardCsv, dashboardStats } from "../../domain/risk/dashboard.ts";
 import { RiskHeatmapQuery } from "../schemas/risk.ts";
 import { csvContent, csvResponse } from "./users.ts";
+import { operatorBets } from "../../domain/betting/operator-bets.ts";
 
 export const adminRoutes = new OpenAPIHono<AppEnv>();
 
@@ -21,8 +23,8 @@ adminRoutes.openapi(
     method: "get",
     path: "/admin/all-bets",
     tags: ["Admin"],
-    summary: "Every customer's bets, newest first (admin)",
-    middleware: [requireRole("admin")] as const,
+    summary: "Every customer's bets, newest first (admin, trader: read only); demo staff see the demo sandbox's",
+    middleware: [requireRole("admin", "trader")] as const,
     request: {
       query: z.object({
         limit: z.coerce.number().int().min(1).max(500).default(100).openapi({ param: { name: "limit", in: "query" } }),
@@ -36,8 +38,8 @@ adminRoutes.openapi(
   }),
   async (c) => {
     const q = c.req.valid("query");
-    const bets = await c.get("deps").ports.bets.listAll(q.limit, q.status === "all" ? undefined : q.status);
-    return c.json(bets.map(presentAdminBet), 200);
+    const page = unwrap(await operatorBets(ctxOf(c), { limit: q.limit, status: q.status }));
+    return c.json(page === "bad_cursor" ? [] : page.items.map(presentAdminBet), 200);
   },
 );
 
@@ -51,7 +53,7 @@ adminRoutes.openapi(
       "The server computes the return (won: stake x odds with void legs at 1.00; void: the stake; lost: 0). " +
       "An actualReturn that disagrees is refused (422 BET.RETURN_MISMATCH); a bet that is not pending is refused (409 BET.NOT_PENDING) and pays nothing. " +
       "A void needs reasonCode (422 SETTLE.REASON_REQUIRED without it), audited.",
-    middleware: [requireRole("admin")] as const,
+    middleware: [requireRole("admin"), withinReach("bet")] as const,
     request: {
       params: IdParam,
       body: { required: true, content: { "application/json": { schema: SettleBetBody } } },

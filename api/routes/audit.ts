@@ -1,4 +1,5 @@
 /** The audit trail (admin): every admin or trader change, filterable. */
+import { reachOf } from "../../domain/shared/reach.ts";
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../env.ts";
 import { ctxOf } from "../env.ts";
@@ -28,6 +29,7 @@ auditRoutes.openapi(
     const to = q.to ? new Date(q.to) : undefined;
     if (from && to && from > to) fail({ code: "REQUEST.INVALID", message: "from must not be after to", details: { field: "from" } });
     const rows = await ctx.ports.auditTrail.list({
+      reach: reachOf(ctx.actor),
       actorId: q.actorId,
       entityType: q.entityType,
       entityId: q.entityId,

@@ -13,7 +13,7 @@ import { ErrorEnvelope } from "../schemas/common.ts";
 import { errorResponses, json } from "./openapi-helpers.ts";
 import { fail, unwrap } from "../errors.ts";
 import { presentUser } from "../presenters.ts";
-import { clearSessionCookie, readSessionToken, setSessionCookie, signedInUser } from "../middleware/session.ts";
+import { clearSessionCookie, readDemoDevice, readSessionToken, setDemoDevice, setSessionCookie, signedInUser } from "../middleware/session.ts";
 import { landingFor, startDemoSession } from "../../domain/accounts/demo-session.ts";
 import { registerCustomer } from "../../domain/accounts/register.ts";
 import { signIn } from "../../domain/accounts/sign-in.ts";
@@ -246,7 +246,9 @@ demoRoutes.openapi(
     method: "post",
     path: "/demo/login",
     tags: ["Demo"],
-    summary: "Sign in as a demo user of the given role (customers get 1,000.00 demo credits); the same one again while signed in as it, unless startOver",
+    summary:
+      "Sign in as a demo user of the given role (customers get 1,000.00 demo credits); a returning browser gets its demo user of that role back " +
+      "(a long-lived device cookie, until the demo account closes after a day idle), unless startOver",
     request: { body: { required: true, content: { "application/json": { schema: DemoLoginBody } } } },
     responses: { 200: json(DemoLoginResponse, "Signed in; a session cookie is set"), ...errorResponses(400, 403) },
   }),
@@ -260,9 +262,15 @@ demoRoutes.openapi(
       return c.json({ user: { id: u.id, firstName: u.firstName, lastName: u.lastName, role: u.role }, redirectTo: landingFor(role) }, 200);
     }
     await endSession(c, { clearCookie: false });
-    const token = c.get("deps").sessionTokens.newToken();
-    const started = unwrap(await startDemoSession(ctxOf(c), role, await c.get("deps").sessionTokens.idFor(token), c.get("clientIp")));
+    const tokens = c.get("deps").sessionTokens;
+    const token = tokens.newToken();
+    // The browser's device token brings it back to its demo user of this role (one user per browser
+    // and role, not one per click); a browser without one gets one.
+    const deviceToken = readDemoDevice(c) ?? tokens.newToken();
+    const device = { key: await tokens.idFor(`${deviceToken}:${role}`), startOver: startOver === true };
+    const started = unwrap(await startDemoSession(ctxOf(c), role, await tokens.idFor(token), c.get("clientIp"), device));
     setSessionCookie(c, token, started.expiresAt);
+    setDemoDevice(c, deviceToken, started.deviceUntil);
     const u = started.user;
     return c.json({ user: { id: u.id, firstName: u.firstName, lastName: u.lastName, role: u.role }, redirectTo: started.redirectTo }, 200);
   },

@@ -10,6 +10,7 @@ import {
 import { errorResponses, json } from "./openapi-helpers.ts";
 import { unwrap } from "../errors.ts";
 import { requireRole } from "../middleware/session.ts";
+import { withinReach } from "../middleware/reach.ts";
 import { csvContent, csvResponse, presentAdminUser } from "./users.ts";
 import { presentFraudAlert } from "./fraud.ts";
 import { pending202, pendingBody } from "./approvals.ts";
@@ -115,7 +116,7 @@ backOfficeRoutes.openapi(
     path: "/admin/crm/customers/{id}/bonus",
     tags: ["Admin: CRM"],
     summary: "Send Bonus: an adjustment from the promotions account to the customer's bonus account (admin), with wagering. Audited. Refused 409 RG.MARKETING_REFUSED to a suspended, timed-out, self-excluded or register-listed customer, inside the write.",
-    middleware: [requireRole("admin")] as const,
+    middleware: [requireRole("admin"), withinReach("user")] as const,
     request: {
       params: CustomerIdParam,
       body: { required: true, content: { "application/json": { schema: SendBonusBody } } },
@@ -135,7 +136,7 @@ backOfficeRoutes.openapi(
     path: "/admin/crm/customers/{id}/flag",
     tags: ["Admin: CRM"],
     summary: "Flag Account: opens a high-severity manual fraud alert on the customer (admin). Audited.",
-    middleware: [requireRole("admin")] as const,
+    middleware: [requireRole("admin"), withinReach("user")] as const,
     request: {
       params: CustomerIdParam,
       body: { required: true, content: { "application/json": { schema: FlagAccountBody } } },
@@ -152,7 +153,7 @@ backOfficeRoutes.openapi(
     tags: ["Admin: CRM"],
     summary: "Restrict: suspends the customer's account (no sign-in, no bets) and ends their sessions (admin). Audited.",
     description: "Lifted with Activate in User Management (PATCH /api/admin/users/{userId}/status {isActive:true}).",
-    middleware: [requireRole("admin")] as const,
+    middleware: [requireRole("admin"), withinReach("user")] as const,
     request: {
       params: CustomerIdParam,
       body: { required: true, content: { "application/json": { schema: RestrictAccountBody } } },

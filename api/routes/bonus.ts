@@ -5,6 +5,7 @@ import { ctxOf } from "../env.ts";
 import { errorResponses, json } from "./openapi-helpers.ts";
 import { unwrap } from "../errors.ts";
 import { requireRole } from "../middleware/session.ts";
+import { withinReach } from "../middleware/reach.ts";
 import { customerBonus, myBonus } from "../../domain/wallet/bonus-account.ts";
 
 export const bonusRoutes = new OpenAPIHono<AppEnv>();
@@ -34,7 +35,7 @@ bonusRoutes.openapi(
     path: "/admin/customers/{id}/bonus",
     tags: ["Admin: CRM"],
     summary: "A customer's bonus balance and wagering (admin)",
-    middleware: [requireRole("admin")] as const,
+    middleware: [requireRole("admin"), withinReach("user")] as const,
     request: { params: z.object({ id: z.string().min(1).max(100) }) },
     responses: { 200: json(BonusResponse, "Bonus"), ...errorResponses(401, 403) },
   }),

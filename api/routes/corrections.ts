@@ -16,6 +16,7 @@ import { IdParam } from "../schemas/common.ts";
 import { errorResponses, json } from "./openapi-helpers.ts";
 import { unwrap } from "../errors.ts";
 import { allowSuspendedCustomer, requireRole } from "../middleware/session.ts";
+import { withinReach } from "../middleware/reach.ts";
 import { presentAdminMarket } from "./markets.ts";
 import { pending202, pendingBody } from "./approvals.ts";
 import { isPending } from "../../domain/approvals/four-eyes.ts";
@@ -121,7 +122,7 @@ correctionRoutes.openapi(
     path: "/admin/users/{id}/debt",
     tags: ["Users"],
     summary: "What a customer owes after a correction (admin)",
-    middleware: [requireRole("admin")] as const,
+    middleware: [requireRole("admin"), withinReach("user")] as const,
     request: { params: IdParam },
     responses: { 200: json(DebtResponse, "Debt"), ...errorResponses(401, 403) },
   }),

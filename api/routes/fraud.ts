@@ -15,6 +15,7 @@ import { IdParam } from "../schemas/common.ts";
 import { errorResponses, json } from "./openapi-helpers.ts";
 import { unwrap } from "../errors.ts";
 import { requireRole } from "../middleware/session.ts";
+import { withinReach } from "../middleware/reach.ts";
 import { kycStatusOf } from "../../domain/users/kyc.ts";
 import { bonusAbuseAlerts, fraudAlerts, transactionMonitoring, userRiskProfiles } from "../../domain/fraud/queries.ts";
 import { resolveFraudAlert } from "../../domain/fraud/resolve-alert.ts";
@@ -67,7 +68,7 @@ fraudRoutes.openapi(
     description:
       "resolution: confirmed (real fraud) or false_positive (the rule was wrong), which make the rule's precision; resolved (the default) " +
       "closes it without a verdict. Only open (or investigating) alerts can be resolved; a resolved alert answers 409 FRAUD.ALERT_NOT_OPEN.",
-    middleware: [requireRole("admin")] as const,
+    middleware: [requireRole("admin"), withinReach("fraud_alert")] as const,
     request: {
       params: IdParam,
       body: { required: true, content: { "application/json": { schema: ResolveFraudAlertBody } } },

@@ -17,6 +17,7 @@ import { errorResponses, json } from "./openapi-helpers.ts";
 import { unwrap } from "../errors.ts";
 import { presentAdminBet, presentEvent } from "../presenters.ts";
 import { requireRole } from "../middleware/session.ts";
+import { withinReach } from "../middleware/reach.ts";
 import { formatOdds } from "../../domain/shared/odds.ts";
 import type { MarketRecord } from "../../domain/ports/index.ts";
 import { createMarket } from "../../domain/markets/create-market.ts";
@@ -219,7 +220,7 @@ marketRoutes.openapi(
       "on a leg's market, unless override.reason is given (audited). 409 BET.NOT_SETTLED for a pending or cashed-out bet, BET.RESETTLE_NO_CHANGE " +
       "when nothing would change, BET.RESETTLE_INSUFFICIENT_FUNDS when the customer cannot repay an overpayment, BET.RESETTLE_CONFLICT when the bet " +
       "changed meanwhile. Moving more than the four-eyes threshold (default 1,000.00) answers 202 with the request for a second admin.",
-    middleware: [adminOnly] as const,
+    middleware: [adminOnly, withinReach("bet")] as const,
     request: { params: IdParam, body: { required: true, content: { "application/json": { schema: ResettleBody } } } },
     responses: { 200: json(ResettleResponse, "Resettled"), ...errorResponses(400, 401, 403, 404, 409, 422), ...pending202 },
   }),

@@ -9,6 +9,7 @@ import { ctxOf } from "../env.ts";
 import { errorResponses, json } from "./openapi-helpers.ts";
 import { unwrap } from "../errors.ts";
 import { requireRole } from "../middleware/session.ts";
+import { withinReach } from "../middleware/reach.ts";
 import {
   AdminPayment, ApprovalQueueResponse, ApproveBody, InvestigationBody, InvestigationResponse, PaymentIdParam, RejectBody, ReverseBody,
 } from "../schemas/payments-admin.ts";
@@ -65,7 +66,7 @@ paymentsAdminRoutes.openapi(
     tags: ["Admin: payments"],
     summary: "Approve a withdrawal waiting in the queue; its payout is sent at once (admin, audited)",
     description: "404 PAYMENT.NOT_FOUND, 409 PAYMENT.NOT_AWAITING_APPROVAL (decided already), 403 WALLET.UNDER_INVESTIGATION.",
-    middleware: [requireRole("admin")] as const,
+    middleware: [requireRole("admin"), withinReach("payment")] as const,
     request: { params: PaymentIdParam, body: { required: false, content: { "application/json": { schema: ApproveBody } } } },
     responses: { 200: json(AdminPayment, "The payment after the payout"), ...errorResponses(400, 401, 403, 404, 409) },
   }),
@@ -82,7 +83,7 @@ paymentsAdminRoutes.openapi(
     path: "/admin/payments/{id}/reject",
     tags: ["Admin: payments"],
     summary: "Reject a withdrawal waiting in the queue with a reason; the money goes back to the customer's balance (admin, audited)",
-    middleware: [requireRole("admin")] as const,
+    middleware: [requireRole("admin"), withinReach("payment")] as const,
     request: { params: PaymentIdParam, body: { required: true, content: { "application/json": { schema: RejectBody } } } },
     responses: { 200: json(AdminPayment, "Rejected"), ...errorResponses(400, 401, 403, 404, 409) },
   }),
@@ -101,7 +102,7 @@ paymentsAdminRoutes.openapi(
     description:
       "A withdrawal the bank returned: the amount back in the customer's balance. A deposit charged back: the deposit undone, a shortfall owed as debt, " +
       "its bonus removed (docs/money.md \"Reversed payments\"). Twice = once. 404 PAYMENT.NOT_FOUND, 409 PAYMENT.NOT_REVERSIBLE (not a completed deposit or withdrawal).",
-    middleware: [requireRole("admin")] as const,
+    middleware: [requireRole("admin"), withinReach("payment")] as const,
     request: { params: PaymentIdParam, body: { required: true, content: { "application/json": { schema: ReverseBody } } } },
     responses: { 200: json(AdminPayment, "The payment, reversed"), ...errorResponses(400, 401, 403, 404, 409) },
   }),
@@ -117,7 +118,7 @@ paymentsAdminRoutes.openapi(
     path: "/admin/users/{id}/investigation",
     tags: ["Admin: users"],
     summary: "Whether the customer's account is under investigation (withdrawals held) (admin)",
-    middleware: [requireRole("admin")] as const,
+    middleware: [requireRole("admin"), withinReach("user")] as const,
     request: { params: CustomerIdParam },
     responses: { 200: json(InvestigationResponse, "Investigation"), ...errorResponses(401, 403, 404) },
   }),
@@ -137,7 +138,7 @@ paymentsAdminRoutes.openapi(
     path: "/admin/users/{id}/investigation",
     tags: ["Admin: users"],
     summary: "Open or close an investigation of a customer's account: while open, withdrawals are refused (admin, audited)",
-    middleware: [requireRole("admin")] as const,
+    middleware: [requireRole("admin"), withinReach("user")] as const,
     request: { params: CustomerIdParam, body: { required: true, content: { "application/json": { schema: InvestigationBody } } } },
     responses: { 200: json(InvestigationResponse, "Investigation"), ...errorResponses(400, 401, 403, 404, 409) },
   }),

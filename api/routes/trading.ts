@@ -12,6 +12,7 @@ import { unwrap } from "../errors.ts";
 import { presentLiveOdds } from "../presenters.ts";
 import { presentOutcomeExposure } from "./outcome-exposure.ts";
 import { requireRole } from "../middleware/session.ts";
+import { withinReach } from "../middleware/reach.ts";
 import { formatOdds } from "../../domain/shared/odds.ts";
 import type { TradingAlertRecord } from "../../domain/ports/index.ts";
 import { oddsControl, sharpBettors, tradingOverview } from "../../domain/trading/desk.ts";
@@ -187,7 +188,7 @@ tradingRoutes.openapi(
     tags: ["Trading"],
     summary: "Limit a customer to max stake x factor (0.01..1; 1 lifts the limit) (admin, trader). Audited.",
     description: "Placement then refuses a larger stake with 400 BET.STAKE_TOO_HIGH naming the limit.",
-    middleware: [traders] as const,
+    middleware: [traders, withinReach("user", "userId")] as const,
     request: { params: CustomerIdParam, body: { required: true, content: { "application/json": { schema: StakeFactorBody } } } },
     responses: { 200: json(StakeFactorResponse, "The customer's stake factor"), ...errorResponses(400, 401, 403, 404) },
   }),

@@ -10,6 +10,7 @@ import {
 import { errorResponses, json } from "./openapi-helpers.ts";
 import { unwrap } from "../errors.ts";
 import { requireRole } from "../middleware/session.ts";
+import { withinReach } from "../middleware/reach.ts";
 import { presentBet } from "../presenters.ts";
 import { kycStatusOf } from "../../domain/users/kyc.ts";
 import { listUsers, userActivity, userStats } from "../../domain/users/queries.ts";
@@ -110,7 +111,7 @@ userRoutes.openapi(
     tags: ["Admin: users"],
     summary: "Suspend or activate a user (admin). Suspending ends all their sessions at once. Audited.",
     description: "An admin cannot suspend their own account (409 USER.CANNOT_SUSPEND_SELF). Setting the status a user already has changes nothing.",
-    middleware: [requireRole("admin")] as const,
+    middleware: [requireRole("admin"), withinReach("user", "userId")] as const,
     request: {
       params: UserIdParam,
       body: { required: true, content: { "application/json": { schema: UpdateUserStatusBody } } },
@@ -147,7 +148,7 @@ userRoutes.openapi(
     path: "/admin/users/{userId}/activity",
     tags: ["Admin: users"],
     summary: "View Activity Log: audit records about or by the user, their bets, wallet transactions and sessions (admin)",
-    middleware: [requireRole("admin")] as const,
+    middleware: [requireRole("admin"), withinReach("user", "userId")] as const,
     request: {
       params: UserIdParam,
       query: z.object({

@@ -106,6 +106,7 @@ export const RiskProfile = z.object({
 });
 export const AdminBet = Bet.extend({
   userId: z.string(),
+  demo: z.boolean().openapi({ description: "A demo customer's bet (play money): shown to demo staff only, in the demo sandbox" }),
   customerName: z.string(),
   customerEmail: z.string(),
   amount: Cents.openapi({ description: "Stake in cents (the spec's 'amount')" }),

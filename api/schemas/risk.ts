@@ -47,7 +47,11 @@ export const HeatmapCell = z
     riskValue: z.number().int().min(0).max(100),
     band: RiskBand,
     exposure: Cents.openapi({ description: "Sum of the cell's markets' worst-case gross payout" }),
-    liability: Cents.openapi({ description: "Sum of the cell's markets' worst-case net loss" }),
+    liability: Cents.openapi({
+      description:
+        "FT Win, O/U, Handicap: the sum of the cell's markets' liabilities now, each at its worst outcome (the running totals placement " +
+        "enforces, as on the risk tab and the desk); Parlay: the sum of its multiples' potential return - stake",
+    }),
     activeBets: z.number().int(),
     averageStake: Cents,
     maxPayout: Cents.openapi({ description: "Largest potential return of one bet in the cell" }),
@@ -85,6 +89,9 @@ export const OutcomeExposure = z
     stakes: Cents.openapi({ description: "Stakes of the open bets counted on this outcome" }),
     payout: Cents.openapi({ description: "What the book pays if this outcome wins (bets counted on it, each once)" }),
     net: z.number().int().openapi({ description: "payout - stakes taken on the market (negative: the book wins)" }),
+    liability: Cents.openapi({
+      description: "The outcome's liability: pending bets with a leg on it, potential return - stake each (a multiple on every outcome it touches); what placement checks against the market's limit",
+    }),
   })
   .openapi("OutcomeExposure");
 
@@ -99,7 +106,7 @@ export const MarketRisk = z
     status: MarketStatus,
     payout: Cents.openapi({ description: "Paid out if every open bet counted here wins (sum of the outcome payouts)" }),
     exposure: Cents.openapi({ description: "The largest outcome payout: the worst case" }),
-    liability: Cents,
+    liability: Cents.openapi({ description: "The market's largest outcome liability: the figure placement checks against its limit" }),
     outcomes: z.array(OutcomeExposure),
     limit: Cents.openapi({ description: "Per-market liability limit (default 200000000 = 2,000,000.00)" }),
     limitUsage: z.number().openapi({ description: "liability / limit, percent (spec colours: >= 90 red, >= 70 yellow)" }),
@@ -137,7 +144,7 @@ export const ExposureGroup = z
     activeBets: z.number().int().openapi({ description: "Bets counted in the group's markets (a multiple counts once, in the market of its first pending leg)" }),
     volume: Cents,
     exposure: Cents,
-    liability: Cents,
+    liability: Cents.openapi({ description: "Sum of the group's market liabilities, each market at its worst outcome" }),
     riskValue: z.number().int().min(0).max(100),
   })
   .openapi("ExposureGroup");
@@ -148,9 +155,9 @@ export const RiskPoint = z
 
 export const RiskMetrics = z
   .object({
-    totalPayout: Cents.openapi({ description: "Paid out if every open bet wins (each bet once); equals the dashboard's openLiability" }),
+    totalPayout: Cents.openapi({ description: "Potential payout: paid out if every open bet wins (each bet once); equals the dashboard's potentialPayout" }),
     totalExposure: Cents,
-    totalLiability: Cents,
+    totalLiability: Cents.openapi({ description: "Sum of the market liabilities, each market at its worst outcome (what the limits are checked against)" }),
     profitMargin: z.number().openapi({ description: "Stake-weighted overround of open markets with bets (plain mean if none), percent" }),
     activeAlerts: z.number().int().openapi({ description: "Unacknowledged trading alerts" }),
     dailyExposureLimit: Cents.openapi({ description: "Spec constant 15M (display only)" }),

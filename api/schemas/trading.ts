@@ -30,8 +30,14 @@ export const EventExposure = z
     status: z.enum(["upcoming", "live", "finished"]).openapi({ description: "finished: the event ended but bets on it are not settled yet" }),
     startTime: IsoDate,
     marketId: z.string().nullable().openapi({ description: "The match-winner market" }),
-    totalLiability: Cents.openapi({ description: "Sum of the event's markets' worst-case net loss" }),
-    liabilityLimit: Cents.openapi({ description: "Sum of the event's markets' limits (for the progress bar)" }),
+    totalLiability: Cents.openapi({ description: "Sum of the event's market liabilities, each market at its worst outcome (the running totals placement enforces)" }),
+    tightestMarket: z
+      .object({ marketId: z.string(), marketName: z.string(), liability: Cents, limit: Cents, limitUsage: z.number() })
+      .nullable()
+      .openapi({
+        description:
+          "The event's market nearest its own limit, with its liability (largest outcome), limit and usage (percent). An event has no limit of its own.",
+      }),
     homeExposure: Cents.openapi({ description: "Payout owed if the home side wins the match-winner market" }),
     drawExposure: Cents.nullable(),
     awayExposure: Cents,
@@ -50,12 +56,12 @@ export type EventExposure = z.infer<typeof EventExposure>;
 
 export const TradingOverview = z
   .object({
-    totalPayout: Cents.openapi({ description: "Paid out if every open bet wins (each bet once); equals the dashboard's openLiability" }),
+    totalPayout: Cents.openapi({ description: "Potential payout: paid out if every open bet wins (each bet once); equals the dashboard's potentialPayout" }),
     totalExposure: Cents,
-    totalLiability: Cents,
+    totalLiability: Cents.openapi({ description: "Sum of the market liabilities, each market at its worst outcome; equals the risk tab's and the dashboard's" }),
     dailyPnl: z.number().int().openapi({ description: "Stakes - returns of the bets settled today, UTC (positive = house up); domain/risk/pnl.ts" }),
     holdPercent: z.number().openapi({ description: "dailyPnl / stakes of the bets settled today, percent" }),
-    activeAlerts: z.number().int(),
+    activeAlerts: z.number().int().openapi({ description: "Open trading alerts from the one engine; the risk tab reads the same count" }),
     bankroll: Cents.openapi({ description: "House account balance + configured base (risk_settings.bankroll_base)" }),
     markets: z.array(EventExposure).openapi({ description: "Open events with bets, highest liability first (max 30)" }),
     generatedAt: IsoDate,

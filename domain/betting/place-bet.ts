@@ -333,9 +333,9 @@ export async function placeBet(
   }
   switch (written.kind) {
     case "placed":
-      // The live bet ticker (issue 18 item 9): after the write, in memory, from what we already hold.
-      // Demo bets never reach operators' figures (issue 22), the ticker included.
-      if (!user.isDemo) ctx.ports.betTicker.placed({ bet: plan.bet, legs: plan.legs, customer: user });
+      // The live bet ticker: after the write, in memory, from what we already hold. Each watcher sees
+      // the bets of the customers within their reach (demo bets reach demo staff only).
+      ctx.ports.betTicker.placed({ bet: plan.bet, legs: plan.legs, customer: user });
       return ok({ replayed: false, response: { ...response, balance: written.balance } });
     case "insufficient_funds":
       return err(domainError("BET.INSUFFICIENT_FUNDS", "Your balance is too low for this stake"));

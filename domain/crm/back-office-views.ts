@@ -1,4 +1,5 @@
 /** Payments and live in-play views for admins, from the ledger and the events table. */
+import { reachOf } from "../shared/reach.ts";
 import type { Ctx } from "../shared/context.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { ok, type Result } from "../shared/result.ts";
@@ -12,7 +13,8 @@ export async function paymentsOverview(ctx: Ctx): Promise<Result<PaymentsSummary
   const who = requireRole(ctx.actor, ["admin"], "see payments");
   if (!who.ok) return who;
   const [records, walletTotal] = await Promise.all([
-    ctx.ports.ledgerPayments.payments({ kinds: PAYMENT_KINDS, limit: 1_000_000 }),
+    // The book's money: real customers' payments, whoever asks (a figure names nobody).
+    ctx.ports.ledgerPayments.payments({ kinds: PAYMENT_KINDS, limit: 1_000_000, reach: "real" }),
     ctx.ports.ledgerPayments.walletTotal(),
   ]);
   return ok(paymentsSummary(records, walletTotal, ctx.clock.now()));
@@ -24,7 +26,8 @@ export async function paymentTransactions(
 ): Promise<Result<LedgerPaymentRecord[]>> {
   const who = requireRole(ctx.actor, ["admin"], "see payments");
   if (!who.ok) return who;
-  return ok(await ctx.ports.ledgerPayments.payments({ kinds: q.type === "all" ? PAYMENT_KINDS : [q.type], userId: q.userId, limit: q.limit }));
+  const reach = reachOf(ctx.actor);
+  return ok(await ctx.ports.ledgerPayments.payments({ kinds: q.type === "all" ? PAYMENT_KINDS : [q.type], userId: q.userId, limit: q.limit, reach }));
 }
 
 /** A live event with its real volume (sum of stakes) and how many bets arrived in the last 10 minutes. */

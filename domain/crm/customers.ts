@@ -8,6 +8,7 @@
  * sign in or bet and every session of theirs ends in the same write; Activate in User Management
  * lifts it. (Per-customer stake limits are the trading desk's stake factor.)
  */
+import { reachOf } from "../shared/reach.ts";
 import type { Ctx } from "../shared/context.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
@@ -23,7 +24,7 @@ import { customerProfile, matchesCustomerSearch, segmentSummaries, type Customer
 export async function crmSegments(ctx: Ctx) {
   const who = requireRole(ctx.actor, ["admin"], "see customer segments");
   if (!who.ok) return who;
-  return ok(segmentSummaries(await ctx.ports.customerAggregates.customers(ctx.clock.now()), ctx.clock.now()));
+  return ok(segmentSummaries(await ctx.ports.customerAggregates.customers(ctx.clock.now(), reachOf(ctx.actor)), ctx.clock.now()));
 }
 
 export async function crmCustomers(
@@ -33,7 +34,7 @@ export async function crmCustomers(
   const who = requireRole(ctx.actor, ["admin"], "search customers");
   if (!who.ok) return who;
   const now = ctx.clock.now();
-  const profiles = (await ctx.ports.customerAggregates.customers(ctx.clock.now()))
+  const profiles = (await ctx.ports.customerAggregates.customers(ctx.clock.now(), reachOf(ctx.actor)))
     .map((c) => customerProfile(c, now))
     .filter((p) => (q.search ? matchesCustomerSearch(p, q.search) : true))
     .filter((p) => (q.segment ? p.segment === q.segment : true));

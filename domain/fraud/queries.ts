@@ -1,4 +1,5 @@
-/** Read-only fraud views for admins. */
+/** Read-only fraud views for admins, each over the customers within the caller's reach (domain/shared/reach.ts). */
+import { reachOf } from "../shared/reach.ts";
 import type { Ctx } from "../shared/context.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { ok, type Result } from "../shared/result.ts";
@@ -15,14 +16,14 @@ export async function fraudAlerts(
 ): Promise<Result<FraudAlertRecord[]>> {
   const who = requireRole(ctx.actor, ["admin"], "see fraud alerts");
   if (!who.ok) return who;
-  return ok(await ctx.ports.fraud.listAlerts({ since: since(ctx, q.timeWindow), status: q.status, limit: 500 }));
+  return ok(await ctx.ports.fraud.listAlerts({ since: since(ctx, q.timeWindow), status: q.status, limit: 500, reach: reachOf(ctx.actor) }));
 }
 
 /** Bonus-abuse alerts, whatever their age (the screen shows the latest five). */
 export async function bonusAbuseAlerts(ctx: Ctx): Promise<Result<FraudAlertRecord[]>> {
   const who = requireRole(ctx.actor, ["admin"], "see bonus abuse alerts");
   if (!who.ok) return who;
-  return ok(await ctx.ports.fraud.listAlerts({ type: "bonus_abuse", limit: 200 }));
+  return ok(await ctx.ports.fraud.listAlerts({ type: "bonus_abuse", limit: 200, reach: reachOf(ctx.actor) }));
 }
 
 export async function transactionMonitoring(
@@ -31,11 +32,12 @@ export async function transactionMonitoring(
 ): Promise<Result<MonitoringRecord[]>> {
   const who = requireRole(ctx.actor, ["admin"], "see transaction monitoring");
   if (!who.ok) return who;
-  return ok(await ctx.ports.fraud.monitoring({ since: since(ctx, q.timeWindow), userId: q.userId, minRiskScore: q.minRiskScore, limit: 1000 }));
+  const reach = reachOf(ctx.actor);
+  return ok(await ctx.ports.fraud.monitoring({ since: since(ctx, q.timeWindow), userId: q.userId, minRiskScore: q.minRiskScore, limit: 1000, reach }));
 }
 
 export async function userRiskProfiles(ctx: Ctx): Promise<Result<RiskProfileRecord[]>> {
   const who = requireRole(ctx.actor, ["admin"], "see user risk profiles");
   if (!who.ok) return who;
-  return ok(await ctx.ports.fraud.profiles(500));
+  return ok(await ctx.ports.fraud.profiles(500, reachOf(ctx.actor)));
 }

@@ -4,6 +4,7 @@
  * the feed holds down as "price too short": MARKET.PRICE_TOO_SHORT), and the bets on a market.
  * Every change is audited in the same write.
  */
+import { reachOf } from "../shared/reach.ts";
 import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
@@ -107,7 +108,7 @@ export async function marketBets(
   const markets = ctx.ports.markets;
   const market = await markets.findById(marketId);
   if (!market) return err(domainError("MARKET.NOT_FOUND", "No market with that id"));
-  return ok(await markets.betsOn(marketId, limit));
+  return ok(await markets.betsOn(marketId, limit, reachOf(ctx.actor)));
 }
 
 export async function getMarket(ctx: Ctx, marketId: string): Promise<Result<MarketRecord>> {

@@ -4,6 +4,7 @@
  * bet-ticker.ts.
  */
 import type { BetRecord, EventStatus, SportCode } from "../shared/types.ts";
+import type { Reach } from "../shared/reach.ts";
 
 /** A page of rows, the number of rows matching the filter, and where the next page starts (null: none). */
 export interface ListPage<T> {
@@ -58,9 +59,13 @@ export interface AdminBetFilter {
   maxStake?: number;
   limit: number;
   cursor?: string;
+  /** Whose bets: the caller's reach (the demo sandbox, domain/shared/reach.ts). */
+  reach: Reach;
 }
 
-export type AdminBetRow = BetRecord & { customer: { firstName: string; lastName: string; email: string } };
+/** A bet with its customer as the back office shows it; `isDemo`: a demo customer's (play money). */
+export type BetWithCustomer = BetRecord & { customer: { firstName: string; lastName: string; email: string; isDemo?: boolean } };
+export type AdminBetRow = BetWithCustomer;
 
 export interface AdminLists {
   events(filter: AdminEventFilter): Promise<ListPage<AdminEventRow> | "bad_cursor">;

@@ -1,4 +1,5 @@
 /** The admin console's users (issue 4, A-S2): lists, stats, suspension, staff accounts, activity. */
+import type { Reach } from "../shared/reach.ts";
 import type { AuditEntry, BetRecord, User } from "../shared/types.ts";
 import type { RiskLevel } from "../shared/risk-level.ts";
 
@@ -16,6 +17,8 @@ export interface AdminUserFilter {
   /** verified = full; basic = basic; pending = basic or pending; rejected = none or rejected. */
   kyc?: "verified" | "basic" | "pending" | "rejected";
   role?: User["role"];
+  /** Whose accounts (the demo sandbox, domain/shared/reach.ts). */
+  reach: Reach;
 }
 
 export interface UserActivityRecord {
@@ -28,7 +31,8 @@ export interface UserActivityRecord {
 export interface AdminUsers {
   list(filter: AdminUserFilter): Promise<AdminUserRecord[]>;
   find(id: string): Promise<AdminUserRecord | null>;
-  stats(): Promise<{ total: number; active: number; suspended: number; pendingKyc: number; highRisk: number }>;
+  /** Figures over the accounts within `reach`, so they add up to what the list shows. */
+  stats(reach: Reach): Promise<{ total: number; active: number; suspended: number; pendingKyc: number; highRisk: number }>;
   /**
    * Set isActive with its audit record in one write; suspending also deletes every session of the
    * user in that write. "unchanged" (nothing written) when the user already had that status.

@@ -1,7 +1,13 @@
 /** The audit trail, as the operators read it. */
+import type { Reach } from "../shared/reach.ts";
 import type { AuditEntry } from "../shared/types.ts";
 
 export interface AuditFilter {
+  /**
+   * The demo sandbox: demo staff read only what demo and sample accounts did; real staff read the
+   * whole trail (what demo staff did included: that is the oversight).
+   */
+  reach?: Reach;
   actorId?: string;
   entityType?: string;
   entityId?: string;

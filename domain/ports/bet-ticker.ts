@@ -6,7 +6,7 @@ import type { TickerItem } from "../risk/ticker.ts";
 export interface PlacedBetNotice {
   bet: Pick<BetRecord, "id" | "userId" | "betType" | "stake" | "totalOddsMilli" | "potentialReturn" | "placedAt">;
   legs: Pick<BetRecord["legs"][number], "eventId" | "eventName" | "marketName" | "selectionName" | "oddsMilli">[];
-  customer: Pick<User, "firstName" | "lastName" | "email">;
+  customer: Pick<User, "firstName" | "lastName" | "email" | "isDemo" | "isSample">;
 }
 
 /** The live bet ticker: must return at once and never throw (it runs after the write, on the request). */

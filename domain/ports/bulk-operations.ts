@@ -1,4 +1,5 @@
 /** Bulk operations: queued, claimed by the job, progressed and finished. */
+import type { Reach } from "../shared/reach.ts";
 import type { AuditEntry } from "../shared/types.ts";
 
 export type BulkOperationType = "settlement" | "customer_insight" | "risk_analysis" | "export_report";
@@ -28,7 +29,8 @@ export interface BulkOperationRecord {
 
 export interface BulkOperations {
   create(op: BulkOperationRecord, audit: AuditEntry): Promise<void>;
-  list(limit: number): Promise<BulkOperationRecord[]>;
+  /** The operations started by staff within `reach` (their results name customers of that reach). */
+  list(limit: number, reach: Reach): Promise<BulkOperationRecord[]>;
   find(id: string): Promise<BulkOperationRecord | null>;
   /** The oldest pending operation, moved to processing (by this caller only); null if none. */
   claimNext(at: Date): Promise<BulkOperationRecord | null>;

@@ -1,4 +1,5 @@
 /** Per-customer totals for CRM, insights and reports (split from the back office port). */
+import type { Reach } from "../shared/reach.ts";
 import type { User } from "../shared/types.ts";
 import type { RiskLevel } from "../shared/risk-level.ts";
 
@@ -35,6 +36,6 @@ export interface CustomerAggregate {
 }
 
 export interface CustomerAggregates {
-  /** Every customer with their totals; recentBets counts bets in the 30 days before `now`. */
-  customers(now: Date): Promise<CustomerAggregate[]>;
+  /** Every customer within `reach` with their totals; recentBets counts bets in the 30 days before `now`. */
+  customers(now: Date, reach: Reach): Promise<CustomerAggregate[]>;
 }

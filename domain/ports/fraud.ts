@@ -1,4 +1,5 @@
 /** Fraud records (issue 4, A-S2): what the rules read, the alerts, monitoring records and risk profiles they store. */
+import type { Reach } from "../shared/reach.ts";
 import type { AuditEntry, User } from "../shared/types.ts";
 import type { FraudAlertType, FraudSeverity } from "../fraud/alert-types.ts";
 import type { RiskLevel } from "../shared/risk-level.ts";
@@ -98,7 +99,8 @@ export interface FraudRecords {
     profiles: { userId: string; riskLevel: RiskLevel; riskScore: number; factors: string[] }[];
     at: Date;
   }): Promise<{ alertsRaised: number; monitoringRecords: number }>;
-  listAlerts(filter: { since?: Date; status?: FraudAlertStatus; type?: FraudAlertType; userId?: string; limit: number }): Promise<FraudAlertRecord[]>;
+  /** Alerts about the customers within `reach` (the demo sandbox, domain/shared/reach.ts). */
+  listAlerts(filter: { since?: Date; status?: FraudAlertStatus; type?: FraudAlertType; userId?: string; limit: number; reach: Reach }): Promise<FraudAlertRecord[]>;
   findAlert(id: string): Promise<FraudAlertRecord | null>;
   /** Resolve an open or investigating alert with its audit record, in one write; false if it is not (or no longer) open. */
   resolve(change: { id: string; resolution: FraudResolution; notes: string; by: string; at: Date }, audit: AuditEntry): Promise<boolean>;
@@ -106,6 +108,6 @@ export interface FraudRecords {
   outcomesByRule(): Promise<RuleOutcomeCounts[]>;
   /** An operator's flag: a manual alert and its audit record in one write. */
   raise(alert: NewFraudAlert, audit: AuditEntry): Promise<void>;
-  monitoring(filter: { since: Date; userId?: string; minRiskScore: number; limit: number }): Promise<MonitoringRecord[]>;
-  profiles(limit: number): Promise<RiskProfileRecord[]>;
+  monitoring(filter: { since: Date; userId?: string; minRiskScore: number; limit: number; reach: Reach }): Promise<MonitoringRecord[]>;
+  profiles(limit: number, reach: Reach): Promise<RiskProfileRecord[]>;
 }

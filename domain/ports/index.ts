@@ -43,6 +43,7 @@ export type * from "./bet-ticker.ts";
 export type * from "./bonus.ts";
 export type * from "./cash-outs.ts";
 export type * from "./demo-accounts.ts";
+export type * from "./account-kinds.ts";
 export type * from "./event-pricing.ts";
 export * from "./fraud-scanner.ts";
 export type * from "./leadership.ts";

@@ -1,4 +1,5 @@
 /** Operators' wallet postings and the ledger's payments (split from the back office port). */
+import type { Reach } from "../shared/reach.ts";
 import type { AuditEntry } from "../shared/types.ts";
 import type { LedgerTransaction } from "../wallet/ledger.ts";
 import type { PaymentState } from "../wallet/payment-state.ts";
@@ -27,6 +28,7 @@ export interface LedgerPayments {
    * database refuses an overdraft (the write then fails as a whole).
    */
   postWalletTransaction(tx: LedgerTransaction, walletAccountId: string, audit: AuditEntry | null): Promise<number>;
-  payments(filter: { kinds: LedgerPaymentRecord["kind"][]; userId?: string; since?: Date; until?: Date; limit: number }): Promise<LedgerPaymentRecord[]>;
+  /** The payments of the customers within `reach` (the demo sandbox; "real" for the book's figures). */
+  payments(filter: { kinds: LedgerPaymentRecord["kind"][]; userId?: string; since?: Date; until?: Date; limit: number; reach: Reach }): Promise<LedgerPaymentRecord[]>;
   walletTotal(): Promise<number>;
 }

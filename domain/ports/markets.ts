@@ -1,4 +1,6 @@
 /** Markets (issue 4, A-S1): creation, limits, status, results and the bets on them. */
+import type { Reach } from "../shared/reach.ts";
+import type { BetWithCustomer } from "./admin-lists.ts";
 import type { AuditEntry, BetRecord, DeadHeat, EventStatus, MarketStatus, MarketSuspendReason, MarketType, SportCode } from "../shared/types.ts";
 import type { EachWayTerms } from "../settlement/each-way.ts";
 import type { RunnerWithdrawal } from "./runner-withdrawals.ts";
@@ -101,5 +103,9 @@ export interface Markets {
   /** End a review (back to automatic settlement) with its audit record, in one write. */
   releaseReview(marketId: string, audit: AuditEntry): Promise<"released" | "not_under_review">;
   /** Every bet with a leg on the market, newest first. */
-  betsOn(marketId: string, limit: number): Promise<(BetRecord & { customer: { firstName: string; lastName: string; email: string } })[]>;
+  /**
+   * The bets with a leg on the market, newest first: those of the customers within `reach` (a
+   * screen, the demo sandbox), or "everyone" (settlement and corrections grade every bet).
+   */
+  betsOn(marketId: string, limit: number, reach: Reach | "everyone"): Promise<BetWithCustomer[]>;
 }

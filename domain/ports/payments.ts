@@ -1,4 +1,5 @@
 /** Payments: deposits, withdrawals and the wallet's history. */
+import type { Reach } from "../shared/reach.ts";
 import type { AuditEntry } from "../shared/types.ts";
 import type { Cents } from "../shared/money.ts";
 import type { LedgerTransaction, TransactionKind } from "../wallet/ledger.ts";
@@ -132,6 +133,8 @@ export interface PaymentFilter {
   /** Only payments last changed at or after this (the reconciler's window for reversals). */
   updatedAfter?: Date;
   limit: number;
+  /** A staff member's screen: only the payments of the customers within this reach (the demo sandbox). */
+  reach?: Reach;
 }
 
 export interface WalletHistoryFilter {

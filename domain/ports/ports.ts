@@ -28,6 +28,7 @@ import type { SettlementQueue } from "./settlement-queue.ts";
 import type { Bets } from "./bets.ts";
 import type { BulkOperations } from "./bulk-operations.ts";
 import type { DemoAccounts } from "./demo-accounts.ts";
+import type { AccountKinds } from "./account-kinds.ts";
 import type { EventPricing } from "./event-pricing.ts";
 import type { Events } from "./events.ts";
 import type { Fantasy } from "./fantasy.ts";
@@ -113,8 +114,10 @@ export interface Ports {
   /** The operator's paged lists and the live bet ticker (issue 18 item 9). */
   adminLists: AdminLists;
   betTicker: BetTicker;
-  /** Idle demo accounts and closing them (domain/users/demo-expiry.ts). */
+  /** Idle demo accounts and closing them (domain/users/demo-expiry.ts); a returning browser's demo users. */
   demoAccounts: DemoAccounts;
+  /** Who owns a user, bet, payment or fraud alert: the demo sandbox's object checks (domain/shared/reach.ts). */
+  accountKinds: AccountKinds;
 
   // Trading desk (issue 4, A-S1): markets, settlement and corrections, risk, trading, audit trail.
   markets: Markets;

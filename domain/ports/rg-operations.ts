@@ -1,4 +1,5 @@
 /** The operators' responsible-gambling screen. */
+import type { Reach } from "../shared/reach.ts";
 import type { AuditEntry } from "../shared/types.ts";
 import type { Exclusion } from "../responsible/exclusion.ts";
 
@@ -37,7 +38,8 @@ export interface RgFacts {
 }
 
 export interface RgOperations {
-  facts(now: Date): Promise<RgFacts>;
+  /** The responsible-gambling lists over the customers within `reach` (the demo sandbox). */
+  facts(now: Date, reach: Reach): Promise<RgFacts>;
   recordInteraction(i: InteractionRecord, audit: AuditEntry): Promise<"recorded" | "not_customer">;
-  interactions(filter: { userId?: string; limit: number }): Promise<InteractionView[]>;
+  interactions(filter: { userId?: string; limit: number; reach: Reach }): Promise<InteractionView[]>;
 }

@@ -1,4 +1,5 @@
 /** The trading desk's book: open markets and bets, customers' bets, price moves and the house's figures. */
+import type { Reach } from "../shared/reach.ts";
 import type { BettorBet } from "../risk/sharp.ts";
 import type { BookBet, BookMarket } from "../risk/liability.ts";
 import type { PriceMove } from "../risk/steam.ts";
@@ -25,7 +26,13 @@ export interface RiskBook {
   /** Bets that were open at some moment since `from`: pending, or settled after `from`. */
   betsOpenSince(from: Date): Promise<(BookBet & { settledAt: Date | null })[]>;
   /** Every customer who has bet, with their bets and each leg's placed and closing price (at the market's close, or `now`). */
-  customerBets(now: Date): Promise<CustomerBets[]>;
+  /** The customers within `reach` who have bets, with their bets (the book's sharp flags read "real"). */
+  customerBets(now: Date, reach: Reach): Promise<CustomerBets[]>;
+  /**
+   * Every outcome's liability in the real book: the running totals the placement write keeps and
+   * checks (outcome_liability, demo = 0). The one liability figure every screen shows.
+   */
+  outcomeLiabilities(): Promise<Map<string, number>>;
   priceMoves(since: Date): Promise<PriceMove[]>;
   houseBalance(): Promise<number>;
   bankrollBase(): Promise<number>;

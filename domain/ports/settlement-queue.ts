@@ -1,4 +1,5 @@
 /** Pending bets ready to grade, with what grading needs (the bulk settlement's queue; split from the back office port). */
+import type { Reach } from "../shared/reach.ts";
 import type { BetType, DeadHeat } from "../shared/types.ts";
 
 export interface SettlementCandidateLeg {
@@ -31,8 +32,11 @@ export interface SettlementCandidateLeg {
 }
 
 export interface SettlementQueue {
-  /** Pending bets whose every leg is on a finished event, with what grading needs (sport filter optional). */
-  settlementCandidates(sport?: string): Promise<{
+  /**
+   * Pending bets whose every leg is on a finished event, with what grading needs (sport filter
+   * optional), of the customers within `reach` (whoever started the bulk settlement).
+   */
+  settlementCandidates(sport: string | undefined, reach: Reach): Promise<{
     betId: string; userId: string; stake: number; betType: BetType; legs: SettlementCandidateLeg[]; sgmPrices?: Record<string, number> | null;
     /** Each-way terms, or a runner withdrawn from its race after it was struck (Rule 4): graded only by settling the race's market. */
     racingTerms?: boolean;

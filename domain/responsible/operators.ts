@@ -12,6 +12,7 @@
  *   reversed_withdrawals  a paid-out withdrawal reversed (returned by the bank: "Mark reversed" or the
  *                     reconciler) in the last 30 days
  */
+import { reachOf, requireWithinReach } from "../shared/reach.ts";
 import type { Ctx } from "../shared/context.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
@@ -90,13 +91,13 @@ export async function responsibleOverview(ctx: Ctx): Promise<Result<RgOverview>>
   const who = requireRole(ctx.actor, ["admin"], "see the responsible gambling screen");
   if (!who.ok) return who;
   const now = ctx.clock.now();
-  return ok(rgOverview(await operations(ctx).facts(now), now));
+  return ok(rgOverview(await operations(ctx).facts(now, reachOf(ctx.actor)), now));
 }
 
 export async function listInteractions(ctx: Ctx, q: { userId?: string; limit?: number }): Promise<Result<InteractionView[]>> {
   const who = requireRole(ctx.actor, ["admin"], "see responsible gambling interactions");
   if (!who.ok) return who;
-  return ok(await operations(ctx).interactions({ userId: q.userId, limit: q.limit ?? 100 }));
+  return ok(await operations(ctx).interactions({ userId: q.userId, limit: q.limit ?? 100, reach: reachOf(ctx.actor) }));
 }
 
 export async function recordInteraction(
@@ -107,6 +108,8 @@ export async function recordInteraction(
   if (!who.ok) return who;
   const summary = input.summary.trim();
   if (!summary) return err(domainError("REQUEST.INVALID", "Describe the contact", { field: "summary" }));
+  const reachable = await requireWithinReach(ctx, "user", input.userId);
+  if (!reachable.ok) return reachable;
   const now = ctx.clock.now();
   const record = { id: ctx.ids.next("rgi"), userId: input.userId, operatorId: who.value.id, channel: input.channel, summary, createdAt: now };
   const outcome = await operations(ctx).recordInteraction(record, {
@@ -121,7 +124,7 @@ export async function recordInteraction(
     createdAt: now,
   });
   if (outcome === "not_customer") return err(domainError("USER.NOT_CUSTOMER", "Interactions are recorded for customers"));
-  const [view] = await operations(ctx).interactions({ userId: input.userId, limit: 1 });
+  const [view] = await operations(ctx).interactions({ userId: input.userId, limit: 1, reach: reachOf(ctx.actor) });
   return ok(view);
 }
 

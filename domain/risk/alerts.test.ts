@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { alertsToResolve, bankrollOf, exposureAlerts, exposureThreshold, liabilityAlerts, steamAlerts } from "./alerts.ts";
-import { marketPositions, type BookMarket } from "./liability.ts";
+import { liabilityFromBets, marketPositions, type BookBet, type BookMarket } from "./liability.ts";
 
 const market: BookMarket = {
   id: "m", eventId: "e", eventName: "Arsenal vs Chelsea", eventStatus: "live", sport: "soccer", sportName: "Soccer",
@@ -13,13 +13,15 @@ const bet = (stake: number) => ({
   legs: [{ marketId: "m", outcomeId: "m-o1", oddsMilli: 3000, result: "pending" as const }],
 });
 
+const positions = (bets: BookBet[]) => marketPositions([market], bets, liabilityFromBets(bets));
+
 describe("trading alerts", () => {
   it("raises a critical liability alert over the limit, keyed by how many times over", () => {
-    expect(liabilityAlerts(marketPositions([market], [bet(40_000)]))).toEqual([]); // liability 80,000 < 100,000
-    const [a] = liabilityAlerts(marketPositions([market], [bet(60_000)]));
+    expect(liabilityAlerts(positions([bet(40_000)]))).toEqual([]); // liability 80,000 < 100,000
+    const [a] = liabilityAlerts(positions([bet(60_000)]));
     expect(a).toMatchObject({ type: "liability_limit", severity: "critical", marketId: "m", eventName: "Arsenal vs Chelsea", key: "liability_limit:m:L1", subject: "liability_limit:m", level: 1 });
     expect(a.message).toBe("Liability on Match Result (Arsenal vs Chelsea) is $1,200.00, over its limit of $1,000.00");
-    expect(liabilityAlerts(marketPositions([market], [bet(120_000)]))[0]).toMatchObject({ key: "liability_limit:m:L2", level: 2 });
+    expect(liabilityAlerts(positions([bet(120_000)]))[0]).toMatchObject({ key: "liability_limit:m:L2", level: 2 });
   });
 
   it("raises an exposure alert over 3 % of the bankroll (house balance + base)", () => {

@@ -21,6 +21,9 @@ export interface DashboardFigures {
   totalReturned: number;
   grossRevenue: number;
   grossHoldPercent: number;
+  /** What every pending bet would pay in total (stakes included): a payout, not a liability. */
+  potentialPayout: number;
+  /** The same figure under its old name, kept for existing clients. */
   openLiability: number;
   totalExposure: number;
   totalLiability: number;
@@ -54,6 +57,7 @@ export async function dashboardStats(ctx: Ctx): Promise<Result<DashboardFigures>
     totalReturned: t.totalReturned,
     grossRevenue: settledPnl.pnl,
     grossHoldPercent: settledPnl.holdPercent,
+    potentialPayout: book.value.payout,
     openLiability: book.value.payout,
     totalExposure: book.value.exposure,
     totalLiability: book.value.liability,
@@ -87,7 +91,7 @@ export function dashboardCsvRows(f: DashboardFigures, heat: RiskHeatmapView): Cs
     money("total_returned", f.totalReturned),
     money("gross_revenue", f.grossRevenue),
     count("gross_hold_percent", f.grossHoldPercent),
-    money("open_liability", f.openLiability),
+    money("potential_payout", f.potentialPayout),
     money("total_exposure", f.totalExposure),
     money("total_liability", f.totalLiability),
     count("settlement_rate_percent", Math.round(f.settlementRate * 1000) / 10),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildHeatmap, HEATMAP_COLUMNS, HEATMAP_ROWS, inRange } from "./heatmap.ts";
-import type { BookBet, BookMarket } from "./liability.ts";
+import { liabilityFromBets, type BookBet, type BookMarket } from "./liability.ts";
 
 const market = (id: string, sport: BookMarket["sport"], type: BookMarket["type"], prices = [2000, 2000]): BookMarket => ({
   id, eventId: `e-${id}`, eventName: `E ${id}`, eventStatus: "upcoming", sport, sportName: sport, homeTeam: "H", awayTeam: "A",
@@ -23,7 +23,7 @@ describe("risk heatmap", () => {
   ];
 
   it("has every spec row and column, in order", () => {
-    const cells = buildHeatmap(markets, []);
+    const cells = buildHeatmap(markets, [], new Map());
     expect(cells).toHaveLength(HEATMAP_ROWS.length * HEATMAP_COLUMNS.length);
     expect(cells.slice(0, 5).map((c) => [c.sport, c.market])).toEqual(HEATMAP_COLUMNS.map((col) => ["Soccer", col]));
     expect(cells.every((c) => c.riskValue === 0 && c.band === "minimal")).toBe(true);
@@ -38,11 +38,13 @@ describe("risk heatmap", () => {
       bet("d", [["c1", 1, 2000]], 50_000, 100_000), // correct score: no column
       bet("p", [["s2", 1, 2000], ["b1", 2, 2000]], 1_000, 4_000),
     ];
-    const cells = buildHeatmap(markets, bets);
+    const cells = buildHeatmap(markets, bets, liabilityFromBets(bets));
     const cell = (s: string, m: string) => cells.find((c) => c.sport === s && c.market === m)!;
     expect(cell("Soccer", "FT Win")).toMatchObject({ activeBets: 1, exposure: 19_000, liability: 9_000, averageStake: 10_000, maxPayout: 19_000, marketIds: ["s1"] });
     expect(cell("Rugby", "FT Win")).toMatchObject({ activeBets: 1, liability: 100_000, riskValue: 60, band: "medium" });
-    expect(cell("Soccer", "O/U").activeBets).toBe(0);
+    // No single on it, but the multiple's leg there is in the liability placement holds against its limit.
+    expect(cell("Soccer", "O/U")).toMatchObject({ activeBets: 0, liability: 3_000, marketIds: ["s2"] });
+    expect(cell("Basketball", "Handicap")).toMatchObject({ activeBets: 0, liability: 3_000 });
     expect(cell("Soccer", "Parlay")).toMatchObject({ activeBets: 1, exposure: 4_000, liability: 3_000, marketIds: ["s2"] });
     // A multiple is counted once, in the row of its first pending leg (docs/money.md "Liability").
     expect(cell("Basketball", "Parlay")).toMatchObject({ activeBets: 0, exposure: 0, marketIds: [] });
@@ -52,7 +54,8 @@ describe("risk heatmap", () => {
 
   it("a cell over its market's limit is critical", () => {
     const tight = { ...market("s1", "soccer", "full_time_result"), liabilityLimit: 10_000 };
-    const cells = buildHeatmap([tight], [bet("a", [["s1", 1, 2000]], 20_000, 40_000)]);
+    const over = [bet("a", [["s1", 1, 2000]], 20_000, 40_000)];
+    const cells = buildHeatmap([tight], over, liabilityFromBets(over));
     expect(cells[0]).toMatchObject({ riskValue: 100, band: "critical" });
   });
 

@@ -11,11 +11,18 @@
  *   on a market of that sport; Player = player
  *   markets, which the catalogue does not offer, so the cell is 0 with no bets. Both-teams-to-score
  *   and correct-score markets have no column.
+ * - a cell's liability (FT Win, O/U, Handicap) = the sum of its markets' liabilities now, each at
+ *   its worst outcome: the running totals placement enforces (liability.ts), so the cell shows the
+ *   figure the risk tab and the desk show for the same markets. It counts every bet on those
+ *   markets (singles and the multiples with a leg there), whatever the range.
+ * - a Parlay cell's liability = the sum over its multiples of (potential return - stake): what
+ *   each adds to the running total of every outcome it touches.
  * - a cell's riskValue = the larger of its markets' own risk values (limit usage) and the log-scale
  *   score of the cell's summed liability (see liability.ts riskValue); Parlay cells use the log
  *   scale only. margin = the plain mean overround of the cell's markets (all of them, with or
  *   without bets).
- * Only bets placed within the chosen range (1h, 24h, 7d before now) count.
+ * The range (1h, 24h, 7d before now) chooses the bets whose activity the cell shows (active bets,
+ * average stake, exposure, largest payout, and the Parlay cell's multiples).
  */
 import type { Cents } from "../shared/money.ts";
 import type { MarketType, SportCode } from "../shared/types.ts";
@@ -68,9 +75,12 @@ export function inRange<T extends { placedAt: Date }>(bets: readonly T[], range:
   return bets.filter((b) => b.placedAt.getTime() >= from);
 }
 
-/** Every cell of the heatmap (rows x columns, in order) from open markets and open bets already filtered to the range. */
-export function buildHeatmap(markets: readonly BookMarket[], bets: readonly BookBet[]): HeatmapCell[] {
-  const positions = marketPositions(markets, bets);
+/**
+ * Every cell of the heatmap (rows x columns, in order) from open markets, open bets already
+ * filtered to the range, and each outcome's liability now (the placement write's running totals).
+ */
+export function buildHeatmap(markets: readonly BookMarket[], bets: readonly BookBet[], enforced: ReadonlyMap<string, Cents>): HeatmapCell[] {
+  const positions = marketPositions(markets, bets, enforced);
   const marketsById = new Map(markets.map((m) => [m.id, m]));
   const cells: HeatmapCell[] = [];
   for (const row of HEATMAP_ROWS) {
@@ -89,15 +99,15 @@ export function buildHeatmap(markets: readonly BookMarket[], bets: readonly Book
       for (const p of inCell) {
         const s = p.singlesOnly;
         exposure += s.exposure;
-        liability += s.liability;
+        liability += p.liability;
         activeBets += s.bets;
         stakes += s.stakes;
         maxPayout = Math.max(maxPayout, s.maxPayout);
-        value = Math.max(value, riskValue(s.liability, p.market.liabilityLimit));
+        value = Math.max(value, p.riskValue);
       }
       value = Math.max(value, riskValue(liability, null));
-      const withBets = inCell.filter((p) => p.singlesOnly.bets > 0).sort((a, b) => b.singlesOnly.liability - a.singlesOnly.liability);
-      const without = inCell.filter((p) => p.singlesOnly.bets === 0);
+      const withLiability = inCell.filter((p) => p.liability > 0 || p.singlesOnly.bets > 0).sort((a, b) => b.liability - a.liability);
+      const without = inCell.filter((p) => !withLiability.includes(p));
       cells.push({
         sport: row,
         market: column,
@@ -109,7 +119,7 @@ export function buildHeatmap(markets: readonly BookMarket[], bets: readonly Book
         averageStake: activeBets > 0 ? Math.floor(stakes / activeBets) : 0,
         maxPayout,
         margin: inCell.length > 0 ? round2(inCell.reduce((s, p) => s + p.margin, 0) / inCell.length) : 0,
-        marketIds: [...withBets, ...without].map((p) => p.market.id),
+        marketIds: [...withLiability, ...without].map((p) => p.market.id),
       });
     }
   }
@@ -134,7 +144,7 @@ function parlayCell(row: HeatmapRowLabel, bets: readonly BookBet[], marketsById:
     count += 1;
     stakes += bet.stake;
     exposure += payout;
-    liability += Math.max(0, payout - bet.stake);
+    liability += bet.potentialReturn - bet.stake;
     maxPayout = Math.max(maxPayout, payout);
     for (const l of legsHere) marketIds.add(l.marketId);
   }

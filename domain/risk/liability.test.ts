@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
-  aggregate, bookTotals, currentPotentialReturn, marketPositions, openAt, overroundPercent, publicPercentages, riskBand,
-  riskLevelOf, riskValue, type BookBet, type BookMarket,
+  aggregate, bookTotals, currentPotentialReturn, liabilityFromBets, marketPositions as positionsWith, openAt, overroundPercent,
+  publicPercentages, riskBand, riskLevelOf, riskValue, type BookBet, type BookMarket,
 } from "./liability.ts";
+
+/** Positions with each outcome's liability as the running totals would hold it for these open bets. */
+const marketPositions = (markets: BookMarket[], bets: BookBet[]) => positionsWith(markets, bets, liabilityFromBets(bets));
 
 const market = (id: string, prices: number[], over: Partial<BookMarket> = {}): BookMarket => ({
   id,
@@ -43,6 +46,30 @@ describe("overround", () => {
   });
 });
 
+describe("liability: the running totals' sum", () => {
+  it("is, per outcome, potential return - stake of every pending bet with a leg on it; a multiple counts on every leg", () => {
+    const acca: BookBet = {
+      id: "acca", userId: "u", betType: "multiple", stake: 1_000, potentialReturn: 6_000, placedAt: new Date(0),
+      legs: [
+        { marketId: "a", outcomeId: "a-o1", oddsMilli: 2000, result: "won" },
+        { marketId: "b", outcomeId: "b-o1", oddsMilli: 3000, result: "pending" },
+      ],
+    };
+    expect(liabilityFromBets([acca, single("a", 1, 2_000, 2500), single("b", 2, 1_000, 1500)])).toEqual(
+      new Map([["a-o1", 5_000 + 3_000], ["b-o1", 5_000], ["b-o2", 500]]),
+    );
+  });
+
+  it("is what every screen shows: a market's liability is its largest outcome's, against its own limit", () => {
+    const m = market("m", [2000, 3500, 4000], { liabilityLimit: 20_000 });
+    const [p] = positionsWith([m], [], new Map([["m-o1", 15_000], ["m-o3", 6_000]]));
+    expect(p.outcomes.map((o) => o.liability)).toEqual([15_000, 0, 6_000]);
+    expect(p.liability).toBe(15_000);
+    expect(p.limitUsage).toBe(75);
+    expect(p.riskValue).toBe(75);
+  });
+});
+
 describe("market positions from singles", () => {
   it("owes each outcome's backers their potential return, minus every stake taken on the market", () => {
     const m = market("m", [2000, 3500, 4000]);
@@ -51,7 +78,9 @@ describe("market positions from singles", () => {
     expect(p.stakes).toBe(17_000);
     expect(p.outcomes.map((o) => o.payout)).toEqual([30_000, 0, 8_000]);
     expect(p.outcomes.map((o) => o.net)).toEqual([13_000, -17_000, -9_000]);
-    expect(p.liability).toBe(13_000); // worst case: outcome 1 wins
+    // Liability: each outcome's own bets (20,000 - 10,000 + 10,000 - 5,000), never netted against the others' stakes.
+    expect(p.outcomes.map((o) => o.liability)).toEqual([15_000, 0, 6_000]);
+    expect(p.liability).toBe(15_000);
     expect(p.exposure).toBe(30_000);
     expect(p.bets).toBe(3);
     expect(p.singles).toBe(3);
@@ -60,10 +89,11 @@ describe("market positions from singles", () => {
     expect(p.limitUsage).toBe(0.01);
   });
 
-  it("a balanced book has no liability", () => {
+  it("a balanced book nets to nothing, but each outcome still carries the liability its limit counts", () => {
     const m = market("m", [2000, 2000]);
     const [p] = marketPositions([m], [single("m", 1, 10_000, 2000), single("m", 2, 10_000, 2000)]);
-    expect(p.liability).toBe(0);
+    expect(p.outcomes.map((o) => o.net)).toEqual([0, 0]);
+    expect(p.liability).toBe(10_000);
     expect(p.exposure).toBe(20_000);
   });
 
@@ -71,7 +101,7 @@ describe("market positions from singles", () => {
     const m = market("m", [2000, 2000]);
     const other = single("x", 1, 10_000, 2000);
     const settledLeg = { ...single("m", 1, 10_000, 2000), legs: [{ marketId: "m", outcomeId: "m-o1", oddsMilli: 2000, result: "won" as const }] };
-    const [p] = marketPositions([m], [other, settledLeg]);
+    const [p] = positionsWith([m], [other, settledLeg], new Map());
     expect(p.bets).toBe(0);
     expect(p.liability).toBe(0);
   });
@@ -102,7 +132,9 @@ describe("multiples", () => {
     expect(pa.stakes).toBe(3_000);
     expect(pa.outcomes.map((o) => o.net)).toEqual([3_000, 3_400, -3_000]);
     expect(pa.exposure).toBe(6_400); // the draw is the worst case
-    expect(pa.liability).toBe(3_400);
+    // The multiple's 50.00 sits on home here and on b's first outcome too (the limit counts it on each).
+    expect(pa.outcomes.map((o) => o.liability)).toEqual([5_000, 4_400, 0]);
+    expect(pa.liability).toBe(5_000);
     expect(pa.payout).toBe(12_400);
     expect(pa.multiples).toBe(1);
     expect(pa.singlesOnly.outcomes.map((o) => o.payout)).toEqual([0, 6_400, 0]);
@@ -113,7 +145,8 @@ describe("multiples", () => {
     const totals = bookTotals([pa, pb]);
     expect(totals.payout).toBe(6_000 + 6_400 + 1_500); // every open bet's potential return, once
     expect(totals.exposure).toBe(6_400 + 1_500);
-    expect(totals.liability).toBe(3_400 + 500);
+    expect(pb.outcomes.map((o) => o.liability)).toEqual([5_000, 500]);
+    expect(totals.liability).toBe(5_000 + 5_000);
   });
 
   it("a won leg no longer counts in its market; a void leg lowers the payout; a lost leg ends it", () => {
@@ -145,12 +178,14 @@ describe("multiples", () => {
     );
     expect(currentPotentialReturn(voidLeg)).toBe(1_500);
     expect(currentPotentialReturn(lostLeg)).toBe(0);
-    const [pa, pb] = marketPositions([a, b], [wonLeg, voidLeg, lostLeg]);
+    // A bet with a lost leg has left pending (lost): the running totals no longer hold it.
+    const [pa, pb] = positionsWith([a, b], [wonLeg, voidLeg, lostLeg], liabilityFromBets([wonLeg, voidLeg]));
     expect(pa.bets).toBe(0); // the won leg is behind the first two; the void leg is not pending
     expect(pb.bets).toBe(2);
     expect(pb.outcomes.map((o) => o.payout)).toEqual([6_000, 1_500]);
     expect(pb.stakes).toBe(2_000);
-    expect(pb.liability).toBe(4_000);
+    expect(pb.outcomes.map((o) => o.liability)).toEqual([5_000, 2_000]);
+    expect(pb.liability).toBe(5_000);
   });
 });
 
@@ -185,7 +220,8 @@ describe("aggregates and totals", () => {
     expect(e1.markets).toBe(2);
     expect(e1.liability).toBe(9_000 + 30_000);
     expect(e1.exposure).toBe(19_000 + 60_000);
-    expect(e1.limit).toBe(400_000_000);
+    // No summed limit: the event's tightest market (highest usage) stands for it.
+    expect(e1.tightest?.market.id).toBe("b");
     expect(byEvent.find((x) => x.key === "e2")!.liability).toBe(0);
     const totals = bookTotals(ps);
     expect(totals.liability).toBe(39_000);

@@ -1,26 +1,30 @@
 /**
  * The liability engine: what the house owes on every market if each outcome wins, from the open
  * (pending) bets, and the figures derived from it. Pure: the caller passes the markets with their
- * current prices and the open bets.
+ * current prices, the open bets and the liability the placement write keeps per outcome.
  *
- * Definitions (cents throughout; docs/money.md "Liability"):
- * - each open bet is counted ONCE, in the market of its FIRST PENDING LEG (leg order as placed):
- *   a single in its market; a multiple in the market of its first leg that is still pending (won
- *   legs are behind it, later legs are still to come). Multiples with a lost leg owe nothing (they
- *   are lost) and are ignored. So the sum over markets of every outcome's payout is exactly what
- *   the book pays if every open bet wins (the dashboard's total), and no bet is counted twice.
- * - payout owed on an outcome: the sum of the current potential returns (void legs at 1.00) of the
- *   bets counted in the market whose counted leg is on that outcome.
- * - stakes taken on a market: the stakes of the bets counted in it.
- * - net liability of an outcome: payout owed - stakes taken (negative = the house wins if it wins).
- * - market payout: the sum of its outcomes' payouts ("paid out if every open bet wins").
- * - market exposure: the largest payout owed on one outcome: the worst-case gross payout. A
- *   multiple sits at its worst-case leg combination: it is owed only if all its legs win, and it
- *   is charged to the outcome of its first pending leg, so for any set of results the book pays at
- *   most the sum of the market exposures (never a bet twice).
- * - market liability: max(0, the largest net liability): the worst-case loss on the market.
+ * Liability is ONE figure (docs/money.md "Liability"): per outcome, the sum over the pending bets
+ * with a leg on it of (potential return - stake), a multiple counted in full on every outcome it
+ * touches. The placement write keeps it as a running total (outcome_liability, migrations 0026 and
+ * 0049) and refuses a bet that takes an outcome past its market's limit; every screen shows that
+ * same running total (the caller reads it and passes it in as `enforced`). So:
+ * - an outcome's liability: its running total in the real book;
+ * - a market's liability: its largest outcome liability, the figure its limit is checked against;
+ *   limit usage = that / the market's own limit;
+ * - events, sports, market types and the book add their markets' liabilities up (each market at
+ *   its worst outcome); an event has no limit of its own: its tightest market is shown instead.
+ * liabilityFromBets() computes the same sum from bets, for moments in the past (the 24-hour chart);
+ * tests/api/one-liability-figure.test.ts checks that it agrees with the running totals now.
+ *
+ * The other figures are about payouts, and say so:
+ * - each open bet is counted ONCE, in the market of its FIRST PENDING LEG (leg order as placed);
+ *   multiples with a lost leg owe nothing and are ignored. So the sum over markets of every
+ *   outcome's payout is exactly what the book pays if every open bet wins (potential payout).
+ * - payout on an outcome: the current potential returns (void legs at 1.00) of the bets counted
+ *   there; stakes taken on a market: the stakes of the bets counted in it; net of an outcome:
+ *   payout - stakes taken (negative = the house wins if it wins).
+ * - market exposure: the largest payout on one outcome (the worst-case gross payout).
  * - margin (overround) of the current prices: 1 - 1 / sum(1 / price), as a percent.
- * Events, sports and market types aggregate by summing their markets.
  */
 import { returnFor, type OddsMilli } from "../shared/odds.ts";
 import type { Cents } from "../shared/money.ts";
@@ -80,6 +84,8 @@ export interface OutcomePosition {
   stakes: Cents;
   /** payout - all stakes taken on the market. */
   net: Cents;
+  /** The outcome's liability: its running total in the real book, as placement enforces it. */
+  liability: Cents;
 }
 
 export interface Position {
@@ -91,6 +97,7 @@ export interface Position {
   singles: number;
   multiples: number;
   exposure: Cents;
+  /** The largest outcome liability: what the market's limit is checked against. */
   liability: Cents;
   /** The largest potential return of one bet counted in the market. */
   maxPayout: Cents;
@@ -104,7 +111,7 @@ export interface MarketPosition extends Position {
   /** liability / limit, percent (2 decimals). */
   limitUsage: number;
   riskValue: number;
-  /** The same figures from the single bets alone (the heatmap's market-type columns). */
+  /** The payout figures from the single bets alone (the heatmap's market-type columns); its liability is the market's. */
   singlesOnly: Position;
 }
 
@@ -164,7 +171,18 @@ export function attributedLegs(bet: BookBet): BookLeg[] {
   return first ? [first] : [];
 }
 
-function emptyPosition(market: BookMarket): Position {
+/**
+ * The liability of every outcome from the bets open at a moment: per outcome, the sum over the
+ * pending bets with a leg on it of (potential return - stake), each leg of a multiple counted. This
+ * is the sum the placement write keeps as a running total; use the running total for "now".
+ */
+export function liabilityFromBets(bets: readonly Pick<BookBet, "stake" | "potentialReturn" | "legs">[]): Map<string, Cents> {
+  const out = new Map<string, Cents>();
+  for (const bet of bets) for (const leg of bet.legs) out.set(leg.outcomeId, (out.get(leg.outcomeId) ?? 0) + bet.potentialReturn - bet.stake);
+  return out;
+}
+
+function emptyPosition(market: BookMarket, enforced: ReadonlyMap<string, Cents>): Position {
   return {
     stakes: 0,
     payout: 0,
@@ -174,7 +192,9 @@ function emptyPosition(market: BookMarket): Position {
     exposure: 0,
     liability: 0,
     maxPayout: 0,
-    outcomes: market.outcomes.map((o) => ({ outcomeId: o.id, name: o.name, priceMilli: o.priceMilli, payout: 0, stakes: 0, net: 0 })),
+    outcomes: market.outcomes.map((o) => ({
+      outcomeId: o.id, name: o.name, priceMilli: o.priceMilli, payout: 0, stakes: 0, net: 0, liability: enforced.get(o.id) ?? 0,
+    })),
   };
 }
 
@@ -192,22 +212,30 @@ function addBet(p: Position, bet: BookBet, leg: BookLeg, payout: Cents) {
 }
 
 function finish(p: Position): Position {
-  let worst = -Infinity;
   let exposure = 0;
+  let liability = 0;
   for (const o of p.outcomes) {
     o.net = o.payout - p.stakes;
-    worst = Math.max(worst, o.net);
     exposure = Math.max(exposure, o.payout);
+    liability = Math.max(liability, o.liability);
   }
   p.exposure = exposure;
-  p.liability = p.outcomes.length === 0 ? 0 : Math.max(0, worst);
+  p.liability = liability;
   return p;
 }
 
-/** The position of every given market from the open bets (bets on other markets are ignored). */
-export function marketPositions(markets: readonly BookMarket[], bets: readonly BookBet[]): MarketPosition[] {
-  const all = new Map(markets.map((m) => [m.id, emptyPosition(m)]));
-  const singles = new Map(markets.map((m) => [m.id, emptyPosition(m)]));
+/**
+ * The position of every given market from the open bets (bets on other markets are ignored) and
+ * the liability of each outcome (`enforced`: the placement write's running totals, or
+ * liabilityFromBets for a moment in the past).
+ */
+export function marketPositions(
+  markets: readonly BookMarket[],
+  bets: readonly BookBet[],
+  enforced: ReadonlyMap<string, Cents>,
+): MarketPosition[] {
+  const all = new Map(markets.map((m) => [m.id, emptyPosition(m, enforced)]));
+  const singles = new Map(markets.map((m) => [m.id, emptyPosition(m, enforced)]));
   for (const bet of bets) {
     const payout = currentPotentialReturn(bet);
     const isSingle = bet.betType === "single" || bet.legs.length === 1;
@@ -238,25 +266,33 @@ export interface Aggregate {
   bets: number;
   payout: Cents;
   exposure: Cents;
+  /** The sum of its markets' liabilities (each market at its worst outcome). */
   liability: Cents;
-  limit: Cents;
+  /**
+   * The market nearest its own limit (highest usage, then largest liability): a group has no
+   * limit of its own, so this is the limit that binds first. Null when no market has a limit.
+   */
+  tightest: MarketPosition | null;
   maxPayout: Cents;
   riskValue: number;
 }
+
+const nearerItsLimit = (a: MarketPosition, b: MarketPosition | null): boolean =>
+  b === null || a.limitUsage > b.limitUsage || (a.limitUsage === b.limitUsage && a.liability > b.liability);
 
 /** Sum market positions by a key (event id, sport, market type). */
 export function aggregate(positions: readonly MarketPosition[], keyOf: (p: MarketPosition) => string): Aggregate[] {
   const out = new Map<string, Aggregate>();
   for (const p of positions) {
     const key = keyOf(p);
-    const a = out.get(key) ?? { key, markets: 0, stakes: 0, bets: 0, payout: 0, exposure: 0, liability: 0, limit: 0, maxPayout: 0, riskValue: 0 };
+    const a = out.get(key) ?? { key, markets: 0, stakes: 0, bets: 0, payout: 0, exposure: 0, liability: 0, tightest: null, maxPayout: 0, riskValue: 0 };
     a.markets += 1;
     a.stakes += p.stakes;
     a.bets += p.bets;
     a.payout += p.payout;
     a.exposure += p.exposure;
     a.liability += p.liability;
-    a.limit += p.market.liabilityLimit;
+    if (p.market.liabilityLimit > 0 && nearerItsLimit(p, a.tightest)) a.tightest = p;
     a.maxPayout = Math.max(a.maxPayout, p.maxPayout);
     a.riskValue = Math.max(a.riskValue, p.riskValue);
     out.set(key, a);
@@ -266,10 +302,11 @@ export function aggregate(positions: readonly MarketPosition[], keyOf: (p: Marke
 }
 
 export interface BookTotals {
-  /** What the book pays if every open bet wins (each bet once). */
+  /** What the book pays if every open bet wins (each bet once): the potential payout. */
   payout: Cents;
   /** Sum of the markets' worst-case payouts. */
   exposure: Cents;
+  /** Sum of the markets' liabilities, each at its worst outcome (the figure limits are checked against). */
   liability: Cents;
   stakes: Cents;
   /** Stake-weighted overround of markets with bets; the plain mean over all markets when none has bets. */
@@ -307,7 +344,8 @@ export function publicPercentages(p: Position): Map<string, number> {
 
 /**
  * The book at an earlier moment: the bets that were open then (placed at or before `at`, not
- * settled before it), with their legs taken as pending. Used to replay exposure over time.
+ * settled before it), with their legs taken as pending. Used to replay exposure and liability
+ * (liabilityFromBets) over time.
  */
 export function openAt<T extends BookBet & { settledAt: Date | null }>(bets: readonly T[], at: Date): BookBet[] {
   const t = at.getTime();

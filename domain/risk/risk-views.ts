@@ -1,17 +1,18 @@
 /**
  * Read use cases of the risk screens (admin and trader): the heatmap and the risk metrics.
  */
+import { reachOf } from "../shared/reach.ts";
 import type { Ctx } from "../shared/context.ts";
 import { ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { bookSnapshot } from "./book.ts";
 import { buildHeatmap, HEATMAP_COLUMNS, HEATMAP_ROWS, inRange, type HeatmapCell, type HeatmapRange } from "./heatmap.ts";
 import {
-  aggregate, bookTotals, marketPositions, openAt, riskLevelOf, type Aggregate, type MarketPosition,
+  aggregate, bookTotals, liabilityFromBets, marketPositions, openAt, riskLevelOf, type Aggregate, type MarketPosition,
 } from "./liability.ts";
 import type { RiskLevel } from "../shared/risk-level.ts";
 import { summarizeBettor, SHARP_THRESHOLD, WIN_RATE_ALERT, type BettorSummary } from "./sharp.ts";
-import { scanAlerts } from "../trading/alerts.ts";
+import { activeAlertCount } from "../trading/alerts.ts";
 import type { CustomerBets } from "../ports/index.ts";
 
 export const RISK_READERS = ["admin", "trader"] as const;
@@ -31,12 +32,12 @@ export async function riskHeatmap(ctx: Ctx, range: HeatmapRange): Promise<Result
   if (!who.ok) return who;
   const risk = ctx.ports.risk;
   const now = ctx.clock.now();
-  const { markets, bets } = await bookSnapshot(risk);
+  const { markets, bets, liabilities } = await bookSnapshot(risk);
   return ok({
     range,
     rows: [...HEATMAP_ROWS],
     columns: [...HEATMAP_COLUMNS],
-    cells: buildHeatmap(markets, inRange(bets, range, now)),
+    cells: buildHeatmap(markets, inRange(bets, range, now), liabilities),
     generatedAt: now,
   });
 }
@@ -129,7 +130,9 @@ export async function exposureSeries(ctx: Ctx, hours: number): Promise<{ at: Dat
   const out: { at: Date; exposure: number; liability: number }[] = [];
   for (let h = hours; h >= 0; h--) {
     const at = new Date(now.getTime() - h * 3_600_000);
-    const totals = bookTotals(marketPositions(markets, openAt(bets, at)));
+    // The past is replayed from the bets with the running totals' own sum (liabilityFromBets).
+    const open = openAt(bets, at);
+    const totals = bookTotals(marketPositions(markets, open, liabilityFromBets(open)));
     out.push({ at, exposure: totals.exposure, liability: totals.liability });
   }
   return out;
@@ -141,18 +144,17 @@ export async function riskMetrics(ctx: Ctx): Promise<Result<RiskMetricsView>> {
   const who = requireRole(ctx.actor, RISK_READERS, "read the risk metrics");
   if (!who.ok) return who;
   const risk = ctx.ports.risk;
-  const trading = ctx.ports.trading;
   const now = ctx.clock.now();
-  await scanAlerts(ctx);
-  const [{ positions }, customers, activeAlerts, series] = await Promise.all([
+  const activeAlerts = await activeAlertCount(ctx);
+  const [{ positions }, customers, series] = await Promise.all([
     bookSnapshot(risk),
-    risk.customerBets(now),
-    trading.activeAlertCount(),
+    risk.customerBets(now, reachOf(ctx.actor)),
     exposureSeries(ctx, 24),
   ]);
   const totals = bookTotals(positions);
+  // Every market holding liability is listed (a multiple's later legs hold it where no bet is counted).
   const markets = positions
-    .filter((p) => p.bets > 0)
+    .filter((p) => p.bets > 0 || p.liability > 0)
     .sort((a, b) => b.riskValue - a.riskValue || b.liability - a.liability || b.stakes - a.stakes)
     .slice(0, 50)
     .map((position) => ({ position, riskLevel: riskLevelOf(position.riskValue) }));

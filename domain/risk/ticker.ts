@@ -6,12 +6,15 @@
  * - sharp customer: a trader has cut the customer's stake factor below 100 % (the trading desk's
  *   sharp list: that is how a book marks and limits sharp money).
  *
- * Everything else comes from what placement already holds (no read on the placement path).
+ * Everything else comes from what placement already holds (no read on the placement path),
+ * including whose bet it is: a demo customer's bet reaches demo staff only, a registered
+ * customer's real staff only (domain/shared/reach.ts).
  */
 import { formatOdds } from "../shared/odds.ts";
 import { FULL_STAKE_FACTOR_BP } from "../betting/placement-limits.ts";
 import type { PlacedBetNotice } from "../ports/bet-ticker.ts";
 import type { BetType } from "../shared/types.ts";
+import { accountKindOf, withinReach, type AccountKind, type Reach } from "../shared/reach.ts";
 
 /** 500.00: stakes strictly above it are flagged "large" unless the setting says otherwise. */
 export const DEFAULT_LARGE_STAKE_CENTS = 50_000;
@@ -28,6 +31,10 @@ export interface TickerItem {
   odds: string;
   potentialReturn: number;
   flags: { largeStake: boolean; sharp: boolean };
+  /** A demo customer's bet (play money): shown to demo staff only. */
+  demo: boolean;
+  /** Whose bet, for the watchers' reach (domain/shared/reach.ts). */
+  customerKind: AccountKind;
 }
 
 export const isLargeStake = (stake: number, thresholdCents: number): boolean => stake > thresholdCents;
@@ -53,11 +60,16 @@ export function tickerItem(n: PlacedBetNotice, opts: { largeStakeOver: number; s
     odds: formatOdds(n.bet.totalOddsMilli),
     potentialReturn: n.bet.potentialReturn,
     flags: { largeStake: isLargeStake(n.bet.stake, opts.largeStakeOver), sharp: isSharpCustomer(opts.stakeFactorBp) },
+    demo: n.customer.isDemo,
+    customerKind: accountKindOf(n.customer),
   };
 }
 
-export type TickerFilter = { largeOnly: boolean; sharpOnly: boolean };
+export type TickerFilter = { largeOnly: boolean; sharpOnly: boolean; reach: Reach };
 
-/** Whether an item passes the ticker's filters ("large stakes only", "sharp customers only"; both: it must be both). */
+/**
+ * Whether an item passes the ticker's filters ("large stakes only", "sharp customers only"; both: it
+ * must be both) and is the bet of a customer within the watcher's reach (the demo sandbox).
+ */
 export const passesTickerFilter = (item: TickerItem, f: TickerFilter): boolean =>
-  (!f.largeOnly || item.flags.largeStake) && (!f.sharpOnly || item.flags.sharp);
+  withinReach(f.reach, item.customerKind) && (!f.largeOnly || item.flags.largeStake) && (!f.sharpOnly || item.flags.sharp);

@@ -124,7 +124,7 @@ async function moneyMoved(ctx: SystemCtx, market: MarketRecord, result: MarketRe
   const withRunners = withWithdrawn(market, result);
   const others = otherResultsLoader(ctx, market.id);
   let moved = 0;
-  for (const bet of await ctx.ports.markets.betsOn(market.id, 1_000_000)) {
+  for (const bet of await ctx.ports.markets.betsOn(market.id, 1_000_000, "everyone")) {
     if (bet.status === "cashed_out") continue;
     const next = regradeForMarket(bet, market.id, withRunners, await others(bet));
     if (!next) continue;
@@ -229,7 +229,7 @@ export async function correctMarketBets(
   let regraded = 0;
   let correction = 0;
   let debt = 0;
-  for (const listed of await markets.betsOn(market.id, 1_000_000)) {
+  for (const listed of await markets.betsOn(market.id, 1_000_000, "everyone")) {
     if (listed.status === "cashed_out" || (why.skipVoided && listed.status === "void")) continue;
     let bet: BetRecord | null = listed;
     for (let attempt = 0; bet && attempt < MAX_ATTEMPTS; attempt++) {

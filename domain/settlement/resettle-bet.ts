@@ -11,6 +11,7 @@
  * market's recorded result needs the override with a reason too; one that moves more than the
  * four-eyes threshold waits for a second admin (approvals/four-eyes.ts). All of it is audited.
  */
+import { requireWithinReach } from "../shared/reach.ts";
 import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
@@ -74,6 +75,8 @@ export async function resettleBet(ctx: Ctx, betId: string, req: ResettleBetInput
   const who = requireRole(ctx.actor, ["admin"], "resettle bets");
   if (!who.ok) return who;
   const actor = who.value;
+  const reachable = await requireWithinReach(ctx, "bet", betId);
+  if (!reachable.ok) return reachable;
   const settlements = ctx.ports.settlements;
   const bet = await ctx.ports.bets.findById(betId);
   if (!bet) return err(domainError("BET.NOT_FOUND", "No bet with that id"));

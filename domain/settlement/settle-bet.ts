@@ -4,6 +4,7 @@
  * the stake, a lost bet pays nothing. The Bets port writes status, legs, payout and audit record
  * in one write that the database refuses if the bet is no longer pending, so it pays once.
  */
+import { requireWithinReach } from "../shared/reach.ts";
 import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
@@ -22,6 +23,9 @@ export async function settleBet(ctx: Ctx, betId: string, req: SettlementRequest 
   const who = requireRole(ctx.actor, ["admin"], "settle bets");
   if (!who.ok) return who;
   const actor = who.value;
+  // The demo sandbox, checked here too, for callers other than the route (a bulk settlement).
+  const reachable = await requireWithinReach(ctx, "bet", betId);
+  if (!reachable.ok) return reachable;
   const bet = await ctx.ports.bets.findById(betId);
   if (!bet) return err(domainError("BET.NOT_FOUND", "No bet with that id"));
 

@@ -10,6 +10,8 @@ export const ErrorCodes = [
   "AUTH.FORBIDDEN",
   "AUTH.ACCOUNT_SUSPENDED",
   "DEMO.NOT_DEMO_USER",
+  /** The demo sandbox: an account (or its bet, payment, alert) outside the staff member's reach. */
+  "SANDBOX.OUT_OF_REACH",
   "REQUEST.INVALID",
   "REQUEST.INVALID_JSON",
   "REQUEST.CROSS_ORIGIN",

@@ -18,6 +18,8 @@ export interface User {
   lastName: string;
   role: Role;
   isDemo: boolean;
+  /** Written by the demo data's seed, not registered (domain/shared/reach.ts); absent = false. */
+  isSample?: boolean;
   isActive: boolean;
   verificationLevel: VerificationLevel;
   createdAt: Date;

@@ -11,6 +11,7 @@
  * - customer_insight / risk_analysis: one CSV row per customer of the chosen segment.
  * - export_report: financial, customer_activity, risk_metrics or regulatory over the chosen period.
  */
+import { reachOf, requireWithinReach, type Reach } from "../shared/reach.ts";
 import type { Ctx, SystemCtx } from "../shared/context.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
@@ -75,14 +76,17 @@ export async function startBulkOperation(ctx: Ctx, req: BulkOperationRequest): P
 export async function listBulkOperations(ctx: Ctx, limit = 50) {
   const who = requireRole(ctx.actor, ["admin"], "see bulk operations");
   if (!who.ok) return who;
-  return ok(await ctx.ports.bulkOperations.list(limit));
+  return ok(await ctx.ports.bulkOperations.list(limit, reachOf(ctx.actor)));
 }
 
 export async function getBulkOperation(ctx: Ctx, id: string): Promise<Result<BulkOperationRecord>> {
   const who = requireRole(ctx.actor, ["admin"], "see bulk operations");
   if (!who.ok) return who;
   const op = await ctx.ports.bulkOperations.find(id);
-  return op ? ok(op) : err(domainError("BULK.NOT_FOUND", "No bulk operation with that id"));
+  if (!op) return err(domainError("BULK.NOT_FOUND", "No bulk operation with that id"));
+  // Its result names the customers within its starter's reach: only staff of that reach may read it.
+  const reachable = await requireWithinReach(ctx, "user", op.createdBy);
+  return reachable.ok ? ok(op) : reachable;
 }
 
 export async function bulkOperationCsv(ctx: Ctx, id: string): Promise<Result<{ op: BulkOperationRecord; csv: string }>> {
@@ -153,6 +157,15 @@ export async function processNextBulkOperation(deps: SystemCtx, opts: RunnerOpti
   return op.id;
 }
 
+/**
+ * The reach of whoever started an operation (domain/shared/reach.ts): a demo admin's report or bulk
+ * settlement covers the demo sandbox only. An unknown starter gets the sandbox, the smaller world.
+ */
+async function starterReach(deps: SystemCtx, op: BulkOperationRecord): Promise<Reach> {
+  const user = await deps.ports.users.findById(op.createdBy);
+  return user ? reachOf({ kind: "user", user, sessionId: `bulk:${op.id}` }) : "sandbox";
+}
+
 async function run(deps: SystemCtx, op: BulkOperationRecord, chunkSize: number, report: (c: Counts) => Promise<void>): Promise<Outcome> {
   switch (op.type) {
     case "settlement":
@@ -169,7 +182,7 @@ async function runSettlement(deps: SystemCtx, op: BulkOperationRecord, chunkSize
   const params = op.params as { settlementType?: string; sport?: string };
   const reviewOnly = params.settlementType === "manual_review";
   const admin = await deps.ports.users.findById(op.createdBy);
-  const candidates = await deps.ports.settlementQueue.settlementCandidates(params.sport ?? "all");
+  const candidates = await deps.ports.settlementQueue.settlementCandidates(params.sport ?? "all", await starterReach(deps, op));
   const c: Counts = { targetCount: candidates.length, processed: 0, succeeded: 0, failed: 0 };
   const summary = { won: 0, lost: 0, void: 0, needsReview: 0, errors: 0, paidOut: 0 };
   const rows: CsvCell[][] = [];
@@ -237,10 +250,11 @@ async function runInsight(deps: SystemCtx, op: BulkOperationRecord, chunkSize: n
   const params = op.params as { analysisType: AnalysisType; segment: InsightSegment };
   const kind = op.type as "customer_insight" | "risk_analysis";
   const now = deps.clock.now();
+  const reach = await starterReach(deps, op);
   const [all, lines, profiles] = await Promise.all([
-    deps.ports.customerAggregates.customers(now),
-    deps.ports.reports.closingLines(),
-    deps.ports.fraud.profiles(100_000),
+    deps.ports.customerAggregates.customers(now, reach),
+    deps.ports.reports.closingLines(reach),
+    deps.ports.fraud.profiles(100_000, reach),
   ]);
   const customers = all.filter((c) => inInsightSegment(c, params.segment, now));
   const clv = clvByCustomer(lines);
@@ -265,6 +279,7 @@ async function runReport(deps: SystemCtx, op: BulkOperationRecord, chunkSize: nu
   const period = resolvePeriod(p.dateRange, now, p.from ? new Date(p.from) : undefined, p.to ? new Date(p.to) : undefined);
   if (!period) return { targetCount: 0, processed: 0, succeeded: 0, failed: 0, summary: {}, csv: null, error: "Invalid report period" };
   const { reports, ledgerPayments, customerAggregates } = deps.ports;
+  const reach = await starterReach(deps, op);
   const single = async (header: string[], build: () => Promise<CsvCell[][]>): Promise<Outcome> => {
     const c: Counts = { targetCount: 1, processed: 0, succeeded: 0, failed: 0 };
     await report(c);
@@ -275,15 +290,15 @@ async function runReport(deps: SystemCtx, op: BulkOperationRecord, chunkSize: nu
     case "financial":
       return single(FINANCIAL_HEADER, async () => {
         const [bets, payments] = await Promise.all([
-          reports.betsBetween(period.from, period.to),
-          ledgerPayments.payments({ kinds: PAYMENT_KINDS, since: period.from, until: period.to, limit: 1_000_000 }),
+          reports.betsBetween(period.from, period.to, reach),
+          ledgerPayments.payments({ kinds: PAYMENT_KINDS, since: period.from, until: period.to, limit: 1_000_000, reach }),
         ]);
         return financialRows(bets, payments, period);
       });
     case "regulatory":
       return single(REGULATORY_HEADER, async () => regulatoryRows(await reports.auditBetween(period.from, period.to, 100_000)));
     case "customer_activity": {
-      const [customers, bets] = await Promise.all([customerAggregates.customers(now), reports.betsBetween(period.from, period.to)]);
+      const [customers, bets] = await Promise.all([customerAggregates.customers(now, reach), reports.betsBetween(period.from, period.to, reach)]);
       const byUser = new Map<string, typeof bets>();
       for (const b of bets) byUser.set(b.userId, [...(byUser.get(b.userId) ?? []), b]);
       const { rows, counts } = await customersInChunks(customers, chunkSize, report, (c) =>
@@ -293,8 +308,8 @@ async function runReport(deps: SystemCtx, op: BulkOperationRecord, chunkSize: nu
     }
     case "risk_metrics": {
       const [customers, alerts] = await Promise.all([
-        customerAggregates.customers(now),
-        deps.ports.fraud.listAlerts({ since: period.from, limit: 100_000 }),
+        customerAggregates.customers(now, reach),
+        deps.ports.fraud.listAlerts({ since: period.from, limit: 100_000, reach }),
       ]);
       const inPeriod = alerts.filter((a) => a.createdAt.getTime() < period.to.getTime());
       const sorted = riskMetricsRows(customers, inPeriod, now);

@@ -46,6 +46,15 @@ export async function scanAlerts(ctx: Ctx): Promise<number> {
   return trading.raiseAlerts(candidates.map((c) => ({ ...c, id: ctx.ids.next("alr"), createdAt: now })));
 }
 
+/**
+ * The number every screen shows as "Active alerts" (the desk, the risk tab): the engine run now,
+ * then its open alerts counted. One function, so two screens read one engine the same way.
+ */
+export async function activeAlertCount(ctx: Ctx): Promise<number> {
+  await scanAlerts(ctx);
+  return ctx.ports.trading.activeAlertCount();
+}
+
 export async function listAlerts(
   ctx: Ctx,
   filter: { status: "active" | "acknowledged" | "all"; limit: number },

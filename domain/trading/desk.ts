@@ -3,17 +3,21 @@
  * tracking and the odds-control list.
  *
  * Overview per event (events in the book with open bets, or with a steam move):
- * - totalLiability / liabilityLimit: sums over the event's markets (liability.ts);
+ * - totalLiability: the sum of the event's market liabilities, each market at its worst outcome
+ *   (liability.ts: the running totals placement enforces);
+ * - tightestMarket: the event's market nearest its own limit, with its liability, limit and usage.
+ *   An event has no limit of its own (a sum of market limits would be a limit nobody enforces);
  * - home / draw / away exposure: payout owed on each match-winner outcome;
  * - publicPercentage: each match-winner outcome's share of the stakes on that market;
  * - sharpMoney: an open bet on the event by a customer whose sharp score is >= 60 (sharp.ts);
  * - steamMove: a steam move (steam.ts) on one of its markets in the last 10 minutes;
  * - riskLevel: from the event's risk value; "sharp" when sharp money is on it and the level would
  *   be low or medium.
- * Header cards: total payout, exposure and liability (sums over markets, liability.ts), daily P&L
- * and hold % from one formula (domain/risk/pnl.ts) over the bets settled today (UTC), active alerts
- * (open: neither acknowledged nor resolved, after running the engine).
+ * Header cards: potential payout, exposure and liability (sums over markets, liability.ts), daily
+ * P&L and hold % from one formula (domain/risk/pnl.ts) over the bets settled today (UTC), active
+ * alerts (the one engine's count, activeAlertCount in alerts.ts, which the risk tab reads too).
  */
+import { reachOf } from "../shared/reach.ts";
 import type { Ctx } from "../shared/context.ts";
 import { ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
@@ -23,7 +27,7 @@ import { aggregate, bookTotals, publicPercentages, riskLevelOf, type MarketPosit
 import { summarizeBettor, SHARP_THRESHOLD, type BettorSummary } from "../risk/sharp.ts";
 import { detectSteam, STEAM_LOOKBACK_MS } from "../risk/steam.ts";
 import { bankrollOf } from "../risk/alerts.ts";
-import { scanAlerts, TRADERS } from "./alerts.ts";
+import { activeAlertCount, TRADERS } from "./alerts.ts";
 import { profitAndHold } from "../risk/pnl.ts";
 
 export interface EventExposureView {
@@ -37,12 +41,12 @@ export interface EventExposureView {
   startTime: Date;
   marketId: string | null;
   totalLiability: number;
-  liabilityLimit: number;
+  tightestMarket: { marketId: string; marketName: string; liability: number; limit: number; limitUsage: number } | null;
   homeExposure: number;
   drawExposure: number | null;
   awayExposure: number;
   /** Every outcome of the match-winner market by its name (racing: the runners), with its price and stakes. */
-  outcomes: { outcomeId: string; name: string; priceMilli: number; stakes: number; payout: number; net: number }[];
+  outcomes: { outcomeId: string; name: string; priceMilli: number; stakes: number; payout: number; net: number; liability: number }[];
   payout: number;
   exposure: number;
   volume: number;
@@ -88,15 +92,14 @@ export async function tradingOverview(ctx: Ctx): Promise<Result<TradingOverviewV
   const who = requireRole(ctx.actor, TRADERS, "use the trading desk");
   if (!who.ok) return who;
   const risk = ctx.ports.risk;
-  const trading = ctx.ports.trading;
   const now = ctx.clock.now();
-  await scanAlerts(ctx);
-  const [{ markets, bets, positions }, customers, moves, settled, activeAlerts, house, base] = await Promise.all([
+  const activeAlerts = await activeAlertCount(ctx);
+  const [{ markets, bets, positions }, customers, moves, settled, house, base] = await Promise.all([
     bookSnapshot(risk),
-    risk.customerBets(now),
+    // Sharp money on an event is a figure of the book: the real customers', whoever reads it.
+    risk.customerBets(now, "real"),
     risk.priceMoves(new Date(now.getTime() - STEAM_LOOKBACK_MS)),
     risk.settledTotals({ from: startOfUtcDay(now), to: new Date(now.getTime() + 1) }),
-    trading.activeAlertCount(),
     risk.houseBalance(),
     risk.bankrollBase(),
   ]);
@@ -135,11 +138,21 @@ export async function tradingOverview(ctx: Ctx): Promise<Result<TradingOverviewV
       startTime: m.startTime,
       marketId: mw?.market.id ?? null,
       totalLiability: a.liability,
-      liabilityLimit: a.limit,
+      tightestMarket: a.tightest
+        ? {
+            marketId: a.tightest.market.id,
+            marketName: a.tightest.market.name,
+            liability: a.tightest.liability,
+            limit: a.tightest.market.liabilityLimit,
+            limitUsage: a.tightest.limitUsage,
+          }
+        : null,
       homeExposure: fig.home,
       drawExposure: fig.draw,
       awayExposure: fig.away,
-      outcomes: (mw ?? ps[0]).outcomes.map((o) => ({ outcomeId: o.outcomeId, name: o.name, priceMilli: o.priceMilli, stakes: o.stakes, payout: o.payout, net: o.net })),
+      outcomes: (mw ?? ps[0]).outcomes.map((o) => ({
+        outcomeId: o.outcomeId, name: o.name, priceMilli: o.priceMilli, stakes: o.stakes, payout: o.payout, net: o.net, liability: o.liability,
+      })),
       payout: a.payout,
       exposure: a.exposure,
       volume: a.stakes,
@@ -176,7 +189,7 @@ export async function sharpBettors(ctx: Ctx): Promise<Result<SharpBettorView[]>>
   const who = requireRole(ctx.actor, TRADERS, "read sharp tracking");
   if (!who.ok) return who;
   const risk = ctx.ports.risk;
-  const customers = await risk.customerBets(ctx.clock.now());
+  const customers = await risk.customerBets(ctx.clock.now(), reachOf(ctx.actor));
   return ok(
     customers
       .filter((c) => c.bets.length > 0)

@@ -1,13 +1,14 @@
 /**
  * addUser: an admin creates a customer, trader or admin account with a password. Customers get a
  * wallet (opened at 0.00); staff have none. The account, its wallet and the audit record are one
- * write; an email already in use is refused.
+ * write; an email already in use is refused. Demo staff add nobody (the demo sandbox).
  */
 import type { Ctx } from "../shared/context.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import type { Role, User } from "../shared/types.ts";
 import type { AdminUserRecord, PasswordHasher } from "../ports/index.ts";
+import { outOfReach, reachOf } from "../shared/reach.ts";
 
 export interface NewUserInput {
   firstName: string;
@@ -21,6 +22,9 @@ export async function addUser(ctx: Ctx, input: NewUserInput, hasher: PasswordHas
   const who = requireRole(ctx.actor, ["admin"], "add users");
   if (!who.ok) return who;
   const actor = who.value;
+  // A demo admin could otherwise open a registered staff account with a password it knows and sign
+  // in with it: the sandbox never creates anyone outside it.
+  if (reachOf(ctx.actor) === "sandbox") return err(outOfReach("sandbox"));
   const now = ctx.clock.now();
   const user: User = {
     id: ctx.ids.next("usr"),

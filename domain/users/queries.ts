@@ -3,17 +3,19 @@ import type { Ctx } from "../shared/context.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import type { AdminUserFilter, AdminUserRecord, UserActivityRecord } from "../ports/index.ts";
+import { reachOf } from "../shared/reach.ts";
 
-export async function listUsers(ctx: Ctx, filter: AdminUserFilter): Promise<Result<AdminUserRecord[]>> {
+/** The accounts within the caller's reach (domain/shared/reach.ts): the list, its CSV and its searches. */
+export async function listUsers(ctx: Ctx, filter: Omit<AdminUserFilter, "reach">): Promise<Result<AdminUserRecord[]>> {
   const who = requireRole(ctx.actor, ["admin"], "list users");
   if (!who.ok) return who;
-  return ok(await ctx.ports.adminUsers.list(filter));
+  return ok(await ctx.ports.adminUsers.list({ ...filter, reach: reachOf(ctx.actor) }));
 }
 
 export async function userStats(ctx: Ctx) {
   const who = requireRole(ctx.actor, ["admin"], "see user figures");
   if (!who.ok) return who;
-  return ok(await ctx.ports.adminUsers.stats());
+  return ok(await ctx.ports.adminUsers.stats(reachOf(ctx.actor)));
 }
 
 export async function userActivity(

@@ -4,6 +4,7 @@
  * back), and putting an account under investigation (withdrawals held). Admins only; every decision
  * is audited in the same write as the change it makes.
  */
+import { reachOf } from "../shared/reach.ts";
 import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
@@ -22,7 +23,7 @@ const audit = (ctx: Ctx, actor: User, action: string, entityType: string, entity
 export async function listPayments(ctx: Ctx, filter: PaymentFilter): Promise<Result<PaymentRecord[]>> {
   const who = admin(ctx, "see payments");
   if (!who.ok) return who;
-  return ok(await ctx.ports.payments.list(filter));
+  return ok(await ctx.ports.payments.list({ ...filter, reach: reachOf(ctx.actor) }));
 }
 
 async function awaiting(ctx: Ctx, paymentId: string): Promise<Result<PaymentRecord>> {

@@ -252,10 +252,11 @@ describe("GET /api/admin/bets", () => {
     await expectInvalidFields(await admin.get("/api/admin/bets?maxStake=1.5"), "maxStake");
   });
 
-  it("is for admins: anonymous 401, customer and trader 403", async () => {
+  it("is for staff: anonymous 401, customer 403; a trader reads it (settling stays with admins)", async () => {
     await expectError(await who.anonymous.get("/api/admin/bets"), 401, "AUTH.REQUIRED");
     await expectError(await who.customer.get("/api/admin/bets"), 403, "AUTH.FORBIDDEN");
-    await expectError(await who.trader.get("/api/admin/bets"), 403, "AUTH.FORBIDDEN");
+    expect((await who.trader.get("/api/admin/bets")).status).toBe(200);
+    expect((await who.trader.get("/api/admin/all-bets")).status).toBe(200);
   });
 
   it("leaves GET /api/admin/all-bets answering the plain array with its limit and status", async () => {
@@ -316,11 +317,16 @@ async function openTicker(s: Session, query = "") {
 }
 
 describe("GET /api/admin/bet-ticker/stream", () => {
-  it("is for admins: anonymous 401, customer and trader 403 (JSON, not a stream)", async () => {
+  it("is for staff: anonymous 401, customer 403 (JSON, not a stream); a trader watches it", async () => {
     await expectError(await who.anonymous.get("/api/admin/bet-ticker/stream"), 401, "AUTH.REQUIRED");
     await expectError(await who.customer.get("/api/admin/bet-ticker/stream"), 403, "AUTH.FORBIDDEN");
-    await expectError(await who.trader.get("/api/admin/bet-ticker/stream"), 403, "AUTH.FORBIDDEN");
     await expectInvalidFields(await admin.get("/api/admin/bet-ticker/stream?large=yes"), "large");
+    const traderTicker = await openTicker(who.trader);
+    try {
+      expect((await traderTicker.next()).event).toBe("ping");
+    } finally {
+      await traderTicker.close();
+    }
   });
 
   it("pushes a placed bet with time, customer, selections, stake, price, potential return and flags", async () => {
@@ -345,6 +351,8 @@ describe("GET /api/admin/bet-ticker/stream", () => {
         odds: placed.bet.totalOdds,
         potentialReturn: placed.bet.potentialReturn,
         flags: { largeStake: true, sharp: false },
+        demo: false,
+        customerKind: "sample",
       });
       // 500.00 is not over the threshold; a customer a trader has limited is sharp.
       const sharp = await realCustomerLogin(t);

@@ -37,7 +37,6 @@ afterAll(() => t.close());
 type Call = { name: string; run: (s: Session) => Promise<Response> };
 
 const adminCalls = (): Call[] => [
-  { name: "GET /api/admin/all-bets", run: (s) => s.get("/api/admin/all-bets") },
   {
     name: "POST /api/admin/settle-bet/{id}",
     run: (s) => s.post(`/api/admin/settle-bet/${pendingBetId}`, { status: "void", actualReturn: 1000, reasonCode: "void_by_rule" }),
@@ -78,6 +77,12 @@ describe("admin routes", () => {
     const before = await snapshot();
     await expectError(await call.run(trader), 403, "AUTH.FORBIDDEN");
     expect(await snapshot()).toEqual(before);
+  });
+
+  it("GET /api/admin/all-bets: staff read it (a trader too), a customer gets 403 and anonymous 401", async () => {
+    expect((await trader.get("/api/admin/all-bets")).status).toBe(200);
+    await expectError(await customer.get("/api/admin/all-bets"), 403, "AUTH.FORBIDDEN");
+    await expectError(await new Session(t).get("/api/admin/all-bets"), 401, "AUTH.REQUIRED");
   });
 
   it("checks the role before the body: a customer with an invalid body still gets 403, anonymous 401", async () => {

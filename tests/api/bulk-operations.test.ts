@@ -5,7 +5,7 @@
  * data, and who may call each route.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoLogin, makeTestApp, realCustomerLogin, Session, type TestApp } from "../fixtures/test-app.ts";
+import { demoLogin, makeTestApp, realCustomerLogin, Session, staffLogin, type TestApp } from "../fixtures/test-app.ts";
 import {
   balanceOf, countRows, currentUserId, expectedReturn, expectError, expectInvalidFields, expectLedgerBalanced, placeOk, selectionOf,
   upcomingPool, type ApiEvent,
@@ -196,7 +196,8 @@ describe("progress, insights and reports", () => {
   beforeAll(async () => {
     t = await makeTestApp(); // no background jobs: the test runs the operations itself
     who = await callers(t);
-    admin = who.admin;
+    // Real staff: a report covers the starter's reach, and these count the real book's customers.
+    admin = await staffLogin(t, "admin");
   });
   afterAll(() => t.close());
 

@@ -5,7 +5,7 @@
  * the task assignee list, the user figures or the dashboard's active customers.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoLogin, ledgerInvariants, makeTestApp, type TestApp } from "../fixtures/test-app.ts";
+import { demoLogin, ledgerInvariants, makeTestApp, staffLogin, type TestApp } from "../fixtures/test-app.ts";
 import { balanceOf, countRows, currentUserId } from "../fixtures/builders.ts";
 
 let t: TestApp;
@@ -62,13 +62,14 @@ describe("demo accounts expire", () => {
 });
 
 describe("demo accounts never count", () => {
-  it("keeps demo users out of the assignee list, the user figures and the dashboard's active customers", async () => {
-    const admin = await demoLogin(t, "admin");
+  it("keeps demo users out of the assignee list, real staff's user figures and the dashboard's active customers", async () => {
+    // Real staff: demo staff see their sandbox's users, demo ones included (tests/api/demo-sandbox.test.ts).
+    const admin = await staffLogin(t, "admin");
     const stats = async () => (await (await admin.get("/api/admin/user-stats")).json()) as { total: number; active: number };
     const dashboard = async () => ((await (await admin.get("/api/dashboard/stats")).json()) as { activeCustomers: number }).activeCustomers;
     const beforeStats = await stats();
     const beforeActive = await dashboard();
-    const demoIds = [await currentUserId(admin)];
+    const demoIds = [await currentUserId(await demoLogin(t, "admin"))];
     for (let i = 0; i < 3; i++) demoIds.push(await currentUserId(await demoLogin(t, i === 0 ? "customer" : "admin")));
     expect(await stats()).toEqual(beforeStats);
     expect(await dashboard()).toBe(beforeActive);

@@ -1,12 +1,13 @@
 /**
- * Demo activity never counts in operator figures (issue 22): a demo customer and a real customer
- * each deposit and bet on the same market; the dashboard, the trading desk, the risk tab and
- * heatmap, the payments summary, CRM, the operator's bet lists and the system bankroll move by the
- * real customer's figures only (exact deltas), while the demo customer's own bet list still shows
- * theirs. The placement write's liability guard is unchanged: a demo bet still counts there.
+ * Demo activity never counts in operator figures: a demo customer and a real customer each deposit
+ * and bet on the same market; the dashboard, the trading desk, the risk tab and heatmap, the
+ * payments summary, CRM, the operator's bet lists and the system bankroll move by the real
+ * customer's figures only (exact deltas), while the demo customer's own bet list still shows
+ * theirs. The placement write keeps demo bets in a book of their own: they neither use up nor show
+ * in the real book's liability, and the market's limit still holds for them in theirs.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoLogin, makeTestApp, type Session, type TestApp } from "../fixtures/test-app.ts";
+import { demoLogin, makeTestApp, staffLogin, type Session, type TestApp } from "../fixtures/test-app.ts";
 import { currentUserId, expectError, placeOk, selectionOf, upcomingPool } from "../fixtures/builders.ts";
 import { put, verifiedCustomer } from "../fixtures/accounts.ts";
 import { ROW_OF_SPORT } from "../../domain/risk/heatmap.ts";
@@ -17,8 +18,9 @@ let admin: Session;
 let trader: Session;
 beforeAll(async () => {
   t = await makeTestApp();
-  admin = await demoLogin(t, "admin");
-  trader = await demoLogin(t, "trader");
+  // Real staff: they see the real book (demo staff see the demo sandbox's people: demo-sandbox.test.ts).
+  admin = await staffLogin(t, "admin");
+  trader = await staffLogin(t, "trader");
 });
 afterAll(() => t.close());
 
@@ -128,8 +130,10 @@ describe("demo activity never counts in operator figures", () => {
     expect(ownIds).toContain(demoBet.bet.id);
 
     // Both lose: gross revenue and the desk's daily P&L grow by the real stake only.
-    for (const b of [realBet, demoBet]) {
-      const res = await admin.post(`/api/admin/settle-bet/${b.bet.id}`, { status: "lost", actualReturn: 0, override: { reason: "Result confirmed by the league before full time" } });
+    // Each by staff of its reach: real staff settle the real bet, a demo admin the demo one.
+    const demoAdmin = await demoLogin(t, "admin");
+    for (const [b, by] of [[realBet, admin], [demoBet, demoAdmin]] as const) {
+      const res = await by.post(`/api/admin/settle-bet/${b.bet.id}`, { status: "lost", actualReturn: 0, override: { reason: "Result confirmed by the league before full time" } });
       expect(res.status, await res.clone().text()).toBe(200);
     }
     const after = await figures(sel.marketId, event.id);
@@ -140,21 +144,28 @@ describe("demo activity never counts in operator figures", () => {
     expect(after.market).toEqual({ payout: 0, volume: 0, activeBets: 0 });
   });
 
-  it("a demo bet still counts against the market's liability limit inside the placement write", async () => {
+  it("a demo bet is held in the demo book: the real book's room is untouched, and the limit still binds demo bets in theirs", async () => {
     const pool = await upcomingPool(admin);
     const withBets = new Set((await t.database.client.execute("SELECT DISTINCT event_id FROM bet_legs")).rows.map((x) => String(x.event_id)));
     const event = pool.forMutation((e) => e.markets[0].outcomes.length === 3 && !withBets.has(e.id));
     const sel = selectionOf(event, 0, 0);
     const demo = await demoLogin(t, "customer");
     const first = await placeOk(demo, [sel], 1_000);
-    // A limit just above what the demo bet already risks: a second bet the same size no longer fits.
-    const stakes = 1_000;
-    const limit = first.bet.potentialReturn - stakes + 1;
-    await t.database.client.execute({ sql: "UPDATE markets SET liability_limit = ? WHERE id = ?", args: [limit, sel.marketId] });
+    const held = first.bet.potentialReturn - 1_000;
+    const book = async (demoBook: 0 | 1) =>
+      Number((await t.database.client.execute({ sql: "SELECT liability FROM outcome_liability WHERE outcome_id = ? AND demo = ?", args: [sel.outcomeId, demoBook] })).rows[0]?.liability ?? 0);
+    expect([await book(1), await book(0)]).toEqual([held, 0]);
+    // A limit just above what the demo bet holds: another demo bet the same size no longer fits ...
+    await t.database.client.execute({ sql: "UPDATE markets SET liability_limit = ? WHERE id = ?", args: [held + 1, sel.marketId] });
+    await expectError(await demo.post("/api/bets", { selections: [sel], stake: 1_000, betType: "single" }), 409, "BET.LIABILITY_LIMIT");
+    // ... while a real customer's bet of that size does: the demo bet took none of the real book's room.
     const real = await verifiedCustomer(t);
     await put(real.session, "/api/responsible/limit-prompt", { declined: true });
     expect((await real.session.post("/api/wallet/deposits", { method: "bank", amount: 20_000 })).status).toBe(201);
-    const res = await real.session.post("/api/bets", { selections: [sel], stake: 1_000, betType: "single" });
-    await expectError(res, 409, "BET.LIABILITY_LIMIT");
+    const realBet = await placeOk(real.session, [sel], 1_000);
+    expect([await book(1), await book(0)]).toEqual([held, realBet.bet.potentialReturn - 1_000]);
+    // The risk tab shows the real book's figure for the market: the real bet's, not the demo one's.
+    const risk = await get<{ markets: { marketId: string; liability: number }[] }>(trader, "/api/admin/risk-metrics");
+    expect(risk.markets.find((m) => m.marketId === sel.marketId)?.liability).toBe(realBet.bet.potentialReturn - 1_000);
   });
 });

@@ -5,7 +5,7 @@
  * starting a session records its address (a trigger on sessions), and the record is append-only.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTestApp, Session, type TestApp, demoLogin } from "../fixtures/test-app.ts";
+import { makeTestApp, Session, type TestApp, staffLogin } from "../fixtures/test-app.ts";
 import { countRows } from "../fixtures/builders.ts";
 import { PASSWORD, registerCustomer } from "../fixtures/accounts.ts";
 
@@ -16,7 +16,7 @@ let t: TestApp;
 let admin: Session;
 beforeAll(async () => {
   t = await makeTestApp({ trustProxy: true });
-  admin = await demoLogin(t, "admin");
+  admin = await staffLogin(t, "admin"); // real staff: these customers registered
 });
 afterAll(() => t.close());
 

@@ -7,7 +7,7 @@
  * a tombstone lasts only as long as its session would have.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
+import { demoLogin, makeTestApp, Session, type TestApp, staffLogin } from "../fixtures/test-app.ts";
 import { countRows, expectError, selectionOf, upcomingPool } from "../fixtures/builders.ts";
 import { put, verifiedCustomer, type Registered } from "../fixtures/accounts.ts";
 
@@ -15,7 +15,7 @@ let t: TestApp;
 let admin: Session;
 beforeAll(async () => {
   t = await makeTestApp();
-  admin = await demoLogin(t, "admin");
+  admin = await staffLogin(t, "admin"); // real staff: the customers here registered
 });
 afterAll(() => t.close());
 

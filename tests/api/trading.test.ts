@@ -27,7 +27,7 @@ afterAll(() => t.close());
 
 type Overview = {
   totalExposure: number; totalLiability: number; dailyPnl: number; holdPercent: number; activeAlerts: number; bankroll: number;
-  markets: { eventId: string; marketId: string | null; totalLiability: number; homeExposure: number; drawExposure: number | null; awayExposure: number;
+  markets: { eventId: string; marketId: string | null; totalLiability: number; tightestMarket: unknown; homeExposure: number; drawExposure: number | null; awayExposure: number;
     volume: number; publicPercentage: { home: number; draw: number | null; away: number }; riskLevel: string; sharpMoney: boolean; steamMove: boolean }[];
 };
 type Alert = {
@@ -62,7 +62,12 @@ describe("GET /api/trading/overview", () => {
     expect(row.drawExposure).toBe(0);
     expect(row.volume).toBe(4000);
     expect(row.publicPercentage).toEqual({ home: 75, draw: 0, away: 25 });
-    expect(row.totalLiability).toBe(Math.max(0, home.bet.potentialReturn - 4000, away.bet.potentialReturn - 4000));
+    // Liability as placement holds it: each outcome's own bets (potential return - stake), the market at its worst.
+    const liability = Math.max(home.bet.potentialReturn - 3000, away.bet.potentialReturn - 1000);
+    expect(row.totalLiability).toBe(liability);
+    expect(row.tightestMarket).toEqual({
+      marketId: m.id, marketName: m.name, liability, limit: 200_000_000, limitUsage: Math.round((liability / 200_000_000) * 10000) / 100,
+    });
     expect(row.sharpMoney).toBe(false);
   });
 

@@ -4,7 +4,7 @@
  * activity log, the CSV export, and who may call each route.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
+import { demoLogin, makeTestApp, Session, type TestApp, staffLogin } from "../fixtures/test-app.ts";
 import { countRows, currentUserId, expectError, expectInvalidFields, expectUnknownKey, placeOk, selectionOf, upcomingPool } from "../fixtures/builders.ts";
 import { callers, expectAdminOnly, type Callers } from "../fixtures/roles.ts";
 
@@ -16,17 +16,20 @@ type AdminUser = {
 let t: TestApp;
 let who: Callers;
 let admin: Session;
+let realAdmin: Session;
 let adminId: string;
 beforeAll(async () => {
   t = await makeTestApp();
   who = await callers(t);
   admin = who.admin;
+  // Real staff: Add User and the user figures are the real book's (demo admins add nobody).
+  realAdmin = await staffLogin(t, "admin");
   adminId = await currentUserId(admin);
 });
 afterAll(() => t.close());
 
-async function users(query = ""): Promise<AdminUser[]> {
-  const res = await admin.get(`/api/admin/users${query}`);
+async function users(query = "", by: Session = admin): Promise<AdminUser[]> {
+  const res = await by.get(`/api/admin/users${query}`);
   expect(res.status).toBe(200);
   return (await res.json()) as AdminUser[];
 }
@@ -36,7 +39,8 @@ const auditRows = (entityId: string, action: string) =>
 describe("GET /api/admin/users", () => {
   it("lists every user with balance, KYC, and risk profile, newest first", async () => {
     const all = await users();
-    expect(all.length).toBe(await countRows(t.database, "SELECT COUNT(*) AS n FROM users"));
+    // A demo admin lists the demo sandbox: demo and sample accounts (docs/security.md).
+    expect(all.length).toBe(await countRows(t.database, "SELECT COUNT(*) AS n FROM users WHERE is_demo = 1 OR is_sample = 1"));
     const jack = all.find((u) => u.email === "jack.thompson@example.com")!;
     const wallet = await t.database.client.execute({ sql: "SELECT balance FROM ledger_accounts WHERE id = ?", args: [`wallet:${jack.id}`] });
     expect(jack).toMatchObject({ role: "customer", isActive: true, hasWallet: true, verificationLevel: "full", kycStatus: "verified" });
@@ -128,7 +132,7 @@ describe("PATCH /api/admin/users/{userId}/status", () => {
 
 describe("POST /api/admin/users (Add User)", () => {
   it("creates a customer with an empty wallet and a scrypt password hash, audited without the password", async () => {
-    const res = await admin.post("/api/admin/users", {
+    const res = await realAdmin.post("/api/admin/users", {
       firstName: " Grace ", lastName: "Hopper", email: "Grace.Hopper@Example.com", role: "customer", password: "a long enough secret",
     });
     expect(res.status).toBe(201);
@@ -144,11 +148,11 @@ describe("POST /api/admin/users (Add User)", () => {
     const audit = await t.database.client.execute({ sql: "SELECT after FROM audit_log WHERE entity_id = ? AND action = 'user.create'", args: [user.id] });
     expect(JSON.parse(String(audit.rows[0].after))).toEqual({ email: "grace.hopper@example.com", firstName: "Grace", lastName: "Hopper", role: "customer", wallet: true });
     expect(String(audit.rows[0].after)).not.toContain("secret");
-    expect((await users("?kyc=rejected")).map((u) => u.id)).toEqual([user.id]);
+    expect((await users("?kyc=rejected", realAdmin)).map((u) => u.id)).toEqual([user.id]);
   });
 
   it("creates staff without a wallet", async () => {
-    const res = await admin.post("/api/admin/users", { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", role: "trader", password: "another long secret" });
+    const res = await realAdmin.post("/api/admin/users", { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", role: "trader", password: "another long secret" });
     expect(res.status).toBe(201);
     const { user } = (await res.json()) as { user: AdminUser };
     expect(user).toMatchObject({ role: "trader", hasWallet: false });
@@ -158,21 +162,21 @@ describe("POST /api/admin/users (Add User)", () => {
   it("refuses an email in use (any case), short passwords and unknown roles, writing nothing", async () => {
     const before = await countRows(t.database, "SELECT COUNT(*) AS n FROM users");
     await expectError(
-      await admin.post("/api/admin/users", { firstName: "J", lastName: "T", email: "JACK.THOMPSON@example.com", role: "customer", password: "long enough password" }),
+      await realAdmin.post("/api/admin/users", { firstName: "J", lastName: "T", email: "JACK.THOMPSON@example.com", role: "customer", password: "long enough password" }),
       409, "USER.EMAIL_TAKEN",
     );
-    await expectInvalidFields(await admin.post("/api/admin/users", { firstName: "A", lastName: "B", email: "ab@example.com", role: "customer", password: "short" }), "password");
-    await expectInvalidFields(await admin.post("/api/admin/users", { firstName: "A", lastName: "B", email: "ab@example.com", role: "root", password: "long enough password" }), "role");
-    await expectInvalidFields(await admin.post("/api/admin/users", { firstName: "", lastName: "B", email: "not-an-email", role: "customer", password: "long enough password" }), "firstName", "email");
+    await expectInvalidFields(await realAdmin.post("/api/admin/users", { firstName: "A", lastName: "B", email: "ab@example.com", role: "customer", password: "short" }), "password");
+    await expectInvalidFields(await realAdmin.post("/api/admin/users", { firstName: "A", lastName: "B", email: "ab@example.com", role: "root", password: "long enough password" }), "role");
+    await expectInvalidFields(await realAdmin.post("/api/admin/users", { firstName: "", lastName: "B", email: "not-an-email", role: "customer", password: "long enough password" }), "firstName", "email");
     expect(await countRows(t.database, "SELECT COUNT(*) AS n FROM users")).toBe(before);
   });
 });
 
 describe("GET /api/admin/user-stats", () => {
   it("counts users, active, suspended, pending KYC (basic or pending) and high risk (high or critical)", async () => {
-    // Demo accounts never count in operator figures (issue 22); the list still shows them.
-    const all = (await users()).filter((u) => !u.isDemo);
-    const res = await admin.get("/api/admin/user-stats");
+    // Real staff's figures and list: the real book (registered and sample accounts, never demo ones).
+    const all = await users("", realAdmin);
+    const res = await realAdmin.get("/api/admin/user-stats");
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       total: all.length,

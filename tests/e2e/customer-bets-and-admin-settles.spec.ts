@@ -1,10 +1,10 @@
 /**
  * The foundation journey: landing page -> demo customer -> bet slip -> placed bet; a second visitor
  * as demo admin finishes the event and settles the bet won; the customer's balance shows the payout.
+ * Both are demo accounts: demo staff see the demo customers' bets, flagged "Demo" (the demo sandbox).
  */
 import { expect, test } from "@playwright/test";
 import { demoLoginFromLanding, money, oddsMilli, settleFromBetTable, showEventOnBoard, upcomingEvents } from "./helpers.ts";
-import { realCustomerOnBetting } from "./customer-helpers.ts";
 
 test("a customer's bet is settled won by an admin and paid into the wallet", async ({ browser }) => {
   // Two visitors, a placed bet, an event finished and an early settlement with its reason.
@@ -12,9 +12,9 @@ test("a customer's bet is settled won by an admin and paid into the wallet", asy
   const customerContext = await browser.newContext();
   const page = await customerContext.newPage();
 
-  // A real customer: operators never see a demo account's bets (issue 22).
-  await realCustomerOnBetting(page, "foundation");
-  await expect(page.getByTestId("balance")).toHaveText(money(100000));
+  // A demo customer from the landing page: 1,000.00 of demo credits.
+  await demoLoginFromLanding(page, "customer");
+  await expect(page.getByTestId("balance")).toHaveText(money(100000), { timeout: 30_000 });
 
   // The soonest upcoming event: the first row of the admin's Manage Events table.
   const [event] = await upcomingEvents(page.request, 5);
@@ -64,6 +64,7 @@ test("a customer's bet is settled won by an admin and paid into the wallet", asy
 
   const betRow = admin.getByTestId(`bet-row-${betId}`);
   await expect(betRow).toBeVisible();
+  await expect(betRow.getByTestId(`bet-demo-${betId}`)).toHaveText("Demo");
   // Finished before its scheduled start: settling it is early, and the server asks for a reason
   // (unless the event had started meanwhile), which goes into the audit trail.
   await settleFromBetTable(admin, betId!, "won");

@@ -1,6 +1,6 @@
 /**
- * startDemoSession against the memory ports: every demo login is a fresh user with a 24-hour
- * session; a demo customer's wallet opens with 1,000.00 from promotions; each role lands on its page.
+ * startDemoSession against the memory ports: a demo login without a device is a fresh user with a
+ * 24-hour session (a returning browser's device is tested through HTTP, tests/api/demo-sandbox.test.ts); a demo customer's wallet opens with 1,000.00 from promotions; each role lands on its page.
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { DEMO_GRANT_CENTS, landingFor, startDemoSession } from "../../domain/accounts/demo-session.ts";
@@ -31,6 +31,8 @@ describe("a demo customer", () => {
         },
         expiresAt: in24h,
         redirectTo: "/betting",
+        resumed: false,
+        deviceUntil: new Date(NOW.getTime() + 30 * 86_400_000),
       },
     });
     const user = await w.store.ports.users.findById("usr_1");
@@ -51,7 +53,7 @@ describe("a demo customer", () => {
     expect(ledger.balances.promotions).toBe(-100_000);
   });
 
-  it("every login is a fresh user with its own money", async () => {
+  it("every login without a device is a fresh user with its own money", async () => {
     await startDemoSession(w.as(null), "customer", "sess-1");
     await startDemoSession(w.as(null), "customer", "sess-2");
     expect((await w.store.ports.sessions.findActive("sess-2", NOW))?.user.id).toBe("usr_2");

@@ -107,18 +107,24 @@ export const cashOutQuotes = sqliteTable(
 );
 
 /**
- * Per outcome: sum of (potential_return - stake) over pending bets with a leg on it (a multiple
- * counts in full on each outcome it touches), kept by triggers (migration 0026); placement refuses a
- * leg that takes it past the market's liability_limit (BET.LIABILITY_LIMIT).
+ * Per outcome and book: sum of (potential_return - stake) over pending bets with a leg on it (a
+ * multiple counts in full on each outcome it touches), kept by triggers (migrations 0026, 0049);
+ * placement refuses a leg that takes its book's figure past the market's liability_limit
+ * (BET.LIABILITY_LIMIT). demo = 0 is the real book (what operators see), 1 the demo customers'.
  */
 export const outcomeLiability = sqliteTable(
   "outcome_liability",
   {
-    outcomeId: text("outcome_id").primaryKey(),
+    outcomeId: text("outcome_id").notNull(),
+    demo: integer("demo", { mode: "boolean" }).notNull().default(false),
     marketId: text("market_id").notNull(),
     liability: integer("liability").notNull().default(0),
   },
-  (t) => [index("outcome_liability_market_idx").on(t.marketId)],
+  (t) => [
+    primaryKey({ columns: [t.outcomeId, t.demo] }),
+    index("outcome_liability_market_idx").on(t.marketId, t.demo),
+    check("outcome_liability_demo_ck", sql`${t.demo} IN (0, 1)`),
+  ],
 );
 
 /**

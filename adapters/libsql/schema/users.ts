@@ -12,6 +12,8 @@ export const users = sqliteTable(
     lastName: text("last_name").notNull(),
     role: text("role", { enum: ["admin", "customer", "trader"] }).notNull(),
     isDemo: integer("is_demo", { mode: "boolean" }).notNull().default(false),
+    /** Written by the demo data's seed (no password, nobody registered it): within a demo staff member's reach (migration 0048). */
+    isSample: integer("is_sample", { mode: "boolean" }).notNull().default(false),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
     verificationLevel: text("verification_level", { enum: ["none", "basic", "full"] }).notNull().default("none"),
     passwordHash: text("password_hash"),
@@ -26,6 +28,7 @@ export const users = sqliteTable(
   },
   (t) => [
     uniqueIndex("users_email_uq").on(t.email),
+    index("users_sandbox_idx").on(t.isDemo, t.isSample),
     check("users_role_ck", sql`${t.role} IN ('admin','customer','trader')`),
     check("users_verification_ck", sql`${t.verificationLevel} IN ('none','basic','full')`),
   ],

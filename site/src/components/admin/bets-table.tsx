@@ -32,7 +32,8 @@ const centsOf = (s: string): number | undefined => {
 /** Settling won or lost before the event has finished: asked again with a reason (EarlySettleDialog). */
 const isEarly = (error: Error, asked: Settle) => error instanceof ApiError && error.code === "SETTLE.EVENT_NOT_FINISHED" && !asked.override;
 
-export function BetsTable() {
+/** readOnly: a trader's view, every bet without the settling actions (the server refuses them too). */
+export function BetsTable({ readOnly = false }: { readOnly?: boolean } = {}) {
   // "Pending" lets an operator reach older unsettled bets; the pager and the searches reach the rest.
   const [filter, setFilter] = useState<"all" | "pending" | "settled">("all");
   const [betId, setBetId] = useState("");
@@ -167,21 +168,21 @@ export function BetsTable() {
               <Table.ColumnHeaderCell>Bet Details</Table.ColumnHeaderCell>
               <Table.ColumnHeaderCell>Risk Profile</Table.ColumnHeaderCell>
               <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">Actions</Table.ColumnHeaderCell>
+              {!readOnly && <Table.ColumnHeaderCell justify="end">Actions</Table.ColumnHeaderCell>}
             </Table.Row>
           </Table.Header>
           <Table.Body>
             {bets.isPending &&
               Array.from({ length: 3 }, (_, i) => (
                 <Table.Row key={`sk-${i}`}>
-                  <Table.Cell colSpan={5}>
+                  <Table.Cell colSpan={readOnly ? 4 : 5}>
                     <Skeleton height="40px" />
                   </Table.Cell>
                 </Table.Row>
               ))}
             {page && rows.length === 0 && (
               <Table.Row>
-                <Table.Cell colSpan={5}>
+                <Table.Cell colSpan={readOnly ? 4 : 5}>
                   <Text size="2" color="gray">
                     No bets match.
                   </Text>
@@ -193,6 +194,7 @@ export function BetsTable() {
                 key={b.id}
                 bet={b}
                 busy={busyId === b.id}
+                readOnly={readOnly}
                 onSettle={(status) => (status === "void" ? setVoiding(b) : settle.mutate({ bet: b, status }))}
                 onResettle={() => setResettling(b)}
               />
@@ -216,20 +218,6 @@ export function BetsTable() {
       <ResettleDialog bet={resettling} onClose={() => setResettling(null)} />
       <VoidBetDialog bet={voiding} pending={settle.isPending} onClose={() => setVoiding(null)} onConfirm={(reason) => voiding && settle.mutate({ bet: voiding, status: "void", reason })} />
       {earlyDialog}
-    </Card>
-  );
-}
-
-/** For traders: every bet and its settlement belong to administrators (the server refuses them too). */
-export function AdminOnlyNotice({ title }: { title: string }) {
-  return (
-    <Card size="2" className="adm-panel" data-testid="admin-only-notice">
-      <Heading as="h2" size="3" mb="2">
-        {title}
-      </Heading>
-      <Text size="2" color="gray">
-        Viewing and settling customers&apos; bets is for administrators.
-      </Text>
     </Card>
   );
 }

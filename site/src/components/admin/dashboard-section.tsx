@@ -4,7 +4,7 @@
  */
 import { Button } from "@radix-ui/themes";
 import { apiGetText } from "../../lib/api.ts";
-import { AdminOnlyNotice, BetsTable } from "./bets-table.tsx";
+import { BetsTable } from "./bets-table.tsx";
 import { BetTicker } from "./bet-ticker.tsx";
 import { useConsole } from "./console-context.tsx";
 import { csvFilename, downloadCsv } from "./csv.ts";
@@ -63,8 +63,9 @@ export function DashboardSection({ canManage }: { canManage: boolean }) {
         </div>
         <div className="adm-dash__centre">
           <EventsTable canManage={canManage} />
-          {canManage ? <BetsTable /> : <AdminOnlyNotice title="Bet Management" />}
-          {canManage && <BetTicker />}
+          {/* Traders read every bet and the ticker; settling stays with administrators. */}
+          <BetsTable readOnly={!canManage} />
+          <BetTicker />
           <RiskHeatmap />
         </div>
         <div className="adm-dash__right">

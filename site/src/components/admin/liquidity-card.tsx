@@ -1,6 +1,6 @@
 /**
  * Right column: liquidity. Stakes held on pending bets against what those bets could pay out
- * (open liability). Pending stakes are derived from the stats: totalStaked − totalReturned −
+ * (the potential payout). Pending stakes are derived from the stats: totalStaked − totalReturned −
  * grossRevenue (grossRevenue = settled stakes − returns).
  */
 import { Card, DataList, Flex, Heading, Skeleton, Text } from "@radix-ui/themes";
@@ -12,8 +12,8 @@ export function LiquidityCard() {
   const stats = useQuery(queries.dashboardStats());
   const s = stats.data;
   const pendingStakes = s ? Math.max(0, s.totalStaked - s.totalReturned - s.grossRevenue) : 0;
-  const worstCase = s ? s.openLiability - pendingStakes : 0;
-  const coverPct = s && s.openLiability > 0 ? Math.min(100, (pendingStakes / s.openLiability) * 100) : 100;
+  const worstCase = s ? s.potentialPayout - pendingStakes : 0;
+  const coverPct = s && s.potentialPayout > 0 ? Math.min(100, (pendingStakes / s.potentialPayout) * 100) : 100;
 
   return (
     <Card size="2" data-testid="liquidity-card">
@@ -43,8 +43,8 @@ export function LiquidityCard() {
               <DataList.Value className="adm-num">{s ? formatMoney(pendingStakes) : <Skeleton width="80px" />}</DataList.Value>
             </DataList.Item>
             <DataList.Item>
-              <DataList.Label>Open liability</DataList.Label>
-              <DataList.Value className="adm-num">{s ? formatMoney(s.openLiability) : <Skeleton width="80px" />}</DataList.Value>
+              <DataList.Label>Potential payout</DataList.Label>
+              <DataList.Value className="adm-num">{s ? formatMoney(s.potentialPayout) : <Skeleton width="80px" />}</DataList.Value>
             </DataList.Item>
             <DataList.Item>
               <DataList.Label>Worst-case net payout</DataList.Label>

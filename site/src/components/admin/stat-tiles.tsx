@@ -24,7 +24,8 @@ const TILES: Tile[] = [
   { key: "live-events", label: "Live Events", value: (s) => count.format(s.liveEvents), sub: (s) => `${count.format(s.upcomingEvents)} upcoming · ${count.format(s.finishedEvents)} finished` },
   { key: "total-staked", label: "Total Staked", value: (s) => formatMoney(s.totalStaked), sub: (s) => `${formatMoney(s.totalReturned)} returned to customers`, wide: true },
   { key: "gross-revenue", label: "Gross Revenue", value: (s) => formatMoney(s.grossRevenue), sub: () => "settled stakes minus returns", wide: true },
-  { key: "open-liability", label: "Open Liability", value: (s) => formatMoney(s.openLiability), sub: () => "paid out if every pending bet wins", tone: "bad", wide: true },
+  { key: "potential-payout", label: "Potential Payout", value: (s) => formatMoney(s.potentialPayout), sub: () => "paid out if every pending bet wins", tone: "bad", wide: true },
+  { key: "liability", label: "Liability", value: (s) => formatMoney(s.totalLiability), sub: () => "each market at its worst outcome, as its limit counts it", tone: "bad", wide: true },
 ];
 
 export function StatTiles() {

@@ -51,7 +51,7 @@ export default function RiskSection() {
       <ErrorNote what="risk figures" error={metrics.error} />
       <StatGrid testId="risk-cards">
         <StatCard label="Total Exposure" value={m ? compactMoney(m.totalExposure) : undefined} sub={m ? `Daily limit ${compactMoney(m.dailyExposureLimit)}` : undefined} testId="risk-exposure" />
-        <StatCard label="Total Liability" value={m ? formatMoney(m.totalLiability) : undefined} tone="red" testId="risk-liability" />
+        <StatCard label="Total Liability" value={m ? formatMoney(m.totalLiability) : undefined} tone="red" sub="Each market at its worst outcome" testId="risk-liability" />
         <StatCard label="Profit Margin" value={m ? `${m.profitMargin.toFixed(2)}%` : undefined} tone="green" sub="Overround of open markets" testId="risk-margin" />
         <StatCard label="Active Alerts" value={m ? String(m.activeAlerts) : undefined} tone={m && m.activeAlerts ? "red" : undefined} testId="risk-alerts" />
       </StatGrid>

@@ -31,8 +31,13 @@ export function ExposureCard({ m }: { m: EventExposure }) {
   );
 }
 
+/**
+ * An event's liability: the sum of its markets' liabilities, and the market nearest its own limit
+ * with the figure placement checks against that limit (an event has no limit of its own).
+ */
 export function LiabilityCard({ m }: { m: EventExposure }) {
-  const usage = m.liabilityLimit > 0 ? Math.min(100, (m.totalLiability / m.liabilityLimit) * 100) : 0;
+  const tight = m.tightestMarket;
+  const usage = tight ? Math.min(100, tight.limitUsage) : 0;
   return (
     <Card size="2" data-testid={`liability-${m.eventId}`}>
       <Flex justify="between" align="center" gap="2" wrap="wrap">
@@ -48,13 +53,25 @@ export function LiabilityCard({ m }: { m: EventExposure }) {
           </Callout.Text>
         </Callout.Root>
       )}
-      <Flex justify="between" mt="3">
-        <Text size="2">Total liability</Text>
-        <Text size="2" weight="bold" className="adm-num">
-          {formatMoney(m.totalLiability)} <Text color="gray">of {formatMoney(m.liabilityLimit)}</Text>
+      <Flex justify="between" mt="3" gap="2" wrap="wrap">
+        <Text size="2">Liability, all markets</Text>
+        <Text size="2" weight="bold" className="adm-num" data-testid={`liability-total-${m.eventId}`}>
+          {formatMoney(m.totalLiability)}
         </Text>
       </Flex>
-      <Progress value={usage} color={usageColor(usage)} mt="2" aria-label="Liability against limit" />
+      {tight && (
+        <>
+          <Flex justify="between" mt="1" gap="2" wrap="wrap">
+            <Text size="1" color="gray">
+              Nearest its limit: {tight.marketName}
+            </Text>
+            <Text size="1" className="adm-num" data-testid={`liability-tightest-${m.eventId}`}>
+              {formatMoney(tight.liability)} <Text color="gray">of {formatMoney(tight.limit)} ({tight.limitUsage.toFixed(0)}%)</Text>
+            </Text>
+          </Flex>
+          <Progress value={usage} color={usageColor(usage)} mt="2" aria-label={`${tight.marketName}: liability against its limit`} />
+        </>
+      )}
       <OutcomeTable outcomes={m.outcomes} caption={`${m.eventName}: liability by outcome`} testId={`liability-outcomes-${m.eventId}`} />
     </Card>
   );

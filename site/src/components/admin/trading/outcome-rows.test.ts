@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { outcomeRows } from "./outcome-rows.ts";
 
-const o = (name: string, stakes: number) => ({ outcomeId: name, name, odds: "2.00", stakes, payout: stakes * 2, net: 0 });
+const o = (name: string, stakes: number) => ({ outcomeId: name, name, odds: "2.00", stakes, payout: stakes * 2, net: 0, liability: stakes });
 
 describe("outcomeRows", () => {
   it("keeps every outcome in order (the draw, every runner) with its share of the stakes", () => {

@@ -6,6 +6,8 @@ export interface OutcomeFigures {
   stakes: number;
   payout: number;
   net: number;
+  /** The running total placement checks against the market's limit. */
+  liability: number;
 }
 
 export interface OutcomeRow extends OutcomeFigures {

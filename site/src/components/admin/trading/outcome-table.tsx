@@ -1,7 +1,8 @@
 /**
- * A market's outcomes as rows (issue 18 item 6, issue 22): name, price, stakes and share, payout
- * if it wins and the book's net liability. Every outcome is listed by its own name: the draw, and a
- * race's runners; nothing is squeezed into home/draw/away columns.
+ * A market's outcomes as rows: name, price, stakes and share, payout if it wins and the outcome's
+ * liability (the running total placement checks against the market's limit; docs/money.md). Every
+ * outcome is listed by its own name: the draw, and a race's runners; nothing is squeezed into
+ * home/draw/away columns.
  */
 import { Table, Text } from "@radix-ui/themes";
 import { formatMoney } from "../../../lib/format.ts";
@@ -27,7 +28,9 @@ export function OutcomeTable({ outcomes, caption, testId }: { outcomes: readonly
             <Table.ColumnHeaderCell justify="end">Price</Table.ColumnHeaderCell>
             <Table.ColumnHeaderCell justify="end">Stakes</Table.ColumnHeaderCell>
             <Table.ColumnHeaderCell justify="end">Payout</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell justify="end">Liability</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell justify="end">
+              <abbr title="Pending bets on this outcome: potential return minus stake, as placement counts it against the limit">Liability</abbr>
+            </Table.ColumnHeaderCell>
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -48,8 +51,8 @@ export function OutcomeTable({ outcomes, caption, testId }: { outcomes: readonly
               <Table.Cell justify="end" className="adm-num">
                 {formatMoney(o.payout)}
               </Table.Cell>
-              <Table.Cell justify="end" className={`adm-num ${o.net > 0 ? "adm-text-red" : "adm-text-green"}`}>
-                {formatMoney(o.net)}
+              <Table.Cell justify="end" className={`adm-num ${o.liability > 0 ? "adm-text-red" : ""}`} data-liability={o.liability}>
+                {formatMoney(o.liability)}
               </Table.Cell>
             </Table.Row>
           ))}

@@ -1,0 +1,10 @@
+/** Whose an object of the back office is, for the demo sandbox's object checks (domain/shared/reach.ts). */
+import type { AccountKind } from "../shared/reach.ts";
+
+/** Objects that belong to one person: the account itself, or its bet, payment or fraud alert. */
+export type ReachObject = "user" | "bet" | "payment" | "fraud_alert";
+
+export interface AccountKinds {
+  /** The kind of the account that owns the object (an account owns itself); null when there is no such object. */
+  ownerKind(object: ReachObject, id: string): Promise<AccountKind | null>;
+}
