@@ -20,7 +20,10 @@ const FALLBACK: SuspensionState = { category: "review", isDemo: false, sessionEn
 
 /** The suspension of the signed-in cookie's account, or null when it is not suspended. */
 export function useSuspension(): SuspensionState | null {
-  const { error } = useQuery(queries.currentUser());
+  // retryOnMount false: a banner mounting under a page that answered 403 must not ask again. Asking
+  // again empties the answer while it waits, the page shows its loading state, the banner unmounts,
+  // the answer comes back, the banner mounts and asks again: an endless loop of requests.
+  const { error } = useQuery({ ...queries.currentUser(), retryOnMount: false });
   if (!(error instanceof ApiError) || error.code !== "AUTH.ACCOUNT_SUSPENDED") return null;
   return suspensionFromDetails(error.details) ?? FALLBACK;
 }
