@@ -36,25 +36,25 @@ function useStartNewDemo() {
   });
 }
 
-/** What the customer can do next, as a link or a button. */
+/** What the customer can do next, as a link or a button (high contrast: white on the accent fails axe inside the red callout). */
 export function SuspensionAction({ s, size = "2" }: { s: SuspensionState; size?: "1" | "2" }) {
   const startOver = useStartNewDemo();
   if (s.isDemo)
     return (
-      <Button size={size} onClick={() => startOver.mutate()} loading={startOver.isPending || startOver.isSuccess} data-testid="suspension-new-demo">
+      <Button size={size} highContrast onClick={() => startOver.mutate()} loading={startOver.isPending || startOver.isSuccess} data-testid="suspension-new-demo">
         Start a new demo
       </Button>
     );
   if (s.sessionEnded)
     return (
-      <Button asChild size={size}>
+      <Button asChild size={size} highContrast>
         <a href={`/sign-in?next=${encodeURIComponent("/account#withdraw")}`} data-testid="suspension-sign-in">
           Sign in to withdraw
         </a>
       </Button>
     );
   return (
-    <Button asChild size={size}>
+    <Button asChild size={size} highContrast>
       <a href="/account#withdraw" data-testid="suspension-withdraw">
         Withdraw your balance
       </a>
