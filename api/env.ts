@@ -1,6 +1,7 @@
 import type { PasswordHasher, Ports } from "../domain/ports/index.ts";
 import type { Clock, Ids } from "../domain/shared/clock.ts";
 import type { Actor } from "../domain/shared/types.ts";
+import type { SuspensionState } from "../domain/accounts/suspension.ts";
 import type { Ctx } from "../domain/shared/context.ts";
 import type { Client } from "@libsql/client";
 import type { LiveOddsSnapshot } from "./live-odds/snapshot.ts";
@@ -71,12 +72,13 @@ export type AppEnv = {
     /** This server's origin as the browser sees it (api/middleware/public-origin.ts); null only on the health probe. */
     ownOrigin: string | null;
     actor: Actor;
-    /** Set by the session middleware when the cookie belongs to a suspended account (the actor is then anonymous). */
-    suspendedUserId: string | null;
     /** The suspended account's session as an actor, for allowSuspendedCustomer routes only. */
     suspendedActor: Actor | null;
-    /** Set when the cookie's session no longer exists because a suspension ended it (issue 22). */
-    sessionEndedBy: "suspended" | null;
+    /**
+     * The cookie belongs to a suspended account: its live session, or one the suspension ended. What
+     * a refusal tells the browser (AUTH.ACCOUNT_SUSPENDED with these details).
+     */
+    suspension: SuspensionState | null;
     deps: AppDeps;
     liveOdds: LiveOddsSnapshot;
     /** CSP hashes of the inline scripts of the HTML page being served (set by api/site.ts). */

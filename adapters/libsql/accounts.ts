@@ -1,7 +1,8 @@
 /** Users, sessions, wallets and idempotency records on libSQL. */
 import { and, count, eq } from "drizzle-orm";
 import type { InStatement } from "@libsql/client";
-import type { IdempotencyRecords, NewSession, Sessions, Users, Wallets } from "../../domain/ports/index.ts";
+import type { EndedSession, IdempotencyRecords, NewSession, Sessions, Users, Wallets } from "../../domain/ports/index.ts";
+import { DEFAULT_SUSPENSION_CATEGORY, isSuspensionCategory, type SuspensionCategory } from "../../domain/accounts/suspension.ts";
 import type { User } from "../../domain/shared/types.ts";
 import { walletAccountId, type LedgerTransaction } from "../../domain/wallet/ledger.ts";
 import type { Database } from "./database.ts";
@@ -72,6 +73,8 @@ const ACTIVE_SESSION_SQL = `SELECT u.id, u.email, u.first_name, u.last_name, u.r
     u.created_at, s.expires_at
   FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ? AND s.expires_at > ?`;
 
+const categoryOf = (v: unknown): SuspensionCategory => (isSuspensionCategory(v) ? v : DEFAULT_SUSPENSION_CATEGORY);
+
 export class LibsqlSessions implements Sessions {
   private readonly d: Database;
   constructor(d: Database) {
@@ -111,11 +114,24 @@ export class LibsqlSessions implements Sessions {
     await this.d.db.delete(sessions).where(eq(sessions.id, id));
   }
 
-  async endedBecause(id: string, now: Date): Promise<"suspended" | null> {
+  async endedBecause(id: string, now: Date): Promise<EndedSession | null> {
     const rs = await this.d.client.execute(
-      oneRow({ sql: "SELECT reason FROM ended_sessions WHERE id = ? AND expires_at > ?", args: [id, now.getTime()] }),
+      oneRow({
+        sql: `SELECT es.reason, u.is_demo, s.category FROM ended_sessions es
+              JOIN users u ON u.id = es.user_id
+              LEFT JOIN account_suspensions s ON s.user_id = es.user_id
+              WHERE es.id = ? AND es.expires_at > ?`,
+        args: [id, now.getTime()],
+      }),
     );
-    return rs.rows[0]?.reason === "suspended" ? "suspended" : null;
+    const r = rs.rows[0];
+    if (r?.reason !== "suspended") return null;
+    return { reason: "suspended", isDemo: Number(r.is_demo) === 1, category: categoryOf(r.category) };
+  }
+
+  async suspensionOf(userId: string): Promise<SuspensionCategory> {
+    const rs = await this.d.client.execute(oneRow({ sql: "SELECT category FROM account_suspensions WHERE user_id = ?", args: [userId] }));
+    return categoryOf(rs.rows[0]?.category);
   }
 }
 

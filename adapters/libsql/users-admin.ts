@@ -9,6 +9,7 @@ import { ASSERTION_FAILED, assertStatement, constraintOf, type Database } from "
 import { LibsqlBets } from "./bets.ts";
 import { inReach } from "./reach.ts";
 import type { Reach } from "../../domain/shared/reach.ts";
+import { DEFAULT_SUSPENSION_CATEGORY, type SuspensionCategory } from "../../domain/accounts/suspension.ts";
 
 const SELECT_USERS = `SELECT u.id, u.email, u.first_name, u.last_name, u.role, u.is_demo, u.is_active, u.verification_level,
     u.created_at, a.balance AS wallet_balance, p.risk_level, p.risk_score
@@ -90,7 +91,7 @@ export class LibsqlAdminUsers implements AdminUsers {
     };
   }
 
-  async setActive(change: { userId: string; isActive: boolean }, audit: AuditEntry) {
+  async setActive(change: { userId: string; isActive: boolean; category?: SuspensionCategory }, audit: AuditEntry) {
     const statements: InStatement[] = [
       { sql: "SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?", args: [change.userId] },
       {
@@ -110,8 +111,18 @@ export class LibsqlAdminUsers implements AdminUsers {
           args: [audit.createdAt.getTime(), change.userId],
         },
         { sql: "DELETE FROM sessions WHERE user_id = ?", args: [change.userId] },
+        // Why, as the customer is told it (migration 0056).
+        {
+          sql: `INSERT INTO account_suspensions (user_id, category, suspended_at) VALUES (?, ?, ?)
+                ON CONFLICT (user_id) DO UPDATE SET category = excluded.category, suspended_at = excluded.suspended_at`,
+          args: [change.userId, change.category ?? DEFAULT_SUSPENSION_CATEGORY, audit.createdAt.getTime()],
+        },
       );
-    } else statements.push({ sql: "DELETE FROM ended_sessions WHERE user_id = ?", args: [change.userId] });
+    } else
+      statements.push(
+        { sql: "DELETE FROM ended_sessions WHERE user_id = ?", args: [change.userId] },
+        { sql: "DELETE FROM account_suspensions WHERE user_id = ?", args: [change.userId] },
+      );
     statements.push(auditStatement(audit));
     try {
       const results = await this.d.client.batch(statements, "write");

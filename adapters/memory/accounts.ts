@@ -1,5 +1,6 @@
 /** Users, sessions, wallets and idempotency records in memory. */
-import type { IdempotencyRecords, NewSession, Sessions, Users, Wallets } from "../../domain/ports/index.ts";
+import type { EndedSession, IdempotencyRecords, NewSession, Sessions, Users, Wallets } from "../../domain/ports/index.ts";
+import { DEFAULT_SUSPENSION_CATEGORY, type SuspensionCategory } from "../../domain/accounts/suspension.ts";
 import type { User } from "../../domain/shared/types.ts";
 import { walletAccountId, type LedgerTransaction } from "../../domain/wallet/ledger.ts";
 import { ConstraintError, jsonRoundTrip, type MemoryDatabase } from "./store.ts";
@@ -82,8 +83,13 @@ export class MemorySessions implements Sessions {
   }
 
   /** Nothing in memory ends sessions by a suspension (the account admin is libSQL only). */
-  async endedBecause(): Promise<"suspended" | null> {
+  async endedBecause(): Promise<EndedSession | null> {
     return null;
+  }
+
+  /** Nor records why an account is suspended: every suspension reads as the default category. */
+  async suspensionOf(): Promise<SuspensionCategory> {
+    return DEFAULT_SUSPENSION_CATEGORY;
   }
 }
 

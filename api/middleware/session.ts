@@ -10,7 +10,10 @@
  * A suspension also ends the account's sessions (adapters/libsql/users-admin.ts), leaving a
  * tombstone per session: a request with such a cookie is anonymous (it never authenticates, not even
  * on the routes a suspended customer may use), and a route that needs a user answers 403
- * AUTH.ACCOUNT_SUSPENDED "Your account has been suspended. Sign in to withdraw your balance."
+ * AUTH.ACCOUNT_SUSPENDED too.
+ *
+ * Either way the refusal says why and what to do next (domain/accounts/suspension.ts): its message
+ * in words, and its details { category, isDemo, sessionEnded } for the pages' banners.
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
@@ -19,6 +22,7 @@ import { fail, sendError } from "../errors.ts";
 import { reachedOverHttps } from "./public-origin.ts";
 import type { Role, User } from "../../domain/shared/types.ts";
 import type { DomainError } from "../../domain/shared/result.ts";
+import { suspensionWords, type SuspensionState } from "../../domain/accounts/suspension.ts";
 
 const PLAIN = "sid";
 const SECURE = "__Host-sid";
@@ -69,9 +73,8 @@ export function clearSessionCookie(c: Context<AppEnv>) {
 
 export const session = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   c.set("actor", { kind: "anonymous" });
-  c.set("suspendedUserId", null);
   c.set("suspendedActor", null);
-  c.set("sessionEndedBy", null);
+  c.set("suspension", null);
   const token = readSessionToken(c);
   if (token && token.length <= 128) {
     const deps = c.get("deps");
@@ -79,9 +82,13 @@ export const session = (): MiddlewareHandler<AppEnv> => async (c, next) => {
     const found = await deps.ports.sessions.findActive(id, deps.clock.now());
     if (found && found.user.isActive) c.set("actor", { kind: "user", user: found.user, sessionId: id });
     else if (found) {
-      c.set("suspendedUserId", found.user.id);
       c.set("suspendedActor", { kind: "user", user: found.user, sessionId: id });
-    } else c.set("sessionEndedBy", await deps.ports.sessions.endedBecause(id, deps.clock.now()));
+      const category = await deps.ports.sessions.suspensionOf(found.user.id);
+      c.set("suspension", { category, isDemo: found.user.isDemo, sessionEnded: false });
+    } else {
+      const ended = await deps.ports.sessions.endedBecause(id, deps.clock.now());
+      if (ended) c.set("suspension", { category: ended.category, isDemo: ended.isDemo, sessionEnded: true });
+    }
   }
   await next();
 };
@@ -97,18 +104,18 @@ export const allowSuspendedCustomer = (): MiddlewareHandler<AppEnv> => async (c,
   await next();
 };
 
-const SUSPENDED = { code: "AUTH.ACCOUNT_SUSPENDED", message: "This account is suspended. Contact support." } as const;
 const LOG_IN = { code: "AUTH.REQUIRED", message: "Please log in" } as const;
-/** The cookie's session was ended by a suspension (issue 22): it never authenticates, but says why. */
-export const ENDED_BY_SUSPENSION: DomainError = {
-  code: "AUTH.ACCOUNT_SUSPENDED",
-  message: "Your account has been suspended. Sign in to withdraw your balance.",
-  details: { sessionEnded: true },
-};
+
+/** The refusal of a suspended account's cookie: why, and what to do next, in words and as details. */
+function suspendedRefusal(s: SuspensionState): DomainError {
+  return { code: "AUTH.ACCOUNT_SUSPENDED", message: suspensionWords(s).message, details: { ...s } };
+}
 
 /** Why a request without a usable session is refused: suspended (signed in, or the session ended by it), else log in. */
-const refusalFor = (c: Context<AppEnv>): DomainError =>
-  c.get("suspendedUserId") ? SUSPENDED : c.get("sessionEndedBy") === "suspended" ? ENDED_BY_SUSPENSION : LOG_IN;
+const refusalFor = (c: Context<AppEnv>): DomainError => {
+  const suspension = c.get("suspension");
+  return suspension ? suspendedRefusal(suspension) : LOG_IN;
+};
 
 /** The roles a route allows: 401 without a session, 403 for a suspended account or any other role. */
 export const requireRole =

@@ -77,10 +77,14 @@ authRoutes.openapi(
     path: "/auth/session",
     tags: ["Session"],
     summary: "Who is signed in, for pages that work signed out too: 200 with user null when nobody is (no 401 in the browser's console); 403 AUTH.ACCOUNT_SUSPENDED for a suspended account",
+    description:
+      "A cookie of a suspended account (its session, or one the suspension ended) answers 403 AUTH.ACCOUNT_SUSPENDED whose " +
+      "message says why and what to do next, and whose details are { category, isDemo, sessionEnded }: every page can show " +
+      "the suspension as it loads instead of a sign-in prompt.",
     responses: { 200: json(SessionResponse, "The signed-in user, or null"), ...errorResponses(403) },
   }),
   async (c) => {
-    if (c.get("actor").kind !== "user" && !c.get("suspendedUserId")) return c.json({ user: null }, 200);
+    if (c.get("actor").kind !== "user" && !c.get("suspension")) return c.json({ user: null }, 200);
     return c.json({ user: await currentUserJson(c) }, 200);
   },
 );

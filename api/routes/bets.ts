@@ -31,6 +31,7 @@ betRoutes.openapi(
     summary: "Place a single or multiple at the prices the customer saw (customer)",
     description:
       "Refused with 409 BET.ODDS_CHANGED (details.prices has the current prices), BET.EVENT_CLOSED, BET.MARKET_CLOSED or BET.INSUFFICIENT_FUNDS; " +
+      "409 BET.RACE_OFF for a race from its start (betting on it has closed; races are not bet in running); " +
       "403 KYC.LEVEL_REQUIRED, AUTH.ACCOUNT_SUSPENDED or RG.SELF_EXCLUDED; 422 RG.LOSS_LIMIT (details {period, limit, used}). " +
       "The customer's price-change policy applies: refuse (default), accept_higher or accept_any (placed at the current price). " +
       "betType same_game_multi: 2-4 legs of one event from different markets, priced as one outcome from the match model (SGM.* and BET.SGM_* refusals). " +

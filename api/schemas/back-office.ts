@@ -3,7 +3,7 @@
  * Every figure is computed from real customers, bets, the ledger and the events table.
  */
 import { z } from "@hono/zod-openapi";
-import { Cents, IsoDate, OddsString, plain } from "./common.ts";
+import { Cents, IsoDate, OddsString, SuspensionCategory, plain } from "./common.ts";
 import { AdminUser } from "./users.ts";
 import { FraudAlert } from "./fraud.ts";
 
@@ -90,7 +90,13 @@ export const FlagAccountResponse = z.object({ alert: FraudAlert }).openapi("Flag
  * Restrict = suspend the account (isActive false): the customer can no longer sign in or bet and
  * every session ends at once; Activate in User Management lifts it. Audited like any suspension.
  */
-export const RestrictAccountBody = z.object({ reason: plain(z.string().trim().min(1).max(1000), "text") }).strict().openapi("RestrictAccount");
+export const RestrictAccountBody = z
+  .object({
+    reason: plain(z.string().trim().min(1).max(1000), "text").openapi({ description: "The operator's note: audited, never shown to the customer" }),
+    category: SuspensionCategory.optional().openapi({ description: "Why, as the customer is told it (default review)" }),
+  })
+  .strict()
+  .openapi("RestrictAccount");
 export type RestrictAccountBody = z.infer<typeof RestrictAccountBody>;
 export const RestrictAccountResponse = z
   .object({ user: AdminUser, sessionsEnded: z.number().int() })

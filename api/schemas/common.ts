@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { parseOdds } from "../../domain/shared/odds.ts";
+import { SUSPENSION_CATEGORIES } from "../../domain/accounts/suspension.ts";
 import { unsafeCharacter, UNSAFE_TEXT_MESSAGE, type TextKind } from "../../domain/shared/text.ts";
 
 export const ErrorEnvelope = z
@@ -31,6 +32,8 @@ export const IdParam = z.object({
 export const RiskLevel = z.enum(["low", "medium", "high", "critical"]);
 export type RiskLevel = z.infer<typeof RiskLevel>;
 export const Role = z.enum(["admin", "customer", "trader"]);
+/** Why an account is suspended, as its customer is told it (domain/accounts/suspension.ts). */
+export const SuspensionCategory = z.enum(SUSPENSION_CATEGORIES).openapi("SuspensionCategory");
 export type Role = z.infer<typeof Role>;
 
 /**

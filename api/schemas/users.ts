@@ -5,7 +5,7 @@
  * else -> rejected; `kycStatus` carries that mapped value so every screen shows the same badge.
  */
 import { z } from "@hono/zod-openapi";
-import { Cents, IsoDate, RiskLevel, Role, plain } from "./common.ts";
+import { Cents, IsoDate, RiskLevel, Role, SuspensionCategory, plain } from "./common.ts";
 import { Bet } from "./bets.ts";
 
 export const VerificationLevel = z.enum(["none", "basic", "full", "pending", "rejected"]);
@@ -72,6 +72,9 @@ export const UpdateUserStatusBody = z
   .object({
     isActive: z.boolean(),
     reason: plain(z.string().max(500), "text").optional(),
+    category: SuspensionCategory.optional().openapi({
+      description: "Why the account is suspended, as the customer is told it (default review); ignored when activating",
+    }),
   })
   .strict()
   .openapi("UpdateUserStatus");

@@ -125,6 +125,13 @@ export function checkSelections(input: PlaceBetInput, found: Map<string, PricedO
         eventId: p.eventId,
         prices: currentPrices(input, found, now),
       });
+    // A race is never bet in running: from its start (the off) betting on it has closed for good,
+    // though the feed keeps it suspended until its result.
+    if (p.sport === "racing" && (p.eventStatus === "live" || p.eventStartTime.getTime() <= now.getTime()))
+      return domainError("BET.RACE_OFF", `${p.eventName} is off: betting on this race has closed`, {
+        eventId: p.eventId,
+        prices: currentPrices(input, found, now),
+      });
     if (p.eventStatus === "upcoming" && p.eventStartTime.getTime() <= now.getTime())
       return domainError("BET.EVENT_STARTED", `${p.eventName} has started: pre-match betting is closed until it is priced in play`, {
         eventId: p.eventId,

@@ -15,6 +15,7 @@ import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { ledgerTransaction, PROMOTIONS_ACCOUNT, transfer, walletAccountId } from "../wallet/ledger.ts";
 import type { FraudAlertRecord } from "../ports/index.ts";
 import { setUserStatus, type UserStatusChange } from "../users/set-user-status.ts";
+import type { SuspensionCategory } from "../accounts/suspension.ts";
 import { bonusRefusal } from "../responsible/marketing.ts";
 import { bonusAccountId } from "../wallet/bonus.ts";
 import { formatMoney } from "../shared/money.ts";
@@ -142,11 +143,15 @@ export async function flagAccount(ctx: Ctx, customerId: string, input: { reason:
   return ok((await ctx.ports.fraud.findAlert(id))!);
 }
 
-export async function restrictAccount(ctx: Ctx, customerId: string, input: { reason: string }): Promise<Result<UserStatusChange>> {
+export async function restrictAccount(
+  ctx: Ctx,
+  customerId: string,
+  input: { reason: string; category?: SuspensionCategory },
+): Promise<Result<UserStatusChange>> {
   const who = requireRole(ctx.actor, ["admin"], "restrict accounts");
   if (!who.ok) return who;
   const user = await ctx.ports.adminUsers.find(customerId);
   if (!user) return err(domainError("USER.NOT_FOUND", "No user with that id"));
   if (user.role !== "customer") return err(domainError("USER.NOT_CUSTOMER", "Only customer accounts can be restricted here"));
-  return setUserStatus(ctx, customerId, { isActive: false, reason: input.reason.trim() }, "customer.restrict");
+  return setUserStatus(ctx, customerId, { isActive: false, reason: input.reason.trim(), category: input.category }, "customer.restrict");
 }

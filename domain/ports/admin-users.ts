@@ -2,6 +2,7 @@
 import type { Reach } from "../shared/reach.ts";
 import type { AuditEntry, BetRecord, User } from "../shared/types.ts";
 import type { RiskLevel } from "../shared/risk-level.ts";
+import type { SuspensionCategory } from "../accounts/suspension.ts";
 
 /** A user as the admin console lists them: the user, their wallet balance and risk profile. */
 export interface AdminUserRecord extends User {
@@ -38,7 +39,8 @@ export interface AdminUsers {
    * user in that write. "unchanged" (nothing written) when the user already had that status.
    */
   setActive(
-    change: { userId: string; isActive: boolean },
+    /** `category`: why a suspension is made, as the customer is told it (ignored on activation). */
+    change: { userId: string; isActive: boolean; category?: SuspensionCategory },
     audit: AuditEntry,
   ): Promise<{ kind: "changed"; sessionsEnded: number } | { kind: "unchanged" } | { kind: "not_found" }>;
   /** Create a staff or customer account with a password hash (customers get a wallet), audited, in one write. */

@@ -140,7 +140,7 @@ describe("POST /api/admin/crm/customers/{id}/restrict", () => {
     expect(body).toMatchObject({ user: { isActive: false }, sessionsEnded: 1 });
     await expectError(await customer.post("/api/bets", { selections: [selectionOf(pool.next())], stake: 300, betType: "single" }), 403, "AUTH.ACCOUNT_SUSPENDED") // the ended session says why (issue 22);
     const audit = await t.database.client.execute({ sql: "SELECT after FROM audit_log WHERE entity_id = ? AND action = 'customer.restrict'", args: [id] });
-    expect(JSON.parse(String(audit.rows[0].after))).toEqual({ isActive: false, reason: "Suspected bonus abuse" });
+    expect(JSON.parse(String(audit.rows[0].after))).toEqual({ isActive: false, reason: "Suspected bonus abuse", category: "review" });
     expect((await customers(`?search=${id}`))[0]).toMatchObject({ isActive: false, segment: "at_risk" });
     expect((await admin.patch(`/api/admin/users/${id}/status`, { isActive: true })).status).toBe(200);
     await expectError(await admin.post(`/api/admin/crm/customers/${adminId}/restrict`, { reason: "x" }), 409, "USER.NOT_CUSTOMER");

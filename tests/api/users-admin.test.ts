@@ -100,7 +100,7 @@ describe("PATCH /api/admin/users/{userId}/status", () => {
     expect(audit.rows).toHaveLength(1);
     expect(audit.rows[0]).toMatchObject({ actor_id: adminId, actor_role: "admin", entity_type: "user" });
     expect(JSON.parse(String(audit.rows[0].before))).toEqual({ isActive: true });
-    expect(JSON.parse(String(audit.rows[0].after))).toEqual({ isActive: false, reason: "Chargeback" });
+    expect(JSON.parse(String(audit.rows[0].after))).toEqual({ isActive: false, reason: "Chargeback", category: "review" });
     expect((await users("?status=suspended")).map((u) => u.id)).toContain(id);
     expect((await users("?status=active")).map((u) => u.id)).not.toContain(id);
 

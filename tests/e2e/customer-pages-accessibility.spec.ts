@@ -90,6 +90,37 @@ test.describe("at 375 px", () => {
   });
 });
 
+// The signed-in landing shows the demo customer's "Start over" card: its long label once pushed the
+// page to 415 px at a 375 px phone.
+test("the signed-in landing fits 375 px with no sideways scroll, and passes axe at every width", async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 375, height: 812 });
+  expect((await page.request.post("/api/demo/login", { data: { role: "customer" } })).ok()).toBe(true);
+  await page.goto("/");
+  await settle(page, "/");
+  await expect(page.getByTestId("demo-start-over")).toBeVisible();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, "/ signed in scroll width").toBeLessThanOrEqual(375);
+  const found = await violationsAtWidths(page, "/ signed in", () => expect(page.getByTestId("demo-start-over")).toBeVisible(), {}, [375, 768, 1280]);
+  expect(found).toEqual({});
+});
+
+// The lineup builder's player pool: its "Add" buttons once failed color-contrast (serious).
+test("the fantasy entry dialog passes axe at 1280, 768 and 375 px", async ({ page }) => {
+  test.setTimeout(180_000);
+  expect((await page.request.post("/api/demo/login", { data: { role: "customer" } })).ok()).toBe(true);
+  await page.goto("/fantasy");
+  await settle(page, "/fantasy");
+  await page.getByTestId("contests-table").getByTestId("enter").first().click();
+  const dialog = page.getByTestId("enter-contest-dialog");
+  await expect(dialog.getByTestId("player-pool")).toBeVisible();
+  await expect(dialog.getByTestId("add-player").first()).toBeVisible();
+  const found = await violationsAtWidths(page, "fantasy entry dialog", () => expect(dialog.getByTestId("add-player").first()).toBeVisible(), {
+    include: '[data-testid="enter-contest-dialog"]',
+  });
+  expect(found).toEqual({});
+});
+
 for (const width of [768, 1024]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });

@@ -24,8 +24,10 @@ test("register, verify basic and full, set a deposit limit, deposit, bet and cas
   await page.getByLabel("Date of birth").fill("1991-02-14");
   await page.getByTestId("register-submit").click();
 
-  // Back on the account page (next honoured), unverified: shown with the spec's KYC mapping.
-  await page.waitForURL("**/account");
+  // Back on the account page (next honoured), unverified: shown with the spec's KYC mapping, and
+  // welcomed with the next step.
+  await page.waitForURL("**/account?welcome=1");
+  await expect(page.getByTestId("verify-welcome")).toHaveText("Welcome to BetPro, Jordan!");
   await expect(page.getByTestId("account-display-name")).toHaveText("Jordan Citizen");
   await expect(page.getByTestId("account-balance")).toHaveText(money(0));
   await expect(page.getByTestId("kyc-badge")).toHaveText("Not started");
@@ -47,20 +49,30 @@ test("register, verify basic and full, set a deposit limit, deposit, bet and cas
   // A daily deposit limit of 150.00 (new limits apply at once).
   await page.getByTestId("back-to-account").click();
   await page.getByTestId("account-menu-Responsible Gambling").click();
+  // The spec's recommended limits are one tap away, beside the custom amount; the shortest
+  // self-exclusion says why it is 6 months.
+  await expect(page.getByTestId("limit-preset-deposit-weekly")).toHaveText(`Use ${money(150000)}`);
+  await expect(page.getByTestId("limit-preset-loss-daily")).toHaveText(`Use ${money(20000)}`);
+  await page.getByTestId("limit-preset-loss-monthly").click();
+  await expect(page.getByLabel("New monthly loss limit")).toHaveValue(/^1,?000(\.00)?$/);
+  await expect(page.getByTestId("exclusion-minimum")).toHaveText(
+    "Why no 3-month self-exclusion: we follow the UK Gambling Commission's rules, which set the shortest self-exclusion at 6 months. For a shorter break, take a time-out.",
+  );
   await page.getByLabel("New daily deposit limit").fill("150");
   await page.getByTestId("limit-save-deposit-daily").click();
   await expect(page.getByTestId("limit-deposit-daily-amount")).toContainText(`${money(15000)} limit`);
 
-  // Deposit 100.00 by card: fee 2.9% + 0.30 = 3.20, bonus 10% = 10.00, received 106.80.
+  // Deposit 100.00 by card: fee 2.9% + 0.30 = 3.20, bonus 10% = 10.00 to the bonus balance, 96.80 to the cash balance.
   await page.getByTestId("open-deposit").click();
   await page.getByTestId("method-card").click();
   await page.getByRole("button", { name: "$100", exact: true }).click();
   await expect(page.getByTestId("deposit-fee")).toHaveText(`-${money(320)}`);
   await expect(page.getByTestId("deposit-bonus")).toHaveText(`+${money(1000)}`);
-  await expect(page.getByTestId("deposit-received")).toHaveText(money(10680));
+  await expect(page.getByTestId("deposit-received")).toHaveText(money(9680));
   await page.getByTestId("deposit-submit").click();
   await expect(page.getByTestId("deposit-submit")).toHaveText("Processing...");
   await expect(page.getByTestId("toast")).toContainText("Deposit Successful", { timeout: 15_000 });
+  await expect(page.getByTestId("toast")).toContainText("$100.00 deposited ($3.20 fee): $96.80 to your balance, $10.00 bonus to your bonus balance.");
   // The 10.00 bonus is bonus funds, not cash (docs/money.md "Bonus funds"): the balance is the 96.80 cash.
   await expect(page.getByTestId("account-balance")).toHaveText(money(9680));
   await expect(page.getByTestId("bonus-summary-balance")).toHaveText(money(1000));
@@ -185,11 +197,14 @@ test("an unverified customer is told to verify before depositing, and the server
   await registerCustomer(page.request, "unverified", "Uma", "Unverified");
   await page.request.put("/api/responsible/limit-prompt", { data: { declined: true } });
   await page.goto("/account#deposit");
-  await expect(page.getByTestId("deposit-needs-verification")).toBeVisible();
+  await expect(page.getByTestId("deposit-needs-verification")).toHaveText("Deposits open once your identity is verified. Go to Verification");
   await page.getByTestId("method-bank").click();
   await page.getByLabel("Amount", { exact: true }).fill("60");
-  await page.getByTestId("deposit-submit").click();
-  await expect(page.getByTestId("deposit-error")).toContainText(/verif/i, { timeout: 15_000 });
+  // Deposit says why it is unavailable before the click; the server refuses anyway.
+  await expect(page.getByTestId("deposit-submit")).toBeDisabled();
+  const refused = await page.request.post("/api/wallet/deposits", { data: { method: "bank", amount: 6_000 } });
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { error: { code: string } }).error.code).toMatch(/^KYC\./);
   await page.getByTestId("wallet-tab-withdraw").click();
   await expect(page.getByTestId("withdraw-needs-verification")).toBeVisible();
 });

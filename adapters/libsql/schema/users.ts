@@ -136,3 +136,17 @@ export const endedSessions = sqliteTable(
   },
   (t) => [index("ended_sessions_user_idx").on(t.userId), check("ended_sessions_reason_check", sql`${t.reason} IN ('suspended')`)],
 );
+
+/**
+ * Why a suspended account is suspended (migration 0056): the category the customer is shown, one
+ * row per suspended account, gone when it is activated. No row reads as 'review'.
+ */
+export const accountSuspensions = sqliteTable(
+  "account_suspensions",
+  {
+    userId: text("user_id").primaryKey().references(() => users.id),
+    category: text("category", { enum: ["review", "payments", "security", "terms", "safer_gambling"] }).notNull(),
+    suspendedAt: integer("suspended_at").notNull(),
+  },
+  (t) => [check("account_suspensions_category_check", sql`${t.category} IN ('review','payments','security','terms','safer_gambling')`)],
+);

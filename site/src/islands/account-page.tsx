@@ -1,18 +1,29 @@
 /** /account: who is signed in, their balance and account settings. Signed-out visitors get a prompt. */
-import { Button, Callout } from "@radix-ui/themes";
+import { Button, Callout, Heading } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
 import { AccessPrompt, LoadingScreen } from "../components/account/access-prompt.tsx";
 import { AccountView } from "../components/account/account-view.tsx";
 import { IslandShell } from "../components/island-shell.tsx";
 import { SuspendedAccount } from "../components/account/suspended-account.tsx";
-import { ApiError } from "../lib/api.ts";
+import { SuspensionBanner, useSuspension } from "../components/session/suspension.tsx";
 import { queries } from "../lib/queries.ts";
 
 function AccountGate() {
   const me = useQuery(queries.currentUser());
+  const suspension = useSuspension();
   if (me.isPending) return <LoadingScreen label="Loading your account…" />;
-  // A suspended customer is signed in to reach their money only (issue 20 item 4).
-  if (me.isError && me.error instanceof ApiError && me.error.code === "AUTH.ACCOUNT_SUSPENDED") return <SuspendedAccount />;
+  // A suspended real customer still signed in reaches their money here; a demo account, or a session
+  // the suspension ended, is told why and what to do next (start again, or sign in to withdraw).
+  if (suspension && !suspension.isDemo && !suspension.sessionEnded) return <SuspendedAccount suspension={suspension} />;
+  if (suspension)
+    return (
+      <main id="main" style={{ maxWidth: 720, margin: "0 auto", padding: "32px 16px" }}>
+        <Heading as="h1" size="6" mb="3">
+          Your account
+        </Heading>
+        <SuspensionBanner suspension={suspension} />
+      </main>
+    );
   if (me.isError) {
     return (
       <AccessPrompt title="Account Unavailable" message="We could not load your session. Please try again.">

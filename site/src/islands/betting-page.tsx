@@ -23,11 +23,12 @@ import { useCurrentUser } from "../components/betting/session.tsx";
 import { Sidebar } from "../components/betting/sidebar.tsx";
 import { SlipProvider } from "../components/betting/slip-state.tsx";
 import { SlipSheet, useSheetMode } from "../components/betting/slip-sheet.tsx";
-import { SuspendedBanner } from "../components/betting/suspended-banner.tsx";
 import { StoredSlipSync } from "../components/betting/use-stored-slip.tsx";
 import { UserOddsFormat } from "../components/odds-format.tsx";
 import { RealityCheck } from "../components/session/reality-check.tsx";
 import { ExclusionBanner } from "../components/session/exclusion-banner.tsx";
+import { SuspensionBanner } from "../components/session/suspension.tsx";
+import { VerifyPointer } from "../components/session/verify-pointer.tsx";
 import { queries } from "../lib/queries.ts";
 import "../components/betting/betting.css";
 
@@ -77,7 +78,8 @@ function BettingScreen() {
       <StoredSlipSync />
       <BettingHeader />
       <ExclusionBanner enabled={isCustomer} />
-      <SuspendedBanner />
+      <SuspensionBanner />
+      <VerifyPointer user={user} />
       {/* Source order main, right, sidebar: the order the columns stack in under 1200 px (the grid
           areas place them side by side on desktop). A browser that paints the page before all of it
           has arrived then only ever adds below what it has shown, never above it (layout shift). */}

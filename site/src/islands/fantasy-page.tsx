@@ -6,6 +6,8 @@
  */
 import { mayEnterAgain } from "../components/fantasy/contest-table.tsx";
 import { ExclusionBanner } from "../components/session/exclusion-banner.tsx";
+import { SuspensionBanner } from "../components/session/suspension.tsx";
+import { VerifyPointer } from "../components/session/verify-pointer.tsx";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { FantasyContest, FantasyEntry } from "../../../api/schemas/fantasy.ts";
@@ -100,6 +102,8 @@ function FantasyScreen() {
     <div className="fx-page">
       <FantasyHeader />
       <ExclusionBanner enabled={user?.role === "customer"} />
+      <SuspensionBanner />
+      <VerifyPointer user={user} />
       <div className="fx-layout">
         <FantasySidebar view={view} onView={setView} />
         <main className="fx-main" id="main">

@@ -60,6 +60,17 @@ describe("legStates", () => {
     expect(legStates([leg("o1")], undefined)).toEqual({ o1: { kind: "open" } });
     expect(legStates([leg("o1")], [], new Set(["evt_1"])).o1.kind).toBe("gone");
   });
+
+  it("a race that is off has closed for good: running, or past its start before the feed says so", () => {
+    const off = { kind: "gone", reason: "A vs B is off: betting on this race has closed" };
+    expect(legStates([leg("o1")], [event({ sport: "racing", status: "live", suspended: true })]).o1).toEqual(off);
+    const start = Date.parse("2026-01-01T10:00:00.000Z");
+    const upcoming = event({ sport: "racing", status: "upcoming" });
+    expect(legStates([leg("o1")], [upcoming], new Set(), start).o1).toEqual(off);
+    expect(legStates([leg("o1")], [upcoming], new Set(), start - 1).o1.kind).toBe("open");
+    // A match past its start is only waiting to be priced in play: not gone.
+    expect(legStates([leg("o1")], [event({ status: "upcoming" })], new Set(), start).o1.kind).toBe("open");
+  });
 });
 
 describe("inPlayDelay", () => {

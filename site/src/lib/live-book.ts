@@ -37,12 +37,14 @@ const OPEN: LegState = { kind: "open" };
  * stream). Only what the list positively shows counts: an event the list does not hold is open
  * (the server decides) unless `seenLiveEventIds` says the list held it live before: a live event
  * leaves the open list only by finishing (live events lead the list, so its limit never drops one;
- * an upcoming event may fall off the end as others go live, so that proves nothing).
+ * an upcoming event may fall off the end as others go live, so that proves nothing). `now` (ms)
+ * lets a race past its start count as off before the feed has turned it live.
  */
 export function legStates(
   legs: readonly SlipLeg[],
   events: readonly Event[] | undefined,
   seenLiveEventIds: ReadonlySet<string> = new Set(),
+  now?: number,
 ): Record<string, LegState> {
   const out: Record<string, LegState> = {};
   const byId = new Map((events ?? []).map((e) => [e.id, e]));
@@ -67,6 +69,11 @@ export function legStates(
     }
     if (!market.outcomes.some((o) => o.id === leg.outcomeId && !o.result)) {
       out[leg.id] = { kind: "gone", reason: `${leg.selectionName} is already decided and no longer offered` };
+      continue;
+    }
+    // A race is not bet in running: once it is off it never reopens, so the leg will not come back.
+    if (event.sport === "racing" && (event.status === "live" || (now !== undefined && Date.parse(event.startTime) <= now))) {
+      out[leg.id] = { kind: "gone", reason: `${leg.eventName} is off: betting on this race has closed` };
       continue;
     }
     if (event.suspended || market.status === "suspended") {

@@ -13,6 +13,7 @@ import { queries } from "../../lib/queries.ts";
 import { RealityCheck } from "../session/reality-check.tsx";
 import { verificationDisplay } from "./kyc.ts";
 import { ExclusionBanner } from "../session/exclusion-banner.tsx";
+import { VerifyPointer } from "../session/verify-pointer.tsx";
 import { SiteHeader } from "./site-header.tsx";
 import { useLogout } from "./use-logout.ts";
 import { DetailsSection } from "./sections/details.tsx";
@@ -53,6 +54,12 @@ function useHashSection(): string | null {
     return () => window.removeEventListener("hashchange", on);
   }, []);
   return hash || null;
+}
+
+/** A demo account's address is a generated id nobody can read or write to: say there is none. */
+export const DEMO_EMAIL_TEXT = "No email (demo account)";
+function shownEmail(user: CurrentUser): string {
+  return user.isDemoUser ? DEMO_EMAIL_TEXT : user.email;
 }
 
 function initials(user: CurrentUser): string {
@@ -96,6 +103,7 @@ export function AccountView({ user }: { user: CurrentUser }) {
           My Account
         </Heading>
         <ExclusionBanner enabled={isCustomer} />
+        <VerifyPointer user={user} href="#verification" />
 
         <Card size="3" className="acct-card" data-testid="account-card">
           <Flex gap={{ initial: "3", sm: "4" }} align="center">
@@ -103,7 +111,7 @@ export function AccountView({ user }: { user: CurrentUser }) {
             <div className="acct-card__who">
               <Flex align="center" gap="2" wrap="wrap">
                 <Heading as="h2" size="5" data-testid="account-display-name">
-                  {displayName || user.email}
+                  {displayName || shownEmail(user)}
                 </Heading>
                 {user.isDemoUser && (
                   <Badge color="amber" variant="soft" data-testid="demo-badge">
@@ -112,7 +120,7 @@ export function AccountView({ user }: { user: CurrentUser }) {
                 )}
               </Flex>
               <Text as="div" size="2" color="gray" data-testid="account-email">
-                {user.email}
+                {shownEmail(user)}
               </Text>
             </div>
           </Flex>
@@ -120,7 +128,7 @@ export function AccountView({ user }: { user: CurrentUser }) {
           <dl className="acct-facts">
             <div>
               <dt>Email</dt>
-              <dd>{user.email}</dd>
+              <dd>{shownEmail(user)}</dd>
             </div>
             <div>
               <dt>Display Name</dt>

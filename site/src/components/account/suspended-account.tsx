@@ -5,13 +5,15 @@
  */
 import { Button, Callout, Flex, Heading } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
+import { suspensionWords, type SuspensionState } from "../../../../domain/accounts/suspension.ts";
 import { errorMessage } from "../../lib/form-errors.ts";
 import { LoadingScreen } from "./access-prompt.tsx";
 import { PaymentsList, WithdrawPanel } from "./sections/wallet.tsx";
 import { useLogout } from "./use-logout.ts";
 import { queries } from "../../lib/queries.ts";
 
-export function SuspendedAccount() {
+export function SuspendedAccount({ suspension }: { suspension: SuspensionState }) {
+  const words = suspensionWords(suspension);
   const access = useQuery({
     ...queries.withdrawAccess(),
     retry: false,
@@ -29,10 +31,13 @@ export function SuspendedAccount() {
             Log out
           </Button>
         </Flex>
-        <Callout.Root color="red" role="status">
+        <Callout.Root color="red" role="status" data-testid="suspension-banner" data-category={suspension.category}>
           <Callout.Text>
-            This account is suspended: betting, deposits and contests are closed. Please contact support. Your balance is still
-            yours and you can withdraw it.
+            <strong data-testid="suspension-headline">{words.headline}</strong>{" "}
+            <span data-testid="suspension-text">
+              {words.reason} Betting, deposits and contests are closed. Your balance is still yours: withdraw it below, and contact support about the
+              suspension.
+            </span>
           </Callout.Text>
         </Callout.Root>
         {access.isError ? (

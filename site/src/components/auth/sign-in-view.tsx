@@ -4,6 +4,7 @@
  * messages are shown as they come, including throttling with the time to wait. After success the
  * browser goes to `next` (a path on this site) or where the server says.
  */
+import { welcomeHref } from "../session/verify-pointer.tsx";
 import { Button, Callout, Card, Flex, Heading, Link, Tabs, Text } from "@radix-ui/themes";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
@@ -82,7 +83,8 @@ function RegisterForm({ next }: { next: string | null }) {
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
   const m = useMutation({
     mutationFn: (body: RegisterBody) => apiSend<SignInResponse>("POST", "/api/auth/register", body),
-    onSuccess: (res) => go(res, next),
+    // The destination opens with a welcome and the next step (verify your identity).
+    onSuccess: (res) => window.location.assign(welcomeHref(next ?? res.redirectTo ?? "/betting")),
   });
   const server = fieldErrors(m.error);
   const maxDob = latestAdultBirthDate();
@@ -130,6 +132,11 @@ function RegisterForm({ next }: { next: string | null }) {
         <Button size="3" type="submit" loading={m.isPending || m.isSuccess} data-testid="register-submit">
           Create account
         </Button>
+        {(m.isPending || m.isSuccess) && (
+          <Text as="p" size="2" role="status" data-testid="register-progress">
+            {m.isSuccess ? "Your account is ready: taking you in…" : "Creating your account: checking your details and opening your wallet…"}
+          </Text>
+        )}
         <Text as="p" size="1" color="gray">
           New accounts verify their identity from the account page before depositing or betting.
         </Text>

@@ -10,10 +10,15 @@
  * decided, whose market closed or whose event is over says why, and Place waits until it is removed.
  * A slip with a leg on a live event announces the in-play wait (the longest of its events') and,
  * while the server holds the bet for it, counts it down.
+ *
+ * The slip knows the rules before the click: Place Bet is disabled, with the reason and the way
+ * forward, for a suspended, staff, unverified or excluded account (slip-gate.tsx), and two
+ * selections of one event never show as a priced multiple: the slip offers the same game multi when
+ * the legs allow one, and otherwise says why they cannot be combined, with no total price.
  */
-import { Badge, Button, Callout, Card, Flex, Heading, IconButton, Text } from "@radix-ui/themes";
+import { Badge, Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { PlaceBetBody, PlaceBetResponse } from "../../../../api/schemas/bets.ts";
 import {
   canBeSameGameMulti,
@@ -24,42 +29,22 @@ import {
   validateSlip,
 } from "../../../../domain/betting/slip.ts";
 import { ApiError, apiSend } from "../../lib/api.ts";
-import { errorMessage } from "../../lib/form-errors.ts";
 import { newIdempotencyKey } from "../../lib/idempotency.ts";
 import { inPlayDelay, legStates, secondsLeft } from "../../lib/live-book.ts";
 import { keys, queries } from "../../lib/queries.ts";
-import { formatDollars, formatMoney, milliToOdds, oddsToMilli, parseStakeToCents } from "../../lib/format.ts";
-import { signInHref } from "../../lib/next-path.ts";
+import { formatMoney, milliToOdds, oddsToMilli, parseStakeToCents } from "../../lib/format.ts";
 import { placedText } from "../../lib/placed-text.ts";
 import { usePrice } from "../odds-format.tsx";
 import { useToast } from "../toast.tsx";
-import { useCurrentUser } from "./session.tsx";
 import { useSlip } from "./slip-state.tsx";
-import { sessionRefusalText, SUSPENDED_REASON, useAccountSuspended } from "./suspended-banner.tsx";
+import { GatedPlace, SignInToBet, usePlaceGate } from "./slip-gate.tsx";
+import { SlipLegs } from "./slip-legs.tsx";
+import { counterOffer, currentPrices, GONE_ON, refusalText, REPRICE_ON } from "./slip-refusals.ts";
+import { SlipRefusal } from "./slip-refusal.tsx";
+import { StakeField } from "./slip-stake.tsx";
 import { EachWayToggle } from "./each-way-toggle.tsx";
 import { SGM_PRICING_SENTENCE } from "../../../../domain/pricing/sgm-margin.ts";
 import { eachWayFigures, eachWayTermsFor } from "./each-way.ts";
-
-const QUICK_STAKES = [10, 25, 50, 100];
-
-/** Refusals whose details carry the current prices: the slip takes the prices that are still offered. */
-const REPRICE_ON = new Set([
-  "BET.ODDS_CHANGED",
-  "BET.EVENT_CLOSED",
-  "BET.MARKET_CLOSED",
-  "BET.MARKET_SUSPENDED",
-  "BET.SELECTION_DECIDED",
-  "BET.EVENT_STARTED",
-  // A race re-formed after a non-runner: the new prices (and, from the refreshed list, its new terms).
-  "BET.RACE_REFORMED",
-]);
-/**
- * Refusals whose unavailable legs will not come back (the match decided the outcome, the event is
- * over): those legs are marked with the server's message until removed. Other unavailable legs (a
- * suspension, a started event, a market suspended or closed by a trader) are shown as the refreshed
- * events list has them.
- */
-const GONE_ON = new Set(["BET.SELECTION_DECIDED", "BET.EVENT_CLOSED"]);
 
 /** The betting page's open events list: the same query, so the slip sees what the board shows. */
 const OPEN_EVENTS = queries.events({ status: "open", limit: 200 });
@@ -67,39 +52,10 @@ const OPEN_EVENTS = queries.events({ status: "open", limit: 200 });
 const TYPE_LABEL = { single: "Single", multiple: "Multiple", same_game_multi: "Same Game Multi" } as const;
 const TYPE_COLOR = { single: "blue", multiple: "violet", same_game_multi: "orange" } as const;
 
-/** Refusals the customer fixes on the account page: where to send them. */
-function fixLink(code: string): { href: string; label: string } | null {
-  if (code.startsWith("KYC.")) return { href: "/account#verification", label: "Verify your identity" };
-  if (code.startsWith("RG.")) return { href: "/account#responsible", label: "Responsible Gambling" };
-  if (code === "BET.INSUFFICIENT_FUNDS" || code === "WALLET.INSUFFICIENT_FUNDS") return { href: "/account#deposit", label: "Deposit" };
-  return null;
-}
-
-/** Limit refusals offer the largest stake that fits (details.maxStake, cents); none when it is 0. */
-const COUNTER_OFFER_ON = new Set(["BET.LIABILITY_LIMIT", "BET.MAX_PAYOUT", "BET.STAKE_TOO_HIGH"]);
-function counterOffer(code: string, details: unknown): number | undefined {
-  const max = (details as { maxStake?: unknown } | null)?.maxStake;
-  return COUNTER_OFFER_ON.has(code) && typeof max === "number" && max > 0 ? max : undefined;
-}
-
-/** details.prices of a refusal: [{ outcomeId, odds: "2.10" | null }] as outcomeId -> milli | null. */
-function currentPrices(details: unknown, dropUnavailable: boolean): Map<string, number | null> | null {
-  const prices = (details as { prices?: unknown } | null)?.prices;
-  if (!Array.isArray(prices)) return null;
-  const map = new Map<string, number | null>();
-  for (const p of prices as { outcomeId?: unknown; odds?: unknown }[]) {
-    if (typeof p?.outcomeId !== "string") continue;
-    if (typeof p.odds === "string") map.set(p.outcomeId, oddsToMilli(p.odds));
-    else if (dropUnavailable) map.set(p.outcomeId, null);
-  }
-  return map;
-}
-
 export function BetSlip() {
   const { state, remove, clear, setStake, reprice, setSgm } = useSlip();
   const { slip, stake, changed, removedNames } = state;
-  const { data: user, isPending: userPending } = useCurrentUser();
-  const suspended = useAccountSuspended();
+  const { gate, signedOut } = usePlaceGate();
   const toast = useToast();
   const price = usePrice();
   const queryClient = useQueryClient();
@@ -147,8 +103,7 @@ export function BetSlip() {
   const anyChanged = slip.selections.some((s) => changed[s.id] !== undefined);
   const legIds = slip.selections.map((s) => s.outcomeId).join(",");
   const shownRefusal = refusal && refusal.legs === legIds ? refusal : null;
-  const fix = shownRefusal ? fixLink(shownRefusal.code) : null;
-  const states = legStates(slip.selections, events.data, seenLive.current);
+  const states = legStates(slip.selections, events.data, seenLive.current, Date.now());
   for (const s of slip.selections) {
     if (refused[s.outcomeId] && states[s.id]?.kind !== "gone") states[s.id] = { kind: "gone", reason: refused[s.outcomeId] };
   }
@@ -167,7 +122,7 @@ export function BetSlip() {
 
   /** `stakeOverride`: the counter-offer's stake (a limit refusal's details.maxStake), accepted. */
   async function submit(stakeOverride?: number) {
-    if (place.isPending || blockedLegs.length > 0) return;
+    if (place.isPending || blockedLegs.length > 0 || gate || sameEventConflict) return;
     const stakeCents = stakeOverride ?? stakeNow;
     const problem = validateSlip({ selections: slip.selections, stakeCents, betType: slip.betType });
     if (problem) {
@@ -212,9 +167,9 @@ export function BetSlip() {
     } catch (err) {
       // The server answered (and did not fail itself): this attempt is over, a new press is a new bet.
       if (err instanceof ApiError && err.status < 500) attempt.current = null;
-      const message = err instanceof ApiError ? (sessionRefusalText(err.code, err) ?? errorMessage(err, "")) : "";
-      toast({ title: "Bet Failed", description: message || "Failed to place bet", variant: "destructive" });
-      if (err instanceof ApiError && message) setRefusal({ code: err.code, message, legs: legIds, maxStake: counterOffer(err.code, err.details) });
+      const message = refusalText(err);
+      toast({ title: "Bet Failed", description: message, variant: "destructive" });
+      if (err instanceof ApiError) setRefusal({ code: err.code, message, legs: legIds, maxStake: counterOffer(err.code, err.details) });
       // Suspended, or the session ended (a suspension ends them): the page shows which, from the session.
       if (err instanceof ApiError && (err.code === "AUTH.ACCOUNT_SUSPENDED" || err.code === "AUTH.REQUIRED"))
         void queryClient.invalidateQueries({ queryKey: keys.currentUser });
@@ -230,7 +185,7 @@ export function BetSlip() {
           const d = (err.details ?? {}) as { outcomeId?: unknown; eventId?: unknown };
           const marks: Record<string, string> = {};
           for (const s of slip.selections)
-            if (s.outcomeId === d.outcomeId || s.eventId === d.eventId) marks[s.outcomeId] = message || "No longer available";
+            if (s.outcomeId === d.outcomeId || s.eventId === d.eventId) marks[s.outcomeId] = message;
           if (Object.keys(marks).length > 0) setRefused((r) => ({ ...r, ...marks }));
         }
         void queryClient.invalidateQueries({ queryKey: keys.events });
@@ -245,13 +200,6 @@ export function BetSlip() {
     setRefused(({ [outcomeId]: _gone, ...rest }) => rest);
   }
 
-  function onStakeKey(e: KeyboardEvent<HTMLInputElement>) {
-    if (e.key === "Enter") {
-      e.preventDefault();
-      void submit();
-    }
-  }
-
   return (
     <Card className="sb-slip" data-testid="bet-slip" id="bet-slip" tabIndex={-1} role="region" aria-labelledby="bet-slip-heading">
       <Flex justify="between" align="center" mb="3">
@@ -264,7 +212,7 @@ export function BetSlip() {
           </Badge>
         </Flex>
         <Flex align="center" gap="2">
-          {count > 0 && (
+          {count > 0 && !sameEventConflict && (
             <Badge color={TYPE_COLOR[slip.betType]} variant="soft" data-testid="bet-type">
               {TYPE_LABEL[slip.betType]}
             </Badge>
@@ -294,74 +242,26 @@ export function BetSlip() {
       )}
 
       {count > 0 && (
-        <ul className="sb-slip__list">
-          {slip.selections.map((s) => {
-            const was = changed[s.id];
-            const conflict = conflicts.includes(s.eventId) && !sgmPossible;
-            const leg = states[s.id];
-            const blocked = leg !== undefined && leg.kind !== "open";
-            return (
-              <li
-                key={s.id}
-                className={`sb-slip__row ${was !== undefined ? "sb-slip__row--changed" : ""} ${conflict ? "sb-slip__row--conflict" : ""} ${blocked ? "sb-slip__row--blocked" : ""}`}
-                data-testid="slip-selection"
-                data-state={leg?.kind ?? "open"}
-              >
-                <div className="sb-slip__info">
-                  <Text as="div" size="2" weight="bold">
-                    {s.selectionName}
-                  </Text>
-                  <Text as="div" size="1" color="gray">
-                    {s.marketName}
-                  </Text>
-                  <Text as="div" size="1" color="gray" className="sb-ellipsis">
-                    {s.eventName}
-                  </Text>
-                  {blocked && (
-                    <Text
-                      as="div"
-                      size="1"
-                      weight="medium"
-                      className={`sb-slip__leg-state ${leg.kind === "gone" ? "sb-slip__leg-state--gone" : ""}`}
-                      data-testid="slip-leg-state"
-                    >
-                      {leg.kind === "suspended" ? "Suspended" : "No longer available"}: {leg.reason}
-                    </Text>
-                  )}
-                  {ewTerms && (
-                    <EachWayToggle terms={ewTerms} checked={eachWay} onChange={setEachWay} unitStake={hasStake ? stakeCents : null} disabled={place.isPending} />
-                  )}
-                  {was !== undefined && (
-                    <Text as="div" size="1" className={s.oddsMilli > was ? "sb-up" : "sb-down"} data-testid="odds-changed">
-                      Odds changed: {price(was)} → {price(s.oddsMilli)}
-                    </Text>
-                  )}
-                </div>
-                <Flex direction="column" align="end" gap="1">
-                  <Text size="3" weight="bold" className="sb-slip__odds" data-testid="slip-odds" data-odds="">
-                    {price(s.oddsMilli)}
-                  </Text>
-                  <IconButton
-                    size="1"
-                    variant="ghost"
-                    color="gray"
-                    aria-label={`Remove ${s.selectionName}`}
-                    onClick={() => removeLeg(s.id, s.outcomeId)}
-                    disabled={place.isPending}
-                  >
-                    ✕
-                  </IconButton>
-                </Flex>
-              </li>
-            );
-          })}
-        </ul>
+        <SlipLegs
+          selections={slip.selections}
+          changed={changed}
+          conflicting={sgmPossible ? [] : conflicts}
+          states={states}
+          price={price}
+          onRemove={(s) => removeLeg(s.id, s.outcomeId)}
+          busy={place.isPending}
+          legExtra={
+            ewTerms && (
+              <EachWayToggle terms={ewTerms} checked={eachWay} onChange={setEachWay} unitStake={hasStake ? stakeCents : null} disabled={place.isPending} />
+            )
+          }
+        />
       )}
 
       {sgmPossible && (
         <Callout.Root color="orange" size="1" mb="2" data-testid="sgm-offer">
           <Callout.Text>
-            These selections are from one game: combine them as a Same Game Multi.{" "}
+            Selections from one game cannot form a multiple: combine them as a Same Game Multi, priced together.{" "}
             <Button size="1" variant="soft" color="orange" onClick={() => setSgm(true)} data-testid="make-sgm">
               Make it a Same Game Multi
             </Button>
@@ -370,7 +270,7 @@ export function BetSlip() {
       )}
       {sameEventConflict && !sgmPossible && (
         <Callout.Root color="red" size="1" mb="2" role="alert" data-testid="same-event-warning">
-          <Callout.Text>A multiple may not hold two selections of the same event</Callout.Text>
+          <Callout.Text>A multiple may not hold two selections of the same event: remove one of them, or bet them as singles.</Callout.Text>
         </Callout.Root>
       )}
       {isSgm && (
@@ -388,44 +288,16 @@ export function BetSlip() {
         </Callout.Root>
       )}
 
-      <div className="sb-slip__stake">
-        <label htmlFor="stake-input">
-          <Text size="2" weight="medium">
-            Stake
-          </Text>
-        </label>
-        <div className="sb-stake-field">
-          <span aria-hidden="true">$</span>
-          <input
-            id="stake-input"
-            type="number"
-            min="1"
-            step="0.01"
-            inputMode="decimal"
-            placeholder="0.00"
-            value={stake}
-            onChange={(e) => setStake(e.target.value)}
-            onKeyDown={onStakeKey}
-            data-testid="stake-input"
-          />
-        </div>
-        <div className="sb-quick" role="group" aria-label="Quick stakes">
-          {QUICK_STAKES.map((q) => (
-            <Button key={q} size="1" variant={stake === String(q) ? "solid" : "soft"} color="gray" onClick={() => setStake(String(q))}>
-              {formatDollars(q)}
-            </Button>
-          ))}
-        </div>
-      </div>
+      <StakeField stake={stake} onStake={setStake} onEnter={() => void submit()} />
 
       <dl className="sb-slip__totals">
         <div>
           <dt>Total odds</dt>
-          <dd data-testid="total-odds" data-odds={count > 0 ? "" : undefined}>
-            {count > 0 ? price(total) : "–"}
+          <dd data-testid="total-odds" data-odds={count > 0 && !sameEventConflict ? "" : undefined}>
+            {count > 0 && !sameEventConflict ? price(total) : "–"}
           </dd>
         </div>
-        {hasStake && (
+        {hasStake && !sameEventConflict && (
           <>
             <div>
               <dt>Potential return</dt>
@@ -473,51 +345,20 @@ export function BetSlip() {
       )}
 
       {shownRefusal && (
-        <Callout.Root color="red" size="1" mb="2" role="alert" data-testid="slip-refusal">
-          <Callout.Text>
-            {shownRefusal.maxStake ? `Max stake for this selection is ${formatMoney(shownRefusal.maxStake)}` : shownRefusal.message}
-            {shownRefusal.maxStake ? (
-              <>
-                {" "}
-                <Button
-                  size="1"
-                  data-testid="slip-accept-max-stake"
-                  disabled={place.isPending}
-                  onClick={() => {
-                    const max = shownRefusal.maxStake!;
-                    setStake((max / 100).toFixed(2));
-                    void submit(max);
-                  }}
-                >
-                  Accept {formatMoney(shownRefusal.maxStake)}
-                </Button>
-              </>
-            ) : null}
-            {fix && (
-              <>
-                {" "}
-                <a href={fix.href}>{fix.label}</a>
-              </>
-            )}
-          </Callout.Text>
-        </Callout.Root>
+        <SlipRefusal
+          refusal={shownRefusal}
+          busy={place.isPending}
+          onAcceptMax={(max) => {
+            setStake((max / 100).toFixed(2));
+            void submit(max);
+          }}
+        />
       )}
 
-      {suspended ? (
-        <>
-          <Text as="p" size="2" color="red" mb="2" data-testid="slip-suspended">
-            {SUSPENDED_REASON} <a href="/account">Withdraw your balance</a>
-          </Text>
-          <Button size="3" className="sb-slip__place" data-testid="place-bet" disabled>
-            Place Bet
-          </Button>
-        </>
-      ) : !user && !userPending ? (
-        <Button asChild size="3" className="sb-slip__place">
-          <a href={signInHref("/betting")} data-testid="login-to-bet">
-            Log in to place a bet
-          </a>
-        </Button>
+      {gate ? (
+        <GatedPlace gate={gate} />
+      ) : signedOut ? (
+        <SignInToBet />
       ) : (
         <Button
           size="3"

@@ -12,7 +12,7 @@ import { signInHref } from "../../lib/next-path.ts";
 import { useSlip } from "./slip-state.tsx";
 import { OPEN_SLIP_EVENT, SHEET_QUERY } from "./slip-sheet.tsx";
 import { useCurrentUser, useLogout } from "./session.tsx";
-import { useAccountSuspended } from "./suspended-banner.tsx";
+import { useSuspension } from "../session/suspension.tsx";
 
 export function openBetSlip() {
   // Phones and tablets: the slip is a bottom sheet (slip-sheet.tsx), opened rather than scrolled to.
@@ -32,7 +32,7 @@ export function BettingHeader() {
   const bonus = useQuery({ ...queries.bonus(), enabled: user?.role === "customer" });
   const bonusHeld = holdsBonus(bonus.data) && bonus.data.bonus > 0 ? bonus.data.bonus : null;
   const { state } = useSlip();
-  const suspended = useAccountSuspended();
+  const suspended = useSuspension() !== null;
   const { logout, pending } = useLogout();
   const count = state.slip.selections.length;
 

@@ -261,6 +261,8 @@ export function LineupBuilder({
                       size="2"
                       variant={check.ok ? "solid" : "soft"}
                       color={check.ok ? undefined : "gray"}
+                      // The accent's solid fill under white text is below 4.5:1; the high-contrast fill is not.
+                      highContrast={check.ok}
                       className="fx-player__pick"
                       disabled={!check.ok}
                       onClick={() => add(p)}

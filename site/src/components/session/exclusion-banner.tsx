@@ -9,8 +9,9 @@ import type { ResponsibleState } from "../../../../api/schemas/responsible.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { queries } from "../../lib/queries.ts";
 
-export function exclusionBannerText(x: ResponsibleState["exclusion"]): string | null {
-  if (!x.active) return x.registerListed ? "You are registered with the national self-exclusion scheme (GAMSTOP): betting, contests and deposits are closed." : null;
+/** "You are on a time-out until Thu 26 Nov, 17:16" (no full stop), or null when nothing is in force. */
+function exclusionInForce(x: ResponsibleState["exclusion"]): string | null {
+  if (!x.active) return x.registerListed ? "You are registered with the national self-exclusion scheme (GAMSTOP)" : null;
   const what = x.kind === "timeout" ? "You are on a time-out" : "You are self-excluded";
   const when =
     x.until === null
@@ -20,7 +21,20 @@ export function exclusionBannerText(x: ResponsibleState["exclusion"]): string | 
         : x.stage === "cooling_off" && x.returnAccessAt
           ? `: you asked to return, gambling opens again ${formatDateTime(x.returnAccessAt)}`
           : ` until ${formatDateTime(x.until)}`;
-  return `${what}${when}. Betting, contests and deposits are closed; you can still sign in and withdraw.${x.inherited ? " (It applies to all your accounts.)" : ""}`;
+  return `${what}${when}`;
+}
+
+export function exclusionBannerText(x: ResponsibleState["exclusion"]): string | null {
+  const inForce = exclusionInForce(x);
+  if (!inForce) return null;
+  if (!x.active) return `${inForce}: betting, contests and deposits are closed.`;
+  return `${inForce}. Betting, contests and deposits are closed; you can still sign in and withdraw.${x.inherited ? " (It applies to all your accounts.)" : ""}`;
+}
+
+/** Why the slip's Place Bet is disabled during an exclusion: "You are on a time-out until …: betting is closed." */
+export function exclusionSlipText(x: ResponsibleState["exclusion"]): string | null {
+  const inForce = exclusionInForce(x);
+  return inForce ? `${inForce}: betting is closed.` : null;
 }
 
 export function ExclusionBanner({ enabled }: { enabled: boolean }) {

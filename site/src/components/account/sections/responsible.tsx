@@ -105,6 +105,13 @@ function LimitRow({ type, period, limit, suggested }: { type: LimitType; period:
       <form onSubmit={submit} className="acct-limit__edit">
         <Field id={`limit-input-${id}`} label={`New ${period} ${type} limit`} prefix="$" inputMode="decimal" type="number" min="1" step="0.01"
           placeholder={suggested ? centsToInput(suggested) : "0.00"} value={value} onChange={(e) => setValue(e.target.value)} />
+        {/* The recommended figure as one tap, beside the custom amount typed in the field. */}
+        {suggested !== undefined && limit.amount !== suggested && (
+          <Button type="button" size="3" variant="soft" disabled={save.isPending} onClick={() => setValue(centsToInput(suggested))}
+            data-testid={`limit-preset-${id}`}>
+            Use {formatMoney(suggested)}
+          </Button>
+        )}
         <Button type="submit" size="3" disabled={!valid} loading={save.isPending} data-testid={`limit-save-${id}`}>
           Set
         </Button>
@@ -206,6 +213,10 @@ function ExclusionPanel({ exclusion }: { exclusion: ExclusionState }) {
         Take a break from betting. A time-out (24 hours to 6 weeks) ends by itself. A self-exclusion (6 months or
         more) also closes your other accounts with us, and at its end gambling stays closed until you ask to return,
         followed by a 24-hour cooling-off. Neither can be removed or shortened once activated.
+      </Text>
+      <Text as="p" size="2" color="gray" mb="3" data-testid="exclusion-minimum">
+        Why no 3-month self-exclusion: we follow the UK Gambling Commission's rules, which set the shortest self-exclusion at 6 months. For a
+        shorter break, take a time-out.
       </Text>
       <Flex direction="column" gap="3">
         <div className="f-grid">

@@ -4,6 +4,7 @@
  * provider answers), Withdraw (needs full verification) and the transaction history from the ledger,
  * filtered, with the server's CSV export.
  */
+import { depositToastText } from "../../../lib/deposit-text.ts";
 import { Button, Callout, Flex, Skeleton, Tabs, Text } from "@radix-ui/themes";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState, type FormEvent } from "react";
@@ -84,7 +85,7 @@ function DepositPanel({ user }: { user: CurrentUser }) {
       refresh(res.balance);
       toast({
         title: "Deposit Successful",
-        description: `${formatMoney(res.credited)} added (fee ${formatMoney(res.fee)}${res.bonus ? `, bonus ${formatMoney(res.bonus)}` : ""}). Balance ${formatMoney(res.balance)}.`,
+        description: depositToastText(res),
       });
     },
     onError: (err) => {
@@ -120,9 +121,9 @@ function DepositPanel({ user }: { user: CurrentUser }) {
   return (
     <Panel testId="deposit-panel">
       {!verified && (
-        <Callout.Root color="amber" mb="4" data-testid="deposit-needs-verification">
+        <Callout.Root color="amber" mb="4" data-testid="deposit-needs-verification" id="deposit-unavailable">
           <Callout.Text>
-            Verify your identity before your first deposit. <a href="#verification">Go to Verification</a>
+            Deposits open once your identity is verified. <a href="#verification">Go to Verification</a>
           </Callout.Text>
         </Callout.Root>
       )}
@@ -164,13 +165,13 @@ function DepositPanel({ user }: { user: CurrentUser }) {
                 <dt>Processing fee</dt>
                 <dd data-testid="deposit-fee">-{formatMoney(preview.fee)}</dd>
               </div>
-              <div>
-                <dt>Bonus (10% on $100.00+, max $50.00)</dt>
-                <dd data-testid="deposit-bonus">+{formatMoney(preview.bonus)}</dd>
-              </div>
               <div className="acct-summary__total">
-                <dt>Total received</dt>
-                <dd data-testid="deposit-received">{formatMoney(preview.received)}</dd>
+                <dt>To your balance</dt>
+                <dd data-testid="deposit-received">{formatMoney(cents! - preview.fee)}</dd>
+              </div>
+              <div>
+                <dt>Bonus to your bonus balance (10% on $100.00+, max $50.00)</dt>
+                <dd data-testid="deposit-bonus">+{formatMoney(preview.bonus)}</dd>
               </div>
             </dl>
           )}
@@ -179,7 +180,7 @@ function DepositPanel({ user }: { user: CurrentUser }) {
               <Callout.Text>{errorMessage(deposit.error)}</Callout.Text>
             </Callout.Root>
           )}
-          <Button type="submit" size="3" disabled={!ready || deposit.isPending} data-testid="deposit-submit">
+          <Button type="submit" size="3" disabled={!ready || !verified || deposit.isPending} aria-describedby={verified ? undefined : "deposit-unavailable"} data-testid="deposit-submit">
             {deposit.isPending ? "Processing..." : "Deposit"}
           </Button>
         </Flex>

@@ -1,19 +1,23 @@
 /**
- * Restrict Account: POST /api/admin/crm/customers/{id}/restrict {reason}. The account is suspended
- * (no sign-in, no bets, sessions end at once); Activate in User Management lifts it. Audited.
+ * Restrict Account: POST /api/admin/crm/customers/{id}/restrict {reason, category}. The account is
+ * suspended (no bets, sessions end at once); Activate in User Management lifts it. Audited. The
+ * category is what the customer is told ("Reason: payment review"); the note stays internal.
  */
-import { TextArea } from "@radix-ui/themes";
+import { Select, TextArea } from "@radix-ui/themes";
 import { useState } from "react";
 import { apiSend } from "../../../lib/api.ts";
 import { FormDialog } from "../form-dialog.tsx";
 import { Field } from "../form.tsx";
 import { keys } from "../../../lib/queries.ts";
 import { useAdminMutation } from "../use-admin-mutation.ts";
+import { SUSPENSION_CATEGORIES, SUSPENSION_CATEGORY_LABEL, type SuspensionCategory } from "../../../../../domain/accounts/suspension.ts";
+
+const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export function useRestrictAccount() {
   return useAdminMutation({
-    request: ({ userId, reason }: { userId: string; reason: string; name: string }) =>
-      apiSend<{ sessionsEnded: number }>("POST", `/api/admin/crm/customers/${encodeURIComponent(userId)}/restrict`, { reason }),
+    request: ({ userId, reason, category }: { userId: string; reason: string; category: SuspensionCategory; name: string }) =>
+      apiSend<{ sessionsEnded: number }>("POST", `/api/admin/crm/customers/${encodeURIComponent(userId)}/restrict`, { reason, category }),
     success: (r, v) => ({ title: "Account restricted", description: `${v.name} can no longer sign in or bet; ${r.sessionsEnded} session(s) ended.` }),
     failure: "Failed to restrict the account",
     invalidate: [keys.riskMetrics, keys.adminUsers, keys.userStats, keys.crmCustomers, keys.audit],
@@ -22,11 +26,12 @@ export function useRestrictAccount() {
 
 export function RestrictDialog({ target, onClose }: { target: { userId: string; name: string } | null; onClose: () => void }) {
   const [reason, setReason] = useState("");
+  const [category, setCategory] = useState<SuspensionCategory>("review");
   const restrict = useRestrictAccount();
   function submit() {
     if (!target || !reason.trim()) return;
     restrict.mutate(
-      { userId: target.userId, reason: reason.trim(), name: target.name },
+      { userId: target.userId, reason: reason.trim(), category, name: target.name },
       {
         onSuccess: () => {
           setReason("");
@@ -50,7 +55,19 @@ export function RestrictDialog({ target, onClose }: { target: { userId: string; 
       canSubmit={!!reason.trim()}
       pending={restrict.isPending}
     >
-      <Field id="restrict-reason" label="Reason">
+      <Field id="restrict-category" label="Reason shown to the customer">
+        <Select.Root value={category} onValueChange={(v) => setCategory(v as SuspensionCategory)}>
+          <Select.Trigger id="restrict-category" data-testid="restrict-category" />
+          <Select.Content>
+            {SUSPENSION_CATEGORIES.map((c) => (
+              <Select.Item key={c} value={c}>
+                {capitalised(SUSPENSION_CATEGORY_LABEL[c])}
+              </Select.Item>
+            ))}
+          </Select.Content>
+        </Select.Root>
+      </Field>
+      <Field id="restrict-reason" label="Internal note" hint="Audited; the customer does not see it">
         <TextArea id="restrict-reason" required maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} data-testid="restrict-reason" />
       </Field>
     </FormDialog>
