@@ -38,6 +38,7 @@ import { useSlip } from "./slip-state.tsx";
 import { sessionRefusalText, SUSPENDED_REASON, useAccountSuspended } from "./suspended-banner.tsx";
 import { EachWayToggle } from "./each-way-toggle.tsx";
 import { eachWayFigures, eachWayTermsFor } from "./each-way.ts";
+import { BUSY_CODES, BusyRetry } from "./busy-retry.tsx";
 
 const QUICK_STAKES = [10, 25, 50, 100];
 
@@ -490,6 +491,7 @@ export function BetSlip() {
                 </Button>
               </>
             ) : null}
+            {BUSY_CODES.has(shownRefusal.code) && <BusyRetry disabled={place.isPending} onRetry={() => void submit()} />}
             {fix && (
               <>
                 {" "}
