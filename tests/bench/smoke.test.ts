@@ -34,7 +34,7 @@ async function freeBase(): Promise<number> {
 }
 
 describe("benchmark suite smoke run", () => {
-  it("runs every benchmark briefly and each stored what it was answered", { timeout: 600_000 }, async () => {
+  it("runs every benchmark briefly and each stored what it was answered", { timeout: 900_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), "bench-smoke-"));
     const out = join(dir, "bench.json");
     const only = ["ceilings", "live-odds", "placement", "stream", "settle", "overload", "registration", ...(existsSync(join(root, "dist")) ? ["pages"] : [])];
@@ -49,6 +49,7 @@ describe("benchmark suite smoke run", () => {
         BENCH_STREAM_SUBSCRIBERS: "50",
         BENCH_REGISTRATION_SECONDS: "2",
         BENCH_OVERLOAD_RATE: "300",
+        BENCH_STEADY_RATE: "100",
         BENCH_CUSTOMERS: "20",
         BENCH_LIGHTHOUSE: "0",
       };
