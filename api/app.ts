@@ -50,6 +50,7 @@ import { paymentsAdminRoutes } from "./routes/payments-admin.ts";
 import { renderDocs } from "./docs.ts";
 import { validationHook } from "./errors.ts";
 import { siteRoutes } from "./site.ts";
+import { admissionGate } from "./middleware/admission.ts";
 
 
 /** The routes under /api with an abuse limit on their POSTs. */
@@ -61,7 +62,10 @@ const RATE_LIMITED: readonly { path: string; name: RateLimitName; forgive?: numb
   { path: "/bets", name: "bets" },
 ];
 
-export function createApp(deps: AppDeps) {
+export function createApp(appDeps: AppDeps) {
+  // One admission gate per app (one writer per process); its in-play delay leaves the queue while it waits.
+  const gate = appDeps.admission ? admissionGate(appDeps.admission) : null;
+  const deps: AppDeps = gate ? { ...appDeps, ports: { ...appDeps.ports, inPlay: gate.inPlay(appDeps.ports.inPlay) } } : appDeps;
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   // The hottest read (every open betting page polls it) and the stream go first, ahead of the
@@ -94,6 +98,15 @@ export function createApp(deps: AppDeps) {
     await next();
     if (!c.res.headers.has("Cache-Control")) setResponseHeader(c, "Cache-Control", "no-store");
   });
+  // Overload is an answer: the queued writes are refused at once (503) when the writer is too far
+  // behind, before the rate limits count them or anything reads for them.
+  if (gate) {
+    api.use("/bets", gate.guard("BET.BUSY"));
+    api.use("/bets/:id/cash-out", gate.guard("SYSTEM.BUSY"));
+    api.use("/fantasy/contests/:id/entries", gate.guard("SYSTEM.BUSY"));
+    api.use("/wallet/deposits", gate.guard("SYSTEM.BUSY", { counted: false }));
+    api.use("/wallet/withdrawals", gate.guard("SYSTEM.BUSY", { counted: false }));
+  }
   // Abuse limits on POSTs, before the handlers (see api/middleware/rate-limit.ts and
   // docs/security.md); the OpenAPI document names their 429 from the same list.
   for (const limited of RATE_LIMITED) api.use(limited.path, rateLimit(limited.name, ["POST"], limited.forgive ?? []));

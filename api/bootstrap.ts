@@ -29,6 +29,7 @@ import { sessionTokens } from "../adapters/system/session-token.ts";
 import { timerInPlayDelay } from "../adapters/system/in-play-delay.ts";
 import { DEFAULT_REFORM_SUSPEND_MS, DEFAULT_SCORE_SUSPEND_MS, parseInPlayDelays } from "../domain/betting/in-play.ts";
 import type { SportCode } from "../domain/shared/types.ts";
+import { DEFAULT_ADMISSION_BUDGET_MS } from "./middleware/admission.ts";
 
 export interface Config {
   port: number;
@@ -73,6 +74,8 @@ export interface Config {
   personKeySecret?: string;
   /** How often the ledger reconciliation runs (LEDGER_RECONCILE_INTERVAL_MS, default 300000; 0 = on start only). */
   ledgerReconcileIntervalMs: number;
+  /** The longest wait a queued write (bet, cash-out, entry, deposit, withdrawal) may be given before 503 (ADMISSION_BUDGET_MS, default 150; 0 = no admission control). */
+  admissionBudgetMs: number;
 }
 
 /** A whole number of at least `min` from the environment, the default when unset; a bad value fails the start. */
@@ -113,6 +116,7 @@ export function configFromEnv(env: Record<string, string | undefined>, distDir: 
     resultsIntervalMs: numberSetting(env, "RESULTS_INTERVAL_MS", 2000),
     personKeySecret: env.PERSON_KEY_SECRET || undefined,
     ledgerReconcileIntervalMs: numberSetting(env, "LEDGER_RECONCILE_INTERVAL_MS", DEFAULT_LEDGER_RECONCILE_INTERVAL_MS),
+    admissionBudgetMs: numberSetting(env, "ADMISSION_BUDGET_MS", DEFAULT_ADMISSION_BUDGET_MS),
     paymentReconcileIntervalMs: env.PAYMENT_RECONCILE_INTERVAL_MS === undefined || env.PAYMENT_RECONCILE_INTERVAL_MS === ""
       ? 60_000 : Math.max(0, Number(env.PAYMENT_RECONCILE_INTERVAL_MS) || 0),
     paymentReconcileGraceMs: env.PAYMENT_RECONCILE_GRACE_MS === undefined || env.PAYMENT_RECONCILE_GRACE_MS === ""
@@ -228,6 +232,7 @@ export async function bootstrap(config: Config) {
     publicOrigin: config.publicOrigin,
     liveOddsCacheMs: config.liveOddsCacheMs,
     rateLimits: config.rateLimits,
+    admission: config.admissionBudgetMs > 0 ? { budgetMs: config.admissionBudgetMs } : false,
     rateCounter: new LibsqlRateCounter(database.client, database.groupCommit),
     jobs,
     passwordHasher: new ScryptPasswordHasher(),

@@ -12,6 +12,7 @@ import type { FraudScanSummary } from "../domain/fraud/scan.ts";
 import type { SessionTokens } from "../domain/ports/session-tokens.ts";
 import type { ProxyTrust } from "./middleware/proxy-trust.ts";
 import type { PublicOrigins } from "./middleware/public-origin.ts";
+import type { AdmissionConfig } from "./middleware/admission.ts";
 
 import type { AssetSource } from "../domain/ports/static-assets.ts";
 export type { AssetSource, StaticAsset } from "../domain/ports/static-assets.ts";
@@ -60,6 +61,8 @@ export interface AppDeps {
   passwordHasher: PasswordHasher;
   /** Issues session tokens and the ids stored for them (adapters/system/session-token.ts). */
   sessionTokens: SessionTokens;
+  /** Admission control of the queued writes (api/middleware/admission.ts); false or absent = none. */
+  admission?: AdmissionConfig | false;
   /** Background jobs of this process (api/jobs): told when a bulk operation is queued, asked for a fraud scan. */
   jobs?: { bulkOperationQueued(): void; scanNow(): Promise<FraudScanSummary> };
 }

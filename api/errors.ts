@@ -19,6 +19,9 @@ export const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   "REQUEST.MISDIRECTED": 421,
   "ROUTE.NOT_FOUND": 404,
   "RATE.LIMITED": 429,
+  // Admission control (api/middleware/admission.ts): the writer's queue is longer than its budget.
+  "SYSTEM.BUSY": 503,
+  "BET.BUSY": 503,
   "EVENT.NOT_FOUND": 404,
   "EVENT.INVALID_TRANSITION": 409,
   "BET.NOT_FOUND": 404,

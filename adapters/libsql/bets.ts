@@ -87,6 +87,56 @@ export function sgmPricesOf(v: unknown): Record<string, number> | null {
   }
 }
 
+/**
+ * The statements of one placement's write, in order: idempotency record, bet and legs (the price
+ * guard, liability and payout triggers fire on these), the wager guards, the stake postings and the
+ * balance read last. Exported so the benchmark's ceiling runs the very same SQL as the adapter.
+ */
+export function placementStatements(plan: PlacementPlan): InStatement[] {
+  const { bet } = plan;
+  const statements: InStatement[] = [];
+  if (plan.idempotency) {
+    // First, so a key already used is reported as such whatever else the write would have hit.
+    statements.push({
+      sql: `INSERT INTO idempotency_keys (user_id, key, request_hash, response_status, response_body, created_at)
+            VALUES (?, ?, ?, 201, ?, ?)`,
+      args: [bet.userId, plan.idempotency.key, plan.idempotency.requestHash, JSON.stringify(plan.idempotency.response), bet.placedAt.getTime()],
+    });
+  }
+  statements.push(
+    {
+      sql: `INSERT INTO bets (id, user_id, bet_type, stake, total_odds_milli, potential_return, status, placed_at, sgm_prices, ew_fraction_num, ew_fraction_den, ew_places)
+            VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?)`,
+      args: [bet.id, bet.userId, bet.betType, bet.stake, bet.totalOddsMilli, bet.potentialReturn, bet.placedAt.getTime(), bet.sgmPrices ? JSON.stringify(bet.sgmPrices) : null,
+        bet.eachWay?.fractionNum ?? null, bet.eachWay?.fractionDen ?? null, bet.eachWay?.places ?? null],
+    },
+    // The price guard trigger on bet_legs re-checks price, market and event inside this write.
+    ...plan.legs.map((l) => ({
+      sql: `INSERT INTO bet_legs (id, bet_id, leg_no, event_id, market_id, outcome_id, odds_milli, result, event_name, market_name, selection_name)
+            VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)`,
+      args: [l.id, bet.id, l.legNo, l.eventId, l.marketId, l.outcomeId, l.oddsMilli, l.eventName, l.marketName, l.selectionName],
+    })),
+  );
+  if (plan.guards) {
+    // The customer's gates, again inside the write: still active, not excluded, and this stake
+    // keeps net losses (stakes - returns) in every limited window within the limit.
+    statements.push(...wagerGuardStatements(bet.userId, plan.walletAccountId, plan.guards, bet.stake));
+  }
+  // Postings move the cached balances; the wallet CHECK refuses an overdraft.
+  statements.push(...ledgerStatements(plan.stakeTransaction));
+  if (bet.bonusStake) statements.push({ sql: "UPDATE bets SET bonus_stake = ? WHERE id = ?", args: [bet.bonusStake, bet.id] });
+  if (plan.idempotency) {
+    // The stored response carries the balance as it stood right after this write.
+    statements.push({
+      sql: `UPDATE idempotency_keys SET response_body = json_set(response_body, '$.balance', (SELECT balance FROM ledger_accounts WHERE id = ?))
+            WHERE user_id = ? AND key = ?`,
+      args: [plan.walletAccountId, bet.userId, plan.idempotency.key],
+    });
+  }
+  statements.push(oneRow({ sql: "SELECT balance FROM ledger_accounts WHERE id = ?", args: [plan.walletAccountId] }));
+  return statements;
+}
+
 export class LibsqlBets implements Bets {
   private readonly client: Client;
   private readonly groupCommit: GroupCommitter | undefined;
@@ -97,47 +147,7 @@ export class LibsqlBets implements Bets {
   }
 
   async place(plan: PlacementPlan): Promise<PlacementOutcome> {
-    const { bet } = plan;
-    const statements: InStatement[] = [];
-    if (plan.idempotency) {
-      // First, so a key already used is reported as such whatever else the write would have hit.
-      statements.push({
-        sql: `INSERT INTO idempotency_keys (user_id, key, request_hash, response_status, response_body, created_at)
-              VALUES (?, ?, ?, 201, ?, ?)`,
-        args: [bet.userId, plan.idempotency.key, plan.idempotency.requestHash, JSON.stringify(plan.idempotency.response), bet.placedAt.getTime()],
-      });
-    }
-    statements.push(
-      {
-        sql: `INSERT INTO bets (id, user_id, bet_type, stake, total_odds_milli, potential_return, status, placed_at, sgm_prices, ew_fraction_num, ew_fraction_den, ew_places)
-              VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?)`,
-        args: [bet.id, bet.userId, bet.betType, bet.stake, bet.totalOddsMilli, bet.potentialReturn, bet.placedAt.getTime(), bet.sgmPrices ? JSON.stringify(bet.sgmPrices) : null,
-          bet.eachWay?.fractionNum ?? null, bet.eachWay?.fractionDen ?? null, bet.eachWay?.places ?? null],
-      },
-      // The price guard trigger on bet_legs re-checks price, market and event inside this write.
-      ...plan.legs.map((l) => ({
-        sql: `INSERT INTO bet_legs (id, bet_id, leg_no, event_id, market_id, outcome_id, odds_milli, result, event_name, market_name, selection_name)
-              VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)`,
-        args: [l.id, bet.id, l.legNo, l.eventId, l.marketId, l.outcomeId, l.oddsMilli, l.eventName, l.marketName, l.selectionName],
-      })),
-    );
-    if (plan.guards) {
-      // The customer's gates, again inside the write: still active, not excluded, and this stake
-      // keeps net losses (stakes - returns) in every limited window within the limit.
-      statements.push(...wagerGuardStatements(bet.userId, plan.walletAccountId, plan.guards, bet.stake));
-    }
-    // Postings move the cached balances; the wallet CHECK refuses an overdraft.
-    statements.push(...ledgerStatements(plan.stakeTransaction));
-    if (bet.bonusStake) statements.push({ sql: "UPDATE bets SET bonus_stake = ? WHERE id = ?", args: [bet.bonusStake, bet.id] });
-    if (plan.idempotency) {
-      // The stored response carries the balance as it stood right after this write.
-      statements.push({
-        sql: `UPDATE idempotency_keys SET response_body = json_set(response_body, '$.balance', (SELECT balance FROM ledger_accounts WHERE id = ?))
-              WHERE user_id = ? AND key = ?`,
-        args: [plan.walletAccountId, bet.userId, plan.idempotency.key],
-      });
-    }
-    statements.push(oneRow({ sql: "SELECT balance FROM ledger_accounts WHERE id = ?", args: [plan.walletAccountId] }));
+    const statements = placementStatements(plan);
     try {
       // One all-or-nothing write either way: alone in its own batch, or in a savepoint of a group.
       const results = this.groupCommit ? await this.groupCommit.write(statements) : await this.client.batch(statements, "write");

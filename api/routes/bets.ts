@@ -47,7 +47,7 @@ betRoutes.openapi(
     },
     responses: {
       201: json(z.union([PlaceBetResponse, SpecPlaceBetResponse]), "The bet was placed (money in the request's unit)"),
-      ...errorResponses(400, 401, 403, 404, 409, 422),
+      ...errorResponses(400, 401, 403, 404, 409, 422, 503),
     },
   }),
   async (c) => {

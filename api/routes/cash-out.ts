@@ -39,7 +39,7 @@ cashOutRoutes.openapi(
       "CASHOUT.MARKET_SUSPENDED, 409 BET.NOT_PENDING (already settled or cashed out), 404 CASHOUT.QUOTE_NOT_FOUND.",
     middleware: [requireRole("customer")] as const,
     request: { params: IdParam, body: { required: true, content: { "application/json": { schema: CashOutBody } } } },
-    responses: { 200: json(CashOutResponse, "Cashed out"), ...errorResponses(400, 401, 403, 404, 409) },
+    responses: { 200: json(CashOutResponse, "Cashed out"), ...errorResponses(400, 401, 403, 404, 409, 503) },
   }),
   async (c) => {
     const out = unwrap(await acceptCashOut(ctxOf(c), c.req.valid("param").id, c.req.valid("json").quoteId));

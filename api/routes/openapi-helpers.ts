@@ -7,6 +7,7 @@ const DESCRIPTIONS: Record<number, string> = {
   404: "Not found",
   409: "Conflicts with the current state (see error.code)",
   422: "The request disagrees with the server's own figures",
+  503: "Busy (BET.BUSY / SYSTEM.BUSY): the writer is too far behind, nothing was done; Retry-After says when to try again",
 };
 
 /** Error responses for the OpenAPI document, all in the one envelope. */

@@ -60,7 +60,7 @@ walletRoutes.openapi(
       headers: IdempotencyHeader,
       body: { required: true, content: { "application/json": { schema: DepositBody } } },
     },
-    responses: { 201: json(DepositResponse, "Deposited"), ...errorResponses(400, 401, 403, 409, 422) },
+    responses: { 201: json(DepositResponse, "Deposited"), ...errorResponses(400, 401, 403, 409, 422, 503) },
   }),
   async (c) => {
     const key = c.req.valid("header")["idempotency-key"] ?? null;
@@ -85,7 +85,7 @@ walletRoutes.openapi(
       "time-out or self-excluded: the money is the customer's.",
     middleware: [allowSuspendedCustomer(), requireRole("customer")] as const,
     request: { body: { required: true, content: { "application/json": { schema: WithdrawalBody } } } },
-    responses: { 201: json(WithdrawalResponse, "Withdrawn"), ...errorResponses(400, 401, 403, 409, 422) },
+    responses: { 201: json(WithdrawalResponse, "Withdrawn"), ...errorResponses(400, 401, 403, 409, 422, 503) },
   }),
   async (c) => c.json(unwrap(await withdraw(ctxOf(c), c.req.valid("json"))), 201),
 );

@@ -34,6 +34,10 @@ export interface PacedResult {
   latency: { p50: number; p90: number; p99: number; max: number };
   /** p99 of each second of the measured part: shows whether the tail is spread out or one stall. */
   p99BySecond: number[];
+  /** Answers of the measured part by HTTP status (0: no answer, a connection error). */
+  byStatus: Record<number, number>;
+  /** Latency of the measured part's 2xx answers only (an overload run refuses the rest). */
+  accepted: { p50: number; p99: number; max: number };
 }
 
 const percentile = (sorted: ArrayLike<number>, p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
@@ -56,6 +60,7 @@ export async function paced(opts: {
   const total = skipped + measured;
   const intervalMs = 1000 / opts.ratePerSecond;
   const latencies = new Float64Array(measured);
+  const statuses = new Int16Array(measured);
   const counts = { status2xx: 0, other: 0, errors: 0 };
   let sent = 0;
   let answered = 0;
@@ -65,11 +70,12 @@ export async function paced(opts: {
   const dueAt = (i: number) => start + i * intervalMs;
 
   await new Promise<void>((resolve) => {
-    const finish = (i: number, outcome: keyof typeof counts) => {
+    const finish = (i: number, outcome: keyof typeof counts, status = 0) => {
       const now = performance.now();
       if (outcome === "status2xx") all2xx++;
       if (i >= skipped) {
         latencies[i - skipped] = now - dueAt(i);
+        statuses[i - skipped] = status;
         counts[outcome]++;
         lastAnswer = now;
       }
@@ -78,14 +84,14 @@ export async function paced(opts: {
     const send = (i: number) => {
       const r = opts.request(i);
       let ended = false;
-      const end = (outcome: keyof typeof counts) => {
-        if (!ended) finish(i, outcome);
+      const end = (outcome: keyof typeof counts, status = 0) => {
+        if (!ended) finish(i, outcome, status);
         ended = true;
       };
       const req = request({ host: target.hostname, port: target.port, method: r.method, path: r.path, headers: r.headers, agent }, (res) => {
         const ok = res.statusCode !== undefined && res.statusCode >= 200 && res.statusCode < 300;
         res.resume();
-        res.on("end", () => end(ok ? "status2xx" : "other"));
+        res.on("end", () => end(ok ? "status2xx" : "other", res.statusCode ?? 0));
       });
       req.on("error", () => end("errors"));
       req.end(r.body);
@@ -105,7 +111,13 @@ export async function paced(opts: {
   const p99BySecond: number[] = [];
   for (let s = 0; s * perSec < measured; s++) p99BySecond.push(Math.round(percentile(latencies.slice(s * perSec, (s + 1) * perSec).sort(), 0.99)));
   const sorted = latencies.slice().sort();
+  const byStatus: Record<number, number> = {};
+  for (const st of statuses) byStatus[st] = (byStatus[st] ?? 0) + 1;
+  const okLatencies = Float64Array.from(latencies.filter((_, k) => statuses[k] >= 200 && statuses[k] < 300)).sort();
+  const okAt = (p: number) => (okLatencies.length ? ms(percentile(okLatencies, p)) : NaN);
   return {
+    byStatus,
+    accepted: { p50: okAt(0.5), p99: okAt(0.99), max: okLatencies.length ? ms(okLatencies[okLatencies.length - 1]) : NaN },
     measured,
     all2xx,
     ...counts,

@@ -38,8 +38,8 @@ export function pageWeights(): { page: string; chunks: number; rawKB: number; gz
   }).sort((a, b) => a.page.localeCompare(b.page));
 }
 
-export async function lighthouseLanding(): Promise<{ error?: string; performance: number; cls: number; lcpMs: number }> {
-  const server = await startProduct({ runtime: "node", port: 4420 });
+export async function lighthouseLanding(port = 4420): Promise<{ error?: string; performance: number; cls: number; lcpMs: number }> {
+  const server = await startProduct({ runtime: "node", port });
   try {
     const { default: lighthouse } = await import("lighthouse");
     const chromeLauncher = await import("chrome-launcher");

@@ -63,7 +63,8 @@ export async function startProduct(opts: { runtime: "node" | "deno"; port: numbe
     : ["deno", ["run", "--allow-net", "--allow-env", "--allow-read", "--allow-write", "--allow-ffi", "--allow-sys", "api/deno.ts"]];
   const child = spawn(args[0] as string, args[1] as string[], { env, stdio: ["ignore", "ignore", "inherit"] });
   const url = `http://127.0.0.1:${opts.port}`;
-  await waitFor(`${url}/api/health`);
+  // Generous: on a loaded machine seeding a fresh database and starting can take a minute or more.
+  await waitFor(`${url}/api/health`, 240_000);
   return {
     url,
     pid: child.pid!,

@@ -36,15 +36,36 @@ export async function settleLargeMarket(server: RunningServer, bets: number) {
   };
   await Promise.all(Array.from({ length: 32 }, worker));
   const admin = await demo(server.url, "admin");
+  const patch = (body: unknown) =>
+    fetch(`${server.url}/api/admin/events/${event.id}`, { method: "PATCH", headers: { ...json, cookie: admin }, body: JSON.stringify(body) });
   const settle = () =>
     fetch(`${server.url}/api/admin/markets/${market.id}/settle`, { method: "POST", headers: { ...json, cookie: admin }, body: JSON.stringify({ winningOutcomeId: market.outcomes[0].id }) });
-  await fetch(`${server.url}/api/admin/events/${event.id}`, { method: "PATCH", headers: { ...json, cookie: admin }, body: JSON.stringify({ status: "finished" }) });
+  // As an operator's results control does: the match kicked off (its start moved to now), went live,
+  // and finished with its score. Finishing grades the markets the score decides and settles their
+  // bets in the same request; a market the score does not decide is then settled by hand.
+  for (const step of [{ startTime: new Date(Date.now() - 60_000).toISOString() }, { status: "live" }]) {
+    const r = await patch(step);
+    if (!r.ok) return { error: `event ${JSON.stringify(step)} answered ${r.status} ${(await r.text()).slice(0, 120)}` } as const;
+  }
   const t0 = performance.now();
-  const first = await settle();
-  const ms = Math.round(performance.now() - t0);
-  if (!first.ok) return { error: `settle answered ${first.status} ${(await first.text()).slice(0, 120)}` } as const;
-  const summary = (await first.json()) as { graded: number; settled: number; waiting: number };
+  const finished = await patch({ status: "finished", homeScore: 1, awayScore: 0 });
+  if (!finished.ok) return { error: `finishing the event answered ${finished.status} ${(await finished.text()).slice(0, 120)}` } as const;
   const db = createClient({ url: `file:${server.dbPath}` });
+  const statusCount = async () =>
+    (await db.execute({ sql: "SELECT b.status AS s, COUNT(*) AS n FROM bets b JOIN bet_legs l ON l.bet_id = b.id WHERE l.market_id = ? GROUP BY b.status", args: [market.id] })).rows;
+  let byStatus = await statusCount();
+  if (byStatus.some((r) => r.s === "pending")) {
+    const first = await settle();
+    if (!first.ok) {
+      db.close();
+      return { error: `settle answered ${first.status} ${(await first.text()).slice(0, 120)}` } as const;
+    }
+    await first.body?.cancel();
+    byStatus = await statusCount();
+  }
+  const ms = Math.round(performance.now() - t0);
+  const waiting = Number(byStatus.find((r) => r.s === "pending")?.n ?? 0);
+  const summary = { settled: byStatus.reduce((a, r) => a + (r.s === "pending" ? 0 : Number(r.n)), 0), waiting };
   // Rows that settling this market's bets writes (other background work may write elsewhere).
   const count = async () =>
     Number(
@@ -60,6 +81,6 @@ export async function settleLargeMarket(server: RunningServer, bets: number) {
   const again = await settle();
   const changedAgain = (await count()) - before;
   db.close();
-  const againSummary = again.ok ? ((await again.json()) as { graded: number; settled: number }) : null;
+  const againSummary = again.ok ? ((await again.json()) as { graded: number; settled: number }) : (await again.body?.cancel(), null);
   return { error: undefined, bets: placed, ms, summary, againStatus: again.status, againSummary, changedAgain };
 }

@@ -64,7 +64,7 @@ fantasyCustomerRoutes.openapi(
       params: ContestIdParam,
       body: { required: true, content: { "application/json": { schema: EnterContestBody } } },
     },
-    responses: { 201: json(EntryResponse, "Entered"), ...errorResponses(400, 401, 403, 404, 409) },
+    responses: { 201: json(EntryResponse, "Entered"), ...errorResponses(400, 401, 403, 404, 409, 503) },
   }),
   async (c) => {
     const ctx = ctxOf(c);

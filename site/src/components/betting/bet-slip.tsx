@@ -348,6 +348,7 @@ export function BetSlip() {
         <SlipRefusal
           refusal={shownRefusal}
           busy={place.isPending}
+          onRetry={() => void submit()}
           onAcceptMax={(max) => {
             setStake((max / 100).toFixed(2));
             void submit(max);

@@ -1,0 +1,131 @@
+/**
+ * Overload is an answer: with the writer's wait budget set very low, many concurrent placements
+ * for about two seconds get some fast refusals (503 BET.BUSY with Retry-After) and every bet
+ * answered 201 is stored, while a refusal writes nothing (no bet, no stake transaction, no
+ * idempotency record). No timing is asserted: only the shape of the answers and the database.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Hono } from "hono";
+import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
+import { countRows, expectLedgerBalanced, selectionOf, upcomingPool } from "../fixtures/builders.ts";
+import { admissionGate } from "../../api/middleware/admission.ts";
+import type { AppEnv } from "../../api/env.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp({ admission: { budgetMs: 2 } });
+});
+afterAll(() => t.close());
+
+const turn = () => new Promise<void>((r) => setImmediate(r));
+
+describe("admission control under overload", () => {
+  it("refuses some bets at once with 503 BET.BUSY and Retry-After, stores every 201 and nothing for a refusal", async () => {
+    const pool = await upcomingPool(new Session(t));
+    const selections = Array.from({ length: 10 }, () => selectionOf(pool.next()));
+    const customers = await Promise.all(Array.from({ length: 30 }, () => demoLogin(t, "customer")));
+    const before = {
+      bets: await countRows(t.database, "SELECT COUNT(*) AS n FROM bets"),
+      stakes: await countRows(t.database, "SELECT COUNT(*) AS n FROM ledger_transactions WHERE kind = 'bet_stake'"),
+      keys: await countRows(t.database, "SELECT COUNT(*) AS n FROM idempotency_keys"),
+    };
+    const statuses = new Map<number, number>();
+    const busy: { code: string; retryAfter: string | null; retryAfterSeconds: unknown }[] = [];
+    let placed = 0;
+    let sent = 0;
+    const started = Date.now();
+    // Keep 200 placements in flight for about two seconds (and until both answers have been seen,
+    // however loaded the machine: the shape is what is checked, never the speed).
+    const enough = () => Date.now() - started >= 2000 && placed > 0 && busy.length > 0;
+    const worker = async () => {
+      while (!enough() && sent < 50_000) {
+        const i = sent++;
+        const res = await customers[i % customers.length].post(
+          "/api/bets",
+          { selections: [selections[i % selections.length]], stake: 100, betType: "single" },
+          { "idempotency-key": `overload-${i}` },
+        );
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        const body = (await res.json()) as { error?: { code: string; details?: { retryAfterSeconds?: unknown } } };
+        if (res.status === 201) placed++;
+        if (res.status === 503) busy.push({ code: body.error!.code, retryAfter: res.headers.get("retry-after"), retryAfterSeconds: body.error!.details?.retryAfterSeconds });
+        // As a network would: the next request arrives on a later turn of the event loop.
+        await turn();
+      }
+    };
+    await Promise.all(Array.from({ length: 200 }, worker));
+
+    expect(placed).toBeGreaterThan(0);
+    expect(busy.length).toBeGreaterThan(0);
+    for (const b of busy) {
+      expect(b.code).toBe("BET.BUSY");
+      expect(b.retryAfter).toMatch(/^[1-9]\d*$/);
+      expect(b.retryAfterSeconds).toBe(Number(b.retryAfter));
+    }
+    // Nothing but placements and fast refusals: no 5xx other than the 503s, no other refusal.
+    expect([...statuses.keys()].sort()).toEqual([201, 503]);
+    expect(statuses.get(503)).toBe(busy.length);
+    // Every 201 is stored; a refusal wrote nothing.
+    expect(await countRows(t.database, "SELECT COUNT(*) AS n FROM bets")).toBe(before.bets + placed);
+    expect(await countRows(t.database, "SELECT COUNT(*) AS n FROM ledger_transactions WHERE kind = 'bet_stake'")).toBe(before.stakes + placed);
+    expect(await countRows(t.database, "SELECT COUNT(*) AS n FROM idempotency_keys")).toBe(before.keys + placed);
+    await expectLedgerBalanced(t.database);
+  });
+});
+
+describe("the admission gate on a fake clock", () => {
+  /** A tiny app whose /slow answers when told to, behind the gate; /deposit does not queue. */
+  function gated(budgetMs: number) {
+    let now = 0;
+    const gate = admissionGate({ budgetMs, minQueue: 2 }, () => now);
+    const release: (() => void)[] = [];
+    const app = new Hono<AppEnv>();
+    app.use("/slow", gate.guard("BET.BUSY"));
+    app.use("/deposit", gate.guard("SYSTEM.BUSY", { counted: false }));
+    app.post("/slow", async (c) => {
+      await new Promise<void>((r) => release.push(r));
+      return c.json({ ok: true }, 201);
+    });
+    app.post("/deposit", (c) => c.json({ ok: true }, 201));
+    app.get("/slow", (c) => c.json({ read: true }, 200));
+    return { app, gate, release, advance: (ms: number) => void (now += ms) };
+  }
+
+  it("counts queued writes, refuses past the budget with Retry-After, and refuses uncounted writes on the same estimate", async () => {
+    const g = gated(100);
+    const first = [g.app.request("/slow", { method: "POST" }), g.app.request("/slow", { method: "POST" })];
+    await turn();
+    expect(g.gate.estimator.queued).toBe(2);
+    // Nothing answered for 150 ms with two in flight: a new write would wait at least that long.
+    g.advance(150);
+    const refused = await g.app.request("/slow", { method: "POST" });
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toBe("1");
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("BET.BUSY");
+    const deposit = await g.app.request("/deposit", { method: "POST" });
+    expect(deposit.status).toBe(503);
+    expect(((await deposit.json()) as { error: { code: string } }).error.code).toBe("SYSTEM.BUSY");
+    expect(g.gate.estimator.queued).toBe(2);
+    // Reads are not gated.
+    expect((await g.app.request("/slow")).status).toBe(200);
+    for (const r of g.release.splice(0)) r();
+    expect((await Promise.all(first)).map((r) => r.status)).toEqual([201, 201]);
+    expect(g.gate.estimator.queued).toBe(0);
+    expect((await g.app.request("/deposit", { method: "POST" })).status).toBe(201);
+  });
+
+  it("an in-play delay takes its bet out of the writer's queue while it waits", async () => {
+    const g = gated(100);
+    let waited = 0;
+    const delay = g.gate.inPlay({ delayMs: () => 5000, scoreSuspendMs: 5000, reformSuspendMs: 0, wait: async () => void waited++ });
+    g.app.request("/slow", { method: "POST" });
+    await turn();
+    expect(g.gate.estimator.queued).toBe(1);
+    const waiting = delay.wait(5000);
+    expect(g.gate.estimator.queued).toBe(0);
+    await waiting;
+    expect(waited).toBe(1);
+    expect(g.gate.estimator.queued).toBe(1);
+    for (const r of g.release.splice(0)) r();
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * The benchmark suite still runs: every benchmark of `npm run bench` (bench/run.ts) for about a
+ * second at small sizes, on the Node entry, so a new guard or refusal that breaks a benchmark is
+ * caught by `npm test` rather than by the next person to measure. It asserts that the run completes
+ * and that what each benchmark was answered is what the database stored (bench/run.ts "checks"),
+ * never how fast anything was. Lighthouse is left out (a browser run of its own); page weights need
+ * the built site, which `npm test` builds first, and are skipped when there is none.
+ */
+import { describe, expect, it } from "vitest";
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const root = new URL("../../", import.meta.url).pathname;
+
+/** Whether a TCP port is free right now on 127.0.0.1. */
+const free = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const s = createServer();
+    s.once("error", () => resolve(false));
+    s.listen(port, "127.0.0.1", () => s.close(() => resolve(true)));
+  });
+
+/** A base port with base, +10, +20, +30 and +40 free (the suite's servers), away from the usual ones. */
+async function freeBase(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const base = 20_000 + Math.floor(Math.random() * 2_000) * 10;
+    const all = await Promise.all([0, 10, 20, 30, 40].map((d) => free(base + d)));
+    if (all.every(Boolean)) return base;
+  }
+  throw new Error("no free ports for the benchmark smoke run");
+}
+
+describe("benchmark suite smoke run", () => {
+  it("runs every benchmark briefly and each stored what it was answered", { timeout: 900_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), "bench-smoke-"));
+    const out = join(dir, "bench.json");
+    const only = ["ceilings", "live-odds", "placement", "stream", "settle", "overload", "registration", ...(existsSync(join(root, "dist")) ? ["pages"] : [])];
+    try {
+      const env = {
+        ...process.env,
+        BENCH_PORT: String(await freeBase()),
+        BENCH_DURATION: "1",
+        BENCH_WARMUP: "1",
+        BENCH_CEILING_SECONDS: "1",
+        BENCH_SETTLE_BETS: "200",
+        BENCH_STREAM_SUBSCRIBERS: "50",
+        BENCH_REGISTRATION_SECONDS: "2",
+        BENCH_OVERLOAD_RATE: "300",
+        BENCH_STEADY_RATE: "100",
+        BENCH_CUSTOMERS: "20",
+        BENCH_LIGHTHOUSE: "0",
+      };
+      const child = spawn(process.execPath, ["bench/run.ts", `--only=${only.join(",")}`, `--json=${out}`], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+      let log = "";
+      child.stdout.on("data", (d) => (log += d));
+      child.stderr.on("data", (d) => (log += d));
+      const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+      expect(code, log.slice(-4000)).toBe(0);
+      const result = JSON.parse(readFileSync(out, "utf8")) as { rows: { measure: string }[]; checks: { measure: string; ok: boolean; detail: string }[] };
+      // One consistency check per benchmark that ran, and every one holds.
+      expect(result.checks.map((c) => c.measure).sort()).toEqual(
+        ["ceiling", "placement steady", "placement flat out", "stream", "settle", "overload", "registration", ...(only.includes("pages") ? ["pages"] : [])].sort(),
+      );
+      for (const c of result.checks) expect(c.ok, `${c.measure}: ${c.detail}`).toBe(true);
+      expect(result.rows.length).toBeGreaterThanOrEqual(8);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
