@@ -7,12 +7,15 @@
  * applied exactly once. Two approvers racing: one write wins, the other's aborts (the request is no
  * longer pending, or the bet / market has moved on) and it answers APPROVAL.ALREADY_DECIDED. A
  * request that no longer holds is closed as stale and nothing moves. The person who asked can
- * neither approve nor reject it (403 APPROVAL.OWN_REQUEST; the database refuses it too).
+ * neither approve nor reject it (403 APPROVAL.OWN_REQUEST; the database refuses it too). Requests
+ * stay within the demo sandbox's walls: staff see and decide only requests made by staff of their
+ * own reach (a demo admin never approves a real admin's change, nor the reverse).
  */
 import type { Ctx } from "../shared/context.ts";
 import type { User } from "../shared/types.ts";
 import { domainError, err, ok, type DomainError, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
+import { outOfReach, reachOf, withinReach } from "../shared/reach.ts";
 import type { ApprovalRequest, ApprovalState, ApprovalThresholds } from "../ports/index.ts";
 import { APPROVER_ROLES, type Approving } from "./four-eyes.ts";
 import { resettleBet, type ResettleBetInput } from "../settlement/resettle-bet.ts";
@@ -23,14 +26,25 @@ import { sendBonus } from "../crm/customers.ts";
 export async function listApprovals(ctx: Ctx, state: ApprovalState | "all"): Promise<Result<{ items: ApprovalRequest[]; thresholds: ApprovalThresholds }>> {
   const who = requireRole(ctx.actor, [...APPROVER_ROLES], "see the approvals queue");
   if (!who.ok) return who;
-  const [items, thresholds] = await Promise.all([ctx.ports.approvals.list({ state, limit: 200 }), ctx.ports.approvals.thresholds()]);
-  return ok({ items, thresholds });
+  const [all, thresholds] = await Promise.all([ctx.ports.approvals.list({ state, limit: 200 }), ctx.ports.approvals.thresholds()]);
+  const reach = reachOf(ctx.actor);
+  const kinds = new Map<string, boolean>();
+  for (const requester of new Set(all.map((r) => r.requestedBy))) kinds.set(requester, await requesterWithin(ctx, reach, requester));
+  return ok({ items: all.filter((r) => kinds.get(r.requestedBy)), thresholds });
+}
+
+/** Whether a request made by `requester` is within `reach` (an unknown requester is not). */
+async function requesterWithin(ctx: Ctx, reach: ReturnType<typeof reachOf>, requester: string): Promise<boolean> {
+  const kind = await ctx.ports.accountKinds.ownerKind("user", requester);
+  return kind !== null && withinReach(reach, kind);
 }
 
 /** The pending request `actor` may decide: not found, decided, or their own are refused. */
 async function decidable(ctx: Ctx, actor: User, id: string): Promise<Result<ApprovalRequest>> {
   const request = await ctx.ports.approvals.find(id);
   if (!request) return err(domainError("APPROVAL.NOT_FOUND", "No approval request with that id"));
+  const reach = reachOf(ctx.actor);
+  if (!(await requesterWithin(ctx, reach, request.requestedBy))) return err(outOfReach(reach));
   if (request.state !== "pending") return err(decided(request));
   if (request.requestedBy === actor.id)
     return err(domainError("APPROVAL.OWN_REQUEST", "A second person must decide this: you made the request"));

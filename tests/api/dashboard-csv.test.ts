@@ -63,7 +63,7 @@ describe("GET /api/dashboard/stats.csv", () => {
     expect(figure("total_returned")).toBe(decimal(stats.totalReturned));
     expect(figure("gross_revenue")).toBe(decimal(stats.grossRevenue));
     expect(Number(figure("gross_hold_percent"))).toBe(stats.grossHoldPercent);
-    expect(figure("open_liability")).toBe(decimal(stats.openLiability));
+    expect(figure("potential_payout")).toBe(decimal(stats.potentialPayout));
     expect(figure("total_exposure")).toBe(decimal(stats.totalExposure));
     expect(figure("total_liability")).toBe(decimal(stats.totalLiability));
     expect(Number(figure("settlement_rate_percent"))).toBe(Math.round(stats.settlementRate * 1000) / 10);

@@ -94,6 +94,8 @@ const NOT_PERSON = [
   /^\/api\/admin\/tasks\//,
   /^\/api\/admin\/bulk-operations\//,
   /^\/api\/trading\/alerts\//,
+  // A staff request's id: the use case checks the requester's reach (the approvals test below).
+  /^\/api\/admin\/approvals\//,
 ];
 
 /** A body the route would accept, so that without the sandbox the call would act. */
@@ -206,6 +208,23 @@ describe("demo staff act only within the sandbox", () => {
     const list = Array.isArray(mine) ? mine : mine.items;
     expect(list.find((b) => b.id === demo.betId)?.status).toBe("won");
     expect(await balanceOf(demo.s)).toBe(before + demo.betReturn);
+  });
+});
+
+describe("four eyes stay within the sandbox", () => {
+  it("a real admin's request is neither listed to nor decided by a demo admin (403 SANDBOX.OUT_OF_REACH, nothing applied)", async () => {
+    const market = { id: String((await t.database.client.execute("SELECT id FROM markets WHERE status = 'open' ORDER BY id LIMIT 1")).rows[0].id) };
+    const limitOf = async () => Number((await t.database.client.execute({ sql: "SELECT liability_limit FROM markets WHERE id = ?", args: [market.id] })).rows[0].liability_limit);
+    const before = await limitOf();
+    const asked = await put(realAdmin, `/api/admin/markets/${market.id}/limit`, { liabilityLimit: 10_000_000_000 });
+    expect(asked.status).toBe(202);
+    const { approval } = (await asked.json()) as { approval: { id: string } };
+    const listed = (await (await demoAdmin.get("/api/admin/approvals")).json()) as { items: { id: string }[] };
+    expect(listed.items.map((a) => a.id)).not.toContain(approval.id);
+    await expectError(await demoAdmin.post(`/api/admin/approvals/${approval.id}/approve`, {}), 403, "SANDBOX.OUT_OF_REACH");
+    await expectError(await demoAdmin.post(`/api/admin/approvals/${approval.id}/reject`, { reason: "Not in my sandbox" }), 403, "SANDBOX.OUT_OF_REACH");
+    expect(await limitOf()).toBe(before);
+    expect(await countRows(t.database, "SELECT COUNT(*) AS n FROM approval_requests WHERE id = ? AND state = 'pending'", [approval.id])).toBe(1);
   });
 });
 

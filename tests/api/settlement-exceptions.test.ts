@@ -124,7 +124,7 @@ describe("a settlement a database guard refuses", () => {
     expect(await balanceOf(c)).toBe(cStart);
     // ... voiding it resolves the exception.
     const legIds = [`${stuck.id}-1`, `${stuck.id}-2`];
-    const voided = await admin.post(`/api/admin/settle-bet/${stuck.id}`, { override: EARLY, status: "void", actualReturn: 1_000, legResults: legIds.map((legId) => ({ legId, result: "void" })) });
+    const voided = await admin.post(`/api/admin/settle-bet/${stuck.id}`, { override: EARLY, status: "void", reasonCode: "void_by_rule", reason: "A guard refused its settlement: voided by hand", actualReturn: 1_000, legResults: legIds.map((legId) => ({ legId, result: "void" })) });
     expect(voided.status).toBe(200);
     expect((await exceptions(admin)).filter((x) => x.betId === stuck.id)).toEqual([]);
     const all = (await exceptions(admin, "all")).filter((x) => x.betId === stuck.id);

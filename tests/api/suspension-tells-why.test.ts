@@ -34,8 +34,8 @@ async function fundedCustomer(): Promise<Registered> {
   return c;
 }
 
-const suspend = async (id: string, category?: string) =>
-  expect((await admin.patch(`/api/admin/users/${id}/status`, { isActive: false, reason: "Chargeback", ...(category ? { category } : {}) })).status).toBe(200);
+const suspend = async (id: string, category?: string, by: Session = admin) =>
+  expect((await by.patch(`/api/admin/users/${id}/status`, { isActive: false, reason: "Chargeback", ...(category ? { category } : {}) })).status).toBe(200);
 const state = async (userId: string) => ({
   bets: await countRows(t.database, "SELECT COUNT(*) AS n FROM bets WHERE user_id = ?", [userId]),
   payments: await countRows(t.database, "SELECT COUNT(*) AS n FROM payments WHERE user_id = ?", [userId]),
@@ -177,7 +177,8 @@ describe("the reason category and what to do next", () => {
   it("a suspended demo account is told to start a new demo, and the demo login from that browser gives one", async () => {
     const demo = await demoLogin(t, "customer");
     const me = (await (await demo.get("/api/auth/user")).json()) as { id: string };
-    await suspend(me.id, "terms");
+    // A demo account is in the sandbox: a demo admin suspends it (real staff cannot reach it).
+    await suspend(me.id, "terms", await demoLogin(t, "admin"));
     const env = await expectError(await demo.get("/api/auth/session"), 403, "AUTH.ACCOUNT_SUSPENDED");
     expect(env.error.message).toBe(
       "This demo account is suspended. Reason: breach of our terms. Demo accounts are not reopened: start a new demo to keep trying BetPro.",

@@ -5,7 +5,7 @@
  * deposit later charged back still counts as the person's offer.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
+import { makeTestApp, Session, staffLogin, type TestApp } from "../fixtures/test-app.ts";
 import { countRows } from "../fixtures/builders.ts";
 import { basicVerification, put, registerCustomer, uniqueDocumentNumber } from "../fixtures/accounts.ts";
 
@@ -13,7 +13,7 @@ let t: TestApp;
 let admin: Session;
 beforeAll(async () => {
   t = await makeTestApp();
-  admin = await demoLogin(t, "admin");
+  admin = await staffLogin(t, "admin"); // real staff: the people here registered
 });
 afterAll(() => t.close());
 
