@@ -80,13 +80,21 @@ export default defineConfig({
 /** The API server on the built site, on a fresh embedded database in `dir`. */
 function server(port: number, dir: string) {
   return {
-    command: `rm -rf ${dir} && node api/node.ts`,
+    // Real staff for the journeys that act on registered customers (tests/e2e/helpers.ts STAFF),
+    // opened on the console as an operator opens a new book's first staff.
+    command:
+      `rm -rf ${dir} && ` +
+      `node scripts/staff.ts add --email e2e-admin@staff.example --first Erin --last Admin --role admin && ` +
+      `node scripts/staff.ts add --email e2e-admin2@staff.example --first Sam --last Second --role admin && ` +
+      `node scripts/staff.ts add --email e2e-trader@staff.example --first Tara --last Trader --role trader && ` +
+      `node api/node.ts`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 120_000,
     env: {
       PORT: String(port),
       DATABASE_URL: `file:${dir}/e2e.db`,
+      STAFF_PASSWORD: "e2e-staff-password-1",
       FEED_INTERVAL_MS: "1000",
       FANTASY_INTERVAL_MS: "1000",
       LOG_REQUESTS: "0",

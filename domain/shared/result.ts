@@ -183,6 +183,11 @@ export const ErrorCodes = [
   "FANTASY.INVALID_TRANSITION",
   "USER.NOT_FOUND",
   "USER.EMAIL_TAKEN",
+  // Staff opened on the server console (scripts/staff.ts).
+  "USER.ROLE_INVALID",
+  "USER.EMAIL_INVALID",
+  "USER.NAME_REQUIRED",
+  "USER.PASSWORD_TOO_SHORT",
   "USER.CANNOT_SUSPEND_SELF",
   "USER.NOT_CUSTOMER",
   "FRAUD.ALERT_NOT_FOUND",

@@ -6,12 +6,12 @@
 import { expect, test } from "@playwright/test";
 import { choose, openSection } from "./admin-helpers.ts";
 import { betOn, fundedCustomer, ownEvent, showBet } from "./admin-helpers-results.ts";
-import { money } from "./helpers.ts";
+import { money, staffApiSignIn } from "./helpers.ts";
 import { uniqueEmail } from "./customer-helpers.ts";
 
 test("a resettlement above the threshold waits for a second admin, who approves it once", async ({ page, browser }) => {
   test.setTimeout(150_000);
-  expect((await page.request.post("/api/demo/login", { data: { role: "admin" } })).ok()).toBe(true);
+  await staffApiSignIn(page.request, "admin");
   const event = await ownEvent(page.request, "FourEyes");
   const customer = await fundedCustomer(browser, "four-eyes");
   const bet = await betOn(customer.page.request, event, 2, 60_000); // 600.00 at 2.90: 1,740.00

@@ -4,7 +4,7 @@
  * customer's next bet is refused; the admin settles the market and the customer is paid.
  */
 import { expect, test } from "@playwright/test";
-import { demoLoginFromLanding, money } from "./helpers.ts";
+import { money, staffSignIn } from "./helpers.ts";
 import { choose, heatmapCell, openSection } from "./admin-helpers.ts";
 import { realCustomerOnBetting } from "./customer-helpers.ts";
 
@@ -18,7 +18,7 @@ test("admin creates a market, a customer bets, the admin suspends and settles it
   // --- Admin: Create Event from the sidebar Quick Actions (featured, so customers see it on FEATURED).
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await demoLoginFromLanding(admin, "admin");
+  await staffSignIn(admin, "admin");
   await admin.getByTestId("quick-create-event").click();
   const eventDialog = admin.getByTestId("create-event-dialog");
   await expect(eventDialog).toBeVisible();

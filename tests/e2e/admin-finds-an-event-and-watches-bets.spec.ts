@@ -4,7 +4,7 @@
  * operator's "Live bets" panel shows it as it is placed, flagged as a large stake.
  */
 import { expect, test } from "@playwright/test";
-import { demoLoginFromLanding, money, showEventOnBoard, upcomingEvents } from "./helpers.ts";
+import { money, showEventOnBoard, upcomingEvents, staffSignIn } from "./helpers.ts";
 import { realCustomerOnBetting } from "./customer-helpers.ts";
 
 type Page_ = { items: { id: string; name: string }[]; total: number; nextCursor: string | null };
@@ -13,7 +13,7 @@ test("an admin finds an event on page 2, sets it live, and watches a customer's 
   test.setTimeout(240_000);
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await demoLoginFromLanding(admin, "admin");
+  await staffSignIn(admin, "admin");
   await expect(admin.getByTestId("events-table")).toBeVisible();
 
   // The first upcoming event of page 2 (25 a page, by start time).

@@ -7,10 +7,11 @@
 import { expect, test } from "@playwright/test";
 import { choose, openSection } from "./admin-helpers.ts";
 import { betOn, fundedCustomer, ownEvent, showBet } from "./admin-helpers-results.ts";
+import { staffApiSignIn } from "./helpers.ts";
 
 test("an admin voids a bet with a reason, finishes an event early with its score and a reason, and resettles against the market with an override", async ({ page, browser }) => {
   test.setTimeout(150_000);
-  expect((await page.request.post("/api/demo/login", { data: { role: "admin" } })).ok()).toBe(true);
+  await staffApiSignIn(page.request, "admin");
   const event = await ownEvent(page.request, "Finish");
   const customer = await fundedCustomer(browser, "finish-early");
   const homeBet = await betOn(customer.page.request, event, 0, 1000);

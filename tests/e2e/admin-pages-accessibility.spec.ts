@@ -192,7 +192,7 @@ test.describe("admin console accessibility", () => {
       const res = await route.fetch();
       const body = (await res.json()) as Record<string, unknown>;
       // Stakes held (staked - returned - revenue), liability, worst case and revenue all grow by about 123 million.
-      const scale: Record<string, number> = { totalStaked: 3, totalReturned: 1, grossRevenue: 1, openLiability: 2 };
+      const scale: Record<string, number> = { totalStaked: 3, totalReturned: 1, grossRevenue: 1, openLiability: 2, potentialPayout: 2 };
       for (const [key, times] of Object.entries(scale)) body[key] = (body[key] as number) + times * 123_456_789_00;
       // A fresh response: the original's content-length would cut the longer body short.
       await route.fulfill({ status: res.status(), json: body });

@@ -6,11 +6,11 @@
  */
 import { expect, test } from "@playwright/test";
 import { readFile } from "node:fs/promises";
-import { demoLoginFromLanding, money } from "./helpers.ts";
+import { demoLoginFromLanding, money, staffSignIn } from "./helpers.ts";
 import { choose, whoAmI } from "./admin-helpers.ts";
 
 test("admin suspends a customer who is then refused, and activates them again", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   // --- Customer signs in and lines up a bet.
   const customerContext = await browser.newContext();
   const customer = await customerContext.newPage();
@@ -49,7 +49,7 @@ test("admin suspends a customer who is then refused, and activates them again", 
   // cookie authenticates nothing and every call says the account was suspended (403, not "log in").
   await customer.getByTestId("bet-slip").getByTestId("place-bet").click();
   await expect(customer.getByTestId("toast")).toContainText("Bet Failed");
-  await expect(customer.getByTestId("toast")).toContainText("Your account has been suspended.");
+  await expect(customer.getByTestId("toast")).toContainText("This demo account is suspended.");
   for (const path of ["/api/auth/user", "/api/customer/balance"]) {
     const res = await customer.request.get(path);
     expect(res.status(), path).toBe(403);
@@ -92,20 +92,33 @@ test("admin suspends a customer who is then refused, and activates them again", 
   expect(csv).toContain(me.email);
   expect(csv.trim().split("\r\n")).toHaveLength(2);
 
-  // --- Add User creates a trader.
+  // --- Add User: the demo admin is in the sandbox and opens no accounts; a real admin creates a trader.
+  const addTrader = async (page: typeof admin, email: string) => {
+    const users = page.getByTestId("section-users");
+    await users.getByTestId("add-user-button").click();
+    const add = page.getByTestId("add-user-dialog");
+    await add.getByLabel("First name").fill("Tia");
+    await add.getByLabel("Last name").fill("Trader");
+    await add.getByLabel("Email").fill(email);
+    await choose(page, add.getByLabel("Role"), "Trader");
+    await add.getByLabel("Password").fill("correct-horse-battery");
+    await add.getByTestId("add-user-submit").click();
+  };
+  await addTrader(admin, `sandbox.${Date.now()}@example.com`);
+  await expect(toast).toContainText("A demo staff account works on demo and sample accounts only");
+  const realContext = await browser.newContext();
+  const real = await realContext.newPage();
+  await staffSignIn(real, "admin");
+  await real.goto("/admin?tab=users");
+  const realUsers = real.getByTestId("section-users");
+  await expect(realUsers.getByRole("heading", { name: "User Management" })).toBeVisible();
   const traderEmail = `trader.${Date.now()}@example.com`;
-  await section.getByTestId("add-user-button").click();
-  const add = admin.getByTestId("add-user-dialog");
-  await add.getByLabel("First name").fill("Tia");
-  await add.getByLabel("Last name").fill("Trader");
-  await add.getByLabel("Email").fill(traderEmail);
-  await choose(admin, add.getByLabel("Role"), "Trader");
-  await add.getByLabel("Password").fill("correct-horse-battery");
-  await add.getByTestId("add-user-submit").click();
-  await expect(toast).toContainText("User created");
-  await section.getByPlaceholder("Search users by name or email...").fill(traderEmail);
-  await expect(section.getByTestId("users-count")).toHaveText("Users (1)");
-  await expect(section.getByTestId("users-list")).toContainText("trader");
+  await addTrader(real, traderEmail);
+  await expect(real.getByTestId("toast")).toContainText("User created");
+  await realUsers.getByPlaceholder("Search users by name or email...").fill(traderEmail);
+  await expect(realUsers.getByTestId("users-count")).toHaveText("Users (1)");
+  await expect(realUsers.getByTestId("users-list")).toContainText("trader");
+  await realContext.close();
 
   await customerContext.close();
   await adminContext.close();

@@ -7,13 +7,13 @@
 import { expect, test } from "@playwright/test";
 import { readFile } from "node:fs/promises";
 import { choose, openSection } from "./admin-helpers.ts";
-import { money, settleFromBetTable } from "./helpers.ts";
+import { money, settleFromBetTable, staffApiSignIn } from "./helpers.ts";
 import { registerCustomer, verifyCustomer } from "./customer-helpers.ts";
 
 test.use({ actionTimeout: 15_000 });
 
 test.beforeEach(async ({ page }) => {
-  expect((await page.request.post("/api/demo/login", { data: { role: "admin" } })).ok()).toBe(true);
+  await staffApiSignIn(page.request, "admin");
 });
 
 test("trading desk: odds control, export odds, alerts and sharp limits", async ({ page }) => {

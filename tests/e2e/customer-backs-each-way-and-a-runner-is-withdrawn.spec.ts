@@ -6,7 +6,7 @@
  * deduction and the Rule 4 line on the bet.
  */
 import { expect, test } from "@playwright/test";
-import { demoLoginFromLanding, money, showEventOnBoard, upcomingEvents } from "./helpers.ts";
+import { money, showEventOnBoard, upcomingEvents, staffSignIn } from "./helpers.ts";
 import { choose, openSection } from "./admin-helpers.ts";
 import { realCustomerOnBetting } from "./customer-helpers.ts";
 
@@ -25,7 +25,7 @@ test("a customer backs a runner each way, another is withdrawn, the race is sett
   // --- Admin: a race market of the journey's own on an upcoming race.
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await demoLoginFromLanding(admin, "admin");
+  await staffSignIn(admin, "admin");
   const race = (await upcomingEvents(admin.request, 200)).find((e) => e.sport === "racing");
   expect(race, "an upcoming race in the seed").toBeTruthy();
   const created = await admin.request.post("/api/admin/create-market", {

@@ -45,8 +45,12 @@ test("after the interval a reality check appears; a 15-minute break stops bettin
   const win = event.markets.find((m) => m.type === "full_time_result")!;
   await showEventOnBoard(page, event);
   await page.getByTestId(`event-${event.id}`).getByTestId(`price-${win.outcomes[0].id}`).click();
-  await page.getByTestId("stake-input").fill("5");
-  await page.getByTestId("place-bet").click();
-  await expect(page.getByTestId("toast")).toContainText("Bet Failed");
-  await expect(page.getByTestId("slip-refusal")).toBeVisible();
+  // The slip says so before any click: Place Bet is disabled with the reason beside it.
+  await expect(page.getByTestId("slip-unavailable")).toHaveAttribute("data-reason", "excluded");
+  await expect(page.getByTestId("place-bet")).toBeDisabled();
+  // A bet is refused by the server too, whatever the page shows.
+  const res = await page.request.post("/api/bets", {
+    data: { selections: [{ eventId: event.id, marketId: win.id, outcomeId: win.outcomes[0].id, odds: win.outcomes[0].odds }], stake: 500, betType: "single" },
+  });
+  expect(res.status(), await res.text()).toBe(403);
 });

@@ -63,6 +63,35 @@ export async function demoLoginFromLanding(page: Page, role: "admin" | "customer
 }
 
 /**
+ * The journeys' real staff (outside the demo sandbox), opened on each e2e server's console before it
+ * starts (playwright.config.ts runs scripts/staff.ts): they act on registered customers, which demo
+ * staff cannot reach.
+ */
+export const STAFF = {
+  admin: "e2e-admin@staff.example",
+  admin2: "e2e-admin2@staff.example",
+  trader: "e2e-trader@staff.example",
+} as const;
+export const STAFF_PASSWORD = "e2e-staff-password-1";
+
+/** Sign a real staff member in at /sign-in with their password; lands on /admin. */
+export async function staffSignIn(page: Page, who: keyof typeof STAFF) {
+  await page.goto("/sign-in");
+  await islandsHydrated(page);
+  const form = page.getByTestId("sign-in-form");
+  await form.getByLabel("Email").fill(STAFF[who]);
+  await form.getByLabel("Password").fill(STAFF_PASSWORD);
+  await form.getByTestId("sign-in-submit").click();
+  await page.waitForURL("**/admin");
+}
+
+/** The same sign-in through the API, for a context's request (its cookies are the page's). */
+export async function staffApiSignIn(request: APIRequestContext, who: keyof typeof STAFF) {
+  const res = await request.post("/api/auth/login", { data: { email: STAFF[who], password: STAFF_PASSWORD } });
+  if (!res.ok()) throw new Error(`staff sign-in failed: ${res.status()} ${await res.text()}`);
+}
+
+/**
  * Wait until every island on the page is hydrated (Astro drops an island's `ssr` attribute once React
  * has taken it over). Server-rendered controls, such as the sign-in page's tabs and the betting board's
  * sport tabs, are on screen before that and ignore a click; on a busy machine that gap can be seconds.

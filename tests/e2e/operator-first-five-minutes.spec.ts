@@ -5,7 +5,7 @@
  * the risk table's last action is reached by scrolling the table inside its card.
  */
 import { expect, test } from "@playwright/test";
-import { demoLoginFromLanding, type ApiEvent } from "./helpers.ts";
+import { type ApiEvent, staffSignIn } from "./helpers.ts";
 import { openSection, whoAmI } from "./admin-helpers.ts";
 import { depositByApi, registerCustomer, verifyCustomer } from "./customer-helpers.ts";
 
@@ -18,7 +18,7 @@ test("an operator reads every outcome, sees who acknowledged an alert and reache
   // --- Admin: a football match of its own (with a draw), and a seeded race.
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await demoLoginFromLanding(admin, "admin");
+  await staffSignIn(admin, "admin");
   const created = await admin.request.post("/api/admin/events", {
     data: {
       sport: "soccer", league: "E2E League", homeTeam, awayTeam,

@@ -8,6 +8,7 @@
 import { expect, test } from "@playwright/test";
 import { choose, openSection } from "./admin-helpers.ts";
 import { depositByApi, registerCustomer, uniqueDateOfBirth, verifyCustomer } from "./customer-helpers.ts";
+import { staffApiSignIn } from "./helpers.ts";
 
 test("the RG section lists a self-excluded customer and an operator records an interaction", async ({ page, browser }) => {
   test.setTimeout(180_000);
@@ -20,7 +21,7 @@ test("the RG section lists a self-excluded customer and an operator records an i
   expect(ex.status(), await ex.text()).toBeLessThan(300);
   await other.close();
 
-  expect((await page.request.post("/api/demo/login", { data: { role: "admin" } })).ok()).toBe(true);
+  await staffApiSignIn(page.request, "admin");
   await page.goto("/admin");
   await openSection(page, "responsible");
   const section = page.getByTestId("section-responsible");
@@ -63,7 +64,7 @@ test("a suspended customer opens the account page and withdraws; under investiga
 
   // An operator suspends the account (its sessions end); the customer signs in again.
   const ops = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  expect((await ops.request.post("/api/demo/login", { data: { role: "admin" } })).ok()).toBe(true);
+  await staffApiSignIn(ops.request, "admin");
   const suspend = await ops.request.patch(`/api/admin/users/${me.id}/status`, { data: { isActive: false } });
   expect(suspend.ok(), await suspend.text()).toBe(true);
   const login = await page.request.post("/api/auth/login", { data: { email: c.email, password: c.password } });
@@ -71,7 +72,7 @@ test("a suspended customer opens the account page and withdraws; under investiga
 
   await page.goto("/account");
   const suspended = page.getByTestId("account-suspended");
-  await expect(suspended).toContainText("This account is suspended", { timeout: 30_000 });
+  await expect(suspended).toContainText("Your account is suspended", { timeout: 30_000 });
   await expect(suspended.getByTestId("withdraw-available")).toHaveText(dollars(balance));
   await suspended.getByTestId("method-bank").click();
   await suspended.getByLabel("Amount", { exact: true }).fill("50");

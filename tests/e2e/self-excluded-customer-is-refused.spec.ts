@@ -43,13 +43,16 @@ test("a self-excluded customer cannot bet or deposit, and cannot lift the exclus
   await page.getByTestId(`event-${event.id}`).getByTestId(`price-${win.outcomes[0].id}`).click();
   const slip = page.getByTestId("bet-slip");
   await slip.getByTestId("stake-input").fill("5");
-  await slip.getByTestId("place-bet").click();
-  await expect(page.getByTestId("toast")).toContainText("Bet Failed");
-  await expect(slip.getByTestId("slip-refusal")).toContainText(/exclu/i);
-  await expect(slip.getByTestId("slip-refusal").getByRole("link", { name: "Responsible Gambling" })).toHaveAttribute(
-    "href",
-    "/account#responsible",
-  );
+  // The slip says why before any click, with the way to the responsible-gambling page ...
+  await expect(slip.getByTestId("slip-unavailable")).toContainText(/exclu/i);
+  await expect(slip.getByTestId("place-bet")).toBeDisabled();
+  await expect(slip.getByRole("link", { name: "Responsible Gambling" })).toHaveAttribute("href", "/account#responsible");
+  // ... and the server refuses the bet whatever a page sends.
+  const refused = await page.request.post("/api/bets", {
+    data: { selections: [{ eventId: event.id, marketId: win.id, outcomeId: win.outcomes[0].id, odds: win.outcomes[0].odds }], stake: 500, betType: "single" },
+  });
+  expect(refused.status(), await refused.text()).toBe(403);
+  expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("RG.SELF_EXCLUDED");
   await expect(page.getByTestId("balance")).toHaveText(money(5000));
   expect(((await (await page.request.get("/api/bets")).json()) as unknown[]).length).toBe(0);
 

@@ -6,7 +6,7 @@
  */
 import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { violationsAtWidths } from "./axe.ts";
-import { money, showEventOnBoard, upcomingEvents } from "./helpers.ts";
+import { money, showEventOnBoard, upcomingEvents, staffApiSignIn } from "./helpers.ts";
 import { depositByApi, registerCustomer, verifyCustomer } from "./customer-helpers.ts";
 
 /** The betting page can take many seconds to show its data on a busy machine: wait on the data, longer. */
@@ -20,9 +20,11 @@ const SIGNED_IN =
   "withdraw it from your account page, and contact support about the suspension.";
 const DEMO = "This demo account is suspended. Reason: breach of our terms. Demo accounts are not reopened: start a new demo to keep trying BetPro.";
 
-async function suspendAs(playwright: { request: { newContext(o: { baseURL?: string }): Promise<APIRequestContext> } }, baseURL: string | undefined, id: string, category: string) {
+async function suspendAs(playwright: { request: { newContext(o: { baseURL?: string }): Promise<APIRequestContext> } }, baseURL: string | undefined, id: string, category: string, demo = false) {
   const admin = await playwright.request.newContext({ baseURL });
-  expect((await admin.post("/api/demo/login", { data: { role: "admin" } })).ok()).toBe(true);
+  // A registered customer is real staff's to suspend; a demo account is in the sandbox, a demo admin's.
+  if (demo) expect((await admin.post("/api/demo/login", { data: { role: "admin" } })).ok()).toBe(true);
+  else await staffApiSignIn(admin, "admin");
   const res = await admin.patch(`/api/admin/users/${id}/status`, { data: { isActive: false, reason: "e2e: chargeback under review", category } });
   expect(res.ok(), await res.text()).toBe(true);
   await admin.dispose();
@@ -105,7 +107,7 @@ test("a suspended demo account is told to start a new demo, on load, and Start a
   test.setTimeout(240_000);
   expect((await page.request.post("/api/demo/login", { data: { role: "customer" } })).ok()).toBe(true);
   const me = (await (await page.request.get("/api/auth/user")).json()) as { id: string };
-  await suspendAs(playwright, baseURL, me.id, "terms");
+  await suspendAs(playwright, baseURL, me.id, "terms", true);
 
   await page.goto("/betting");
   expect(await bannerWords(page)).toBe(DEMO);

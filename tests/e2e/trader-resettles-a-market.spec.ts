@@ -6,7 +6,7 @@
  * payout is taken back from the balance; unsettled, the bet is pending again.
  */
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { demoLoginFromLanding, money, showEventOnBoard, type ApiEvent } from "./helpers.ts";
+import { demoLoginFromLanding, money, showEventOnBoard, staffSignIn, type ApiEvent } from "./helpers.ts";
 import { choose, openSection, whoAmI } from "./admin-helpers.ts";
 import { realCustomerOnBetting } from "./customer-helpers.ts";
 
@@ -19,7 +19,7 @@ test("a trader settles a market, then resettles it to another outcome; the custo
   // --- Admin: an upcoming featured event of its own, so no other journey bets on it.
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await demoLoginFromLanding(admin, "admin");
+  await staffSignIn(admin, "admin"); // real staff: the customer here registered
   const created = await admin.request.post("/api/admin/events", {
     data: {
       sport: "soccer", league: "E2E League", homeTeam, awayTeam, featured: true,
@@ -171,8 +171,17 @@ test("a resettlement after the winnings were spent leaves a debt the customer an
   const resettled = await admin.request.post(`/api/admin/markets/${encodeURIComponent(first.market.id)}/resettle`, {
     data: { winningOutcomeId: first.market.outcomes[2].id, reason: "Wrong winner entered: the away side won", override: early },
   });
-  expect(resettled.ok(), await resettled.text()).toBe(true);
-  expect(((await resettled.json()) as { debt: number }).debt).toBe(210000);
+  // It moves 2,100.00, above the four-eyes threshold: a second (demo) admin approves it, and the
+  // resettlement applies then.
+  expect(resettled.status(), await resettled.text()).toBe(202);
+  const { approval } = (await resettled.json()) as { approval: { id: string } };
+  const approverContext = await browser.newContext();
+  const approver = await approverContext.newPage();
+  await demoLoginFromLanding(approver, "admin");
+  const approved = await approver.request.post(`/api/admin/approvals/${approval.id}/approve`, { data: {} });
+  expect(approved.ok(), await approved.text()).toBe(true);
+  expect(((await approved.json()) as { applied: { debt: number } }).applied.debt).toBe(210000);
+  await approverContext.close();
 
   // The customer's account page says what is owed and where it will come from.
   await customer.reload();

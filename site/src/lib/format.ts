@@ -1,6 +1,6 @@
 /** Display helpers. Money arrives as integer cents and is shown as cents / 100 with two decimals. */
 import { formatMoney as domainFormatMoney, parseAmountToCents } from "../../../domain/shared/money.ts";
-import { formatOdds, parseOdds, toAmerican, toFractional } from "../../../domain/shared/odds.ts";
+import { formatOdds, parseOdds } from "../../../domain/shared/odds.ts";
 import { formatLocal } from "./local-time.ts";
 
 /** "$1,234.50", and "-$68.75" for a negative amount: the same formatter as the server's texts. */
@@ -28,20 +28,7 @@ export function formatTime(iso: string): string {
   return formatLocal(iso, "time");
 }
 
-/** The customer's odds format setting (api/schemas/account.ts OddsFormat). */
-export type OddsFormat = "decimal" | "fractional" | "american";
-
-/**
- * A price as the customer chose to see it: decimal "2.50", fractional "3/2" or American "+150",
- * from the exact thousandths (domain/shared/odds.ts). Accepts the API's decimal string or milli.
- */
-export function formatPrice(odds: string | number, format: OddsFormat = "decimal"): string {
-  const milli = typeof odds === "number" ? odds : oddsToMilli(odds);
-  if (!milli) return typeof odds === "string" ? odds : "–";
-  if (format === "fractional") return toFractional(milli);
-  if (format === "american") return toAmerican(milli);
-  return formatOdds(milli);
-}
+export { formatPrice, type OddsFormat } from "./price-format.ts";
 
 /** A signed amount with an explicit sign: "+$12.50", "-$4.00", "$0.00". */
 export function formatSignedMoney(cents: number): string {
