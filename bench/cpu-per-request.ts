@@ -42,6 +42,9 @@ try {
     `  latency ms: p50 ${l.p50}, p90 ${l.p90}, p97.5 ${l.p97_5}, p99 ${l.p99}, max ${l.max}; ` +
       `load generator ${((generator.user + generator.system) / 1e6 / Number(seconds)).toFixed(2)} cores`,
   );
+  // What the answers were: refusals cost CPU too, and the figure above divides it by the 2xx only.
+  const codes = (r as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {};
+  console.log(`  statuses: ${Object.entries(codes).map(([code, s]) => `${code} ${s.count}`).join(", ")}`);
 } finally {
   await server.stop();
 }

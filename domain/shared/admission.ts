@@ -38,6 +38,12 @@ export class AdmissionEstimator {
   private completedSinceSample = 0;
   /** Mean busy ms per answered write; undefined until the first sample closes. */
   private perWriteMs: number | undefined;
+  /**
+   * Busy time observed so far: the estimate is trusted once it covers a time constant, so the first
+   * writes of a cold process (compiling, filling caches, tens of ms each) do not refuse a load the
+   * warm process serves in a fraction of a millisecond per write.
+   */
+  private warmBusyMs = 0;
   /** The last answer, or the start of the current busy period if later. */
   private lastProgress = 0;
 
@@ -45,13 +51,13 @@ export class AdmissionEstimator {
     this.budgetMs = opts.budgetMs;
     this.tauMs = opts.tauMs ?? 500;
     this.sampleMs = opts.sampleMs ?? 20;
-    this.minQueue = opts.minQueue ?? 8;
+    this.minQueue = opts.minQueue ?? 32;
   }
 
   /** The estimated wait of a write arriving now, in ms. */
   waitMs(now: number): number {
     if (this.inFlight === 0) return 0;
-    const queued = this.perWriteMs === undefined ? 0 : this.inFlight * this.perWriteMs;
+    const queued = this.perWriteMs === undefined || this.warmBusyMs < this.tauMs ? 0 : this.inFlight * this.perWriteMs;
     return Math.max(queued, now - this.lastProgress);
   }
 
@@ -124,6 +130,7 @@ export class AdmissionEstimator {
     if (this.completedSinceSample === 0 || this.busySinceSample < this.sampleMs) return;
     const sample = this.busySinceSample / this.completedSinceSample;
     const weight = 1 - Math.exp(-this.busySinceSample / this.tauMs);
+    this.warmBusyMs += this.busySinceSample;
     this.perWriteMs = this.perWriteMs === undefined ? sample : this.perWriteMs + weight * (sample - this.perWriteMs);
     this.busySinceSample = 0;
     this.completedSinceSample = 0;
