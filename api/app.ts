@@ -175,6 +175,14 @@ export function createApp(appDeps: AppDeps) {
         return sendError(c, { code: "REQUEST.INVALID", message: "Send the request body as application/json" });
       return c.json(errorBody(c.get("requestId") ?? "-", { code: "REQUEST.INVALID", message: e.message || "Invalid request" }), e.status);
     }
+    // A database guard that holds an account (a ledger transaction on it left open by a writer
+    // outside the app, migrations/0054): any write that would post to it is refused, whichever use
+    // case sent it; nothing was written. The reconciliation has already alarmed the operators.
+    if (/LEDGER\.ACCOUNT_HELD/.test(String((e as { message?: unknown })?.message ?? "")))
+      return sendError(c, {
+        code: "LEDGER.ACCOUNT_HELD",
+        message: "This account is on hold while our team checks an entry on it; nothing was done. Please contact support.",
+      });
     return c.json(internalErrorBody(c.get("requestId"), c.req.path, e), 500);
   });
 

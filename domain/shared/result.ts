@@ -100,6 +100,8 @@ export const ErrorCodes = [
   "ALERT.ALREADY_ACKNOWLEDGED",
   "TRADING.CUSTOMER_NOT_FOUND",
   "LEDGER.UNBALANCED",
+  // An account touched by a ledger transaction still open (written outside the app): held until it balances.
+  "LEDGER.ACCOUNT_HELD",
   // Customer wallet, responsible gambling, cash out, same game multis (issue 3, helper C-B).
   "KYC.LEVEL_REQUIRED",
   "WALLET.AMOUNT_BELOW_MIN",

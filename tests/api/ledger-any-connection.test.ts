@@ -91,7 +91,7 @@ describe("raw SQL with foreign keys off", () => {
   });
 
   it("a one-sided transaction left open commits, but its money is held: no other posting may touch the account until it balances", async () => {
-    const { wallet } = await customerWallet();
+    const { c, wallet } = await customerWallet();
     const start = await balance(wallet);
     const id = txId();
     // Declares two postings and sends one: nothing at COMMIT checks it with foreign keys off.
@@ -104,6 +104,15 @@ describe("raw SQL with foreign keys off", () => {
     const more = txId();
     await expect(write([tx(more, 2), posting(more, "promotions", -5), posting(more, wallet, 5)])).rejects.toThrow(/LEDGER.ACCOUNT_HELD/);
     expect(await balance(wallet)).toBe(start + 100_000);
+    // Through the API: a bet or a withdrawal from the held wallet is a 409 naming the hold, nothing written.
+    const before = await money();
+    const events = (await (await c.get("/api/events?status=upcoming&limit=5")).json()) as { id: string; markets: { id: string; outcomes: { id: string; odds: string }[] }[] }[];
+    const [e] = events;
+    const o = e.markets[0].outcomes[0];
+    const bet = await c.post("/api/bets", { selections: [{ eventId: e.id, marketId: e.markets[0].id, outcomeId: o.id, odds: o.odds }], stake: 100, betType: "single" });
+    expect(bet.status).toBe(409);
+    expect(((await bet.json()) as { error: { code: string } }).error.code).toBe("LEDGER.ACCOUNT_HELD");
+    expect(await money()).toEqual(before);
 
     // The reconciliation alarms on it; once the missing posting arrives the account is free and the alarm resolves.
     const lines: Record<string, unknown>[] = [];
