@@ -8,6 +8,13 @@ const { app, close } = await bootstrap(config);
 const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   console.log(`BetPro listening on http://localhost:${info.port} (database ${config.databaseUrl}, demo mode ${config.demoMode ? "on" : "off"})`);
 });
+// Keep idle connections longer than the clients and load balancers that reuse them (commonly 60 s):
+// with Node's 5 s default, a request sent on a connection just as the server closes it fails with
+// ECONNRESET at the client (seen in a journey). Headers must be allowed a little longer still.
+if ("keepAliveTimeout" in server) {
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+}
 
 const shutdown = async () => {
   server.close();
