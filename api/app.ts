@@ -89,6 +89,16 @@ export function createApp(appDeps: AppDeps) {
   app.use("*", sameOrigin());
   // No body over 64 KiB is read into memory (413 REQUEST.TOO_LARGE), before sessions or handlers.
   app.use("*", bodyLimit());
+  // Overload is an answer: the queued writes are refused at once (503) when the wait they would have
+  // is over the budget, before the session lookup, the rate limits or anything else reads for them,
+  // so the gate counts a write from as soon as the server has read it.
+  if (gate) {
+    app.use("/api/bets", gate.guard("BET.BUSY"));
+    app.use("/api/bets/:id/cash-out", gate.guard("SYSTEM.BUSY"));
+    app.use("/api/fantasy/contests/:id/entries", gate.guard("SYSTEM.BUSY"));
+    app.use("/api/wallet/deposits", gate.guard("SYSTEM.BUSY", { counted: false }));
+    app.use("/api/wallet/withdrawals", gate.guard("SYSTEM.BUSY", { counted: false }));
+  }
   // Only the API and the session-dependent pages need to know who is asking; static files do not.
   app.use("/api/*", session());
   app.use("/api/*", sessionActivity());
@@ -98,15 +108,6 @@ export function createApp(appDeps: AppDeps) {
     await next();
     if (!c.res.headers.has("Cache-Control")) setResponseHeader(c, "Cache-Control", "no-store");
   });
-  // Overload is an answer: the queued writes are refused at once (503) when the writer is too far
-  // behind, before the rate limits count them or anything reads for them.
-  if (gate) {
-    api.use("/bets", gate.guard("BET.BUSY"));
-    api.use("/bets/:id/cash-out", gate.guard("SYSTEM.BUSY"));
-    api.use("/fantasy/contests/:id/entries", gate.guard("SYSTEM.BUSY"));
-    api.use("/wallet/deposits", gate.guard("SYSTEM.BUSY", { counted: false }));
-    api.use("/wallet/withdrawals", gate.guard("SYSTEM.BUSY", { counted: false }));
-  }
   // Abuse limits on POSTs, before the handlers (see api/middleware/rate-limit.ts and
   // docs/security.md); the OpenAPI document names their 429 from the same list.
   for (const limited of RATE_LIMITED) api.use(limited.path, rateLimit(limited.name, ["POST"], limited.forgive ?? []));
