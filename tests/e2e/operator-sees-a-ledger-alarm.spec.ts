@@ -26,6 +26,8 @@ test("a one-sided transaction raises a ledger alarm in the back office, which cl
   const tx = `tx_e2e_alarm_${Date.now()}`;
   try {
     await db.execute("PRAGMA foreign_keys = OFF");
+    // The server writes all the while: wait for its write lock as any other writer would.
+    await db.execute("PRAGMA busy_timeout = 20000");
     await db.batch(
       [
         { sql: "INSERT INTO ledger_transactions (id, kind, reference, created_at, created_by, posting_count) VALUES (?, 'adjustment', NULL, 0, NULL, 2)", args: [tx] },
