@@ -18,7 +18,7 @@ import type { InPlayDelay } from "../../domain/ports/index.ts";
 export interface AdmissionConfig {
   /** The longest wait a queued write may be given (ADMISSION_BUDGET_MS, default 150). */
   budgetMs: number;
-  /** Fewer writes than this in flight are never refused (default 8). */
+  /** Fewer writes than this in flight are never refused (default 32). */
   minQueue?: number;
 }
 
@@ -26,6 +26,46 @@ export const DEFAULT_ADMISSION_BUDGET_MS = 150;
 
 /** A monotonic clock in ms (wall-clock jumps must not open or shut the gate). */
 const monotonic = () => performance.now();
+
+/** How often the lag sampler asks to run, in ms. */
+const LAG_TICK_MS = 10;
+/** How long a measured lag is remembered, in ms: a backlog shows in one late tick, then drains. */
+const LAG_HOLD_MS = 100;
+
+/**
+ * The thread's current lag: a timer asked to fire every LAG_TICK_MS notes how late it fired. A
+ * request that arrives while the thread is busy waits unread about that long, before any gate can
+ * count it. The largest lateness of the last LAG_HOLD_MS is the figure (one late tick is the
+ * backlog; the ticks after it, fired in quick succession, are not). The timer does not keep the
+ * process alive. Works alike on Node and Deno (plain timers).
+ */
+export function loopLag(clock: () => number = monotonic): { lagMs: () => number; stop: () => void } {
+  let expected = clock() + LAG_TICK_MS;
+  let worst = 0;
+  let worstAt = 0;
+  const timer = setInterval(() => {
+    const now = clock();
+    const late = Math.max(0, now - expected);
+    if (late >= worst || now - worstAt > LAG_HOLD_MS) {
+      worst = late;
+      worstAt = now;
+    }
+    expected = now + LAG_TICK_MS;
+  }, LAG_TICK_MS);
+  unrefTimer(timer);
+  return {
+    lagMs: () => (clock() - worstAt > LAG_HOLD_MS ? 0 : worst),
+    stop: () => clearInterval(timer),
+  };
+}
+
+function unrefTimer(timer: ReturnType<typeof setInterval>) {
+  if (typeof timer === "object" && timer !== null && "unref" in timer) (timer as { unref(): void }).unref();
+  else {
+    const deno = (globalThis as { Deno?: { unrefTimer?(id: number): void } }).Deno;
+    deno?.unrefTimer?.(timer as unknown as number);
+  }
+}
 
 export interface AdmissionGate {
   readonly estimator: AdmissionEstimator;
@@ -35,16 +75,23 @@ export interface AdmissionGate {
   inPlay(delay: InPlayDelay): InPlayDelay;
 }
 
-export function admissionGate(config: AdmissionConfig, now: () => number = monotonic): AdmissionGate {
+/**
+ * `lag`: the thread's current lag in ms (loopLag() by default, started with the first guard);
+ * tests give their own.
+ */
+export function admissionGate(config: AdmissionConfig, now: () => number = monotonic, lag?: () => number): AdmissionGate {
   const estimator = new AdmissionEstimator({ budgetMs: config.budgetMs, minQueue: config.minQueue });
+  let lagMs = lag;
   return {
     estimator,
     guard: (code, opts = {}) => {
       const counted = opts.counted ?? true;
       const methods = opts.methods ?? ["POST"];
+      lagMs ??= loopLag(now).lagMs;
+      const currentLag = lagMs;
       return async (c, next) => {
         if (!methods.includes(c.req.method)) return next();
-        const decision = counted ? estimator.admit(now()) : estimator.check(now());
+        const decision = counted ? estimator.admit(now(), currentLag()) : estimator.check(now(), currentLag());
         if (!decision.admitted) {
           c.header("Retry-After", String(decision.retryAfterSeconds));
           return sendError(c, {

@@ -59,7 +59,8 @@ export async function startProduct(opts: { runtime: "node" | "deno"; port: numbe
     ...opts.env,
   };
   const args = opts.runtime === "node"
-    ? ["node", ["api/node.ts"]]
+    ? // BENCH_NODE_ARGS: flags for the server's Node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
+      ["node", [...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean), "api/node.ts"]]
     : ["deno", ["run", "--allow-net", "--allow-env", "--allow-read", "--allow-write", "--allow-ffi", "--allow-sys", "api/deno.ts"]];
   const child = spawn(args[0] as string, args[1] as string[], { env, stdio: ["ignore", "ignore", "inherit"] });
   const url = `http://127.0.0.1:${opts.port}`;

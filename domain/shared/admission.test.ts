@@ -58,6 +58,16 @@ describe("admission estimator", () => {
     if (!d.admitted) expect(d.waitMs).toBe(200);
   });
 
+  it("a thread running later than the budget refuses while a queue exists, whatever the writer's rate", () => {
+    const e = new AdmissionEstimator({ budgetMs: 100, minQueue: 4 });
+    const now = steadyServer(e, 0.1, 100);
+    for (let i = 0; i < 4; i++) expect(e.admit(now, 500).admitted).toBe(true);
+    const d = e.admit(now, 500);
+    expect(d.admitted).toBe(false);
+    if (!d.admitted) expect(d.waitMs).toBe(500);
+    expect(e.admit(now, 100).admitted).toBe(true);
+  });
+
   it("a short queue is never refused, however slow", () => {
     const e = new AdmissionEstimator({ budgetMs: 10, minQueue: 8 });
     let now = steadyServer(e, 100, 10);

@@ -10,7 +10,13 @@
  * swing it). If nothing in flight has been answered for a while, that stall is a lower bound on the
  * wait too (the writer lock held by another process, a long checkpoint).
  *
- * Pure: every call is given the time, so tests drive it with a fake clock.
+ * What that estimate cannot see is a backlog in front of the gate: under overload the requests wait
+ * unread in their sockets while the one thread is busy, and only the thread's lag (how late a
+ * short timer fires) shows it. So a new write is also refused while the lag exceeds the budget:
+ * refusals are cheap, the thread catches up with the backlog, and the writes admitted afterwards
+ * are answered within about the budget instead of queueing behind the backlog for seconds.
+ *
+ * Pure: every call is given the time (and the lag), so tests drive it with a fake clock.
  */
 
 export interface AdmissionOptions {
@@ -61,17 +67,20 @@ export class AdmissionEstimator {
     return Math.max(queued, now - this.lastProgress);
   }
 
-  /** Whether a write arriving now would be admitted, without counting it. */
-  check(now: number): AdmissionDecision {
-    const waitMs = this.waitMs(now);
+  /**
+   * Whether a write arriving now would be admitted, without counting it. `lagMs`: how late the
+   * thread currently runs its timers (the wait of a request not yet read), 0 when unknown.
+   */
+  check(now: number, lagMs = 0): AdmissionDecision {
+    const waitMs = Math.max(this.waitMs(now), lagMs);
     if (this.inFlight >= this.minQueue && waitMs > this.budgetMs)
       return { admitted: false, waitMs, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
     return { admitted: true };
   }
 
   /** Admit (and count as in flight) or refuse a write arriving now. */
-  admit(now: number): AdmissionDecision {
-    const decision = this.check(now);
+  admit(now: number, lagMs = 0): AdmissionDecision {
+    const decision = this.check(now, lagMs);
     if (decision.admitted) this.enter(now);
     return decision;
   }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Hono } from "hono";
 import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
 import { countRows, expectLedgerBalanced, selectionOf, upcomingPool } from "../fixtures/builders.ts";
-import { admissionGate } from "../../api/middleware/admission.ts";
+import { admissionGate, loopLag } from "../../api/middleware/admission.ts";
 import type { AppEnv } from "../../api/env.ts";
 
 let t: TestApp;
@@ -77,7 +77,8 @@ describe("the admission gate on a fake clock", () => {
   /** A tiny app whose /slow answers when told to, behind the gate; /deposit does not queue. */
   function gated(budgetMs: number) {
     let now = 0;
-    const gate = admissionGate({ budgetMs, minQueue: 2 }, () => now);
+    let lag = 0;
+    const gate = admissionGate({ budgetMs, minQueue: 2 }, () => now, () => lag);
     const release: (() => void)[] = [];
     const app = new Hono<AppEnv>();
     app.use("/slow", gate.guard("BET.BUSY"));
@@ -88,7 +89,7 @@ describe("the admission gate on a fake clock", () => {
     });
     app.post("/deposit", (c) => c.json({ ok: true }, 201));
     app.get("/slow", (c) => c.json({ read: true }, 200));
-    return { app, gate, release, advance: (ms: number) => void (now += ms) };
+    return { app, gate, release, advance: (ms: number) => void (now += ms), lagBy: (ms: number) => void (lag = ms) };
   }
 
   it("counts queued writes, refuses past the budget with Retry-After, and refuses uncounted writes on the same estimate", async () => {
@@ -112,6 +113,44 @@ describe("the admission gate on a fake clock", () => {
     expect((await Promise.all(first)).map((r) => r.status)).toEqual([201, 201]);
     expect(g.gate.estimator.queued).toBe(0);
     expect((await g.app.request("/deposit", { method: "POST" })).status).toBe(201);
+  });
+
+  it("a thread running late (requests waiting unread) refuses new writes while a queue exists, then admits again", async () => {
+    const g = gated(100);
+    g.lagBy(250);
+    // A short queue is never refused, however late the thread runs.
+    const first = [g.app.request("/slow", { method: "POST" }), g.app.request("/slow", { method: "POST" })];
+    await turn();
+    expect(g.gate.estimator.queued).toBe(2);
+    const refused = await g.app.request("/slow", { method: "POST" });
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toBe("1");
+    expect(((await refused.json()) as { error: { details: { retryAfterSeconds: number } } }).error.details.retryAfterSeconds).toBe(1);
+    expect(g.gate.estimator.queued).toBe(2);
+    // The backlog drained: the thread is on time again and the same write is admitted.
+    g.lagBy(0);
+    const admitted = g.app.request("/slow", { method: "POST" });
+    await turn();
+    expect(g.gate.estimator.queued).toBe(3);
+    for (const r of g.release.splice(0)) r();
+    expect((await Promise.all([...first, admitted])).map((r) => r.status)).toEqual([201, 201, 201]);
+  });
+
+  it("the lag sampler sees a thread that was blocked", async () => {
+    const sampler = loopLag();
+    try {
+      // Two ticks on time first, so the sampler is running.
+      await new Promise((r) => setTimeout(r, 25));
+      const blockedUntil = performance.now() + 80;
+      while (performance.now() < blockedUntil) {
+        /* the thread is busy: the sampler's tick cannot fire */
+      }
+      // The sampler's tick was due before this timer, so it has fired (late) when this one runs.
+      await new Promise((r) => setTimeout(r, 0));
+      expect(sampler.lagMs()).toBeGreaterThanOrEqual(60);
+    } finally {
+      sampler.stop();
+    }
   });
 
   it("an in-play delay takes its bet out of the writer's queue while it waits", async () => {
