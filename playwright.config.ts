@@ -84,9 +84,10 @@ function server(port: number, dir: string) {
     // opened on the console as an operator opens a new book's first staff.
     command:
       `rm -rf ${dir} && ` +
-      `node scripts/staff.ts add --email e2e-admin@staff.example --first Erin --last Admin --role admin && ` +
-      `node scripts/staff.ts add --email e2e-admin2@staff.example --first Sam --last Second --role admin && ` +
-      `node scripts/staff.ts add --email e2e-trader@staff.example --first Tara --last Trader --role trader && ` +
+      // One process for the three (each start-up loads the app's modules and opens the database).
+      `node scripts/staff.ts add --email e2e-admin@staff.example --first Erin --last Admin --role admin ` +
+      `--email e2e-admin2@staff.example --first Sam --last Second --role admin ` +
+      `--email e2e-trader@staff.example --first Tara --last Trader --role trader && ` +
       `node api/node.ts`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,

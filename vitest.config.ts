@@ -1,5 +1,21 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
+
+/**
+ * Files known to take a long time of their own (they start servers of their own) start first. Without a results cache (a clean clone,
+ * CI) Vitest runs larger files first, and the small benchmark smoke test, which starts servers and
+ * runs every benchmark for a second, came last: one fork worked through it alone while the other
+ * had finished.
+ */
+const LONG_FILES = ["tests/bench/smoke.test.ts", "tests/entries/full-match.test.ts", "tests/entries/payments-crash.test.ts", "tests/entries/two-instances.test.ts", "tests/entries/crash-recovery.test.ts"];
+class LongFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const sorted = await super.sort(files);
+    const long = (f: TestSpecification) => LONG_FILES.some((l) => f.moduleId.endsWith(l));
+    return [...sorted.filter(long), ...sorted.filter((f) => !long(f))];
+  }
+}
 
 export default defineConfig({
   test: {
@@ -19,5 +35,6 @@ export default defineConfig({
     isolate: false,
     // Builds the migrated template database every test database is copied from (tests/fixtures/template-db.ts).
     globalSetup: ["tests/fixtures/global-setup.ts"],
+    sequence: { sequencer: LongFilesFirst },
   },
 });

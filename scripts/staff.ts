@@ -4,6 +4,9 @@
  *
  *   STAFF_PASSWORD='…' npm run staff -- add --email ann@book.example --first Ann --last Lee --role admin
  *
+ * Several at once (one process, one start-up): repeat the group, e.g.
+ *   … add --email ann@… --first Ann --last Lee --role admin --email bo@… --first Bo --last Ng --role trader
+ *
  * The password comes from the environment, never the command line (which other users of the
  * machine can read in the process list). Exits 0 with the new account's id, 1 with the refusal.
  */
@@ -15,9 +18,15 @@ import { addStaffFromConsole } from "../domain/users/add-staff-from-console.ts";
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { email: { type: "string" }, first: { type: "string" }, last: { type: "string" }, role: { type: "string", default: "admin" } },
+  options: {
+    email: { type: "string", multiple: true },
+    first: { type: "string", multiple: true },
+    last: { type: "string", multiple: true },
+    role: { type: "string", multiple: true },
+  },
 });
-if (positionals[0] !== "add" || !values.email) {
+const emails = values.email ?? [];
+if (positionals[0] !== "add" || emails.length === 0) {
   console.error("usage: STAFF_PASSWORD=... npm run staff -- add --email EMAIL --first NAME --last NAME [--role admin|trader]");
   process.exit(2);
 }
@@ -25,20 +34,26 @@ const database = await openDatabase({
   url: process.env.DATABASE_URL || "file:data/sportsbook.db",
   authToken: process.env.DATABASE_AUTH_TOKEN,
 });
-const added = await addStaffFromConsole(
-  { ports: libsqlPorts(database), clock: systemClock, ids: randomIds },
-  {
-    email: values.email,
-    firstName: values.first ?? "",
-    lastName: values.last ?? "",
-    role: values.role as "admin" | "trader",
-    password: process.env.STAFF_PASSWORD ?? "",
-  },
-  new ScryptPasswordHasher(),
-);
-database.client.close();
-if (!added.ok) {
-  console.error(`${added.error.code}: ${added.error.message}`);
-  process.exit(1);
+const hasher = new ScryptPasswordHasher();
+let failed = false;
+for (const [i, email] of emails.entries()) {
+  const added = await addStaffFromConsole(
+    { ports: libsqlPorts(database), clock: systemClock, ids: randomIds },
+    {
+      email,
+      firstName: values.first?.[i] ?? "",
+      lastName: values.last?.[i] ?? "",
+      role: (values.role?.[i] ?? "admin") as "admin" | "trader",
+      password: process.env.STAFF_PASSWORD ?? "",
+    },
+    hasher,
+  );
+  if (added.ok) console.log(`${added.value.role} ${added.value.email} added (${added.value.id})`);
+  else {
+    console.error(`${email}: ${added.error.code}: ${added.error.message}`);
+    failed = true;
+    break;
+  }
 }
-console.log(`${added.value.role} ${added.value.email} added (${added.value.id})`);
+database.client.close();
+if (failed) process.exit(1);

@@ -2,6 +2,10 @@
 import { expect, test } from "@playwright/test";
 import { recordToasts, toastsShown } from "./helpers.ts";
 
+// Independent journeys, each on a page of its own: they may share the two workers. This file is
+// alphabetically last, so run in order it would leave the other worker idle at the end of the run.
+test.describe.configure({ mode: "parallel" });
+
 test("the landing page is complete, static, and shows live prices from the server", async ({ page }) => {
   const scripts: string[] = [];
   page.on("request", (r) => {

@@ -2,6 +2,10 @@
 import { expect, test } from "@playwright/test";
 import { recordToasts, toastsShown, upcomingEvents } from "./helpers.ts";
 
+// Independent journeys, each on a page of its own: they may share the two workers. This file is
+// alphabetically last, so run in order it would leave the other worker idle at the end of the run.
+test.describe.configure({ mode: "parallel" });
+
 test("a visitor choosing a price on /public is asked to sign in, or tries the demo", async ({ page }) => {
   const [event] = await upcomingEvents(page.request, 10);
   const outcome = (event.markets.find((m) => m.type === "full_time_result") ?? event.markets[0]).outcomes[0];
