@@ -7,7 +7,7 @@
 import type { LiveOddsItem } from "../../../api/schemas/events.ts";
 import type { CurrentUser, DemoLoginResponse } from "../../../api/schemas/auth.ts";
 import { formatPrice, type OddsFormat } from "../lib/price-format.ts";
-import { liveLabel } from "../lib/live-book.ts";
+import { liveLabel } from "../lib/live-label.ts";
 import { formatLocal } from "../lib/local-time.ts";
 
 const POLL_MS = 3000;

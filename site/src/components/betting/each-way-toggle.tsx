@@ -1,36 +1,26 @@
-/** The slip's "Each way (E/W 1/5 1-2-3)" checkbox on a single whose market has terms (each-way.ts). */
-import { Checkbox, Flex, Text } from "@radix-ui/themes";
-import type { EachWayTerms } from "../../../../domain/settlement/each-way.ts";
-import { formatMoney } from "../../lib/format.ts";
+/**
+ * The slip's each-way checkbox, loaded when a single with each-way terms is first in the slip: the
+ * checkbox (Radix's, with its state machinery) is not part of the betting page's first screen.
+ * Until it has loaded the terms show as plain text in the same place, so nothing moves.
+ */
+import { Flex, Text } from "@radix-ui/themes";
+import { lazy, Suspense, type ComponentProps } from "react";
 import { eachWayLabel } from "./each-way.ts";
 
-export function EachWayToggle({
-  terms,
-  checked,
-  onChange,
-  unitStake,
-  disabled = false,
-}: {
-  terms: EachWayTerms;
-  checked: boolean;
-  onChange: (on: boolean) => void;
-  /** The stake typed, in cents (the unit), when valid. */
-  unitStake: number | null;
-  disabled?: boolean;
-}) {
+const EachWayCheckbox = lazy(() => import("./each-way-checkbox.tsx"));
+
+export function EachWayToggle(props: ComponentProps<typeof EachWayCheckbox>) {
   return (
-    <Flex direction="column" gap="1" mt="1" data-testid="each-way">
-      <Text as="label" size="1">
-        <Flex gap="2" align="center">
-          <Checkbox size="1" checked={checked} disabled={disabled} onCheckedChange={(c) => onChange(c === true)} data-testid="each-way-toggle" />
-          {eachWayLabel(terms)}
+    <Suspense
+      fallback={
+        <Flex direction="column" gap="1" mt="1" data-testid="each-way-loading">
+          <Text as="div" size="1">
+            {eachWayLabel(props.terms)}
+          </Text>
         </Flex>
-      </Text>
-      {checked && unitStake !== null && unitStake > 0 && (
-        <Text as="div" size="1" color="gray" data-testid="each-way-total">
-          Total stake {formatMoney(2 * unitStake)} (2 x {formatMoney(unitStake)})
-        </Text>
-      )}
-    </Flex>
+      }
+    >
+      <EachWayCheckbox {...props} />
+    </Suspense>
   );
 }
