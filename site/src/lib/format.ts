@@ -1,6 +1,6 @@
 /** Display helpers. Money arrives as integer cents and is shown as cents / 100 with two decimals. */
 import { formatMoney as domainFormatMoney, parseAmountToCents } from "../../../domain/shared/money.ts";
-import { formatOdds, parseOdds } from "../../../domain/shared/odds.ts";
+import { formatOdds } from "../../../domain/shared/odds.ts";
 import { formatLocal } from "./local-time.ts";
 
 /** "$1,234.50", and "-$68.75" for a negative amount: the same formatter as the server's texts. */
@@ -13,7 +13,7 @@ export const formatDollars = (dollars: number): string => domainFormatMoney(Math
 export const parseStakeToCents = parseAmountToCents;
 
 /** The server's odds strings ("2.15") as integer thousandths for the slip maths (0 if malformed). */
-export const oddsToMilli = (odds: string): number => parseOdds(odds) ?? 0;
+export { oddsToMilli } from "./price-format.ts";
 
 /** Integer thousandths back to the canonical odds string ("2.15", "2.125"). */
 export const milliToOdds = formatOdds;

@@ -8,12 +8,15 @@ import { formatOdds, parseOdds, toAmerican, toFractional } from "../../../domain
 /** The customer's odds format setting (api/schemas/account.ts OddsFormat). */
 export type OddsFormat = "decimal" | "fractional" | "american";
 
+/** The API's decimal odds string as exact thousandths ("2.15" -> 2150); 0 for anything else. */
+export const oddsToMilli = (odds: string): number => parseOdds(odds) ?? 0;
+
 /**
  * A price as the customer chose to see it: decimal "2.50", fractional "3/2" or American "+150",
  * from the exact thousandths (domain/shared/odds.ts). Accepts the API's decimal string or milli.
  */
 export function formatPrice(odds: string | number, format: OddsFormat = "decimal"): string {
-  const milli = typeof odds === "number" ? odds : (parseOdds(odds) ?? 0);
+  const milli = typeof odds === "number" ? odds : oddsToMilli(odds);
   if (!milli) return typeof odds === "string" ? odds : "–";
   if (format === "fractional") return toFractional(milli);
   if (format === "american") return toAmerican(milli);
