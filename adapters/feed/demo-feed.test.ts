@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DemoFeed, marketWrites } from "./demo-feed.ts";
+import { RACE_SECONDS } from "./engine/index.ts";
 import { demoLogin, makeTestApp, type TestApp } from "../../tests/fixtures/test-app.ts";
 import { mulberry32 } from "../../domain/shared/prng.ts";
 import type { MatchState } from "../../domain/pricing/state.ts";
@@ -99,6 +100,27 @@ describe("the demo feed plays matches with the engine", () => {
     const names = live.find((e) => e.id === id)!.markets.find((m) => m.type === "correct_score")!.outcomes.map((o) => o.name);
     expect(names).not.toContain("0-0");
     expect(names).toContain("2-1");
+  });
+  it("a race is run without its non-runners: a withdrawn runner never wins, and its outcome stays void through the jump and the finish", async () => {
+    const [race] = await q("SELECT id, start_time FROM events WHERE status = 'upcoming' AND sport = 'racing' ORDER BY start_time LIMIT 1");
+    const id = String(race.id);
+    const start = Number(race.start_time);
+    const win = (await outcomesOf(id)).filter((r) => r.type === "full_time_result");
+    expect(win.length).toBeGreaterThan(2);
+    // Every runner but the last withdrawn, as a withdrawal leaves its outcome (void). The model
+    // drawn before still gives them their chances: only the race that is run leaves them out.
+    const stays = win[win.length - 1];
+    for (const o of win.slice(0, -1)) await q("UPDATE outcomes SET result = 'void' WHERE id = ?", [String(o.id)]);
+    const { tickAfter } = feedAt(start, { seed: 3 });
+    await tickAfter(1000);
+    expect((await eventRow(id)).status).toBe("live");
+    const running = (await outcomesOf(id)).filter((r) => r.type === "full_time_result");
+    expect(running.map((r) => r.result)).toEqual([...win.slice(0, -1).map(() => "void"), null]);
+    await tickAfter((RACE_SECONDS + 5) * 1000);
+    expect((await eventRow(id)).status).toBe("finished");
+    expect((await stateOf(id)).racing!.order).toEqual([Number(/^r(\d+)$/.exec(String(stays.code))![1])]);
+    const graded = (await outcomesOf(id)).filter((r) => r.type === "full_time_result");
+    expect(graded.map((r) => r.result)).toEqual([...win.slice(0, -1).map(() => "void"), "won"]);
   });
   // Last: its tick plays every live event hours forward.
   it("an upcoming event kicks off at its start and is priced in play; a past-post bet before that is refused", async () => {

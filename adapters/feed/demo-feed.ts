@@ -26,6 +26,7 @@ import type { MarketType, SportCode } from "../../domain/shared/types.ts";
 import type { MatchModel, MatchState, MarketSpec, OutcomeResult } from "../../domain/pricing/state.ts";
 import { gradeMarket, minuteOf, quoteMarket, REOPEN_SHORTEST_MILLI, targetOverround } from "../../domain/pricing/index.ts";
 import { advance, initialState, kickOff, modelFor } from "./engine/index.ts";
+import { withoutRunners } from "./engine/racing.ts";
 
 /** A published price moves when the fair price has moved this much (relative), or the book needs it. */
 export const PUBLISH_STEP = 0.02;
@@ -98,7 +99,9 @@ export function marketWrites(m: MarketRow, state: MatchState, model: MatchModel,
   const statements: InStatement[] = [];
   const s = spec(m);
   if (!s || m.settled || m.status === "closed") return { statements, moved: 0 };
-  const results = gradeMarket(s, state);
+  // A withdrawn runner's outcome stays void: the race is graded without it (a null "not decided
+  // yet" from the running race must not reopen it, nor a finish grade it).
+  const results = gradeMarket(s, state).map((r, i) => (state.sport === "racing" && m.outcomes[i].result === "void" ? "void" : r));
   m.outcomes.forEach((o, i) => {
     if (results[i] !== o.result)
       statements.push({ sql: "UPDATE outcomes SET result = ?, updated_at = ? WHERE id = ?", args: [results[i], at, o.id] });
@@ -250,7 +253,10 @@ export class DemoFeed {
       since = startedAt;
     }
     const before = { home: state.home, away: state.away };
-    const stepped = advance(state, model, Math.max(0, ((now - since) / 1000) * speed), random);
+    // A race is run without its non-runners (their outcomes are void once withdrawn): a withdrawn
+    // runner never wins or places, whatever the model drawn before the withdrawal says.
+    const running = sport === "racing" && state.racing ? withoutRunners(model, withdrawnRunners(markets), state.racing.runners) : model;
+    const stepped = advance(state, running, Math.max(0, ((now - since) / 1000) * speed), random);
     state = stepped.state;
     const scored = stepped.scored || before.home !== state.home || before.away !== state.away;
     const finished = state.phase === "finished";
@@ -276,4 +282,15 @@ export class DemoFeed {
     if (to !== e.status) statements.push({ sql: "UPDATE events SET status = ?, updated_at = ? WHERE id = ?", args: [to, now, id] });
     return { statements, scored, finished, moved };
   }
+}
+
+/** Runner numbers (1-based, from the outcome codes "r1", "r2" ...) whose outcome is void: withdrawn. */
+function withdrawnRunners(markets: readonly MarketRow[]): Set<number> {
+  const out = new Set<number>();
+  for (const m of markets)
+    for (const o of m.outcomes) {
+      const n = o.code === null ? null : /^r(\d+)$/.exec(o.code);
+      if (n && o.result === "void") out.add(Number(n[1]));
+    }
+  return out;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { MatchModel } from "../../../domain/pricing/state.ts";
 import { mulberry32 } from "../../../domain/shared/prng.ts";
 import { advance, initialState, kickOff, modelFor, RACE_SECONDS } from "./index.ts";
-import { finishingOrder, winningMargin } from "./racing.ts";
+import { finishingOrder, winningMargin, withoutRunners } from "./racing.ts";
 import { mean } from "./testing.ts";
 import { racingMarginOdds } from "../../../domain/pricing/price.ts";
 
@@ -35,6 +35,23 @@ describe("racing", () => {
       wins[order[0] - 1]++;
     }
     probs.forEach((p, i) => expect(Math.abs(wins[i] / N - p)).toBeLessThan(4 * Math.sqrt((p * (1 - p)) / N)));
+  });
+
+  it("non-runners (probability 0) are not in the order; the others still finish in proportion to their chances", () => {
+    const random = mulberry32(4);
+    const model = modelFor("racing", { homeShare: 0.5, runners: 6, random });
+    const favourite = model.runnerProbs!.indexOf(Math.max(...model.runnerProbs!)) + 1;
+    const withdrawn = new Set([favourite, favourite === 1 ? 2 : 1]);
+    const race = withoutRunners(model, withdrawn, 6);
+    expect(model.runnerProbs!.every((p) => p > 0)).toBe(true); // the model itself is not changed
+    for (const n of withdrawn) expect(race.runnerProbs![n - 1]).toBe(0);
+    const runners = [1, 2, 3, 4, 5, 6].filter((n) => !withdrawn.has(n));
+    for (let i = 0; i < 2000; i++) {
+      const order = finishingOrder(race.runnerProbs!, random);
+      expect([...order].sort((a, b) => a - b)).toEqual(runners);
+    }
+    expect(withoutRunners(model, new Set(), 6)).toBe(model);
+    expect(finishingOrder([0, 0, 0], random)).toEqual([]);
   });
 
   it("the winning margin: ~1.5 lengths on average, on a 0.05 grid, never below 0.05 nor on a half length", () => {

@@ -13,9 +13,13 @@ import { drawIndex, exponential, type Random } from "./random.ts";
 export { MEAN_MARGIN_LENGTHS } from "../../../domain/pricing/params.ts";
 const EPSILON = 1e-9;
 
-/** Runner numbers (1-based) in finishing order. */
+/**
+ * Runner numbers (1-based) in finishing order. A runner whose probability is exactly 0 did not run
+ * (a non-runner, see withoutRunners) and is not in the order at all; any other runner, however
+ * unlikely, finishes somewhere.
+ */
 export function finishingOrder(probs: readonly number[], random: Random): number[] {
-  const left = probs.map((p, i) => ({ runner: i + 1, p: p > 0 ? p : 1e-9 }));
+  const left = probs.flatMap((p, i) => (p === 0 ? [] : [{ runner: i + 1, p: p > 0 ? p : 1e-9 }]));
   const order: number[] = [];
   while (left.length > 0) {
     const i = drawIndex(random, left.map((r) => r.p));
@@ -31,6 +35,17 @@ export function winningMargin(random: Random): number {
   let twentieths = Math.max(1, Math.round(raw * 20));
   if (twentieths % 10 === 0 && twentieths % 20 !== 0) twentieths += 1; // 0.5, 1.5, 2.5 ... -> +0.05
   return twentieths / 20;
+}
+
+/**
+ * The race's model without the runners withdrawn from it (runner numbers, 1-based): they do not run,
+ * so they can neither win nor be placed, and the others share their chances (finishingOrder draws
+ * in proportion, so no renormalising is needed). The model is not changed.
+ */
+export function withoutRunners(model: MatchModel, withdrawn: ReadonlySet<number>, runners: number): MatchModel {
+  if (withdrawn.size === 0) return model;
+  const probs = model.runnerProbs && model.runnerProbs.length === runners ? model.runnerProbs : new Array<number>(runners).fill(1 / runners);
+  return { ...model, runnerProbs: probs.map((p, i) => (withdrawn.has(i + 1) ? 0 : p)) };
 }
 
 export function advanceRacing(s: MatchState, model: MatchModel, seconds: number, random: Random): void {
