@@ -1,10 +1,12 @@
 /**
- * Every customer page passes axe with no serious or critical violations (signed out and signed in),
- * and at 375 px nothing overflows sideways and the controls of the islands are at least 44 px tall.
+ * Every customer page passes axe with no moderate, serious or critical violations (signed out and
+ * signed in), and at 375 px nothing overflows sideways and the controls of the islands are at least
+ * 44 px tall; the account banners' actions (verify pointer, suspension) are at least 44 x 44 px.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { seriousViolations, violationsAtWidths } from "./axe.ts";
-import { dataLoaded } from "./helpers.ts";
+import { dataLoaded, staffApiSignIn } from "./helpers.ts";
+import { registerCustomer } from "./customer-helpers.ts";
 
 const SIGNED_OUT = ["/", "/sign-in", "/sign-in?tab=register", "/betting", "/fantasy", "/account", "/public"];
 const SIGNED_IN = ["/betting", "/fantasy", "/account", "/account#responsible", "/account#deposit", "/account#settings", "/account#verification", "/public"];
@@ -96,6 +98,76 @@ test.describe("at 375 px", () => {
       );
       expect(small, `${path} small touch targets`).toEqual([]);
     }
+  });
+});
+
+/** Buttons and links inside `scope` (every match) that are visible and smaller than 44 x 44 px. */
+async function smallTargets(page: Page, scope: string): Promise<string[]> {
+  await expect(page.locator(scope).first()).toBeVisible();
+  return page.evaluate((scope) => {
+    const els = [...document.querySelectorAll<HTMLElement>(scope)].flatMap((root) => [...root.querySelectorAll<HTMLElement>("button, a")]);
+    return els
+      .filter((el) => el.getBoundingClientRect().width > 0 && getComputedStyle(el).visibility !== "hidden")
+      .filter((el) => el.getBoundingClientRect().height < 43.5 || el.getBoundingClientRect().width < 43.5)
+      .map((el) => {
+        const r = el.getBoundingClientRect();
+        return `${el.tagName.toLowerCase()} "${(el.textContent ?? "").trim().slice(0, 30)}" ${Math.round(r.width)}x${Math.round(r.height)}px`;
+      });
+  }, scope);
+}
+
+// The account banners' actions: a customer not yet verified (the verify pointer, and the slip's link
+// on the phone's sheet), a real account suspended and signed in again (Withdraw, Log out), a suspended
+// demo account (Start a new demo, also beside the slip's disabled Place Bet).
+test.describe("at 375 px, the account banners", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("the verify pointer's and the suspension banner's actions are at least 44 x 44 px", async ({ page, playwright, baseURL }) => {
+    test.setTimeout(150_000);
+    const customer = await registerCustomer(page.request, "touch", "Tia", "Touch");
+    const me = (await (await page.request.get("/api/auth/user")).json()) as { id: string };
+    const found: Record<string, string[]> = {};
+    const check = async (label: string, scope: string) => {
+      const small = await smallTargets(page, scope);
+      if (small.length) found[label] = small;
+    };
+    for (const path of ["/fantasy", "/account", "/betting"]) {
+      await page.goto(path);
+      await check(`${path} verify pointer`, '[data-testid="verify-pointer"]');
+    }
+    await page.getByTestId("slip-bar").click();
+    await expect(page.getByTestId("slip-sheet").getByTestId("slip-verify-link")).toBeVisible();
+    await check("slip sheet, unverified", '[data-testid="slip-sheet"] .sb-slip__gate-action');
+
+    // Suspended by an operator, then signed in again to reach the balance.
+    const admin = await playwright.request.newContext({ baseURL });
+    await staffApiSignIn(admin, "admin");
+    const suspend = await admin.patch(`/api/admin/users/${me.id}/status`, { data: { isActive: false, reason: "e2e: touch sizes", category: "review" } });
+    expect(suspend.ok(), await suspend.text()).toBe(true);
+    await admin.dispose();
+    expect((await page.request.post("/api/auth/login", { data: { email: customer.email, password: customer.password } })).ok()).toBe(true);
+    await page.goto("/betting");
+    await expect(page.getByTestId("suspension-banner").getByRole("button", { name: "Log out" })).toBeVisible();
+    await check("/betting suspension banner", '[data-testid="suspension-banner"]');
+    // The account page is where the balance is withdrawn: its banner is the words only.
+    await page.goto("/fantasy");
+    await expect(page.getByTestId("suspension-banner").getByTestId("suspension-withdraw")).toBeVisible();
+    await check("/fantasy suspension banner", '[data-testid="suspension-banner"]');
+
+    // A suspended demo account.
+    expect((await page.request.post("/api/demo/login", { data: { role: "customer" } })).ok()).toBe(true);
+    const demo = (await (await page.request.get("/api/auth/user")).json()) as { id: string };
+    const demoAdmin = await playwright.request.newContext({ baseURL });
+    expect((await demoAdmin.post("/api/demo/login", { data: { role: "admin" } })).ok()).toBe(true);
+    expect((await demoAdmin.patch(`/api/admin/users/${demo.id}/status`, { data: { isActive: false, reason: "e2e: touch sizes", category: "terms" } })).ok()).toBe(true);
+    await demoAdmin.dispose();
+    await page.goto("/betting");
+    await expect(page.getByTestId("suspension-banner").getByTestId("suspension-new-demo")).toBeVisible();
+    await check("/betting suspended demo banner", '[data-testid="suspension-banner"]');
+    await page.getByTestId("slip-bar").click();
+    await expect(page.getByTestId("slip-sheet").getByTestId("suspension-new-demo")).toBeVisible();
+    await check("slip sheet, suspended demo", '[data-testid="slip-sheet"] .sb-slip__gate-action');
+    expect(found).toEqual({});
   });
 });
 
