@@ -119,7 +119,7 @@ async function smallTargets(page: Page, scope: string): Promise<string[]> {
 // The account banners' actions: a customer not yet verified (the verify pointer, and the slip's link
 // on the phone's sheet), a real account suspended and signed in again (Withdraw, Log out), a suspended
 // demo account (Start a new demo, also beside the slip's disabled Place Bet).
-test.describe("at 375 px, the account banners", () => {
+test.describe("at 375 px (and 768 px), the account banners", () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
   test("the verify pointer's and the suspension banner's actions are at least 44 x 44 px", async ({ page, playwright, baseURL }) => {
@@ -131,9 +131,16 @@ test.describe("at 375 px, the account banners", () => {
       const small = await smallTargets(page, scope);
       if (small.length) found[label] = small;
     };
+    /** The banner at a phone and at a tablet (a touch width where Radix's buttons are 32 px tall). */
+    const checkBanner = async (label: string, scope: string) => {
+      await check(`${label} @ 375px`, scope);
+      await page.setViewportSize({ width: 768, height: 900 });
+      await check(`${label} @ 768px`, scope);
+      await page.setViewportSize({ width: 375, height: 812 });
+    };
     for (const path of ["/fantasy", "/account", "/betting"]) {
       await page.goto(path);
-      await check(`${path} verify pointer`, '[data-testid="verify-pointer"]');
+      await checkBanner(`${path} verify pointer`, '[data-testid="verify-pointer"]');
     }
     await page.getByTestId("slip-bar").click();
     await expect(page.getByTestId("slip-sheet").getByTestId("slip-verify-link")).toBeVisible();
@@ -148,11 +155,11 @@ test.describe("at 375 px, the account banners", () => {
     expect((await page.request.post("/api/auth/login", { data: { email: customer.email, password: customer.password } })).ok()).toBe(true);
     await page.goto("/betting");
     await expect(page.getByTestId("suspension-banner").getByRole("button", { name: "Log out" })).toBeVisible();
-    await check("/betting suspension banner", '[data-testid="suspension-banner"]');
+    await checkBanner("/betting suspension banner", '[data-testid="suspension-banner"]');
     // The account page is where the balance is withdrawn: its banner is the words only.
     await page.goto("/fantasy");
     await expect(page.getByTestId("suspension-banner").getByTestId("suspension-withdraw")).toBeVisible();
-    await check("/fantasy suspension banner", '[data-testid="suspension-banner"]');
+    await checkBanner("/fantasy suspension banner", '[data-testid="suspension-banner"]');
 
     // A suspended demo account.
     expect((await page.request.post("/api/demo/login", { data: { role: "customer" } })).ok()).toBe(true);
@@ -163,7 +170,7 @@ test.describe("at 375 px, the account banners", () => {
     await demoAdmin.dispose();
     await page.goto("/betting");
     await expect(page.getByTestId("suspension-banner").getByTestId("suspension-new-demo")).toBeVisible();
-    await check("/betting suspended demo banner", '[data-testid="suspension-banner"]');
+    await checkBanner("/betting suspended demo banner", '[data-testid="suspension-banner"]');
     await page.getByTestId("slip-bar").click();
     await expect(page.getByTestId("slip-sheet").getByTestId("suspension-new-demo")).toBeVisible();
     await check("slip sheet, suspended demo", '[data-testid="slip-sheet"] .sb-slip__gate-action');
