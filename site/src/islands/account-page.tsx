@@ -26,23 +26,28 @@ function AccountGate() {
     );
   if (me.isError) {
     return (
-      <AccessPrompt title="Account Unavailable" message="We could not load your session. Please try again.">
-        <Callout.Root color="red" size="1">
-          <Callout.Text>{me.error.message}</Callout.Text>
-        </Callout.Root>
-        <Button onClick={() => me.refetch()}>Try again</Button>
-      </AccessPrompt>
+      <main id="main">
+        <AccessPrompt title="Account Unavailable" message="We could not load your session. Please try again.">
+          <Callout.Root color="red" size="1">
+            <Callout.Text>{me.error.message}</Callout.Text>
+          </Callout.Root>
+          <Button onClick={() => me.refetch()}>Try again</Button>
+        </AccessPrompt>
+      </main>
     );
   }
   if (!me.data) {
     return (
-      <AccessPrompt testId="account-login-required" title="Account Access Required" message="Please log in to view your account.">
-        <Button asChild size="3">
-          <a href="/sign-in?next=%2Faccount" data-testid="go-to-login">
-            Go to Login
-          </a>
-        </Button>
-      </AccessPrompt>
+      // The page's one main landmark, so a screen reader's "skip to main" lands on the prompt.
+      <main id="main">
+        <AccessPrompt testId="account-login-required" title="Account Access Required" message="Please log in to view your account.">
+          <Button asChild size="3">
+            <a href="/sign-in?next=%2Faccount" data-testid="go-to-login">
+              Go to Login
+            </a>
+          </Button>
+        </AccessPrompt>
+      </main>
     );
   }
   return <AccountView user={me.data} />;

@@ -89,13 +89,14 @@ function BettingScreen() {
           <SameGameMultis />
           <EventsBoard events={boardStatus === "pending" ? undefined : events.data} status={boardStatus} tab={tab} onTab={chooseTab} live={live} followed={followed} />
         </main>
-        <div className="sb-right">
+        {/* A complementary landmark: its panels (live odds, boosts) are otherwise outside every landmark. */}
+        <aside className="sb-right" aria-label="Bet slip, live odds and your bets">
           {!sheetMode && <BetSlip />}
           <LiveOddsPanel live={live} upcoming={upcoming.data} upcomingPending={upcoming.isPending} />
           <RecentBoosts />
           <MyBets signedIn={!!user} />
           <RecentActivity />
-        </div>
+        </aside>
         <Sidebar events={events.data} live={live} tab={tab} onTab={chooseTab} />
       </div>
       {sheetMode && <SlipSheet />}

@@ -101,7 +101,7 @@ export function LineupBuilder({
   return (
     <div className="fx-builder" data-testid="lineup-builder">
       <section aria-labelledby="fx-roster-h">
-        <Heading as="h3" size="2" id="fx-roster-h" mb="2">
+        <Heading as="h2" size="2" id="fx-roster-h" mb="2">
           Your lineup
         </Heading>
         <div className="fx-cap" data-testid="salary-cap">
@@ -198,7 +198,7 @@ export function LineupBuilder({
 
       <section aria-labelledby="fx-pool-h" ref={poolRef}>
         <Flex justify="between" align="center" gap="2" mb="2" wrap="wrap">
-          <Heading as="h3" size="2" id="fx-pool-h">
+          <Heading as="h2" size="2" id="fx-pool-h">
             Players
           </Heading>
           <TextField.Root size="2" placeholder="Search name or team" value={search} onChange={(e) => setSearch(e.target.value)} aria-label="Search players" />

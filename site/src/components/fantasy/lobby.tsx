@@ -1,5 +1,5 @@
 /**
- * The contest lobby: sport tabs, PINNED CONTESTS (n), FILTERS / CREATE CONTEST / JOIN WITH CODE, and
+ * The contest lobby: sport tabs (the sports of the open contests), PINNED CONTESTS (n), FILTERS / CREATE CONTEST / JOIN WITH CODE, and
  * the first 10 contests taking entries. 'Loading contests...' while they load; an honest empty
  * state when there are none (no sample contests).
  */
@@ -11,17 +11,10 @@ import type { FantasyContest } from "../../../../api/schemas/fantasy.ts";
 import { queries } from "../../lib/queries.ts";
 import { ContestTable } from "./contest-table.tsx";
 import { activeFilterCount, FiltersButton, NO_FILTERS, toQuery, type LobbyFilters } from "./filters.tsx";
+import { contestInTab, FEATURED, listed, shownTab, sportTabsFor } from "./sport-tabs.ts";
 
-export const SPORT_TABS = ["FEATURED", "AFL", "NRL", "NFL", "GOLF", "CRICKET", "MLB", "RACING"] as const;
-export type SportTab = (typeof SPORT_TABS)[number];
 const ROWS = 10;
 const PIN_KEY = "betpro:fantasy:pinned";
-
-/** A tab shows the contests of the fantasy sport of that name (FEATURED shows every sport). */
-export const contestInTab = (c: Pick<FantasyContest, "sportName">, tab: SportTab) => tab === "FEATURED" || c.sportName.trim().toUpperCase() === tab;
-
-/** Private contests are listed only to their creator and entrants; others join with the code. */
-const listed = (c: FantasyContest) => !c.isPrivate || c.entered || c.inviteCode !== null;
 
 /** Pinned contest ids, kept in this browser. */
 function usePinned(): [Set<string>, (id: string) => void] {
@@ -59,13 +52,17 @@ export function Lobby({
   onCreate: () => void;
   onJoin: () => void;
 }) {
-  const [tab, setTab] = useState<SportTab>("FEATURED");
+  const [chosen, setTab] = useState<string>(FEATURED);
   const [filters, setFilters] = useState<LobbyFilters>(NO_FILTERS);
   const [pinned, togglePin] = usePinned();
   const sports = useQuery(queries.fantasySports());
   const contests = useQuery(queries.fantasyContests(toQuery(filters)));
   const open = useQuery(queries.fantasyContests({ status: "open" }));
 
+  // The tabs are the sports of the open contests (whatever the filters), so none opens on nothing.
+  const tabs = sportTabsFor(open.data ?? []);
+  const tab = shownTab(tabs, chosen);
+  const tabLabel = tabs.find((t) => t.value === tab)!.label;
   const shown = (contests.data ?? []).filter(listed).filter((c) => contestInTab(c, tab));
   const pinnedContests = (open.data ?? []).filter((c) => pinned.has(c.id));
 
@@ -75,7 +72,7 @@ export function Lobby({
       {/* The sport tabs filter the one contest list below (one panel for every tab). */}
       <TabBar
         group="fx-sports"
-        items={SPORT_TABS.map((t) => ({ value: t, label: t, testId: `tab-${t.toLowerCase()}` }))}
+        items={tabs}
         value={tab}
         onChange={setTab}
         label="Sports"
@@ -112,7 +109,7 @@ export function Lobby({
       <section {...tabPanelProps("fx-sports", "all", tab)}>
         <Flex justify="between" align="baseline" gap="2" mb="2" wrap="wrap">
           <Heading as="h2" size="3">
-            {tab === "FEATURED" ? "Featured contests" : `${tab} contests`}
+            {tab === FEATURED ? "Featured contests" : `${tabLabel} contests`}
           </Heading>
           {contests.data && shown.length > 0 && (
             <Text size="1" color="gray" data-testid="contests-count">
@@ -133,7 +130,7 @@ export function Lobby({
         {contests.data && shown.length === 0 && (
           <p className="fx-empty" data-testid="contests-empty">
             No contests available
-            {tab !== "FEATURED" ? ` for ${tab}` : ""}
+            {tab !== FEATURED ? ` for ${tabLabel}` : ""}
             {activeFilterCount(filters) > 0 ? " with these filters" : ""}. Check back soon, or create your own contest.
           </p>
         )}

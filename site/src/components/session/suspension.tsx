@@ -15,6 +15,7 @@ import { ApiError, apiSend } from "../../lib/api.ts";
 import { formatMoney } from "../../lib/format.ts";
 import { queries } from "../../lib/queries.ts";
 import { useLogout } from "../account/use-logout.ts";
+import "./banners.css";
 
 const FALLBACK: SuspensionState = { category: "review", isDemo: false, sessionEnded: false };
 
@@ -98,7 +99,7 @@ export function SuspensionBanner({ suspension }: { suspension?: SuspensionState 
         </span>
       </Callout.Text>
       {signedIn && <BalanceLine />}
-      <div style={{ display: "flex", flexWrap: "wrap", gap: 8, marginTop: 4 }}>
+      <div className="sb-banner-actions" style={{ display: "flex", flexWrap: "wrap", gap: 8, marginTop: 4 }}>
         <SuspensionAction s={s} />
         {signedIn && (
           <Button variant="soft" color="gray" onClick={() => logout.mutate()} disabled={logout.isPending}>

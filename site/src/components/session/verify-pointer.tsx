@@ -7,6 +7,7 @@ import { Button, Callout, Text } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
 import type { CurrentUser } from "../../../../api/schemas/auth.ts";
 import { mayBet } from "../../../../domain/kyc/levels.ts";
+import "./banners.css";
 
 export const VERIFY_NEXT = "Next step: verify your identity. It takes a minute, and then you can deposit, bet and enter contests.";
 
@@ -32,7 +33,7 @@ export function VerifyPointer({ user, href = "/account#verification" }: { user: 
         )}
         <span data-testid="verify-next">{VERIFY_NEXT}</span>
       </Callout.Text>
-      <div>
+      <div className="sb-banner-actions">
         <Button asChild size="2">
           <a href={href} data-testid="verify-link">
             Verify your identity

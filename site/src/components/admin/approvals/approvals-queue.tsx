@@ -28,7 +28,7 @@ export function ApprovalsQueue() {
   return (
     <Card size="2" data-testid="staff-approvals">
       <Flex justify="between" align="start" gap="3" wrap="wrap" mb="2">
-        <Heading as="h3" size="3">
+        <Heading as="h2" size="3">
           Changes awaiting a second approver
         </Heading>
         <SegmentedControl.Root size="1" value={view} onValueChange={(v) => setView(v as View)} aria-label="Which requests">

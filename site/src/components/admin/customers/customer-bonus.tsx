@@ -14,7 +14,7 @@ export function CustomerBonus({ customerId }: { customerId: string }) {
   const b = q.data;
   return (
     <div data-testid="crm-bonus" style={{ marginTop: 12 }}>
-      <Heading as="h4" size="2" mb="1">
+      <Heading as="h3" size="2" mb="1">
         Bonus wallet
       </Heading>
       {q.error ? (

@@ -89,7 +89,7 @@ function ProfilePanel({ c }: { c: CustomerProfile }) {
     <Card size="2" data-testid="crm-profile">
       <Flex justify="between" align="start" gap="2">
         <div>
-          <Heading as="h3" size="4">
+          <Heading as="h2" size="4">
             {c.firstName} {c.lastName}
           </Heading>
           <Flex gap="1" mt="1" wrap="wrap">

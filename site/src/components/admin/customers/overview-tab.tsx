@@ -18,7 +18,7 @@ export function OverviewTab({
   return (
     <Grid columns={{ initial: "1", md: "2" }} gap="3">
       <Card size="2">
-        <Heading as="h3" size="3" mb="2">
+        <Heading as="h2" size="3" mb="2">
           Customer base
         </Heading>
         <DataList.Root size="2">
@@ -41,7 +41,7 @@ export function OverviewTab({
         </DataList.Root>
       </Card>
       <Card size="2">
-        <Heading as="h3" size="3" mb="2">
+        <Heading as="h2" size="3" mb="2">
           Top customers by value
         </Heading>
         {customers.isPending ? (

@@ -24,7 +24,7 @@ export function SportsTab({ data }: { data: FantasyData }) {
             <Card key={s.id} size="2" data-testid={`sport-card-${s.id}`}>
               <Flex justify="between" align="start" gap="2">
                 <div>
-                  <Heading as="h3" size="3">
+                  <Heading as="h2" size="3">
                     {s.name}
                   </Heading>
                   <Text size="1" color="gray">

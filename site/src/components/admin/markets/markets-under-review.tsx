@@ -28,7 +28,7 @@ export function MarketsUnderReview() {
   const items = list.data?.items ?? [];
   return (
     <Card size="2" data-testid="markets-under-review">
-      <Heading as="h3" size="3" mb="1">
+      <Heading as="h2" size="3" mb="1">
         Markets under review
       </Heading>
       <Text as="p" size="2" color="gray" mb="3">

@@ -19,7 +19,7 @@ export function ApprovalQueue() {
   const items = queue.data?.items ?? [];
   return (
     <Card size="2">
-      <Heading as="h3" size="3" mb="1">
+      <Heading as="h2" size="3" mb="1">
         Withdrawals awaiting approval
       </Heading>
       <Text as="p" size="2" color="gray" mb="3">

@@ -150,7 +150,7 @@ function Payments() {
           )}
           {s && s.byMethod.length > 0 && (
             <Card size="2" mt="4">
-              <Heading as="h3" size="3" mb="2">
+              <Heading as="h2" size="3" mb="2">
                 By method (all time)
               </Heading>
               <Grid columns={{ initial: "1", sm: "2", md: "4" }} gap="3">

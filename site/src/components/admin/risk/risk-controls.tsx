@@ -32,7 +32,7 @@ export function RiskControls({ markets, customers }: { markets: MarketRisk[]; cu
   return (
     <Grid columns={{ initial: "1", md: "2" }} gap="3">
       <Card size="2" data-testid="control-suspend">
-        <Heading as="h3" size="3" mb="2">
+        <Heading as="h2" size="3" mb="2">
           Suspend Market
         </Heading>
         <Text as="p" size="2" color="gray" mb="3">
@@ -64,7 +64,7 @@ export function RiskControls({ markets, customers }: { markets: MarketRisk[]; cu
         </Button>
       </Card>
       <Card size="2" data-testid="control-restrict">
-        <Heading as="h3" size="3" mb="2">
+        <Heading as="h2" size="3" mb="2">
           Restrict Account
         </Heading>
         <Text as="p" size="2" color="gray" mb="3">

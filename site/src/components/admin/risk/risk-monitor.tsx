@@ -11,7 +11,7 @@ export function Monitor({ series, dailyLimit, totalExposure }: { series: { at: s
   return (
     <Grid columns={{ initial: "1", lg: "2" }} gap="3">
       <Card size="2">
-        <Heading as="h3" size="3" mb="2">
+        <Heading as="h2" size="3" mb="2">
           Exposure and liability, last 24 hours
         </Heading>
         {series.length === 0 ? (
@@ -30,7 +30,7 @@ export function Monitor({ series, dailyLimit, totalExposure }: { series: { at: s
         )}
       </Card>
       <Card size="2">
-        <Heading as="h3" size="3" mb="2">
+        <Heading as="h2" size="3" mb="2">
           Liability share of exposure
         </Heading>
         {series.length === 0 ? (

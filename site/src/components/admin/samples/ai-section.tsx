@@ -112,7 +112,7 @@ export default function AiSection() {
                           {p.matchTime}
                         </Text>
                       </Flex>
-                      <Heading as="h3" size="3" mt="2">
+                      <Heading as="h2" size="3" mt="2">
                         {p.title}
                       </Heading>
                       <Text as="p" size="2" color="gray">
@@ -145,7 +145,7 @@ export default function AiSection() {
             </Flex>
             {detail && (
               <Card size="2" className="adm-detail" aria-live="polite">
-                <Heading as="h3" size="3">
+                <Heading as="h2" size="3">
                   {detail.title}
                 </Heading>
                 <Text as="p" size="2" color="gray" mb="3">
@@ -192,7 +192,7 @@ export default function AiSection() {
                     {t.timeframe}
                   </Text>
                 </Flex>
-                <Heading as="h3" size="3" mt="2">
+                <Heading as="h2" size="3" mt="2">
                   {t.title}
                 </Heading>
                 <Text as="p" size="2" color="gray">

@@ -79,7 +79,7 @@ export default function MobileSection() {
                 </ul>
               )}
               <div className="adm-phone__body">
-                <Heading as="h3" size="2" mb="2">
+                <Heading as="h2" size="2" mb="2">
                   Popular sports
                 </Heading>
                 <Grid columns="2" gap="2">
@@ -89,7 +89,7 @@ export default function MobileSection() {
                     </Card>
                   ))}
                 </Grid>
-                <Heading as="h3" size="2" my="2">
+                <Heading as="h2" size="2" my="2">
                   Live matches
                 </Heading>
                 <Card size="1">
@@ -98,14 +98,14 @@ export default function MobileSection() {
                     <Badge color="red">67'</Badge>
                   </Flex>
                 </Card>
-                <Heading as="h3" size="2" my="2">
+                <Heading as="h2" size="2" my="2">
                   Quick actions
                 </Heading>
                 <Flex gap="2">
                   <Button size="2" variant="soft">Today's Games</Button>
                   <Button size="2" variant="soft">Trending</Button>
                 </Flex>
-                <Heading as="h3" size="2" my="2">
+                <Heading as="h2" size="2" my="2">
                   Bet slip
                 </Heading>
                 <Card size="1">
@@ -160,7 +160,7 @@ export default function MobileSection() {
         <Tabs.Content value="nav">
           <Grid columns={{ initial: "1", md: "2" }} gap="3" mt="3">
             <Card size="2">
-              <Heading as="h3" size="3" mb="2">
+              <Heading as="h2" size="3" mb="2">
                 Hamburger menu
               </Heading>
               <ul className="adm-list">
@@ -172,7 +172,7 @@ export default function MobileSection() {
               </ul>
             </Card>
             <Card size="2">
-              <Heading as="h3" size="3" mb="2">
+              <Heading as="h2" size="3" mb="2">
                 Bottom tab bar
               </Heading>
               <ul className="adm-list">
@@ -199,7 +199,7 @@ export default function MobileSection() {
             ))}
           </Grid>
           <Card size="2" mt="3">
-            <Heading as="h3" size="3" mb="2">
+            <Heading as="h2" size="3" mb="2">
               Checklist
             </Heading>
             <ul className="adm-list">

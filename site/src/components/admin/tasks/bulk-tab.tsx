@@ -29,7 +29,7 @@ export function BulkTab({ onOpen }: { onOpen: (tab: string) => void }) {
       <Grid columns={{ initial: "1", sm: "2", lg: "4" }} gap="3">
         {cards.map((c) => (
           <Card key={c.key} size="2" data-testid={`bulk-card-${c.key}`}>
-            <Heading as="h3" size="3">
+            <Heading as="h2" size="3">
               {c.title}
             </Heading>
             <Text as="p" size="2" color="gray" my="2">
@@ -42,7 +42,7 @@ export function BulkTab({ onOpen }: { onOpen: (tab: string) => void }) {
         ))}
       </Grid>
       <div>
-        <Heading as="h3" size="3" mb="2">
+        <Heading as="h2" size="3" mb="2">
           Recent operations
         </Heading>
         <OperationsList />

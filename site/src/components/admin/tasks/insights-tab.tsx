@@ -56,7 +56,7 @@ export function InsightsTab() {
     <Flex direction="column" gap="4">
       <Grid columns={{ initial: "1", md: "2" }} gap="3">
         <Card size="2">
-          <Heading as="h3" size="3" mb="3">
+          <Heading as="h2" size="3" mb="3">
             Risk analysis
           </Heading>
           <Flex direction="column" gap="3">
@@ -68,7 +68,7 @@ export function InsightsTab() {
           </Flex>
         </Card>
         <Card size="2">
-          <Heading as="h3" size="3" mb="3">
+          <Heading as="h2" size="3" mb="3">
             Export reports
           </Heading>
           <Flex direction="column" gap="3">
@@ -105,7 +105,7 @@ export function InsightsTab() {
         </Card>
       </Grid>
       <div>
-        <Heading as="h3" size="3" mb="2">
+        <Heading as="h2" size="3" mb="2">
           Recent reports
         </Heading>
         <OperationsList filter={(op) => op.type !== "settlement"} empty="No reports yet" />

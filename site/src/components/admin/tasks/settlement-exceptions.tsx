@@ -18,7 +18,7 @@ export function SettlementExceptions() {
   return (
     <Card size="2" data-testid="settlement-exceptions">
       <Flex justify="between" align="center" gap="3" wrap="wrap" mb="2">
-        <Heading as="h3" size="3">
+        <Heading as="h2" size="3">
           Settlement exceptions
         </Heading>
         <Text as="label" size="2">

@@ -46,7 +46,7 @@ export function SettlementTab() {
         <StatCard label="Runs" value={ops.data ? count.format(settlements.length) : undefined} sub="settlement operations" />
       </StatGrid>
       <Card size="2" style={{ maxWidth: 640 }}>
-        <Heading as="h3" size="3" mb="3">
+        <Heading as="h2" size="3" mb="3">
           Run Bulk Settlement
         </Heading>
         <Grid columns={{ initial: "1", sm: "2" }} gap="3">
@@ -93,7 +93,7 @@ export function SettlementTab() {
       <MarketsUnderReview />
       {latest && (
         <div>
-          <Heading as="h3" size="3" mb="2">
+          <Heading as="h2" size="3" mb="2">
             Latest run
           </Heading>
           <OperationRow op={latest} />

@@ -109,7 +109,7 @@ export function TasksTab() {
           {selected ? (
             <>
               <Flex justify="between" align="start" gap="2">
-                <Heading as="h3" size="4">
+                <Heading as="h2" size="4">
                   {selected.title}
                 </Heading>
                 <Button size="2" variant="soft" onClick={() => setEditing(true)} data-testid="task-edit">
@@ -193,7 +193,7 @@ export function TasksTab() {
           )}
         </Card>
         <Card size="2">
-          <Heading as="h3" size="3" mb="3">
+          <Heading as="h2" size="3" mb="3">
             Quick Stats
           </Heading>
           <Grid columns="2" gap="3" data-testid="task-stats">

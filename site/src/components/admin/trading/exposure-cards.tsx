@@ -12,7 +12,7 @@ export function ExposureCard({ m }: { m: EventExposure }) {
     <Card size="2" data-testid={`exposure-${m.eventId}`}>
       <Flex justify="between" align="start" gap="2" wrap="wrap">
         <div>
-          <Heading as="h3" size="3">
+          <Heading as="h2" size="3">
             {m.eventName}
           </Heading>
           <Text size="1" color="gray">
@@ -41,7 +41,7 @@ export function LiabilityCard({ m }: { m: EventExposure }) {
   return (
     <Card size="2" data-testid={`liability-${m.eventId}`}>
       <Flex justify="between" align="center" gap="2" wrap="wrap">
-        <Heading as="h3" size="3">
+        <Heading as="h2" size="3">
           {m.eventName}
         </Heading>
         <RiskLevelBadge level={m.riskLevel} />

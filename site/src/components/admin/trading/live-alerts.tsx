@@ -31,7 +31,7 @@ export function LiveAlerts() {
   const active = (alerts.data ?? []).filter((a) => !a.acknowledged);
   return (
     <Card size="2" data-testid="live-alerts">
-      <Heading as="h3" size="3" mb="2">
+      <Heading as="h2" size="3" mb="2">
         Live Alerts
       </Heading>
       <ErrorNote what="alerts" error={alerts.error} />

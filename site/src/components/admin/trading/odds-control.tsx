@@ -43,7 +43,7 @@ export function OddsControl() {
             <Card key={e.id} size="2" data-testid={`odds-event-${e.id}`}>
               <Flex justify="between" align="start" gap="2" mb="2">
                 <div>
-                  <Heading as="h3" size="3">
+                  <Heading as="h2" size="3">
                     {e.name}
                   </Heading>
                   <Text size="1" color="gray">
