@@ -108,6 +108,31 @@ describe("event limit", () => {
     expect(await runningTotal(e.id)).toBe(start + 10_000);
   });
 
+  it("the desk, the risk tab and the dashboard show the event's liability the write enforces, against the event's limit", async () => {
+    const { e, a, b, sel } = await twoMarkets();
+    const c = await realCustomerLogin(t);
+    const start = (await eventLimitOf(e.id)).liability;
+    expect((await put(r.trader, `/api/admin/events/${e.id}/limit`, { liabilityLimit: start + 10_000 })).status).toBe(200);
+    await placeOk(c, [sel(a, 0)], 3000);
+    await placeOk(c, [sel(b, 0)], 1500);
+    const enforced = await runningTotal(e.id);
+    expect(enforced).toBe(start + 9000);
+    type Figure = { liability: number; limit: number; limitUsage: number };
+    const desk = (await (await r.trader.get("/api/trading/overview")).json()) as { markets: { eventId: string; totalLiability: number; eventLimit: Figure | null }[] };
+    const risk = (await (await r.trader.get("/api/admin/risk-metrics")).json()) as { markets: { marketId: string; eventLimit: Figure | null }[] };
+    const dash = (await (await r.admin.get("/api/dashboard/stats")).json()) as { tightestEvent: (Figure & { eventId: string }) | null };
+    const expected = { liability: enforced, limit: start + 10_000, limitUsage: Math.round((10_000 * enforced) / (start + 10_000)) / 100 };
+    const row = desk.markets.find((x) => x.eventId === e.id)!;
+    expect(row.eventLimit).toEqual(expected);
+    expect(row.totalLiability).toBe(enforced);
+    expect(risk.markets.find((m) => m.marketId === a.id)!.eventLimit).toEqual(expected);
+    // The dashboard names the event nearest its limit, with the desk's figure for it.
+    const tightest = dash.tightestEvent!;
+    expect(tightest.limitUsage).toBeGreaterThanOrEqual(expected.limitUsage);
+    expect(desk.markets.find((x) => x.eventId === tightest.eventId)!.eventLimit).toEqual({ liability: tightest.liability, limit: tightest.limit, limitUsage: tightest.limitUsage });
+    expect((await eventLimitOf(e.id)).liability).toBe(enforced);
+  });
+
   it("settlement releases the event's total: the refused bet then fits", async () => {
     const { e, a, b, sel } = await twoMarkets();
     const c = await realCustomerLogin(t);
