@@ -35,6 +35,7 @@ export const RiskSettingsView = z
     settings: z.array(z.object({ key: GovernedSettingKey, label: z.string(), value: Cents })),
   })
   .openapi("RiskSettings");
+export type RiskSettingsResponse = z.infer<typeof RiskSettingsView>;
 
 export const RiskSettingParam = z.object({ key: GovernedSettingKey.openapi({ param: { name: "key", in: "path" }, example: "approval_money_threshold" }) });
 
