@@ -13,7 +13,7 @@ import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
 /** The SQL of an event's enforced limit on alias `e`, as the placement trigger reads it. */
 export const EVENT_LIMIT_SQL = (e: string) => `COALESCE(${e}.liability_limit, (SELECT value FROM risk_settings WHERE key = 'event_liability_limit'))`;
 /** The SQL of an event's real-book liability on alias `e` (the running total the trigger keeps). */
-export const EVENT_LIABILITY_SQL = (e: string) => `COALESCE((SELECT el.worst_sum FROM event_liability el WHERE el.event_id = ${e}.id AND el.demo = 0), 0)`;
+const EVENT_LIABILITY_SQL = (e: string) => `COALESCE((SELECT el.worst_sum FROM event_liability el WHERE el.event_id = ${e}.id AND el.demo = 0), 0)`;
 
 export class LibsqlEventLimits implements EventLimits {
   private readonly client: Client;
