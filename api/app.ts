@@ -38,6 +38,7 @@ import { riskRoutes } from "./routes/risk.ts";
 import { marketRoutes } from "./routes/markets.ts";
 import { correctionRoutes } from "./routes/corrections.ts";
 import { approvalRoutes } from "./routes/approvals.ts";
+import { governanceRoutes } from "./routes/governance.ts";
 import { tradingRoutes } from "./routes/trading.ts";
 import { withdrawalRoutes } from "./routes/withdrawals.ts";
 import { auditRoutes } from "./routes/audit.ts";
@@ -134,6 +135,7 @@ export function createApp(appDeps: AppDeps) {
   api.route("/", marketRoutes);
   api.route("/", correctionRoutes);
   api.route("/", approvalRoutes);
+  api.route("/", governanceRoutes);
   api.route("/", tradingRoutes);
   api.route("/", withdrawalRoutes);
   api.route("/", auditRoutes);

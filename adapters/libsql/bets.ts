@@ -157,6 +157,7 @@ export class LibsqlBets implements Bets {
       const c = constraintOf(e);
       if (c === "BET.ODDS_CHANGED") return { kind: "odds_changed" };
       if (c === "BET.LIABILITY_LIMIT") return { kind: "liability_limit" };
+      if (c === "BET.EVENT_LIMIT") return { kind: "event_limit" };
       if (c === "BET.MAX_PAYOUT") return { kind: "max_payout" };
       if (c === ASSERTION_FAILED) return { kind: "refused" };
       if (c === "CHECK constraint failed: ledger_accounts_wallet_nonneg_ck") return { kind: "insufficient_funds" };

@@ -27,6 +27,8 @@ import { LibsqlRunnerWithdrawals } from "./withdrawals.ts";
 import { LibsqlPlacementLimits } from "./placement-limits.ts";
 import { LibsqlAuditTrail } from "./audit.ts";
 import { LibsqlApprovals } from "./approvals.ts";
+import { LibsqlEventLimits } from "./event-limits.ts";
+import { LibsqlRiskSettings } from "./risk-settings.ts";
 import type { Database } from "./database.ts";
 import { LibsqlEvents } from "./events.ts";
 import { LibsqlAdminLists, libsqlBetTicker } from "./admin-lists.ts";
@@ -109,6 +111,8 @@ export function libsqlPorts(d: Database, opts: PortOptions = {}): Ports {
     placementLimits: new LibsqlPlacementLimits(d.client),
     auditTrail: new LibsqlAuditTrail(d.client),
     approvals: new LibsqlApprovals(d.client),
+    eventLimits: new LibsqlEventLimits(d.client),
+    riskSettings: new LibsqlRiskSettings(d.client),
     adminUsers: new LibsqlAdminUsers(d),
     fraud: new LibsqlFraudRecords(d),
     tasks: new LibsqlTasks(d),

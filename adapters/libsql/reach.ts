@@ -4,7 +4,7 @@
  * sample" is written here once, as real-money.ts writes "demo money" once for the figures.
  */
 import type { Client } from "@libsql/client";
-import type { AccountKinds, ReachObject } from "../../domain/ports/account-kinds.ts";
+import type { AccountKinds, ReachObject, SharedScope } from "../../domain/ports/account-kinds.ts";
 import type { AccountKind, Reach } from "../../domain/shared/reach.ts";
 import { DEMO_USER_IDS } from "./real-money.ts";
 
@@ -38,5 +38,19 @@ export class LibsqlAccountKinds implements AccountKinds {
   async ownerKind(object: ReachObject, id: string): Promise<AccountKind | null> {
     const rs = await this.client.execute({ sql: `SELECT ${KIND_OF_USER} AS kind FROM users u WHERE u.id = ${OWNER_OF[object]}`, args: [id] });
     return rs.rows.length === 0 ? null : (String(rs.rows[0].kind) as AccountKind);
+  }
+
+  async registeredBetsOn(scope: SharedScope): Promise<boolean> {
+    // Legs found through their event (bet_legs_event_idx); a market narrows them to its own.
+    const [where, args] =
+      "marketId" in scope
+        ? ["l.event_id = (SELECT event_id FROM markets WHERE id = ?) AND l.market_id = ?", [scope.marketId, scope.marketId]]
+        : ["l.event_id = ?", [scope.eventId]];
+    const rs = await this.client.execute({
+      sql: `SELECT EXISTS (SELECT 1 FROM bet_legs l JOIN bets b ON b.id = l.bet_id JOIN users u ON u.id = b.user_id
+              WHERE ${where} AND u.is_demo = 0 AND u.is_sample = 0) AS held`,
+      args,
+    });
+    return Number(rs.rows[0].held) === 1;
   }
 }

@@ -12,9 +12,9 @@ import type { BettorBet } from "../../domain/risk/sharp.ts";
 import type { EventStatus, MarketStatus, MarketType, SportCode } from "../../domain/shared/types.ts";
 import { HOUSE_ACCOUNT } from "../../domain/wallet/ledger.ts";
 import { DEMO_TX_IDS, realCustomer, realMoney } from "./real-money.ts";
-
+import { EVENT_LIMIT_SQL } from "./event-limits.ts";
 const MARKET_SELECT = `SELECT m.id, m.event_id, e.name AS event_name, e.status AS event_status, e.sport, s.name AS sport_name,
-    e.home_team, e.away_team, e.start_time, m.type, m.name, m.status, m.liability_limit, m.updated_at,
+    e.home_team, e.away_team, e.start_time, m.type, m.name, m.status, m.liability_limit, m.updated_at, ${EVENT_LIMIT_SQL("e")} AS event_limit,
     o.id AS outcome_id, o.name AS outcome_name, o.price_milli
   FROM markets m JOIN events e ON e.id = m.event_id JOIN sports s ON s.code = e.sport
   LEFT JOIN outcomes o ON o.market_id = m.id`;
@@ -41,6 +41,7 @@ function toMarkets(rows: Row[]): BookMarket[] {
         name: String(r.name),
         status: r.status as MarketStatus,
         liabilityLimit: Number(r.liability_limit),
+        eventLiabilityLimit: Number(r.event_limit),
         updatedAt: new Date(Number(r.updated_at)),
         outcomes: [],
       };

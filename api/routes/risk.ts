@@ -64,7 +64,7 @@ riskRoutes.openapi(
       profitMargin: v.profitMargin,
       activeAlerts: v.activeAlerts,
       dailyExposureLimit: v.dailyExposureLimit,
-      markets: v.markets.map(({ position: p, riskLevel }) => ({
+      markets: v.markets.map(({ position: p, riskLevel, event }) => ({
         marketId: p.market.id,
         eventId: p.market.eventId,
         eventName: p.market.eventName,
@@ -78,6 +78,7 @@ riskRoutes.openapi(
         outcomes: p.outcomes.map(presentOutcomeExposure),
         limit: p.market.liabilityLimit,
         limitUsage: p.limitUsage,
+        eventLimit: event ? { liability: event.liability, limit: event.limit, limitUsage: event.limitUsage } : null,
         volume: p.stakes,
         activeBets: p.bets,
         riskValue: p.riskValue,

@@ -18,6 +18,10 @@ export const DashboardStats = z
     totalLiability: Cents.openapi({
       description: "Sum of the market liabilities, each market at its worst outcome: the running totals placement enforces; = trading and risk totalLiability",
     }),
+    tightestEvent: z
+      .object({ eventId: z.string(), eventName: z.string(), liability: Cents, limit: Cents, limitUsage: z.number() })
+      .nullable()
+      .openapi({ description: "The event nearest its own liability limit (sum of its markets' worst outcomes against the event limit), as the desk shows it" }),
     activeCustomers: z.number().int(),
     liveEvents: z.number().int(),
     upcomingEvents: z.number().int(),

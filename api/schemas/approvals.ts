@@ -3,14 +3,14 @@ import { z } from "@hono/zod-openapi";
 import { Cents, IsoDate, plain } from "./common.ts";
 import { BET_REASON_CODES } from "../../domain/settlement/bet-reasons.ts";
 
-export const ApprovalKind = z.enum(["bet_resettle", "market_resettle", "market_unsettle", "market_limit", "bonus"]);
+export const ApprovalKind = z.enum(["bet_resettle", "market_resettle", "market_unsettle", "market_limit", "bonus", "event_limit", "risk_setting"]);
 export const ApprovalState = z.enum(["pending", "approved", "rejected", "stale"]);
 
 export const ApprovalRequestView = z
   .object({
     id: z.string(),
     kind: ApprovalKind,
-    subjectType: z.enum(["bet", "market", "user"]),
+    subjectType: z.enum(["bet", "market", "user", "event", "setting"]),
     subjectId: z.string(),
     amount: Cents.openapi({ description: "Money the change moves, or (market_limit) the limit asked for, in cents" }),
     summary: z.string(),

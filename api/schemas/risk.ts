@@ -110,6 +110,10 @@ export const MarketRisk = z
     outcomes: z.array(OutcomeExposure),
     limit: Cents.openapi({ description: "Per-market liability limit (default 200000000 = 2,000,000.00)" }),
     limitUsage: z.number().openapi({ description: "liability / limit, percent (spec colours: >= 90 red, >= 70 yellow)" }),
+    eventLimit: z
+      .object({ liability: Cents, limit: Cents, limitUsage: z.number() })
+      .nullable()
+      .openapi({ description: "The market's event: the sum of its markets' worst outcomes against the event's own limit (BET.EVENT_LIMIT), as the desk shows it" }),
     volume: Cents.openapi({ description: "Stakes of open bets on this market" }),
     activeBets: z.number().int(),
     riskValue: z.number().int().min(0).max(100),

@@ -31,12 +31,17 @@ export const EventExposure = z
     startTime: IsoDate,
     marketId: z.string().nullable().openapi({ description: "The match-winner market" }),
     totalLiability: Cents.openapi({ description: "Sum of the event's market liabilities, each market at its worst outcome (the running totals placement enforces)" }),
+    eventLimit: z
+      .object({ liability: Cents, limit: Cents, limitUsage: z.number() })
+      .nullable()
+      .openapi({
+        description: "totalLiability against the event's own limit (its own, else the default) and usage (percent): placement refuses past it (BET.EVENT_LIMIT)",
+      }),
     tightestMarket: z
       .object({ marketId: z.string(), marketName: z.string(), liability: Cents, limit: Cents, limitUsage: z.number() })
       .nullable()
       .openapi({
-        description:
-          "The event's market nearest its own limit, with its liability (largest outcome), limit and usage (percent). An event has no limit of its own.",
+        description: "The event's market nearest its own limit, with its liability (largest outcome), limit and usage (percent).",
       }),
     homeExposure: Cents.openapi({ description: "Payout owed if the home side wins the match-winner market" }),
     drawExposure: Cents.nullable(),

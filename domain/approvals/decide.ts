@@ -22,6 +22,9 @@ import { resettleBet, type ResettleBetInput } from "../settlement/resettle-bet.t
 import { resettleMarket, unsettleMarket, type ResettleMarketInput } from "../settlement/correct-market.ts";
 import { setMarketLimit } from "../markets/market-controls.ts";
 import { sendBonus } from "../crm/customers.ts";
+import { setEventLimit } from "../markets/event-limit.ts";
+import { setRiskSetting } from "./risk-settings.ts";
+import type { GovernedSetting } from "../ports/index.ts";
 
 export async function listApprovals(ctx: Ctx, state: ApprovalState | "all"): Promise<Result<{ items: ApprovalRequest[]; thresholds: ApprovalThresholds }>> {
   const who = requireRole(ctx.actor, [...APPROVER_ROLES], "see the approvals queue");
@@ -75,6 +78,15 @@ async function staleness(ctx: Ctx, r: ApprovalRequest): Promise<string | null> {
     }
     case "bonus":
       return null; // The credit's own write re-checks the customer (suspended, excluded, listed).
+    case "event_limit": {
+      const e = await ctx.ports.eventLimits.find(r.subjectId);
+      if (!e || e.status === "finished") return "The event is finished: its limit no longer matters";
+      return e.own !== was.liabilityLimit ? "The event's limit changed since the request" : null;
+    }
+    case "risk_setting": {
+      const now = (await ctx.ports.riskSettings.governed())[r.subjectId as GovernedSetting];
+      return now !== was.value ? "The setting changed since the request" : null;
+    }
   }
 }
 
@@ -92,6 +104,10 @@ function apply(ctx: Ctx, r: ApprovalRequest, approving: Approving): Promise<Resu
       return setMarketLimit(ctx, r.subjectId, Number((input as { liabilityLimit: number }).liabilityLimit), approving);
     case "bonus":
       return sendBonus(ctx, r.subjectId, input as { amount: number; reason: string }, approving);
+    case "event_limit":
+      return setEventLimit(ctx, r.subjectId, (input as { liabilityLimit: number | null }).liabilityLimit, approving);
+    case "risk_setting":
+      return setRiskSetting(ctx, r.subjectId as GovernedSetting, Number((input as { value: number }).value), approving);
   }
 }
 

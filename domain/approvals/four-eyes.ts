@@ -9,8 +9,10 @@
  *   - a resettlement of a bet, or of a market (over all its bets), or an unsettlement, moving more
  *     than `money` (default 1,000.00), counted as the sum of what moves to or from each customer;
  *   - an operator's bonus above `bonus` (default 500.00);
- *   - a market's liability limit raised above `limit` (default 10 x the default limit). Lowering a
- *     limit, or raising it within the threshold, applies at once.
+ *   - a market's or an event's liability limit raised above `limit` (default 10 x the default
+ *     market limit). Lowering a limit, or raising it within the threshold, applies at once;
+ *   - any loosening of these thresholds or of the event limit default (risk-settings.ts), whatever
+ *     its size; tightening applies at once.
  * Approvers are admins other than the person who asked.
  */
 import type { Ctx } from "../shared/context.ts";
@@ -40,7 +42,8 @@ export interface RequestDraft {
   subjectId: string;
   /** Cents compared with the threshold: money moved, or the new limit. */
   amount: number;
-  threshold: keyof ApprovalThresholds;
+  /** The threshold the amount is compared with, or null for a change that always needs a second admin. */
+  threshold: keyof ApprovalThresholds | null;
   summary: string;
   input: unknown;
   /** What the change was worked out against; approval re-checks it (decide.ts stillValid). */
@@ -59,7 +62,8 @@ export type Gate = { apply: true; claim: ApprovalClaim | null } | { apply: false
 export async function fourEyes(ctx: Ctx, actor: User, approving: Approving | undefined, draft: RequestDraft): Promise<Result<Gate>> {
   if (approving) return ok({ apply: true, claim: claimFor(ctx, actor, approving) });
   const thresholds = await ctx.ports.approvals.thresholds();
-  if (!needsApproval(draft.amount, thresholds[draft.threshold])) return ok({ apply: true, claim: null });
+  const threshold = draft.threshold === null ? null : thresholds[draft.threshold];
+  if (threshold !== null && !needsApproval(draft.amount, threshold)) return ok({ apply: true, claim: null });
   const now = ctx.clock.now();
   const request: ApprovalRequest = {
     id: ctx.ids.next("apr"),
@@ -84,7 +88,7 @@ export async function fourEyes(ctx: Ctx, actor: User, approving: Approving | und
     entityType: "approval_request",
     entityId: request.id,
     before: null,
-    after: { kind: draft.kind, subject: `${draft.subjectType}:${draft.subjectId}`, amount: draft.amount, threshold: thresholds[draft.threshold], summary: draft.summary },
+    after: { kind: draft.kind, subject: `${draft.subjectType}:${draft.subjectId}`, amount: draft.amount, threshold, summary: draft.summary },
     createdAt: now,
   });
   if (created === "already_pending")

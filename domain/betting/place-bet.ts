@@ -362,11 +362,12 @@ export async function placeBet(
       );
     }
     case "liability_limit":
+    case "event_limit":
     case "max_payout": {
       // Other bets took the room between our read and the write: answer with what fits now.
       const fresh = await limits.exposure(user.id, outcomeIds, new Date(now.getTime() - PAYOUT_WINDOW_MS));
       const again = limitRefusalOf(limitCheck, fresh);
-      return err(again ? limitRefusalError(inUnitStakes(again, eachWay.value)) : domainError(written.kind === "max_payout" ? "BET.MAX_PAYOUT" : "BET.LIABILITY_LIMIT", "A limit changed while placing the bet; please try again", { maxStake: 0 }));
+      return err(again ? limitRefusalError(inUnitStakes(again, eachWay.value)) : domainError(written.kind === "max_payout" ? "BET.MAX_PAYOUT" : written.kind === "event_limit" ? "BET.EVENT_LIMIT" : "BET.LIABILITY_LIMIT", "A limit changed while placing the bet; please try again", { maxStake: 0 }));
     }
     case "refused": {
       // The stake factor lowered meanwhile (checked first: the customer's own gates below)...

@@ -91,19 +91,49 @@ export function largestStake(fits: (stake: number) => boolean, upper: number = M
 export interface PlacementExposure {
   /** The customer's stake factor, basis points. */
   stakeFactorBp: number;
-  /** Per outcome of the slip: its current liability and its market's limit (cents). */
-  outcomes: readonly { outcomeId: string; liability: number; limit: number }[];
+  /** Per outcome of the slip: its current liability and its market's limit (cents), and its event's figures. */
+  outcomes: readonly ExposedOutcome[];
   maxPayoutPerBet: number;
   maxPayoutPerDay: number;
   /** Potential returns of the customer's bets (not void) placed in the payout window before now. */
   returnsInWindow: number;
 }
 
+export interface ExposedOutcome {
+  outcomeId: string;
+  liability: number;
+  limit: number;
+  /**
+   * The outcome's event in the same book: its liability (the sum over its markets of each market's
+   * worst outcome, the running total the placement write keeps) and limit, and the worst outcome
+   * liability of this outcome's market now. Absent where no event limit is kept.
+   */
+  event?: { eventId: string; marketWorst: number; liability: number; limit: number };
+}
+
+/**
+ * Whether adding `added` (a bet's potential return - stake) to each of these outcomes keeps every
+ * event within its limit: an event's total grows by how far each touched outcome rises above its
+ * market's worst. Returns the first event that would pass its limit, or null.
+ */
+export function eventOverLimit(outcomes: readonly ExposedOutcome[], added: number): string | null {
+  const growth = new Map<string, { total: number; limit: number; grows: number }>();
+  for (const o of outcomes) {
+    if (!o.event) continue;
+    const e = growth.get(o.event.eventId) ?? { total: o.event.liability, limit: o.event.limit, grows: 0 };
+    e.grows += Math.max(0, o.liability + added - o.event.marketWorst);
+    growth.set(o.event.eventId, e);
+  }
+  for (const [eventId, e] of growth) if (e.total + e.grows > e.limit) return eventId;
+  return null;
+}
+
 export type LimitRefusal =
   | { code: "BET.ODDS_TOO_HIGH"; maxOdds: number }
   | { code: "BET.STAKE_TOO_HIGH"; maxStake: number }
   | { code: "BET.MAX_PAYOUT"; maxStake: number; limit: "per_bet" | "per_day" }
-  | { code: "BET.LIABILITY_LIMIT"; maxStake: number; outcomeId: string };
+  | { code: "BET.LIABILITY_LIMIT"; maxStake: number; outcomeId: string }
+  | { code: "BET.EVENT_LIMIT"; maxStake: number; eventId: string };
 
 /**
  * The first limit this bet breaks, or null. `returnOf` gives the potential return of a stake at
@@ -136,6 +166,16 @@ export function checkPlacementLimits(input: {
       maxStake: largestStake((s) => returnOf(s) - s <= headroom && returnOf(s) <= payoutRoom, maxByFactor),
     };
   }
+  const event = eventOverLimit(exposure.outcomes, returnOf(stake) - stake);
+  if (event !== null)
+    return {
+      code: "BET.EVENT_LIMIT",
+      eventId: event,
+      maxStake: largestStake(
+        (s) => returnOf(s) - s <= headroom && returnOf(s) <= payoutRoom && eventOverLimit(exposure.outcomes, returnOf(s) - s) === null,
+        maxByFactor,
+      ),
+    };
   return null;
 }
 

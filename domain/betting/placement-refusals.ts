@@ -54,5 +54,7 @@ export function limitRefusalError(r: LimitRefusal): DomainError {
       );
     case "BET.LIABILITY_LIMIT":
       return domainError(r.code, `Max stake for this selection is ${formatMoney(r.maxStake)}`, { maxStake: r.maxStake, outcomeId: r.outcomeId });
+    case "BET.EVENT_LIMIT":
+      return domainError(r.code, `The book on this event is full; max stake for this selection is ${formatMoney(r.maxStake)}`, { maxStake: r.maxStake, eventId: r.eventId });
   }
 }

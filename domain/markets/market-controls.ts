@@ -4,7 +4,7 @@
  * the feed holds down as "price too short": MARKET.PRICE_TOO_SHORT), and the bets on a market.
  * Every change is audited in the same write.
  */
-import { reachOf } from "../shared/reach.ts";
+import { reachOf, requireSharedWithinReach } from "../shared/reach.ts";
 import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
@@ -28,6 +28,8 @@ export async function setMarketLimit(ctx: Ctx, marketId: string, limit: number, 
   const markets = ctx.ports.markets;
   const market = await markets.findById(marketId);
   if (!market) return err(domainError("MARKET.NOT_FOUND", "No market with that id"));
+  const shared = await requireSharedWithinReach(ctx, { marketId });
+  if (!shared.ok) return shared;
   if (market.liabilityLimit === limit) return ok(market);
   const raising = limit > market.liabilityLimit;
   const gate = await fourEyes(ctx, actor, approving, {

@@ -9,6 +9,7 @@
  * Finishing, or entering a final score, before the event's start time pays out like a settlement, so
  * it needs the same override with a reason (settle-override.ts finishDecision), kept in the audit record.
  */
+import { requireSharedWithinReach } from "../shared/reach.ts";
 import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
@@ -61,6 +62,8 @@ export async function updateEvent(ctx: Ctx, eventId: string, change: EventChange
   const actor = who.value;
   const event = await ctx.ports.events.findById(eventId);
   if (!event) return err(domainError("EVENT.NOT_FOUND", "No event with that id"));
+  const shared = await requireSharedWithinReach(ctx, { eventId });
+  if (!shared.ok) return shared;
   const moving = change.status !== undefined && change.status !== event.status;
   const onlySameStatus = change.status === event.status && change.homeScore === undefined && change.startTime === undefined;
   if ((moving && !canMoveEvent(event.status, change.status!)) || onlySameStatus)

@@ -1,13 +1,13 @@
 /** Requests waiting for a second staff member's approval (domain/approvals; migration 0047). */
 import type { AuditEntry } from "../shared/types.ts";
 
-export type ApprovalKind = "bet_resettle" | "market_resettle" | "market_unsettle" | "market_limit" | "bonus";
+export type ApprovalKind = "bet_resettle" | "market_resettle" | "market_unsettle" | "market_limit" | "bonus" | "event_limit" | "risk_setting";
 export type ApprovalState = "pending" | "approved" | "rejected" | "stale";
 
 export interface ApprovalRequest {
   id: string;
   kind: ApprovalKind;
-  subjectType: "bet" | "market" | "user";
+  subjectType: "bet" | "market" | "user" | "event" | "setting";
   subjectId: string;
   /** Cents: the money the change moves, or (a limit) the limit asked for. */
   amount: number;

@@ -26,6 +26,8 @@ export type PlacementOutcome =
   | { kind: "duplicate_idempotency_key" }
   /** The write's own limit checks (migration 0026): an outcome past its market's limit, or a payout ceiling. */
   | { kind: "liability_limit" }
+  /** An event past its own limit (migration 0062). */
+  | { kind: "event_limit" }
   | { kind: "max_payout" };
 
 export interface SettlementPlan {

@@ -31,6 +31,8 @@ export type * from "./back-office.ts";
 export type * from "./markets.ts";
 export type * from "./runner-withdrawals.ts";
 export type * from "./approvals.ts";
+export type * from "./event-limits.ts";
+export * from "./risk-settings.ts";
 export type * from "./settlements.ts";
 export type * from "./settlement-corrections.ts";
 export type * from "./settlement-exceptions.ts";

@@ -20,6 +20,8 @@ import type { SessionActivity } from "./session-activity.ts";
 import type { BetTicker } from "./bet-ticker.ts";
 import type { AdminUsers } from "./admin-users.ts";
 import type { Approvals } from "./approvals.ts";
+import type { EventLimits } from "./event-limits.ts";
+import type { RiskSettings } from "./risk-settings.ts";
 import type { AuditTrail } from "./audit-trail.ts";
 import type { CustomerAggregates } from "./customer-aggregates.ts";
 import type { LedgerPayments } from "./ledger-payments.ts";
@@ -133,4 +135,8 @@ export interface Ports {
   auditTrail: AuditTrail;
   /** Four eyes: changes above a threshold wait for a second staff member (domain/approvals). */
   approvals: Approvals;
+  /** An event's own liability limit and running liability (placement enforces both). */
+  eventLimits: EventLimits;
+  /** The four-eyes thresholds and the event limit default, edited on the settings screen. */
+  riskSettings: RiskSettings;
 }

@@ -10,6 +10,7 @@ import { centsText, toCsv, type CsvCell } from "../tasks/csv.ts";
 import { profitAndHold } from "./pnl.ts";
 import { bookFigures, riskHeatmap, RISK_READERS, type RiskHeatmapView } from "./risk-views.ts";
 import type { HeatmapRange } from "./heatmap.ts";
+import type { EventLimitFigure } from "./liability.ts";
 
 export interface DashboardFigures {
   totalBets: number;
@@ -27,6 +28,8 @@ export interface DashboardFigures {
   openLiability: number;
   totalExposure: number;
   totalLiability: number;
+  /** The event nearest its own liability limit (liability.ts eventLimitFigures), or null. */
+  tightestEvent: EventLimitFigure | null;
   activeCustomers: number;
   liveEvents: number;
   upcomingEvents: number;
@@ -61,6 +64,7 @@ export async function dashboardStats(ctx: Ctx): Promise<Result<DashboardFigures>
     openLiability: book.value.payout,
     totalExposure: book.value.exposure,
     totalLiability: book.value.liability,
+    tightestEvent: book.value.tightestEvent,
     activeCustomers,
     liveEvents: events.live,
     upcomingEvents: events.upcoming,

@@ -12,7 +12,9 @@
  * - a market's liability: its largest outcome liability, the figure its limit is checked against;
  *   limit usage = that / the market's own limit;
  * - events, sports, market types and the book add their markets' liabilities up (each market at
- *   its worst outcome); an event has no limit of its own: its tightest market is shown instead.
+ *   its worst outcome). An event's sum is the figure its own limit is checked against (the placement
+ *   write keeps it as a running total, event_liability): eventLimitFigures() gives it with the
+ *   event's limit to every screen.
  * liabilityFromBets() computes the same sum from bets, for moments in the past (the 24-hour chart);
  * tests/api/one-liability-figure.test.ts checks that it agrees with the running totals now.
  *
@@ -53,6 +55,8 @@ export interface BookMarket {
   name: string;
   status: MarketStatus;
   liabilityLimit: Cents;
+  /** The limit of the market's event as placement enforces it (its own, else the default); absent where none is kept. */
+  eventLiabilityLimit?: Cents;
   updatedAt: Date;
   outcomes: BookOutcome[];
 }
@@ -352,4 +356,40 @@ export function openAt<T extends BookBet & { settledAt: Date | null }>(bets: rea
   return bets
     .filter((b) => b.placedAt.getTime() <= t && (b.settledAt === null || b.settledAt.getTime() > t))
     .map((b) => ({ ...b, legs: b.legs.map((l) => ({ ...l, result: b.settledAt === null ? l.result : ("pending" as const) })) }));
+}
+
+export interface EventLimitFigure {
+  eventId: string;
+  eventName: string;
+  /** The sum over the event's markets of each market's worst outcome liability. */
+  liability: Cents;
+  limit: Cents;
+  /** liability / limit, percent (2 decimals). */
+  limitUsage: number;
+}
+
+/**
+ * Each event's liability against its own limit: the one function the desk, the risk tab and the
+ * dashboard read, and the sum the placement write keeps as the event's running total (a market
+ * missing from `positions` holds no liability, so the sums agree). Events without a limit are left out.
+ */
+export function eventLimitFigures(positions: readonly MarketPosition[]): Map<string, EventLimitFigure> {
+  const out = new Map<string, EventLimitFigure>();
+  for (const p of positions) {
+    const limit = p.market.eventLiabilityLimit;
+    if (limit === undefined) continue;
+    const f = out.get(p.market.eventId) ?? { eventId: p.market.eventId, eventName: p.market.eventName, liability: 0, limit, limitUsage: 0 };
+    f.liability += p.liability;
+    f.limitUsage = limit > 0 ? round2((100 * f.liability) / limit) : 0;
+    out.set(p.market.eventId, f);
+  }
+  return out;
+}
+
+/** The event nearest its limit (highest usage, then largest liability), or null. */
+export function tightestEvent(figures: ReadonlyMap<string, EventLimitFigure>): EventLimitFigure | null {
+  let best: EventLimitFigure | null = null;
+  for (const f of figures.values())
+    if (f.liability > 0 && (best === null || f.limitUsage > best.limitUsage || (f.limitUsage === best.limitUsage && f.liability > best.liability))) best = f;
+  return best;
 }

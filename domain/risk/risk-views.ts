@@ -8,7 +8,8 @@ import { requireRole } from "../shared/authorize.ts";
 import { bookSnapshot } from "./book.ts";
 import { buildHeatmap, HEATMAP_COLUMNS, HEATMAP_ROWS, inRange, type HeatmapCell, type HeatmapRange } from "./heatmap.ts";
 import {
-  aggregate, bookTotals, liabilityFromBets, marketPositions, openAt, riskLevelOf, type Aggregate, type MarketPosition,
+  aggregate, bookTotals, eventLimitFigures, liabilityFromBets, marketPositions, openAt, riskLevelOf, tightestEvent, type Aggregate,
+  type EventLimitFigure, type MarketPosition,
 } from "./liability.ts";
 import type { RiskLevel } from "../shared/risk-level.ts";
 import { summarizeBettor, SHARP_THRESHOLD, WIN_RATE_ALERT, type BettorSummary } from "./sharp.ts";
@@ -103,6 +104,8 @@ export function customerRisks(customers: readonly CustomerBets[]): CustomerRiskV
 export interface MarketRiskView {
   position: MarketPosition;
   riskLevel: RiskLevel;
+  /** The market's event against its own limit (eventLimitFigures), or null. */
+  event: EventLimitFigure | null;
 }
 
 export interface RiskMetricsView {
@@ -152,12 +155,13 @@ export async function riskMetrics(ctx: Ctx): Promise<Result<RiskMetricsView>> {
     exposureSeries(ctx, 24),
   ]);
   const totals = bookTotals(positions);
+  const events = eventLimitFigures(positions);
   // Every market holding liability is listed (a multiple's later legs hold it where no bet is counted).
   const markets = positions
     .filter((p) => p.bets > 0 || p.liability > 0)
     .sort((a, b) => b.riskValue - a.riskValue || b.liability - a.liability || b.stakes - a.stakes)
     .slice(0, 50)
-    .map((position) => ({ position, riskLevel: riskLevelOf(position.riskValue) }));
+    .map((position) => ({ position, riskLevel: riskLevelOf(position.riskValue), event: events.get(position.market.eventId) ?? null }));
   return ok({
     totalPayout: totals.payout,
     totalExposure: totals.exposure,
@@ -178,6 +182,7 @@ export interface BookFiguresView {
   payout: number;
   exposure: number;
   liability: number;
+  tightestEvent: EventLimitFigure | null;
 }
 
 /** The dashboard's open-book figures, from the same liability engine as the desk and the risk tab. */
@@ -186,5 +191,5 @@ export async function bookFigures(ctx: Ctx): Promise<Result<BookFiguresView>> {
   if (!who.ok) return who;
   const { positions } = await bookSnapshot(ctx.ports.risk);
   const t = bookTotals(positions);
-  return ok({ payout: t.payout, exposure: t.exposure, liability: t.liability });
+  return ok({ payout: t.payout, exposure: t.exposure, liability: t.liability, tightestEvent: tightestEvent(eventLimitFigures(positions)) });
 }

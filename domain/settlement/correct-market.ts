@@ -14,6 +14,7 @@
  * Idempotent under retry: a market already at the requested result is not changed again, and a
  * bet that already matches it is left alone, so running it again finishes what a crash left.
  */
+import { requireSharedWithinReach } from "../shared/reach.ts";
 import type { Ctx, SystemCtx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
@@ -72,6 +73,8 @@ export async function resettleMarket(ctx: Ctx, marketId: string, input: Resettle
   const markets = ctx.ports.markets;
   const market = await markets.findById(marketId);
   if (!market) return err(domainError("MARKET.NOT_FOUND", "No market with that id"));
+  const shared = await requireSharedWithinReach(ctx, { marketId });
+  if (!shared.ok) return shared;
   const parsed = marketResultFromInput(market, input);
   if (!parsed.ok) return parsed;
   const result = parsed.value;
@@ -94,6 +97,8 @@ export async function unsettleMarket(ctx: Ctx, marketId: string, input: { reason
   const markets = ctx.ports.markets;
   const market = await markets.findById(marketId);
   if (!market) return err(domainError("MARKET.NOT_FOUND", "No market with that id"));
+  const shared = await requireSharedWithinReach(ctx, { marketId });
+  if (!shared.ok) return shared;
   const gate = await gateCorrection(ctx, who.value, market, null, input, approving);
   if (!gate.ok) return gate;
   if (!gate.value.apply) return ok(gate.value.pending);

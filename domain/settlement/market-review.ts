@@ -8,6 +8,7 @@
  *     has decided every outcome the system settles it from them at once (as the results job would).
  * The database keeps the hold against the system settler whatever it read (migration 0046).
  */
+import { requireSharedWithinReach } from "../shared/reach.ts";
 import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
@@ -33,6 +34,8 @@ export async function releaseMarket(ctx: Ctx, marketId: string, input: { reason:
   const markets = ctx.ports.markets;
   const market = await markets.findById(marketId);
   if (!market) return err(domainError("MARKET.NOT_FOUND", "No market with that id"));
+  const shared = await requireSharedWithinReach(ctx, { marketId });
+  if (!shared.ok) return shared;
   const notUnderReview = () => err(domainError("MARKET.NOT_UNDER_REVIEW", `The ${market.name} market is not under review`));
   if (!market.underReview) return notUnderReview();
   const now = ctx.clock.now();

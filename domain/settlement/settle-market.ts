@@ -9,6 +9,7 @@
  * a leg the bet is read again: if another market's settlement graded its last leg meanwhile, it
  * settles now.
  */
+import { requireSharedWithinReach } from "../shared/reach.ts";
 import type { Ctx, SystemCtx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
@@ -128,6 +129,8 @@ export async function settleMarket(ctx: Ctx, marketId: string, input: SettleMark
   const markets = ctx.ports.markets;
   const market = await markets.findById(marketId);
   if (!market) return err(domainError("MARKET.NOT_FOUND", "No market with that id"));
+  const shared = await requireSharedWithinReach(ctx, { marketId });
+  if (!shared.ok) return shared;
   const result = marketResultFromInput(market, input);
   if (!result.ok) return result;
   const runners = checkNotWithdrawn(market, result.value);

@@ -12,7 +12,7 @@
  */
 import { domainError, err, ok, type DomainError, type Result } from "./result.ts";
 import type { Actor } from "./types.ts";
-import type { AccountKinds, ReachObject } from "../ports/account-kinds.ts";
+import type { AccountKinds, ReachObject, SharedScope } from "../ports/account-kinds.ts";
 
 export type AccountKind = "registered" | "sample" | "demo";
 export type Reach = "real" | "sandbox";
@@ -52,4 +52,26 @@ export async function requireWithinReach(
   const reach = reachOf(ctx.actor);
   if (kind === null || withinReach(reach, kind)) return ok(undefined);
   return err(outOfReach(reach));
+}
+
+/**
+ * The shared-thing check: events and markets belong to nobody, but their results, prices and limits
+ * decide what customers hold. Demo staff may change one (settle, unsettle, resettle or void a market,
+ * change an event's result or status, a price or a limit) only while no registered customer has a bet
+ * on it: the sandbox's own demo journey works on markets only demo and sample customers bet on, and
+ * an anonymous demo click never grades, reprices or re-limits a registered person's bet. Real staff
+ * are never refused here.
+ */
+export async function requireSharedWithinReach(
+  ctx: { actor: Actor; ports: { accountKinds: AccountKinds } },
+  scope: SharedScope,
+): Promise<Result<void>> {
+  const reach = reachOf(ctx.actor);
+  if (reach === "real" || !(await ctx.ports.accountKinds.registeredBetsOn(scope))) return ok(undefined);
+  return err(
+    domainError("SANDBOX.OUT_OF_REACH", "A demo staff account cannot change an event or market that registered customers have bets on", {
+      reach,
+      ...scope,
+    }),
+  );
 }

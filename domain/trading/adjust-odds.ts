@@ -5,6 +5,7 @@
  * a set price is retried as is. Audited in the same write; the price history trigger keeps the
  * old and new price. Suspended markets can be re-priced; closed markets cannot.
  */
+import { requireSharedWithinReach } from "../shared/reach.ts";
 import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
@@ -36,6 +37,10 @@ export async function adjustOdds(ctx: Ctx, input: AdjustOddsInput): Promise<Resu
   for (let attempt = 0; attempt < 3; attempt++) {
     const [o] = await ctx.ports.events.pricedOutcomes([input.outcomeId]);
     if (!o) return err(domainError("MARKET.OUTCOME_NOT_FOUND", "No outcome with that id"));
+    if (attempt === 0) {
+      const shared = await requireSharedWithinReach(ctx, { marketId: o.marketId });
+      if (!shared.ok) return shared;
+    }
     if (o.marketStatus === "closed" || o.eventStatus === "finished")
       return err(domainError("MARKET.CLOSED", `The ${o.marketName} market is closed; its prices can no longer change`));
     let target: number | null;

@@ -5,8 +5,9 @@
  * Overview per event (events in the book with open bets, or with a steam move):
  * - totalLiability: the sum of the event's market liabilities, each market at its worst outcome
  *   (liability.ts: the running totals placement enforces);
- * - tightestMarket: the event's market nearest its own limit, with its liability, limit and usage.
- *   An event has no limit of its own (a sum of market limits would be a limit nobody enforces);
+ * - eventLimit: totalLiability against the event's own limit (liability.ts eventLimitFigures, the
+ *   figure placement enforces: BET.EVENT_LIMIT), with its usage;
+ * - tightestMarket: the event's market nearest its own limit, with its liability, limit and usage;
  * - home / draw / away exposure: payout owed on each match-winner outcome;
  * - publicPercentage: each match-winner outcome's share of the stakes on that market;
  * - sharpMoney: an open bet on the event by a customer whose sharp score is >= 60 (sharp.ts);
@@ -23,7 +24,7 @@ import { ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
 import type { EventView } from "../shared/types.ts";
 import { bookSnapshot, startOfUtcDay } from "../risk/book.ts";
-import { aggregate, bookTotals, publicPercentages, riskLevelOf, type MarketPosition } from "../risk/liability.ts";
+import { aggregate, bookTotals, eventLimitFigures, publicPercentages, riskLevelOf, type MarketPosition } from "../risk/liability.ts";
 import { summarizeBettor, SHARP_THRESHOLD, type BettorSummary } from "../risk/sharp.ts";
 import { detectSteam, STEAM_LOOKBACK_MS } from "../risk/steam.ts";
 import { bankrollOf } from "../risk/alerts.ts";
@@ -41,6 +42,7 @@ export interface EventExposureView {
   startTime: Date;
   marketId: string | null;
   totalLiability: number;
+  eventLimit: { liability: number; limit: number; limitUsage: number } | null;
   tightestMarket: { marketId: string; marketName: string; liability: number; limit: number; limitUsage: number } | null;
   homeExposure: number;
   drawExposure: number | null;
@@ -118,6 +120,7 @@ export async function tradingOverview(ctx: Ctx): Promise<Result<TradingOverviewV
   const byEvent = new Map<string, MarketPosition[]>();
   for (const p of positions) byEvent.set(p.market.eventId, [...(byEvent.get(p.market.eventId) ?? []), p]);
   const views: EventExposureView[] = [];
+  const eventLimits = eventLimitFigures(positions);
   for (const a of aggregate(positions, (p) => p.market.eventId)) {
     const ps = byEvent.get(a.key)!;
     const steam = steamEvents.has(a.key);
@@ -138,6 +141,7 @@ export async function tradingOverview(ctx: Ctx): Promise<Result<TradingOverviewV
       startTime: m.startTime,
       marketId: mw?.market.id ?? null,
       totalLiability: a.liability,
+      eventLimit: eventFigure(eventLimits.get(a.key)),
       tightestMarket: a.tightest
         ? {
             marketId: a.tightest.market.id,
@@ -215,3 +219,6 @@ export async function oddsControl(ctx: Ctx, count = 6): Promise<Result<{ event: 
   const volumes = await ctx.ports.events.volumes(first.map((e) => e.id));
   return ok(first.map((event) => ({ event, volume: volumes.get(event.id) ?? 0 })));
 }
+
+const eventFigure = (f: { liability: number; limit: number; limitUsage: number } | undefined) =>
+  f ? { liability: f.liability, limit: f.limit, limitUsage: f.limitUsage } : null;

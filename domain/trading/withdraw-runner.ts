@@ -19,6 +19,7 @@
  * keeps changing under the write (new bets, prices) is tried again, then refused
  * (MARKET.RUNNER_NOT_WITHDRAWABLE).
  */
+import { requireSharedWithinReach } from "../shared/reach.ts";
 import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
@@ -57,6 +58,8 @@ const MAX_ATTEMPTS = 5;
 export async function withdrawRunner(ctx: Ctx, marketId: string, outcomeId: string, input: WithdrawRunnerInput): Promise<Result<WithdrawnRunner>> {
   const who = requireRole(ctx.actor, TRADERS, "withdraw runners");
   if (!who.ok) return who;
+  const shared = await requireSharedWithinReach(ctx, { marketId });
+  if (!shared.ok) return shared;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const checked = await withdrawable(ctx, marketId, outcomeId, input);
     if (!checked.ok) return checked;

@@ -5,7 +5,7 @@
  * never the whole from cash. Every figure in exact cents, with the ledger rows.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoLogin, makeTestApp, type Session, type TestApp } from "../fixtures/test-app.ts";
+import { makeTestApp, staffLogin, type Session, type TestApp } from "../fixtures/test-app.ts";
 import { expectLedgerBalanced, upcomingPool } from "../fixtures/builders.ts";
 import { basicVerification, put, registerCustomer } from "../fixtures/accounts.ts";
 import { createMarketOk, twoWayMarket } from "../fixtures/trading-desk.ts";
@@ -15,7 +15,8 @@ let admin: Session;
 let pool: Awaited<ReturnType<typeof upcomingPool>>;
 beforeAll(async () => {
   t = await makeTestApp();
-  admin = await demoLogin(t, "admin");
+  // A real admin: the customers are registered ones, whose markets demo staff may not settle.
+  admin = await staffLogin(t, "admin");
   pool = await upcomingPool(admin);
 });
 afterAll(() => t.close());

@@ -96,6 +96,8 @@ const NOT_PERSON = [
   /^\/api\/trading\/alerts\//,
   // A staff request's id: the use case checks the requester's reach (the approvals test below).
   /^\/api\/admin\/approvals\//,
+  // A risk setting's key (the four-eyes thresholds): admins' own settings, no person's.
+  /^\/api\/admin\/risk-settings\//,
 ];
 
 /** A body the route would accept, so that without the sandbox the call would act. */

@@ -128,6 +128,21 @@ export const outcomeLiability = sqliteTable(
 );
 
 /**
+ * Per event and book: the sum over its markets of each market's worst outcome liability, kept by
+ * triggers on outcome_liability (migration 0062); placement refuses a leg that takes it past the
+ * event's limit (events.liability_limit, else risk_settings event_liability_limit): BET.EVENT_LIMIT.
+ */
+export const eventLiability = sqliteTable(
+  "event_liability",
+  {
+    eventId: text("event_id").notNull(),
+    demo: integer("demo", { mode: "boolean" }).notNull().default(false),
+    worstSum: integer("worst_sum").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.demo] }), check("event_liability_demo_ck", sql`${t.demo} IN (0, 1)`)],
+);
+
+/**
  * Per customer and hour (placed_at / 3,600,000): potential returns of the bets placed in it, voided
  * ones left out, kept by triggers (migration 0034). The max_payout_per_day ceiling reads the bet's
  * hour and the 24 before it.

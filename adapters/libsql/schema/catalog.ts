@@ -33,6 +33,8 @@ export const events = sqliteTable(
     stateAt: integer("state_at"),
     /** No bets before this time (ms): a score change, a race running. */
     suspendedUntil: integer("suspended_until"),
+    /** Migration 0062: the event's own liability limit (cents); NULL = risk_settings event_liability_limit. */
+    liabilityLimit: integer("liability_limit"),
   },
   (t) => [
     index("events_status_start_idx").on(t.status, t.startTime),

@@ -21,7 +21,7 @@ export const approvalRequests = sqliteTable(
   "approval_requests",
   {
     id: text("id").primaryKey(),
-    kind: text("kind", { enum: ["bet_resettle", "market_resettle", "market_unsettle", "market_limit", "bonus"] }).notNull(),
+    kind: text("kind", { enum: ["bet_resettle", "market_resettle", "market_unsettle", "market_limit", "bonus", "event_limit", "risk_setting"] }).notNull(),
     subjectType: text("subject_type").notNull(),
     subjectId: text("subject_id").notNull(),
     /** Cents: the money the change moves, or the new limit asked for. */
@@ -39,7 +39,7 @@ export const approvalRequests = sqliteTable(
   (t) => [
     index("approval_requests_state_idx").on(t.state, t.requestedAt),
     uniqueIndex("approval_requests_open_uq").on(t.kind, t.subjectId).where(sql`${t.state} = 'pending' AND ${t.kind} <> 'bonus'`),
-    check("approval_requests_kind_ck", sql`${t.kind} IN ('bet_resettle','market_resettle','market_unsettle','market_limit','bonus')`),
+    check("approval_requests_kind_ck", sql`${t.kind} IN ('bet_resettle','market_resettle','market_unsettle','market_limit','bonus','event_limit','risk_setting')`),
     check("approval_requests_state_ck", sql`${t.state} IN ('pending','approved','rejected','stale')`),
     check("approval_requests_amount_ck", sql`${t.amount} >= 0`),
     check("approval_requests_decided_ck", sql`(${t.state} = 'pending') = (${t.decidedBy} IS NULL)`),

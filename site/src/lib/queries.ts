@@ -8,6 +8,7 @@ import type { DebtResponse, SettlementExceptionsResponse } from "../../../api/sc
 import type { Event, LiveOddsItem } from "../../../api/schemas/events.ts";
 import type { AdminBet, Bet } from "../../../api/schemas/bets.ts";
 import type { DashboardStats, Health } from "../../../api/schemas/admin.ts";
+import type { RiskSettingsResponse } from "../../../api/schemas/governance.ts";
 import type { FantasyContest, FantasyEntry, FantasyLeague, FantasyPlayer, FantasySport, FantasyStandings } from "../../../api/schemas/fantasy.ts";
 import { apiGet, apiGetOrNull, apiSend } from "./api.ts";
 
@@ -144,6 +145,7 @@ export const keys = {
   paymentTransactions: ["/api/admin/payments/transactions"],
   paymentApprovals: ["/api/admin/payments/approvals"],
   approvals: ["/api/admin/approvals"],
+  riskSettings: ["/api/admin/risk-settings"],
   marketReviews: ["/api/admin/market-reviews"],
   adminLive: ["/api/admin/live"],
   rgOverview: ["/api/admin/responsible"],
@@ -506,6 +508,12 @@ export const queries = {
       queryKey: [...keys.paymentApprovals],
       queryFn: () => apiGet<ApprovalQueueResponse>("/api/admin/payments/approvals"),
       refetchInterval: 15_000,
+    }),
+  /** The four-eyes thresholds and the event limit default (GET /api/admin/risk-settings). */
+  riskSettings: () =>
+    queryOptions({
+      queryKey: [...keys.riskSettings],
+      queryFn: () => apiGet<RiskSettingsResponse>("/api/admin/risk-settings"),
     }),
   /** Changes waiting for a second admin (four eyes), by state, with the thresholds (GET /api/admin/approvals). */
   approvals: (state: "pending" | "approved" | "rejected" | "stale" | "all" = "pending") =>

@@ -52,7 +52,7 @@ export function fixLink(code: string): { href: string; label: string } | null {
 }
 
 /** Limit refusals offer the largest stake that fits (details.maxStake, cents); none when it is 0. */
-const COUNTER_OFFER_ON = new Set(["BET.LIABILITY_LIMIT", "BET.MAX_PAYOUT", "BET.STAKE_TOO_HIGH"]);
+const COUNTER_OFFER_ON = new Set(["BET.LIABILITY_LIMIT", "BET.EVENT_LIMIT", "BET.MAX_PAYOUT", "BET.STAKE_TOO_HIGH"]);
 export function counterOffer(code: string, details: unknown): number | undefined {
   const max = (details as { maxStake?: unknown } | null)?.maxStake;
   return COUNTER_OFFER_ON.has(code) && typeof max === "number" && max > 0 ? max : undefined;

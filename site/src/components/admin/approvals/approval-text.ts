@@ -14,11 +14,17 @@ export const KIND_LABELS: Record<ApprovalRequestView["kind"], string> = {
   market_unsettle: "Market unsettlement",
   market_limit: "Market limit raise",
   bonus: "Bonus",
+  event_limit: "Event limit raise",
+  risk_setting: "Risk setting loosened",
 };
 
 /** What the amount column means for the kind: money moved, or the limit asked for. */
 export const amountText = (a: Pick<ApprovalRequestView, "kind" | "amount">): string =>
-  a.kind === "market_limit" ? `limit ${formatMoney(a.amount)}` : `moves ${formatMoney(a.amount)}`;
+  a.kind === "market_limit" || a.kind === "event_limit"
+    ? `limit ${formatMoney(a.amount)}`
+    : a.kind === "risk_setting"
+      ? `to ${formatMoney(a.amount)}`
+      : `moves ${formatMoney(a.amount)}`;
 
 export function pendingToast(r: ApprovalPendingBody): { title: string; description: string } {
   return {

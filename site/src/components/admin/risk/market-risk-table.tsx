@@ -54,6 +54,11 @@ export function MarketRiskTable({ markets }: { markets: MarketRisk[] }) {
                       {formatMoney(x.liability)} / {compactMoney(x.limit)}
                     </Text>
                     <Progress value={Math.min(100, x.limitUsage)} color={usageColor(x.limitUsage)} size="1" aria-label="Limit usage" />
+                    {x.eventLimit && (
+                      <Text as="div" size="1" color="gray" className="adm-num" data-testid={`risk-event-limit-${x.marketId}`}>
+                        Event {compactMoney(x.eventLimit.liability)} / {compactMoney(x.eventLimit.limit)}
+                      </Text>
+                    )}
                   </Table.Cell>
                   <Table.Cell className="adm-num">{formatMoney(x.volume)}</Table.Cell>
                   <Table.Cell className="adm-nowrap">

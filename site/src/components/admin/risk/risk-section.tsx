@@ -14,6 +14,7 @@ import { MarketRiskTable } from "./market-risk-table.tsx";
 import { CustomerRiskTable } from "./customer-risk-table.tsx";
 import { Monitor } from "./risk-monitor.tsx";
 import { RiskControls } from "./risk-controls.tsx";
+import { RiskSettings } from "./risk-settings.tsx";
 
 export default function RiskSection() {
   const metrics = useQuery(queries.riskMetrics());
@@ -73,6 +74,7 @@ export default function RiskSection() {
           <Tabs.Trigger value="customers">Customer Risk</Tabs.Trigger>
           <Tabs.Trigger value="monitor">Real-time Monitor</Tabs.Trigger>
           <Tabs.Trigger value="controls">Risk Controls</Tabs.Trigger>
+          <Tabs.Trigger value="settings" data-testid="tab-risk-settings">Settings</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="markets" className="adm-tab">
           {metrics.isPending ? <RowsSkeleton rows={4} /> : <MarketRiskTable markets={m?.markets ?? []} />}
@@ -85,6 +87,9 @@ export default function RiskSection() {
         </Tabs.Content>
         <Tabs.Content value="controls" className="adm-tab">
           <RiskControls markets={m?.markets ?? []} customers={m?.customers ?? []} />
+        </Tabs.Content>
+        <Tabs.Content value="settings" className="adm-tab">
+          <RiskSettings />
         </Tabs.Content>
       </Tabs.Root>
     </SectionFrame>

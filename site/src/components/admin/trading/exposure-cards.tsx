@@ -6,6 +6,7 @@ import type { EventExposure } from "../../../../../api/schemas/trading.ts";
 import { formatDateTime, formatMoney } from "../../../lib/format.ts";
 import { RiskLevelBadge, usageColor } from "../ui.tsx";
 import { OutcomeTable } from "./outcome-table.tsx";
+import { EventLimitButton } from "./event-limit-dialog.tsx";
 
 export function ExposureCard({ m }: { m: EventExposure }) {
   return (
@@ -32,11 +33,12 @@ export function ExposureCard({ m }: { m: EventExposure }) {
 }
 
 /**
- * An event's liability: the sum of its markets' liabilities, and the market nearest its own limit
- * with the figure placement checks against that limit (an event has no limit of its own).
+ * An event's liability: the sum of its markets' liabilities against the event's own limit (the
+ * figure placement checks: BET.EVENT_LIMIT), and the market nearest its own limit.
  */
 export function LiabilityCard({ m }: { m: EventExposure }) {
   const tight = m.tightestMarket;
+  const ev = m.eventLimit;
   const usage = tight ? Math.min(100, tight.limitUsage) : 0;
   return (
     <Card size="2" data-testid={`liability-${m.eventId}`}>
@@ -57,8 +59,16 @@ export function LiabilityCard({ m }: { m: EventExposure }) {
         <Text size="2">Liability, all markets</Text>
         <Text size="2" weight="bold" className="adm-num" data-testid={`liability-total-${m.eventId}`}>
           {formatMoney(m.totalLiability)}
+          {ev && (
+            <Text weight="regular" color="gray" data-testid={`liability-event-limit-${m.eventId}`}>
+              {" "}
+              of {formatMoney(ev.limit)} event limit ({ev.limitUsage.toFixed(0)}%)
+            </Text>
+          )}
         </Text>
       </Flex>
+      {ev && <Progress value={Math.min(100, ev.limitUsage)} color={usageColor(Math.min(100, ev.limitUsage))} mt="2" aria-label={`${m.eventName}: liability against the event limit`} />}
+      <EventLimitButton m={m} />
       {tight && (
         <>
           <Flex justify="between" mt="1" gap="2" wrap="wrap">
