@@ -1,6 +1,7 @@
 /**
  * Runs the fraud scans on a thread of its own (adapters/libsql/fraud-scan-worker.js), started with the
- * first scan and kept for the process's life.
+ * first scan and kept while scans follow each other; idle for `idleMs` (10 s by default) it ends, and
+ * the next scan starts a fresh one.
  *
  * A scan reads 90 days of bets and payments, runs the rules over them and rescores every
  * transaction. In the serving thread that stopped every request: with 150,000 recent bets one scan
@@ -10,8 +11,12 @@
  * One thread for every scan, not one per scan: starting a thread (a new V8 isolate, the runtime's
  * own start-up, the scan's modules) is work the serving thread felt. On Deno, with a scan every 8 s
  * doing nothing else, each start alone gave placement a second with a p99 of 45-86 ms (against
- * 10-30 ms between them). Between scans the thread holds no connection and no data; V8 shrinks an
- * idle isolate's heap.
+ * 10-30 ms between them). So scans closer together than `idleMs` share a thread.
+ *
+ * Scans far apart (every 60 s by default) do not: an idle thread still holds its isolate, the scan's
+ * module graph and the driver, about 30 MB resident in a process that must serve its stream
+ * subscribers in 250 MB, for a scan of a few seconds a minute. Ending it returns that memory; its
+ * start costs the CPU measured in docs/benchmarks.md ("The stream's memory"), once per scan at most.
  *
  * Its writes come back here when the serving process gives a `write` (the group commit of an embedded
  * file: `fraudWriter`). Written from the thread's own connection, each write took the writer lock
@@ -53,14 +58,32 @@ export interface FraudScanThread {
   (): Promise<FraudScanSummary>;
   /** Ends the thread (the server's shutdown); later calls are refused. */
   close(): Promise<void>;
-  /** Threads started so far: one, unless a thread died (the next scan starts another). */
+  /** Threads started so far: one per run of scans closer together than `idleMs`, or after a thread died. */
   readonly threadsStarted: number;
 }
+
+export interface FraudScanThreadOptions {
+  /** How long a thread waits idle for its next scan before it ends (ms, default 10 s). */
+  idleMs?: number;
+  /** Arms the idle timer and returns its cancel (tests fire it themselves); an unref'd setTimeout by default. */
+  idleTimer?: (retire: () => void, ms: number) => () => void;
+  /** Told when a thread has ended, for whatever reason (tests wait on it). */
+  onExit?: (code: number) => void;
+}
+
+const unrefTimer = (retire: () => void, ms: number) => {
+  const t = setTimeout(retire, ms);
+  // A pending retirement must not keep a process alive that has nothing else to do.
+  (t as { unref?: () => void }).unref?.();
+  return () => clearTimeout(t);
+};
 
 export function fraudScanThread(
   config: { databaseUrl: string; databaseAuthToken?: string; databaseSyncUrl?: string },
   write?: FraudWrite,
+  options: FraudScanThreadOptions = {},
 ): FraudScanThread | null {
+  const { idleMs = 10_000, idleTimer = unrefTimer, onExit } = options;
   const { databaseUrl: url, databaseAuthToken: authToken } = config;
   // An embedded replica's file belongs to its one syncing client.
   if (databaseKind(url) === "memory" || config.databaseSyncUrl) return null;
@@ -75,6 +98,22 @@ export function fraudScanThread(
   let nextScan = 0;
   let threadsStarted = 0;
   let previous: Promise<unknown> = Promise.resolve();
+  /** Cancels the pending retirement of the idle thread, if one is armed. */
+  let cancelRetire: (() => void) | null = null;
+
+  /** Once the last scan asked for has answered: end the thread unless another scan comes within idleMs. */
+  function armRetire() {
+    const t = thread;
+    if (!t || closed || t.waiting.size > 0) return;
+    cancelRetire?.();
+    cancelRetire = idleTimer(() => {
+      cancelRetire = null;
+      // A scan asked for since has its own thread reference; only an idle, current thread ends.
+      if (thread !== t || t.waiting.size > 0) return;
+      thread = null;
+      void t.worker.terminate();
+    }, idleMs);
+  }
 
   function start() {
     const worker = new Worker(new URL("./fraud-scan-worker.js", import.meta.url), {
@@ -107,6 +146,7 @@ export function fraudScanThread(
       if (thread === started) thread = null;
       for (const w of started.waiting.values()) w.reject(new FraudScanThreadUnavailable(failure || `the fraud scan thread stopped (exit code ${code})`));
       started.waiting.clear();
+      onExit?.(code);
     });
     return started;
   }
@@ -114,6 +154,8 @@ export function fraudScanThread(
   const scanOnce = () =>
     new Promise<FraudScanSummary>((resolve, reject) => {
       if (closed) return reject(new FraudScanThreadUnavailable("the fraud scan thread was closed"));
+      cancelRetire?.();
+      cancelRetire = null;
       try {
         thread ??= start();
       } catch (e) {
@@ -128,10 +170,17 @@ export function fraudScanThread(
   const run = () => {
     const next = previous.then(scanOnce, scanOnce);
     previous = next.catch(() => {});
+    // After this scan, unless another was asked for meanwhile (it re-arms after its own answer).
+    const settled = previous;
+    void settled.then(() => {
+      if (previous === settled) armRetire();
+    });
     return next;
   };
   async function close() {
     closed = true;
+    cancelRetire?.();
+    cancelRetire = null;
     const t = thread;
     thread = null;
     if (t) await t.worker.terminate();

@@ -33,6 +33,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Scan thread options that never retire the thread (the idle timer never fires). */
+const keepThread = { idleTimer: () => () => {} };
+
 async function alerts(query = "?timeWindow=7d"): Promise<Alert[]> {
   const res = await admin.get(`/api/admin/fraud-alerts${query}`);
   expect(res.status).toBe(200);
@@ -293,10 +296,11 @@ describe("the scheduler (api/jobs)", () => {
     // Its writes come back to this thread's writer (the group commit, as the server passes it).
     const writer = fraudWriter(t.database);
     let written = 0;
+    // The thread is not retired here however slow the machine (the test below retires it).
     const scan = fraudScanThread({ databaseUrl: t.url }, (statements) => {
       written += statements.length;
       return writer(statements);
-    })!;
+    }, keepThread)!;
     expect(scan).toBeTypeOf("function");
     onTestFinished(() => scan.close());
     const summary = await scan();
@@ -324,7 +328,7 @@ describe("the scheduler (api/jobs)", () => {
     const refusing = fraudScanThread({ databaseUrl: t.url }, async (statements) => {
       if (refuse) throw new Error("disk full");
       return writer(statements);
-    })!;
+    }, keepThread)!;
     onTestFinished(() => refusing.close());
     await placeOk(customer, [selectionOf(pool.next())], 150);
     await expect(refusing()).rejects.toThrow(/disk full/);
@@ -340,6 +344,70 @@ describe("the scheduler (api/jobs)", () => {
     // Where another connection cannot open the database, scans stay in process.
     expect(fraudScanThread({ databaseUrl: ":memory:" })).toBeNull();
     expect(fraudScanThread({ databaseUrl: t.url, databaseSyncUrl: "libsql://primary.example" })).toBeNull();
+  });
+
+  it("ends the scan thread once idle (its memory back) and starts a fresh one for the next scan", async () => {
+    t.clock.set(null as unknown as Date); // real time, as the thread's clock
+    const customer = await demoLogin(t, "customer");
+    const pool = await upcomingPool(customer);
+    const writer = fraudWriter(t.database);
+    // The idle timer is ours to fire; each end of a thread is a promise to wait on.
+    const armed: { retire: () => void; ms: number; cancelled: boolean }[] = [];
+    const exits: number[] = [];
+    let exited = () => {};
+    const scan = fraudScanThread({ databaseUrl: t.url }, writer, {
+      idleMs: 12_345,
+      idleTimer: (retire, ms) => {
+        const timer = { retire, ms, cancelled: false };
+        armed.push(timer);
+        return () => void (timer.cancelled = true);
+      },
+      onExit: (code) => {
+        exits.push(code);
+        exited();
+      },
+    })!;
+    onTestFinished(() => scan.close());
+    const nextExit = () => new Promise<void>((resolve) => (exited = resolve));
+    // At least our bet (an earlier test may leave one unscored).
+    await placeOk(customer, [selectionOf(pool.next())], 150);
+    expect((await scan()).monitoringRecords).toBeGreaterThanOrEqual(1);
+    // Idle after its answer: the retirement is armed with the configured wait, nothing has ended yet.
+    await expect.poll(() => armed.length).toBe(1);
+    expect(armed[0]!.ms).toBe(12_345);
+    expect([scan.threadsStarted, exits]).toEqual([1, []]);
+    // A scan asked for before it fires cancels it and runs on the same thread.
+    await placeOk(customer, [selectionOf(pool.next())], 150);
+    expect((await scan()).monitoringRecords).toBe(1);
+    expect(armed[0]!.cancelled).toBe(true);
+    expect(scan.threadsStarted).toBe(1);
+    // Idle again; the timer fires: the thread ends.
+    await expect.poll(() => armed.length).toBe(2);
+    const ended = nextExit();
+    armed[1]!.retire();
+    await ended;
+    expect(exits).toHaveLength(1);
+    // The next scan starts a fresh thread and does the work the idle one would have.
+    await placeOk(customer, [selectionOf(pool.next())], 150);
+    expect((await scan()).monitoringRecords).toBe(1);
+    expect(scan.threadsStarted).toBe(2);
+    // A stale timer (cancelled, or of a thread already ended) ends nothing.
+    armed[0]!.retire();
+    armed[1]!.retire();
+    expect((await scan()).monitoringRecords).toBe(0);
+    expect([scan.threadsStarted, exits.length]).toEqual([2, 1]);
+  });
+
+  it("with the default timer a thread idle for idleMs ends by itself", async () => {
+    t.clock.set(null as unknown as Date);
+    let exited = () => {};
+    const ended = new Promise<void>((resolve) => (exited = resolve));
+    const scan = fraudScanThread({ databaseUrl: t.url }, fraudWriter(t.database), { idleMs: 0, onExit: () => exited() })!;
+    onTestFinished(() => scan.close());
+    await scan();
+    await ended;
+    await scan();
+    expect(scan.threadsStarted).toBe(2);
   });
 
   it("POST /api/admin/fraud/scan runs where the scheduled scans run (the scan thread), one scan at a time", async () => {
