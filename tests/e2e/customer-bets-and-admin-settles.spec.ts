@@ -11,16 +11,31 @@ test("a customer's bet is settled won by an admin and paid into the wallet", asy
   test.setTimeout(120_000);
   const customerContext = await browser.newContext();
   const page = await customerContext.newPage();
+  // A second visitor, as demo admin, opens an event of the journey's own: demo staff settle only what
+  // no registered customer holds, and the registered customers' journeys bet on the seeded events.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await demoLoginFromLanding(admin, "admin");
+  const tag = Date.now().toString(36);
+  const created = await admin.request.post("/api/admin/events", {
+    data: {
+      sport: "tennis",
+      league: "E2E Demo Open",
+      homeTeam: `Demo ${tag} Home`,
+      awayTeam: `Demo ${tag} Away`,
+      // The soonest upcoming event, so it is on the first page of Manage Events (by start time).
+      startTime: new Date(Date.now() + 120_000).toISOString(),
+      prices: { home: "1.80", away: "2.00" },
+    },
+  });
+  expect(created.status()).toBe(201);
+  const eventId = ((await created.json()) as { event: { id: string } }).event.id;
 
   // A demo customer from the landing page: 1,000.00 of demo credits.
   await demoLoginFromLanding(page, "customer");
   await expect(page.getByTestId("balance")).toHaveText(money(100000), { timeout: 30_000 });
-
-  // The soonest upcoming race, on the first page of the admin's Manage Events table. Demo staff
-  // settle only what no registered customer holds, and the registered customers' journeys bet on
-  // the other sports, so the race is one only demo and sample customers bet on.
-  const upcoming = await upcomingEvents(page.request, 5);
-  const event = upcoming.find((e) => e.sport === "racing") ?? upcoming[0];
+  const event = (await upcomingEvents(page.request, 200)).find((e) => e.id === eventId)!;
+  expect(event, "the journey's own event is listed").toBeTruthy();
   const market = event.markets.find((m) => m.type === "full_time_result")!;
   const outcome = market.outcomes[0];
   await showEventOnBoard(page, event);
@@ -46,10 +61,8 @@ test("a customer's bet is settled won by an admin and paid into the wallet", asy
   await expect(page.getByTestId("balance")).toHaveText(money(99000));
   await expect(page.getByTestId(`my-bet-${betId}`)).toBeVisible();
 
-  // A second visitor, as demo admin.
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await demoLoginFromLanding(admin, "admin");
+  // The demo admin's console, loaded now that the bet is placed.
+  await admin.reload();
   await expect(admin.getByText("Admin Console").first()).toBeVisible();
   await expect(admin.getByTestId("role-label")).toHaveText("Demo Administrator");
   await expect(admin.getByTestId("events-table")).toBeVisible();

@@ -8,7 +8,7 @@
  * independent (docs/architecture.md "Tests: isolation and speed").
  */
 import { expect, test } from "@playwright/test";
-import { demoLoginFromLanding, islandsHydrated, money, showEventOnBoard, upcomingEvents } from "./helpers.ts";
+import { islandsHydrated, money, showEventOnBoard, staffSignIn, upcomingEvents } from "./helpers.ts";
 import { choose, openSection } from "./admin-helpers.ts";
 import { realCustomerOnBetting } from "./customer-helpers.ts";
 
@@ -25,7 +25,8 @@ test("an operator withdraws a favourite: the race card shows the market suspende
   // --- Admin: a race market of the journey's own on an upcoming race.
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await demoLoginFromLanding(admin, "admin");
+  // Real staff: the customer is a registered one, whose bets demo staff may not touch.
+  await staffSignIn(admin, "admin");
   const race = (await upcomingEvents(admin.request, 200)).find((e) => e.sport === "racing");
   expect(race, "an upcoming race in the seed").toBeTruthy();
   const created = await admin.request.post("/api/admin/create-market", {

@@ -54,7 +54,7 @@ export function ApprovalsQueue() {
                 <Table.ColumnHeaderCell>Requested</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell>Change</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell>By</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Decision</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell className="adm-sticky-actions">Decision</Table.ColumnHeaderCell>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -117,7 +117,7 @@ function ApprovalRow({ a, me }: { a: ApprovalRequestView; me: string | null }) {
           </Text>
         )}
       </Table.Cell>
-      <Table.Cell>
+      <Table.Cell className="adm-sticky-actions">
         {problem ? (
           <Flex direction="column" gap="1">
             <Badge color={STATE_COLOR[a.state]} data-testid={`staff-approval-state-${a.id}`}>

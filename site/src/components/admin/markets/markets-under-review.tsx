@@ -49,7 +49,7 @@ export function MarketsUnderReview() {
                 <Table.ColumnHeaderCell>Held since</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell>Reason</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell>Open bets</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Actions</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell className="adm-sticky-actions">Actions</Table.ColumnHeaderCell>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -78,8 +78,8 @@ export function MarketsUnderReview() {
                       </Badge>
                     )}
                   </Table.Cell>
-                  <Table.Cell>
-                    <Flex gap="2" wrap="wrap">
+                  <Table.Cell className="adm-sticky-actions">
+                    <Flex gap="2" wrap="nowrap">
                       <Button size="1" color="red" variant="soft" onClick={() => setResettling(m)} data-testid={`review-resettle-${m.marketId}`}>
                         Resettle
                       </Button>

@@ -23,7 +23,7 @@ export function RiskSettings() {
   const settings = useQuery(queries.riskSettings());
   return (
     <Card size="2" data-testid="risk-settings">
-      <Heading as="h3" size="3">
+      <Heading as="h2" size="3">
         Approval thresholds and event limit
       </Heading>
       <Text as="p" size="2" color="gray" mt="1">
