@@ -30,15 +30,23 @@ if (positionals[0] !== "add" || emails.length === 0) {
   console.error("usage: STAFF_PASSWORD=... npm run staff -- add --email EMAIL --first NAME --last NAME [--role admin|trader]");
   process.exit(2);
 }
+// With several groups, the names and roles pair with the emails by position: a missing one would
+// shift the rest onto the wrong person (a trader opened as an admin), so each must be given once per email.
+const counts = [values.first, values.last, values.role].map((v) => v?.length ?? 0);
+if (emails.length > 1 && counts.some((n) => n !== emails.length)) {
+  console.error("with several --email, give --first, --last and --role once for each of them, in the same order");
+  process.exit(2);
+}
 const database = await openDatabase({
   url: process.env.DATABASE_URL || "file:data/sportsbook.db",
   authToken: process.env.DATABASE_AUTH_TOKEN,
 });
 const hasher = new ScryptPasswordHasher();
+const ctx = { ports: libsqlPorts(database), clock: systemClock, ids: randomIds };
 let failed = false;
 for (const [i, email] of emails.entries()) {
   const added = await addStaffFromConsole(
-    { ports: libsqlPorts(database), clock: systemClock, ids: randomIds },
+    ctx,
     {
       email,
       firstName: values.first?.[i] ?? "",
