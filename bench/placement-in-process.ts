@@ -68,15 +68,17 @@ if (profiler) {
   await profiler.post("Profiler.enable");
   await profiler.post("Profiler.start");
 }
+const cpu0 = process.cpuUsage();
 const started = performance.now();
 await Promise.all(Array.from({ length: CONCURRENCY }, worker));
 const seconds = (performance.now() - started) / 1000;
+const cpu = process.cpuUsage(cpu0);
 if (profiler) {
   const { profile } = await profiler.post("Profiler.stop");
   (await import("node:fs")).writeFileSync(process.env.PROFILE!, JSON.stringify(profile));
 }
 latencies.sort((a, b) => a - b);
 const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))].toFixed(2);
-console.table([{ bets: ok, concurrency: CONCURRENCY, seconds: +seconds.toFixed(2), betsPerSecond: Math.round(ok / seconds), p50ms: pct(50), p99ms: pct(99) }]);
+console.table([{ bets: ok, concurrency: CONCURRENCY, seconds: +seconds.toFixed(2), betsPerSecond: Math.round(ok / seconds), p50ms: pct(50), p99ms: pct(99), cpuUsPerBet: Math.round((cpu.user + cpu.system) / ok) }]);
 database.close();
 rmSync(dir, { recursive: true, force: true });
