@@ -66,6 +66,7 @@ const profiler = process.env.PROFILE ? new (await import("node:inspector/promise
 if (profiler) {
   profiler.connect();
   await profiler.post("Profiler.enable");
+  await profiler.post("Profiler.setSamplingInterval", { interval: 100 });
   await profiler.post("Profiler.start");
 }
 const cpu0 = process.cpuUsage();

@@ -12,9 +12,11 @@
  *
  * What that estimate cannot see is a backlog in front of the gate: under overload the requests wait
  * unread in their sockets while the one thread is busy, and only the thread's lag (how late a
- * short timer fires) shows it. So a new write is also refused while the lag exceeds the budget:
- * refusals are cheap, the thread catches up with the backlog, and the writes admitted afterwards
- * are answered within about the budget instead of queueing behind the backlog for seconds.
+ * short timer fires) shows it. So a new write is also refused while the lag exceeds the budget,
+ * meant to let the thread catch up with the backlog. Measured, it is not enough on its own: with
+ * the load generator on the same two cores, a refusal still costs the whole HTTP read and reply,
+ * and at three times capacity offered the admitted writes were still answered seconds late
+ * (docs/benchmarks.md, "Admission control").
  *
  * Pure: every call is given the time (and the lag), so tests drive it with a fake clock.
  */
