@@ -9,7 +9,7 @@ import type { Client, InStatement, Row } from "@libsql/client";
 import type { ApprovalClaim, ApprovalRequest, Approvals, ApprovalThresholds } from "../../domain/ports/index.ts";
 import type { AuditEntry } from "../../domain/shared/types.ts";
 import { auditStatement } from "./audit.ts";
-import { constraintOf } from "./database.ts";
+import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
 
 /** What each threshold is when its risk_settings row is absent (the migration inserts these). */
 const DEFAULTS: ApprovalThresholds = { money: 100_000, bonus: 50_000, limit: 2_000_000_000 };
@@ -31,6 +31,35 @@ export function approvalStatements(claim: ApprovalClaim | null | undefined): InS
 export function approvalRefused(e: unknown): boolean {
   const msg = e instanceof Error ? e.message : String(e);
   return msg.includes("APPROVAL.ALREADY_DECIDED") || msg.includes("approval_requests_four_eyes_ck");
+}
+
+/**
+ * A liability limit written on one row of `table` (an event's or a market's), with the approval it
+ * claims and its audit entry, in one write: "not_found" when the row is absent, "approval_decided"
+ * when someone else decided the request first.
+ */
+export async function writeLiabilityLimit(
+  client: Client,
+  table: "events" | "markets",
+  change: { id: string; limit: number | null; approval?: ApprovalClaim | null },
+  audit: AuditEntry,
+): Promise<"set" | "not_found" | "approval_decided"> {
+  try {
+    await client.batch(
+      [
+        assertStatement(`EXISTS (SELECT 1 FROM ${table} WHERE id = ?)`, [change.id]),
+        { sql: `UPDATE ${table} SET liability_limit = ? WHERE id = ?`, args: [change.limit, change.id] },
+        ...approvalStatements(change.approval),
+        auditStatement(audit),
+      ],
+      "write",
+    );
+    return "set";
+  } catch (e) {
+    if (approvalRefused(e)) return "approval_decided";
+    if (constraintOf(e) === ASSERTION_FAILED) return "not_found";
+    throw e;
+  }
 }
 
 const NAMED = `SELECT a.*,

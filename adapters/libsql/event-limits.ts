@@ -6,9 +6,7 @@
 import type { Client } from "@libsql/client";
 import type { ApprovalClaim, EventLimits, EventLimitView } from "../../domain/ports/index.ts";
 import type { AuditEntry, EventStatus } from "../../domain/shared/types.ts";
-import { auditStatement } from "./audit.ts";
-import { approvalRefused, approvalStatements } from "./approvals.ts";
-import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
+import { writeLiabilityLimit } from "./approvals.ts";
 
 /** The SQL of an event's enforced limit on alias `e`, as the placement trigger reads it. */
 export const EVENT_LIMIT_SQL = (e: string) => `COALESCE(${e}.liability_limit, (SELECT value FROM risk_settings WHERE key = 'event_liability_limit'))`;
@@ -41,22 +39,7 @@ export class LibsqlEventLimits implements EventLimits {
     };
   }
 
-  async set(change: { eventId: string; limit: number | null; approval?: ApprovalClaim | null }, audit: AuditEntry) {
-    try {
-      await this.client.batch(
-        [
-          assertStatement("EXISTS (SELECT 1 FROM events WHERE id = ?)", [change.eventId]),
-          { sql: "UPDATE events SET liability_limit = ? WHERE id = ?", args: [change.limit, change.eventId] },
-          ...approvalStatements(change.approval),
-          auditStatement(audit),
-        ],
-        "write",
-      );
-      return "set" as const;
-    } catch (e) {
-      if (approvalRefused(e)) return "approval_decided" as const;
-      if (constraintOf(e) === ASSERTION_FAILED) return "not_found" as const;
-      throw e;
-    }
+  set(change: { eventId: string; limit: number | null; approval?: ApprovalClaim | null }, audit: AuditEntry) {
+    return writeLiabilityLimit(this.client, "events", { id: change.eventId, limit: change.limit, approval: change.approval }, audit);
   }
 }

@@ -10,7 +10,7 @@ import type { Client, InStatement, Row } from "@libsql/client";
 import type { ApprovalClaim, MarketRecord, Markets, MarketUnderReview, NewEventPlan, NewMarketPlan } from "../../domain/ports/index.ts";
 import type { AuditEntry, BetRecord, EventStatus, MarketStatus, MarketType, SportCode } from "../../domain/shared/types.ts";
 import { auditStatement } from "./audit.ts";
-import { approvalRefused, approvalStatements } from "./approvals.ts";
+import { writeLiabilityLimit } from "./approvals.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
 import { LibsqlBets } from "./bets.ts";
 
@@ -152,23 +152,8 @@ export class LibsqlMarkets implements Markets {
     }
   }
 
-  async setLimit(change: { marketId: string; limit: number; at: Date; approval?: ApprovalClaim | null }, audit: AuditEntry) {
-    try {
-      await this.client.batch(
-        [
-          assertStatement("EXISTS (SELECT 1 FROM markets WHERE id = ?)", [change.marketId]),
-          { sql: "UPDATE markets SET liability_limit = ? WHERE id = ?", args: [change.limit, change.marketId] },
-          ...approvalStatements(change.approval),
-          auditStatement(audit),
-        ],
-        "write",
-      );
-      return "set" as const;
-    } catch (e) {
-      if (approvalRefused(e)) return "approval_decided" as const;
-      if (constraintOf(e) === ASSERTION_FAILED) return "not_found" as const;
-      throw e;
-    }
+  setLimit(change: { marketId: string; limit: number; at: Date; approval?: ApprovalClaim | null }, audit: AuditEntry) {
+    return writeLiabilityLimit(this.client, "markets", { id: change.marketId, limit: change.limit, approval: change.approval }, audit);
   }
 
   async changeStatus(change: { marketId: string; from: MarketStatus; to: MarketStatus; at: Date }, audit: AuditEntry): Promise<boolean> {
