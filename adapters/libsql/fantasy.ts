@@ -506,6 +506,34 @@ export class LibsqlFantasy implements Fantasy {
     }
   }
 
+  async lockNow(change: { contestId: string; at: Date; startTime: Date; audit: AuditEntry }): Promise<"locked" | "not_open" | "too_few_entries"> {
+    const id = change.contestId;
+    try {
+      await this.client.batch(
+        [
+          assertStatement("EXISTS (SELECT 1 FROM fantasy_contests WHERE id = ? AND status = 'open')", [id]),
+          // The entries it needs to run, as the runner's lock asks (lifecycle.ts entriesNeededToRun).
+          assertStatement(
+            "EXISTS (SELECT 1 FROM fantasy_contests WHERE id = ? AND current_entries >= CASE WHEN guaranteed_prize > 0 THEN 1 ELSE min_entries END)",
+            [id],
+          ),
+          // MIN keeps the end time after the start (the times CHECK) whatever the clock says.
+          {
+            sql: "UPDATE fantasy_contests SET status = 'locked', locked_at = ?, start_time = MIN(start_time, ?) WHERE id = ?",
+            args: [change.at.getTime(), change.startTime.getTime(), id],
+          },
+          auditStatement(change.audit),
+        ],
+        "write",
+      );
+      return "locked";
+    } catch (e) {
+      if (constraintOf(e) === ASSERTION_FAILED || /FANTASY\.INVALID_TRANSITION/.test(messageOf(e)))
+        return failedStatement(e) === 1 ? "too_few_entries" : "not_open";
+      throw e;
+    }
+  }
+
   async score(plan: ScorePlan): Promise<boolean> {
     const at = plan.at.getTime();
     const statements: InStatement[] = [

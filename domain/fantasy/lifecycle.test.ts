@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CANCEL_FROM, nextStep, SETTLE_FROM, takesEntries } from "./lifecycle.ts";
+import { CANCEL_FROM, lockNowProblem, nextStep, SETTLE_FROM, startWhenLockedAt, takesEntries } from "./lifecycle.ts";
 import type { ContestStatus } from "./types.ts";
 
 const startTime = new Date("2026-01-01T10:00:00Z");
@@ -40,5 +40,18 @@ describe("the next lifecycle step", () => {
     expect(takesEntries(contest("open"), before)).toBe(true);
     expect(takesEntries(contest("open"), startTime)).toBe(false);
     expect(takesEntries(contest("locked"), before)).toBe(false);
+  });
+  it("an operator locks only an open contest, and only with the entries it needs to run", () => {
+    expect(lockNowProblem(contest("open", 2, 2))).toBeNull();
+    expect(lockNowProblem(contest("open", 1, 2))).toBe("too_few_entries");
+    expect(lockNowProblem({ ...contest("open", 1, 2), guaranteedPrize: 90_000 })).toBeNull();
+    expect(lockNowProblem({ ...contest("open", 0, 1), guaranteedPrize: 90_000 })).toBe("too_few_entries");
+    for (const status of ["locked", "live", "settled", "cancelled"] as const) expect(lockNowProblem(contest(status))).toBe("not_open");
+  });
+  it("a contest locked now starts now; one already past its start keeps it; either way the next pass takes it live", () => {
+    expect(startWhenLockedAt(contest("open"), before)).toEqual(before);
+    expect(startWhenLockedAt(contest("open"), during)).toEqual(startTime);
+    expect(nextStep({ ...contest("locked"), startTime: before }, before)).toBe("go_live");
+    expect(takesEntries({ status: "open", startTime: startWhenLockedAt(contest("open"), before) }, before)).toBe(false);
   });
 });

@@ -9,8 +9,8 @@
  *
  * One step per pass, so each state is recorded: entries stop at the start time (locked), the stats
  * feed then scores the contest (live) until its end time, when the prize pool is paid (settled).
- * An operator may also settle a locked or live contest early (with the points as they stand) or
- * cancel any contest that is not yet settled or cancelled.
+ * An operator may also settle a locked or live contest early (with the points as they stand),
+ * cancel any contest that is not yet settled or cancelled, or lock an open one now.
  */
 import type { ContestRecord, ContestStatus } from "./types.ts";
 
@@ -41,6 +41,28 @@ export function nextStep(
 /** Statuses from which each operator action is allowed. */
 export const SETTLE_FROM: readonly ContestStatus[] = ["locked", "live"];
 export const CANCEL_FROM: readonly ContestStatus[] = ["open", "locked", "live"];
+export const LOCK_NOW_FROM: readonly ContestStatus[] = ["open"];
+
+/**
+ * Locking a contest now (an operator bringing its lock forward: the slate's first game moved up,
+ * team news is out early): what stands in the way, or null. Only an open contest, and only with the
+ * entries it needs to run: one short of them is cancelled at its start, never locked, and an early
+ * lock must not run a contest the rules would have cancelled.
+ */
+export function lockNowProblem(
+  contest: Pick<ContestRecord, "status" | "currentEntries" | "minEntries"> & { guaranteedPrize?: number },
+): "not_open" | "too_few_entries" | null {
+  if (!LOCK_NOW_FROM.includes(contest.status)) return "not_open";
+  if (contest.currentEntries < entriesNeededToRun(contest)) return "too_few_entries";
+  return null;
+}
+
+/**
+ * A contest locked now starts now: its start time moves forward to the moment of the lock (a start
+ * already past stays as it was). The end time is the slate's and does not move.
+ */
+export const startWhenLockedAt = (contest: Pick<ContestRecord, "startTime">, now: Date): Date =>
+  new Date(Math.min(contest.startTime.getTime(), now.getTime()));
 
 /** Entries are taken (and lineups edited) only while open and before the start time. */
 export const takesEntries = (c: Pick<ContestRecord, "status" | "startTime">, now: Date): boolean =>

@@ -1,10 +1,12 @@
-/** Loading a contest for an operator's settle or cancel: admin only, and only from the allowed states. */
+/** Loading a contest for an operator's settle, cancel or lock: admin only, and only from the allowed states. */
 import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
 import type { ContestStatus } from "./types.ts";
 
-export async function loadForOperator(ctx: Ctx, contestId: string, allowed: readonly ContestStatus[], verb: string) {
+const DONE = { settle: "settled", cancel: "cancelled", lock: "locked" } as const;
+
+export async function loadForOperator(ctx: Ctx, contestId: string, allowed: readonly ContestStatus[], verb: keyof typeof DONE) {
   const who = requireRole(ctx.actor, ["admin"], `${verb} fantasy contests`);
   if (!who.ok) return who;
   const port = ctx.ports.fantasy;
@@ -12,7 +14,7 @@ export async function loadForOperator(ctx: Ctx, contestId: string, allowed: read
   if (!contest) return err(domainError("FANTASY.CONTEST_NOT_FOUND", "No contest with that id"));
   if (!allowed.includes(contest.status))
     return err(
-      domainError("FANTASY.INVALID_TRANSITION", `This contest is ${contest.status}; only ${allowed.join(" or ")} contests can be ${verb === "settle" ? "settled" : "cancelled"}`, {
+      domainError("FANTASY.INVALID_TRANSITION", `This contest is ${contest.status}; only ${allowed.join(" or ")} contests can be ${DONE[verb]}`, {
         status: contest.status,
       }),
     );

@@ -122,6 +122,11 @@ export interface Fantasy {
   contestsToAdvance(now: Date, limit: number): Promise<ContestRecord[]>;
   /** open → locked, only if still open, past its start and with at least minEntries. */
   lock(contestId: string, at: Date): Promise<boolean>;
+  /**
+   * An operator's lock now: open → locked at `at`, the start time moved to `startTime`, with its
+   * audit record, in one write; refused unless still open and with the entries it needs to run.
+   */
+  lockNow(change: { contestId: string; at: Date; startTime: Date; audit: AuditEntry }): Promise<"locked" | "not_open" | "too_few_entries">;
   score(plan: ScorePlan): Promise<boolean>;
   /**
    * "wrong_status" when the contest is no longer in plan.from; "pool_mismatch" when the pool would

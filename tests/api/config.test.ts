@@ -31,6 +31,14 @@ describe("configuration", () => {
     expect(() => configFromEnv({ TRUST_PROXY: "the load balancer" }, "/d")).toThrow(/TRUST_PROXY/);
     expect(() => configFromEnv({ PUBLIC_ORIGIN: "book.example" }, "/d")).toThrow(/PUBLIC_ORIGIN/);
   });
+  it("the live book's waits: a score change suspends 5 s and a race re-form 10 s by default, read when given, and a bad value fails the start", () => {
+    expect(configFromEnv({}, "/d")).toMatchObject({ scoreSuspendMs: 5000, reformSuspendMs: 10_000 });
+    expect(configFromEnv({ SCORE_SUSPEND_MS: "4000", RACE_REFORM_SUSPEND_MS: "20000" }, "/d")).toMatchObject({ scoreSuspendMs: 4000, reformSuspendMs: 20_000 });
+    expect(configFromEnv({ RACE_REFORM_SUSPEND_MS: "0" }, "/d").reformSuspendMs).toBe(0);
+    expect(() => configFromEnv({ RACE_REFORM_SUSPEND_MS: "twenty seconds" }, "/d")).toThrow(/RACE_REFORM_SUSPEND_MS/);
+    expect(() => configFromEnv({ RACE_REFORM_SUSPEND_MS: "-1" }, "/d")).toThrow(/RACE_REFORM_SUSPEND_MS/);
+    expect(() => configFromEnv({ SCORE_SUSPEND_MS: "soon" }, "/d")).toThrow(/SCORE_SUSPEND_MS/);
+  });
 });
 
 describe("DATABASE_URL=:memory:", () => {

@@ -130,6 +130,7 @@ describe("public lists", () => {
       ["/api/fantasy/contests/{id}/entries", "post"], ["/api/fantasy/entries/{entryId}", "put"], ["/api/fantasy/my/entries", "get"],
       ["/api/admin/fantasy/sports", "post"], ["/api/admin/fantasy/leagues", "post"], ["/api/admin/fantasy/contests", "post"],
       ["/api/admin/fantasy/players", "post"], ["/api/admin/fantasy/contests/{id}/settle", "post"], ["/api/admin/fantasy/contests/{id}/cancel", "post"],
+      ["/api/admin/fantasy/contests/{id}/lock", "post"],
     ];
     for (const [path, method] of expected) expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
   });
@@ -143,6 +144,7 @@ describe("who may create", () => {
     ["/api/admin/fantasy/players", { sportId: "fsp_nfl", name: "Nope Player", team: "KC", position: "QB", salary: 5000 }],
     ["/api/admin/fantasy/contests/fc_nfl_h2h/settle", {}],
     ["/api/admin/fantasy/contests/fc_nfl_h2h/cancel", {}],
+    ["/api/admin/fantasy/contests/fc_nfl_h2h/lock", {}],
   ];
   it("anonymous 401 AUTH.REQUIRED, customer and trader 403 AUTH.FORBIDDEN, and nothing is written", async () => {
     const before = await countRows(t.database, "SELECT (SELECT COUNT(*) FROM fantasy_sports) + (SELECT COUNT(*) FROM fantasy_leagues) + (SELECT COUNT(*) FROM fantasy_contests) + (SELECT COUNT(*) FROM fantasy_players) AS n");

@@ -1,9 +1,10 @@
 /**
  * Fantasy journeys.
  * 1. A signed-out visitor on /fantasy presses ENTER, tries the demo, builds a valid lineup under the
- *    salary cap and enters a contest an operator created (through the API) to start in a few
- *    seconds. The server's contest runner (FANTASY_INTERVAL_MS in playwright.config.ts) locks it,
- *    scores it live and settles it; My Contests and the wallet balance show the payout.
+ *    salary cap and enters a contest an operator created (through the API) to start in ten minutes.
+ *    The operator then locks it now from Fantasy Management; the server's contest runner
+ *    (FANTASY_INTERVAL_MS in playwright.config.ts) takes it live and scores it, and the operator
+ *    settles it now with the points as they stand; My Contests and the wallet balance show the payout.
  * 2. A demo customer creates a private contest and gets its invite code.
  * 3. A demo admin creates a sport, a league, a contest and a player through the Fantasy
  *    Management dialogs, with the spec's validation and toasts.
@@ -31,13 +32,14 @@ async function buildCheapestLineup(dialog: Locator) {
 
 const balanceOf = async (page: Page) => ((await (await page.request.get("/api/customer/balance")).json()) as { balance: number }).balance;
 
-test("a visitor tries the demo, enters a contest with a valid lineup and is paid when it settles", async ({ page, baseURL }) => {
+test("a visitor tries the demo, enters a contest with a valid lineup and is paid when it settles", async ({ page, browser, baseURL }) => {
   test.setTimeout(150_000);
 
-  // The operator schedules a small contest that starts shortly and lasts a few seconds.
+  // The operator schedules a small contest. It starts in ten minutes (the soonest open contest,
+  // first in the lobby), time enough to enter on any machine; the operator locks it once entered.
   const admin = await playwrightRequest.newContext({ baseURL });
   expect((await admin.post("/api/demo/login", { data: { role: "admin" } })).ok()).toBe(true);
-  const startsAt = Date.now() + 40_000;
+  const startsAt = Date.now() + 10 * 60_000;
   const created = await admin.post("/api/admin/fantasy/contests", {
     data: {
       sportId: "fsp_nfl",
@@ -47,7 +49,7 @@ test("a visitor tries the demo, enters a contest with a valid lineup and is paid
       maxEntries: 10,
       minEntries: 1,
       startTime: new Date(startsAt).toISOString(),
-      endTime: new Date(startsAt + 12_000).toISOString(),
+      endTime: new Date(startsAt + 30 * 60_000).toISOString(),
     },
   });
   expect(created.status()).toBe(201);
@@ -110,8 +112,36 @@ test("a visitor tries the demo, enters a contest with a valid lineup and is paid
   const card = page.locator(`[data-contest="${contest.id}"]`);
   await expect(card).toBeVisible();
   await expect(card.getByTestId("entry-status")).toHaveText("Active");
-  await expect(card.getByTestId("contest-status")).toHaveText(/Locked|Live/, { timeout: 60_000 });
-  await expect(card.getByTestId("contest-status")).toHaveText("Settled", { timeout: 60_000 });
+  await expect(card.getByTestId("contest-status")).toHaveText("Open");
+
+  // The operator locks it now from Fantasy Management (the contest's row, Lock now, confirm).
+  const operatorContext = await browser.newContext();
+  const operator = await operatorContext.newPage();
+  expect((await operator.request.post("/api/demo/login", { data: { role: "admin" } })).ok()).toBe(true);
+  await operator.goto("/admin?tab=fantasy");
+  const management = operator.getByTestId("section-fantasy");
+  await management.getByTestId("fantasy-tab-contests").click();
+  const contestRow = management.getByTestId(`contest-row-${contest.id}`);
+  await expect(contestRow).toContainText("1/10");
+  await contestRow.getByTestId(`lock-${contest.id}`).click();
+  await expect(operator.getByRole("alertdialog")).toContainText(`Lock ${contest.name} now?`);
+  await operator.getByTestId("confirm-contest-action").click();
+  await expect(contestRow).toContainText(/Locked|Live/);
+
+  // The customer's card (My Contests polls every 15 s, every 3 s once a contest is running): locked,
+  // then live once the runner has scored it; it stays live until its end time or an operator settles it.
+  await expect(card.getByTestId("contest-status")).toHaveText(/Locked|Live/, { timeout: 30_000 });
+  await expect(card.getByTestId("contest-status")).toHaveText("Live", { timeout: 20_000 });
+
+  // The operator settles it now, with the points as they stand.
+  await expect(contestRow.getByTestId(`settle-${contest.id}`)).toBeVisible();
+  await contestRow.getByTestId(`settle-${contest.id}`).click();
+  await expect(operator.getByRole("alertdialog")).toContainText(`Settle ${contest.name} now?`);
+  await operator.getByTestId("confirm-contest-action").click();
+  await expect(contestRow).toContainText("Settled");
+  await operatorContext.close();
+
+  await expect(card.getByTestId("contest-status")).toHaveText("Settled", { timeout: 20_000 });
   await expect(card.getByTestId("entry-status")).toHaveText("Won");
 
   // The server's view of the entry: the whole prize pool to the only entrant. The guarantee is a

@@ -1,4 +1,4 @@
-/** Fantasy, the operator's side: create sports, leagues, contests and players; settle or cancel a contest. */
+/** Fantasy, the operator's side: create sports, leagues, contests and players; lock, settle or cancel a contest. */
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env.ts";
 import { ctxOf } from "../../env.ts";
@@ -12,6 +12,7 @@ import { createContest } from "../../../domain/fantasy/create-contest.ts";
 import { createPlayer } from "../../../domain/fantasy/create-player.ts";
 import { settleContest } from "../../../domain/fantasy/settle-contest.ts";
 import { cancelContest } from "../../../domain/fantasy/cancel-contest.ts";
+import { lockContestNow } from "../../../domain/fantasy/lock-contest.ts";
 import { viewerId, ADMIN_TAG } from "./shared.ts";
 import { presentSport, presentLeague, presentPlayer, presentContest, presentResolution } from "./presenters.ts";
 
@@ -90,6 +91,25 @@ fantasyAdminRoutes.openapi(
   async (c) => {
     const player = unwrap(await createPlayer(ctxOf(c), c.req.valid("json")));
     return c.json(presentPlayer(player), 201);
+  },
+);
+
+fantasyAdminRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/admin/fantasy/contests/{id}/lock",
+    tags: [ADMIN_TAG],
+    summary: "Lock an open contest now (admin): no more entries or lineup changes, its start time becomes now. Audited.",
+    description:
+      "The contest runner takes it live on its next pass and settles it at its end time, which does not move. " +
+      "409 FANTASY.INVALID_TRANSITION unless the contest is open and has the entries it needs to run (its minimum, or one when guaranteed).",
+    middleware: [requireRole("admin")] as const,
+    request: { params: ContestIdParam },
+    responses: { 200: json(FantasyContest, "Locked"), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) => {
+    const contest = unwrap(await lockContestNow(ctxOf(c), c.req.valid("param").id));
+    return c.json(presentContest(contest, viewerId(c.get("actor")), 0), 200);
   },
 );
 
