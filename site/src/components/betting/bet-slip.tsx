@@ -31,7 +31,8 @@ import {
 import { ApiError, apiSend } from "../../lib/api.ts";
 import { newIdempotencyKey } from "../../lib/idempotency.ts";
 import { inPlayDelay, legStates, secondsLeft } from "../../lib/live-book.ts";
-import { keys, queries } from "../../lib/queries.ts";
+import { keys } from "../../lib/query-keys.ts";
+import { customerQueries } from "../../lib/queries-customer.ts";
 import { formatMoney, milliToOdds, oddsToMilli, parseStakeToCents } from "../../lib/format.ts";
 import { placedText } from "../../lib/placed-text.ts";
 import { usePrice } from "../odds-format.tsx";
@@ -47,7 +48,7 @@ import { SGM_PRICING_SENTENCE } from "../../../../domain/pricing/sgm-margin.ts";
 import { eachWayFigures, eachWayTermsFor } from "./each-way.ts";
 
 /** The betting page's open events list: the same query, so the slip sees what the board shows. */
-const OPEN_EVENTS = queries.events({ status: "open", limit: 200 });
+const OPEN_EVENTS = customerQueries.events({ status: "open", limit: 200 });
 
 const TYPE_LABEL = { single: "Single", multiple: "Multiple", same_game_multi: "Same Game Multi" } as const;
 const TYPE_COLOR = { single: "blue", multiple: "violet", same_game_multi: "orange" } as const;
@@ -87,7 +88,7 @@ export function BetSlip() {
   const isSgm = slip.betType === "same_game_multi";
   // A same game multi is priced by the server's joint model (POST /api/betting/same-game-multis/quote):
   // the slip shows that price, or the reason the legs cannot be combined.
-  const sgmQuote = useQuery({ ...queries.sgmQuote(slip.selections), enabled: isSgm && count >= 2 });
+  const sgmQuote = useQuery({ ...customerQueries.sgmQuote(slip.selections), enabled: isSgm && count >= 2 });
   const sgmRefusal = isSgm && sgmQuote.error ? (sgmQuote.error instanceof ApiError ? sgmQuote.error.message : "This combination is not offered") : null;
   const sgmMilli = isSgm && sgmQuote.data ? oddsToMilli(sgmQuote.data.odds) : 0;
   const total = totalOddsMilli(slip, sgmMilli);

@@ -9,7 +9,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { suspensionWords } from "../../../../domain/accounts/suspension.ts";
 import { mayBet } from "../../../../domain/kyc/levels.ts";
-import { queries } from "../../lib/queries.ts";
+import { customerQueries } from "../../lib/queries-customer.ts";
 import { signInHref } from "../../lib/next-path.ts";
 import { exclusionSlipText } from "../session/exclusion-banner.tsx";
 import { SuspensionAction, useSuspension } from "../session/suspension.tsx";
@@ -33,7 +33,7 @@ export function usePlaceGate(): { gate: PlaceGate | null; signedOut: boolean; pe
   const suspension = useSuspension();
   const isCustomer = user?.role === "customer";
   // The same query as the exclusion banner's: one request for both.
-  const rg = useQuery({ ...queries.responsible(), enabled: isCustomer });
+  const rg = useQuery({ ...customerQueries.responsible(), enabled: isCustomer });
   if (suspension)
     return { gate: { reason: "suspended", text: suspensionWords(suspension).message, action: <SuspensionAction s={suspension} size="1" /> }, signedOut: false, pending: false };
   if (!user) return { gate: null, signedOut: !isPending, pending: isPending };
