@@ -79,3 +79,25 @@ export function SignInToBet() {
     </Button>
   );
 }
+
+/**
+ * The slip's foot: the gate in force, Log in for a visitor, or Place Bet (`place`: whether it may be
+ * pressed now, its words while a placement waits, and what a press does).
+ */
+export function SlipFoot({
+  gate,
+  signedOut,
+  place,
+}: {
+  gate: PlaceGate | null;
+  signedOut: boolean;
+  place: { disabled: boolean; label: string; onPlace: () => void };
+}) {
+  if (gate) return <GatedPlace gate={gate} />;
+  if (signedOut) return <SignInToBet />;
+  return (
+    <Button size="3" className="sb-slip__place" data-testid="place-bet" onClick={place.onPlace} disabled={place.disabled}>
+      {place.label}
+    </Button>
+  );
+}
