@@ -37,7 +37,7 @@ export default defineConfig({
           codeSplitting: {
             groups: [
               { name: "react", test: /\/node_modules\/(react|react-dom|scheduler)\//, priority: 2 },
-              { name: "island-common", test: /\/node_modules\/@tanstack\/|\/site\/src\/(components\/(toast|island-base|account\/use-logout)|lib\/(api|queries))\.tsx?$/, priority: 1 },
+              { name: "island-common", test: /\/node_modules\/@tanstack\/|\/site\/src\/(components\/(toast|island-base|account\/use-logout)|lib\/(api|query-keys|queries-customer))\.tsx?$/, priority: 1 },
               // The landing page's script and the few helpers it shares with the islands (the match
               // clock, local time, prices): one chunk instead of three, which keeps the page in its budget.
               { name: "landing-lib", test: /\/site\/src\/lib\/(local-time|live-label|price-format)\.ts$|\/domain\/shared\/odds\.ts$/, priority: 3 },

@@ -6,10 +6,10 @@ import { AccountView } from "../components/account/account-view.tsx";
 import { IslandShell } from "../components/island-shell.tsx";
 import { SuspendedAccount } from "../components/account/suspended-account.tsx";
 import { SuspensionBanner, useSuspension } from "../components/session/suspension.tsx";
-import { queries } from "../lib/queries.ts";
+import { customerQueries } from "../lib/queries-customer.ts";
 
 function AccountGate() {
-  const me = useQuery(queries.currentUser());
+  const me = useQuery(customerQueries.currentUser());
   const suspension = useSuspension();
   if (me.isPending) return <LoadingScreen label="Loading your account…" />;
   // A suspended real customer still signed in reaches their money here; a demo account, or a session

@@ -4,10 +4,10 @@ import { useQuery } from "@tanstack/react-query";
 import { AccessPrompt, LoadingScreen } from "../components/account/access-prompt.tsx";
 import { ConsoleLayout } from "../components/admin/console-layout.tsx";
 import { IslandShell } from "../components/island-shell.tsx";
-import { queries } from "../lib/queries.ts";
+import { customerQueries } from "../lib/queries-customer.ts";
 
 function AdminGate() {
-  const me = useQuery(queries.currentUser());
+  const me = useQuery(customerQueries.currentUser());
   if (me.isPending) return <LoadingScreen label="Checking your access…" />;
   if (me.isError) {
     return (

@@ -28,7 +28,7 @@ import { UserOddsFormat } from "../components/odds-format.tsx";
 import { ExclusionBanner } from "../components/session/exclusion-banner.tsx";
 import { SuspensionBanner } from "../components/session/suspension.tsx";
 import { VerifyPointer } from "../components/session/verify-pointer.tsx";
-import { queries } from "../lib/queries.ts";
+import { customerQueries } from "../lib/queries-customer.ts";
 import "../components/betting/betting.css";
 
 /** Open events (live first, then upcoming by start time); refreshed so new live events appear. */
@@ -41,9 +41,9 @@ function BettingScreen() {
   const sheetMode = useSheetMode();
   const { data: user, isPending: userPending } = useCurrentUser();
   const isCustomer = user?.role === "customer";
-  const events = useQuery({ ...queries.events({ status: "open", limit: 200 }), refetchInterval: EVENTS_REFRESH_MS });
-  const upcoming = useQuery(queries.events({ status: "upcoming", limit: 10 }));
-  const follows = useQuery({ ...queries.follows(), enabled: isCustomer });
+  const events = useQuery({ ...customerQueries.events({ status: "open", limit: 200 }), refetchInterval: EVENTS_REFRESH_MS });
+  const upcoming = useQuery(customerQueries.events({ status: "upcoming", limit: 10 }));
+  const follows = useQuery({ ...customerQueries.follows(), enabled: isCustomer });
   const followed = follows.data ? new Set(follows.data.teams) : NO_TEAMS;
   // Followed teams' events come first, so the board waits for the follows (a customer's) before it
   // shows any event: the cards then never reorder under the reader.

@@ -22,7 +22,7 @@ import { Lobby } from "../components/fantasy/lobby.tsx";
 import { MyContests, MyLineups } from "../components/fantasy/my-entries.tsx";
 import { SignInDialog } from "../components/fantasy/sign-in-dialog.tsx";
 import { useToast } from "../components/toast.tsx";
-import { queries } from "../lib/queries.ts";
+import { fantasyQueries } from "../lib/queries-fantasy.ts";
 import "../components/fantasy/fantasy.css";
 
 function FantasyScreen() {
@@ -51,7 +51,7 @@ function FantasyScreen() {
 
   async function openEdit(entry: FantasyEntry, contest?: FantasyContest) {
     try {
-      const c = contest ?? (await queryClient.fetchQuery(queries.fantasyContest(entry.contestId)));
+      const c = contest ?? (await queryClient.fetchQuery(fantasyQueries.fantasyContest(entry.contestId)));
       setTarget({ mode: "edit", entry, contest: c });
     } catch (e) {
       toast({ title: "Contest unavailable", description: (e as Error).message, variant: "destructive" });
@@ -62,7 +62,7 @@ function FantasyScreen() {
     if (!mayPlay("Sign in to enter contests and pay entry fees from your wallet.")) return;
     if (contest.entered && !mayEnterAgain(contest)) {
       try {
-        const entries = await queryClient.fetchQuery(queries.myFantasyEntries());
+        const entries = await queryClient.fetchQuery(fantasyQueries.myFantasyEntries());
         const mine = entries.find((e) => e.contestId === contest.id);
         if (mine?.editable) return void openEdit(mine, contest);
         toast({ title: "Already entered", description: `You're in ${contest.name}. See My Contests.` });
@@ -92,7 +92,7 @@ function FantasyScreen() {
     setPendingInvite(null);
     window.history.replaceState(window.history.state, "", "/fantasy");
     queryClient
-      .fetchQuery(queries.fantasyContest(invite.contestId))
+      .fetchQuery(fantasyQueries.fantasyContest(invite.contestId))
       .then((c) => enter(c, invite.code))
       .catch((e: Error) => toast({ title: "Invite not found", description: e.message, variant: "destructive" }));
   }, [pendingInvite, user]); // eslint-disable-line react-hooks/exhaustive-deps

@@ -3,10 +3,10 @@ import { useQuery } from "@tanstack/react-query";
 import { IslandShell } from "../components/island-shell.tsx";
 import { UserOddsFormat } from "../components/odds-format.tsx";
 import { PublicView } from "../components/public/public-view.tsx";
-import { queries } from "../lib/queries.ts";
+import { customerQueries } from "../lib/queries-customer.ts";
 
 function PublicSportsbookInner() {
-  const me = useQuery(queries.currentUser());
+  const me = useQuery(customerQueries.currentUser());
   // undefined while loading (or if the lookup failed): the header shows no sign-in state yet.
   const user = me.isPending ? undefined : me.isError ? null : me.data;
   return <PublicView user={user} />;

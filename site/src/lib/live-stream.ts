@@ -8,7 +8,7 @@
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { Event, LiveOddsItem } from "../../../api/schemas/events.ts";
-import { keys } from "./queries.ts";
+import { keys } from "./query-keys.ts";
 
 export const LIVE_STREAM_URL = "/api/live-odds/stream";
 

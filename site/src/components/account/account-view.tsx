@@ -9,7 +9,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState, type ComponentType } from "react";
 import type { CurrentUser } from "../../../../api/schemas/auth.ts";
 import { formatMoney } from "../../lib/format.ts";
-import { queries } from "../../lib/queries.ts";
+import { customerQueries } from "../../lib/queries-customer.ts";
+import { accountQueries } from "../../lib/queries-account.ts";
 import { RealityCheck } from "../session/reality-check.tsx";
 import { verificationDisplay } from "./kyc.ts";
 import { ExclusionBanner } from "../session/exclusion-banner.tsx";
@@ -70,13 +71,13 @@ function initials(user: CurrentUser): string {
 export function AccountView({ user }: { user: CurrentUser }) {
   const logout = useLogout(user);
   const isCustomer = user.role === "customer";
-  const balance = useQuery({ ...queries.balance(), enabled: isCustomer });
+  const balance = useQuery({ ...customerQueries.balance(), enabled: isCustomer });
   const displayName = `${user.firstName} ${user.lastName}`.trim();
   const section = useHashSection();
   const menu = MENU.filter((m) => isCustomer || !m.customerOnly);
   const menuItem = menu.find((m) => m.key === section);
   const walletTab = (WALLET_TABS as readonly string[]).includes(section ?? "") ? (section as WalletTab) : null;
-  const account = useQuery({ ...queries.account(), enabled: isCustomer });
+  const account = useQuery({ ...accountQueries.account(), enabled: isCustomer });
   const kyc = verificationDisplay(
     user.verificationLevel,
     account.data?.user.verificationLevel === user.verificationLevel ? account.data.user.verificationStatus : undefined,

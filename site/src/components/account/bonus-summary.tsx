@@ -5,13 +5,13 @@
  */
 import { Flex, Progress, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
-import { queries } from "../../lib/queries.ts";
+import { customerQueries } from "../../lib/queries-customer.ts";
 import { formatMoney } from "../../lib/format.ts";
 import { expiryText, holdsBonus, wageringPercent, wageringText } from "../../lib/bonus.ts";
 import { Panel } from "./section.tsx";
 
 export function BonusSummary() {
-  const bonus = useQuery(queries.bonus());
+  const bonus = useQuery(customerQueries.bonus());
   const b = bonus.data;
   if (!holdsBonus(b)) return null;
   const progress = wageringText(b);

@@ -6,14 +6,14 @@
 import { Callout } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
 import { formatMoney } from "../../lib/format.ts";
-import { queries } from "../../lib/queries.ts";
+import { customerQueries } from "../../lib/queries-customer.ts";
 
 export function debtMessage(owed: number): string | null {
   return owed > 0 ? `You owe ${formatMoney(owed)}; it will be taken from your next deposits or winnings.` : null;
 }
 
 export function DebtNotice({ enabled }: { enabled: boolean }) {
-  const debt = useQuery({ ...queries.myDebt(), enabled });
+  const debt = useQuery({ ...customerQueries.myDebt(), enabled });
   const message = debt.data ? debtMessage(debt.data.owed) : null;
   if (!message) return null;
   return (

@@ -10,12 +10,12 @@ import { errorMessage } from "../../lib/form-errors.ts";
 import { LoadingScreen } from "./access-prompt.tsx";
 import { PaymentsList, WithdrawPanel } from "./sections/wallet.tsx";
 import { useLogout } from "./use-logout.ts";
-import { queries } from "../../lib/queries.ts";
+import { customerQueries } from "../../lib/queries-customer.ts";
 
 export function SuspendedAccount({ suspension }: { suspension: SuspensionState }) {
   const words = suspensionWords(suspension);
   const access = useQuery({
-    ...queries.withdrawAccess(),
+    ...customerQueries.withdrawAccess(),
     retry: false,
   });
   const logout = useLogout(null);

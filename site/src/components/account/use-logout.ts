@@ -8,7 +8,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CurrentUser } from "../../../../api/schemas/auth.ts";
 import { apiSend } from "../../lib/api.ts";
 import { useToast } from "../toast.tsx";
-import { keys } from "../../lib/queries.ts";
+import { keys } from "../../lib/query-keys.ts";
 
 export const LOGOUT_REDIRECT_MS = 1000;
 

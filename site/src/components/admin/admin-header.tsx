@@ -1,5 +1,5 @@
 /** The console's top bar: brand, health indicator, refresh, who is signed in, logout. */
-import { queries } from "../../lib/queries.ts";
+import { adminQueries } from "../../lib/queries-admin.ts";
 import { Badge, Button, Flex, IconButton, Text, Tooltip } from "@radix-ui/themes";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -20,7 +20,7 @@ export function roleLabel(user: CurrentUser): string {
 }
 
 function HealthIndicator() {
-  const health = useQuery(queries.health());
+  const health = useQuery(adminQueries.health());
   let state: "checking" | "ok" | "degraded" = "checking";
   if (health.data) state = health.data.status === "ok" ? "ok" : "degraded";
   else if (health.isError) state = "degraded";

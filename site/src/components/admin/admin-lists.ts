@@ -7,7 +7,8 @@ import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { AdminBetsPage, AdminEventsPage } from "../../../../api/schemas/admin-lists.ts";
 import { apiGet } from "../../lib/api.ts";
-import { keys } from "../../lib/queries.ts";
+import { keys } from "../../lib/query-keys.ts";
+import { adminKeys } from "../../lib/queries-admin.ts";
 
 type Params = Record<string, string | number | undefined>;
 
@@ -31,7 +32,7 @@ export const adminEventsQuery = (params: Params) => {
 export const adminBetsQuery = (params: Params) => {
   const qs = listQuery(params);
   return queryOptions({
-    queryKey: [...keys.allBets, "page", qs],
+    queryKey: [...adminKeys.allBets, "page", qs],
     queryFn: () => apiGet<AdminBetsPage>(`/api/admin/bets?${qs}`),
     placeholderData: keepPreviousData,
     refetchInterval: 10_000,

@@ -11,7 +11,7 @@ import type { AdminBet } from "../../../../api/schemas/bets.ts";
 import { ApiError, apiSend } from "../../lib/api.ts";
 import { adminBetsQuery, useCursorPager, useDebounced } from "./admin-lists.ts";
 import { SPORT_OPTIONS } from "./events-table.tsx";
-import { keys } from "../../lib/queries.ts";
+import { adminKeys } from "../../lib/queries-admin.ts";
 import { useAdminMutation } from "./use-admin-mutation.ts";
 import { overridePart } from "./markets/settle-confirm.ts";
 import { type Settle, byBetReturn } from "./bets/bet-return.ts";
@@ -89,7 +89,7 @@ export function BetsTable({ readOnly = false }: { readOnly?: boolean } = {}) {
     onError: (error, asked) => {
       if (isEarly(error, asked)) setEarly({ bet: asked.bet, status: asked.status, message: error.message });
     },
-    invalidate: [keys.allBets, keys.dashboardStats],
+    invalidate: [adminKeys.allBets, adminKeys.dashboardStats],
   });
 
   const page = bets.data;

@@ -3,7 +3,7 @@ import { Callout, Flex } from "@radix-ui/themes";
 import { useQueryClient } from "@tanstack/react-query";
 import { Component, lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
 import type { CurrentUser } from "../../../../api/schemas/auth.ts";
-import { queries } from "../../lib/queries.ts";
+import { adminQueries } from "../../lib/queries-admin.ts";
 import { useToast } from "../toast.tsx";
 import { AdminHeader } from "./admin-header.tsx";
 import { AdminSidebar } from "./admin-sidebar.tsx";
@@ -99,7 +99,7 @@ export function ConsoleLayout({ user }: { user: CurrentUser }) {
   async function exportReports() {
     setExporting(true);
     try {
-      const bets = await queryClient.fetchQuery(queries.allBets());
+      const bets = await queryClient.fetchQuery(adminQueries.allBets());
       downloadCsv(exportFilename(), betsToCsv(bets));
       toast({ title: "Report exported", description: `${bets.length} bets written to CSV.` });
     } catch (error) {

@@ -10,7 +10,8 @@ import type { SportCode } from "../../../../api/schemas/events.ts";
 import { apiSend } from "../../lib/api.ts";
 import { useAdminMutation } from "./use-admin-mutation.ts";
 import { describeApiError, Field, toLocalInput } from "./form.tsx";
-import { keys } from "../../lib/queries.ts";
+import { keys } from "../../lib/query-keys.ts";
+import { adminKeys } from "../../lib/queries-admin.ts";
 
 const SPORTS: { code: Exclude<SportCode, "racing">; name: string; hasDraw: boolean }[] = [
   { code: "soccer", name: "Soccer", hasDraw: true },
@@ -56,7 +57,7 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
       onOpenChange(false);
     },
     failure: "Failed to create event",
-    invalidate: [keys.events, keys.dashboardStats],
+    invalidate: [keys.events, adminKeys.dashboardStats],
   });
 
 

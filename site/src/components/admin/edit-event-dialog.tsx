@@ -4,7 +4,7 @@ import { useState } from "react";
 import type { AdminEventRow } from "../../../../api/schemas/admin-lists.ts";
 import { apiSend } from "../../lib/api.ts";
 import { formatLocal, toLocalInput } from "../../lib/local-time.ts";
-import { keys } from "../../lib/queries.ts";
+import { keys } from "../../lib/query-keys.ts";
 import { FormDialog } from "./form-dialog.tsx";
 import { describeApiError, Field } from "./form.tsx";
 import { useAdminMutation } from "./use-admin-mutation.ts";

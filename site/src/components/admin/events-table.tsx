@@ -15,7 +15,8 @@ import { EventStatusBadge } from "./badges.tsx";
 import { useConsole } from "./console-context.tsx";
 import { EditEventDialog } from "./edit-event-dialog.tsx";
 import { FinishEventDialog } from "./finish-event-dialog.tsx";
-import { keys } from "../../lib/queries.ts";
+import { keys } from "../../lib/query-keys.ts";
+import { adminKeys } from "../../lib/queries-admin.ts";
 import { useAdminMutation } from "./use-admin-mutation.ts";
 import { LocalTime } from "../local-time.tsx";
 
@@ -54,7 +55,7 @@ export function EventsTable({ canManage }: { canManage: boolean }) {
       apiSend<unknown>("PATCH", `/api/admin/events/${encodeURIComponent(event.id)}`, { status: to }),
     success: (_data, { event, to }) => ({ title: "Event updated", description: `${event.name} is now ${to}.` }),
     failure: (error) => ({ title: "Failed to update event", description: error.message, variant: "destructive" }),
-    invalidate: [keys.events, keys.dashboardStats],
+    invalidate: [keys.events, adminKeys.dashboardStats],
   });
 
   const page = events.data;

@@ -9,7 +9,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { AdminEventRow } from "../../../../api/schemas/admin-lists.ts";
 import { apiSend } from "../../lib/api.ts";
-import { keys } from "../../lib/queries.ts";
+import { keys } from "../../lib/query-keys.ts";
+import { adminKeys } from "../../lib/queries-admin.ts";
 import { formatLocal } from "../../lib/local-time.ts";
 import { adminBetsQuery } from "./admin-lists.ts";
 import { FormDialog } from "./form-dialog.tsx";
@@ -28,7 +29,7 @@ export function FinishEventDialog({ event, onClose }: { event: AdminEventRow | n
     request: (body: Record<string, unknown>) => apiSend<unknown>("PATCH", `/api/admin/events/${encodeURIComponent(event!.id)}`, body),
     success: () => ({ title: "Event updated", description: `${event?.name} is now finished.` }),
     failure: (e) => ({ title: "Failed to update event", description: describeApiError(e), variant: "destructive" }),
-    invalidate: [keys.events, keys.dashboardStats, keys.allBets],
+    invalidate: [keys.events, adminKeys.dashboardStats, adminKeys.allBets],
     onSuccess: () => close(),
   });
   const close = () => {

@@ -1,7 +1,7 @@
 /** Dashboard left column: open fraud alerts from the rules engine (GET /api/admin/fraud-alerts). */
 import { Badge, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
-import { queries } from "../../lib/queries.ts";
+import { adminQueries } from "../../lib/queries-admin.ts";
 import { useConsole, useRole } from "./console-context.tsx";
 import { EmptyState, ErrorNote, RowsSkeleton } from "./ui.tsx";
 import { LocalTime } from "../local-time.tsx";
@@ -11,7 +11,7 @@ const SEVERITY_COLOR = { critical: "red", high: "orange", medium: "yellow", low:
 export function FraudAlertsCard() {
   const { isAdmin } = useRole();
   const console = useConsole();
-  const alerts = useQuery({ ...queries.fraudAlerts("24h"), enabled: isAdmin, refetchInterval: 30_000 });
+  const alerts = useQuery({ ...adminQueries.fraudAlerts("24h"), enabled: isAdmin, refetchInterval: 30_000 });
   if (!isAdmin) return null;
   const open = (alerts.data ?? []).filter((a) => a.status === "open");
   return (

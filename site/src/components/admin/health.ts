@@ -1,4 +1,4 @@
-/** Formatting of the /api/health figures (the query itself is queries.health() in lib/queries.ts). */
+/** Formatting of the /api/health figures (the query itself is adminQueries.health() in lib/queries-admin.ts). */
 import type { Health } from "../../../../api/schemas/admin.ts";
 
 export function formatUptime(seconds: number): string {

@@ -5,7 +5,7 @@
  */
 import { Callout, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
-import { queries } from "../../lib/queries.ts";
+import { adminQueries } from "../../lib/queries-admin.ts";
 
 const KIND_LABEL = {
   open_transaction: "Open transaction",
@@ -14,7 +14,7 @@ const KIND_LABEL = {
 } as const;
 
 export function LedgerAlarmBanner() {
-  const system = useQuery(queries.system());
+  const system = useQuery(adminQueries.system());
   const alarms = system.data?.ledgerAlarms ?? [];
   if (alarms.length === 0) return null;
   return (

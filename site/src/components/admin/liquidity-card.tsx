@@ -6,10 +6,10 @@
 import { Card, DataList, Flex, Heading, Skeleton, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
 import { formatMoney } from "../../lib/format.ts";
-import { queries } from "../../lib/queries.ts";
+import { adminQueries } from "../../lib/queries-admin.ts";
 
 export function LiquidityCard() {
-  const stats = useQuery(queries.dashboardStats());
+  const stats = useQuery(adminQueries.dashboardStats());
   const s = stats.data;
   const pendingStakes = s ? Math.max(0, s.totalStaked - s.totalReturned - s.grossRevenue) : 0;
   const worstCase = s ? s.potentialPayout - pendingStakes : 0;

@@ -10,7 +10,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { HeatmapCell, HeatmapRange } from "../../../../api/schemas/risk.ts";
 import { formatMoney } from "../../lib/format.ts";
-import { queries } from "../../lib/queries.ts";
+import { adminQueries } from "../../lib/queries-admin.ts";
 import { useRole } from "./console-context.tsx";
 import { AdjustLimitDialog, MarketBetsDialog, useSuspendMarket } from "./markets/market-actions.tsx";
 import { marketLabel, useMarketDirectory, useMarketInfo } from "./markets/market-directory.ts";
@@ -32,7 +32,7 @@ export const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, "");
 
 export function RiskHeatmap() {
   const [range, setRange] = useState<HeatmapRange>("24h");
-  const heatmap = useQuery(queries.riskHeatmap(range));
+  const heatmap = useQuery(adminQueries.riskHeatmap(range));
   const [selected, setSelected] = useState<{ sport: string; market: string } | null>(null);
 
   const cellOf = (sport: string, market: string): HeatmapCell | undefined =>

@@ -6,7 +6,7 @@
 import { Button, Callout, Flex, Link } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { queries } from "../../lib/queries.ts";
+import { customerQueries } from "../../lib/queries-customer.ts";
 import { AccessPrompt, LoadingScreen } from "../account/access-prompt.tsx";
 import { BrandMark } from "../public/brand-mark.tsx";
 import { displayName, roleLabel } from "./admin-header.tsx";
@@ -22,7 +22,7 @@ export function StandaloneScreen({
   signedOutMessage: string;
   children: ReactNode;
 }) {
-  const me = useQuery(queries.currentUser());
+  const me = useQuery(customerQueries.currentUser());
   if (me.isPending) return <LoadingScreen label="Checking your access…" />;
   if (me.isError) {
     return (

@@ -3,7 +3,7 @@ import { Callout, Card, Flex, Heading, Progress, Skeleton, Text } from "@radix-u
 import { useQuery } from "@tanstack/react-query";
 import type { DashboardStats } from "../../../../api/schemas/admin.ts";
 import { formatMoney } from "../../lib/format.ts";
-import { queries } from "../../lib/queries.ts";
+import { adminQueries } from "../../lib/queries-admin.ts";
 
 const count = new Intl.NumberFormat("en-AU");
 
@@ -29,7 +29,7 @@ const TILES: Tile[] = [
 ];
 
 export function StatTiles() {
-  const stats = useQuery(queries.dashboardStats());
+  const stats = useQuery(adminQueries.dashboardStats());
   if (stats.isError) {
     return (
       <Callout.Root color="red" data-testid="stats-error">
@@ -64,7 +64,7 @@ export function StatTiles() {
 }
 
 export function SettlementCard() {
-  const stats = useQuery(queries.dashboardStats());
+  const stats = useQuery(adminQueries.dashboardStats());
   const s = stats.data;
   const settled = s ? s.wonBets + s.lostBets + s.voidBets : 0;
   const pct = s ? Math.round(Math.min(1, Math.max(0, s.settlementRate)) * 1000) / 10 : 0;

@@ -1,5 +1,5 @@
 /** Right column: System Health from GET /api/health. */
-import { queries } from "../../lib/queries.ts";
+import { adminQueries } from "../../lib/queries-admin.ts";
 import { Badge, Card, DataList, Flex, Heading, Skeleton, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
 import { formatLag } from "./system-settings-dialog.tsx";
@@ -7,7 +7,7 @@ import { DATABASE_KIND_LABEL, formatRoundTrip, formatUptime } from "./health.ts"
 import { formatAgo } from "../../lib/local-time.ts";
 
 export function SystemHealthCard() {
-  const health = useQuery(queries.health());
+  const health = useQuery(adminQueries.health());
   const h = health.data;
   const sk = <Skeleton width="90px" />;
   return (

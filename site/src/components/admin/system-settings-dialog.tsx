@@ -3,7 +3,7 @@
  * database kind and round trip, feed status and lag, uptime, risk settings). Read only: settings
  * are changed in the server's environment.
  */
-import { queries } from "../../lib/queries.ts";
+import { adminQueries } from "../../lib/queries-admin.ts";
 import { Badge, Button, Callout, DataList, Dialog, Flex, Skeleton, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
@@ -18,7 +18,7 @@ export function formatLag(ms: number | null): string {
 }
 
 export function SystemSettingsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const system = useQuery({ ...queries.system(), enabled: open });
+  const system = useQuery({ ...adminQueries.system(), enabled: open });
   const s = system.data;
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>

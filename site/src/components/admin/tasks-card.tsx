@@ -1,7 +1,7 @@
 /** Dashboard right column: the task queue (GET /api/admin/tasks). */
 import { Badge, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
-import { queries } from "../../lib/queries.ts";
+import { adminQueries } from "../../lib/queries-admin.ts";
 import { useConsole, useRole } from "./console-context.tsx";
 import { EmptyState, ErrorNote, RowsSkeleton } from "./ui.tsx";
 import { formatLocal } from "../../lib/local-time.ts";
@@ -11,7 +11,7 @@ export const PRIORITY_COLOR = { low: "gray", medium: "blue", high: "orange", cri
 export function TasksCard() {
   const { isAdmin } = useRole();
   const console = useConsole();
-  const tasks = useQuery({ ...queries.tasks(), enabled: isAdmin });
+  const tasks = useQuery({ ...adminQueries.tasks(), enabled: isAdmin });
   if (!isAdmin) return null;
   const open = (tasks.data ?? []).filter((t) => t.status === "pending" || t.status === "in_progress");
   return (

@@ -21,7 +21,7 @@ export type AdminMutationOptions<Vars, Data> = {
    * function may return null when the caller answers the failure itself (onError).
    */
   failure: string | ToastInput | ((error: Error, vars: Vars) => ToastInput | null);
-  /** Query keys (from lib/queries.ts) refreshed when the call is over. */
+  /** Query keys (from lib/query-keys.ts, lib/queries-admin.ts) refreshed when the call is over. */
   invalidate?: readonly QueryKey[] | ((vars: Vars) => readonly QueryKey[]);
   /** After the success toast: the caller's follow-up (reset the form, close the dialog). */
   onSuccess?: (data: Data, vars: Vars) => void;

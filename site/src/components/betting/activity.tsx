@@ -3,7 +3,7 @@ import { Card, Heading, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
 import type { ActivityItem } from "../../../../api/schemas/account.ts";
 import { formatMoney, formatTime } from "../../lib/format.ts";
-import { queries } from "../../lib/queries.ts";
+import { bettingQueries } from "../../lib/queries-betting.ts";
 import { usePrice } from "../odds-format.tsx";
 
 function what(a: ActivityItem): string {
@@ -13,7 +13,7 @@ function what(a: ActivityItem): string {
 }
 
 export function RecentActivity() {
-  const { data, status } = useQuery(queries.activity(10));
+  const { data, status } = useQuery(bettingQueries.activity(10));
   const price = usePrice();
   const items = data?.items ?? [];
   return (

@@ -5,7 +5,7 @@
  */
 import { Badge, Button, Flex, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
-import { queries } from "../../lib/queries.ts";
+import { customerQueries } from "../../lib/queries-customer.ts";
 import { formatMoney } from "../../lib/format.ts";
 import { holdsBonus } from "../../lib/bonus.ts";
 import { signInHref } from "../../lib/next-path.ts";
@@ -28,8 +28,8 @@ export function openBetSlip() {
 
 export function BettingHeader() {
   const { data: user, isPending: userPending } = useCurrentUser();
-  const balance = useQuery({ ...queries.balance(), enabled: !!user });
-  const bonus = useQuery({ ...queries.bonus(), enabled: user?.role === "customer" });
+  const balance = useQuery({ ...customerQueries.balance(), enabled: !!user });
+  const bonus = useQuery({ ...customerQueries.bonus(), enabled: user?.role === "customer" });
   const bonusHeld = holdsBonus(bonus.data) && bonus.data.bonus > 0 ? bonus.data.bonus : null;
   const { state } = useSlip();
   const suspended = useSuspension() !== null;

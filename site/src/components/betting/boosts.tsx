@@ -1,7 +1,7 @@
 /** Recent boosts (GET /api/betting/boosts): the largest recent price rises on open markets. */
 import { Card, Heading, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
-import { queries } from "../../lib/queries.ts";
+import { bettingQueries } from "../../lib/queries-betting.ts";
 import { usePrice } from "../odds-format.tsx";
 import { LinePlaceholder, LoadingText, PricePlaceholder } from "../placeholders.tsx";
 import { PriceButton } from "./price-button.tsx";
@@ -24,7 +24,7 @@ function BoostPlaceholder() {
 }
 
 export function RecentBoosts() {
-  const { data, status } = useQuery(queries.boosts(BOOSTS));
+  const { data, status } = useQuery(bettingQueries.boosts(BOOSTS));
   const price = usePrice();
   const boosts = data?.boosts ?? [];
   return (

@@ -8,7 +8,7 @@ import { useEffect, useState } from "react";
 import type { Event, LiveOddsItem, Market } from "../../../../api/schemas/events.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { liveLabel } from "../../lib/live-book.ts";
-import { keys } from "../../lib/queries.ts";
+import { keys } from "../../lib/query-keys.ts";
 import { PriceButton } from "./price-button.tsx";
 
 type MarketStatus = Market["status"];

@@ -7,7 +7,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
 import type { LiveOddsItem } from "../../../../api/schemas/events.ts";
 import { useLiveOddsStream } from "../../lib/live-stream.ts";
-import { queries } from "../../lib/queries.ts";
+import { customerQueries } from "../../lib/queries-customer.ts";
 import { oddsToMilli } from "../../lib/format.ts";
 import { useSlip } from "./slip-state.tsx";
 
@@ -24,7 +24,7 @@ export interface LiveIndex {
 
 export function useLiveIndex(): LiveIndex {
   const streaming = useLiveOddsStream();
-  const { data, isSuccess, isError } = useQuery(queries.liveOdds({ streaming }));
+  const { data, isSuccess, isError } = useQuery(customerQueries.liveOdds({ streaming }));
   return useMemo(() => {
     const items = data ?? [];
     const byEvent = new Map<string, LiveOddsItem>();

@@ -12,7 +12,8 @@ import { ApiError, apiSend } from "../../lib/api.ts";
 import { errorMessage } from "../../lib/form-errors.ts";
 import { formatDateTime, formatMoney } from "../../lib/format.ts";
 import { signInHref } from "../../lib/next-path.ts";
-import { keys, queries } from "../../lib/queries.ts";
+import { keys } from "../../lib/query-keys.ts";
+import { customerQueries } from "../../lib/queries-customer.ts";
 import { usePrice } from "../odds-format.tsx";
 import { TabBar, tabPanelProps } from "../tab-bar.tsx";
 import { useToast } from "../toast.tsx";
@@ -189,7 +190,7 @@ function BetRow({ bet }: { bet: Bet }) {
 }
 
 export function MyBets({ signedIn }: { signedIn: boolean }) {
-  const { data, status } = useQuery({ ...queries.myBets(), enabled: signedIn });
+  const { data, status } = useQuery({ ...customerQueries.myBets(), enabled: signedIn });
   const bets = data ?? [];
   const open = bets.filter((b) => b.status === "pending");
   const settled = bets.filter((b) => b.status !== "pending");

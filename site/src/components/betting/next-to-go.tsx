@@ -7,7 +7,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { Race } from "../../../../api/schemas/account.ts";
 import { formatTime, oddsToMilli } from "../../lib/format.ts";
-import { queries } from "../../lib/queries.ts";
+import { bettingQueries } from "../../lib/queries-betting.ts";
 import { LinePlaceholder, LoadingText, PricesPlaceholder } from "../placeholders.tsx";
 import { PriceButton } from "./price-button.tsx";
 
@@ -81,7 +81,7 @@ function RaceCardPlaceholder() {
 }
 
 export function NextToGo({ onAllRacing }: { onAllRacing: () => void }) {
-  const { data, status } = useQuery(queries.nextToGo(NEXT_TO_GO_COUNT));
+  const { data, status } = useQuery(bettingQueries.nextToGo(NEXT_TO_GO_COUNT));
   const now = useNow(30_000);
   const races = data?.races ?? [];
   return (

@@ -7,7 +7,7 @@ import { Badge, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
 import type { SameGameMulti } from "../../../../api/schemas/bets.ts";
 import { oddsToMilli } from "../../lib/format.ts";
-import { queries } from "../../lib/queries.ts";
+import { bettingQueries } from "../../lib/queries-betting.ts";
 import { usePrice } from "../odds-format.tsx";
 import { openBetSlip } from "./betting-header.tsx";
 import { ButtonPlaceholder, LinePlaceholder, LoadingText } from "../placeholders.tsx";
@@ -99,7 +99,7 @@ function SgmCardPlaceholder() {
 }
 
 export function SameGameMultis() {
-  const { data, status } = useQuery(queries.sameGameMultis(SGM_COUNT));
+  const { data, status } = useQuery(bettingQueries.sameGameMultis(SGM_COUNT));
   const items = data?.items ?? [];
   if (status === "success" && items.length === 0) return null;
   return (

@@ -4,13 +4,13 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { ApiError } from "../../lib/api.ts";
-import { queries } from "../../lib/queries.ts";
+import { customerQueries } from "../../lib/queries-customer.ts";
 import { useLogout as useLogoutMutation } from "../account/use-logout.ts";
 
 export const REDIRECT_DELAY_MS = 1000;
 
 export function useCurrentUser() {
-  const q = useQuery(queries.currentUser());
+  const q = useQuery(customerQueries.currentUser());
   // The session ended or the account was suspended since the page loaded: no longer show the user
   // (their name and balance) from before; the page shows the signed-out or suspended state.
   if (q.isError && q.error instanceof ApiError && (q.error.status === 401 || q.error.status === 403)) return { ...q, data: undefined };

@@ -9,7 +9,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { suspensionWords } from "../../../../domain/accounts/suspension.ts";
 import { mayBet } from "../../../../domain/kyc/levels.ts";
-import { queries } from "../../lib/queries.ts";
+import { customerQueries } from "../../lib/queries-customer.ts";
 import { signInHref } from "../../lib/next-path.ts";
 import { exclusionSlipText } from "../session/exclusion-banner.tsx";
 import { SuspensionAction, useSuspension } from "../session/suspension.tsx";
@@ -33,7 +33,7 @@ export function usePlaceGate(): { gate: PlaceGate | null; signedOut: boolean; pe
   const suspension = useSuspension();
   const isCustomer = user?.role === "customer";
   // The same query as the exclusion banner's: one request for both.
-  const rg = useQuery({ ...queries.responsible(), enabled: isCustomer });
+  const rg = useQuery({ ...customerQueries.responsible(), enabled: isCustomer });
   if (suspension)
     return { gate: { reason: "suspended", text: suspensionWords(suspension).message, action: <SuspensionAction s={suspension} size="1" /> }, signedOut: false, pending: false };
   if (!user) return { gate: null, signedOut: !isPending, pending: isPending };
@@ -76,6 +76,28 @@ export function SignInToBet() {
       <a href={signInHref("/betting")} data-testid="login-to-bet">
         Log in to place a bet
       </a>
+    </Button>
+  );
+}
+
+/**
+ * The slip's foot: the gate in force, Log in for a visitor, or Place Bet (`place`: whether it may be
+ * pressed now, its words while a placement waits, and what a press does).
+ */
+export function SlipFoot({
+  gate,
+  signedOut,
+  place,
+}: {
+  gate: PlaceGate | null;
+  signedOut: boolean;
+  place: { disabled: boolean; label: string; onPlace: () => void };
+}) {
+  if (gate) return <GatedPlace gate={gate} />;
+  if (signedOut) return <SignInToBet />;
+  return (
+    <Button size="3" className="sb-slip__place" data-testid="place-bet" onClick={place.onPlace} disabled={place.disabled}>
+      {place.label}
     </Button>
   );
 }

@@ -7,7 +7,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { parseStoredSlip, revalidateStoredSlip, serializeSlip, SLIP_STORAGE_KEY } from "../../lib/stored-slip.ts";
-import { queries } from "../../lib/queries.ts";
+import { customerQueries } from "../../lib/queries-customer.ts";
 import { useSlip } from "./slip-state.tsx";
 
 function storage(): Storage | null {
@@ -20,7 +20,7 @@ function storage(): Storage | null {
 
 export function useStoredSlip(): void {
   const { state, restore } = useSlip();
-  const events = useQuery(queries.events({ status: "open", limit: 200 }));
+  const events = useQuery(customerQueries.events({ status: "open", limit: 200 }));
   /** Until the stored slip has been read (and restored), nothing is written over it. */
   const restored = useRef(false);
 

@@ -9,7 +9,8 @@ import { useState, type FormEvent } from "react";
 import type { FantasyContest, PrivateContestResponse } from "../../../../api/schemas/fantasy.ts";
 import { apiSend } from "../../lib/api.ts";
 import { formatDateTime, formatMoney } from "../../lib/format.ts";
-import { keys, queries } from "../../lib/queries.ts";
+import { keys } from "../../lib/query-keys.ts";
+import { fantasyQueries } from "../../lib/queries-fantasy.ts";
 import { useToast } from "../toast.tsx";
 import { refreshAfterEntry } from "./enter-contest-dialog.tsx";
 import { LineupBuilder } from "./lineup-builder.tsx";
@@ -18,7 +19,7 @@ import { checkPrivateForm, emptyPrivateForm, inviteLink, PRIVATE_RULES, type Pri
 type Step = { kind: "terms" } | { kind: "lineup"; terms: PrivateTerms } | { kind: "done"; contest: FantasyContest };
 
 export function CreatePrivateContestDialog({ open, onOpenChange, defaultSportId }: { open: boolean; onOpenChange: (o: boolean) => void; defaultSportId: string }) {
-  const sports = useQuery(queries.fantasySports());
+  const sports = useQuery(fantasyQueries.fantasySports());
   const active = (sports.data ?? []).filter((s) => s.status === "active");
   const queryClient = useQueryClient();
   const toast = useToast();

@@ -14,7 +14,7 @@ import { formatDateTime, formatMoney } from "../../lib/format.ts";
 import { useToast } from "../toast.tsx";
 import { formatSalary } from "./fantasy-format.ts";
 import { LineupBuilder } from "./lineup-builder.tsx";
-import { keys } from "../../lib/queries.ts";
+import { keys } from "../../lib/query-keys.ts";
 
 /** What the dialog needs to know about the contest (a lobby row, or an entry's contest). */
 export type EnterTarget =

@@ -6,12 +6,12 @@
 import { Badge, Button, Flex, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
 import { formatMoney } from "../../lib/format.ts";
-import { queries } from "../../lib/queries.ts";
+import { customerQueries } from "../../lib/queries-customer.ts";
 import { useCurrentUser, useLogout } from "../betting/session.tsx";
 
 export function FantasyHeader() {
   const { data: user, isPending: userPending } = useCurrentUser();
-  const balance = useQuery({ ...queries.balance(), enabled: !!user && user.role === "customer" });
+  const balance = useQuery({ ...customerQueries.balance(), enabled: !!user && user.role === "customer" });
   const { logout, pending } = useLogout();
 
   return (

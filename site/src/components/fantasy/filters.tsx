@@ -4,7 +4,7 @@
  */
 import { Badge, Button, Flex, Popover, Select, Text } from "@radix-ui/themes";
 import type { FantasySport } from "../../../../api/schemas/fantasy.ts";
-import type { FantasyContestsFilter } from "../../lib/queries.ts";
+import type { FantasyContestsFilter } from "../../lib/queries-fantasy.ts";
 
 export type LobbyFilters = { sportId: string; fee: FeeBand; size: SizeBand };
 export type FeeBand = "any" | "free" | "upto5" | "5to25" | "over25";

@@ -8,7 +8,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { FantasyContest } from "../../../../api/schemas/fantasy.ts";
 import { formatDateTime, formatMoney } from "../../lib/format.ts";
-import { queries } from "../../lib/queries.ts";
+import { fantasyQueries } from "../../lib/queries-fantasy.ts";
 import { parseInvite } from "./private-contest.ts";
 
 export function JoinByCodeDialog({
@@ -21,7 +21,7 @@ export function JoinByCodeDialog({
   onJoin: (contest: FantasyContest, code: string) => void;
 }) {
   const queryClient = useQueryClient();
-  const contests = useQuery({ ...queries.fantasyContests({ status: "open" }), enabled: open });
+  const contests = useQuery({ ...fantasyQueries.fantasyContests({ status: "open" }), enabled: open });
   const joinable = (contests.data ?? []).filter((c) => c.isPrivate && !c.entered && c.currentEntries < c.maxEntries);
   const [text, setText] = useState("");
   const [contestId, setContestId] = useState("");
@@ -38,7 +38,7 @@ export function JoinByCodeDialog({
     if (!id) return setError("Choose the contest the code is for.");
     setBusy(true);
     try {
-      const contest = await queryClient.fetchQuery(queries.fantasyContest(id));
+      const contest = await queryClient.fetchQuery(fantasyQueries.fantasyContest(id));
       if (contest.status !== "open" || Date.parse(contest.startTime) <= Date.now()) return setError(`${contest.name} has started and takes no more entries.`);
       if (contest.entered) return setError(`You're already in ${contest.name}. Edit your lineup from My Lineups.`);
       setText("");

@@ -8,7 +8,7 @@ import { Badge, Button, Callout, Flex, Heading, IconButton, SegmentedControl, Sk
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { FantasyPlayer, InjuryStatus, RosterSlot } from "../../../../api/schemas/fantasy.ts";
-import { queries } from "../../lib/queries.ts";
+import { fantasyQueries } from "../../lib/queries-fantasy.ts";
 import { formatPoints, formatSalary } from "./fantasy-format.ts";
 import { ALL_FILTER, canAdd, filterForSlot, lineupView, picksOf, placePlayer, poolFilters, type AddCheck } from "./lineup.ts";
 
@@ -54,7 +54,7 @@ export function LineupBuilder({
   onSubmit: (lineup: string[]) => void;
   footer?: ReactNode;
 }) {
-  const players = useQuery(queries.fantasyPlayers(setup.sportId));
+  const players = useQuery(fantasyQueries.fantasyPlayers(setup.sportId));
   /** Player id per roster slot (null = empty); the server returns lineups in slot order. */
   const initialSlots = () => setup.rosterPositions.map((_, i) => setup.initial?.[i] ?? null);
   const [slotIds, setSlotIds] = useState<(string | null)[]>(initialSlots);

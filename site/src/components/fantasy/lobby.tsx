@@ -8,7 +8,7 @@ import { TabBar, tabPanelProps } from "../tab-bar.tsx";
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import type { FantasyContest } from "../../../../api/schemas/fantasy.ts";
-import { queries } from "../../lib/queries.ts";
+import { fantasyQueries } from "../../lib/queries-fantasy.ts";
 import { ContestTable } from "./contest-table.tsx";
 import { activeFilterCount, FiltersButton, NO_FILTERS, toQuery, type LobbyFilters } from "./filters.tsx";
 import { contestInTab, FEATURED, listed, shownTab, sportTabsFor } from "./sport-tabs.ts";
@@ -55,9 +55,9 @@ export function Lobby({
   const [chosen, setTab] = useState<string>(FEATURED);
   const [filters, setFilters] = useState<LobbyFilters>(NO_FILTERS);
   const [pinned, togglePin] = usePinned();
-  const sports = useQuery(queries.fantasySports());
-  const contests = useQuery(queries.fantasyContests(toQuery(filters)));
-  const open = useQuery(queries.fantasyContests({ status: "open" }));
+  const sports = useQuery(fantasyQueries.fantasySports());
+  const contests = useQuery(fantasyQueries.fantasyContests(toQuery(filters)));
+  const open = useQuery(fantasyQueries.fantasyContests({ status: "open" }));
 
   // The tabs are the sports of the open contests (whatever the filters), so none opens on nothing.
   const tabs = sportTabsFor(open.data ?? []);

@@ -8,7 +8,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import type { FantasyContestStatus, FantasyEntry, FantasyEntryStatus } from "../../../../api/schemas/fantasy.ts";
 import { formatDateTime, formatMoney } from "../../lib/format.ts";
-import { keys, queries } from "../../lib/queries.ts";
+import { keys } from "../../lib/query-keys.ts";
+import { fantasyQueries } from "../../lib/queries-fantasy.ts";
 import { formatPoints, formatSalary } from "./fantasy-format.ts";
 import { InjuryMark } from "./lineup-builder.tsx";
 
@@ -25,7 +26,7 @@ const ENTRY_LABEL: Record<FantasyEntryStatus, string> = { active: "Active", won:
 
 /** The entries; when one is paid or refunded the wallet balance is re-read at once. */
 function useEntries(enabled: boolean) {
-  const q = useQuery({ ...queries.myFantasyEntries(), enabled });
+  const q = useQuery({ ...fantasyQueries.myFantasyEntries(), enabled });
   const queryClient = useQueryClient();
   const resolved = (q.data ?? []).filter((e) => e.status !== "active").length;
   const seen = useRef<number | null>(null);
@@ -196,7 +197,7 @@ function LineupList({ entry: e }: { entry: FantasyEntry }) {
 }
 
 function StandingsDialog({ entry, onClose }: { entry: FantasyEntry | null; onClose: () => void }) {
-  const q = useQuery({ ...queries.fantasyStandings(entry?.contestId ?? ""), enabled: entry !== null });
+  const q = useQuery({ ...fantasyQueries.fantasyStandings(entry?.contestId ?? ""), enabled: entry !== null });
   return (
     <Dialog.Root open={entry !== null} onOpenChange={(o) => !o && onClose()}>
       <Dialog.Content maxWidth="520px" className="fx-dialog" data-testid="standings-dialog">

@@ -8,7 +8,7 @@ import { useState } from "react";
 import type { DemoLoginResponse } from "../../../../api/schemas/auth.ts";
 import { apiSend } from "../../lib/api.ts";
 import { useToast } from "../toast.tsx";
-import { keys } from "../../lib/queries.ts";
+import { keys } from "../../lib/query-keys.ts";
 
 export function SignInDialog({ open, onOpenChange, reason }: { open: boolean; onOpenChange: (o: boolean) => void; reason: string }) {
   const queryClient = useQueryClient();

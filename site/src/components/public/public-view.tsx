@@ -15,7 +15,7 @@ import { formatDateTime } from "../../lib/format.ts";
 import { liveLabel } from "../../lib/live-book.ts";
 import { useLiveOddsStream } from "../../lib/live-stream.ts";
 import { signInHref } from "../../lib/next-path.ts";
-import { queries } from "../../lib/queries.ts";
+import { customerQueries } from "../../lib/queries-customer.ts";
 import { SiteHeader, type NavLink } from "../account/site-header.tsx";
 import { useLogout } from "../account/use-logout.ts";
 import { usePrice } from "../odds-format.tsx";
@@ -136,8 +136,8 @@ export function PublicView({ user }: { user: CurrentUser | null | undefined }) {
  */
 function LiveAndUpcoming() {
   const streaming = useLiveOddsStream();
-  const live = useQuery(queries.liveOdds({ streaming }));
-  const upcoming = useQuery(queries.events({ status: "upcoming", limit: 10 }));
+  const live = useQuery(customerQueries.liveOdds({ streaming }));
+  const upcoming = useQuery(customerQueries.events({ status: "upcoming", limit: 10 }));
   return (
     <>
       <LiveEvents live={live} />

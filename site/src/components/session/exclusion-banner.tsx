@@ -7,7 +7,7 @@ import { Callout, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
 import type { ResponsibleState } from "../../../../api/schemas/responsible.ts";
 import { formatDateTime } from "../../lib/format.ts";
-import { queries } from "../../lib/queries.ts";
+import { customerQueries } from "../../lib/queries-customer.ts";
 
 /** "You are on a time-out until Thu 26 Nov, 17:16" (no full stop), or null when nothing is in force. */
 function exclusionInForce(x: ResponsibleState["exclusion"]): string | null {
@@ -38,7 +38,7 @@ export function exclusionSlipText(x: ResponsibleState["exclusion"]): string | nu
 }
 
 export function ExclusionBanner({ enabled }: { enabled: boolean }) {
-  const rg = useQuery({ ...queries.responsible(), enabled });
+  const rg = useQuery({ ...customerQueries.responsible(), enabled });
   const text = rg.data ? exclusionBannerText(rg.data.exclusion) : null;
   if (!enabled || !text) return null;
   return (

@@ -13,7 +13,8 @@ import type { ResponsibleState } from "../../../../api/schemas/responsible.ts";
 import { apiSend } from "../../lib/api.ts";
 import { errorMessage } from "../../lib/form-errors.ts";
 import { formatMinutes, formatMoney, formatSignedMoney, formatTime } from "../../lib/format.ts";
-import { keys, queries } from "../../lib/queries.ts";
+import { keys } from "../../lib/query-keys.ts";
+import { customerQueries } from "../../lib/queries-customer.ts";
 import { realityCheckDue } from "../../lib/reality-check.ts";
 import { useToast } from "../toast.tsx";
 
@@ -36,7 +37,7 @@ function writeSeen(startedAt: string, k: number) {
 export function RealityCheck({ user }: { user: CurrentUser | null | undefined }) {
   const minutes = user?.settings?.realityCheckMinutes ?? 0;
   const enabled = !!user && user.role === "customer" && minutes > 0;
-  const rg = useQuery({ ...queries.responsible(), enabled });
+  const rg = useQuery({ ...customerQueries.responsible(), enabled });
   const client = useQueryClient();
   const toast = useToast();
   const startedAt = rg.data?.session.startedAt ?? null;

@@ -13,7 +13,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { suspensionFromDetails, suspensionWords, type SuspensionState } from "../../../../domain/accounts/suspension.ts";
 import { ApiError, apiSend } from "../../lib/api.ts";
 import { formatMoney } from "../../lib/format.ts";
-import { queries } from "../../lib/queries.ts";
+import { customerQueries } from "../../lib/queries-customer.ts";
 import { useLogout } from "../account/use-logout.ts";
 import "./banners.css";
 
@@ -24,7 +24,7 @@ export function useSuspension(): SuspensionState | null {
   // retryOnMount false: a banner mounting under a page that answered 403 must not ask again. Asking
   // again empties the answer while it waits, the page shows its loading state, the banner unmounts,
   // the answer comes back, the banner mounts and asks again: an endless loop of requests.
-  const { error } = useQuery({ ...queries.currentUser(), retryOnMount: false });
+  const { error } = useQuery({ ...customerQueries.currentUser(), retryOnMount: false });
   if (!(error instanceof ApiError) || error.code !== "AUTH.ACCOUNT_SUSPENDED") return null;
   return suspensionFromDetails(error.details) ?? FALLBACK;
 }
@@ -65,7 +65,7 @@ export function SuspensionAction({ s, size = "2" }: { s: SuspensionState; size?:
 
 /** The balance of a real account still signed in (GET /api/wallet/withdraw-access stays open to it). */
 function BalanceLine() {
-  const access = useQuery({ ...queries.withdrawAccess(), retry: false });
+  const access = useQuery({ ...customerQueries.withdrawAccess(), retry: false });
   const a = access.data;
   if (!a) return null;
   const hold =

@@ -8,13 +8,14 @@ import { apiSend } from "../../../lib/api.ts";
 import { errorMessage, fieldErrors } from "../../../lib/form-errors.ts";
 import { formatDate } from "../../../lib/format.ts";
 import { formatLocal } from "../../../lib/local-time.ts";
-import { keys, queries } from "../../../lib/queries.ts";
+import { keys } from "../../../lib/query-keys.ts";
+import { accountQueries } from "../../../lib/queries-account.ts";
 import { Field } from "../../form/field.tsx";
 import { useToast } from "../../toast.tsx";
 import { Panel, Section } from "../section.tsx";
 
 export function DetailsSection({ user }: { user: CurrentUser }) {
-  const account = useQuery(queries.account());
+  const account = useQuery(accountQueries.account());
   const client = useQueryClient();
   const toast = useToast();
   const [form, setForm] = useState({ firstName: user.firstName, lastName: user.lastName, email: user.email });

@@ -8,14 +8,15 @@ import { useMemo, useState, type FormEvent } from "react";
 import type { FollowsResponse } from "../../../../../api/schemas/account.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { errorMessage, fieldErrors } from "../../../lib/form-errors.ts";
-import { keys, queries } from "../../../lib/queries.ts";
+import { keys } from "../../../lib/query-keys.ts";
+import { customerQueries } from "../../../lib/queries-customer.ts";
 import { Field } from "../../form/field.tsx";
 import { useToast } from "../../toast.tsx";
 import { Panel, Section } from "../section.tsx";
 
 export function FollowsSection() {
-  const follows = useQuery(queries.follows());
-  const events = useQuery(queries.events({ status: "open", limit: 200 }));
+  const follows = useQuery(customerQueries.follows());
+  const events = useQuery(customerQueries.events({ status: "open", limit: 200 }));
   const client = useQueryClient();
   const toast = useToast();
   const [team, setTeam] = useState("");

@@ -22,7 +22,8 @@ import type {
 import { apiSend } from "../../../lib/api.ts";
 import { errorMessage } from "../../../lib/form-errors.ts";
 import { centsToInput, formatDateTime, formatMinutes, formatMoney, formatSignedMoney, parseStakeToCents } from "../../../lib/format.ts";
-import { keys, queries } from "../../../lib/queries.ts";
+import { keys } from "../../../lib/query-keys.ts";
+import { customerQueries } from "../../../lib/queries-customer.ts";
 import { usageColorOf } from "../../../lib/usage-color.ts";
 import { Field, SelectField } from "../../form/field.tsx";
 import { useToast } from "../../toast.tsx";
@@ -329,7 +330,7 @@ function SessionPanel({ state }: { state: ResponsibleState }) {
 }
 
 export function ResponsibleSection({ user }: { user: CurrentUser }) {
-  const rg = useQuery(queries.responsible());
+  const rg = useQuery(customerQueries.responsible());
   return (
     <Section id="responsible" title="Responsible Gambling" lead="Tools to stay in control. Need to talk? Call Gambler's Help on 1800 858 858.">
       {rg.isPending ? (

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { RewardKind } from "../../../../../api/schemas/account.ts";
 import { errorMessage } from "../../../lib/form-errors.ts";
 import { formatDateTime, formatSignedMoney } from "../../../lib/format.ts";
-import { queries } from "../../../lib/queries.ts";
+import { accountQueries } from "../../../lib/queries-account.ts";
 import { Panel, Section } from "../section.tsx";
 
 const KIND: Record<RewardKind, string> = {
@@ -14,7 +14,7 @@ const KIND: Record<RewardKind, string> = {
 };
 
 export function RewardsSection() {
-  const rewards = useQuery(queries.rewards());
+  const rewards = useQuery(accountQueries.rewards());
   return (
     <Section id="rewards" title="Benefits & Rewards" lead="Deposits of $100.00 or more earn a 10% bonus, up to $50.00, credited separately.">
       <Panel testId="rewards">

@@ -13,7 +13,7 @@ import { formatPrice } from "../../../lib/format.ts";
 import { SelectField } from "../../form/field.tsx";
 import { useToast } from "../../toast.tsx";
 import { Panel, Section } from "../section.tsx";
-import { keys } from "../../../lib/queries.ts";
+import { keys } from "../../../lib/query-keys.ts";
 
 const DEFAULTS: UserSettings = { oddsFormat: "decimal", priceChangePolicy: "refuse", realityCheckMinutes: 60 };
 

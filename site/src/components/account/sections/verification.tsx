@@ -15,7 +15,8 @@ import type {
 import type { CurrentUser } from "../../../../../api/schemas/auth.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { errorMessage, fieldErrors } from "../../../lib/form-errors.ts";
-import { keys, queries } from "../../../lib/queries.ts";
+import { keys } from "../../../lib/query-keys.ts";
+import { accountQueries } from "../../../lib/queries-account.ts";
 import { latestAdultBirthDate } from "../../../lib/dates.ts";
 import { Field, SelectField } from "../../form/field.tsx";
 import { useToast } from "../../toast.tsx";
@@ -40,7 +41,7 @@ function useVerified() {
 }
 
 function BasicForm({ user }: { user: CurrentUser }) {
-  const account = useQuery(queries.account());
+  const account = useQuery(accountQueries.account());
   const onDone = useVerified();
   const [form, setForm] = useState({
     firstName: user.firstName, lastName: user.lastName, dateOfBirth: "", addressLine1: "", city: "", postcode: "", country: "Australia",
@@ -129,7 +130,7 @@ function DocumentForm() {
 
 export function VerificationSection({ user }: { user: CurrentUser }) {
   const level = user.verificationLevel as Level;
-  const account = useQuery(queries.account());
+  const account = useQuery(accountQueries.account());
   const shown = verificationDisplay(level, account.data?.user.verificationLevel === level ? account.data.user.verificationStatus : undefined);
   return (
     <Section id="verification" title="Verification" lead="We verify every customer's identity before money moves.">

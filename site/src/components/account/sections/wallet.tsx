@@ -25,7 +25,9 @@ import { errorMessage } from "../../../lib/form-errors.ts";
 import { formatDateTime, formatDollars, formatMoney, formatSignedMoney, parseStakeToCents } from "../../../lib/format.ts";
 import { newIdempotencyKey } from "../../../lib/idempotency.ts";
 import { amountProblem, depositPreview } from "../../../lib/wallet-preview.ts";
-import { keys, queries, transactionsSearch, type TransactionsFilter } from "../../../lib/queries.ts";
+import { keys } from "../../../lib/query-keys.ts";
+import { customerQueries } from "../../../lib/queries-customer.ts";
+import { accountQueries, transactionsSearch, type TransactionsFilter } from "../../../lib/queries-account.ts";
 import { Field, SelectField } from "../../form/field.tsx";
 import { useToast } from "../../toast.tsx";
 import { Panel, Section } from "../section.tsx";
@@ -61,13 +63,13 @@ function useWalletRefresh() {
     client.setQueryData(keys.balance, { balance });
     for (const queryKey of [keys.transactions, keys.myPayments, keys.rewards, keys.responsible, keys.currentUser, keys.account, keys.withdrawAccess])
       void client.invalidateQueries({ queryKey });
-    void client.invalidateQueries({ queryKey: queries.bonus().queryKey });
+    void client.invalidateQueries({ queryKey: customerQueries.bonus().queryKey });
   };
 }
 
 function DepositPanel({ user }: { user: CurrentUser }) {
-  const methods = useQuery(queries.paymentMethods());
-  const rg = useQuery(queries.responsible());
+  const methods = useQuery(accountQueries.paymentMethods());
+  const rg = useQuery(customerQueries.responsible());
   const toast = useToast();
   const refresh = useWalletRefresh();
   const [method, setMethod] = useState<PaymentMethodId | null>(null);
@@ -195,12 +197,12 @@ function DepositPanel({ user }: { user: CurrentUser }) {
  * their balance and hold come from GET /api/wallet/withdraw-access, which stays open to them.
  */
 export function WithdrawPanel({ user, suspended = false }: { user: Pick<CurrentUser, "verificationLevel">; suspended?: boolean }) {
-  const methods = useQuery(queries.paymentMethods());
-  const balance = useQuery({ ...queries.balance(), enabled: !suspended });
-  const access = useQuery(queries.withdrawAccess());
+  const methods = useQuery(accountQueries.paymentMethods());
+  const balance = useQuery({ ...customerQueries.balance(), enabled: !suspended });
+  const access = useQuery(customerQueries.withdrawAccess());
   const onHold = access.data?.blockedBy === "under_investigation";
   const available = suspended ? access.data?.balance : balance.data?.balance;
-  const bonus = useQuery({ ...queries.bonus(), enabled: !suspended });
+  const bonus = useQuery({ ...customerQueries.bonus(), enabled: !suspended });
   const bonusNote = suspended ? null : withdrawBonusNote(bonus.data);
   const toast = useToast();
   const refresh = useWalletRefresh();
@@ -293,7 +295,7 @@ function TransactionsPanel() {
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
   const filter: TransactionsFilter = { kind, from: localDayToIso(from), to: localDayToIso(to, true), limit: 100 };
-  const list = useQuery(queries.transactions(filter));
+  const list = useQuery(accountQueries.transactions(filter));
   const csv = `/api/wallet/transactions.csv?${transactionsSearch({ ...filter, limit: 1000 })}`;
   return (
     <Panel testId="transactions-panel">
@@ -383,7 +385,7 @@ export function WalletSection({ user, tab }: { user: CurrentUser; tab: "deposit"
 
 /** Deposits and withdrawals with their true state ("Pending", "Completed", "Failed, returned to your balance"), method and reference. */
 export function PaymentsList() {
-  const list = useQuery(queries.myPayments());
+  const list = useQuery(accountQueries.myPayments());
   const items = list.data?.items ?? [];
   if (items.length === 0) return null;
   return (

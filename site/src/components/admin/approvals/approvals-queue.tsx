@@ -10,7 +10,8 @@ import { useState } from "react";
 import type { ApprovalRequestView } from "../../../../../api/schemas/approvals.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { formatMoney } from "../../../lib/format.ts";
-import { keys, queries } from "../../../lib/queries.ts";
+import { customerQueries } from "../../../lib/queries-customer.ts";
+import { adminKeys, adminQueries } from "../../../lib/queries-admin.ts";
 import { LocalTime } from "../../local-time.tsx";
 import { useAdminMutation } from "../use-admin-mutation.ts";
 import { describeApiError } from "../form.tsx";
@@ -21,8 +22,8 @@ type View = "pending" | "all";
 
 export function ApprovalsQueue() {
   const [view, setView] = useState<View>("pending");
-  const list = useQuery(queries.approvals(view));
-  const me = useQuery(queries.currentUser());
+  const list = useQuery(adminQueries.approvals(view));
+  const me = useQuery(customerQueries.currentUser());
   const items = list.data?.items ?? [];
   const t = list.data?.thresholds;
   return (
@@ -73,7 +74,7 @@ const STATE_COLOR = { pending: "amber", approved: "green", rejected: "red", stal
 
 function ApprovalRow({ a, me }: { a: ApprovalRequestView; me: string | null }) {
   const [reason, setReason] = useState("");
-  const refresh = [keys.approvals, keys.allBets, keys.dashboardStats, keys.marketReviews, keys.crmCustomers, keys.tradingOverview];
+  const refresh = [adminKeys.approvals, adminKeys.allBets, adminKeys.dashboardStats, adminKeys.marketReviews, adminKeys.crmCustomers, adminKeys.tradingOverview];
   const approve = useAdminMutation({
     request: () => apiSend<{ approval: ApprovalRequestView }>("POST", `/api/admin/approvals/${encodeURIComponent(a.id)}/approve`, {}),
     success: (r) => ({ title: "Approved and applied", description: r.approval.summary }),

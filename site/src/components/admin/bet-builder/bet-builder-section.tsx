@@ -13,7 +13,7 @@ import type { Event } from "../../../../../api/schemas/events.ts";
 import type { PlaceBetBody } from "../../../../../api/schemas/bets.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { formatDateTime, formatDollars, formatMoney, milliToOdds, oddsToMilli, parseStakeToCents } from "../../../lib/format.ts";
-import { queries } from "../../../lib/queries.ts";
+import { customerQueries } from "../../../lib/queries-customer.ts";
 import { useToast } from "../../toast.tsx";
 import { describeApiError } from "../form.tsx";
 import { EmptyState, ErrorNote, RowsSkeleton, SectionFrame } from "../ui.tsx";
@@ -29,7 +29,7 @@ function toPick(event: Event, marketIndex: number, outcomeIndex: number): Builde
 }
 
 export default function BetBuilderSection() {
-  const events = useQuery(queries.events({ status: "open", limit: 100 }));
+  const events = useQuery(customerQueries.events({ status: "open", limit: 100 }));
   // Events with at least two markets can be built on; the richest first.
   const candidates = useMemo(
     () => [...(events.data ?? [])].filter((e) => e.markets.filter((m) => m.status === "open").length >= 2).sort((a, b) => b.markets.length - a.markets.length),
@@ -78,7 +78,7 @@ function Builder({ event }: { event: Event }) {
   const toast = useToast();
   const stakeCents = parseStakeToCents(stake) ?? 0;
   // The server's same game multi price (joint model), or why these picks cannot be combined.
-  const quote = useQuery({ ...queries.sgmQuote(picks.map((p) => ({ ...p, eventId: event.id }))), enabled: picks.length >= 2 });
+  const quote = useQuery({ ...customerQueries.sgmQuote(picks.map((p) => ({ ...p, eventId: event.id }))), enabled: picks.length >= 2 });
   const quoteRefusal = picks.length >= 2 && quote.error ? describeApiError(quote.error) || "These selections cannot be combined" : null;
   const total = picks.length >= 2 ? (quote.data ? oddsToMilli(quote.data.odds) : 0) : builderOddsMilli(picks);
   const boost = boostPercent(picks.length);

@@ -7,7 +7,7 @@ import { ApiError, apiSend } from "../../../lib/api.ts";
 import { formatMoney } from "../../../lib/format.ts";
 import { FormDialog } from "../form-dialog.tsx";
 import { useAdminMutation } from "../use-admin-mutation.ts";
-import { keys } from "../../../lib/queries.ts";
+import { adminKeys } from "../../../lib/queries-admin.ts";
 import { type ByBet, byBetReturn } from "./bet-return.ts";
 import { reasonError } from "../markets/settle-confirm.ts";
 import { reasonPart, reasonProblem, type BetReasonCode } from "./bet-reason.ts";
@@ -51,7 +51,7 @@ export function ResettleDialog({ bet, onClose }: { bet: AdminBet | null; onClose
     onError: (e) => {
       if (e instanceof ApiError && e.code === "SETTLE.CONTRADICTS_MARKET") setContradiction(e.message);
     },
-    invalidate: [keys.allBets, keys.dashboardStats, keys.approvals],
+    invalidate: [adminKeys.allBets, adminKeys.dashboardStats, adminKeys.approvals],
   });
   const problem = reasonProblem(code, text) ?? (contradiction ? reasonError(override) : null);
   return (

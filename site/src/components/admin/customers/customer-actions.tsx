@@ -6,12 +6,12 @@ import { apiSend } from "../../../lib/api.ts";
 import { formatMoney, parseStakeToCents } from "../../../lib/format.ts";
 import { FormDialog } from "../form-dialog.tsx";
 import { Field } from "../form.tsx";
-import { keys } from "../../../lib/queries.ts";
+import { adminKeys } from "../../../lib/queries-admin.ts";
 import { useAdminMutation } from "../use-admin-mutation.ts";
 import { pendingToast, type ApprovalPendingBody } from "../approvals/approval-text.ts";
 
 /** What a CRM action refreshes. */
-const CUSTOMER_KEYS = [keys.crmCustomers, keys.crmSegments, keys.adminUsers, keys.paymentsSummary, keys.paymentTransactions, keys.fraudAlerts, keys.audit];
+const CUSTOMER_KEYS = [adminKeys.crmCustomers, adminKeys.crmSegments, adminKeys.adminUsers, adminKeys.paymentsSummary, adminKeys.paymentTransactions, adminKeys.fraudAlerts, adminKeys.audit];
 
 export function BonusDialog({ target, onClose }: { target: { id: string; name: string } | null; onClose: () => void }) {
   const [amount, setAmount] = useState("");
@@ -24,7 +24,7 @@ export function BonusDialog({ target, onClose }: { target: { id: string; name: s
     success: (r) =>
       "approval" in r ? pendingToast(r) : { title: "Bonus sent", description: `${formatMoney(r.amount)} credited to ${target?.name}; balance ${formatMoney(r.balance)}.` },
     failure: "Failed to send the bonus",
-    invalidate: [...CUSTOMER_KEYS, keys.approvals],
+    invalidate: [...CUSTOMER_KEYS, adminKeys.approvals],
     onSuccess: () => {
       setAmount("");
       setReason("");

@@ -6,11 +6,11 @@ import { DataList, Heading, Progress, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
 import { expiryText, wageringPercent, wageringText } from "../../../lib/bonus.ts";
 import { formatMoney } from "../../../lib/format.ts";
-import { queries } from "../../../lib/queries.ts";
+import { adminQueries } from "../../../lib/queries-admin.ts";
 import { ErrorNote } from "../ui.tsx";
 
 export function CustomerBonus({ customerId }: { customerId: string }) {
-  const q = useQuery(queries.adminCustomerBonus(customerId));
+  const q = useQuery(adminQueries.adminCustomerBonus(customerId));
   const b = q.data;
   return (
     <div data-testid="crm-bonus" style={{ marginTop: 12 }}>

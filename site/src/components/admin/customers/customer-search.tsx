@@ -6,7 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { CustomerProfile } from "../../../../../api/schemas/back-office.ts";
 import { formatMoney } from "../../../lib/format.ts";
-import { queries } from "../../../lib/queries.ts";
+import { adminQueries } from "../../../lib/queries-admin.ts";
 import { RestrictDialog } from "../risk/restrict-dialog.tsx";
 import { StakeFactorDialog } from "../trading/stake-factor-dialog.tsx";
 import { EmptyState, ErrorNote, RowsSkeleton, scoreColor } from "../ui.tsx";
@@ -66,7 +66,7 @@ function ProfilePanel({ c }: { c: CustomerProfile }) {
   const [dialog, setDialog] = useState<"bonus" | "limits" | "flag" | "restrict" | null>(null);
   const target = { id: c.id, userId: c.id, name: c.username };
   // The current stake factor lives with the risk figures (customers with bets); 1 = no limit.
-  const risk = useQuery(queries.riskMetrics());
+  const risk = useQuery(adminQueries.riskMetrics());
   const stakeFactor = risk.data?.customers.find((x) => x.userId === c.id)?.stakeFactor ?? 1;
   const rows: [string, string][] = [
     ["Email", c.email],

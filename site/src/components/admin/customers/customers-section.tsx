@@ -9,7 +9,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { CustomerProfile, SegmentId } from "../../../../../api/schemas/back-office.ts";
 import { formatMoney } from "../../../lib/format.ts";
-import { queries } from "../../../lib/queries.ts";
+import { adminQueries } from "../../../lib/queries-admin.ts";
 import { useRole } from "../console-context.tsx";
 import { centsCell, exportCsv } from "../csv.ts";
 import { AdminOnlyPanel, ComingSoon, count, ErrorNote, ExportButton, SectionFrame, StatCard, StatGrid } from "../ui.tsx";
@@ -55,7 +55,7 @@ export default function CustomersSection() {
 }
 
 function Crm() {
-  const segments = useQuery(queries.crmSegments());
+  const segments = useQuery(adminQueries.crmSegments());
   const [tab, setTab] = useState("overview");
   const [segment, setSegment] = useState<SegmentId | undefined>(undefined);
   const [input, setInput] = useState("");
@@ -65,7 +65,7 @@ function Crm() {
     return () => window.clearTimeout(t);
   }, [input]);
   // Keep the last results on screen while a new search loads, so an open profile stays put.
-  const customers = useQuery({ ...queries.crmCustomers(search, segment), placeholderData: keepPreviousData });
+  const customers = useQuery({ ...adminQueries.crmCustomers(search, segment), placeholderData: keepPreviousData });
   const seg = segments.data ?? [];
   const totalCustomers = seg.reduce((s, x) => s + x.count, 0);
 

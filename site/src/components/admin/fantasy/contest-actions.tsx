@@ -8,7 +8,7 @@ import { useState } from "react";
 import type { ContestResolution, FantasyContest } from "../../../../../api/schemas/fantasy.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { formatMoney } from "../../../lib/format.ts";
-import { keys } from "../../../lib/queries.ts";
+import { keys } from "../../../lib/query-keys.ts";
 import { useAdminMutation } from "../use-admin-mutation.ts";
 
 type Action = "lock" | "settle" | "cancel";

@@ -14,7 +14,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { FantasyContest, FantasyLeague, FantasyPlayer, FantasySport } from "../../../../../api/schemas/fantasy.ts";
 import { formatMoney } from "../../../lib/format.ts";
-import { queries } from "../../../lib/queries.ts";
+import { fantasyQueries } from "../../../lib/queries-fantasy.ts";
 import { useRole } from "../console-context.tsx";
 import { formatCount } from "../../fantasy/fantasy-format.ts";
 import { ContestsTab } from "./contests-tab.tsx";
@@ -46,10 +46,10 @@ export function FantasyManagement() {
   const { isAdmin: canManage } = useRole();
   const [sportFilter, setSportFilter] = useState<string>(ALL_SPORTS);
   const [tab, setTab] = useState<FantasyTab>("overview");
-  const sports = useQuery(queries.fantasySports());
-  const leagues = useQuery(queries.fantasyLeagues());
-  const contests = useQuery(queries.fantasyContests({}, 30_000));
-  const players = useQuery(queries.fantasyPlayers());
+  const sports = useQuery(fantasyQueries.fantasySports());
+  const leagues = useQuery(fantasyQueries.fantasyLeagues());
+  const contests = useQuery(fantasyQueries.fantasyContests({}, 30_000));
+  const players = useQuery(fantasyQueries.fantasyPlayers());
 
   const lists = [sports, leagues, contests, players];
   const loading = lists.some((q) => q.isPending);

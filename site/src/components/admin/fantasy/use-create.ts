@@ -7,7 +7,7 @@ import type { QueryKey } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiSend } from "../../../lib/api.ts";
 import { useAdminMutation } from "../use-admin-mutation.ts";
-import { keys } from "../../../lib/queries.ts";
+import { keys } from "../../../lib/query-keys.ts";
 
 export type Entity = "sport" | "league" | "contest" | "player";
 

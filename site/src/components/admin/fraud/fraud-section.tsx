@@ -11,7 +11,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { FraudScanResult, TimeWindow } from "../../../../../api/schemas/fraud.ts";
 import { apiSend } from "../../../lib/api.ts";
-import { keys, queries } from "../../../lib/queries.ts";
+import { adminKeys, adminQueries } from "../../../lib/queries-admin.ts";
 import { useToast } from "../../toast.tsx";
 import { useRole } from "../console-context.tsx";
 import { centsCell, exportCsv } from "../csv.ts";
@@ -24,7 +24,7 @@ import { RulePrecisionCard } from "./rule-precision-card.tsx";
 import { BonusAbuseCard, HighRiskTransactionsCard } from "./side-cards.tsx";
 
 /** Everything the monitoring screen shows, refreshed after a scan and by Refresh. */
-const FRAUD_KEYS = [keys.fraudAlerts, keys.transactionMonitoring, keys.bonusAbuseAlerts, keys.userRiskProfiles, keys.fraudRulePrecision];
+const FRAUD_KEYS = [adminKeys.fraudAlerts, adminKeys.transactionMonitoring, adminKeys.bonusAbuseAlerts, adminKeys.userRiskProfiles, adminKeys.fraudRulePrecision];
 
 export default function FraudSection() {
   const { isAdmin } = useRole();
@@ -40,11 +40,11 @@ export default function FraudSection() {
 
 export function FraudMonitoring() {
   const [timeWindow, setTimeWindow] = useState<TimeWindow>("24h");
-  const alerts = useQuery(queries.fraudAlerts(timeWindow));
-  const monitored24h = useQuery(queries.transactionMonitoring("24h"));
-  const transactions = useQuery(queries.transactionMonitoring(timeWindow));
-  const bonus = useQuery(queries.bonusAbuseAlerts());
-  const profiles = useQuery(queries.userRiskProfiles());
+  const alerts = useQuery(adminQueries.fraudAlerts(timeWindow));
+  const monitored24h = useQuery(adminQueries.transactionMonitoring("24h"));
+  const transactions = useQuery(adminQueries.transactionMonitoring(timeWindow));
+  const bonus = useQuery(adminQueries.bonusAbuseAlerts());
+  const profiles = useQuery(adminQueries.userRiskProfiles());
   const queryClient = useQueryClient();
   const toast = useToast();
   const [refreshing, setRefreshing] = useState(false);

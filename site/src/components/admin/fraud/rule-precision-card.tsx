@@ -3,12 +3,12 @@
  */
 import { Card, Heading, Table, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
-import { queries } from "../../../lib/queries.ts";
+import { adminQueries } from "../../../lib/queries-admin.ts";
 import { count, ErrorNote, RowsSkeleton } from "../ui.tsx";
 import { formatPrecision, ruleName } from "./precision.ts";
 
 export function RulePrecisionCard() {
-  const precision = useQuery(queries.fraudRulePrecision());
+  const precision = useQuery(adminQueries.fraudRulePrecision());
   return (
     <Card size="2">
       <Heading as="h2" size="3" mb="1">

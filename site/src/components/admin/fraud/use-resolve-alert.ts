@@ -3,7 +3,7 @@
  */
 import type { FraudAlert, FraudResolution } from "../../../../../api/schemas/fraud.ts";
 import { apiSend } from "../../../lib/api.ts";
-import { keys } from "../../../lib/queries.ts";
+import { adminKeys } from "../../../lib/queries-admin.ts";
 import { useAdminMutation } from "../use-admin-mutation.ts";
 import { VERDICT_LABEL } from "./precision.ts";
 
@@ -24,6 +24,6 @@ export function useResolveAlert() {
     },
     success: { title: "Alert Resolved", description: "The fraud alert has been successfully resolved." },
     failure: { title: "Error", description: "Failed to resolve the fraud alert.", variant: "destructive" },
-    invalidate: [keys.fraudAlerts, keys.userRiskProfiles, keys.audit, keys.fraudRulePrecision],
+    invalidate: [adminKeys.fraudAlerts, adminKeys.userRiskProfiles, adminKeys.audit, adminKeys.fraudRulePrecision],
   });
 }

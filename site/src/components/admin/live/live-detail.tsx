@@ -4,7 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { AdminLiveMatch } from "../../../../../api/schemas/back-office.ts";
 import { formatDollars, formatMoney, oddsToMilli } from "../../../lib/format.ts";
-import { queries } from "../../../lib/queries.ts";
+import { customerQueries } from "../../../lib/queries-customer.ts";
+import { adminQueries } from "../../../lib/queries-admin.ts";
 import { useRole } from "../console-context.tsx";
 import { useSuspendMarket } from "../markets/market-actions.tsx";
 import { useAdjustOdds } from "../trading/odds-control.tsx";
@@ -15,12 +16,12 @@ const QUICK = [10, 25, 50, 100, 250];
 
 export function LiveDetail({ match, onClose }: { match: AdminLiveMatch; onClose: () => void }) {
   const { isStaff, isAdmin } = useRole();
-  const events = useQuery({ ...queries.events({ status: "live", limit: 100 }), refetchInterval: 3_000, staleTime: 1_000 });
+  const events = useQuery({ ...customerQueries.events({ status: "live", limit: 100 }), refetchInterval: 3_000, staleTime: 1_000 });
   const event = events.data?.find((e) => e.id === match.id);
   const suspend = useSuspendMarket();
   const adjust = useAdjustOdds();
   const [stake, setStake] = useState(10);
-  const bets = useQuery({ ...queries.marketBets(match.marketId ?? "-"), enabled: isAdmin && !!match.marketId });
+  const bets = useQuery({ ...adminQueries.marketBets(match.marketId ?? "-"), enabled: isAdmin && !!match.marketId });
   const open = (bets.data ?? []).filter((b) => b.status === "pending");
 
   return (

@@ -10,7 +10,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import type { AdminLiveMatch } from "../../../../../api/schemas/back-office.ts";
 import type { LiveOddsItem } from "../../../../../api/schemas/events.ts";
-import { queries } from "../../../lib/queries.ts";
+import { customerQueries } from "../../../lib/queries-customer.ts";
+import { adminQueries } from "../../../lib/queries-admin.ts";
 import { useRole } from "../console-context.tsx";
 import { compactMoney, EmptyState, ErrorNote, RowsSkeleton, SectionFrame } from "../ui.tsx";
 import { LiveDetail } from "./live-detail.tsx";
@@ -30,8 +31,8 @@ function fromLiveOdds(items: LiveOddsItem[]): AdminLiveMatch[] {
 
 export default function LiveSection() {
   const { isAdmin } = useRole();
-  const adminLive = useQuery({ ...queries.adminLive(), enabled: isAdmin });
-  const liveOdds = useQuery({ ...queries.liveOdds(), enabled: !isAdmin });
+  const adminLive = useQuery({ ...adminQueries.adminLive(), enabled: isAdmin });
+  const liveOdds = useQuery({ ...customerQueries.liveOdds(), enabled: !isAdmin });
   const live = isAdmin ? adminLive : { ...liveOdds, data: liveOdds.data ? fromLiveOdds(liveOdds.data) : undefined };
   const [sport, setSport] = useState("all");
   const [withBets, setWithBets] = useState(false);

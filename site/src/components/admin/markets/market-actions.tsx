@@ -11,7 +11,8 @@ import { useState } from "react";
 import type { AdminMarket, SettleMarketResponse } from "../../../../../api/schemas/markets.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { formatMoney, parseStakeToCents } from "../../../lib/format.ts";
-import { keys, queries } from "../../../lib/queries.ts";
+import { keys } from "../../../lib/query-keys.ts";
+import { adminKeys, adminQueries } from "../../../lib/queries-admin.ts";
 import { BetStatusBadge } from "../badges.tsx";
 import { describeApiError, Field } from "../form.tsx";
 import { EmptyState, ErrorNote, RowsSkeleton } from "../ui.tsx";
@@ -30,16 +31,16 @@ type MarketResponse = { market: AdminMarket };
 
 /** Everything that shows market risk is refreshed after a change. */
 export const RISK_KEYS = [
-    keys.riskHeatmap,
-    keys.riskMetrics,
-    keys.tradingOverview,
-    keys.tradingAlerts,
+    adminKeys.riskHeatmap,
+    adminKeys.riskMetrics,
+    adminKeys.tradingOverview,
+    adminKeys.tradingAlerts,
     keys.events,
     keys.liveOdds,
-    keys.oddsControl,
-    keys.adminMarkets,
-    keys.allBets,
-    keys.dashboardStats,
+    adminKeys.oddsControl,
+    adminKeys.adminMarkets,
+    adminKeys.allBets,
+    adminKeys.dashboardStats,
 ] as const;
 
 export function useSuspendMarket() {
@@ -72,7 +73,7 @@ export function AdjustLimitDialog({
     success: (r, limit) =>
       "approval" in r ? pendingToast(r) : { title: "Limit updated", description: `${market!.marketName}: liability limit ${formatMoney(limit)}.` },
     failure: "Failed to update the limit",
-    invalidate: [...RISK_KEYS, keys.approvals],
+    invalidate: [...RISK_KEYS, adminKeys.approvals],
     onSuccess: () => onOpenChange(false),
   });
   const cents = parseStakeToCents(value);
@@ -127,10 +128,10 @@ export function MarketBetsDialog({
   onOpenChange: (o: boolean) => void;
   canSettle: boolean;
 }) {
-  const bets = useQuery({ ...queries.marketBets(market?.id ?? "-"), enabled: open && !!market });
+  const bets = useQuery({ ...adminQueries.marketBets(market?.id ?? "-"), enabled: open && !!market });
   const [settling, setSettling] = useState(false);
   const [correcting, setCorrecting] = useState<"resettle" | "unsettle" | null>(null);
-  const detail = useQuery({ ...queries.adminMarket(market?.id ?? "-"), enabled: open && !!market });
+  const detail = useQuery({ ...adminQueries.adminMarket(market?.id ?? "-"), enabled: open && !!market });
   const settled = !!detail.data?.settledAt;
   const rows = bets.data ?? [];
   const pendingBets = bets.data ? rows.filter((b) => b.status === "pending").length : null;
@@ -241,7 +242,7 @@ export function SettleMarketDialog({
   const [override, setOverride] = useState("");
   const [touched, setTouched] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const detail = useQuery({ ...queries.adminMarket(market.id), enabled: open });
+  const detail = useQuery({ ...adminQueries.adminMarket(market.id), enabled: open });
   const withdrawn = new Set((detail.data?.outcomes ?? []).filter((o) => o.withdrawn).map((o) => o.id));
   const places = detail.data?.eachWay?.places ?? null;
   const built = settleResultBody(result, market.outcomes, places, withdrawn);
@@ -255,7 +256,7 @@ export function SettleMarketDialog({
       description: `${r.graded} graded · ${r.settled} settled · ${r.waiting} waiting on other legs · ${formatMoney(r.paid)} paid.`,
     }),
     failure: (e) => ({ title: "Settlement failed", description: describeApiError(e), variant: "destructive" }),
-    invalidate: [...RISK_KEYS, queries.marketBets(market.id).queryKey],
+    invalidate: [...RISK_KEYS, adminQueries.marketBets(market.id).queryKey],
     onSuccess: () => onOpenChange(false),
   });
   return (

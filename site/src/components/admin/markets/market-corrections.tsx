@@ -14,7 +14,7 @@ import type { MarketInfo } from "./market-directory.ts";
 import { RISK_KEYS } from "./market-actions.tsx";
 import { useAdminMutation } from "../use-admin-mutation.ts";
 import { confirmMessage, needsOverride, overridePart, reasonError, type MarketAction } from "./settle-confirm.ts";
-import { keys, queries } from "../../../lib/queries.ts";
+import { adminKeys, adminQueries } from "../../../lib/queries-admin.ts";
 import { resultAction, settleResultBody, type ResultChoice } from "./settle-result.ts";
 import { SettleResultInput } from "./settle-result-input.tsx";
 import { pendingToast, type ApprovalPendingBody } from "../approvals/approval-text.ts";
@@ -82,7 +82,7 @@ function useCorrection(market: MarketInfo, kind: "resettle" | "unsettle", onDone
               (kind === "unsettle" ? " The market is held under review (Tasks › Bulk Settlement) until it is resettled or released." : ""),
           },
     failure: (e) => ({ title: kind === "resettle" ? "Resettlement failed" : "Unsettle failed", description: describeApiError(e), variant: "destructive" }),
-    invalidate: [...RISK_KEYS, queries.adminMarket(market.id).queryKey, keys.adminUsers, keys.marketReviews, keys.approvals],
+    invalidate: [...RISK_KEYS, adminQueries.adminMarket(market.id).queryKey, adminKeys.adminUsers, adminKeys.marketReviews, adminKeys.approvals],
     onSuccess: () => onDone(),
   });
 }
@@ -109,7 +109,7 @@ export function ResettleMarketDialog({
   const resettle = useCorrection(market, "resettle", () => onOpenChange(false));
   // The same result input as a first settlement (issue 18): a winner, a dead heat, no winner, void,
   // and each way the placed runners.
-  const detail = useQuery({ ...queries.adminMarket(market.id), enabled: open });
+  const detail = useQuery({ ...adminQueries.adminMarket(market.id), enabled: open });
   const withdrawn = new Set((detail.data?.outcomes ?? []).filter((o) => o.withdrawn).map((o) => o.id));
   const places = detail.data?.eachWay?.places ?? null;
   const built = settleResultBody(result, market.outcomes, places, withdrawn);

@@ -6,7 +6,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import type { Outcome } from "../../../../../api/schemas/events.ts";
-import { queries } from "../../../lib/queries.ts";
+import { customerQueries } from "../../../lib/queries-customer.ts";
+import { adminQueries } from "../../../lib/queries-admin.ts";
 
 export type MarketInfo = {
   id: string;
@@ -23,8 +24,8 @@ export type MarketInfo = {
 };
 
 export function useMarketDirectory(): { markets: Map<string, MarketInfo>; loading: boolean } {
-  const risk = useQuery(queries.riskMetrics());
-  const events = useQuery(queries.events({ status: "all", limit: 200 }));
+  const risk = useQuery(adminQueries.riskMetrics());
+  const events = useQuery(customerQueries.events({ status: "all", limit: 200 }));
   const markets = useMemo(() => {
     const map = new Map<string, MarketInfo>();
     for (const e of events.data ?? []) {
@@ -75,7 +76,7 @@ export function marketLabel(m: MarketInfo | undefined, id: string): string {
  */
 export function useMarketInfo(marketId: string | null, fallbackName = ""): MarketInfo | null {
   const { markets } = useMarketDirectory();
-  const market = useQuery({ ...queries.adminMarket(marketId ?? "-"), enabled: !!marketId });
+  const market = useQuery({ ...adminQueries.adminMarket(marketId ?? "-"), enabled: !!marketId });
   return useMemo(() => {
     if (!marketId) return null;
     const known = markets.get(marketId);

@@ -10,7 +10,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { MarketUnderReview } from "../../../../../api/schemas/corrections.ts";
 import { apiSend } from "../../../lib/api.ts";
-import { keys, queries } from "../../../lib/queries.ts";
+import { adminKeys, adminQueries } from "../../../lib/queries-admin.ts";
 import { LocalTime } from "../../local-time.tsx";
 import { FormDialog } from "../form-dialog.tsx";
 import { describeApiError } from "../form.tsx";
@@ -22,7 +22,7 @@ import type { MarketInfo } from "./market-directory.ts";
 import { RISK_KEYS } from "./market-actions.tsx";
 
 export function MarketsUnderReview() {
-  const list = useQuery(queries.marketReviews());
+  const list = useQuery(adminQueries.marketReviews());
   const [releasing, setReleasing] = useState<MarketUnderReview | null>(null);
   const [resettling, setResettling] = useState<MarketUnderReview | null>(null);
   const items = list.data?.items ?? [];
@@ -110,7 +110,7 @@ function ReleaseDialog({ market, onClose }: { market: MarketUnderReview; onClose
       description: r.settled ? `${market.marketName} was settled from its stored result.` : `${market.marketName} is back to automatic settlement.`,
     }),
     failure: (e) => ({ title: "Release failed", description: describeApiError(e), variant: "destructive" }),
-    invalidate: [keys.marketReviews, keys.allBets, keys.dashboardStats, ...RISK_KEYS],
+    invalidate: [adminKeys.marketReviews, adminKeys.allBets, adminKeys.dashboardStats, ...RISK_KEYS],
     onSuccess: onClose,
   });
   return (
@@ -141,7 +141,7 @@ function ReleaseDialog({ market, onClose }: { market: MarketUnderReview; onClose
 
 /** Resettle a held market: the correction dialog, with the market's outcomes read fresh. */
 function ResettleHeld({ market, onClose }: { market: MarketUnderReview; onClose: () => void }) {
-  const detail = useQuery(queries.adminMarket(market.marketId));
+  const detail = useQuery(adminQueries.adminMarket(market.marketId));
   if (!detail.data) return null;
   const m = detail.data;
   const info: MarketInfo = {

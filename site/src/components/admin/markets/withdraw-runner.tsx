@@ -11,7 +11,8 @@ import { useState } from "react";
 import type { AdminMarket } from "../../../../../api/schemas/markets.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { describeApiError } from "../form.tsx";
-import { keys } from "../../../lib/queries.ts";
+import { keys } from "../../../lib/query-keys.ts";
+import { adminKeys } from "../../../lib/queries-admin.ts";
 import { useAdminMutation } from "../use-admin-mutation.ts";
 import { reformText, type Reform } from "./reform-text.ts";
 
@@ -29,7 +30,7 @@ export function WithdrawRunners({ market }: { market: AdminMarket }) {
     success: (r, v) => ({ title: "Runner withdrawn", description: `${v.runner.name} at ${r.withdrawal.odds}: Rule 4 deduction ${r.withdrawal.deduction}p in the £.${reformText(r.reform)}` }),
     onSuccess: () => setTarget(null),
     failure: (e) => ({ title: "Withdrawal failed", description: describeApiError(e), variant: "destructive" }),
-    invalidate: [keys.adminMarkets, keys.events, keys.tradingOverview, keys.oddsControl],
+    invalidate: [adminKeys.adminMarkets, keys.events, adminKeys.tradingOverview, adminKeys.oddsControl],
   });
   return (
     <Flex direction="column" gap="2" mt="4" data-testid="withdraw-runners">

@@ -11,11 +11,11 @@ import { apiSend } from "../../../lib/api.ts";
 import { formatMoney } from "../../../lib/format.ts";
 import { useAdminMutation } from "../use-admin-mutation.ts";
 import { EmptyState, ErrorNote, RowsSkeleton, TableScroll } from "../ui.tsx";
-import { keys, queries } from "../../../lib/queries.ts";
+import { adminKeys, adminQueries } from "../../../lib/queries-admin.ts";
 import { LocalTime } from "../../local-time.tsx";
 
 export function ApprovalQueue() {
-  const queue = useQuery(queries.paymentApprovals());
+  const queue = useQuery(adminQueries.paymentApprovals());
   const items = queue.data?.items ?? [];
   return (
     <Card size="2">
@@ -57,7 +57,7 @@ export function ApprovalQueue() {
 
 function ApprovalRow({ p }: { p: AdminPayment }) {
   const [reason, setReason] = useState("");
-  const refresh = [keys.paymentApprovals, keys.paymentTransactions, keys.paymentsSummary];
+  const refresh = [adminKeys.paymentApprovals, adminKeys.paymentTransactions, adminKeys.paymentsSummary];
   const approve = useAdminMutation({
     request: () => apiSend<AdminPayment>("POST", `/api/admin/payments/${encodeURIComponent(p.id)}/approve`, {}),
     success: (r) => ({ title: `Withdrawal ${r.stateLabel.toLowerCase()}`, description: `${formatMoney(r.amount)} to ${r.user.email}${r.providerReference ? ` (${r.providerReference})` : ""}` }),

@@ -10,7 +10,7 @@ import type { AdminPayment } from "../../../../../api/schemas/payments-admin.ts"
 import { apiSend } from "../../../lib/api.ts";
 import { formatMoney } from "../../../lib/format.ts";
 import { useAdminMutation } from "../use-admin-mutation.ts";
-import { keys } from "../../../lib/queries.ts";
+import { adminKeys } from "../../../lib/queries-admin.ts";
 
 export function MarkReversedButton({ paymentId, type, amount, email }: { paymentId: string; type: "deposit" | "withdrawal"; amount: number; email: string }) {
   const [open, setOpen] = useState(false);
@@ -23,7 +23,7 @@ export function MarkReversedButton({ paymentId, type, amount, email }: { payment
       setReason("");
     },
     failure: (e) => ({ title: "Could not reverse", description: e.message }),
-    invalidate: [keys.paymentTransactions, keys.paymentsSummary],
+    invalidate: [adminKeys.paymentTransactions, adminKeys.paymentsSummary],
   });
   const what = type === "deposit"
     ? `The ${formatMoney(Math.abs(amount))} deposit of ${email} was charged back: it is taken back from their balance (what is short becomes a debt) and its bonus removed.`

@@ -11,7 +11,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { PaymentTransaction } from "../../../../../api/schemas/back-office.ts";
 import { formatMoney } from "../../../lib/format.ts";
-import { queries } from "../../../lib/queries.ts";
+import { adminQueries } from "../../../lib/queries-admin.ts";
 import { useRole } from "../console-context.tsx";
 import { centsCell, exportCsv } from "../csv.ts";
 import { ApprovalQueue } from "./approval-queue.tsx";
@@ -36,9 +36,9 @@ export default function PaymentsSection() {
 }
 
 function Payments() {
-  const summary = useQuery(queries.paymentsSummary());
+  const summary = useQuery(adminQueries.paymentsSummary());
   const [type, setType] = useState<"all" | "deposit" | "withdrawal" | "deposit_bonus" | "adjustment">("all");
-  const tx = useQuery(queries.paymentTransactions(type));
+  const tx = useQuery(adminQueries.paymentTransactions(type));
   const s = summary.data;
   const rows = tx.data ?? [];
 

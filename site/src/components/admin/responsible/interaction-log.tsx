@@ -8,7 +8,7 @@ import { errorMessage, fieldErrors } from "../../../lib/form-errors.ts";
 import { nameOf, when, type Customer } from "./rows.ts";
 import { useAdminMutation } from "../use-admin-mutation.ts";
 import { EmptyState, ErrorNote, RowsSkeleton } from "../ui.tsx";
-import { keys, queries } from "../../../lib/queries.ts";
+import { adminKeys, adminQueries } from "../../../lib/queries-admin.ts";
 
 type Channel = RgInteractionBody["channel"];
 
@@ -25,7 +25,7 @@ function CustomerPicker({ value, onChange }: { value: Customer | null; onChange:
   const [search, setSearch] = useState("");
   const term = search.trim();
   const found = useQuery({
-    ...queries.rgCustomerSearch(term),
+    ...adminQueries.rgCustomerSearch(term),
     enabled: term.length >= 2 && value === null,
   });
   if (value)
@@ -80,17 +80,17 @@ export function InteractionLog({ customer, setCustomer }: { customer: Customer |
   const client = useQueryClient();
   const [channel, setChannel] = useState<Channel>("phone");
   const [summary, setSummary] = useState("");
-  const log = useQuery(queries.rgInteractions());
+  const log = useQuery(adminQueries.rgInteractions());
   const record = useAdminMutation({
     request: (body: RgInteractionBody) => apiSend<RgInteraction>("POST", "/api/admin/responsible/interactions", body),
     success: (r) => ({ title: "Contact recorded", description: `${channelLabel(r.channel)} with ${nameOf(r.customer)}` }),
     onSuccess: (r) => {
-      client.setQueryData(queries.rgInteractions().queryKey, (d) => ({ items: [r, ...(d?.items ?? []).filter((x) => x.id !== r.id)] }));
+      client.setQueryData(adminQueries.rgInteractions().queryKey, (d) => ({ items: [r, ...(d?.items ?? []).filter((x) => x.id !== r.id)] }));
       setSummary("");
       setCustomer(null);
     },
     failure: (e) => ({ title: "Contact not recorded", description: errorMessage(e), variant: "destructive" }),
-    invalidate: [keys.rgInteractions],
+    invalidate: [adminKeys.rgInteractions],
   });
   const summaryError = fieldErrors(record.error).summary;
   return (

@@ -12,7 +12,7 @@ import { useState } from "react";
 import { nameOf, overviewRows, when, type Customer, type Row } from "./rows.ts";
 import { useConsole, useRole } from "../console-context.tsx";
 import { AdminOnlyPanel, EmptyState, ErrorNote, RowsSkeleton, SectionFrame, StatCard, StatGrid } from "../ui.tsx";
-import { queries } from "../../../lib/queries.ts";
+import { adminQueries } from "../../../lib/queries-admin.ts";
 import { InteractionLog } from "./interaction-log.tsx";
 
 function CustomerList({
@@ -100,7 +100,7 @@ export default function ResponsibleSection() {
   const { isAdmin } = useRole();
   const [customer, setCustomer] = useState<Customer | null>(null);
   const overview = useQuery({
-    ...queries.rgOverview(),
+    ...adminQueries.rgOverview(),
     enabled: isAdmin,
   });
   if (!isAdmin)

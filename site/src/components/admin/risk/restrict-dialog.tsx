@@ -8,7 +8,7 @@ import { useState } from "react";
 import { apiSend } from "../../../lib/api.ts";
 import { FormDialog } from "../form-dialog.tsx";
 import { Field } from "../form.tsx";
-import { keys } from "../../../lib/queries.ts";
+import { adminKeys } from "../../../lib/queries-admin.ts";
 import { useAdminMutation } from "../use-admin-mutation.ts";
 import { SUSPENSION_CATEGORIES, SUSPENSION_CATEGORY_LABEL, type SuspensionCategory } from "../../../../../domain/accounts/suspension.ts";
 
@@ -20,7 +20,7 @@ export function useRestrictAccount() {
       apiSend<{ sessionsEnded: number }>("POST", `/api/admin/crm/customers/${encodeURIComponent(userId)}/restrict`, { reason, category }),
     success: (r, v) => ({ title: "Account restricted", description: `${v.name} can no longer sign in or bet; ${r.sessionsEnded} session(s) ended.` }),
     failure: "Failed to restrict the account",
-    invalidate: [keys.riskMetrics, keys.adminUsers, keys.userStats, keys.crmCustomers, keys.audit],
+    invalidate: [adminKeys.riskMetrics, adminKeys.adminUsers, adminKeys.userStats, adminKeys.crmCustomers, adminKeys.audit],
   });
 }
 

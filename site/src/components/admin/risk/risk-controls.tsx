@@ -6,7 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { CustomerRisk, MarketRisk } from "../../../../../api/schemas/risk.ts";
 import { formatMoney } from "../../../lib/format.ts";
-import { queries } from "../../../lib/queries.ts";
+import { customerQueries } from "../../../lib/queries-customer.ts";
 import { useRole } from "../console-context.tsx";
 import { useSuspendMarket } from "../markets/market-actions.tsx";
 import { useMarketInfo } from "../markets/market-directory.ts";
@@ -15,7 +15,7 @@ import { RestrictDialog } from "./restrict-dialog.tsx";
 
 export function RiskControls({ markets, customers }: { markets: MarketRisk[]; customers: CustomerRisk[] }) {
   const { isAdmin } = useRole();
-  const events = useQuery(queries.events({ status: "open", limit: 100 }));
+  const events = useQuery(customerQueries.events({ status: "open", limit: 100 }));
   const suspend = useSuspendMarket();
   const [marketId, setMarketId] = useState("");
   const [userId, setUserId] = useState("");

@@ -7,7 +7,7 @@
 import { Callout, Tabs } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
 import { formatMoney } from "../../../lib/format.ts";
-import { queries } from "../../../lib/queries.ts";
+import { adminQueries } from "../../../lib/queries-admin.ts";
 import { centsCell, exportCsv } from "../csv.ts";
 import { compactMoney, ErrorNote, ExportButton, RowsSkeleton, SectionFrame, StatCard, StatGrid } from "../ui.tsx";
 import { MarketRiskTable } from "./market-risk-table.tsx";
@@ -17,7 +17,7 @@ import { RiskControls } from "./risk-controls.tsx";
 import { RiskSettings } from "./risk-settings.tsx";
 
 export default function RiskSection() {
-  const metrics = useQuery(queries.riskMetrics());
+  const metrics = useQuery(adminQueries.riskMetrics());
   const m = metrics.data;
   const hot = (m?.markets ?? []).filter((x) => x.riskLevel === "critical" || x.riskLevel === "high");
 

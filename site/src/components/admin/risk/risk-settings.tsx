@@ -10,7 +10,7 @@ import { useState } from "react";
 import type { RiskSettingsResponse } from "../../../../../api/schemas/governance.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { formatMoney, parseStakeToCents } from "../../../lib/format.ts";
-import { keys, queries } from "../../../lib/queries.ts";
+import { adminKeys, adminQueries } from "../../../lib/queries-admin.ts";
 import { useRole } from "../console-context.tsx";
 import { useAdminMutation } from "../use-admin-mutation.ts";
 import { pendingToast, type ApprovalPendingBody } from "../approvals/approval-text.ts";
@@ -20,7 +20,7 @@ type Setting = RiskSettingsResponse["settings"][number];
 
 export function RiskSettings() {
   const { isAdmin } = useRole();
-  const settings = useQuery(queries.riskSettings());
+  const settings = useQuery(adminQueries.riskSettings());
   return (
     <Card size="2" data-testid="risk-settings">
       <Heading as="h2" size="3">
@@ -63,7 +63,7 @@ function SettingRow({ s, editable }: { s: Setting; editable: boolean }) {
     success: (r, cents) =>
       r && typeof r === "object" && "approval" in r ? pendingToast(r) : { title: "Setting updated", description: `${s.label}: ${formatMoney(cents)}.` },
     failure: "Failed to change the setting",
-    invalidate: [keys.riskSettings, keys.approvals],
+    invalidate: [adminKeys.riskSettings, adminKeys.approvals],
     onSuccess: () => setValue(""),
   });
   const cents = parseStakeToCents(value);

@@ -9,7 +9,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import type { BulkOperation, CreateBulkOperationBody } from "../../../../../api/schemas/tasks.ts";
 import { apiSend } from "../../../lib/api.ts";
-import { keys, queries } from "../../../lib/queries.ts";
+import { adminKeys, adminQueries } from "../../../lib/queries-admin.ts";
 import { useToast } from "../../toast.tsx";
 import { DownloadIcon } from "../icons.tsx";
 import { EmptyState, ErrorNote, RowsSkeleton } from "../ui.tsx";
@@ -30,13 +30,13 @@ export function useStartOperation() {
     request: (body: CreateBulkOperationBody) => apiSend<{ operation: BulkOperation }>("POST", "/api/admin/bulk-operations", body),
     success: (r) => ({ title: "Operation started", description: `${r.operation.title}: ${r.operation.targetCount} to process.` }),
     failure: "Could not start the operation",
-    invalidate: [keys.bulkOperations],
+    invalidate: [adminKeys.bulkOperations],
   });
 }
 
 /** The operations list, and a refresh of bets and figures whenever a settlement run finishes. */
 export function useBulkOperations() {
-  const ops = useQuery(queries.bulkOperations());
+  const ops = useQuery(adminQueries.bulkOperations());
   const queryClient = useQueryClient();
   const toast = useToast();
   const seen = useRef(new Map<string, BulkOperation["status"]>());
@@ -52,7 +52,7 @@ export function useBulkOperations() {
           variant: op.status === "failed" ? "destructive" : "default",
         });
         if (op.type === "settlement") {
-          for (const queryKey of [keys.allBets, keys.dashboardStats, keys.riskHeatmap, keys.riskMetrics]) {
+          for (const queryKey of [adminKeys.allBets, adminKeys.dashboardStats, adminKeys.riskHeatmap, adminKeys.riskMetrics]) {
             void queryClient.invalidateQueries({ queryKey });
           }
         }

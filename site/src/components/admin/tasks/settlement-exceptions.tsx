@@ -7,13 +7,13 @@ import { Badge, Card, Flex, Heading, Switch, Table, Text } from "@radix-ui/theme
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { formatMoney } from "../../../lib/format.ts";
-import { queries } from "../../../lib/queries.ts";
+import { adminQueries } from "../../../lib/queries-admin.ts";
 import { LocalTime } from "../../local-time.tsx";
 import { EmptyState, ErrorNote, RowsSkeleton, TableScroll } from "../ui.tsx";
 
 export function SettlementExceptions() {
   const [all, setAll] = useState(false);
-  const list = useQuery(queries.settlementExceptions(all ? "all" : "open"));
+  const list = useQuery(adminQueries.settlementExceptions(all ? "all" : "open"));
   const items = list.data?.items ?? [];
   return (
     <Card size="2" data-testid="settlement-exceptions">

@@ -6,7 +6,7 @@
 import { Button, Card, Flex, Grid, Heading, Select, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { queries } from "../../../lib/queries.ts";
+import { adminQueries } from "../../../lib/queries-admin.ts";
 import { Field } from "../form.tsx";
 import { count, StatCard, StatGrid } from "../ui.tsx";
 import { OperationRow, useBulkOperations, useStartOperation } from "./bulk-operations.tsx";
@@ -30,7 +30,7 @@ const SPORTS = [
 export function SettlementTab() {
   const [settlementType, setSettlementType] = useState<"completed_events" | "manual_review">("completed_events");
   const [sport, setSport] = useState<(typeof SPORTS)[number]["value"]>("all");
-  const stats = useQuery(queries.dashboardStats());
+  const stats = useQuery(adminQueries.dashboardStats());
   const ops = useBulkOperations();
   const start = useStartOperation();
   const settlements = (ops.data ?? []).filter((o) => o.type === "settlement");

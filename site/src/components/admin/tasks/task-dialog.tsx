@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { CreateTaskBody, Task, UpdateTaskBody } from "../../../../../api/schemas/tasks.ts";
 import { apiSend } from "../../../lib/api.ts";
-import { keys, queries } from "../../../lib/queries.ts";
+import { adminKeys, adminQueries } from "../../../lib/queries-admin.ts";
 import { toLocalInput } from "../../../lib/local-time.ts";
 import { useAdminMutation } from "../use-admin-mutation.ts";
 import { Field } from "../form.tsx";
@@ -56,11 +56,11 @@ function LabelSelect<K extends string>({ id, label, labels, value, onChange }: {
 }
 
 /** What a task change refreshes. */
-export const TASK_KEYS = [keys.tasks, keys.taskStats, keys.audit];
+export const TASK_KEYS = [adminKeys.tasks, adminKeys.taskStats, adminKeys.audit];
 
 export function TaskDialog({ task, open, onOpenChange }: { task: Task | null; open: boolean; onOpenChange: (o: boolean) => void }) {
   const [form, setForm] = useState<Form>(() => fromTask(task));
-  const staff = useQuery({ ...queries.staff(), enabled: open });
+  const staff = useQuery({ ...adminQueries.staff(), enabled: open });
   const editing = task !== null;
 
   const save = useAdminMutation({

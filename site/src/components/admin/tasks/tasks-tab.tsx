@@ -7,7 +7,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { Task } from "../../../../../api/schemas/tasks.ts";
 import { apiSend } from "../../../lib/api.ts";
-import { queries } from "../../../lib/queries.ts";
+import { adminQueries } from "../../../lib/queries-admin.ts";
 import { PRIORITY_COLOR } from "../tasks-card.tsx";
 import { count, EmptyState, ErrorNote, RowsSkeleton } from "../ui.tsx";
 import { CATEGORY_LABEL, PRIORITY_LABEL, STATUS_LABEL, TASK_KEYS, TaskDialog } from "./task-dialog.tsx";
@@ -36,8 +36,8 @@ function useDeleteTask() {
 }
 
 export function TasksTab() {
-  const tasks = useQuery(queries.tasks());
-  const stats = useQuery(queries.taskStats());
+  const tasks = useQuery(adminQueries.tasks());
+  const stats = useQuery(adminQueries.taskStats());
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
   const [statusFilter, setStatusFilter] = useState<"open" | "all" | Task["status"]>("open");

@@ -5,14 +5,14 @@ import { Badge, Button, Card, Flex, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { TradingAlert } from "../../../../../api/schemas/trading.ts";
-import { queries } from "../../../lib/queries.ts";
+import { adminQueries } from "../../../lib/queries-admin.ts";
 import { EmptyState, ErrorNote, RowsSkeleton } from "../ui.tsx";
 import { SEVERITY_COLOR, acknowledgerOf, useAcknowledge } from "./live-alerts.tsx";
 import { AlertDetails } from "./alert-details.tsx";
 import { LocalTime } from "../../local-time.tsx";
 
 export function AlertsTab() {
-  const alerts = useQuery(queries.tradingAlerts());
+  const alerts = useQuery(adminQueries.tradingAlerts());
   const ack = useAcknowledge();
   const [detail, setDetail] = useState<TradingAlert | null>(null);
   if (alerts.isPending) return <RowsSkeleton rows={3} height="60px" />;

@@ -13,7 +13,9 @@ import { EachWayTermsField, eachWayBody, type EachWayChoice } from "./each-way-t
 import type { AdminMarket, CreateMarketBody } from "../../../../../api/schemas/markets.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { formatLocal } from "../../../lib/local-time.ts";
-import { keys, queries } from "../../../lib/queries.ts";
+import { keys } from "../../../lib/query-keys.ts";
+import { customerQueries } from "../../../lib/queries-customer.ts";
+import { adminKeys } from "../../../lib/queries-admin.ts";
 import { useAdminMutation } from "../use-admin-mutation.ts";
 import { describeApiError, Field } from "../form.tsx";
 import { FormDialog } from "../form-dialog.tsx";
@@ -21,7 +23,7 @@ import { bookOf, needsReason } from "./book-check.tsx";
 import { derivedOutcomes, lineHint, MARKET_ODDS_RE, MARKET_TYPES, OutcomesFieldset, type MarketType, type OutcomeDraft } from "./market-outcomes.tsx";
 
 export function CreateMarketDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
-  const events = useQuery({ ...queries.events({ status: "open", limit: 100 }), enabled: open });
+  const events = useQuery({ ...customerQueries.events({ status: "open", limit: 100 }), enabled: open });
   const [eventId, setEventId] = useState("");
   const [marketType, setMarketType] = useState<MarketType | "">("");
   const [name, setName] = useState("");
@@ -49,7 +51,7 @@ export function CreateMarketDialog({ open, onOpenChange }: { open: boolean; onOp
     },
     // Spec section 8: a non-ok response gives 'Failed to create market'; the server's reason follows.
     failure: (e) => ({ title: "Error", description: `Failed to create market. ${describeApiError(e)}`, variant: "destructive" }),
-    invalidate: [keys.events, keys.riskHeatmap, keys.riskMetrics],
+    invalidate: [keys.events, adminKeys.riskHeatmap, adminKeys.riskMetrics],
   });
 
   function reset() {

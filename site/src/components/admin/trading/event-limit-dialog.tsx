@@ -8,7 +8,7 @@ import { useState } from "react";
 import type { EventExposure } from "../../../../../api/schemas/trading.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { formatMoney, parseStakeToCents } from "../../../lib/format.ts";
-import { keys } from "../../../lib/queries.ts";
+import { adminKeys } from "../../../lib/queries-admin.ts";
 import { Field } from "../form.tsx";
 import { FormDialog } from "../form-dialog.tsx";
 import { useAdminMutation } from "../use-admin-mutation.ts";
@@ -26,7 +26,7 @@ export function EventLimitButton({ m }: { m: EventExposure }) {
     success: (r, limit) =>
       r && typeof r === "object" && "approval" in r ? pendingToast(r) : { title: "Event limit updated", description: `${m.eventName}: event liability limit ${formatMoney(limit)}.` },
     failure: "Failed to update the event limit",
-    invalidate: [...RISK_KEYS, keys.approvals],
+    invalidate: [...RISK_KEYS, adminKeys.approvals],
     onSuccess: () => setOpen(false),
   });
   const cents = parseStakeToCents(value);

@@ -5,7 +5,7 @@ import { Badge, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
 import type { TradingAlert } from "../../../../../api/schemas/trading.ts";
 import { apiSend } from "../../../lib/api.ts";
-import { keys, queries } from "../../../lib/queries.ts";
+import { adminKeys, adminQueries } from "../../../lib/queries-admin.ts";
 import { EmptyState, ErrorNote, RowsSkeleton } from "../ui.tsx";
 import { useAdminMutation } from "../use-admin-mutation.ts";
 import { LocalTime } from "../../local-time.tsx";
@@ -22,12 +22,12 @@ export function useAcknowledge() {
     request: (id: string) => apiSend<{ alert: TradingAlert }>("POST", `/api/trading/alerts/${encodeURIComponent(id)}/acknowledge`),
     success: { title: "Alert acknowledged", description: "The alert is marked as handled." },
     failure: "Failed to acknowledge the alert",
-    invalidate: [keys.tradingAlerts, keys.tradingOverview, keys.riskMetrics],
+    invalidate: [adminKeys.tradingAlerts, adminKeys.tradingOverview, adminKeys.riskMetrics],
   });
 }
 
 export function LiveAlerts() {
-  const alerts = useQuery(queries.tradingAlerts());
+  const alerts = useQuery(adminQueries.tradingAlerts());
   const active = (alerts.data ?? []).filter((a) => !a.acknowledged);
   return (
     <Card size="2" data-testid="live-alerts">

@@ -9,7 +9,8 @@ import { useState } from "react";
 import type { LiveOddsItem, Outcome } from "../../../../../api/schemas/events.ts";
 import type { AdjustOddsBody, AdjustOddsResponse } from "../../../../../api/schemas/trading.ts";
 import { apiSend } from "../../../lib/api.ts";
-import { keys, queries } from "../../../lib/queries.ts";
+import { keys } from "../../../lib/query-keys.ts";
+import { adminKeys, adminQueries } from "../../../lib/queries-admin.ts";
 import { EmptyState, ErrorNote, RowsSkeleton } from "../ui.tsx";
 import { AdjustDialog } from "./adjust-odds-dialog.tsx";
 import { LocalTime } from "../../local-time.tsx";
@@ -20,12 +21,12 @@ export function useAdjustOdds() {
     request: (body: AdjustOddsBody) => apiSend<AdjustOddsResponse>("POST", "/api/trading/adjust-odds", body),
     success: (r) => ({ title: "Odds Updated", description: `${r.outcome.name}: ${r.outcome.previousOdds} → ${r.outcome.odds}` }),
     failure: "Failed to update odds",
-    invalidate: [keys.liveOdds, keys.oddsControl, keys.events, keys.tradingOverview, keys.adminLive],
+    invalidate: [keys.liveOdds, adminKeys.oddsControl, keys.events, adminKeys.tradingOverview, adminKeys.adminLive],
   });
 }
 
 export function OddsControl() {
-  const events = useQuery(queries.oddsControl());
+  const events = useQuery(adminQueries.oddsControl());
   const adjust = useAdjustOdds();
   const [editing, setEditing] = useState<{ event: LiveOddsItem; outcome: Outcome } | null>(null);
   const busy = adjust.isPending ? adjust.variables?.outcomeId : undefined;

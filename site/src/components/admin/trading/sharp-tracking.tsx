@@ -10,13 +10,13 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { SharpBettor } from "../../../../../api/schemas/trading.ts";
 import { formatMoney } from "../../../lib/format.ts";
-import { queries } from "../../../lib/queries.ts";
+import { adminQueries } from "../../../lib/queries-admin.ts";
 import { EmptyState, ErrorNote, RiskLevelBadge, RowsSkeleton, scoreColor, TableScroll } from "../ui.tsx";
 import { ProfileDialog, signedPct } from "./sharp-profile-dialog.tsx";
 import { StakeFactorDialog } from "./stake-factor-dialog.tsx";
 
 export function SharpTracking() {
-  const bettors = useQuery(queries.sharpBettors());
+  const bettors = useQuery(adminQueries.sharpBettors());
   const [profile, setProfile] = useState<SharpBettor | null>(null);
   const [limit, setLimit] = useState<{ userId: string; name: string; stakeFactor: number } | null>(null);
   if (bettors.isPending) return <RowsSkeleton rows={4} />;

@@ -6,7 +6,7 @@ import { Flex, Slider, TextField } from "@radix-ui/themes";
 import { useState } from "react";
 import { apiSend } from "../../../lib/api.ts";
 import { formatMoney } from "../../../lib/format.ts";
-import { keys } from "../../../lib/queries.ts";
+import { adminKeys } from "../../../lib/queries-admin.ts";
 import { FormDialog } from "../form-dialog.tsx";
 import { Field } from "../form.tsx";
 import { useAdminMutation } from "../use-admin-mutation.ts";
@@ -23,7 +23,7 @@ export function useStakeFactor() {
           : `${v.name} may stake at most ${formatMoney(r.maxStake)} per bet at 2.00 (factor ${r.stakeFactor.toFixed(2)}).`,
     }),
     failure: "Failed to set the limit",
-    invalidate: [keys.sharpBettors, keys.riskMetrics],
+    invalidate: [adminKeys.sharpBettors, adminKeys.riskMetrics],
   });
 }
 

@@ -8,7 +8,7 @@ import { Button, Flex, Tabs } from "@radix-ui/themes";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { formatMoney } from "../../../lib/format.ts";
-import { queries } from "../../../lib/queries.ts";
+import { adminQueries } from "../../../lib/queries-admin.ts";
 import { exportCsv } from "../csv.ts";
 import { PlusIcon } from "../icons.tsx";
 import { compactMoney, EmptyState, ErrorNote, ExportButton, RowsSkeleton, SectionFrame, StatCard, StatGrid } from "../ui.tsx";
@@ -20,13 +20,13 @@ import { LiveAlerts } from "./live-alerts.tsx";
 import { AlertsTab } from "./alerts-tab.tsx";
 
 export default function TradingSection() {
-  const overview = useQuery(queries.tradingOverview());
+  const overview = useQuery(adminQueries.tradingOverview());
   const queryClient = useQueryClient();
   const [newMarket, setNewMarket] = useState(false);
   const o = overview.data;
 
   async function exportOdds(): Promise<number> {
-    const events = await queryClient.fetchQuery(queries.oddsControl());
+    const events = await queryClient.fetchQuery(adminQueries.oddsControl());
     type Row = { event: (typeof events)[number]; outcome: (typeof events)[number]["outcomes"][number] };
     const rows: Row[] = events.slice(0, 6).flatMap((event) => event.outcomes.map((outcome) => ({ event, outcome })));
     return exportCsv<Row>(

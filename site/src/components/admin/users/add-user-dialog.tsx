@@ -5,7 +5,7 @@ import type { CreateUserBody, CreateUserResponse } from "../../../../../api/sche
 import { apiSend } from "../../../lib/api.ts";
 import { FormDialog } from "../form-dialog.tsx";
 import { describeApiError, Field } from "../form.tsx";
-import { keys } from "../../../lib/queries.ts";
+import { adminKeys } from "../../../lib/queries-admin.ts";
 import { useAdminMutation } from "../use-admin-mutation.ts";
 
 const EMPTY = { firstName: "", lastName: "", email: "", role: "customer" as CreateUserBody["role"], password: "" };
@@ -20,7 +20,7 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       onOpenChange(false);
     },
     failure: "Failed to create user",
-    invalidate: [keys.adminUsers, keys.userStats],
+    invalidate: [adminKeys.adminUsers, adminKeys.userStats],
   });
   const set = (k: keyof typeof EMPTY, v: string) => setForm((f) => ({ ...f, [k]: v }));
   function submit() {

@@ -6,7 +6,7 @@ import { Button, Card, Flex, Grid, Select, Table, Text, TextField } from "@radix
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import type { AuditRecord } from "../../../../../api/schemas/audit.ts";
-import { queries, type AuditFilter } from "../../../lib/queries.ts";
+import { adminQueries, type AuditFilter } from "../../../lib/queries-admin.ts";
 import { exportCsv } from "../csv.ts";
 import { Field } from "../form.tsx";
 import { EmptyState, ErrorNote, ExportButton, RowsSkeleton, TableScroll } from "../ui.tsx";
@@ -32,7 +32,7 @@ function toFilter(d: Draft): AuditFilter {
 export function AuditTrail({ initialEntityId }: { initialEntityId?: string }) {
   const [draft, setDraft] = useState<Draft>({ ...EMPTY, entityId: initialEntityId ?? "" });
   const [filter, setFilter] = useState<AuditFilter>(() => toFilter({ ...EMPTY, entityId: initialEntityId ?? "" }));
-  const audit = useQuery(queries.audit(filter));
+  const audit = useQuery(adminQueries.audit(filter));
   const rows = audit.data ?? [];
 
   useEffect(() => {

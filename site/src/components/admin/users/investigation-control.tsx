@@ -7,19 +7,19 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { InvestigationResponse } from "../../../../../api/schemas/payments-admin.ts";
 import { apiSend } from "../../../lib/api.ts";
-import { queries } from "../../../lib/queries.ts";
+import { adminQueries } from "../../../lib/queries-admin.ts";
 import { useToast } from "../../toast.tsx";
 
 export function InvestigationControl({ userId }: { userId: string }) {
   const client = useQueryClient();
   const toast = useToast();
   const [reason, setReason] = useState("");
-  const current = useQuery(queries.userInvestigation(userId));
+  const current = useQuery(adminQueries.userInvestigation(userId));
   const change = useMutation({
     mutationFn: (underInvestigation: boolean) =>
       apiSend<InvestigationResponse>("PUT", `/api/admin/users/${encodeURIComponent(userId)}/investigation`, { underInvestigation, reason }),
     onSuccess: (r) => {
-      client.setQueryData(queries.userInvestigation(userId).queryKey, r);
+      client.setQueryData(adminQueries.userInvestigation(userId).queryKey, r);
       setReason("");
       toast({ title: r.underInvestigation ? "Investigation opened" : "Investigation closed", description: r.underInvestigation ? "Withdrawals are on hold." : "Withdrawals are open again." });
     },

@@ -5,7 +5,7 @@
  */
 import type { UpdateUserStatusResponse } from "../../../../../api/schemas/users.ts";
 import { apiSend } from "../../../lib/api.ts";
-import { keys } from "../../../lib/queries.ts";
+import { adminKeys } from "../../../lib/queries-admin.ts";
 import { useAdminMutation } from "../use-admin-mutation.ts";
 
 export function useUserStatus() {
@@ -14,6 +14,6 @@ export function useUserStatus() {
       apiSend<UpdateUserStatusResponse>("PATCH", `/api/admin/users/${encodeURIComponent(userId)}/status`, { isActive }),
     success: { title: "User Status Updated", description: "The user's status has been successfully updated." },
     failure: { title: "Error", description: "Failed to update user status.", variant: "destructive" },
-    invalidate: [keys.adminUsers, keys.userStats, keys.crmCustomers, keys.audit],
+    invalidate: [adminKeys.adminUsers, adminKeys.userStats, adminKeys.crmCustomers, adminKeys.audit],
   });
 }

@@ -5,7 +5,7 @@
 import { Badge, Button, Dialog, Flex, Table, Tabs, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
 import { formatMoney } from "../../../lib/format.ts";
-import { queries } from "../../../lib/queries.ts";
+import { adminQueries } from "../../../lib/queries-admin.ts";
 import { BetStatusBadge } from "../badges.tsx";
 import { centsCell, exportCsv } from "../csv.ts";
 import { EmptyState, ErrorNote, ExportButton, RowsSkeleton } from "../ui.tsx";
@@ -14,7 +14,7 @@ import { displayUserName } from "./user-filter.ts";
 import { LocalTime } from "../../local-time.tsx";
 
 export function UserActivityDialog({ userId, onClose }: { userId: string | null; onClose: () => void }) {
-  const activity = useQuery({ ...queries.userActivity(userId ?? "-"), enabled: userId !== null });
+  const activity = useQuery({ ...adminQueries.userActivity(userId ?? "-"), enabled: userId !== null });
   const a = activity.data;
   return (
     <Dialog.Root open={userId !== null} onOpenChange={(o) => !o && onClose()}>

@@ -2,10 +2,10 @@
 import { Badge, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
 import { formatMoney } from "../../../lib/format.ts";
-import { queries } from "../../../lib/queries.ts";
+import { adminQueries } from "../../../lib/queries-admin.ts";
 
 export function UserDebt({ userId }: { userId: string }) {
-  const debt = useQuery(queries.userDebt(userId));
+  const debt = useQuery(adminQueries.userDebt(userId));
   if (debt.isError) return <Text size="1" color="gray">Debt unavailable</Text>;
   if (!debt.data) return null;
   return debt.data.owed > 0 ? (

@@ -7,7 +7,7 @@ import { Button, Tabs } from "@radix-ui/themes";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import type { AdminUser } from "../../../../../api/schemas/users.ts";
-import { keys, queries } from "../../../lib/queries.ts";
+import { adminKeys, adminQueries } from "../../../lib/queries-admin.ts";
 import { useToast } from "../../toast.tsx";
 import { useConsole, useRole } from "../console-context.tsx";
 import { centsCell, exportCsv } from "../csv.ts";
@@ -52,8 +52,8 @@ export default function UsersSection() {
 }
 
 export function UserManagement({ initialActivityUserId }: { initialActivityUserId?: string }) {
-  const users = useQuery(queries.adminUsers());
-  const stats = useQuery(queries.userStats());
+  const users = useQuery(adminQueries.adminUsers());
+  const stats = useQuery(adminQueries.userStats());
   const queryClient = useQueryClient();
   const toast = useToast();
   const [search, setSearch] = useState("");
@@ -85,9 +85,9 @@ export function UserManagement({ initialActivityUserId }: { initialActivityUserI
     setRefreshing(true);
     try {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: keys.adminUsers }),
-        queryClient.invalidateQueries({ queryKey: keys.userStats }),
-        queryClient.invalidateQueries({ queryKey: keys.audit }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.adminUsers }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.userStats }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.audit }),
       ]);
       toast({ title: "Data refreshed", description: "All user data has been updated." });
     } finally {
