@@ -41,6 +41,14 @@ export class LibsqlAccountKinds implements AccountKinds {
   }
 
   async registeredBetsOn(scope: SharedScope): Promise<boolean> {
+    const registered = "u.is_demo = 0 AND u.is_sample = 0";
+    if ("contestId" in scope) {
+      const rs = await this.client.execute({
+        sql: `SELECT EXISTS (SELECT 1 FROM fantasy_entries fe JOIN users u ON u.id = fe.user_id WHERE fe.contest_id = ? AND ${registered}) AS held`,
+        args: [scope.contestId],
+      });
+      return Number(rs.rows[0].held) === 1;
+    }
     // Legs found through their event (bet_legs_event_idx); a market narrows them to its own.
     const [where, args] =
       "marketId" in scope
@@ -48,7 +56,7 @@ export class LibsqlAccountKinds implements AccountKinds {
         : ["l.event_id = ?", [scope.eventId]];
     const rs = await this.client.execute({
       sql: `SELECT EXISTS (SELECT 1 FROM bet_legs l JOIN bets b ON b.id = l.bet_id JOIN users u ON u.id = b.user_id
-              WHERE ${where} AND u.is_demo = 0 AND u.is_sample = 0) AS held`,
+              WHERE ${where} AND ${registered}) AS held`,
       args,
     });
     return Number(rs.rows[0].held) === 1;

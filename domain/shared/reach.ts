@@ -59,8 +59,9 @@ export async function requireWithinReach(
  * decide what customers hold. Demo staff may change one (settle, unsettle, resettle or void a market,
  * change an event's result or status, a price or a limit) only while no registered customer has a bet
  * on it: the sandbox's own demo journey works on markets only demo and sample customers bet on, and
- * an anonymous demo click never grades, reprices or re-limits a registered person's bet. Real staff
- * are never refused here.
+ * an anonymous demo click never grades, reprices or re-limits a registered person's bet. The same for
+ * a fantasy contest a registered customer has entered (locking, settling or cancelling it moves their
+ * fee or prize). Real staff are never refused here.
  */
 export async function requireSharedWithinReach(
   ctx: { actor: Actor; ports: { accountKinds: AccountKinds } },
@@ -69,9 +70,15 @@ export async function requireSharedWithinReach(
   const reach = reachOf(ctx.actor);
   if (reach === "real" || !(await ctx.ports.accountKinds.registeredBetsOn(scope))) return ok(undefined);
   return err(
-    domainError("SANDBOX.OUT_OF_REACH", "A demo staff account cannot change an event or market that registered customers have bets on", {
-      reach,
-      ...scope,
-    }),
+    domainError(
+      "SANDBOX.OUT_OF_REACH",
+      "contestId" in scope
+        ? "A demo staff account cannot lock, settle or cancel a contest that registered customers have entered"
+        : "A demo staff account cannot change an event or market that registered customers have bets on",
+      {
+        reach,
+        ...scope,
+      },
+    ),
   );
 }

@@ -12,6 +12,7 @@ import { balanceOf, countRows, expectError, placeOk, upcomingPool } from "../fix
 import { put, verifiedCustomer } from "../fixtures/accounts.ts";
 import { createMarketOk, twoWayMarket } from "../fixtures/trading-desk.ts";
 import { EARLY, oneApproverForCorrections } from "../fixtures/settle.ts";
+import { createContestOk, enterOk, HOUR, lineupFor } from "../fixtures/fantasy.ts";
 
 let t: TestApp;
 let demoAdmin: Session;
@@ -111,5 +112,46 @@ describe("demo staff and what registered customers hold", () => {
   it("real staff are not refused on the registered customer's market", async () => {
     const res = await put(realAdmin, `/api/admin/markets/${a.held.id}/limit`, { liabilityLimit: 150_000_000 });
     expect(res.status, await res.clone().text()).toBe(200);
+  });
+
+  describe("fantasy contests", () => {
+    const contestBody = (name: string) => ({
+      sportId: "fsp_nfl",
+      name,
+      startTime: new Date(Date.now() + 2 * HOUR).toISOString(),
+      endTime: new Date(Date.now() + 5 * HOUR).toISOString(),
+      entryFee: 500,
+      maxEntries: 10,
+    });
+    const contestRows = async (id: string) =>
+      JSON.stringify({
+        contest: (await t.database.client.execute({ sql: "SELECT status, start_time, locked_at FROM fantasy_contests WHERE id = ?", args: [id] })).rows,
+        entries: (await t.database.client.execute({ sql: "SELECT id, fee, payout FROM fantasy_entries WHERE contest_id = ? ORDER BY id", args: [id] })).rows,
+        balance: await balanceOf(registered),
+      });
+
+    it("refuses demo staff to lock, settle or cancel a contest a registered customer entered: 403 SANDBOX.OUT_OF_REACH, nothing written", async () => {
+      const contest = await createContestOk(realAdmin, contestBody("Entered by a registered customer"));
+      await enterOk(registered, contest.id, await lineupFor(registered, contest, 0));
+      const before = await contestRows(contest.id);
+      for (const action of ["lock", "settle", "cancel"]) {
+        const res = await demoAdmin.post(`/api/admin/fantasy/contests/${contest.id}/${action}`);
+        const body = await expectError(res, 403, "SANDBOX.OUT_OF_REACH");
+        expect(body.error.message).toMatch(/contest that registered customers have entered/);
+      }
+      expect(await contestRows(contest.id)).toEqual(before);
+      // Real staff are not refused: the registered customer's fee comes back when a real admin cancels.
+      const balance = await balanceOf(registered);
+      const cancelled = await realAdmin.post(`/api/admin/fantasy/contests/${contest.id}/cancel`);
+      expect(cancelled.status, await cancelled.clone().text()).toBe(200);
+      expect(await balanceOf(registered)).toBe(balance + 500);
+    });
+
+    it("lets the demo admin cancel a contest only demo customers entered", async () => {
+      const contest = await createContestOk(demoAdmin, contestBody("Demo entries only"));
+      await enterOk(demoCustomer, contest.id, await lineupFor(demoCustomer, contest, 1));
+      const res = await demoAdmin.post(`/api/admin/fantasy/contests/${contest.id}/cancel`);
+      expect(res.status, await res.clone().text()).toBe(200);
+    });
   });
 });
