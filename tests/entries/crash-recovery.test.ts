@@ -119,5 +119,5 @@ describe("SIGKILL during placement and settlement", () => {
     } finally {
       db.close();
     }
-  }, 90_000);
+  }, 300_000);
 });

@@ -5,7 +5,7 @@ import { resolve } from "node:path";
 export const ROOT = resolve(import.meta.dirname, "../..");
 
 /**
- * Starts `node api/node.ts` with `env` over the test process's environment and waits (up to 40 s)
+ * Starts `node api/node.ts` with `env` over the test process's environment and waits (up to 120 s: a start seeds the demo data, and on a loaded 2-core machine that took over 40 s)
  * until /api/health answers; the child (to kill) and its base URL.
  */
 export async function startNodeServer(
@@ -19,7 +19,7 @@ export async function startNodeServer(
     stdio: ["ignore", "ignore", stderr],
   });
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 40_000;
+  const deadline = Date.now() + 120_000;
   for (;;) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) return { child, base };

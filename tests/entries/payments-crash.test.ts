@@ -158,5 +158,5 @@ describe("SIGKILL during deposits and withdrawals", () => {
     } finally {
       db.close();
     }
-  }, 120_000);
+  }, 300_000);
 });

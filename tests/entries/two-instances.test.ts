@@ -27,7 +27,7 @@ async function start(port: number) {
   child.stderr?.on("data", (d) => (err += d));
   procs.push(child);
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 40_000;
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`instance exited: ${err}`);
     try {
@@ -43,7 +43,7 @@ beforeAll(async () => {
   const port = 27000 + Math.floor(Math.random() * 900); // below the ephemeral range (32768-60999), see entries.test.ts
   bases.push(await start(port)); // the first seeds the database
   bases.push(await start(port + 1));
-}, 90_000);
+}, 300_000);
 afterAll(() => {
   for (const p of procs) p.kill("SIGKILL");
   rmSync(dir, { recursive: true, force: true });
