@@ -121,6 +121,10 @@ async function settleAll(ctx: SystemCtx, plans: SettlementPlan[], marketId: stri
   return done;
 }
 
+/** Whether the bet waits on its leg on this market: pending, with that leg not graded yet. */
+const awaitsMarket = (bet: BetRecord, marketId: string) =>
+  bet.status === "pending" && bet.legs.some((l) => l.marketId === marketId && l.result === "pending");
+
 /** What settling needs: the ports, the clock and ids (no signed-in actor: the system settles too). */
 
 export async function settleMarket(ctx: Ctx, marketId: string, input: SettleMarketInput): Promise<Result<MarketSettlement>> {
@@ -199,20 +203,37 @@ export async function applyMarketResult(
     }
   }
 
+  // One read of every bet on the market. Those waiting on this market's leg are graded here; the
+  // rest (settled one by one, or a leg on this market graded by hand) are left to the correction
+  // below, together with any bet this pass did not settle itself. A bet this pass settled from the
+  // result already agrees with it, so it is not read or graded a second time.
+  const onMarket = await markets.betsOn(marketId, 1_000_000, "everyone");
+  const toCorrect: BetRecord[] = [];
+  const readAgain: string[] = [];
   let graded = 0;
   let settled = 0;
   let waiting = 0;
   let paid = 0;
   const ready: SettlementPlan[] = [];
-  for (const bet of await markets.pendingBetsOn(marketId)) {
+  for (const bet of onMarket) {
+    if (!awaitsMarket(bet, marketId)) {
+      toCorrect.push(bet);
+      continue;
+    }
     const g = gradeBetForMarket(bet, marketId, result);
-    if (g.kind === "untouched") continue;
+    if (g.kind === "untouched") {
+      toCorrect.push(bet);
+      continue;
+    }
     graded += 1;
     if (g.kind === "settle") {
       ready.push(settlementPlan(ctx, actor, bet, g.status, g.actualReturn, g.legResults, marketId));
       continue;
     }
-    if ((await settlements.gradeLegs(bet.id, g.legResults)) === "not_pending") continue;
+    if ((await settlements.gradeLegs(bet.id, g.legResults)) === "not_pending") {
+      readAgain.push(bet.id);
+      continue;
+    }
     const fresh = await ctx.ports.bets.findById(bet.id);
     const now = fresh ? gradeBet(fresh.stake, fresh.legs, fresh.betType, fresh.sgmPrices) : { status: "pending" as const, actualReturn: 0 };
     if (fresh && fresh.status === "pending" && now.status !== "pending") {
@@ -220,18 +241,28 @@ export async function applyMarketResult(
       if (await settleOne(ctx, actor, fresh, now.status, now.actualReturn, legResults, marketId)) {
         settled += 1;
         paid += now.actualReturn;
-      }
+      } else readAgain.push(bet.id);
     } else {
       waiting += 1;
+      // Its other legs may have results recorded already: the correction grades them (as read just now).
+      if (fresh) toCorrect.push(fresh);
     }
   }
+  const done = new Set<string>();
   for (const p of await settleAll(ctx, ready, marketId)) {
     settled += 1;
     paid += p.actualReturn;
+    done.add(p.betId);
   }
+  for (const p of ready) if (!done.has(p.betId)) readAgain.push(p.betId);
   // Bets settled one by one whose leg on this market contradicts the result never stand (issue 18 item 4).
-  const regraded = ctx.ports.corrections
-    ? (await correctMarketBets(ctx, actor, market, result, { reason: null, action: "market.settle", skipVoided: true })).regraded
-    : 0;
+  let regraded = 0;
+  if (ctx.ports.corrections) {
+    for (const id of readAgain) {
+      const bet = await ctx.ports.bets.findById(id);
+      if (bet) toCorrect.push(bet);
+    }
+    regraded = (await correctMarketBets(ctx, actor, market, result, { reason: null, action: "market.settle", skipVoided: true, bets: toCorrect })).regraded;
+  }
   return ok({ market: (await markets.findById(marketId))!, graded, settled, waiting, paid, regraded });
 }
