@@ -98,11 +98,21 @@ for (let run = 1; run <= RUNS; run++) {
     await profiler.post("Profiler.enable");
     await profiler.post("Profiler.start");
   }
+  const heap = process.env.HEAPPROF && run === RUNS ? new (await import("node:inspector/promises")).Session() : null;
+  if (heap) {
+    heap.connect();
+    await heap.post("HeapProfiler.enable");
+    await heap.post("HeapProfiler.startSampling", { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+  }
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   await patch({ status: "finished", homeScore: 1, awayScore: 0 });
   const ms = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
+  if (heap) {
+    const { profile } = await heap.post("HeapProfiler.stopSampling");
+    writeFileSync(process.env.HEAPPROF!, JSON.stringify(profile));
+  }
   if (profiler) {
     const { profile } = await profiler.post("Profiler.stop");
     writeFileSync(process.env.PROFILE!, JSON.stringify(profile));
