@@ -106,6 +106,34 @@ describe("one pass over the market's bets", () => {
   });
 });
 
+describe("two settlements of the same market at once", () => {
+  it("every bet is settled and paid once; the one that finds them settled changes nothing", async () => {
+    for (let i = 0; i < 60; i++) {
+      const r = await placeBet(w.as(c1), { selections: [sel("ev_up_a", "2.10")], stake: 100, betType: "single" }, null);
+      if (!r.ok) throw new Error(r.error.code);
+    }
+    const input = { winningOutcomeId: "ev_up_a-m1-o1", override: EARLY };
+    let other: Awaited<ReturnType<typeof settleMarket>> | null = null;
+    const late = intercept(w.ports.bets, {
+      async settleMany(plans) {
+        // The other settlement runs to its end before this one writes anything.
+        other ??= await settleMarket(w.as(admin), "ev_up_a-m1", input);
+        return w.ports.bets.settleMany(plans);
+      },
+    });
+    const first = await settleMarket(w.as(admin, { ...w.ports, bets: late }), "ev_up_a-m1", input);
+    // The double's leg was stored by the first before the other began: the other only corrects it (nothing to change).
+    expect(other!.ok && other!.value).toMatchObject({ graded: 62, settled: 62, waiting: 0, paid: 2100 + 60 * 210, regraded: 0 });
+    expect(first.ok && first.value).toMatchObject({ graded: 63, settled: 0, waiting: 1, paid: 0, regraded: 0 });
+    const payouts = await w.database.client.execute("SELECT reference, COUNT(*) AS n FROM ledger_transactions WHERE kind = 'bet_payout' GROUP BY reference HAVING n > 1");
+    expect(payouts.rows).toEqual([]);
+    const settles = (await sqlAudit(w.database)).filter((a) => a.action === "bet.settle");
+    expect(settles.length).toBe(62);
+    expect(new Set(settles.map((a) => a.entity)).size).toBe(62);
+    expect(await w.ports.wallets.balanceOf("c1")).toBe(100_000 - 2500 - 6000 + 2100 + 60 * 210);
+  });
+});
+
 describe("refused, nothing written", () => {
   it("a trader: AUTH.FORBIDDEN; a customer too", async () => {
     const trader = await w.staff("trd", "trader");
