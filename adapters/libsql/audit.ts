@@ -19,6 +19,26 @@ export const auditStatement = (a: AuditEntry): InStatement => ({
   ],
 });
 
+/**
+ * Many audit records in one statement (their order kept): the rows as one JSON array read by
+ * json_each, so the statement's text and its one argument do not grow with the number of records.
+ */
+export const auditManyStatement = (entries: readonly AuditEntry[]): InStatement => ({
+  sql: `INSERT INTO audit_log (id, actor_id, actor_role, action, entity_type, entity_id, before, after, created_at)
+        SELECT j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7, j.value ->> 8
+        FROM json_each(?) j ORDER BY j.key`,
+  args: [
+    JSON.stringify(
+      entries.map((a) => [
+        a.id, a.actorId, a.actorRole, a.action, a.entityType, a.entityId,
+        a.before === undefined ? null : JSON.stringify(a.before),
+        a.after === undefined ? null : JSON.stringify(a.after),
+        a.createdAt.getTime(),
+      ]),
+    ),
+  ],
+});
+
 /** The AuditTrail port: audit records with filters, newest first, with the actor's name. */
 export class LibsqlAuditTrail implements AuditTrail {
   private readonly client: Client;

@@ -218,14 +218,16 @@ async function changeAndCorrect(
 /**
  * Re-grade every bet with a leg on the market from `result` (null: unsettled). `skipVoided`:
  * bets an operator voided one by one are left alone (a settlement by market corrects wins and
- * losses that contradict it; a void is a decision about the bet, not about the result).
+ * losses that contradict it; a void is a decision about the bet, not about the result). `bets`:
+ * the bets to look at when the caller has read them already (settlement by market passes those its
+ * own pass did not settle); otherwise every bet on the market is read.
  */
 export async function correctMarketBets(
   ctx: SystemCtx,
   actor: Settler,
   market: MarketRecord,
   result: MarketResult | null,
-  why: { reason: string | null; action: string; skipVoided?: boolean },
+  why: { reason: string | null; action: string; skipVoided?: boolean; bets?: readonly BetRecord[] },
 ): Promise<{ regraded: number; correction: number; debt: number }> {
   result = withWithdrawn(market, result); // Rule 4: withdrawn runners' bets are void
   const markets = ctx.ports.markets;
@@ -234,7 +236,7 @@ export async function correctMarketBets(
   let regraded = 0;
   let correction = 0;
   let debt = 0;
-  for (const listed of await markets.betsOn(market.id, 1_000_000, "everyone")) {
+  for (const listed of why.bets ?? (await markets.betsOn(market.id, 1_000_000, "everyone"))) {
     if (listed.status === "cashed_out" || (why.skipVoided && listed.status === "void")) continue;
     let bet: BetRecord | null = listed;
     for (let attempt = 0; bet && attempt < MAX_ATTEMPTS; attempt++) {

@@ -3,11 +3,12 @@
  * bet with a pending leg on it is graded (market-result.ts). The result and the market's closing
  * are one audited write, made once: the same result again only finishes bets a previous run left
  * pending (e.g. after a crash); a different result is refused (resettle the bets instead).
- * Each bet is then its own write: a bet that settles goes through the same settle batch as a
- * manual settlement (status, leg results, payout postings, audit; the settle-once trigger makes a
- * second attempt pay nothing); a multiple that must wait has its leg result stored. After storing
- * a leg the bet is read again: if another market's settlement graded its last leg meanwhile, it
- * settles now.
+ * The market's bets are read once. Those that settle are written SETTLE_CHUNK to a write with the
+ * same rows and guards as a manual settlement (status, leg results, payout postings, audit; the
+ * settle-once trigger makes a second attempt pay nothing); a multiple that must wait has its leg
+ * result stored. After storing a leg the bet is read again: if another market's settlement graded
+ * its last leg meanwhile, it settles now. Then the bets the pass did not settle itself (settled one
+ * by one, a leg graded earlier, a write refused) are corrected to the result (correct-market.ts).
  */
 import { requireSharedWithinReach } from "../shared/reach.ts";
 import type { Ctx, SystemCtx } from "../shared/context.ts";
@@ -121,6 +122,30 @@ async function settleAll(ctx: SystemCtx, plans: SettlementPlan[], marketId: stri
   return done;
 }
 
+/** Whether the bet waits on its leg on this market: pending, with that leg not graded yet. */
+const awaitsMarket = (bet: BetRecord, marketId: string) =>
+  bet.status === "pending" && bet.legs.some((l) => l.marketId === marketId && l.result === "pending");
+
+/** Bets read one by one below this many; above it, the market's bets are read again in one go. */
+const READ_ONE_BY_ONE = 50;
+
+/**
+ * The bets this pass did not settle, as they are now. Usually none or a few; many when another
+ * settlement of the same market ran at the same time and settled them first.
+ */
+async function readBetsAgain(ctx: SystemCtx, marketId: string, ids: readonly string[]): Promise<BetRecord[]> {
+  if (ids.length > READ_ONE_BY_ONE) {
+    const wanted = new Set(ids);
+    return (await ctx.ports.markets.betsOn(marketId, 1_000_000, "everyone")).filter((b) => wanted.has(b.id));
+  }
+  const out: BetRecord[] = [];
+  for (const id of ids) {
+    const bet = await ctx.ports.bets.findById(id);
+    if (bet) out.push(bet);
+  }
+  return out;
+}
+
 /** What settling needs: the ports, the clock and ids (no signed-in actor: the system settles too). */
 
 export async function settleMarket(ctx: Ctx, marketId: string, input: SettleMarketInput): Promise<Result<MarketSettlement>> {
@@ -155,7 +180,6 @@ export async function applyMarketResult(
   result = withWithdrawn(market, result); // Rule 4: withdrawn runners' bets are void
   const marketId = market.id;
   const markets = ctx.ports.markets;
-  const settlements = ctx.ports.settlements;
   const outcomeIds = market.outcomes.map((o) => o.id);
   const sameResult = (m: MarketRecord) => {
     const recorded = recordedResult(m);
@@ -199,39 +223,78 @@ export async function applyMarketResult(
     }
   }
 
-  let graded = 0;
-  let settled = 0;
-  let waiting = 0;
-  let paid = 0;
+  const pass = await settlePass(ctx, actor, marketId, result);
+  // Bets settled one by one whose leg on this market contradicts the result never stand.
+  let regraded = 0;
+  if (ctx.ports.corrections) {
+    const bets = [...pass.toCorrect, ...(await readBetsAgain(ctx, marketId, pass.readAgain))];
+    regraded = (await correctMarketBets(ctx, actor, market, result, { reason: null, action: "market.settle", skipVoided: true, bets })).regraded;
+  }
+  const { graded, settled, waiting, paid } = pass;
+  return ok({ market: (await markets.findById(marketId))!, graded, settled, waiting, paid, regraded });
+}
+
+/** What one pass over a market's bets did, and the bets it leaves to the correction. */
+interface Pass {
+  graded: number;
+  settled: number;
+  waiting: number;
+  paid: number;
+  /** As read: settled one by one, a leg here graded earlier, or a multiple still waiting. */
+  toCorrect: BetRecord[];
+  /** Bets this pass tried and did not settle (settled meanwhile, or refused): to be read again. */
+  readAgain: string[];
+}
+
+/**
+ * One read of every bet on the market. Those waiting on this market's leg are graded here; the
+ * rest (settled one by one, or a leg on this market graded by hand) are left to the correction,
+ * together with any bet this pass did not settle itself. A bet this pass settled from the result
+ * already agrees with it, so it is not read or graded a second time.
+ */
+async function settlePass(ctx: SystemCtx, actor: Settler, marketId: string, result: MarketResult): Promise<Pass> {
+  const pass: Pass = { graded: 0, settled: 0, waiting: 0, paid: 0, toCorrect: [], readAgain: [] };
   const ready: SettlementPlan[] = [];
-  for (const bet of await markets.pendingBetsOn(marketId)) {
-    const g = gradeBetForMarket(bet, marketId, result);
-    if (g.kind === "untouched") continue;
-    graded += 1;
-    if (g.kind === "settle") {
-      ready.push(settlementPlan(ctx, actor, bet, g.status, g.actualReturn, g.legResults, marketId));
+  for (const bet of await ctx.ports.markets.betsOn(marketId, 1_000_000, "everyone")) {
+    const g = awaitsMarket(bet, marketId) ? gradeBetForMarket(bet, marketId, result) : null;
+    if (!g || g.kind === "untouched") {
+      pass.toCorrect.push(bet);
       continue;
     }
-    if ((await settlements.gradeLegs(bet.id, g.legResults)) === "not_pending") continue;
-    const fresh = await ctx.ports.bets.findById(bet.id);
-    const now = fresh ? gradeBet(fresh.stake, fresh.legs, fresh.betType, fresh.sgmPrices) : { status: "pending" as const, actualReturn: 0 };
-    if (fresh && fresh.status === "pending" && now.status !== "pending") {
-      const legResults = fresh.legs.flatMap((l) => (l.result === "pending" ? [] : [{ legId: l.id, result: l.result, deadHeat: l.deadHeat ?? null }]));
-      if (await settleOne(ctx, actor, fresh, now.status, now.actualReturn, legResults, marketId)) {
-        settled += 1;
-        paid += now.actualReturn;
-      }
-    } else {
-      waiting += 1;
-    }
+    pass.graded += 1;
+    if (g.kind === "settle") ready.push(settlementPlan(ctx, actor, bet, g.status, g.actualReturn, g.legResults, marketId));
+    else await storeLegs(ctx, actor, bet, g.legResults, marketId, pass);
   }
+  const done = new Set<string>();
   for (const p of await settleAll(ctx, ready, marketId)) {
-    settled += 1;
-    paid += p.actualReturn;
+    pass.settled += 1;
+    pass.paid += p.actualReturn;
+    done.add(p.betId);
   }
-  // Bets settled one by one whose leg on this market contradicts the result never stand (issue 18 item 4).
-  const regraded = ctx.ports.corrections
-    ? (await correctMarketBets(ctx, actor, market, result, { reason: null, action: "market.settle", skipVoided: true })).regraded
-    : 0;
-  return ok({ market: (await markets.findById(marketId))!, graded, settled, waiting, paid, regraded });
+  for (const p of ready) if (!done.has(p.betId)) pass.readAgain.push(p.betId);
+  return pass;
+}
+
+/**
+ * A multiple that waits on other legs: its leg result stored, then read again; if another market's
+ * settlement graded its last leg meanwhile, it settles now.
+ */
+async function storeLegs(ctx: SystemCtx, actor: Settler, bet: BetRecord, legs: LegGradeEntry[], marketId: string, pass: Pass): Promise<void> {
+  if ((await ctx.ports.settlements.gradeLegs(bet.id, legs)) === "not_pending") {
+    pass.readAgain.push(bet.id);
+    return;
+  }
+  const fresh = await ctx.ports.bets.findById(bet.id);
+  const now = fresh ? gradeBet(fresh.stake, fresh.legs, fresh.betType, fresh.sgmPrices) : { status: "pending" as const, actualReturn: 0 };
+  if (fresh && fresh.status === "pending" && now.status !== "pending") {
+    const legResults = fresh.legs.flatMap((l) => (l.result === "pending" ? [] : [{ legId: l.id, result: l.result, deadHeat: l.deadHeat ?? null }]));
+    if (await settleOne(ctx, actor, fresh, now.status, now.actualReturn, legResults, marketId)) {
+      pass.settled += 1;
+      pass.paid += now.actualReturn;
+    } else pass.readAgain.push(bet.id);
+    return;
+  }
+  pass.waiting += 1;
+  // Its other legs may have results recorded already: the correction grades them (as read just now).
+  if (fresh) pass.toCorrect.push(fresh);
 }

@@ -204,6 +204,37 @@ describe("debt: an overpayment the customer has spent", () => {
     await expectLedgerBalanced(t.database);
   });
 
+  it("a market settled at once pays each winning bet's debt first, in order: two 10.00 payouts clear 20.00 owed", async () => {
+    const { m, sel } = await threeWay("Debt Twice Market");
+    const spend = await threeWay("Debt Twice Spend");
+    const next = await threeWay("Debt Twice Payouts");
+    const c = await demoLogin(t, "customer");
+    const other = await demoLogin(t, "customer");
+    const userId = await currentUserId(c);
+    await placeOk(c, [sel(1)], 1000); // Draw @ 3.00
+    await ok(await settle(m.id, { winningOutcomeId: m.outcomes[1].id }));
+    await placeOk(c, [spend.sel(0)], 100_000); // leaves 20.00
+    await placeOk(c, [next.sel(0)], 500); // Home @ 2.00: 10.00
+    await placeOk(c, [next.sel(0)], 500);
+    await placeOk(other, [next.sel(0)], 700); // 14.00, owes nothing
+    expect(await balanceOf(c)).toBe(1000);
+    expect(await ok(await resettle(m.id, { winningOutcomeId: m.outcomes[0].id }))).toMatchObject({ regraded: 1, correction: -3000, debt: 2000 });
+    expect(await owedBy(c)).toBe(2000);
+    expect(await balanceOf(c)).toBe(0);
+
+    await ok(await settle(next.m.id, { winningOutcomeId: next.m.outcomes[0].id }));
+    // Each 10.00 pays 10.00 of what is owed, one after the other; the other customer is paid in full.
+    expect(await owedBy(c)).toBe(0);
+    expect(await balanceOf(c)).toBe(0);
+    expect(await balanceOf(other)).toBe(100_000 - 700 + 1400);
+    const recoveries = await t.database.client.execute({
+      sql: "SELECT p.amount FROM ledger_postings p JOIN ledger_transactions x ON x.id = p.transaction_id WHERE x.kind = 'debt_recovery' AND p.account_id = ? AND x.created_at >= (SELECT MAX(settled_at) FROM markets WHERE id = ?)",
+      args: [`debt:${userId}`, next.m.id],
+    });
+    expect(recoveries.rows.map((x) => x.amount)).toEqual([1000, 1000]);
+    await expectLedgerBalanced(t.database);
+  });
+
   it("a deposit pays the debt first", async () => {
     const { m, sel } = await threeWay("Debt Deposit");
     const other = await threeWay("Debt Deposit Spend");

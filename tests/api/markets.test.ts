@@ -239,11 +239,17 @@ describe("market limit, suspend and reopen, bets", () => {
       { eventId: e.id, marketId: m.id, outcomeId: m.outcomes[1].id, odds: "1.80" },
       { eventId: other.id, marketId: other.markets[0].id, outcomeId: other.markets[0].outcomes[0].id, odds: other.markets[0].outcomes[0].odds },
     ], 300);
+    // Its leg second in a multiple; and a bet on another market of the same event, not listed.
+    const b3 = await placeOk(r.customer, [
+      { eventId: other.id, marketId: other.markets[0].id, outcomeId: other.markets[0].outcomes[1].id, odds: other.markets[0].outcomes[1].odds },
+      { eventId: e.id, marketId: m.id, outcomeId: m.outcomes[0].id, odds: "2.00" },
+    ], 200);
+    await placeOk(r.customer, [{ eventId: e.id, marketId: e.markets[0].id, outcomeId: e.markets[0].outcomes[0].id, odds: e.markets[0].outcomes[0].odds }], 100);
     for (const s of [r.admin, r.trader]) {
       const res = await s.get(`/api/admin/markets/${m.id}/bets`);
       expect(res.status).toBe(200);
       const bets = (await res.json()) as { id: string; amount: number; betType: string; customerEmail: string }[];
-      expect(bets.map((b) => b.id).sort()).toEqual([b1.bet.id, b2.bet.id].sort());
+      expect(bets.map((b) => b.id).sort()).toEqual([b1.bet.id, b2.bet.id, b3.bet.id].sort());
       expect(bets.find((b) => b.id === b2.bet.id)!.betType).toBe("multiple");
     }
     const one = await r.trader.get(`/api/admin/markets/${m.id}`);

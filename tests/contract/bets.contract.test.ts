@@ -378,6 +378,36 @@ export function betsContract(adapter: AdapterUnderTest) {
         expect((await p.bets.findById("b1"))?.status).toBe("pending");
       });
 
+      it("a won, a lost and a void bet: each payout its own transaction, postings in order, audit records in the plans' order", async () => {
+        await placed();
+        await p.bets.place(aPlan({ betId: "b2", userId: "c1", stake: 1000, legs: [{ eventId: "ev_up_b" }] }));
+        await p.bets.place(aPlan({ betId: "b3", userId: "c1", stake: 500, legs: [{ eventId: "ev_up_t" }] }));
+        const refund = aSettlement({ betId: "b3", userId: "c1", status: "void", actualReturn: 500, legResults: [{ legId: "b3-1", result: "void" }] });
+        const before = await h.rows();
+        expect(await p.bets.settleMany([won("b1"), lost("b2"), refund])).toBe("settled");
+        const rows = await h.rows();
+        expect(rows.transactions.slice(before.transactions.length)).toEqual([
+          expect.objectContaining({ id: "tx_payout_b1", kind: "bet_payout", reference: "b1" }),
+          expect.objectContaining({ id: "tx_payout_b3", kind: "bet_refund", reference: "b3" }),
+        ]);
+        expect(rows.postings.slice(before.postings.length).map((x) => [x.transactionId, x.accountId, x.amount])).toEqual([
+          ["tx_payout_b1", "house", -2100],
+          ["tx_payout_b1", "wallet:c1", 2100],
+          ["tx_payout_b3", "house", -500],
+          ["tx_payout_b3", "wallet:c1", 500],
+        ]);
+        expect(rows.audit.slice(before.audit.length).map((a) => a.id)).toEqual(["aud_b1", "aud_b2", "aud_b3"]);
+        expect(await p.bets.findById("b3")).toMatchObject({ status: "void", actualReturn: 500, legs: [{ result: "void" }] });
+        expect(await p.wallets.balanceOf("c1")).toBe(10_000 - 2500 + 2100 + 500);
+      });
+
+      it("a return above a bet's potential return: conflict, none of them written", async () => {
+        await placed();
+        await p.bets.place(aPlan({ betId: "b2", userId: "c1", stake: 1000, legs: [{ eventId: "ev_up_b" }] }));
+        const above = aSettlement({ betId: "b2", userId: "c1", status: "won", actualReturn: 2101, legResults: [{ legId: "b2-1", result: "won" }] });
+        expect(await expectNothingWritten(() => p.bets.settleMany([won("b1"), above]))).toBe("conflict");
+      });
+
       it("no plans: settled, nothing written", async () => {
         await placed();
         expect(await expectNothingWritten(() => p.bets.settleMany([]))).toBe("settled");

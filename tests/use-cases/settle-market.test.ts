@@ -7,8 +7,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { placeBet } from "../../domain/betting/place-bet.ts";
 import { settleMarket } from "../../domain/settlement/settle-market.ts";
+import { settleBet } from "../../domain/settlement/settle-bet.ts";
 import type { User } from "../../domain/shared/types.ts";
-import { makeWorld, sel, type World } from "./world.ts";
+import { intercept, makeWorld, sel, sqlAudit, type World } from "./world.ts";
 import { EARLY } from "../fixtures/settle.ts";
 
 let w: World;
@@ -44,6 +45,93 @@ describe("a settled market", () => {
     const r = await settleMarket(w.as(admin), "ev_up_a-m1", { void: true, override: EARLY });
     expect(r.ok && r.value).toMatchObject({ graded: 3, settled: 2, waiting: 1, paid: 1500 });
     expect(await w.ports.wallets.balanceOf("c1")).toBe(100_000 - 2500 + 1500);
+  });
+});
+
+/** What settling wrote about a bet after it was placed: the actions of its audit records. */
+const settlementActions = async (betId: string) =>
+  (await sqlAudit(w.database)).filter((a) => a.entity === `bet:${betId}` && a.action !== "bet.place").map((a) => a.action);
+const legsOf = async (betId: string) => (await w.ports.bets.findById(betId))?.legs.map((l) => l.result);
+
+describe("one pass over the market's bets", () => {
+  it("a bet the pass settles is written once and not graded again", async () => {
+    const r = await settleMarket(w.as(admin), "ev_up_a-m1", { winningOutcomeId: "ev_up_a-m1-o1", override: EARLY });
+    expect(r.ok && r.value).toMatchObject({ graded: 3, settled: 2, waiting: 1, paid: 2100, regraded: 0 });
+    expect(await settlementActions("bet_1")).toEqual(["bet.settle"]);
+    expect(await settlementActions("bet_2")).toEqual(["bet.settle"]);
+    expect(await settlementActions("bet_3")).toEqual([]);
+    expect(await w.ports.wallets.balanceOf("c1")).toBe(100_000 - 2500 + 2100);
+  });
+
+  // A pending multiple whose leg on this market is graded while the market has no result: the state
+  // an earlier result leaves when withdrawing it stopped before reaching the bet. The pass skips it
+  // (its leg here is not pending); the correction grades it from this result.
+  it("a pending double whose leg here was graded won earlier is lost by an Away result", async () => {
+    await w.database.client.execute("UPDATE bet_legs SET result = 'won' WHERE bet_id = 'bet_3' AND market_id = 'ev_up_a-m1'");
+    const r = await settleMarket(w.as(admin), "ev_up_a-m1", { winningOutcomeId: "ev_up_a-m1-o3", override: EARLY });
+    expect(r.ok && r.value).toMatchObject({ graded: 2, settled: 2, waiting: 0, paid: 1800, regraded: 1 });
+    expect(await w.ports.bets.findById("bet_3")).toMatchObject({ status: "lost", actualReturn: 0 });
+    expect(await legsOf("bet_3")).toEqual(["lost", "pending"]);
+    expect(await settlementActions("bet_3")).toEqual(["bet.settle"]);
+    expect(await w.ports.wallets.balanceOf("c1")).toBe(100_000 - 2500 + 1800);
+  });
+
+  it("a pending double whose leg here was graded lost earlier waits with it won, then pays 2.10 x 2.10", async () => {
+    await w.database.client.execute("UPDATE bet_legs SET result = 'lost' WHERE bet_id = 'bet_3' AND market_id = 'ev_up_a-m1'");
+    const r = await settleMarket(w.as(admin), "ev_up_a-m1", { winningOutcomeId: "ev_up_a-m1-o1", override: EARLY });
+    expect(r.ok && r.value).toMatchObject({ graded: 2, settled: 2, waiting: 0, paid: 2100, regraded: 1 });
+    expect(await w.ports.bets.findById("bet_3")).toMatchObject({ status: "pending", actualReturn: null });
+    expect(await legsOf("bet_3")).toEqual(["won", "pending"]);
+    expect(await settlementActions("bet_3")).toEqual(["bet.regrade_legs"]);
+    const other = await settleMarket(w.as(admin), "ev_up_b-m1", { winningOutcomeId: "ev_up_b-m1-o1", override: EARLY });
+    expect(other.ok && other.value).toMatchObject({ graded: 1, settled: 1, paid: 4410, regraded: 0 });
+    expect(await w.ports.bets.findById("bet_3")).toMatchObject({ status: "won", actualReturn: 4410 });
+    expect(await w.ports.wallets.balanceOf("c1")).toBe(100_000 - 2500 + 2100 + 4410);
+  });
+
+  it("a bet settled by hand while the pass runs (its write refused) is corrected to the result", async () => {
+    const racing = intercept(w.ports.bets, {
+      async settleMany(plans) {
+        // An operator settles bet_1 lost by hand just before the pass writes its chunk.
+        const hand = await settleBet(w.as(admin), "bet_1", { status: "lost", actualReturn: 0, override: EARLY });
+        expect(hand.ok, JSON.stringify(hand)).toBe(true);
+        return w.ports.bets.settleMany(plans);
+      },
+    });
+    const r = await settleMarket(w.as(admin, { ...w.ports, bets: racing }), "ev_up_a-m1", { winningOutcomeId: "ev_up_a-m1-o1", override: EARLY });
+    expect(r.ok && r.value).toMatchObject({ graded: 3, settled: 1, waiting: 1, paid: 0, regraded: 1 });
+    expect(await w.ports.bets.findById("bet_1")).toMatchObject({ status: "won", actualReturn: 2100 });
+    expect(await settlementActions("bet_1")).toEqual(["bet.settle", "bet.resettle"]);
+    expect(await w.ports.wallets.balanceOf("c1")).toBe(100_000 - 2500 + 2100);
+  });
+});
+
+describe("two settlements of the same market at once", () => {
+  it("every bet is settled and paid once; the one that finds them settled changes nothing", async () => {
+    for (let i = 0; i < 60; i++) {
+      const r = await placeBet(w.as(c1), { selections: [sel("ev_up_a", "2.10")], stake: 100, betType: "single" }, null);
+      if (!r.ok) throw new Error(r.error.code);
+    }
+    const input = { winningOutcomeId: "ev_up_a-m1-o1", override: EARLY };
+    const others: Awaited<ReturnType<typeof settleMarket>>[] = [];
+    const late = intercept(w.ports.bets, {
+      async settleMany(plans) {
+        // The other settlement runs to its end before this one writes anything.
+        if (others.length === 0) others.push(await settleMarket(w.as(admin), "ev_up_a-m1", input));
+        return w.ports.bets.settleMany(plans);
+      },
+    });
+    const first = await settleMarket(w.as(admin, { ...w.ports, bets: late }), "ev_up_a-m1", input);
+    // The double's leg was stored by the first before the other began: the other only corrects it (nothing to change).
+    expect(others).toHaveLength(1);
+    expect(others[0].ok && others[0].value).toMatchObject({ graded: 62, settled: 62, waiting: 0, paid: 2100 + 60 * 210, regraded: 0 });
+    expect(first.ok && first.value).toMatchObject({ graded: 63, settled: 0, waiting: 1, paid: 0, regraded: 0 });
+    const payouts = await w.database.client.execute("SELECT reference, COUNT(*) AS n FROM ledger_transactions WHERE kind = 'bet_payout' GROUP BY reference HAVING n > 1");
+    expect(payouts.rows).toEqual([]);
+    const settles = (await sqlAudit(w.database)).filter((a) => a.action === "bet.settle");
+    expect(settles.length).toBe(62);
+    expect(new Set(settles.map((a) => a.entity)).size).toBe(62);
+    expect(await w.ports.wallets.balanceOf("c1")).toBe(100_000 - 2500 - 6000 + 2100 + 60 * 210);
   });
 });
 
