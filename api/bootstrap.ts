@@ -15,6 +15,7 @@ import { DemoFantasyStatsFeed } from "../adapters/feed/fantasy-stats-feed.ts";
 import { FANTASY_RUNNER_LEASE, FantasyRunner } from "./jobs/fantasy-runner.ts";
 import { randomIds, systemClock } from "../adapters/system/clock.ts";
 import { diskAssets } from "../adapters/system/static-files.ts";
+import { nodeEventStreams } from "../adapters/system/node-event-streams.ts";
 import { databaseKind } from "../adapters/libsql/database.ts";
 import { SimulatedPaymentProvider } from "../adapters/payments/simulated-provider.ts";
 import { LibsqlProviderMemory } from "../adapters/payments/provider-memory.ts";
@@ -225,6 +226,8 @@ export async function bootstrap(config: Config) {
     feed: feed ?? undefined,
     fantasyRunner: fantasy,
     assets: diskAssets(config.distDir),
+    // Both entries serve through @hono/node-server: the live-odds stream goes straight to each connection.
+    eventStreams: nodeEventStreams(),
     version: "0.1.0",
     startedAt: new Date(),
     logRequests: config.logRequests,

@@ -7,9 +7,12 @@
 import { serve } from "@hono/node-server";
 import { fileURLToPath } from "node:url";
 import { bootstrap, configFromEnv } from "./bootstrap.ts";
+import { collectStartupGarbage } from "../adapters/system/process-memory.ts";
 
 const config = configFromEnv(Deno.env.toObject(), fileURLToPath(new URL("../dist", import.meta.url)));
 const { app, close } = await bootstrap(config);
+// What start-up left (the seed's batches, a grown young generation) goes now, not hours later.
+collectStartupGarbage();
 const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   console.log(`BetPro (Deno) listening on http://localhost:${info.port} (database ${config.databaseUrl}, demo mode ${config.demoMode ? "on" : "off"})`);
 });

@@ -15,6 +15,7 @@ import type { PublicOrigins } from "./middleware/public-origin.ts";
 import type { AdmissionConfig } from "./middleware/admission.ts";
 
 import type { AssetSource } from "../domain/ports/static-assets.ts";
+import type { EventStreams } from "../domain/ports/event-streams.ts";
 export type { AssetSource, StaticAsset } from "../domain/ports/static-assets.ts";
 
 export interface FeedStatusSource {
@@ -57,6 +58,11 @@ export interface AppDeps {
   publicOrigin?: PublicOrigins | null;
   /** GET /api/live-odds/stream: how often this process polls the database (default 100 ms) and pings (default 15 s). */
   liveStream?: { pollMs?: number; pingMs?: number };
+  /**
+   * The HTTP server's way to write the live-odds stream straight to each connection
+   * (adapters/system/node-event-streams.ts); absent, or for a request without a connection, a web stream.
+   */
+  eventStreams?: EventStreams;
   /** Hashes passwords of accounts an admin adds (scrypt, adapters/system/password.ts). */
   passwordHasher: PasswordHasher;
   /** Issues session tokens and the ids stored for them (adapters/system/session-token.ts). */

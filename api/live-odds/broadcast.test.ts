@@ -176,3 +176,84 @@ describe("SseBroadcast", () => {
     for (const r of rs) expect(await text(r)).toContain('"id":"evt_1"');
   });
 });
+
+/** A connection as an HTTP server would give it (EventStreamConnection): what it was sent, and its unsent bytes set by the test. */
+function fakeConnection() {
+  const c = {
+    sent: [] as Uint8Array[],
+    unsentBytes: 0 as number | null,
+    destroyedWith: null as Error | null,
+    write(chunk: Uint8Array) {
+      c.sent.push(chunk);
+    },
+    get unsent() {
+      return c.unsentBytes;
+    },
+    destroy(reason: Error) {
+      c.destroyedWith = reason;
+      c.unsentBytes = null;
+    },
+    text: () => c.sent.map((b) => decoder.decode(b)).join(""),
+  };
+  return c;
+}
+
+describe("SseBroadcast, subscribers written to their connections (attach)", () => {
+  it("writes retry and a ping once the source listens, then the same bytes as every web stream subscriber", async () => {
+    const source = manualSource();
+    let release!: () => void;
+    source.gate = new Promise<void>((r) => (release = r));
+    const { b } = broadcastOver(source);
+    const conn = fakeConnection();
+    const attaching = b.attach(conn);
+    await sleep(5);
+    expect(conn.sent).toHaveLength(0); // nothing before the source listens
+    release();
+    await attaching;
+    expect(conn.text()).toBe('event: ping\ndata: {"at":"2026-01-01T00:00:00.000Z"}\nretry: 3000\n\n');
+    const stream = await subscribe(b);
+    await stream.read();
+    source.emit({ id: "evt_1", n: 1 });
+    const streamed = (await stream.read()).value!;
+    expect(conn.sent[1]).toBe(streamed); // the very same Uint8Array
+    expect(b.subscriberCount).toBe(2);
+    expect(source.subscribes).toBe(1);
+  });
+
+  it("drops a connection whose unsent bytes reach the limit (closing it), keeps the others", async () => {
+    const source = manualSource();
+    const { b } = broadcastOver(source, { maxQueueBytes: 1000 });
+    const slow = fakeConnection();
+    const fast = fakeConnection();
+    await b.attach(slow);
+    await b.attach(fast);
+    slow.unsentBytes = 999;
+    source.emit({ id: "evt_1", n: 1 });
+    expect(slow.destroyedWith).toBeNull(); // under the limit: still sent to
+    expect(slow.sent).toHaveLength(2);
+    slow.unsentBytes = 1000;
+    source.emit({ id: "evt_1", n: 2 });
+    expect(slow.destroyedWith).toBeInstanceOf(SlowSubscriberError);
+    expect(slow.sent).toHaveLength(2); // nothing more written to it
+    expect(fast.text()).toContain('"n":2');
+    expect(b.stats.dropped).toBe(1);
+    expect(b.subscriberCount).toBe(1);
+  });
+
+  it("a connection that closed is left at the next send; its leave ends the source subscription with the last one", async () => {
+    const source = manualSource();
+    const { b } = broadcastOver(source);
+    const gone = fakeConnection();
+    const staying = fakeConnection();
+    await b.attach(gone);
+    const leave = await b.attach(staying);
+    gone.unsentBytes = null; // closed without its leave having run yet
+    source.emit({ id: "evt_1", n: 1 });
+    expect(b.subscriberCount).toBe(1);
+    expect(gone.sent).toHaveLength(1);
+    leave();
+    expect(b.subscriberCount).toBe(0);
+    expect(source.unsubscribes).toBe(1);
+    expect(b.isPinging).toBe(false);
+  });
+});

@@ -1,21 +1,24 @@
 /**
  * Server-sent events to many subscribers at the cost of one: each batch of items from the source
  * (one poll's changes) is serialised and encoded ONCE into SSE frames (`event: <name>\ndata:
- * <json>\n\n` per item, one Uint8Array for the batch) and the same bytes are enqueued on every
- * subscriber's stream; one ping timer serves all of them with one shared frame per tick. Per
- * subscriber there is only a ReadableStream and its controller.
+ * <json>\n\n` per item, one Uint8Array for the batch) and the same bytes are written to every
+ * subscriber; one ping timer serves all of them with one shared frame per tick. A subscriber is its
+ * connection where the HTTP server lets us write to it (attach(), EventStreams in
+ * domain/ports/event-streams.ts), or else a ReadableStream and its controller (open()).
  *
  * - A subscriber's stream opens with `retry: <ms>` and a ping, once the source is listening (so a
  *   change made after a client has seen its first ping reaches it).
- * - A subscriber that stops reading is dropped: once more than `maxQueueBytes` wait unread in its
- *   stream (beyond what the socket buffers hold), the stream is errored, which discards its queue
- *   and makes the server close the connection.
- * - A disconnect (the server cancels the stream) removes the subscriber at once; the source
- *   subscription and the ping timer stop with the last one.
+ * - A subscriber that stops reading is dropped: once more than `maxQueueBytes` wait unread for it
+ *   (beyond what the socket buffers hold), its connection is closed (a stream is errored, which
+ *   discards its queue and makes the server close the connection).
+ * - A disconnect (the connection closes, or the server cancels the stream) removes the subscriber
+ *   at once; the source subscription and the ping timer stop with the last one.
  *
  * Nothing here is shared between processes: what is sent comes from the source (the database
  * poller), so every instance sends the same changes to its own subscribers.
  */
+
+import type { EventStreamConnection } from "../../domain/ports/event-streams.ts";
 
 /** Where items come from (the PollingHub): batches of items; resolves once it is listening, with the unsubscribe. */
 export interface BroadcastSource<T> {
@@ -59,7 +62,20 @@ export class SlowSubscriberError extends Error {
   }
 }
 
-type Subscriber = ReadableStreamDefaultController<Uint8Array>;
+/** A subscriber as the broadcast sees it: a connection, or a web stream's controller dressed as one (open()). */
+type Subscriber = EventStreamConnection;
+
+/** A web stream's controller as a subscriber: what waits in its queue is what is unsent. */
+function controllerSubscriber(controller: ReadableStreamDefaultController<Uint8Array>): Subscriber {
+  return {
+    write: (chunk) => controller.enqueue(chunk),
+    get unsent() {
+      const room = controller.desiredSize;
+      return room === null ? null : -room;
+    },
+    destroy: (reason) => controller.error(reason),
+  };
+}
 
 export class SseBroadcast<T> {
   private readonly opts: SseBroadcastOptions<T>;
@@ -88,31 +104,49 @@ export class SseBroadcast<T> {
   /**
    * A new subscriber's stream. Resolves once the source is listening, with `retry` and a ping
    * already queued. The subscriber leaves when the stream is cancelled: @hono/node-server cancels
-   * it when the connection closes, Deno.serve when the client goes away, a reader by cancel().
+   * it when the connection closes, a reader by cancel().
    */
   async open(): Promise<ReadableStream<Uint8Array>> {
+    await this.joined();
+    let subscriber!: Subscriber;
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        start: (c) => {
+          subscriber = controllerSubscriber(c);
+        },
+        cancel: () => {
+          this.leave(subscriber);
+        },
+      },
+      BYTES,
+    );
+    this.add(subscriber);
+    return stream;
+  }
+
+  /**
+   * A new subscriber written to its connection as it is. Resolves, once the source is listening and
+   * `retry` and a ping are written, with its leave, which the caller runs when the connection closes.
+   */
+  async attach(connection: EventStreamConnection): Promise<() => void> {
+    await this.joined();
+    this.add(connection);
+    return () => this.leave(connection);
+  }
+
+  private async joined(): Promise<void> {
     this.opening++;
     try {
       await this.join();
     } finally {
       this.opening--;
     }
-    let controller!: Subscriber;
-    const stream = new ReadableStream<Uint8Array>(
-      {
-        start: (c) => {
-          controller = c;
-        },
-        cancel: () => {
-          this.leave(controller);
-        },
-      },
-      BYTES,
-    );
-    controller.enqueue(sseFrame("ping", this.opts.pingData(), this.opts.retryMs));
-    this.subscribers.add(controller);
+  }
+
+  private add(subscriber: Subscriber): void {
+    subscriber.write(sseFrame("ping", this.opts.pingData(), this.opts.retryMs));
+    this.subscribers.add(subscriber);
     this.pinger ??= this.startPinger();
-    return stream;
   }
 
   /** Send items to every subscriber: each serialised once, all encoded into one chunk, the same bytes for all. */
@@ -125,15 +159,15 @@ export class SseBroadcast<T> {
   }
 
   private send(chunk: Uint8Array): void {
-    const limit = -this.opts.maxQueueBytes;
+    const limit = this.opts.maxQueueBytes;
     for (const subscriber of this.subscribers) {
-      const room = subscriber.desiredSize;
-      if (room === null || room <= limit) {
+      const unsent = subscriber.unsent;
+      if (unsent === null || unsent >= limit) {
         this.drop(subscriber);
         continue;
       }
       try {
-        subscriber.enqueue(chunk);
+        subscriber.write(chunk);
         this.stats.chunksEnqueued++;
       } catch {
         this.leave(subscriber); // closed under us: it is gone
@@ -145,7 +179,7 @@ export class SseBroadcast<T> {
     this.leave(subscriber);
     this.stats.dropped++;
     try {
-      subscriber.error(new SlowSubscriberError(this.opts.maxQueueBytes));
+      subscriber.destroy(new SlowSubscriberError(this.opts.maxQueueBytes));
     } catch {
       /* already errored */
     }

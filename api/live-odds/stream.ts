@@ -161,9 +161,25 @@ export function serveLiveOddsStream(deps: AppDeps) {
   return async (c: Context): Promise<Response> => {
     const started = performance.now();
     const id = requestIdFor(c.req.header("x-request-id"));
-    // The server cancels the body when the client goes away; that unsubscribes it.
-    const body = await liveOddsBroadcast(deps).open();
-    const res = new Response(body, { headers: { ...API_SECURITY_HEADERS, ...SSE_HEADERS, "x-request-id": id } });
+    const headers = { ...API_SECURITY_HEADERS, ...SSE_HEADERS, "x-request-id": id };
+    const broadcast = liveOddsBroadcast(deps);
+    let res: Response;
+    // Straight to the connection where the server allows it: a subscriber then costs its connection alone.
+    let leave: (() => void) | null = null;
+    let closed = false;
+    const direct = deps.eventStreams?.open(c.env, headers, () => {
+      closed = true;
+      leave?.();
+    });
+    if (direct) {
+      leave = await broadcast.attach(direct.connection);
+      // Gone while the broadcast was joining its source: it leaves at once.
+      if (closed) leave();
+      res = direct.answered;
+    } else {
+      // The server cancels the body when the client goes away; that unsubscribes it.
+      res = new Response(await broadcast.open(), { headers });
+    }
     logPublicRequest(deps, c.req.raw, c.env, { requestId: id, route: "/api/live-odds/stream", status: 200, started });
     return res;
   };

@@ -66,3 +66,4 @@ export type * from "./customer-aggregates.ts";
 export type * from "./settlement-queue.ts";
 export type * from "./ledger-payments.ts";
 export type * from "./reports.ts";
+export type * from "./event-streams.ts";

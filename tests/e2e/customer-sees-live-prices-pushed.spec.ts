@@ -24,7 +24,9 @@ test("prices are pushed over the stream, without polling", async ({ page }) => {
     if (path === "/api/live-odds/stream") streams++;
   });
   await page.goto("/betting");
-  await expect(page.getByTestId("live-odds-panel").locator("[data-odds]").first()).toBeVisible();
+  // The first prices: on a loaded machine they have come more than 10 s after the page's load event
+  // (with and without the stream: the fallback journey below failed there the same way).
+  await expect(page.getByTestId("live-odds-panel").locator("[data-odds]").first()).toBeVisible({ timeout: 30_000 });
   await expect.poll(() => streams).toBe(1);
   const pollsBefore = polls;
   // The prices move three times over the stream (the feed moves them every second; each wait is
@@ -44,7 +46,7 @@ test("when the stream is unavailable the page falls back to the 3-second poll", 
     if (new URL(r.url()).pathname === "/api/live-odds") polls++;
   });
   await page.goto("/betting");
-  await expect(page.getByTestId("live-odds-panel").locator("[data-odds]").first()).toBeVisible();
+  await expect(page.getByTestId("live-odds-panel").locator("[data-odds]").first()).toBeVisible({ timeout: 30_000 });
   const before = await pagePrices(page);
   const start = polls;
   // Three more polls arrive, and the prices they bring move.

@@ -4,7 +4,7 @@
  * customer in.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -34,12 +34,14 @@ async function waitForHealth(base: string, proc: ChildProcess, log: () => string
   throw new Error(`server did not become healthy:\n${log()}`);
 }
 
-async function exercise(cmd: string, args: string[], port: number) {
+async function exercise(cmd: string, args: string[], port: number, checkProcess?: (pid: number) => void) {
   dir = mkdtempSync(join(tmpdir(), "sportsbook-entry-"));
   let out = "";
+  // Without a malloc setting of the caller's: the Node entry sets its own (adapters/system/process-memory.ts).
+  const { MALLOC_ARENA_MAX: _callers, ...env } = process.env;
   child = spawn(cmd, args, {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATABASE_URL: `file:${join(dir, "e.db")}`, LOG_REQUESTS: "0", FEED_INTERVAL_MS: "500" },
+    env: { ...env, PORT: String(port), DATABASE_URL: `file:${join(dir, "e.db")}`, LOG_REQUESTS: "0", FEED_INTERVAL_MS: "500" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (d) => (out += d));
@@ -47,11 +49,28 @@ async function exercise(cmd: string, args: string[], port: number) {
   const base = `http://127.0.0.1:${port}`;
   await waitForHealth(base, child, () => out);
 
+  if (checkProcess && process.platform === "linux") checkProcess(child.pid!);
   const health = await (await fetch(`${base}/api/health`)).json();
   expect(health).toMatchObject({ status: "ok", demoMode: true, database: { ok: true, kind: "file" } });
 
   const live = (await (await fetch(`${base}/api/live-odds`)).json()) as unknown[];
   expect(live.length).toBeGreaterThanOrEqual(5);
+
+  // The live-odds stream, written straight to the connection on both runtimes: it opens with a
+  // ping, and the feed's next price move arrives as an odds event.
+  const stream = await fetch(`${base}/api/live-odds/stream`);
+  expect(stream.status).toBe(200);
+  expect(stream.headers.get("content-type")).toMatch(/^text\/event-stream/);
+  const reader = stream.body!.getReader();
+  let streamed = "";
+  while (!/event: odds\ndata: \{"id":"/.test(streamed)) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    streamed += new TextDecoder().decode(value);
+  }
+  await reader.cancel();
+  expect(streamed).toMatch(/^event: ping\ndata: \{"at":"[^"]+"\}\nretry: 3000\n\n/);
+  expect(streamed).toMatch(/event: odds\ndata: \{"id":"/);
   const events = (await (await fetch(`${base}/api/events?status=all&limit=200`)).json()) as unknown[];
   expect(events.length).toBeGreaterThanOrEqual(30);
 
@@ -133,7 +152,10 @@ const ENTRY_TIMEOUT_MS = 240_000;
 
 describe("runtime entries", () => {
   it("Node: node api/node.ts", async () => {
-    await exercise(process.execPath, ["api/node.ts"], 28000 + Math.floor(Math.random() * 1000));
+    await exercise(process.execPath, ["api/node.ts"], 28000 + Math.floor(Math.random() * 1000), (pid) => {
+      // The entry restarted itself in place (the same pid) with glibc's malloc arenas limited.
+      expect(readFileSync(`/proc/${pid}/environ`, "utf8").split("\0")).toContain("MALLOC_ARENA_MAX=2");
+    });
   }, ENTRY_TIMEOUT_MS);
 
   it("Deno: deno run api/deno.ts", async () => {
