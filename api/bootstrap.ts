@@ -77,6 +77,8 @@ export interface Config {
   ledgerReconcileIntervalMs: number;
   /** The longest wait a queued write (bet, cash-out, entry, deposit, withdrawal) may be given before 503 (ADMISSION_BUDGET_MS, default 150; 0 = no admission control). */
   admissionBudgetMs: number;
+  /** The thread's busy share in percent above which arriving queued writes are refused (ADMISSION_MAX_BUSY_PERCENT, default 90; 100 = never on that signal). */
+  admissionMaxBusyPercent: number;
 }
 
 /** A whole number of at least `min` from the environment, the default when unset; a bad value fails the start. */
@@ -118,6 +120,7 @@ export function configFromEnv(env: Record<string, string | undefined>, distDir: 
     personKeySecret: env.PERSON_KEY_SECRET || undefined,
     ledgerReconcileIntervalMs: numberSetting(env, "LEDGER_RECONCILE_INTERVAL_MS", DEFAULT_LEDGER_RECONCILE_INTERVAL_MS),
     admissionBudgetMs: numberSetting(env, "ADMISSION_BUDGET_MS", DEFAULT_ADMISSION_BUDGET_MS),
+    admissionMaxBusyPercent: Math.min(100, numberSetting(env, "ADMISSION_MAX_BUSY_PERCENT", 90, 1)),
     paymentReconcileIntervalMs: env.PAYMENT_RECONCILE_INTERVAL_MS === undefined || env.PAYMENT_RECONCILE_INTERVAL_MS === ""
       ? 60_000 : Math.max(0, Number(env.PAYMENT_RECONCILE_INTERVAL_MS) || 0),
     paymentReconcileGraceMs: env.PAYMENT_RECONCILE_GRACE_MS === undefined || env.PAYMENT_RECONCILE_GRACE_MS === ""
@@ -235,7 +238,7 @@ export async function bootstrap(config: Config) {
     publicOrigin: config.publicOrigin,
     liveOddsCacheMs: config.liveOddsCacheMs,
     rateLimits: config.rateLimits,
-    admission: config.admissionBudgetMs > 0 ? { budgetMs: config.admissionBudgetMs } : false,
+    admission: config.admissionBudgetMs > 0 ? { budgetMs: config.admissionBudgetMs, maxBusy: config.admissionMaxBusyPercent / 100 } : false,
     rateCounter: new LibsqlRateCounter(database.client, database.groupCommit),
     jobs,
     passwordHasher: new ScryptPasswordHasher(),

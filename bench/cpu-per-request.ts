@@ -16,7 +16,13 @@ import { placementLoad } from "./lib/placement-load.ts";
 
 const [runtime = "node", target = "bets", seconds = "10"] = process.argv.slice(2);
 
-const server = await startProduct({ runtime: runtime === "deno" ? "deno" : "node", port: Number(process.env.BENCH_PORT || 4480), env: { FEED_INTERVAL_MS: "3000" } });
+// The admission gate's busy signal off: 64 connections in a closed loop keep the thread busy, and
+// each refusal would come straight back as another request (bench/run.ts measures capacity the same way).
+const server = await startProduct({
+  runtime: runtime === "deno" ? "deno" : "node",
+  port: Number(process.env.BENCH_PORT || 4480),
+  env: { FEED_INTERVAL_MS: "3000", ADMISSION_MAX_BUSY_PERCENT: "100" },
+});
 const requests: autocannon.Options["requests"] = [];
 if (target === "bets") {
   const bet = await placementLoad(server.url);

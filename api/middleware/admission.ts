@@ -20,6 +20,8 @@ export interface AdmissionConfig {
   budgetMs: number;
   /** Fewer writes than this in flight are never refused (default 32). */
   minQueue?: number;
+  /** The thread's busy share (0-1) above which arriving writes are refused (ADMISSION_MAX_BUSY_PERCENT / 100, default 0.9). */
+  maxBusy?: number;
 }
 
 export const DEFAULT_ADMISSION_BUDGET_MS = 150;
@@ -32,17 +34,33 @@ const LAG_TICK_MS = 10;
 /** How long a measured lag is remembered, in ms: a backlog shows in one late tick, then drains. */
 const LAG_HOLD_MS = 100;
 
+/** How long the busy share is averaged over, in ms (a time constant). */
+const BUSY_TAU_MS = 100;
+
+/** The event-loop utilisation reader where the runtime has one (Node; Deno may not): busy share since `prev`. */
+type Elu = { idle: number; active: number; utilization: number };
+const eluOf = (): ((prev?: Elu) => Elu) | null => {
+  const f = (performance as { eventLoopUtilization?: (prev?: Elu) => Elu }).eventLoopUtilization;
+  return typeof f === "function" ? f.bind(performance) : null;
+};
+
 /**
- * The thread's current lag: a timer asked to fire every LAG_TICK_MS notes how late it fired. A
- * request that arrives while the thread is busy waits unread about that long, before any gate can
- * count it. The largest lateness of the last LAG_HOLD_MS is the figure (one late tick is the
- * backlog; the ticks after it, fired in quick succession, are not). The timer does not keep the
- * process alive. Works alike on Node and Deno (plain timers).
+ * The thread's load, sampled by a timer asked to fire every LAG_TICK_MS:
+ * - `lagMs`: how late it fired. A request that arrives while the thread is busy waits unread about
+ *   that long, before any gate can count it. The largest lateness of the last LAG_HOLD_MS is the
+ *   figure (one late tick is the backlog; the ticks after it, fired in quick succession, are not).
+ * - `busy`: the share of time the thread was busy (event-loop utilisation), averaged over about
+ *   BUSY_TAU_MS; 0 where the runtime does not report it.
+ * The timer does not keep the process alive. Works alike on Node and Deno (plain timers).
  */
-export function loopLag(clock: () => number = monotonic): { lagMs: () => number; stop: () => void } {
+export function loopLag(clock: () => number = monotonic): { lagMs: () => number; busy: () => number; stop: () => void } {
   let expected = clock() + LAG_TICK_MS;
   let worst = 0;
   let worstAt = 0;
+  const elu = eluOf();
+  let last = elu?.();
+  let lastAt = clock();
+  let busy = 0;
   const timer = setInterval(() => {
     const now = clock();
     const late = Math.max(0, now - expected);
@@ -51,10 +69,17 @@ export function loopLag(clock: () => number = monotonic): { lagMs: () => number;
       worstAt = now;
     }
     expected = now + LAG_TICK_MS;
+    if (elu && last) {
+      const sample = elu(last).utilization;
+      busy += (1 - Math.exp(-(now - lastAt) / BUSY_TAU_MS)) * (sample - busy);
+      last = elu();
+      lastAt = now;
+    }
   }, LAG_TICK_MS);
   unrefTimer(timer);
   return {
     lagMs: () => (clock() - worstAt > LAG_HOLD_MS ? 0 : worst),
+    busy: () => busy,
     stop: () => clearInterval(timer),
   };
 }
@@ -75,23 +100,29 @@ export interface AdmissionGate {
   inPlay(delay: InPlayDelay): InPlayDelay;
 }
 
+/** What the gate reads of the thread's load (loopLag()). */
+export interface LoopLoad {
+  lagMs(): number;
+  busy(): number;
+}
+
 /**
- * `lag`: the thread's current lag in ms (loopLag() by default, started with the first guard);
- * tests give their own.
+ * `load`: the thread's current lag and busy share (loopLag() by default, started with the first
+ * guard); tests give their own.
  */
-export function admissionGate(config: AdmissionConfig, now: () => number = monotonic, lag?: () => number): AdmissionGate {
-  const estimator = new AdmissionEstimator({ budgetMs: config.budgetMs, minQueue: config.minQueue });
-  let lagMs = lag;
+export function admissionGate(config: AdmissionConfig, now: () => number = monotonic, load?: LoopLoad): AdmissionGate {
+  const estimator = new AdmissionEstimator({ budgetMs: config.budgetMs, minQueue: config.minQueue, maxBusy: config.maxBusy });
+  let signals = load;
   return {
     estimator,
     guard: (code, opts = {}) => {
       const counted = opts.counted ?? true;
       const methods = opts.methods ?? ["POST"];
-      lagMs ??= loopLag(now).lagMs;
-      const currentLag = lagMs;
+      signals ??= loopLag(now);
+      const thread = signals;
       return async (c, next) => {
         if (!methods.includes(c.req.method)) return next();
-        const decision = counted ? estimator.admit(now(), currentLag()) : estimator.check(now(), currentLag());
+        const decision = counted ? estimator.admit(now(), thread.lagMs(), thread.busy()) : estimator.check(now(), thread.lagMs(), thread.busy());
         if (!decision.admitted) {
           c.header("Retry-After", String(decision.retryAfterSeconds));
           return sendError(c, {

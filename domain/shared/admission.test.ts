@@ -68,6 +68,32 @@ describe("admission estimator", () => {
     expect(e.admit(now, 100).admitted).toBe(true);
   });
 
+  it("a thread busier than its share admits the first minQueue writes of each window and refuses the rest", () => {
+    const e = new AdmissionEstimator({ budgetMs: 100, minQueue: 4, maxBusy: 0.9, windowMs: 100 });
+    let now = 0;
+    // Each write answered at once: nothing is in flight, so only the busy share can refuse.
+    const write = (busy: number) => {
+      const d = e.admit(now, 0, busy);
+      if (d.admitted) e.finished(now);
+      return d;
+    };
+    // Not busy: everything is admitted.
+    for (let i = 0; i < 10; i++) expect(write(0.5).admitted).toBe(true);
+    // The next window, busy: the first four to arrive, then refused.
+    now += 100;
+    for (let i = 0; i < 4; i++) expect(write(0.95).admitted).toBe(true);
+    expect(write(0.95)).toMatchObject({ admitted: false, retryAfterSeconds: 1 });
+    expect(write(0.95).admitted).toBe(false);
+    // Room again on the thread: admitted in the same window.
+    expect(write(0.85).admitted).toBe(true);
+    // The window is over: four more, then refused again.
+    now += 100;
+    for (let i = 0; i < 4; i++) expect(write(0.95).admitted).toBe(true);
+    expect(write(0.95).admitted).toBe(false);
+    // Refusing on the busy share leaves nothing in flight.
+    expect(e.queued).toBe(0);
+  });
+
   it("a short queue is never refused, however slow", () => {
     const e = new AdmissionEstimator({ budgetMs: 10, minQueue: 8 });
     let now = steadyServer(e, 100, 10);

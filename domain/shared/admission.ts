@@ -11,12 +11,17 @@
  * wait too (the writer lock held by another process, a long checkpoint).
  *
  * What that estimate cannot see is a backlog in front of the gate: under overload the requests wait
- * unread in their sockets while the one thread is busy, and only the thread's lag (how late a
- * short timer fires) shows it. So a new write is also refused while the lag exceeds the budget,
- * meant to let the thread catch up with the backlog. Measured, it is not enough on its own: with
- * the load generator on the same two cores, a refusal still costs the whole HTTP read and reply,
- * and at three times capacity offered the admitted writes were still answered seconds late
- * (docs/benchmarks.md, "Admission control").
+ * unread in their sockets (or in the clients, for a free connection) while the one thread is busy.
+ * Two signals show it. The thread's lag (how late a short timer fires): a new write is refused while
+ * it exceeds the budget. And the thread's busy share (event-loop utilisation): a thread busy more
+ * than `maxBusy` of its time cannot take more writes without every request, read or write, waiting
+ * longer (and, on a shared machine, without taking the CPU its neighbours need). So while it is
+ * that busy, a window of `windowMs` admits the first `minQueue` writes to arrive (a lone write on a
+ * busy thread, a start-up or a settlement running, is never refused) and refuses the rest.
+ * Measured, the writes in flight stayed under `minQueue` at three times capacity offered (the
+ * thread, not the writer, was the bottleneck) and admitted bets were answered 8-10 s late; with the
+ * busy share, within 200 ms. Pacing admissions by the previous window's answers instead kept the
+ * thread saturated and the tail at 1.4-6.6 s (docs/benchmarks.md, "Admission control").
  *
  * Pure: every call is given the time (and the lag), so tests drive it with a fake clock.
  */
@@ -30,6 +35,10 @@ export interface AdmissionOptions {
   sampleMs?: number;
   /** Fewer writes than this in flight are never a queue worth refusing for. */
   minQueue?: number;
+  /** The busy share of the thread (0-1) above which arriving writes are refused (default 0.9). */
+  maxBusy?: number;
+  /** While the thread is busy, `minQueue` writes are admitted per window this long, in ms (default 100). */
+  windowMs?: number;
 }
 
 export type AdmissionDecision = { admitted: true } | { admitted: false; waitMs: number; retryAfterSeconds: number };
@@ -39,7 +48,12 @@ export class AdmissionEstimator {
   private readonly tauMs: number;
   private readonly sampleMs: number;
   private readonly minQueue: number;
+  private readonly maxBusy: number;
+  private readonly windowMs: number;
   private inFlight = 0;
+  /** The current window: when it began and the writes that arrived in it (admitted or not). */
+  private windowStart = -Infinity;
+  private arrivedInWindow = 0;
   /** Where busy time has been counted up to (meaningful while something is in flight). */
   private busyCursor = 0;
   private busySinceSample = 0;
@@ -60,6 +74,8 @@ export class AdmissionEstimator {
     this.tauMs = opts.tauMs ?? 500;
     this.sampleMs = opts.sampleMs ?? 20;
     this.minQueue = opts.minQueue ?? 32;
+    this.maxBusy = opts.maxBusy ?? 0.9;
+    this.windowMs = opts.windowMs ?? 100;
   }
 
   /** The estimated wait of a write arriving now, in ms. */
@@ -71,20 +87,32 @@ export class AdmissionEstimator {
 
   /**
    * Whether a write arriving now would be admitted, without counting it. `lagMs`: how late the
-   * thread currently runs its timers (the wait of a request not yet read), 0 when unknown.
+   * thread currently runs its timers (the wait of a request not yet read), 0 when unknown. `busy`:
+   * the share of recent time the thread was busy (0-1), 0 when unknown.
    */
-  check(now: number, lagMs = 0): AdmissionDecision {
+  check(now: number, lagMs = 0, busy = 0): AdmissionDecision {
     const waitMs = Math.max(this.waitMs(now), lagMs);
     if (this.inFlight >= this.minQueue && waitMs > this.budgetMs)
       return { admitted: false, waitMs, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+    if (busy > this.maxBusy && this.arrivedRecently(now) > this.minQueue) return { admitted: false, waitMs, retryAfterSeconds: 1 };
     return { admitted: true };
   }
 
-  /** Admit (and count as in flight) or refuse a write arriving now. */
-  admit(now: number, lagMs = 0): AdmissionDecision {
-    const decision = this.check(now, lagMs);
+  /** Admit (and count as in flight) or refuse a write arriving now; either way it counts as arrived. */
+  admit(now: number, lagMs = 0, busy = 0): AdmissionDecision {
+    if (now - this.windowStart >= this.windowMs) {
+      this.windowStart = now;
+      this.arrivedInWindow = 0;
+    }
+    this.arrivedInWindow++;
+    const decision = this.check(now, lagMs, busy);
     if (decision.admitted) this.enter(now);
     return decision;
+  }
+
+  /** Writes that arrived in the current window (none once it is over). */
+  private arrivedRecently(now: number): number {
+    return now - this.windowStart >= this.windowMs ? 0 : this.arrivedInWindow;
   }
 
   /** An admitted write was answered (whatever the answer). */

@@ -78,7 +78,8 @@ describe("the admission gate on a fake clock", () => {
   function gated(budgetMs: number) {
     let now = 0;
     let lag = 0;
-    const gate = admissionGate({ budgetMs, minQueue: 2 }, () => now, () => lag);
+    let busy = 0;
+    const gate = admissionGate({ budgetMs, minQueue: 2 }, () => now, { lagMs: () => lag, busy: () => busy });
     const release: (() => void)[] = [];
     const app = new Hono<AppEnv>();
     app.use("/slow", gate.guard("BET.BUSY"));
@@ -89,7 +90,7 @@ describe("the admission gate on a fake clock", () => {
     });
     app.post("/deposit", (c) => c.json({ ok: true }, 201));
     app.get("/slow", (c) => c.json({ read: true }, 200));
-    return { app, gate, release, advance: (ms: number) => void (now += ms), lagBy: (ms: number) => void (lag = ms) };
+    return { app, gate, release, advance: (ms: number) => void (now += ms), lagBy: (ms: number) => void (lag = ms), busyAt: (share: number) => void (busy = share) };
   }
 
   it("counts queued writes, refuses past the budget with Retry-After, and refuses uncounted writes on the same estimate", async () => {
@@ -134,6 +135,48 @@ describe("the admission gate on a fake clock", () => {
     expect(g.gate.estimator.queued).toBe(3);
     for (const r of g.release.splice(0)) r();
     expect((await Promise.all([...first, admitted])).map((r) => r.status)).toEqual([201, 201, 201]);
+  });
+
+  it("a thread busy past its share admits the first minQueue writes of a window and refuses the rest, then admits again once it has room", async () => {
+    const g = gated(100);
+    g.busyAt(0.97);
+    // The first minQueue (2) writes of the window are admitted on a busy thread (a start-up, a settlement running).
+    const first = [g.app.request("/slow", { method: "POST" }), g.app.request("/slow", { method: "POST" })];
+    await turn();
+    expect(g.gate.estimator.queued).toBe(2);
+    // The third in the same window: writes keep arriving at a busy thread, so it is refused.
+    const refused = await g.app.request("/slow", { method: "POST" });
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toBe("1");
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("BET.BUSY");
+    expect(g.gate.estimator.queued).toBe(2);
+    // The thread has room again: the next write is admitted.
+    g.busyAt(0.5);
+    const admitted = g.app.request("/slow", { method: "POST" });
+    await turn();
+    expect(g.gate.estimator.queued).toBe(3);
+    for (const r of g.release.splice(0)) r();
+    expect((await Promise.all([...first, admitted])).map((r) => r.status)).toEqual([201, 201, 201]);
+  });
+
+  it("the busy share reads a thread kept busy as near 1 and an idle one as near 0", async () => {
+    const sampler = loopLag();
+    try {
+      // Busy: the thread spins between short yields, so the sampler's ticks run and see it busy.
+      for (let i = 0; i < 40; i++) {
+        const until = performance.now() + 10;
+        while (performance.now() < until) {
+          /* busy */
+        }
+        await new Promise((r) => setTimeout(r, 0));
+      }
+      expect(sampler.busy()).toBeGreaterThan(0.5);
+      // Idle: waiting on timers only, for as long as it takes the average to fall.
+      while (sampler.busy() > 0.5) await new Promise((r) => setTimeout(r, 20));
+      expect(sampler.busy()).toBeLessThanOrEqual(0.5);
+    } finally {
+      sampler.stop();
+    }
   });
 
   it("the lag sampler sees a thread that was blocked", async () => {
