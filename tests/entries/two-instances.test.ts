@@ -5,44 +5,27 @@
  * the demo feed, and a price changed through one instance reaches live-odds stream subscribers of
  * both with the same item.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EARLY } from "../fixtures/settle.ts";
+import { startEntry } from "./node-server.ts";
 
-const ROOT = resolve(import.meta.dirname, "../..");
 const dir = mkdtempSync(join(tmpdir(), "sportsbook-two-"));
 const procs: ChildProcess[] = [];
 const bases: string[] = [];
 
-async function start(port: number) {
-  const child = spawn(process.execPath, ["api/node.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATABASE_URL: `file:${join(dir, "shared.db")}`, LOG_REQUESTS: "0", FEED_INTERVAL_MS: "300" },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let err = "";
-  child.stderr?.on("data", (d) => (err += d));
+async function start() {
+  const { child, base } = await startEntry({ env: { DATABASE_URL: `file:${join(dir, "shared.db")}`, LOG_REQUESTS: "0", FEED_INTERVAL_MS: "300" } });
   procs.push(child);
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`instance exited: ${err}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {}
-    if (Date.now() > deadline) throw new Error(`instance on ${port} not healthy: ${err}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
   return base;
 }
 
 beforeAll(async () => {
-  const port = 27000 + Math.floor(Math.random() * 900); // below the ephemeral range (32768-60999), see entries.test.ts
-  bases.push(await start(port)); // the first seeds the database
-  bases.push(await start(port + 1));
+  bases.push(await start()); // the first seeds the database
+  bases.push(await start());
 }, 300_000);
 afterAll(() => {
   for (const p of procs) p.kill("SIGKILL");
