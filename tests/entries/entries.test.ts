@@ -86,12 +86,7 @@ async function exercise(cmd: string, args: string[]) {
 
   // The demo feed runs in the server: within a few ticks the live board's last update moves on.
   const before = JSON.stringify(live);
-  let moved = false;
-  for (let i = 0; i < 100 && !moved; i++) {
-    await new Promise((r) => setTimeout(r, 300));
-    moved = JSON.stringify(await (await fetch(`${base}/api/live-odds`)).json()) !== before;
-  }
-  expect(moved).toBe(true);
+  await expect.poll(async () => JSON.stringify(await (await fetch(`${base}/api/live-odds`)).json()), { timeout: 100_000, interval: 300 }).not.toBe(before);
 
   // SIGTERM stops it cleanly: the background threads closed in order, nothing reported as failed.
   // "close" comes once the process has ended and its output is all read, so the check sees all of it.
