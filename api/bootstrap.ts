@@ -246,6 +246,8 @@ export async function bootstrap(config: Config) {
   });
   return {
     app,
+    /** The fantasy runner (its status and passes are in /api/health; tests wait on its `idle()`). */
+    fantasyRunner: fantasy,
     /** Stop the background work; the fantasy runner hands its lease over before the database closes. */
     async close() {
       feed?.stop();

@@ -11,8 +11,9 @@ app.get("/json", (c) => c.json(body));
 const port = Number((globalThis as { process?: { env: Record<string, string> } }).process?.env.PORT ?? 4400);
 
 const deno = (globalThis as { Deno?: { serve(o: object, h: unknown): unknown; env: { get(k: string): string | undefined } } }).Deno;
-if (deno && deno.env.get("CEILING_SERVER") === "deno") deno.serve({ port, onListen: () => console.log(`ceiling listening ${port}`) }, app.fetch);
+// The port it bound (PORT=0: one the system chose), which bench/lib/server.ts reads.
+if (deno && deno.env.get("CEILING_SERVER") === "deno") deno.serve({ port, onListen: (a: { port: number }) => console.log(`ceiling listening on http://localhost:${a.port}`) }, app.fetch);
 else {
   const { serve } = await import("@hono/node-server");
-  serve({ fetch: app.fetch, port }, () => console.log(`ceiling listening ${port}`));
+  serve({ fetch: app.fetch, port }, (info) => console.log(`ceiling listening on http://localhost:${info.port}`));
 }

@@ -22,12 +22,12 @@
  * Sizes, for a quick run (the smoke test, tests/bench/smoke.test.ts): BENCH_DURATION (s, as
  * --duration), BENCH_WARMUP (s, default 3), BENCH_CEILING_SECONDS (5), BENCH_SETTLE_BETS (10000),
  * BENCH_STREAM_SUBSCRIBERS (5000), BENCH_REGISTRATION_SECONDS (20), BENCH_OVERLOAD_RATE (3000),
- * BENCH_STEADY_RATE (2000), BENCH_CUSTOMERS (300), BENCH_LIGHTHOUSE=0 (skip Lighthouse), BENCH_PORT (4400; uses it to +40).
+ * BENCH_STEADY_RATE (2000), BENCH_CUSTOMERS (300), BENCH_LIGHTHOUSE=0 (skip Lighthouse), BENCH_PORT (4400; uses it to +40; 0: a free port from the system for each server).
  */
 import autocannon from "autocannon";
 import { cpus, totalmem, release } from "node:os";
 import { appendFileSync } from "node:fs";
-import { createClient } from "@libsql/client";
+import { openServerDatabase } from "./lib/db.ts";
 import { libsqlPlacementCeiling } from "./lib/ceiling-libsql.ts";
 import { startCeiling, startProduct, waitFor, type RunningServer } from "./lib/server.ts";
 import { streamFanOut } from "./lib/stream.ts";
@@ -74,15 +74,17 @@ async function cannon(opts: autocannon.Options & { warmup?: { connections: numbe
 const CONNECTIONS = 64;
 // Load sent before sampling starts; its requests are not in the result.
 const WARMUP = { connections: CONNECTIONS, duration: env("BENCH_WARMUP", 3) };
-// BENCH_PORT moves both servers (the ceiling on it, the product on it + 10) when another run holds them.
-const PORT = Number(process.env.BENCH_PORT || 4400);
+// BENCH_PORT moves the servers (the ceiling on it, the products on it + 10 ... + 40) when another run
+// holds them; BENCH_PORT=0 lets the system give each a free port (the test suite's smoke run does).
+const PORT = Number(process.env.BENCH_PORT ?? 4400);
+const portAt = (offset: number) => (PORT === 0 ? 0 : PORT + offset);
 let ceilingRps = NaN;
 let libsqlCeiling = NaN;
 
 if (want("ceilings")) {
-  const child = startCeiling(runtime, PORT);
-  await waitFor(`http://127.0.0.1:${PORT}/json`);
-  const r = await cannon({ url: `http://127.0.0.1:${PORT}/json`, connections: CONNECTIONS, duration: Math.min(10, duration), warmup: WARMUP });
+  const { child, url: ceilingUrl } = await startCeiling(runtime, portAt(0));
+  await waitFor(`${ceilingUrl}/json`);
+  const r = await cannon({ url: `${ceilingUrl}/json`, connections: CONNECTIONS, duration: Math.min(10, duration), warmup: WARMUP });
   ceilingRps = r.requests.average;
   child.kill();
   row("ceiling: bare Hono JSON handler", `${fmt(ceilingRps)} req/s, p99 ${r.latency.p99} ms`);
@@ -93,7 +95,7 @@ if (want("ceilings")) {
   libsqlCeiling = w.groupCommitted.writesPerSecond;
 }
 
-const server: RunningServer = await startProduct({ runtime, port: PORT + 10, env: { FEED_INTERVAL_MS: "3000", BENCH_MODE: "1" } });
+const server: RunningServer = await startProduct({ runtime, port: portAt(10), env: { FEED_INTERVAL_MS: "3000", BENCH_MODE: "1" } });
 try {
   if (want("live-odds")) {
     const url = `${server.url}/api/live-odds`;
@@ -124,7 +126,7 @@ try {
     // A connection of its own for each count, so none stays open on the server's database while it
     // is measured.
     const storedOn = async (dbPath: string) => {
-      const db = createClient({ url: `file:${dbPath}` });
+      const db = openServerDatabase(dbPath);
       try {
         return Number((await db.execute("SELECT COUNT(*) AS n FROM bets b JOIN users u ON u.id = b.user_id WHERE u.is_demo = 1")).rows[0].n);
       } finally {
@@ -157,7 +159,7 @@ try {
     // refusal at once with another request, so on a busy thread the refusals themselves become the
     // load (with the signal on, 64 connections placed ~320 bets/s among ~10,000 refusals/s). The
     // steady and overload runs keep the product's defaults.
-    const capacity = await startProduct({ runtime, port: PORT + 25, env: { FEED_INTERVAL_MS: "3000", BENCH_MODE: "1", ADMISSION_MAX_BUSY_PERCENT: "100" } });
+    const capacity = await startProduct({ runtime, port: portAt(25), env: { FEED_INTERVAL_MS: "3000", BENCH_MODE: "1", ADMISSION_MAX_BUSY_PERCENT: "100" } });
     try {
       const capacityBet = await placementLoad(capacity.url, CUSTOMERS);
       const storedBets = () => storedOn(capacity.dbPath);
@@ -194,7 +196,7 @@ try {
     // cache of the bets placed above.
     // Without the demo feed: it moves live prices every 3 s and could overwrite the measured change
     // within one 100 ms poll, so that no subscriber ever saw it (happened once in ~10 runs).
-    const fresh = await startProduct({ runtime, port: PORT + 20, env: { FEED_INTERVAL_MS: "3600000", BENCH_MODE: "1" } });
+    const fresh = await startProduct({ runtime, port: portAt(20), env: { FEED_INTERVAL_MS: "3600000", BENCH_MODE: "1" } });
     const subscribers = env("BENCH_STREAM_SUBSCRIBERS", 5000);
     const s = await streamFanOut(fresh, subscribers).finally(() => fresh.stop());
     row(
@@ -228,11 +230,11 @@ if (want("overload")) {
   // as many customers' browsers would open: with few, the queue would wait in the load generator
   // instead of at the server, where admission control can see it.
   const RATE = env("BENCH_OVERLOAD_RATE", 3000);
-  const fresh = await startProduct({ runtime, port: PORT + 30, env: { FEED_INTERVAL_MS: "3000", BENCH_MODE: "1" } });
+  const fresh = await startProduct({ runtime, port: portAt(30), env: { FEED_INTERVAL_MS: "3000", BENCH_MODE: "1" } });
   try {
     const bet = await placementLoad(fresh.url, env("BENCH_CUSTOMERS", 300));
     const storedBets = async () => {
-      const db = createClient({ url: `file:${fresh.dbPath}` });
+      const db = openServerDatabase(fresh.dbPath);
       try {
         return Number((await db.execute("SELECT COUNT(*) AS n FROM bets b JOIN users u ON u.id = b.user_id WHERE u.is_demo = 1")).rows[0].n);
       } finally {
@@ -261,7 +263,7 @@ if (want("overload")) {
 
 if (want("registration")) {
   const seconds = env("BENCH_REGISTRATION_SECONDS", 20);
-  const fresh = await startProduct({ runtime, port: PORT + 40, env: { FEED_INTERVAL_MS: "3000" } });
+  const fresh = await startProduct({ runtime, port: portAt(40), env: { FEED_INTERVAL_MS: "3000" } });
   try {
     const { run: r, cpuMsPerRegistration, stored } = await registrationLoad(fresh, 5, seconds, Math.min(2, seconds));
     row(
@@ -284,7 +286,7 @@ if (want("pages") && runtime === "node") {
   }
   check("pages", weights.length > 0, `${weights.length} built pages weighed`);
   if (process.env.BENCH_LIGHTHOUSE !== "0") {
-    const lh = await lighthouseLanding(PORT + 20);
+    const lh = await lighthouseLanding(portAt(20));
     row("Lighthouse, landing page", lh.error ?? `performance ${lh.performance}, CLS ${lh.cls}, LCP ${lh.lcpMs} ms`, ">= 95, CLS <= 0.1", lh.error ? false : lh.performance >= 95 && lh.cls <= 0.1);
   }
 }

@@ -12,10 +12,12 @@
  */
 import { readlinkSync } from "node:fs";
 import { setPriority } from "node:os";
+import { workerData } from "node:worker_threads";
 
 try {
   const tid = Number(readlinkSync("/proc/thread-self").split("/").pop());
-  if (Number.isInteger(tid) && tid > 0) setPriority(tid, 19);
+  const niceness = typeof workerData?.niceness === "number" ? workerData.niceness : 19;
+  if (Number.isInteger(tid) && tid > 0 && niceness !== 0) setPriority(tid, niceness);
 } catch {
   /* not Linux, or not allowed: the scan runs at normal priority */
 }

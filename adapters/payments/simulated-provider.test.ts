@@ -3,11 +3,36 @@ import { InMemoryProviderMemory, SimulatedPaymentProvider, TEST_DECLINE_REASON }
 
 describe("simulated payment provider", () => {
   it("takes its configured latency to answer (the UI's 3-second 'Processing...')", async () => {
-    const p = new SimulatedPaymentProvider({ latencyMs: 60 });
-    const started = performance.now();
-    const a = await p.charge({ reference: "pay_1", userId: "u", method: "card", amount: 1_000 });
-    expect(performance.now() - started).toBeGreaterThanOrEqual(55);
-    expect(a).toEqual({ approved: true, providerReference: expect.stringMatching(/^ch_/) });
+    // The wait is ours to end: the answer must not come back before it, whatever the machine's speed.
+    const asked: number[] = [];
+    let wake = () => {};
+    const p = new SimulatedPaymentProvider({
+      latencyMs: 60,
+      sleep: (ms) => {
+        asked.push(ms);
+        return new Promise<void>((r) => (wake = r));
+      },
+    });
+    let answered = false;
+    const answer = p.charge({ reference: "pay_1", userId: "u", method: "card", amount: 1_000 }).then((a) => ((answered = true), a));
+    await expect.poll(() => asked).toEqual([60]);
+    // Decided (and remembered) on receipt, but held until the wait ends.
+    expect(p.log).toHaveLength(1);
+    expect(answered).toBe(false);
+    wake();
+    expect(await answer).toEqual({ approved: true, providerReference: expect.stringMatching(/^ch_/) });
+    // A repeat waits as long again before the same answer.
+    const repeat = p.charge({ reference: "pay_1", userId: "u", method: "card", amount: 1_000 });
+    await expect.poll(() => asked).toEqual([60, 60]);
+    wake();
+    expect(await repeat).toEqual(await answer);
+  });
+
+  it("asks for no wait without a latency", async () => {
+    const asked: number[] = [];
+    const p = new SimulatedPaymentProvider({ sleep: async (ms) => void asked.push(ms) });
+    await p.charge({ reference: "pay_0", userId: "u", method: "card", amount: 1_000 });
+    expect(asked).toEqual([]);
   });
 
   it("answers a repeated charge reference as the first time, and declines what its rule declines", async () => {

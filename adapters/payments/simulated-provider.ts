@@ -60,6 +60,8 @@ export class InMemoryProviderMemory implements ProviderMemory {
 
 export interface SimulatedProviderOptions {
   latencyMs?: number;
+  /** Waits `ms` before an answer goes back: a timer by default; a test passes its own to see the wait asked for without timing it. */
+  sleep?: (ms: number) => Promise<void>;
   /** A reason to decline this operation, or null to approve it. Default: the test amounts (cents ending in 13). */
   decline?: (op: { kind: ProviderOperation; method: PaymentMethodId | null; amount: number }) => string | null;
   memory?: ProviderMemory;
@@ -74,6 +76,7 @@ const reference = (prefix: string) => `${prefix}_${Date.now().toString(36)}${(++
 
 export class SimulatedPaymentProvider implements PaymentProvider {
   private readonly latencyMs: number;
+  private readonly sleep: (ms: number) => Promise<void>;
   private readonly decline: NonNullable<SimulatedProviderOptions["decline"]>;
   readonly memory: ProviderMemory;
   /** Every operation this instance decided, in order (for tests and diagnostics); repeats are not logged. */
@@ -81,12 +84,13 @@ export class SimulatedPaymentProvider implements PaymentProvider {
 
   constructor(opts: SimulatedProviderOptions = {}) {
     this.latencyMs = opts.latencyMs ?? 0;
+    this.sleep = opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
     this.decline = opts.decline ?? declineTestAmounts;
     this.memory = opts.memory ?? new InMemoryProviderMemory();
   }
 
   private async wait() {
-    if (this.latencyMs > 0) await new Promise((r) => setTimeout(r, this.latencyMs));
+    if (this.latencyMs > 0) await this.sleep(this.latencyMs);
   }
 
   private async operate(kind: ProviderOperation, ref: string, method: PaymentMethodId | null, amount: number): Promise<ProviderAnswer> {

@@ -29,7 +29,8 @@ export const FANTASY_RUNNER_LEASE = "fantasy-runner";
 
 export class FantasyRunner {
   private timer: ReturnType<typeof setInterval> | null = null;
-  private passing = false;
+  /** The pass running now, if any. */
+  private current: Promise<PassReport | null> | null = null;
   private lastPassAt: Date | null = null;
   private lastError: string | null = null;
   private readonly deps: { ports: Ports; clock: Clock; ids: Ids; feed: FantasyStatsFeed };
@@ -77,9 +78,21 @@ export class FantasyRunner {
    * One pass; a pass still running (slow database) is not overlapped by the next tick. Null when
    * another pass is running, when another instance holds the lease, or on an error.
    */
-  async pass(): Promise<PassReport | null> {
-    if (this.passing) return null;
-    this.passing = true;
+  pass(): Promise<PassReport | null> {
+    if (this.current) return Promise.resolve(null);
+    const run = this.passOnce().finally(() => {
+      this.current = null;
+    });
+    this.current = run;
+    return run;
+  }
+
+  /** Resolves once no pass is running: the one started with the runner included (tests wait on it). */
+  async idle(): Promise<void> {
+    await this.current;
+  }
+
+  private async passOnce(): Promise<PassReport | null> {
     try {
       if (this.leadership) {
         // Acquire or renew; a failed renewal (database unreachable) counts as not leading.
@@ -101,8 +114,6 @@ export class FantasyRunner {
       this.lastError = String(e);
       console.error(JSON.stringify({ level: "error", job: "fantasy-runner", error: String(e), stack: (e as Error)?.stack }));
       return null;
-    } finally {
-      this.passing = false;
     }
   }
 }

@@ -1,13 +1,45 @@
+/**
+ * The hub's wait between polls is a timer the test fires itself (`manualTimer`): a tick polls once,
+ * and "nothing was polled" is shown by there being no tick armed and the loop having ended, never by
+ * sleeping and finding nothing (which a slow machine would pass for the wrong reason).
+ */
 import { afterEach, describe, expect, it } from "vitest";
-import { PollingHub } from "./polling-hub.ts";
+import { PollingHub, type Timer } from "./polling-hub.ts";
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until(cond: () => boolean, ms = 2000) {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await sleep(5);
-  }
+/** A timer the test fires: `tick()` fires what is armed and resolves once the hub has armed its next wait. */
+function manualTimer() {
+  const armed = new Set<{ fire: () => void; ms: number }>();
+  let onArm = () => {};
+  const timer: Timer & { readonly armed: number; readonly lastMs: number; fire(): void; tick(): Promise<void> } = {
+    set(fire, ms) {
+      const handle = { fire, ms };
+      armed.add(handle);
+      onArm();
+      return handle;
+    },
+    clear(handle) {
+      armed.delete(handle as { fire: () => void; ms: number });
+    },
+    get armed() {
+      return armed.size;
+    },
+    get lastMs() {
+      return [...armed].at(-1)?.ms ?? NaN;
+    },
+    /** Fires the one armed wait. */
+    fire() {
+      if (armed.size !== 1) throw new Error(`expected one armed wait, found ${armed.size}`);
+      const [handle] = [...armed];
+      armed.delete(handle!);
+      handle!.fire();
+    },
+    async tick() {
+      const rearmed = new Promise<void>((resolve) => (onArm = resolve));
+      timer.fire();
+      await rearmed;
+    },
+  };
+  return timer;
 }
 
 /** A source whose next poll returns whatever was queued, counting starts and polls. */
@@ -26,7 +58,8 @@ function source() {
       s.polls++;
       s.inFlight++;
       s.maxInFlight = Math.max(s.maxInFlight, s.inFlight);
-      await sleep(2);
+      // A poll that takes a few turns of the event loop, as a database read does.
+      for (let i = 0; i < 3; i++) await new Promise<void>((r) => setImmediate(r));
       s.inFlight--;
       if (s.failNext) {
         s.failNext = false;
@@ -38,24 +71,23 @@ function source() {
   return s;
 }
 
-const hubs: PollingHub<number>[] = [];
 const unsubscribers: (() => void)[] = [];
 afterEach(() => {
   unsubscribers.splice(0).forEach((u) => u());
-  hubs.splice(0);
 });
 
 function hubOver(s: ReturnType<typeof source>, errors: unknown[] = []) {
-  const hub = new PollingHub<number>({ intervalMs: 10, start: s.start, poll: s.poll, onError: (e) => errors.push(e) });
-  hubs.push(hub);
-  return hub;
+  const timer = manualTimer();
+  const hub = new PollingHub<number>({ intervalMs: 10, start: s.start, poll: s.poll, onError: (e) => errors.push(e), timer });
+  return { hub, timer };
 }
 
 describe("PollingHub", () => {
-  it("does not poll while nobody listens", async () => {
+  it("does not poll while nobody listens: no wait is armed and no loop runs", async () => {
     const s = source();
-    const hub = hubOver(s);
-    await sleep(40);
+    const { hub, timer } = hubOver(s);
+    await hub.whenStopped();
+    expect(timer.armed).toBe(0);
     expect(s.starts).toBe(0);
     expect(s.polls).toBe(0);
     expect(hub.isRunning).toBe(false);
@@ -63,15 +95,18 @@ describe("PollingHub", () => {
 
   it("starts with the first subscriber, then sends every polled item to every subscriber, in order", async () => {
     const s = source();
-    const hub = hubOver(s);
+    const { hub, timer } = hubOver(s);
     const a: number[] = [];
     const b: number[] = [];
     unsubscribers.push(await hub.subscribe((xs) => a.push(...xs)));
     expect(s.starts).toBe(1);
+    expect([timer.armed, timer.lastMs]).toEqual([1, 10]); // the next poll waits intervalMs
     unsubscribers.push(await hub.subscribe((xs) => b.push(...xs)));
     expect(s.starts).toBe(1); // one poller for all subscribers
+    expect(timer.armed).toBe(1);
     s.pending.push(1, 2, 3);
-    await until(() => a.length === 3 && b.length === 3);
+    await timer.tick();
+    expect(s.polls).toBe(1);
     expect(a).toEqual([1, 2, 3]);
     expect(b).toEqual([1, 2, 3]);
     expect(hub.subscriberCount).toBe(2);
@@ -79,33 +114,39 @@ describe("PollingHub", () => {
 
   it("hands each poll's items to a subscriber as one batch, and nothing for an empty poll", async () => {
     const s = source();
-    const hub = hubOver(s);
+    const { hub, timer } = hubOver(s);
     const batches: number[][] = [];
     unsubscribers.push(await hub.subscribe((xs) => batches.push(xs)));
-    await until(() => s.polls >= 3); // empty polls
+    for (let i = 0; i < 3; i++) await timer.tick(); // empty polls
+    expect(s.polls).toBe(3);
     expect(batches).toEqual([]);
     s.pending.push(4, 5);
-    await until(() => batches.length === 1);
+    await timer.tick();
     s.pending.push(6);
-    await until(() => batches.length === 2);
+    await timer.tick();
     expect(batches).toEqual([[4, 5], [6]]);
   });
 
-  it("never runs two polls at once", async () => {
+  it("never runs two polls at once: the next wait is armed only once a poll has answered", async () => {
     const s = source();
-    const hub = hubOver(s);
+    const { hub, timer } = hubOver(s);
     unsubscribers.push(await hub.subscribe(() => {}));
     unsubscribers.push(await hub.subscribe(() => {}));
-    await until(() => s.polls >= 5);
+    for (let i = 0; i < 5; i++) {
+      await timer.tick();
+      expect([s.inFlight, timer.armed]).toEqual([0, 1]);
+    }
+    expect(s.polls).toBe(5);
     expect(s.maxInFlight).toBe(1);
   });
 
   it("stops polling when the last subscriber leaves, and starts afresh for the next", async () => {
     const s = source();
-    const hub = hubOver(s);
+    const { hub, timer } = hubOver(s);
     const got: number[] = [];
     const off1 = await hub.subscribe((xs) => got.push(...xs));
     const off2 = await hub.subscribe(() => {});
+    await timer.tick();
     off1();
     off1(); // twice is harmless
     expect(hub.subscriberCount).toBe(1);
@@ -113,32 +154,45 @@ describe("PollingHub", () => {
     off2();
     expect(hub.subscriberCount).toBe(0);
     expect(hub.isRunning).toBe(false);
-    await sleep(30);
-    const pollsWhenStopped = s.polls;
-    await sleep(50);
-    expect(s.polls).toBe(pollsWhenStopped);
+    // Its loop has ended and its wait was cleared: nothing is left that could poll.
+    await hub.whenStopped();
+    expect(timer.armed).toBe(0);
+    expect(s.polls).toBe(1);
     s.pending.push(9);
-    await sleep(30);
     expect(got).toEqual([]); // nobody was listening; nothing was polled
 
     unsubscribers.push(await hub.subscribe((xs) => got.push(...xs)));
     expect(s.starts).toBe(2);
-    await until(() => got.length === 1);
+    await timer.tick();
     expect(got).toEqual([9]);
+  });
+
+  it("a subscriber leaving while a poll is in flight ends the run without arming another wait", async () => {
+    const s = source();
+    const { hub, timer } = hubOver(s);
+    const got: number[] = [];
+    const off = await hub.subscribe((xs) => got.push(...xs));
+    s.pending.push(1);
+    timer.fire();
+    await expect.poll(() => s.inFlight).toBe(1);
+    off();
+    await hub.whenStopped();
+    expect([s.inFlight, s.polls, timer.armed]).toEqual([0, 1, 0]);
+    expect(got).toEqual([]); // the poll's answer came after the last subscriber left
   });
 
   it("a subscriber that leaves stops receiving at once", async () => {
     const s = source();
-    const hub = hubOver(s);
+    const { hub, timer } = hubOver(s);
     const a: number[] = [];
     const b: number[] = [];
     const offA = await hub.subscribe((xs) => a.push(...xs));
     unsubscribers.push(await hub.subscribe((xs) => b.push(...xs)));
     s.pending.push(1);
-    await until(() => b.length === 1);
+    await timer.tick();
     offA();
     s.pending.push(2);
-    await until(() => b.length === 2);
+    await timer.tick();
     expect(a).toEqual([1]);
     expect(b).toEqual([1, 2]);
   });
@@ -146,7 +200,7 @@ describe("PollingHub", () => {
   it("reports a failing poll and carries on; a throwing subscriber does not stop the others", async () => {
     const s = source();
     const errors: unknown[] = [];
-    const hub = hubOver(s, errors);
+    const { hub, timer } = hubOver(s, errors);
     const got: number[] = [];
     unsubscribers.push(
       await hub.subscribe(() => {
@@ -155,10 +209,10 @@ describe("PollingHub", () => {
     );
     unsubscribers.push(await hub.subscribe((xs) => got.push(...xs)));
     s.failNext = true;
-    await until(() => errors.length >= 1);
-    expect(String(errors[0])).toContain("database hiccup");
+    await timer.tick();
+    expect(errors.map(String)).toEqual([expect.stringContaining("database hiccup")]);
     s.pending.push(7);
-    await until(() => got.length === 1);
+    await timer.tick();
     expect(got).toEqual([7]);
     expect(errors.some((e) => String(e).includes("bad listener"))).toBe(true);
   });
@@ -167,6 +221,7 @@ describe("PollingHub", () => {
     let fails = 1;
     const errors: unknown[] = [];
     const s = source();
+    const timer = manualTimer();
     const hub = new PollingHub<number>({
       intervalMs: 10,
       start: async () => {
@@ -175,11 +230,14 @@ describe("PollingHub", () => {
       },
       poll: s.poll,
       onError: (e) => errors.push(e),
+      timer,
     });
     unsubscribers.push(await hub.subscribe(() => {}));
     expect(errors).toHaveLength(1);
     expect(s.polls).toBe(0);
-    await until(() => s.polls >= 1);
-    expect(s.starts).toBe(2);
+    await timer.tick();
+    expect([s.starts, s.polls]).toEqual([2, 0]);
+    await timer.tick();
+    expect(s.polls).toBe(1);
   });
 });

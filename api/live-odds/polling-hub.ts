@@ -14,7 +14,23 @@ export interface PollingHubOptions<T> {
   start(): Promise<void>;
   poll(): Promise<T[]>;
   onError?(e: unknown): void;
+  /**
+   * Arms and clears the wait between polls: setTimeout by default. A test passes its own to fire
+   * each tick itself, so "nothing was polled" is a fact (no tick armed, the loop ended) rather than
+   * a sleep that a slow machine would make pass for the wrong reason.
+   */
+  timer?: Timer;
 }
+
+export interface Timer {
+  set(fire: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+const realTimer: Timer = {
+  set: (fire, ms) => setTimeout(fire, ms),
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
 
 /** Receives the items of one poll, in order (never an empty list). */
 export type Listener<T> = (items: T[]) => void;
@@ -22,16 +38,20 @@ export type Listener<T> = (items: T[]) => void;
 export class PollingHub<T> {
   private readonly opts: PollingHubOptions<T>;
   private readonly listeners = new Set<Listener<T>>();
+  private readonly timer: Timer;
+  /** The current run's loop: it settles once that run has stopped. */
+  private loopDone: Promise<void> = Promise.resolve();
   /** Bumped on every start and stop, so a loop from an earlier run ends by itself. */
   private generation = 0;
   private running = false;
   private started = false;
   private firstAttempt: Promise<void> | null = null;
-  private timer: ReturnType<typeof setTimeout> | null = null;
+  private armed: unknown = null;
   private wakeSleeper: (() => void) | null = null;
 
   constructor(opts: PollingHubOptions<T>) {
     this.opts = opts;
+    this.timer = opts.timer ?? realTimer;
   }
 
   get subscriberCount(): number {
@@ -40,6 +60,14 @@ export class PollingHub<T> {
 
   get isRunning(): boolean {
     return this.running;
+  }
+
+  /**
+   * Resolves once the current run has ended (after the last subscriber left): from then on nothing
+   * polls until the next subscriber starts a new run.
+   */
+  whenStopped(): Promise<void> {
+    return this.loopDone;
   }
 
   /**
@@ -65,14 +93,14 @@ export class PollingHub<T> {
     const generation = ++this.generation;
     let signalFirst!: () => void;
     this.firstAttempt = new Promise<void>((resolve) => (signalFirst = resolve));
-    void this.loop(generation, signalFirst);
+    this.loopDone = this.loop(generation, signalFirst);
   }
 
   private halt() {
     this.running = false;
     this.generation++;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    if (this.armed !== null) this.timer.clear(this.armed);
+    this.armed = null;
     this.wakeSleeper?.();
   }
 
@@ -101,11 +129,13 @@ export class PollingHub<T> {
       signalFirst();
       if (generation !== this.generation) break;
       let wake!: () => void;
+      let handle: unknown = null;
       await new Promise<void>((resolve) => {
         wake = resolve;
         this.wakeSleeper = resolve;
-        this.timer = setTimeout(resolve, this.opts.intervalMs);
+        handle = this.armed = this.timer.set(resolve, this.opts.intervalMs);
       });
+      if (this.armed === handle) this.armed = null;
       if (this.wakeSleeper === wake) this.wakeSleeper = null;
     }
     signalFirst();

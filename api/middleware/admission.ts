@@ -30,7 +30,7 @@ export const DEFAULT_ADMISSION_BUDGET_MS = 150;
 const monotonic = () => performance.now();
 
 /** How often the lag sampler asks to run, in ms. */
-const LAG_TICK_MS = 10;
+export const LAG_TICK_MS = 10;
 /** How long a measured lag is remembered, in ms: a backlog shows in one late tick, then drains. */
 const LAG_HOLD_MS = 100;
 

@@ -40,6 +40,13 @@ export interface PacedResult {
   accepted: { p50: number; p99: number; max: number };
 }
 
+/** Where the generator reads the time and waits for the next request's due time (a test passes its own). */
+export interface PacedClock {
+  now(): number;
+  setTimeout(fire: () => void, ms: number): void;
+}
+const realClock: PacedClock = { now: () => performance.now(), setTimeout: (fire, ms) => void setTimeout(fire, ms) };
+
 const percentile = (sorted: ArrayLike<number>, p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 const ms = (v: number) => Math.round(v * 10) / 10;
 
@@ -50,7 +57,11 @@ export async function paced(opts: {
   warmupSeconds?: number;
   connections: number;
   request: (i: number) => PacedRequest;
+  clock?: PacedClock;
+  /** Told of each answer once it is counted (request index, status; 0 for a connection error). */
+  onAnswer?: (i: number, status: number) => void;
 }): Promise<PacedResult> {
+  const clock = opts.clock ?? realClock;
   const target = new URL(opts.url);
   // fifo: the connections take turns, so none idles past the server's keep-alive timeout. With the
   // default (lifo) most sat idle, were closed, and were reopened in bursts whenever latency rose.
@@ -66,12 +77,12 @@ export async function paced(opts: {
   let answered = 0;
   let all2xx = 0;
   let lastAnswer = 0;
-  const start = performance.now() + 20;
+  const start = clock.now() + 20;
   const dueAt = (i: number) => start + i * intervalMs;
 
   await new Promise<void>((resolve) => {
     const finish = (i: number, outcome: keyof typeof counts, status = 0) => {
-      const now = performance.now();
+      const now = clock.now();
       if (outcome === "status2xx") all2xx++;
       if (i >= skipped) {
         latencies[i - skipped] = now - dueAt(i);
@@ -79,6 +90,7 @@ export async function paced(opts: {
         counts[outcome]++;
         lastAnswer = now;
       }
+      opts.onAnswer?.(i, status);
       if (++answered === total) resolve();
     };
     const send = (i: number) => {
@@ -99,11 +111,11 @@ export async function paced(opts: {
     // Send everything due, then sleep until the next request is due (timers have ~1 ms resolution,
     // so requests leave in small bursts of at most ~rate/1000; their latency still counts from due).
     const tick = () => {
-      const due = Math.min(total, Math.floor((performance.now() - start) / intervalMs) + 1);
+      const due = Math.min(total, Math.floor((clock.now() - start) / intervalMs) + 1);
       while (sent < due) send(sent++);
-      if (sent < total) setTimeout(tick, Math.max(0, dueAt(sent) - performance.now()));
+      if (sent < total) clock.setTimeout(tick, Math.max(0, dueAt(sent) - clock.now()));
     };
-    setTimeout(tick, 20);
+    clock.setTimeout(tick, 20);
   });
   agent.destroy();
 

@@ -3,7 +3,7 @@
  * product: p50/p99, refusals, errors, the server's CPU per registration, and that every 201 made an
  * account. A registration is one password hash (scrypt) plus person keys (HMAC) and one write.
  */
-import { createClient } from "@libsql/client";
+import { openServerDatabase } from "./db.ts";
 import { paced, type PacedResult } from "./paced.ts";
 import { cpuMsOf, type RunningServer } from "./server.ts";
 
@@ -33,7 +33,7 @@ export async function registrationLoad(server: RunningServer, ratePerSecond: num
     request: (i) => ({ method: "POST", path: "/api/auth/register", headers: { "content-type": "application/json" }, body: body(i) }),
   });
   const cpu = cpuMsOf(server.pid) - before;
-  const db = createClient({ url: `file:${server.dbPath}` });
+  const db = openServerDatabase(server.dbPath);
   try {
     const stored = Number((await db.execute({ sql: "SELECT COUNT(*) AS n FROM users WHERE last_name = ?", args: [`Registrant${run}`] })).rows[0].n);
     return { run: r, cpuMsPerRegistration: Math.round(cpu / Math.max(1, r.all2xx)), stored };

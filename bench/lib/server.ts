@@ -45,6 +45,37 @@ export function cpuMsOf(pid: number | string): number {
   }
 }
 
+/** The line a server prints once it is listening, with the port it bound (api/node.ts, api/deno.ts, bench/ceiling-hono.ts). */
+const LISTENING = /listening on http:\/\/localhost:(\d+)/;
+
+/**
+ * The port `child` reports it bound, from its stdout (kept drained afterwards). With port 0 the
+ * system chooses a free one, so a run never collides with another process's port.
+ */
+function boundPort(child: ChildProcess, timeoutMs: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let out = "";
+    let found = false;
+    const timer = setTimeout(() => reject(new Error(`no "listening on" line within ${timeoutMs} ms: ${out.slice(-500)}`)), timeoutMs);
+    child.stdout!.setEncoding("utf8");
+    child.stdout!.on("data", (d: string) => {
+      if (found) return;
+      out += d;
+      const m = LISTENING.exec(out);
+      if (m) {
+        found = true;
+        clearTimeout(timer);
+        resolve(Number(m[1]));
+      }
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      if (!found) reject(new Error(`server exited (${code}) before listening: ${out.slice(-500)}`));
+    });
+  });
+}
+
+/** Starts the product; `port` 0 (or none) takes a free port from the system. */
 export async function startProduct(opts: { runtime: "node" | "deno"; port: number; env?: Record<string, string> }): Promise<RunningServer> {
   const dir = mkdtempSync(join(tmpdir(), "bench-server-"));
   const dbPath = join(dir, "bench.db");
@@ -62,9 +93,9 @@ export async function startProduct(opts: { runtime: "node" | "deno"; port: numbe
     ? // BENCH_NODE_ARGS: flags for the server's Node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
       ["node", [...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean), "api/node.ts"]]
     : ["deno", ["run", "--allow-net", "--allow-env", "--allow-read", "--allow-write", "--allow-ffi", "--allow-sys", "api/deno.ts"]];
-  const child = spawn(args[0] as string, args[1] as string[], { env, stdio: ["ignore", "ignore", "inherit"] });
-  const url = `http://127.0.0.1:${opts.port}`;
+  const child = spawn(args[0] as string, args[1] as string[], { env, stdio: ["ignore", "pipe", "inherit"] });
   // Generous: on a loaded machine seeding a fresh database and starting can take a minute or more.
+  const url = `http://127.0.0.1:${await boundPort(child, 240_000)}`;
   await waitFor(`${url}/api/health`, 240_000);
   return {
     url,
@@ -80,7 +111,9 @@ export async function startProduct(opts: { runtime: "node" | "deno"; port: numbe
   };
 }
 
-export function startCeiling(runtime: "node" | "deno", port: number): ChildProcess {
+/** Starts the bare Hono server of the first ceiling; `port` 0 takes a free one. Resolves once it listens. */
+export async function startCeiling(runtime: "node" | "deno", port: number): Promise<{ child: ChildProcess; url: string }> {
   const args = runtime === "node" ? ["node", ["bench/ceiling-hono.ts"]] : ["deno", ["run", "--allow-net", "--allow-env", "bench/ceiling-hono.ts"]];
-  return spawn(args[0] as string, args[1] as string[], { env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn(args[0] as string, args[1] as string[], { env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "pipe", "inherit"] });
+  return { child, url: `http://127.0.0.1:${await boundPort(child, 60_000)}` };
 }

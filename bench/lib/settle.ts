@@ -2,7 +2,7 @@
  * Settling one market with many open bets: the bets are placed through the API by many demo
  * customers, then an admin settles the market by its winning outcome, twice.
  */
-import { createClient } from "@libsql/client";
+import { openServerDatabase } from "./db.ts";
 import type { RunningServer } from "./server.ts";
 
 const json = { "content-type": "application/json" };
@@ -50,7 +50,7 @@ export async function settleLargeMarket(server: RunningServer, bets: number) {
   const t0 = performance.now();
   const finished = await patch({ status: "finished", homeScore: 1, awayScore: 0 });
   if (!finished.ok) return { error: `finishing the event answered ${finished.status} ${(await finished.text()).slice(0, 120)}` } as const;
-  const db = createClient({ url: `file:${server.dbPath}` });
+  const db = openServerDatabase(server.dbPath);
   const statusCount = async () =>
     (await db.execute({ sql: "SELECT b.status AS s, COUNT(*) AS n FROM bets b JOIN bet_legs l ON l.bet_id = b.id WHERE l.market_id = ? GROUP BY b.status", args: [market.id] })).rows;
   let byStatus = await statusCount();

@@ -3,7 +3,7 @@
  * database (as a trader or the feed would), timed until every subscriber has received it.
  */
 import http from "node:http";
-import { createClient } from "@libsql/client";
+import { openServerDatabase } from "./db.ts";
 import type { RunningServer } from "./server.ts";
 
 export async function streamFanOut(server: RunningServer, n: number) {
@@ -12,7 +12,7 @@ export async function streamFanOut(server: RunningServer, n: number) {
   if (!probe || probe.status !== 200) return { error: `stream route answered ${probe?.status ?? "nothing"}` } as const;
   await probe.body?.cancel();
 
-  const db = createClient({ url: `file:${server.dbPath}` });
+  const db = openServerDatabase(server.dbPath);
   const target = (
     await db.execute(
       "SELECT o.id AS outcome, e.id AS event FROM outcomes o JOIN markets m ON m.id = o.market_id JOIN events e ON e.id = m.event_id WHERE e.status = 'live' AND m.status = 'open' ORDER BY m.sort_order, o.sort_order LIMIT 1",

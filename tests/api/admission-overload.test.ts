@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Hono } from "hono";
 import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
 import { countRows, expectLedgerBalanced, selectionOf, upcomingPool } from "../fixtures/builders.ts";
-import { admissionGate, loopLag } from "../../api/middleware/admission.ts";
+import { admissionGate, LAG_TICK_MS, loopLag } from "../../api/middleware/admission.ts";
 import type { AppEnv } from "../../api/env.ts";
 
 let t: TestApp;
@@ -180,17 +180,20 @@ describe("the admission gate on a fake clock", () => {
   });
 
   it("the lag sampler sees a thread that was blocked", async () => {
-    const sampler = loopLag();
+    // The sampler's clock is ours: its ticks read it, and between two ticks it jumps as a blocked
+    // thread would see it, so the lag is exact whatever the machine's speed.
+    let now = 1_000;
+    let reads = 0;
+    const sampler = loopLag(() => (reads++, now));
     try {
-      // Two ticks on time first, so the sampler is running.
-      await new Promise((r) => setTimeout(r, 25));
-      const blockedUntil = performance.now() + 80;
-      while (performance.now() < blockedUntil) {
-        /* the thread is busy: the sampler's tick cannot fire */
-      }
-      // The sampler's tick was due before this timer, so it has fired (late) when this one runs.
-      await new Promise((r) => setTimeout(r, 0));
-      expect(sampler.lagMs()).toBeGreaterThanOrEqual(60);
+      // A tick at the frozen time: on time, no lag.
+      await expect.poll(() => reads, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+      expect(sampler.lagMs()).toBe(0);
+      // The next tick fires 80 ms after it was due.
+      const before = reads;
+      now += LAG_TICK_MS + 80;
+      await expect.poll(() => reads, { timeout: 20_000 }).toBeGreaterThan(before);
+      expect(sampler.lagMs()).toBe(80);
     } finally {
       sampler.stop();
     }

@@ -19,7 +19,6 @@ import {
   placeOk,
   postingCountFor,
   selectionOf,
-  sleep,
   upcomingPool,
   type ApiEvent,
   type Selection,
@@ -141,12 +140,18 @@ describe("placing a single", () => {
     const c = await customer();
     const placed: string[] = [];
     let expected = 100000;
-    for (const stake of [500, 1200, 3300]) {
-      const body = await placeOk(c.s, [selectionOf(pool.next())], stake);
-      expected -= stake;
-      expect(body.balance).toBe(expected);
-      placed.push(body.bet.id);
-      await sleep(2);
+    // Each bet at its own time a second apart (the app's clock, not a sleep), so newest first is one order.
+    const start = Date.now() - 10_000;
+    try {
+      for (const [k, stake] of [500, 1200, 3300].entries()) {
+        t.clock.set(new Date(start + k * 1_000));
+        const body = await placeOk(c.s, [selectionOf(pool.next())], stake);
+        expected -= stake;
+        expect(body.balance).toBe(expected);
+        placed.push(body.bet.id);
+      }
+    } finally {
+      t.clock.set(null as unknown as Date); // real time again
     }
     const bets = (await (await c.s.get("/api/bets")).json()) as { id: string; stake: number }[];
     expect(bets.map((b) => b.id)).toEqual([...placed].reverse());

@@ -14,6 +14,8 @@ import { DatabaseLease } from "../../adapters/libsql/lease.ts";
 import { configFromEnv } from "../../api/bootstrap.ts";
 import { libsqlPorts } from "../../adapters/libsql/index.ts";
 import { randomIds } from "../../adapters/system/clock.ts";
+import { runFraudScan } from "../../domain/fraud/scan.ts";
+import type { SystemCtx } from "../../domain/shared/context.ts";
 
 type Alert = {
   id: string; alertType: string; severity: string; description: string; status: string; createdAt: string;
@@ -33,8 +35,35 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/**
+ * Scan threads in these tests run at the test process's priority: what is tested is the thread's
+ * life and answers, and at its production priority (the lowest) a saturated machine starves it for
+ * tens of seconds (adapters/libsql/fraud-scan-thread.ts, `niceness`).
+ */
+const asTests = { niceness: 0 };
 /** Scan thread options that never retire the thread (the idle timer never fires). */
-const keepThread = { idleTimer: () => () => {} };
+const keepThread = { ...asTests, idleTimer: () => () => {} };
+
+/**
+ * A scanner for the scheduler that runs the scan in process, as the scheduler does without one, and
+ * counts the scans it has finished: a test waits for `finished(n)`, not for time to pass.
+ */
+function countingScanner(deps: SystemCtx) {
+  let done = 0;
+  const waiting: { n: number; resolve: () => void }[] = [];
+  const scanner = async () => {
+    const summary = await runFraudScan(deps);
+    done++;
+    for (const w of waiting.filter((w) => done >= w.n)) w.resolve();
+    return summary;
+  };
+  return Object.assign(scanner, {
+    get done() {
+      return done;
+    },
+    finished: (n: number) => new Promise<void>((resolve) => (done >= n ? resolve() : waiting.push({ n, resolve }))),
+  });
+}
 
 async function alerts(query = "?timeWindow=7d"): Promise<Alert[]> {
   const res = await admin.get(`/api/admin/fraud-alerts${query}`);
@@ -267,20 +296,19 @@ describe("the scheduler (api/jobs)", () => {
     const id = await currentUserId(customer);
     const pool = await upcomingPool(customer);
     await fiveSlips(customer, pool);
-    const jobs = new BackgroundJobs(
-      { ports: libsqlPorts(t.database), clock: t.clock, ids: randomIds },
-      { fraudScanIntervalMs: 50, bulkPollMs: 50, log: () => {} },
-    );
+    const deps: SystemCtx = { ports: libsqlPorts(t.database), clock: t.clock, ids: randomIds };
+    const scanner = countingScanner(deps);
+    const jobs = new BackgroundJobs(deps, { fraudScanIntervalMs: 20, bulkPollMs: 60_000, fraudScanner: scanner, log: () => {} });
     await jobs.start();
     try {
-      let found: Alert[] = [];
-      for (let i = 0; i < 100 && found.length === 0; i++) {
-        await new Promise((r) => setTimeout(r, 30));
-        found = (await alerts("?timeWindow=1h")).filter((a) => a.user.id === id);
-      }
-      expect(found).toEqual([expect.objectContaining({ alertType: "rapid_betting" })]);
-      await new Promise((r) => setTimeout(r, 150)); // more scans: still one alert
-      expect((await alerts("?timeWindow=1h")).filter((a) => a.user.id === id)).toHaveLength(1);
+      // The first scan runs at start; once it has finished the alert is there.
+      await scanner.finished(1);
+      const mine = async () => (await alerts("?timeWindow=1h")).filter((a) => a.user.id === id);
+      expect(await mine()).toEqual([expect.objectContaining({ alertType: "rapid_betting" })]);
+      // Three more scans on the interval, however long each takes: still the one alert.
+      const after = scanner.done;
+      await scanner.finished(after + 3);
+      expect(await mine()).toEqual([expect.objectContaining({ alertType: "rapid_betting" })]);
     } finally {
       jobs.stop();
       await jobs.idle();
@@ -351,15 +379,19 @@ describe("the scheduler (api/jobs)", () => {
     const customer = await demoLogin(t, "customer");
     const pool = await upcomingPool(customer);
     const writer = fraudWriter(t.database);
-    // The idle timer is ours to fire; each end of a thread is a promise to wait on.
+    // The idle timer is ours to fire; each arming and each end of a thread is a promise to wait on.
     const armed: { retire: () => void; ms: number; cancelled: boolean }[] = [];
     const exits: number[] = [];
     let exited = () => {};
+    let armedNow = () => {};
+    const nextArm = () => new Promise<void>((resolve) => (armedNow = resolve));
     const scan = fraudScanThread({ databaseUrl: t.url }, writer, {
+      ...asTests,
       idleMs: 12_345,
       idleTimer: (retire, ms) => {
         const timer = { retire, ms, cancelled: false };
         armed.push(timer);
+        armedNow();
         return () => void (timer.cancelled = true);
       },
       onExit: (code) => {
@@ -371,18 +403,22 @@ describe("the scheduler (api/jobs)", () => {
     const nextExit = () => new Promise<void>((resolve) => (exited = resolve));
     // At least our bet (an earlier test may leave one unscored).
     await placeOk(customer, [selectionOf(pool.next())], 150);
+    const firstArm = nextArm();
     expect((await scan()).monitoringRecords).toBeGreaterThanOrEqual(1);
     // Idle after its answer: the retirement is armed with the configured wait, nothing has ended yet.
-    await expect.poll(() => armed.length).toBe(1);
+    await firstArm;
+    expect(armed).toHaveLength(1);
     expect(armed[0]!.ms).toBe(12_345);
     expect([scan.threadsStarted, exits]).toEqual([1, []]);
     // A scan asked for before it fires cancels it and runs on the same thread.
     await placeOk(customer, [selectionOf(pool.next())], 150);
+    const secondArm = nextArm();
     expect((await scan()).monitoringRecords).toBe(1);
     expect(armed[0]!.cancelled).toBe(true);
     expect(scan.threadsStarted).toBe(1);
     // Idle again; the timer fires: the thread ends.
-    await expect.poll(() => armed.length).toBe(2);
+    await secondArm;
+    expect(armed).toHaveLength(2);
     const ended = nextExit();
     armed[1]!.retire();
     await ended;
@@ -402,7 +438,7 @@ describe("the scheduler (api/jobs)", () => {
     t.clock.set(null as unknown as Date);
     let exited = () => {};
     const ended = new Promise<void>((resolve) => (exited = resolve));
-    const scan = fraudScanThread({ databaseUrl: t.url }, fraudWriter(t.database), { idleMs: 0, onExit: () => exited() })!;
+    const scan = fraudScanThread({ databaseUrl: t.url }, fraudWriter(t.database), { ...asTests, idleMs: 0, onExit: () => exited() })!;
     onTestFinished(() => scan.close());
     await scan();
     await ended;
@@ -419,7 +455,7 @@ describe("the scheduler (api/jobs)", () => {
         return fraudScanThread({ databaseUrl: url }, (statements) => {
           written += statements.length;
           return writer(statements);
-        })!;
+        }, asTests)!;
       },
     });
     try {
@@ -440,33 +476,47 @@ describe("the scheduler (api/jobs)", () => {
   });
 
   it("with a lease, only the instance holding it runs the scheduled scans", async () => {
-    const calls = { a: 0, b: 0 };
-    const jobsFor = (holder: "a" | "b") =>
-      new BackgroundJobs(
+    // Scans and lease answers counted per instance, each count a promise to wait on.
+    const counts = { a: { scans: 0, refused: 0 }, b: { scans: 0, refused: 0 } };
+    const waiting: { ok: () => boolean; resolve: () => void }[] = [];
+    const changed = () => waiting.filter((w) => w.ok()).forEach((w) => w.resolve());
+    const until = (ok: () => boolean) => new Promise<void>((resolve) => (ok() ? resolve() : waiting.push({ ok, resolve })));
+    const jobsFor = (holder: "a" | "b") => {
+      const lease = new DatabaseLease(t.database.client, { name: "fraud-scan-test", holder, ttlMs: 60_000 });
+      return new BackgroundJobs(
         { ports: libsqlPorts(t.database), clock: t.clock, ids: randomIds },
         {
-          fraudScanIntervalMs: 30,
+          fraudScanIntervalMs: 20,
           bulkPollMs: 60_000,
-          fraudLeadership: new DatabaseLease(t.database.client, { name: "fraud-scan-test", holder, ttlMs: 5_000 }),
+          fraudLeadership: {
+            tryAcquire: async () => {
+              const held = await lease.tryAcquire();
+              if (!held) counts[holder].refused++;
+              changed();
+              return held;
+            },
+          },
           fraudScanner: async () => {
-            calls[holder]++;
+            counts[holder].scans++;
+            changed();
             return { scannedAt: new Date(), alertsRaised: 0, monitoringRecords: 0, profilesUpdated: 0 };
           },
           log: () => {},
         },
       );
+    };
     const a = jobsFor("a");
     await a.start();
-    await new Promise((r) => setTimeout(r, 20));
+    // a has scanned, so it holds the lease, before b starts (not "20 ms later").
+    await until(() => counts.a.scans >= 1);
     const b = jobsFor("b");
     await b.start();
-    // While a holds the lease it keeps scanning (wait for three more scans, however slow the machine) and b never does.
-    const after = calls.a;
-    while (calls.a < after + 3) await new Promise((r) => setTimeout(r, 10));
+    // While a holds it, a keeps scanning and b, asking on every tick of its own, is refused each time.
+    await until(() => counts.b.refused >= 3 && counts.a.scans >= 4);
     a.stop();
     b.stop();
     await Promise.all([a.idle(), b.idle()]);
-    expect(calls.b).toBe(0);
+    expect(counts.b.scans).toBe(0);
   });
 
   it("scans in process, with a warning, when the scan thread cannot run", async () => {

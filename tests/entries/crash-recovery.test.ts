@@ -22,8 +22,8 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function start(port: number) {
-  const started = await startNodeServer(port, { DATABASE_URL: dbUrl, LOG_REQUESTS: "0", RATE_LIMITS: "off", FEED_INTERVAL_MS: "200" });
+async function start() {
+  const started = await startNodeServer({ DATABASE_URL: dbUrl, LOG_REQUESTS: "0", RATE_LIMITS: "off", FEED_INTERVAL_MS: "200" });
   child = started.child;
   return started.base;
 }
@@ -33,8 +33,7 @@ type Ev = { id: string; markets: { id: string; outcomes: { id: string; odds: str
 
 describe("SIGKILL during placement and settlement", () => {
   it("keeps every acknowledged write and no partial one", async () => {
-    const port = 26000 + Math.floor(Math.random() * 900); // below the ephemeral range (32768-60999), see entries.test.ts
-    const base = await start(port);
+    const base = await start();
     const login = async (role: string) =>
       (await fetch(`${base}/api/demo/login`, { method: "POST", headers: json, body: JSON.stringify({ role }) })).headers.getSetCookie()[0].split(";")[0];
     const customers = await Promise.all(Array.from({ length: 20 }, () => login("customer")));
@@ -96,7 +95,7 @@ describe("SIGKILL during placement and settlement", () => {
     await Promise.all(workers);
 
     // Restart on the same database: it opens, migrates nothing new, and serves.
-    const again = await start(port + 1);
+    const again = await start();
     expect((await fetch(`${again}/api/health`)).status).toBe(200);
 
     const db = createClient({ url: dbUrl });

@@ -3,13 +3,13 @@
  * fresh database, apply migrations, load the demo data, serve the site and the API, and sign a demo
  * customer in.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 
-const ROOT = resolve(import.meta.dirname, "../..");
+import { ROOT, startEntry } from "./node-server.ts";
 let child: ChildProcess | null = null;
 let dir = "";
 
@@ -19,35 +19,11 @@ afterEach(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-async function waitForHealth(base: string, proc: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (proc.exitCode !== null) throw new Error(`server exited early (${proc.exitCode}):\n${log()}`);
-    try {
-      const res = await fetch(`${base}/api/health`);
-      if (res.ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not become healthy:\n${log()}`);
-}
-
-async function exercise(cmd: string, args: string[], port: number, checkProcess?: (pid: number) => void) {
+async function exercise(cmd: string, args: string[], checkProcess?: (pid: number) => void) {
   dir = mkdtempSync(join(tmpdir(), "sportsbook-entry-"));
-  let out = "";
-  // Without a malloc setting of the caller's: the Node entry sets its own (adapters/system/process-memory.ts).
-  const { MALLOC_ARENA_MAX: _callers, ...env } = process.env;
-  child = spawn(cmd, args, {
-    cwd: ROOT,
-    env: { ...env, PORT: String(port), DATABASE_URL: `file:${join(dir, "e.db")}`, LOG_REQUESTS: "0", FEED_INTERVAL_MS: "500" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.on("data", (d) => (out += d));
-  child.stderr?.on("data", (d) => (out += d));
-  const base = `http://127.0.0.1:${port}`;
-  await waitForHealth(base, child, () => out);
+  const started = await startEntry({ cmd, args, env: { DATABASE_URL: `file:${join(dir, "e.db")}`, LOG_REQUESTS: "0", FEED_INTERVAL_MS: "500" } });
+  child = started.child;
+  const { base, output } = started;
 
   if (checkProcess && process.platform === "linux") checkProcess(child.pid!);
   const health = await (await fetch(`${base}/api/health`)).json();
@@ -114,7 +90,7 @@ async function exercise(cmd: string, args: string[], port: number, checkProcess?
   }
 
   // An admin's fraud scan runs on the scan thread (adapters/libsql/fraud-scan-worker.js), which answers
-  // and then ends cleanly: nothing uncaught in the server's output.
+  // and then ends cleanly: nothing uncaught in the server's output (read once the process has ended, below).
   const admin = await fetch(`${base}/api/demo/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -124,37 +100,29 @@ async function exercise(cmd: string, args: string[], port: number, checkProcess?
   const scan = await fetch(`${base}/api/admin/fraud/scan`, { method: "POST", headers: { cookie: adminCookie } });
   expect(scan.status).toBe(200);
   expect(await scan.json()).toMatchObject({ profilesUpdated: expect.any(Number) });
-  await new Promise((r) => setTimeout(r, 500));
-  expect(out).not.toMatch(/uncaught|not implemented/i);
 
   // The demo feed runs in the server: within a few ticks the live board's last update moves on.
   const before = JSON.stringify(live);
-  let moved = false;
-  for (let i = 0; i < 100 && !moved; i++) {
-    await new Promise((r) => setTimeout(r, 300));
-    moved = JSON.stringify(await (await fetch(`${base}/api/live-odds`)).json()) !== before;
-  }
-  expect(moved).toBe(true);
+  await expect.poll(async () => JSON.stringify(await (await fetch(`${base}/api/live-odds`)).json()), { timeout: 100_000, interval: 300 }).not.toBe(before);
 
   // SIGTERM stops it cleanly: the background threads closed in order, nothing reported as failed.
-  const exited = new Promise<number | null>((r) => child!.once("exit", (code) => r(code)));
-  child.kill("SIGTERM");
-  expect(await exited).toBe(0);
-  expect(out).not.toMatch(/"level":"error"|uncaught/i);
+  // "close" comes once the process has ended and its output is all read, so the check sees all of it.
+  const closed = new Promise<number | null>((r) => child!.once("close", (code) => r(code)));
+  child!.kill("SIGTERM");
+  expect(await closed).toBe(0);
+  expect(output()).not.toMatch(/"level":"error"|uncaught|not implemented/i);
 }
 
-// Ports below Linux's ephemeral range (32768-60999): a port in it can be held by some client's
-// connection, and after a benchmark's thousands of connections the server's bind failed with
-// EADDRINUSE.
 // A whole server's start, seeding and round of calls: on a loaded 2-core machine the start alone
 // took over 40 s, so each entry gets the health wait's 120 s and as much again.
 const ENTRY_TIMEOUT_MS = 240_000;
 
 describe("runtime entries", () => {
   it("Node: node api/node.ts", async () => {
-    await exercise(process.execPath, ["api/node.ts"], 28000 + Math.floor(Math.random() * 1000), (pid) => {
-      // The entry restarted itself in place (the same pid) with glibc's malloc arenas limited.
-      expect(readFileSync(`/proc/${pid}/environ`, "utf8").split("\0")).toContain("MALLOC_ARENA_MAX=2");
+    await exercise(process.execPath, ["api/node.ts"], (pid) => {
+      // The entry restarted itself in place (the same pid) with glibc's malloc arenas limited (a
+      // setting of the caller's own is kept).
+      expect(readFileSync(`/proc/${pid}/environ`, "utf8").split("\0")).toContain(`MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX || "2"}`);
     });
   }, ENTRY_TIMEOUT_MS);
 
@@ -163,7 +131,6 @@ describe("runtime entries", () => {
     await exercise(
       deno,
       ["run", "--allow-net", "--allow-env", "--allow-read", "--allow-write", "--allow-ffi", "--allow-sys", "api/deno.ts"],
-      29000 + Math.floor(Math.random() * 1000),
     );
   }, ENTRY_TIMEOUT_MS);
 });

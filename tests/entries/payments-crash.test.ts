@@ -29,8 +29,8 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function start(port: number) {
-  const started = await startNodeServer(port, {
+async function start() {
+  const started = await startNodeServer({
       DATABASE_URL: dbUrl, LOG_REQUESTS: "0", RATE_LIMITS: "off", FEED_INTERVAL_MS: "1000",
       PAYMENT_LATENCY_MS: "300", PAYMENT_RECONCILE_GRACE_MS: "0", PAYMENT_RECONCILE_INTERVAL_MS: "0", FRAUD_SCAN_INTERVAL_MS: "0", FANTASY_INTERVAL_MS: "0",
     });
@@ -43,8 +43,7 @@ type Ev = { id: string; markets: { id: string; outcomes: { id: string; odds: str
 
 describe("SIGKILL during deposits and withdrawals", () => {
   it("after restart and reconciliation every balance is what the completed payments and bets say", async () => {
-    const port = 27000 + Math.floor(Math.random() * 900); // below the ephemeral range, see entries.test.ts
-    const base = await start(port);
+    const base = await start();
     const login = async () =>
       (await fetch(`${base}/api/demo/login`, { method: "POST", headers: json, body: JSON.stringify({ role: "customer" }) })).headers.getSetCookie()[0].split(";")[0];
     const customers = await Promise.all(Array.from({ length: 16 }, login));
@@ -109,7 +108,7 @@ describe("SIGKILL during deposits and withdrawals", () => {
       expect(leftPending).toBeGreaterThan(0);
 
       const restartedAt = Date.now();
-      const again = await start(port + 1); // reconciles before it serves
+      const again = await start(); // reconciles before it serves
       expect((await fetch(`${again}/api/health`)).status).toBe(200);
 
       expect(await rows("SELECT id FROM payments WHERE state IN ('pending', 'awaiting_approval')")).toEqual([]);
