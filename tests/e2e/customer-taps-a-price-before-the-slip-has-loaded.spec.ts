@@ -85,3 +85,25 @@ test.describe("on a phone", () => {
     await expect(sheet.getByTestId("stake-input")).toBeInViewport();
   });
 });
+
+test("when the full slip cannot be fetched, the slip says so and a reload brings it back with the selection", async ({ page }) => {
+  // Every request for the chunk fails, as on a dropped connection, until the route is removed.
+  const chunk = /\/_astro\/slip-full\.[\w-]+\.js$/;
+  await page.route(chunk, (route) => route.abort("internetdisconnected"));
+  await page.goto("/betting");
+  await islandsHydrated(page);
+  const slip = page.getByTestId("bet-slip");
+  const { outcome, price } = await aPrice(page);
+  await price.click();
+  await expect(slip.getByTestId("slip-load-failed")).toHaveText(
+    "Your bet slip could not load. Check your connection, then reload: your selections are kept.",
+  );
+  // The rest of the page still works: the board is there and the selection counted.
+  await expect(slip.getByTestId("slip-count")).toHaveText("1");
+  await expect(price).toBeVisible();
+
+  await page.unroute(chunk);
+  await slip.getByTestId("slip-reload").click();
+  await expect(slip.getByTestId("slip-selection")).toContainText(outcome.name);
+  await expect(slip.getByTestId("slip-load-failed")).toHaveCount(0);
+});

@@ -23,8 +23,8 @@
  * normally finds it ready. This keeps the page's initial JavaScript within its budget
  * (docs/benchmarks.md, "Page weight").
  */
-import { Text } from "@radix-ui/themes";
-import { lazy, Suspense, useEffect, useState, type ComponentType } from "react";
+import { Button, Text } from "@radix-ui/themes";
+import { Component, lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from "react";
 import { potentialProfit, potentialReturn, validateSlip } from "../../../../domain/betting/slip.ts";
 import { parseStakeToCents } from "../../lib/format.ts";
 import { useToast } from "../toast.tsx";
@@ -66,14 +66,43 @@ export function BetSlip() {
   return (
     <SlipCard>
       {FullSlip ? (
-        <Suspense fallback={<EmptySlip loading />}>
-          <FullSlip />
-        </Suspense>
+        <SlipLoadFailed>
+          <Suspense fallback={<EmptySlip loading />}>
+            <FullSlip />
+          </Suspense>
+        </SlipLoadFailed>
       ) : (
         <EmptySlip />
       )}
     </SlipCard>
   );
+}
+
+/**
+ * When the full slip's chunk cannot be fetched (the connection dropped), the slip says so and
+ * offers to reload the page, instead of the whole island going blank. The selections survive the
+ * reload (the slip is kept in the browser's storage); a reload, not a second import, because a
+ * browser may keep a failed module import failed for the page's life.
+ */
+class SlipLoadFailed extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <>
+        <SlipHeader />
+        <Text as="p" size="2" color="red" role="alert" data-testid="slip-load-failed">
+          Your bet slip could not load. Check your connection, then reload: your selections are kept.
+        </Text>
+        <Button onClick={() => window.location.reload()} data-testid="slip-reload">
+          Reload
+        </Button>
+      </>
+    );
+  }
 }
 
 /**
