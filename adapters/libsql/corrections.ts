@@ -14,7 +14,7 @@ import { approvalRefused, approvalStatements } from "./approvals.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
 import { ledgerStatements } from "./ledger-statements.ts";
 import { debtRecoveryStatements } from "./debt-statements.ts";
-import { deadHeatArgs } from "./bets.ts";
+import { deadHeatArgs } from "./settlement-statements.ts";
 
 const raised = (e: unknown, code: string) => (e instanceof Error ? e.message : String(e)).includes(code);
 

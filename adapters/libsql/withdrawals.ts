@@ -13,7 +13,7 @@ import type { RaceReformPlan, RunnerWithdrawal, RunnerWithdrawals } from "../../
 import type { AuditEntry } from "../../domain/shared/types.ts";
 import { auditStatement } from "./audit.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
-import { settlementStatements } from "./bets.ts";
+import { settlementStatements } from "./settlement-statements.ts";
 
 /** A market's pending bets with a pending leg on it (as pendingBetsOn reads them). */
 const PENDING_ON_MARKET = `FROM bets b WHERE b.status = 'pending'
