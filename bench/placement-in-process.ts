@@ -7,12 +7,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createApp } from "../api/app.ts";
-import { libsqlPorts, openDatabase } from "../adapters/libsql/index.ts";
+import { openDatabase } from "../adapters/libsql/index.ts";
 import { seedDemoData } from "../adapters/libsql/seed.ts";
-import { randomIds, systemClock } from "../adapters/system/clock.ts";
-import { ScryptPasswordHasher } from "../adapters/system/password.ts";
-import { sessionTokens } from "../adapters/system/session-token.ts";
+import { randomIds } from "../adapters/system/clock.ts";
+import { demoCookie, inProcessApp } from "./lib/in-process-app.ts";
 
 const CUSTOMERS = 200;
 const BETS = Number(process.env.BETS || 6000);
@@ -21,25 +19,10 @@ const CONCURRENCY = Number(process.env.CONCURRENCY || 32);
 const dir = mkdtempSync(join(tmpdir(), "bench-place-"));
 const database = await openDatabase({ url: `file:${join(dir, "b.db")}` });
 await seedDemoData(database, randomIds);
-const app = createApp({
-  passwordHasher: new ScryptPasswordHasher(),
-  sessionTokens,
-  ports: libsqlPorts(database),
-  clock: systemClock,
-  ids: randomIds,
-  database: { client: database.client, kind: database.kind },
-  demoMode: true,
-});
+const app = inProcessApp(database);
 
 const cookies: string[] = [];
-for (let i = 0; i < CUSTOMERS; i++) {
-  const res = await app.request("/api/demo/login", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ role: "customer" }),
-  });
-  cookies.push(res.headers.getSetCookie()[0].split(";")[0]);
-}
+for (let i = 0; i < CUSTOMERS; i++) cookies.push(await demoCookie(app, "customer"));
 type Ev = { id: string; markets: { id: string; outcomes: { id: string; odds: string }[] }[] };
 const events = (await (await app.request("/api/events?status=upcoming&limit=200")).json()) as Ev[];
 const selections = events.flatMap((e) => e.markets[0].outcomes.map((o) => ({ eventId: e.id, marketId: e.markets[0].id, outcomeId: o.id, odds: o.odds })));

@@ -12,32 +12,19 @@
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createApp } from "../api/app.ts";
-import { libsqlPorts, openDatabase, type Database } from "../adapters/libsql/index.ts";
+import { openDatabase, type Database } from "../adapters/libsql/index.ts";
 import { seedDemoData } from "../adapters/libsql/seed.ts";
-import { randomIds, systemClock } from "../adapters/system/clock.ts";
+import { randomIds } from "../adapters/system/clock.ts";
 import { ScryptPasswordHasher } from "../adapters/system/password.ts";
-import { sessionTokens } from "../adapters/system/session-token.ts";
+import { demoCookie, inProcessApp } from "./lib/in-process-app.ts";
 
 const BETS = Number(process.env.BETS || 10_000);
 const RUNS = Number(process.env.RUNS || 3);
 const MULTIPLES = Number(process.env.MULTIPLES || 0);
 const json = { "content-type": "application/json" };
 
-const appOn = (database: Database) =>
-  createApp({
-    passwordHasher: new ScryptPasswordHasher({ N: 2 ** 12, r: 8, p: 1 }),
-    sessionTokens,
-    ports: libsqlPorts(database),
-    clock: systemClock,
-    ids: randomIds,
-    database: { client: database.client, kind: database.kind },
-    demoMode: true,
-  });
-
-type App = ReturnType<typeof appOn>;
-const login = async (app: App, role: "customer" | "admin") =>
-  (await app.request("/api/demo/login", { method: "POST", headers: json, body: JSON.stringify({ role }) })).headers.getSetCookie()[0].split(";")[0];
+// A cheap password hash: the benchmark signs in demo accounts only, and times the settlement.
+const appOn = (database: Database) => inProcessApp(database, new ScryptPasswordHasher({ N: 2 ** 12, r: 8, p: 1 }));
 
 const dir = mkdtempSync(join(tmpdir(), "bench-settle-"));
 const prepared = process.env.PREPARED || join(dir, "prepared.db");
@@ -52,7 +39,7 @@ async function prepare(): Promise<{ event: Ev }> {
   const event = events[events.length - 1];
   const market = event.markets[0];
   const other = events[events.length - 2].markets[0];
-  const customers = await Promise.all(Array.from({ length: 100 }, () => login(app, "customer")));
+  const customers = await Promise.all(Array.from({ length: 100 }, () => demoCookie(app, "customer")));
   let next = 0;
   const total = BETS + MULTIPLES;
   const worker = async () => {
@@ -85,7 +72,7 @@ for (let run = 1; run <= RUNS; run++) {
   copyFileSync(prepared, file);
   const database = await openDatabase({ url: `file:${file}` });
   const app = appOn(database);
-  const admin = await login(app, "admin");
+  const admin = await demoCookie(app, "admin");
   const patch = async (body: unknown) => {
     const res = await app.request(`/api/admin/events/${event.id}`, { method: "PATCH", headers: { ...json, cookie: admin }, body: JSON.stringify(body) });
     if (!res.ok) throw new Error(`PATCH ${JSON.stringify(body)}: ${res.status} ${await res.text()}`);

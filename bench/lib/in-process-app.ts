@@ -1,0 +1,33 @@
+/**
+ * The whole app in one process over an opened database (app.request, no sockets), as the in-process
+ * benchmarks drive it, and a demo sign-in's session cookie.
+ */
+import { createApp } from "../../api/app.ts";
+import { libsqlPorts, type Database } from "../../adapters/libsql/index.ts";
+import { randomIds, systemClock } from "../../adapters/system/clock.ts";
+import { ScryptPasswordHasher } from "../../adapters/system/password.ts";
+import { sessionTokens } from "../../adapters/system/session-token.ts";
+
+export function inProcessApp(database: Database, passwordHasher = new ScryptPasswordHasher()) {
+  return createApp({
+    passwordHasher,
+    sessionTokens,
+    ports: libsqlPorts(database),
+    clock: systemClock,
+    ids: randomIds,
+    database: { client: database.client, kind: database.kind },
+    demoMode: true,
+  });
+}
+
+export type InProcessApp = ReturnType<typeof inProcessApp>;
+
+/** Signs in a fresh demo account of `role`; its session cookie (`name=value`). */
+export async function demoCookie(app: InProcessApp, role: "customer" | "admin"): Promise<string> {
+  const res = await app.request("/api/demo/login", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ role }),
+  });
+  return res.headers.getSetCookie()[0].split(";")[0];
+}
