@@ -34,7 +34,7 @@ test("a customer's bet is settled won by an admin and paid into the wallet", asy
   // A demo customer from the landing page: 1,000.00 of demo credits.
   await demoLoginFromLanding(page, "customer");
   await expect(page.getByTestId("balance")).toHaveText(money(100000), { timeout: 30_000 });
-  const event = (await upcomingEvents(page.request, 200)).find((e) => e.id === eventId)!;
+  const event = (await upcomingEvents(page.request, 200, { withJourneysOwn: true })).find((e) => e.id === eventId)!;
   expect(event, "the journey's own event is listed").toBeTruthy();
   const market = event.markets.find((m) => m.type === "full_time_result")!;
   const outcome = market.outcomes[0];
