@@ -9,6 +9,7 @@ import type { Database } from "./database.ts";
 import { ledgerStatements } from "./ledger-statements.ts";
 import { idempotencyKeys, ledgerAccounts, sessions, users } from "./schema.ts";
 import { oneRow } from "./embedded-client.ts";
+import type { WagerGateVersions } from "./wager-gate-cache.ts";
 
 type UserRow = typeof users.$inferSelect;
 const toUser = (r: UserRow): User => ({
@@ -70,15 +71,18 @@ export class LibsqlUsers implements Users {
  * connection) reading only the user's columns that a User has, not a drizzle query with a row mapper.
  */
 const ACTIVE_SESSION_SQL = `SELECT u.id, u.email, u.first_name, u.last_name, u.role, u.is_demo, u.is_sample, u.is_active, u.verification_level,
-    u.created_at, s.expires_at
+    u.created_at, s.expires_at, u.wager_gate_version
   FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ? AND s.expires_at > ?`;
 
 const categoryOf = (v: unknown): SuspensionCategory => (isSuspensionCategory(v) ? v : DEFAULT_SUSPENSION_CATEGORY);
 
 export class LibsqlSessions implements Sessions {
   private readonly d: Database;
-  constructor(d: Database) {
+  private readonly gateVersions: WagerGateVersions;
+  /** `gateVersions` learns each signed-in customer's wager-gate counter (wager-gate-cache.ts). */
+  constructor(d: Database, gateVersions: WagerGateVersions) {
     this.d = d;
+    this.gateVersions = gateVersions;
   }
 
   async create(s: NewSession): Promise<void> {
@@ -107,6 +111,7 @@ export class LibsqlSessions implements Sessions {
       verificationLevel: r.verification_level as User["verificationLevel"],
       createdAt: new Date(Number(r.created_at)),
     };
+    this.gateVersions.observe(user.id, Number(r.wager_gate_version));
     return { user, expiresAt: new Date(Number(r.expires_at)) };
   }
 

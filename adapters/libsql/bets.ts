@@ -12,6 +12,7 @@ import { realCustomer } from "./real-money.ts";
 import { RULE4_CAP } from "../../domain/settlement/rule4.ts";
 import { struckSubsetPrices } from "../../domain/pricing/sgm.ts";
 import { deadHeatArgs, settleManyStatements, settlementStatements } from "./settlement-statements.ts";
+import type { WagerGateVersions } from "./wager-gate-cache.ts";
 
 
 /**
@@ -140,10 +141,16 @@ export function placementStatements(plan: PlacementPlan): InStatement[] {
 export class LibsqlBets implements Bets {
   private readonly client: Client;
   private readonly groupCommit: GroupCommitter | undefined;
-  /** With `groupCommit` (an embedded file database), placements share commits; see group-commit.ts. */
-  constructor(client: Client, groupCommit?: GroupCommitter) {
+  private readonly gateVersions: WagerGateVersions | undefined;
+  /**
+   * With `groupCommit` (an embedded file database), placements share commits; see group-commit.ts.
+   * With `gateVersions`, a wager refused by its gates inside the write stops the use of what this
+   * process kept of the customer's gate rows, so the use case's second look reads them afresh.
+   */
+  constructor(client: Client, groupCommit?: GroupCommitter, gateVersions?: WagerGateVersions) {
     this.client = client;
     this.groupCommit = groupCommit;
+    this.gateVersions = gateVersions;
   }
 
   async place(plan: PlacementPlan): Promise<PlacementOutcome> {
@@ -159,7 +166,10 @@ export class LibsqlBets implements Bets {
       if (c === "BET.LIABILITY_LIMIT") return { kind: "liability_limit" };
       if (c === "BET.EVENT_LIMIT") return { kind: "event_limit" };
       if (c === "BET.MAX_PAYOUT") return { kind: "max_payout" };
-      if (c === ASSERTION_FAILED) return { kind: "refused" };
+      if (c === ASSERTION_FAILED) {
+        this.gateVersions?.forget(plan.bet.userId);
+        return { kind: "refused" };
+      }
       if (c === "CHECK constraint failed: ledger_accounts_wallet_nonneg_ck") return { kind: "insufficient_funds" };
       if (c === "LEDGER.UNKNOWN_ACCOUNT" || c === "FOREIGN KEY constraint failed") return { kind: "no_wallet" };
       if (c?.startsWith("UNIQUE constraint failed: idempotency_keys")) return { kind: "duplicate_idempotency_key" };

@@ -20,6 +20,7 @@ import { oneRow } from "./embedded-client.ts";
 import type { PersonWrite } from "../../domain/ports/index.ts";
 import { clearRejectionStatement, documentUnusedAssertion, personKeyStatement } from "./person-protection.ts";
 import { exclusionInsert } from "./responsible.ts";
+import { WagerGateCache, type WagerGateVersions } from "./wager-gate-cache.ts";
 
 /** The person-protection statements of a registration or verification write (issue 20). */
 function personStatements(userId: string, p: PersonWrite | undefined, at: Date): InStatement[] {
@@ -202,22 +203,34 @@ export class LibsqlAccounts implements Accounts {
 
 export class LibsqlAccountSettings implements AccountSettings {
   private readonly client: Client;
-  constructor(client: Client) {
+  /** Each customer's settings (placement reads the price-change policy), kept while current (wager-gate-cache.ts). */
+  private readonly kept: WagerGateCache<UserSettings>;
+  constructor(client: Client, gateVersions: WagerGateVersions) {
     this.client = client;
+    this.kept = new WagerGateCache(gateVersions);
   }
 
   async of(userId: string): Promise<UserSettings> {
+    const kept = this.kept.get(userId);
+    if (kept) return { ...kept };
     const rs = await this.client.execute(
-      oneRow({ sql: "SELECT odds_format, price_change_policy, reality_check_minutes FROM user_settings WHERE user_id = ?", args: [userId] }),
+      oneRow({
+        sql: `SELECT u.wager_gate_version, s.odds_format, s.price_change_policy, s.reality_check_minutes
+                FROM users u LEFT JOIN user_settings s ON s.user_id = u.id WHERE u.id = ?`,
+        args: [userId],
+      }),
     );
     const r = rs.rows[0];
     if (!r) return { ...DEFAULT_SETTINGS };
     const minutes = Number(r.reality_check_minutes);
-    return {
+    // No settings row: the defaults.
+    const settings: UserSettings = r.odds_format === null ? { ...DEFAULT_SETTINGS } : {
       oddsFormat: isOddsFormat(r.odds_format) ? r.odds_format : DEFAULT_SETTINGS.oddsFormat,
       priceChangePolicy: isPriceChangePolicy(r.price_change_policy) ? r.price_change_policy : DEFAULT_SETTINGS.priceChangePolicy,
       realityCheckMinutes: isRealityCheckMinutes(minutes) ? minutes : DEFAULT_SETTINGS.realityCheckMinutes,
     };
+    this.kept.set(userId, Number(r.wager_gate_version), settings);
+    return { ...settings };
   }
 
   async save(userId: string, s: UserSettings, at: Date): Promise<void> {
@@ -229,6 +242,8 @@ export class LibsqlAccountSettings implements AccountSettings {
               reality_check_minutes = excluded.reality_check_minutes, updated_at = excluded.updated_at`,
       args: [userId, s.oddsFormat, s.priceChangePolicy, s.realityCheckMinutes, at.getTime()],
     });
+    // The write moved the counter; this process need not wait for the next session lookup to see it.
+    this.kept.delete(userId);
   }
 }
 

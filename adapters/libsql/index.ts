@@ -43,6 +43,7 @@ import { PersonKeyHasher } from "./person-keys.ts";
 import { LibsqlBonuses } from "./bonuses.ts";
 import { LibsqlLedgerAudit } from "./ledger-audit.ts";
 import { SimulatedSelfExclusionRegister } from "../register/simulated-register.ts";
+import { WagerGateVersions } from "./wager-gate-cache.ts";
 
 export { openDatabase, type Database } from "./database.ts";
 
@@ -64,6 +65,8 @@ export function libsqlPorts(d: Database, opts: PortOptions = {}): Ports {
   /** One object implements the back office's four ports (customer aggregates, settlement queue, ledger payments, reports). */
   const backOffice = new LibsqlBackOffice(d);
   const register = opts.selfExclusionRegister ?? new SimulatedSelfExclusionRegister();
+  /** Each signed-in customer's wager-gate counter, as their session lookups read it (wager-gate-cache.ts). */
+  const gateVersions = new WagerGateVersions();
   return {
     persons: new LibsqlPersonRegistry(d.client, new PersonKeyHasher(d.client, opts.personKeySecret)),
     selfExclusionRegister: register,
@@ -75,12 +78,12 @@ export function libsqlPorts(d: Database, opts: PortOptions = {}): Ports {
     payments: new LibsqlPayments(d.client),
     bonuses: new LibsqlBonuses(d.client),
     ledgerAudit: new LibsqlLedgerAudit(d.client),
-    responsible: new LibsqlResponsible(d.client),
+    responsible: new LibsqlResponsible(d.client, gateVersions),
     sessionActivity: new LibsqlSessionActivity(d.client),
     cashOuts: new LibsqlCashOuts(d.client),
     sameGameMultis: new LibsqlSameGameMultis(d.client),
     accounts: new LibsqlAccounts(d.client),
-    accountSettings: new LibsqlAccountSettings(d.client),
+    accountSettings: new LibsqlAccountSettings(d.client, gateVersions),
     follows: new LibsqlFollows(d.client),
     rewards: new LibsqlRewards(d.client),
     signInAttempts: new LibsqlSignInAttempts(d.client),
@@ -90,9 +93,9 @@ export function libsqlPorts(d: Database, opts: PortOptions = {}): Ports {
     oddsChanges: new LibsqlOddsChanges(d.client),
     priceHistory: new LibsqlPriceHistory(d.client),
     users: new LibsqlUsers(d),
-    sessions: new LibsqlSessions(d),
+    sessions: new LibsqlSessions(d, gateVersions),
     events: new LibsqlEvents(d.client),
-    bets: new LibsqlBets(d.client, d.groupCommit),
+    bets: new LibsqlBets(d.client, d.groupCommit, gateVersions),
     adminLists: new LibsqlAdminLists(d.client),
     betTicker: libsqlBetTicker(d.client),
     wallets: new LibsqlWallets(d),

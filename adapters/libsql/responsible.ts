@@ -10,6 +10,7 @@ import { sessionResult } from "../../domain/responsible/session-stats.ts";
 import { auditStatement } from "./audit.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
 import { oneRow } from "./embedded-client.ts";
+import { WagerGateCache, type WagerGateVersions } from "./wager-gate-cache.ts";
 
 /**
  * An exclusion row in force at the time bound to `at` (an SQL parameter such as "?" or "?2"): its
@@ -65,8 +66,11 @@ const windowArgs = (now: Date) => LIMIT_PERIODS.map((p) => windowStart(p, now).g
 
 export class LibsqlResponsible implements ResponsibleGambling {
   private readonly client: Client;
-  constructor(client: Client) {
+  /** Wager snapshots of customers with no loss limit and no exclusion, kept while current (wager-gate-cache.ts). */
+  private readonly unrestricted: WagerGateCache<WagerSnapshot>;
+  constructor(client: Client, gateVersions: WagerGateVersions) {
     this.client = client;
+    this.unrestricted = new WagerGateCache(gateVersions);
   }
 
   async snapshot(userId: string, now: Date): Promise<ResponsibleSnapshot> {
@@ -113,6 +117,8 @@ export class LibsqlResponsible implements ResponsibleGambling {
    * net-loss sums only when a loss limit is stored (CASE evaluates the subquery only then).
    */
   async wagerSnapshot(userId: string, now: Date): Promise<WagerSnapshot> {
+    const kept = this.unrestricted.get(userId);
+    if (kept) return kept;
     const t = now.getTime();
     const rs = await this.client.execute(oneRow({
       sql: `SELECT
@@ -125,12 +131,14 @@ export class LibsqlResponsible implements ResponsibleGambling {
             (SELECT json_array(${LIMIT_PERIODS.map((p, i) => `COALESCE(SUM(CASE WHEN t.created_at > ?${i + 4} THEN p.amount ELSE 0 END), 0)`).join(", ")})
                FROM ledger_postings p JOIN ledger_transactions t ON t.id = p.transaction_id
               WHERE p.account_id = ?3 AND t.kind IN (${KIND_LIST}) AND t.created_at > ?${LIMIT_PERIODS.indexOf("monthly") + 4})
-          END AS losses`,
+          END AS losses,
+          (SELECT wager_gate_version FROM users WHERE id = ?1) AS gate_version`,
       args: [userId, t, `wallet:${userId}`, ...windowArgs(now)],
     }));
     const r = rs.rows[0];
     const lossLimits = noLimits();
-    for (const [period, amount, pendingAmount, pendingAt] of JSON.parse(String(r.limits)) as [LimitPeriod, number | null, number | null, number | null][])
+    const limitRows = JSON.parse(String(r.limits)) as [LimitPeriod, number | null, number | null, number | null][];
+    for (const [period, amount, pendingAmount, pendingAt] of limitRows)
       lossLimits[period] = {
         amount,
         pending: pendingAt === null ? null : { amount: pendingAmount, effectiveAt: new Date(pendingAt) },
@@ -152,7 +160,12 @@ export class LibsqlResponsible implements ResponsibleGambling {
     const sums = r.losses === null ? [0, 0, 0] : (JSON.parse(String(r.losses)) as number[]);
     const netLoss = { daily: 0, weekly: 0, monthly: 0 };
     LIMIT_PERIODS.forEach((p, i) => (netLoss[p] = sums[i] === 0 ? 0 : -sums[i]));
-    return { exclusions, lossLimits, netLoss, register: reg ? registerOf(reg[0], reg[1]) : null };
+    const snapshot: WagerSnapshot = { exclusions, lossLimits, netLoss, register: reg ? registerOf(reg[0], reg[1]) : null };
+    // Kept only with no loss limit and no exclusion: then nothing in it moves with time or with other
+    // writes (net losses are summed only under a limit; an exclusion starts only by a new row).
+    if (limitRows.length === 0 && exclusions.length === 0 && r.gate_version !== null)
+      this.unrestricted.set(userId, Number(r.gate_version), snapshot);
+    return snapshot;
   }
 
   async saveLimit(w: LimitWrite): Promise<boolean> {

@@ -21,9 +21,14 @@ export function constraintOf(e: unknown): string | null {
   return m ? m[1] : "SQLITE_CONSTRAINT";
 }
 
-/** A statement that aborts the whole batch unless `condition` (an SQL boolean expression) holds. */
+/**
+ * A statement that aborts the whole batch unless `condition` (an SQL boolean expression) is true.
+ * A row is inserted only when the condition is false or NULL, and that row (ok = 0) fails the
+ * table's CHECK; a condition that holds inserts nothing, so the write pays for neither the insert nor
+ * the trigger that keeps the table empty (most assertions hold: one per guard on every bet).
+ */
 export function assertStatement(condition: string, args: InArgs): InStatement {
-  return { sql: `INSERT INTO write_assertions (ok) SELECT (${condition})`, args };
+  return { sql: `INSERT INTO write_assertions (ok) SELECT 0 WHERE (${condition}) IS NOT 1`, args };
 }
 
 export const ASSERTION_FAILED = "CHECK constraint failed: write_assertion_failed";

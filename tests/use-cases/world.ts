@@ -54,6 +54,11 @@ const passwords = new ScryptPasswordHasher({ N: 2 ** 10, r: 8, p: 1 });
  * register's answer per account (register_checks), stored by the first gate that asks, refused or not.
  */
 export const CACHE_TABLES = ["register_checks"];
+/**
+ * Columns that count changes to other rows rather than record anything: the wager-gate counter
+ * (migration 0063) moves with register_checks too.
+ */
+const COUNTER_COLUMNS: Record<string, string[]> = { users: ["wager_gate_version"] };
 
 /** Every row of every table of a libSQL database (migrations' bookkeeping and caches aside), by table. */
 export async function sqlRows(database: Database): Promise<Record<string, unknown[]>> {
@@ -64,7 +69,12 @@ export async function sqlRows(database: Database): Promise<Record<string, unknow
   for (const t of tables.rows) {
     const name = String(t.name);
     if (CACHE_TABLES.includes(name)) continue;
-    out[name] = (await database.client.execute(`SELECT * FROM "${name}"`)).rows.map((r) => ({ ...r }));
+    const counters = COUNTER_COLUMNS[name] ?? [];
+    out[name] = (await database.client.execute(`SELECT * FROM "${name}"`)).rows.map((r) => {
+      const row: Record<string, unknown> = { ...r };
+      for (const c of counters) delete row[c];
+      return row;
+    });
   }
   return out;
 }

@@ -25,6 +25,8 @@ export const users = sqliteTable(
     addressCity: text("address_city"),
     addressPostcode: text("address_postcode"),
     addressCountry: text("address_country"),
+    /** Moved by triggers on every change to the rows that gate the customer's wagers (migration 0063). */
+    wagerGateVersion: integer("wager_gate_version").notNull().default(0),
   },
   (t) => [
     uniqueIndex("users_email_uq").on(t.email),
