@@ -14,6 +14,7 @@ import type { AppEnv } from "../env.ts";
 import { sendError } from "../errors.ts";
 import { AdmissionEstimator } from "../../domain/shared/admission.ts";
 import type { InPlayDelay } from "../../domain/ports/index.ts";
+import process from "node:process";
 
 export interface AdmissionConfig {
   /** The longest wait a queued write may be given (ADMISSION_BUDGET_MS, default 150). */
@@ -38,27 +39,61 @@ const LAG_HOLD_MS = 100;
 const BUSY_TAU_MS = 100;
 
 /** The event-loop utilisation reader where the runtime has one (Node; Deno may not): busy share since `prev`. */
-type Elu = { idle: number; active: number; utilization: number };
+export type Elu = { idle: number; active: number; utilization: number };
 const eluOf = (): ((prev?: Elu) => Elu) | null => {
   const f = (performance as { eventLoopUtilization?: (prev?: Elu) => Elu }).eventLoopUtilization;
   return typeof f === "function" ? f.bind(performance) : null;
 };
+
+/** A reader of the share of time the thread was busy since it was last asked (0-1). */
+export type BusyShare = () => number;
+
+/**
+ * The busy share from the runtime's event-loop utilisation where it reports time (Node), else from
+ * the process's CPU time over the wall time between two readings (Deno, whose
+ * eventLoopUtilization() reports zeros). The second counts the process's other threads too (the
+ * collector's helpers, the checkpoint and fraud-scan threads): it reads a little high, which the gate
+ * tolerates, as each window still admits its first writes (domain/shared/admission.ts).
+ */
+export function busyShareReader(
+  clock: () => number = monotonic,
+  cpuMicros: () => number = () => { const u = process.cpuUsage(); return u.user + u.system; },
+  elu: ((prev?: Elu) => Elu) | null = eluOf(),
+): BusyShare {
+  let lastElu = elu?.();
+  let eluWorks: boolean | null = elu ? null : false;
+  let lastCpu = cpuMicros();
+  let lastAt = clock();
+  return () => {
+    if (elu && lastElu && eluWorks !== false) {
+      const d = elu(lastElu);
+      lastElu = elu();
+      // A runtime that reports no time at all over a reading does not measure it.
+      if (eluWorks === null) eluWorks = d.idle + d.active > 0;
+      if (eluWorks) return d.utilization;
+    }
+    const now = clock();
+    const cpu = cpuMicros();
+    const share = now > lastAt ? Math.min(1, Math.max(0, (cpu - lastCpu) / 1000 / (now - lastAt))) : 0;
+    lastCpu = cpu;
+    lastAt = now;
+    return share;
+  };
+}
 
 /**
  * The thread's load, sampled by a timer asked to fire every LAG_TICK_MS:
  * - `lagMs`: how late it fired. A request that arrives while the thread is busy waits unread about
  *   that long, before any gate can count it. The largest lateness of the last LAG_HOLD_MS is the
  *   figure (one late tick is the backlog; the ticks after it, fired in quick succession, are not).
- * - `busy`: the share of time the thread was busy (event-loop utilisation), averaged over about
- *   BUSY_TAU_MS; 0 where the runtime does not report it.
+ * - `busy`: the share of time the thread was busy (busyShareReader()), averaged over about
+ *   BUSY_TAU_MS.
  * The timer does not keep the process alive. Works alike on Node and Deno (plain timers).
  */
-export function loopLag(clock: () => number = monotonic): { lagMs: () => number; busy: () => number; stop: () => void } {
+export function loopLag(clock: () => number = monotonic, share: BusyShare = busyShareReader(clock)): { lagMs: () => number; busy: () => number; stop: () => void } {
   let expected = clock() + LAG_TICK_MS;
   let worst = 0;
   let worstAt = 0;
-  const elu = eluOf();
-  let last = elu?.();
   let lastAt = clock();
   let busy = 0;
   const timer = setInterval(() => {
@@ -69,12 +104,8 @@ export function loopLag(clock: () => number = monotonic): { lagMs: () => number;
       worstAt = now;
     }
     expected = now + LAG_TICK_MS;
-    if (elu && last) {
-      const sample = elu(last).utilization;
-      busy += (1 - Math.exp(-(now - lastAt) / BUSY_TAU_MS)) * (sample - busy);
-      last = elu();
-      lastAt = now;
-    }
+    busy += (1 - Math.exp(-(now - lastAt) / BUSY_TAU_MS)) * (share() - busy);
+    lastAt = now;
   }, LAG_TICK_MS);
   unrefTimer(timer);
   return {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Hono } from "hono";
 import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
 import { countRows, expectLedgerBalanced, selectionOf, upcomingPool } from "../fixtures/builders.ts";
-import { admissionGate, LAG_TICK_MS, loopLag } from "../../api/middleware/admission.ts";
+import { admissionGate, busyShareReader, LAG_TICK_MS, loopLag } from "../../api/middleware/admission.ts";
 import type { AppEnv } from "../../api/env.ts";
 
 let t: TestApp;
@@ -177,6 +177,32 @@ describe("the admission gate on a fake clock", () => {
     } finally {
       sampler.stop();
     }
+  });
+
+  it("the busy share comes from the process's CPU time where the runtime reports no event-loop time (Deno)", () => {
+    let now = 0;
+    let cpu = 0;
+    const zeros = () => ({ idle: 0, active: 0, utilization: 0 });
+    const share = busyShareReader(() => now, () => cpu, zeros);
+    now += 100;
+    cpu += 90_000;
+    expect(share()).toBeCloseTo(0.9);
+    now += 100;
+    cpu += 10_000;
+    expect(share()).toBeCloseTo(0.1);
+    // Other threads' time on top of a saturated thread still reads as 1.
+    now += 100;
+    cpu += 150_000;
+    expect(share()).toBe(1);
+  });
+
+  it("the busy share is the event-loop utilisation where the runtime reports it (Node)", () => {
+    let cpu = 0;
+    const elu = (prev?: { idle: number; active: number }) =>
+      prev ? { idle: 30, active: 70, utilization: 0.7 } : { idle: 1000, active: 1000, utilization: 0.5 };
+    const share = busyShareReader(() => 0, () => (cpu += 1_000_000), elu);
+    expect(share()).toBe(0.7);
+    expect(share()).toBe(0.7);
   });
 
   it("the lag sampler sees a thread that was blocked", async () => {
