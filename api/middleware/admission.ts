@@ -14,7 +14,6 @@ import type { AppEnv } from "../env.ts";
 import { sendError } from "../errors.ts";
 import { AdmissionEstimator } from "../../domain/shared/admission.ts";
 import type { InPlayDelay } from "../../domain/ports/index.ts";
-import process from "node:process";
 
 export interface AdmissionConfig {
   /** The longest wait a queued write may be given (ADMISSION_BUDGET_MS, default 150). */
@@ -45,6 +44,12 @@ const eluOf = (): ((prev?: Elu) => Elu) | null => {
   return typeof f === "function" ? f.bind(performance) : null;
 };
 
+/** The process's CPU time in µs (the `process` global of Node and Deno 2); 0 where there is none. */
+const processCpuMicros = () => {
+  const u = (globalThis as { process?: { cpuUsage?(): { user: number; system: number } } }).process?.cpuUsage?.();
+  return u ? u.user + u.system : 0;
+};
+
 /** A reader of the share of time the thread was busy since it was last asked (0-1). */
 export type BusyShare = () => number;
 
@@ -57,7 +62,7 @@ export type BusyShare = () => number;
  */
 export function busyShareReader(
   clock: () => number = monotonic,
-  cpuMicros: () => number = () => { const u = process.cpuUsage(); return u.user + u.system; },
+  cpuMicros: () => number = processCpuMicros,
   elu: ((prev?: Elu) => Elu) | null = eluOf(),
 ): BusyShare {
   let lastElu = elu?.();
