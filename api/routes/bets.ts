@@ -6,7 +6,7 @@ import { Bet, PlaceBetResponse } from "../schemas/bets.ts";
 import { errorResponses, json } from "./openapi-helpers.ts";
 import { unwrap } from "../errors.ts";
 import { presentBet } from "../presenters.ts";
-import { requireRole, requireUser, signedInUser } from "../middleware/session.ts";
+import { requireRole, requireUser } from "../middleware/session.ts";
 import { placeBet } from "../../domain/betting/place-bet.ts";
 import { myBets } from "../../domain/betting/my-bets.ts";
 import { cashOutAvailabilities } from "../../domain/betting/cash-out.ts";
