@@ -52,4 +52,17 @@ describe("benchmark suite smoke run", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("the trigger-cost benchmark replays placement writes with each trigger dropped", { timeout: 300_000 }, async () => {
+    const env = { ...process.env, N: "8", ROUNDS: "1", CUSTOMERS: "5", CAPTURE: "20" };
+    const child = spawn(process.execPath, ["bench/trigger-cost.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+    let log = "";
+    child.stdout.on("data", (d) => (log += d));
+    child.stderr.on("data", (d) => (log += d));
+    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+    expect(code, log.slice(-4000)).toBe(0);
+    // The price guard is measured; a write refused without a trigger it needs is reported as such.
+    expect(log).toMatch(/bet_legs_price_guard'\s*│\s*'bet_legs'\s*│\s*-?\d/);
+    expect(log).toMatch(/ledger_transactions_open'\s*│\s*'ledger_transactions'\s*│\s*'writes refused without it'/);
+  });
 });
