@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { openDatabase } from "../adapters/libsql/index.ts";
 import { seedDemoData } from "../adapters/libsql/seed.ts";
 import { randomIds } from "../adapters/system/clock.ts";
-import { demoCookie, inProcessApp } from "./lib/in-process-app.ts";
+import { demoCookie, inProcessApp, upcomingSelections } from "./lib/in-process-app.ts";
 
 const CUSTOMERS = 200;
 const BETS = Number(process.env.BETS || 6000);
@@ -23,9 +23,7 @@ const app = inProcessApp(database);
 
 const cookies: string[] = [];
 for (let i = 0; i < CUSTOMERS; i++) cookies.push(await demoCookie(app, "customer"));
-type Ev = { id: string; markets: { id: string; outcomes: { id: string; odds: string }[] }[] };
-const events = (await (await app.request("/api/events?status=upcoming&limit=200")).json()) as Ev[];
-const selections = events.flatMap((e) => e.markets[0].outcomes.map((o) => ({ eventId: e.id, marketId: e.markets[0].id, outcomeId: o.id, odds: o.odds })));
+const selections = await upcomingSelections(app);
 
 const latencies: number[] = [];
 let next = 0;

@@ -21,7 +21,7 @@ import type { InStatement } from "@libsql/client";
 import { openDatabase } from "../adapters/libsql/index.ts";
 import { seedDemoData } from "../adapters/libsql/seed.ts";
 import { randomIds } from "../adapters/system/clock.ts";
-import { demoCookie, inProcessApp } from "./lib/in-process-app.ts";
+import { demoCookie, inProcessApp, upcomingSelections } from "./lib/in-process-app.ts";
 
 // Each replayed write stakes the captured bet's stake from its customer's demo wallet again: at the
 // defaults each of the 200 customers stakes several hundred more bets, within a demo wallet.
@@ -55,9 +55,7 @@ committer.write = (statements: InStatement[]) => {
 };
 const cookies: string[] = [];
 for (let i = 0; i < CUSTOMERS; i++) cookies.push(await demoCookie(app, "customer"));
-type Ev = { id: string; markets: { id: string; outcomes: { id: string; odds: string }[] }[] };
-const events = (await (await app.request("/api/events?status=upcoming&limit=200")).json()) as Ev[];
-const selections = events.flatMap((e) => e.markets[0].outcomes.map((o) => ({ eventId: e.id, marketId: e.markets[0].id, outcomeId: o.id, odds: o.odds })));
+const selections = await upcomingSelections(app);
 for (let i = 0; i < CAPTURE; i++) {
   const res = await app.request("/api/bets", {
     method: "POST",

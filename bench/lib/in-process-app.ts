@@ -31,3 +31,10 @@ export async function demoCookie(app: InProcessApp, role: "customer" | "admin"):
   });
   return res.headers.getSetCookie()[0].split(";")[0];
 }
+
+/** Every outcome of the first market of each upcoming event, as a bet slip selection at its price. */
+export async function upcomingSelections(app: InProcessApp) {
+  type Ev = { id: string; markets: { id: string; outcomes: { id: string; odds: string }[] }[] };
+  const events = (await (await app.request("/api/events?status=upcoming&limit=200")).json()) as Ev[];
+  return events.flatMap((e) => e.markets[0].outcomes.map((o) => ({ eventId: e.id, marketId: e.markets[0].id, outcomeId: o.id, odds: o.odds })));
+}
