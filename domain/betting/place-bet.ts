@@ -29,7 +29,7 @@ import { returnAtOdds } from "./same-game-multi.ts";
 import { priceSgmForPlacement } from "./sgm-quote.ts";
 import { limitRefusalError, limitRefusalOf } from "./placement-refusals.ts";
 import { inPlayDelayFor } from "./in-play.ts";
-import { liabilityBaseFor, minStakeFactorBp, PAYOUT_WINDOW_MS } from "./placement-limits.ts";
+import { liabilityBaseFor, minStakeFactorBp, oddsRefusal, PAYOUT_WINDOW_MS } from "./placement-limits.ts";
 import { betStakeOf, eachWaySlipProblem, eachWayTermsFor, inUnitStakes } from "./each-way-placement.ts";
 import { eachWayReturnIfWon } from "../settlement/each-way.ts";
 
@@ -255,13 +255,20 @@ export async function placeBet(
     totalOddsMilli = input.betType === "single" ? legOdds[0] : combinedOddsMilli(legOdds);
     potentialReturn = eachWay.value ? eachWayReturnIfWon(unitStake, legOdds[0], eachWay.value) : returnFor(input.stake, legOdds);
   }
-  // The stake factor, payout ceilings and market liability limits (placement-refusals.ts); the
-  // write checks payout and liability again (migration 0026).
+  // The limits that need the book's figures (the stake factor, the payout ceilings, the market and
+  // event liability limits) are checked by the write itself: the stake-factor assertion below and
+  // the triggers on bets and bet_legs. Most bets fit, so those figures are read only when the write
+  // refuses, to say which limit and the largest stake that fits now (placement-refusals.ts). The
+  // combined-odds ceiling needs no figures and refuses here.
   const limits = ctx.ports.placementLimits;
   const limitCheck = { stake: input.stake, betType: input.betType, legOdds, totalOddsMilli, found: [...found.values()], eachWay: eachWay.value };
-  const limitRefusal = limitRefusalOf(limitCheck, await limits.exposure(user.id, outcomeIds, new Date(now.getTime() - PAYOUT_WINDOW_MS)));
-  if (limitRefusal) return err(limitRefusalError(inUnitStakes(limitRefusal, eachWay.value)));
-  // The stake factor again inside the write: a trader lowering it after our read refuses the bet.
+  const oddsLimit = oddsRefusal(totalOddsMilli);
+  if (oddsLimit) return err(limitRefusalError(oddsLimit));
+  const limitRefusalNow = async () => {
+    const r = limitRefusalOf(limitCheck, await limits.exposure(user.id, outcomeIds, new Date(now.getTime() - PAYOUT_WINDOW_MS)));
+    return r ? limitRefusalError(inUnitStakes(r, eachWay.value)) : null;
+  };
+  // The least stake factor this stake needs, asserted inside the write against the factor then.
   const minFactorBp = minStakeFactorBp(liabilityBaseFor(limitCheck.found.map((p) => p.sport)), input.stake, totalOddsMilli);
 
   const response: Omit<PlacedBet, "balance"> = {
@@ -345,7 +352,8 @@ export async function placeBet(
       ctx.ports.betTicker.placed({ bet: plan.bet, legs: plan.legs, customer: user });
       return ok({ replayed: false, response: { ...response, balance: written.balance } });
     case "insufficient_funds":
-      return err(domainError("BET.INSUFFICIENT_FUNDS", "Your balance is too low for this stake"));
+      // A limit the bet breaks is the answer before the balance, as the slip can act on it.
+      return err((await limitRefusalNow()) ?? domainError("BET.INSUFFICIENT_FUNDS", "Your balance is too low for this stake"));
     case "no_wallet":
       return err(domainError("BET.NO_WALLET", "This account has no wallet"));
     case "duplicate_idempotency_key": {
@@ -364,15 +372,16 @@ export async function placeBet(
     case "liability_limit":
     case "event_limit":
     case "max_payout": {
-      // Other bets took the room between our read and the write: answer with what fits now.
-      const fresh = await limits.exposure(user.id, outcomeIds, new Date(now.getTime() - PAYOUT_WINDOW_MS));
-      const again = limitRefusalOf(limitCheck, fresh);
-      return err(again ? limitRefusalError(inUnitStakes(again, eachWay.value)) : domainError(written.kind === "max_payout" ? "BET.MAX_PAYOUT" : written.kind === "event_limit" ? "BET.EVENT_LIMIT" : "BET.LIABILITY_LIMIT", "A limit changed while placing the bet; please try again", { maxStake: 0 }));
+      // The write found no room: answer with what fits now (other bets may have taken the room
+      // meanwhile, or given it back).
+      const again = await limitRefusalNow();
+      return err(again ?? domainError(written.kind === "max_payout" ? "BET.MAX_PAYOUT" : written.kind === "event_limit" ? "BET.EVENT_LIMIT" : "BET.LIABILITY_LIMIT", "A limit changed while placing the bet; please try again", { maxStake: 0 }));
     }
     case "refused": {
-      // The stake factor lowered meanwhile (checked first: the customer's own gates below)...
-      const limitNow = limitRefusalOf(limitCheck, await limits.exposure(user.id, outcomeIds, new Date(now.getTime() - PAYOUT_WINDOW_MS)));
-      if (limitNow?.code === "BET.STAKE_TOO_HIGH") return err(limitRefusalError(inUnitStakes(limitNow, eachWay.value)));
+      // A limit the bet breaks (the stake factor is asserted in the write; checked first, as the
+      // slip can act on it)...
+      const limitNow = await limitRefusalNow();
+      if (limitNow) return err(limitNow);
       // ...or suspension, an exclusion or losses changed between our checks and the write.
       const later = ctx.clock.now();
       const [fresh, again] = await Promise.all([ctx.ports.users.findById(user.id), responsible.wagerSnapshot(user.id, later)]);

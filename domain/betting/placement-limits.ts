@@ -135,6 +135,11 @@ export type LimitRefusal =
   | { code: "BET.LIABILITY_LIMIT"; maxStake: number; outcomeId: string }
   | { code: "BET.EVENT_LIMIT"; maxStake: number; eventId: string };
 
+/** The one limit that needs no figures from the book: combined odds above the ceiling. */
+export function oddsRefusal(totalOddsMilli: number): LimitRefusal | null {
+  return totalOddsMilli > MAX_COMBINED_ODDS_MILLI ? { code: "BET.ODDS_TOO_HIGH", maxOdds: MAX_COMBINED_ODDS_MILLI } : null;
+}
+
 /**
  * The first limit this bet breaks, or null. `returnOf` gives the potential return of a stake at
  * the bet's prices (exact, rounded down, as placement computes it).
@@ -147,7 +152,8 @@ export function checkPlacementLimits(input: {
   exposure: PlacementExposure;
 }): LimitRefusal | null {
   const { stake, totalOddsMilli, returnOf, exposure } = input;
-  if (totalOddsMilli > MAX_COMBINED_ODDS_MILLI) return { code: "BET.ODDS_TOO_HIGH", maxOdds: MAX_COMBINED_ODDS_MILLI };
+  const odds = oddsRefusal(totalOddsMilli);
+  if (odds) return odds;
   const maxByFactor = oddsAwareMaxStake(liabilityBaseFor(input.sports), exposure.stakeFactorBp, totalOddsMilli);
   if (stake > maxByFactor) return { code: "BET.STAKE_TOO_HIGH", maxStake: maxByFactor >= MIN_STAKE_CENTS ? maxByFactor : 0 };
   const payoutRoom = Math.min(exposure.maxPayoutPerBet, exposure.maxPayoutPerDay - exposure.returnsInWindow);

@@ -1,8 +1,8 @@
 /**
- * The stake factor is re-checked inside the placement write (issue 18 item 1): a trader lowering a
- * customer's factor between the use case's read and the write refuses the bet with
- * BET.STAKE_TOO_HIGH, nothing written. The race is made with a hook on the PlacementLimits port:
- * the factor is lowered right after the use case has read the exposure.
+ * The stake factor is checked inside the placement write: a trader lowering a customer's factor
+ * after the use case has priced the bet refuses it with BET.STAKE_TOO_HIGH, nothing written. The
+ * use case reads no limit figures before the write (the write checks them), so the race is made with
+ * a hook on the Bets port: the factor is lowered just before the plan is written.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
@@ -20,23 +20,22 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Ports whose exposure read is followed at once by a trader setting the customer's factor to `bp`. */
-function lowerAfterRead(userId: string, bp: number): Ports {
+/** Ports whose placement write is preceded at once by a trader setting the customer's factor to `bp`. */
+function lowerBeforeWrite(userId: string, bp: number): Ports {
   const ports = libsqlPorts(t.database);
-  const real = ports.placementLimits.exposure.bind(ports.placementLimits);
-  const exposure = async (...args: Parameters<typeof real>) => {
-    const read = await real(...args);
+  const real = ports.bets.place.bind(ports.bets);
+  const place = async (...args: Parameters<typeof real>) => {
     await t.database.client.execute({
       sql: "INSERT INTO customer_stake_factors (user_id, factor_bp, updated_at, updated_by) VALUES (?, ?, ?, NULL) ON CONFLICT (user_id) DO UPDATE SET factor_bp = excluded.factor_bp",
       args: [userId, bp, Date.now()],
     });
-    return read;
+    return real(...args);
   };
-  return { ...ports, placementLimits: Object.assign(Object.create(ports.placementLimits), { exposure }) };
+  return { ...ports, bets: Object.assign(Object.create(ports.bets), { place }) };
 }
 
 describe("the stake factor inside the placement write", () => {
-  it("lowered between the read and the write: BET.STAKE_TOO_HIGH, nothing written; at the old factor the same bet is placed", async () => {
+  it("lowered between the pricing and the write: BET.STAKE_TOO_HIGH, nothing written; at the old factor the same bet is placed", async () => {
     const s = await demoLogin(t, "customer");
     const me = (await (await s.get("/api/auth/user")).json()) as { id: string };
     const user = (await libsqlPorts(t.database).users.findById(me.id))!;
@@ -46,7 +45,7 @@ describe("the stake factor inside the placement write", () => {
     const txs = () => countRows(t.database, "SELECT COUNT(*) AS n FROM ledger_transactions");
     const txsBefore = await txs();
     const res = await placeBet(
-      { actor: { kind: "user", user, sessionId: "test" }, ports: lowerAfterRead(user.id, 1), clock: { now: () => new Date() }, ids: randomIds },
+      { actor: { kind: "user", user, sessionId: "test" }, ports: lowerBeforeWrite(user.id, 1), clock: { now: () => new Date() }, ids: randomIds },
       { selections: [sel], stake: 5000, betType: "single" },
       null,
     );
