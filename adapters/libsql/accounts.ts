@@ -10,6 +10,7 @@ import { ledgerStatements } from "./ledger-statements.ts";
 import { idempotencyKeys, ledgerAccounts, sessions, users } from "./schema.ts";
 import { oneRow } from "./embedded-client.ts";
 import type { WagerGateVersions } from "./wager-gate-cache.ts";
+import type { PricingVersion } from "./pricing-cache.ts";
 
 type UserRow = typeof users.$inferSelect;
 const toUser = (r: UserRow): User => ({
@@ -71,7 +72,7 @@ export class LibsqlUsers implements Users {
  * connection) reading only the user's columns that a User has, not a drizzle query with a row mapper.
  */
 const ACTIVE_SESSION_SQL = `SELECT u.id, u.email, u.first_name, u.last_name, u.role, u.is_demo, u.is_sample, u.is_active, u.verification_level,
-    u.created_at, s.expires_at, u.wager_gate_version
+    u.created_at, s.expires_at, u.wager_gate_version, (SELECT n FROM pricing_version WHERE id = 1) AS pricing_version
   FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ? AND s.expires_at > ?`;
 
 const categoryOf = (v: unknown): SuspensionCategory => (isSuspensionCategory(v) ? v : DEFAULT_SUSPENSION_CATEGORY);
@@ -79,10 +80,15 @@ const categoryOf = (v: unknown): SuspensionCategory => (isSuspensionCategory(v) 
 export class LibsqlSessions implements Sessions {
   private readonly d: Database;
   private readonly gateVersions: WagerGateVersions;
-  /** `gateVersions` learns each signed-in customer's wager-gate counter (wager-gate-cache.ts). */
-  constructor(d: Database, gateVersions: WagerGateVersions) {
+  private readonly pricingVersion: PricingVersion;
+  /**
+   * `gateVersions` learns each signed-in customer's wager-gate counter (wager-gate-cache.ts),
+   * `pricingVersion` the pricing counter (pricing-cache.ts), both read with the session.
+   */
+  constructor(d: Database, gateVersions: WagerGateVersions, pricingVersion: PricingVersion) {
     this.d = d;
     this.gateVersions = gateVersions;
+    this.pricingVersion = pricingVersion;
   }
 
   async create(s: NewSession): Promise<void> {
@@ -112,6 +118,7 @@ export class LibsqlSessions implements Sessions {
       createdAt: new Date(Number(r.created_at)),
     };
     this.gateVersions.observe(user.id, Number(r.wager_gate_version));
+    this.pricingVersion.observe(Number(r.pricing_version));
     return { user, expiresAt: new Date(Number(r.expires_at)) };
   }
 

@@ -1,8 +1,9 @@
 import type { Client, InStatement, Row } from "@libsql/client";
-import type { EventListStatus, EventUpdate, Events } from "../../domain/ports/index.ts";
+import type { EventListStatus, EventUpdate, Events, PricedAsOf } from "../../domain/ports/index.ts";
 import type { AuditEntry, EventStatus, EventView, MarketView, OutcomeView, PricedOutcome, SportCode } from "../../domain/shared/types.ts";
 import type { MatchState } from "../../domain/pricing/state.ts";
 import { auditStatement } from "./audit.ts";
+import type { PricedOutcomeCache } from "./pricing-cache.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
 
 const EVENT_COLUMNS = `e.id, e.sport, s.name AS sport_name, e.league, e.home_team, e.away_team, e.name, e.description,
@@ -41,10 +42,23 @@ function toEvent(r: Row, markets: MarketView[]): EventView {
   };
 }
 
+/**
+ * What placement prices a bet from, with the pricing counter read in the same statement
+ * (pricing-cache.ts). Every column read here must move the counter when it changes (migration 0064;
+ * tests/api/pricing-cache.test.ts checks each one against the triggers).
+ */
+export const PRICED_OUTCOMES_SELECT = `SELECT (SELECT n FROM pricing_version WHERE id = 1) AS pricing_version, o.id, o.name, o.price_milli, o.result, o.updated_at AS outcome_updated_at, m.id AS market_id, m.name AS market_name, m.status AS market_status,
+                   m.ew_fraction_num, m.ew_fraction_den, m.ew_places, m.reformed_at,
+                   e.id AS event_id, e.name AS event_name, e.status AS event_status, e.sport, e.start_time, e.suspended_until
+            FROM outcomes o JOIN markets m ON m.id = o.market_id JOIN events e ON e.id = m.event_id`;
+
 export class LibsqlEvents implements Events {
   private readonly client: Client;
-  constructor(client: Client) {
+  private readonly priced: PricedOutcomeCache | null;
+  /** With `priced`, a read as of the session lookup may come from what is kept (pricing-cache.ts). */
+  constructor(client: Client, priced: PricedOutcomeCache | null = null) {
     this.client = client;
+    this.priced = priced;
   }
 
   async list(filter: { status: EventListStatus; limit: number; sport?: SportCode }): Promise<EventView[]> {
@@ -119,17 +133,17 @@ export class LibsqlEvents implements Events {
     return rows.map((r) => toEvent(r, [...(byEvent.get(String(r.id))?.values() ?? [])]));
   }
 
-  async pricedOutcomes(outcomeIds: readonly string[]): Promise<PricedOutcome[]> {
+  async pricedOutcomes(outcomeIds: readonly string[], asOf: PricedAsOf = "now"): Promise<PricedOutcome[]> {
     if (outcomeIds.length === 0) return [];
+    if (asOf === "session" && this.priced) {
+      const kept = this.priced.get(outcomeIds);
+      if (kept) return kept;
+    }
     const rs = await this.client.execute({
-      sql: `SELECT o.id, o.name, o.price_milli, o.result, o.updated_at AS outcome_updated_at, m.id AS market_id, m.name AS market_name, m.status AS market_status,
-                   m.ew_fraction_num, m.ew_fraction_den, m.ew_places, m.reformed_at,
-                   e.id AS event_id, e.name AS event_name, e.status AS event_status, e.sport, e.start_time, e.suspended_until
-            FROM outcomes o JOIN markets m ON m.id = o.market_id JOIN events e ON e.id = m.event_id
-            WHERE o.id IN (${outcomeIds.map(() => "?").join(",")})`,
+      sql: `${PRICED_OUTCOMES_SELECT} WHERE o.id IN (${outcomeIds.map(() => "?").join(",")})`,
       args: [...outcomeIds],
     });
-    return rs.rows.map((r) => ({
+    const rows = rs.rows.map((r): PricedOutcome => ({
       outcomeId: String(r.id),
       outcomeName: String(r.name),
       priceMilli: Number(r.price_milli),
@@ -147,6 +161,8 @@ export class LibsqlEvents implements Events {
       marketReformedAt: r.reformed_at === null || r.reformed_at === undefined ? null : new Date(Number(r.reformed_at)),
       outcomeUpdatedAt: new Date(Number(r.outcome_updated_at)),
     }));
+    if (this.priced && rs.rows.length > 0) this.priced.set(Number(rs.rows[0].pricing_version), rows);
+    return rows;
   }
 
   async volumes(eventIds: readonly string[]): Promise<Map<string, number>> {

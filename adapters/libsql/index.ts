@@ -44,6 +44,7 @@ import { LibsqlBonuses } from "./bonuses.ts";
 import { LibsqlLedgerAudit } from "./ledger-audit.ts";
 import { SimulatedSelfExclusionRegister } from "../register/simulated-register.ts";
 import { WagerGateVersions } from "./wager-gate-cache.ts";
+import { PricedOutcomeCache, PricingVersion } from "./pricing-cache.ts";
 
 export { openDatabase, type Database } from "./database.ts";
 
@@ -67,6 +68,8 @@ export function libsqlPorts(d: Database, opts: PortOptions = {}): Ports {
   const register = opts.selfExclusionRegister ?? new SimulatedSelfExclusionRegister();
   /** Each signed-in customer's wager-gate counter, as their session lookups read it (wager-gate-cache.ts). */
   const gateVersions = new WagerGateVersions();
+  /** The pricing counter, as session lookups read it, and placement's priced rows kept against it (pricing-cache.ts). */
+  const pricingVersion = new PricingVersion();
   return {
     persons: new LibsqlPersonRegistry(d.client, new PersonKeyHasher(d.client, opts.personKeySecret)),
     selfExclusionRegister: register,
@@ -93,8 +96,8 @@ export function libsqlPorts(d: Database, opts: PortOptions = {}): Ports {
     oddsChanges: new LibsqlOddsChanges(d.client),
     priceHistory: new LibsqlPriceHistory(d.client),
     users: new LibsqlUsers(d),
-    sessions: new LibsqlSessions(d, gateVersions),
-    events: new LibsqlEvents(d.client),
+    sessions: new LibsqlSessions(d, gateVersions, pricingVersion),
+    events: new LibsqlEvents(d.client, new PricedOutcomeCache(pricingVersion)),
     bets: new LibsqlBets(d.client, d.groupCommit, gateVersions),
     adminLists: new LibsqlAdminLists(d.client),
     betTicker: libsqlBetTicker(d.client),

@@ -223,7 +223,9 @@ export async function placeBet(
   );
   if (!gate.ok) return gate;
   const outcomeIds = input.selections.map((s) => s.outcomeId);
-  let found = new Map((await ctx.ports.events.pricedOutcomes(outcomeIds)).map((p) => [p.outcomeId, p]));
+  // As of this request's session lookup (rows kept since may answer); after a delay, and when the
+  // write refuses a price, read as of now.
+  let found = new Map((await ctx.ports.events.pricedOutcomes(outcomeIds, "session")).map((p) => [p.outcomeId, p]));
   const refusal = checkSelections(input, found, now, policy);
   if (refusal) return err(refusal);
   const eachWay = eachWayTermsFor(input, found);

@@ -4,11 +4,18 @@ import type { MatchState } from "../pricing/state.ts";
 
 export type EventListStatus = EventStatus | "open" | "all";
 
+/**
+ * How recent a priced read must be: "now" reads the database; "session" may answer with rows kept
+ * from an earlier read, provided they are no older than what this request's session lookup saw
+ * (placement's first read; the write checks each leg's price and state again).
+ */
+export type PricedAsOf = "now" | "session";
+
 export interface Events {
   list(filter: { status: EventListStatus; limit: number; sport?: SportCode }): Promise<EventView[]>;
   findById(id: string): Promise<EventView | null>;
   /** The outcomes with their market and event, for the given outcome ids (missing ids are left out). */
-  pricedOutcomes(outcomeIds: readonly string[]): Promise<PricedOutcome[]>;
+  pricedOutcomes(outcomeIds: readonly string[], asOf?: PricedAsOf): Promise<PricedOutcome[]>;
   /** Total stakes on each event (cents). */
   volumes(eventIds: readonly string[]): Promise<Map<string, number>>;
   /**

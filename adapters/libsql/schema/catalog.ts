@@ -167,3 +167,13 @@ export const priceChanges = sqliteTable(
   },
   (t) => [index("price_changes_outcome_idx").on(t.outcomeId, t.changedAt), index("price_changes_at_idx").on(t.changedAt)],
 );
+
+/** One row: a counter moved by every change to what placement prices from (migration 0064, adapters/libsql/pricing-cache.ts). */
+export const pricingVersion = sqliteTable(
+  "pricing_version",
+  {
+    id: integer("id").primaryKey(),
+    n: integer("n").notNull(),
+  },
+  (t) => [check("pricing_version_one_row", sql`${t.id} = 1`)],
+);

@@ -1,0 +1,64 @@
+/**
+ * What placement read of the rows it prices a bet from (an outcome with its market and event), kept
+ * in memory and used again while it is still what the database holds.
+ *
+ * Every change to those rows moves `pricing_version.n` in the same write (triggers of migration
+ * 0064), whoever makes it: this process, another server on the same database, or an operator's SQL.
+ * The session lookup, which every signed-in request makes first, reads the counter and reports it
+ * here (`observe`). A kept row carries the counter read in the same statement as the row, and is used
+ * only while that is at least the counter the latest session lookup saw: a request never prices from
+ * rows older than what its own session lookup read. Until a session lookup has reported a counter,
+ * nothing kept is used. Counters only grow, so the highest one seen is kept whatever order
+ * concurrent lookups report in.
+ *
+ * What is kept is exactly what a read returned at that counter, so nothing is decided on less than a
+ * read at the session lookup would give; the placement write still checks each leg's price and state
+ * itself (bet_legs_price_guard). Kept rows are frozen (shared between requests) and bounded in
+ * number: when full, all are dropped.
+ */
+import type { PricedOutcome } from "../../domain/shared/types.ts";
+
+const MAX_ENTRIES = 20_000;
+
+export class PricingVersion {
+  private seen: number | undefined;
+
+  /** The counter a session lookup read. */
+  observe(version: number) {
+    if (this.seen === undefined || version > this.seen) this.seen = version;
+  }
+
+  /** The highest counter seen, or undefined if no session lookup reported one yet. */
+  latest(): number | undefined {
+    return this.seen;
+  }
+}
+
+export class PricedOutcomeCache {
+  private readonly kept = new Map<string, { version: number; row: PricedOutcome }>();
+  private readonly versions: PricingVersion;
+  constructor(versions: PricingVersion) {
+    this.versions = versions;
+  }
+
+  /** Every one of `outcomeIds`, if each was read at (or after) the counter the latest session lookup saw; else undefined. */
+  get(outcomeIds: readonly string[]): PricedOutcome[] | undefined {
+    const latest = this.versions.latest();
+    if (latest === undefined) return undefined;
+    const rows: PricedOutcome[] = [];
+    for (const id of outcomeIds) {
+      const entry = this.kept.get(id);
+      if (entry === undefined || entry.version < latest) return undefined;
+      rows.push(entry.row);
+    }
+    return rows;
+  }
+
+  /** Rows read in one statement with the counter `version`. */
+  set(version: number, rows: readonly PricedOutcome[]) {
+    for (const row of rows) {
+      if (!this.kept.has(row.outcomeId) && this.kept.size >= MAX_ENTRIES) this.kept.clear();
+      this.kept.set(row.outcomeId, { version, row: Object.freeze(row) });
+    }
+  }
+}
