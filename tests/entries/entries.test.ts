@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 
 import { ROOT, startEntry } from "./node-server.ts";
+import { API_SECURITY_HEADERS } from "../../api/middleware/security.ts";
 let child: ChildProcess | null = null;
 let dir = "";
 
@@ -26,8 +27,14 @@ async function exercise(cmd: string, args: string[], checkProcess?: (pid: number
   const { base, output } = started;
 
   if (checkProcess && process.platform === "linux") checkProcess(child.pid!);
-  const health = await (await fetch(`${base}/api/health`)).json();
-  expect(health).toMatchObject({ status: "ok", demoMode: true, database: { ok: true, kind: "file" } });
+  const healthRes = await fetch(`${base}/api/health`);
+  expect(await healthRes.json()).toMatchObject({ status: "ok", demoMode: true, database: { ok: true, kind: "file" } });
+  // The security headers go on the connection's response (api/middleware/security.ts): each once,
+  // with its value, on an answer and on a refusal alike.
+  const refused = await fetch(`${base}/api/no-such-route`);
+  expect(refused.status).toBe(404);
+  for (const res of [healthRes, refused])
+    for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) expect(res.headers.get(name), name).toBe(value);
 
   const live = (await (await fetch(`${base}/api/live-odds`)).json()) as unknown[];
   expect(live.length).toBeGreaterThanOrEqual(5);
@@ -83,6 +90,12 @@ async function exercise(cmd: string, args: string[], checkProcess?: (pid: number
   if (existsSync(join(ROOT, "dist/index.html"))) {
     const home = await fetch(`${base}/`);
     expect(home.status).toBe(200);
+    // A page's inline scripts (the betting page's island loader) are allowed by their hashes, in the
+    // one policy it carries.
+    const betting = await fetch(`${base}/betting`);
+    expect(betting.status).toBe(200);
+    expect(betting.headers.get("content-security-policy")).toMatch(/^default-src 'self'; script-src 'self' 'sha256-[^;]+; style-src/);
+    expect(betting.headers.get("x-frame-options")).toBe("DENY");
     expect(await home.text()).toContain("<html");
     const missing = await fetch(`${base}/no-such-page`);
     expect(missing.status).toBe(404);
