@@ -2,6 +2,7 @@
  * Bet placement throughput through the whole app in one process (app.request, no sockets): zod
  * validation, session lookup, price checks, and the one-batch write with its guards. Prints bets/s
  * and latency percentiles. Run: PATH=$PWD/node_modules/.bin:$PATH node bench/placement-in-process.ts
+ * IDEMPOTENCY_KEYS=1 sends a fresh Idempotency-Key with each bet, as the site's slip does.
  * PROFILE=file.cpuprofile writes a CPU profile of the timed placements only (not the seeding).
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -15,6 +16,8 @@ import { demoCookie, inProcessApp, upcomingSelections } from "./lib/in-process-a
 const CUSTOMERS = 200;
 const BETS = Number(process.env.BETS || 6000);
 const CONCURRENCY = Number(process.env.CONCURRENCY || 32);
+/** IDEMPOTENCY_KEYS=1: each bet carries an Idempotency-Key, as the site's slip sends one. */
+const KEYED = process.env.IDEMPOTENCY_KEYS === "1";
 
 const dir = mkdtempSync(join(tmpdir(), "bench-place-"));
 const database = await openDatabase({ url: `file:${join(dir, "b.db")}` });
@@ -35,7 +38,7 @@ async function worker() {
     const t0 = performance.now();
     const res = await app.request("/api/bets", {
       method: "POST",
-      headers: { "content-type": "application/json", cookie: cookies[i % CUSTOMERS] },
+      headers: { "content-type": "application/json", cookie: cookies[i % CUSTOMERS], ...(KEYED ? { "idempotency-key": `bench-${i}` } : {}) },
       body,
     });
     latencies.push(performance.now() - t0);

@@ -179,6 +179,13 @@ export function checkSelections(input: PlaceBetInput, found: Map<string, PricedO
   return null;
 }
 
+/**
+ * With an idempotency key, a request repeated after its bet was placed is answered as the first one
+ * was, whatever has changed since (BET.IDEMPOTENCY_CONFLICT for another body under the same key).
+ * The key is looked up only when this request does not place a bet: the write stores the key with
+ * the bet and refuses a second bet under it, and that refusal is answered by the lookup too. So a
+ * first request, nearly every one, reads nothing for its key.
+ */
 export async function placeBet(
   ctx: Ctx,
   input: PlaceBetInput,
@@ -186,13 +193,14 @@ export async function placeBet(
 ): Promise<Result<PlaceBetOutput>> {
   const who = requireCustomer(ctx);
   if (!who.ok) return who;
-  const user = who.value;
+  const placed = await placeNew(ctx, who.value, input, idempotencyKey);
+  if (placed.ok || idempotencyKey === null || placed.error.code === "BET.IDEMPOTENCY_CONFLICT") return placed;
+  const prior = await ctx.ports.idempotency.find(who.value.id, idempotencyKey);
+  return prior ? replay(prior, canonicalRequest(input)) : placed;
+}
 
+async function placeNew(ctx: Ctx, user: User, input: PlaceBetInput, idempotencyKey: string | null): Promise<Result<PlaceBetOutput>> {
   const requestHash = canonicalRequest(input);
-  if (idempotencyKey) {
-    const prior = await ctx.ports.idempotency.find(user.id, idempotencyKey);
-    if (prior) return replay(prior, requestHash);
-  }
 
   // Each way: the bet's stake is both parts (each-way-placement.ts); everything below counts it in full.
   const eachWayRefusal = eachWaySlipProblem(input);

@@ -320,21 +320,20 @@ describe("Idempotency-Key", () => {
     expect(r.ok && r.value.replayed).toBe(false);
   });
 
-  // Two identical requests race: both miss the key on read, the first writes. The second's write
-  // reports the duplicate key and is answered with the first response, even though its stake
-  // (the whole balance) could no longer be paid. (The libSQL adapter answers insufficient_funds
-  // here instead: known defect "idempotency-key-checked-last" in tests/contract.)
-  it("a retry that raced past the key check is answered with the first response, even when it spent the whole balance", async () => {
+  // Two identical requests race: the key is looked up only when a request places nothing, so both
+  // reach the write and the first writes. The second's write is refused (the stake, the whole
+  // balance, can no longer be paid, or the key is taken, whichever the store finds first) and it is
+  // answered with the first response.
+  it("a retry that raced the first request to the write is answered with the first response, even when it spent the whole balance", async () => {
     const input = single(sel("ev_up_a", "2.10"), 100_000);
-    const idem = w.store.ports.idempotency;
+    const bets = w.store.ports.bets;
     let first: Awaited<ReturnType<typeof placeBet>> | undefined;
     const racing = {
       ...w.store.ports,
-      idempotency: intercept(idem, {
-        async find(userId: string, key: string) {
-          const seen = await idem.find(userId, key);
+      bets: intercept(bets, {
+        async place(plan: Parameters<typeof bets.place>[0]) {
           if (!first) first = await placeBet(w.as(c1), input, "k1"); // the other request wins meanwhile
-          return seen;
+          return bets.place(plan);
         },
       }),
     };
@@ -345,23 +344,34 @@ describe("Idempotency-Key", () => {
   });
 
   it("a racing request with the same key and another body: BET.IDEMPOTENCY_CONFLICT", async () => {
-    const idem = w.store.ports.idempotency;
+    const bets = w.store.ports.bets;
     let raced = false;
     const racing = {
       ...w.store.ports,
-      idempotency: intercept(idem, {
-        async find(userId: string, key: string) {
-          const seen = await idem.find(userId, key);
+      bets: intercept(bets, {
+        async place(plan: Parameters<typeof bets.place>[0]) {
           if (!raced) {
             raced = true;
             await placeBet(w.as(c1), single(sel("ev_up_b", "2.10"), 500), "k1");
           }
-          return seen;
+          return bets.place(plan);
         },
       }),
     };
     const r = await placeBet(w.as(c1, racing), single(sel("ev_up_a", "2.10"), 1000), "k1");
     expect(!r.ok && r.error.code).toBe("BET.IDEMPOTENCY_CONFLICT");
     expect(await w.store.ports.wallets.balanceOf("c1")).toBe(99_500);
+  });
+
+  it("a request that places a bet reads nothing for its key; a repeat is answered from the lookup", async () => {
+    const idem = w.store.ports.idempotency;
+    let lookups = 0;
+    const counting = { ...w.store.ports, idempotency: intercept(idem, { async find(userId: string, key: string) { lookups++; return idem.find(userId, key); } }) };
+    const input = single(sel("ev_up_a", "2.10"), 700);
+    const placed = await placeBet(w.as(c1, counting), input, "k-once");
+    expect(placed.ok).toBe(true);
+    expect(lookups).toBe(0);
+    expect(await placeBet(w.as(c1, counting), input, "k-once")).toEqual({ ok: true, value: { replayed: true, response: placed.ok && placed.value.response } });
+    expect(lookups).toBe(1);
   });
 });
