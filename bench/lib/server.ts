@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 export interface RunningServer {
   url: string;
@@ -76,6 +77,14 @@ function boundPort(child: ChildProcess, timeoutMs: number): Promise<number> {
 }
 
 /** Starts the product; `port` 0 (or none) takes a free port from the system. */
+/** The Deno entry's arguments as `deno task serve` runs it (deno.json), so a benchmark runs what operators run. */
+export function denoServeArgs(): string[] {
+  const task = (JSON.parse(readFileSync(fileURLToPath(new URL("../../deno.json", import.meta.url)), "utf8")) as { tasks: { serve: string } }).tasks.serve;
+  const [deno, ...args] = task.split(/\s+/);
+  if (deno !== "deno") throw new Error(`deno.json's serve task does not start with deno: ${task}`);
+  return args;
+}
+
 export async function startProduct(opts: { runtime: "node" | "deno"; port: number; env?: Record<string, string> }): Promise<RunningServer> {
   const dir = mkdtempSync(join(tmpdir(), "bench-server-"));
   const dbPath = join(dir, "bench.db");
@@ -92,7 +101,7 @@ export async function startProduct(opts: { runtime: "node" | "deno"; port: numbe
   const args = opts.runtime === "node"
     ? // BENCH_NODE_ARGS: flags for the server's Node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
       ["node", [...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean), "api/node.ts"]]
-    : ["deno", ["run", "--allow-net", "--allow-env", "--allow-read", "--allow-write", "--allow-ffi", "--allow-sys", "api/deno.ts"]];
+    : ["deno", denoServeArgs()];
   const child = spawn(args[0] as string, args[1] as string[], { env, stdio: ["ignore", "pipe", "inherit"] });
   // Generous: on a loaded machine seeding a fresh database and starting can take a minute or more.
   const url = `http://127.0.0.1:${await boundPort(child, 240_000)}`;

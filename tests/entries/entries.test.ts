@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from "vitest";
 
 import { ROOT, startEntry } from "./node-server.ts";
 import { API_SECURITY_HEADERS } from "../../api/middleware/security.ts";
+import { denoServeArgs } from "../../bench/lib/server.ts";
 let child: ChildProcess | null = null;
 let dir = "";
 
@@ -139,11 +140,8 @@ describe("runtime entries", () => {
     });
   }, ENTRY_TIMEOUT_MS);
 
-  it("Deno: deno run api/deno.ts", async () => {
+  it("Deno: deno task serve's command (deno.json)", async () => {
     const deno = join(ROOT, "node_modules/.bin/deno");
-    await exercise(
-      deno,
-      ["run", "--allow-net", "--allow-env", "--allow-read", "--allow-write", "--allow-ffi", "--allow-sys", "api/deno.ts"],
-    );
+    await exercise(deno, denoServeArgs());
   }, ENTRY_TIMEOUT_MS);
 });
