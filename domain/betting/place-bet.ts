@@ -194,7 +194,7 @@ export async function placeBet(
   const who = requireCustomer(ctx);
   if (!who.ok) return who;
   const placed = await placeNew(ctx, who.value, input, idempotencyKey);
-  if (placed.ok || idempotencyKey === null || placed.error.code === "BET.IDEMPOTENCY_CONFLICT") return placed;
+  if (placed.ok || idempotencyKey === null) return placed;
   const prior = await ctx.ports.idempotency.find(who.value.id, idempotencyKey);
   return prior ? replay(prior, canonicalRequest(input)) : placed;
 }
@@ -366,11 +366,10 @@ async function placeNew(ctx: Ctx, user: User, input: PlaceBetInput, idempotencyK
       return err((await limitRefusalNow()) ?? domainError("BET.INSUFFICIENT_FUNDS", "Your balance is too low for this stake"));
     case "no_wallet":
       return err(domainError("BET.NO_WALLET", "This account has no wallet"));
-    case "duplicate_idempotency_key": {
-      // A concurrent request with the same key won the race: answer as it did.
-      const prior = await ctx.ports.idempotency.find(user.id, idempotencyKey!);
-      return prior ? replay(prior, requestHash) : err(domainError("BET.IDEMPOTENCY_CONFLICT", "Retry the request"));
-    }
+    case "duplicate_idempotency_key":
+      // A concurrent request with the same key won the race: placeBet answers as it did, from the
+      // key's lookup; this answer stands only if that request's record is gone again.
+      return err(domainError("BET.IDEMPOTENCY_CONFLICT", "Retry the request"));
     case "odds_changed": {
       // The price or state moved between our read and the write: report what it is now.
       const fresh = new Map((await ctx.ports.events.pricedOutcomes(input.selections.map((s) => s.outcomeId))).map((p) => [p.outcomeId, p]));
