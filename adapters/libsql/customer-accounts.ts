@@ -20,7 +20,8 @@ import { oneRow } from "./embedded-client.ts";
 import type { PersonWrite } from "../../domain/ports/index.ts";
 import { clearRejectionStatement, documentUnusedAssertion, personKeyStatement } from "./person-protection.ts";
 import { exclusionInsert } from "./responsible.ts";
-import { WagerGateCache, type WagerGateVersions } from "./wager-gate-cache.ts";
+import type { WagerGateVersions } from "./wager-gate-cache.ts";
+import { VersionedCache } from "./versioned-cache.ts";
 
 /** The person-protection statements of a registration or verification write (issue 20). */
 function personStatements(userId: string, p: PersonWrite | undefined, at: Date): InStatement[] {
@@ -204,10 +205,10 @@ export class LibsqlAccounts implements Accounts {
 export class LibsqlAccountSettings implements AccountSettings {
   private readonly client: Client;
   /** Each customer's settings (placement reads the price-change policy), kept while current (wager-gate-cache.ts). */
-  private readonly kept: WagerGateCache<UserSettings>;
+  private readonly kept: VersionedCache<UserSettings>;
   constructor(client: Client, gateVersions: WagerGateVersions) {
     this.client = client;
-    this.kept = new WagerGateCache(gateVersions);
+    this.kept = new VersionedCache(gateVersions);
   }
 
   async of(userId: string): Promise<UserSettings> {

@@ -17,6 +17,7 @@
  * number: when full, all are dropped.
  */
 import type { PricedOutcome } from "../../domain/shared/types.ts";
+import { VersionedCache } from "./versioned-cache.ts";
 
 const MAX_ENTRIES = 20_000;
 
@@ -28,37 +29,31 @@ export class PricingVersion {
     if (this.seen === undefined || version > this.seen) this.seen = version;
   }
 
-  /** The highest counter seen, or undefined if no session lookup reported one yet. */
+  /** The highest counter seen (one for every outcome), or undefined if no session lookup reported one yet. */
   latest(): number | undefined {
     return this.seen;
   }
 }
 
 export class PricedOutcomeCache {
-  private readonly kept = new Map<string, { version: number; row: PricedOutcome }>();
-  private readonly versions: PricingVersion;
+  private readonly kept: VersionedCache<PricedOutcome>;
   constructor(versions: PricingVersion) {
-    this.versions = versions;
+    this.kept = new VersionedCache(versions, MAX_ENTRIES);
   }
 
   /** Every one of `outcomeIds`, if each was read at (or after) the counter the latest session lookup saw; else undefined. */
   get(outcomeIds: readonly string[]): PricedOutcome[] | undefined {
-    const latest = this.versions.latest();
-    if (latest === undefined) return undefined;
     const rows: PricedOutcome[] = [];
     for (const id of outcomeIds) {
-      const entry = this.kept.get(id);
-      if (entry === undefined || entry.version < latest) return undefined;
-      rows.push(entry.row);
+      const row = this.kept.get(id);
+      if (row === undefined) return undefined;
+      rows.push(row);
     }
     return rows;
   }
 
   /** Rows read in one statement with the counter `version`. */
   set(version: number, rows: readonly PricedOutcome[]) {
-    for (const row of rows) {
-      if (!this.kept.has(row.outcomeId) && this.kept.size >= MAX_ENTRIES) this.kept.clear();
-      this.kept.set(row.outcomeId, { version, row: Object.freeze(row) });
-    }
+    for (const row of rows) this.kept.set(row.outcomeId, version, Object.freeze(row));
   }
 }

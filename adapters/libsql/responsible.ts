@@ -10,7 +10,8 @@ import { sessionResult } from "../../domain/responsible/session-stats.ts";
 import { auditStatement } from "./audit.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
 import { oneRow } from "./embedded-client.ts";
-import { WagerGateCache, type WagerGateVersions } from "./wager-gate-cache.ts";
+import type { WagerGateVersions } from "./wager-gate-cache.ts";
+import { VersionedCache } from "./versioned-cache.ts";
 
 /**
  * An exclusion row in force at the time bound to `at` (an SQL parameter such as "?" or "?2"): its
@@ -67,10 +68,10 @@ const windowArgs = (now: Date) => LIMIT_PERIODS.map((p) => windowStart(p, now).g
 export class LibsqlResponsible implements ResponsibleGambling {
   private readonly client: Client;
   /** Wager snapshots of customers with no loss limit and no exclusion, kept while current (wager-gate-cache.ts). */
-  private readonly unrestricted: WagerGateCache<WagerSnapshot>;
+  private readonly unrestricted: VersionedCache<WagerSnapshot>;
   constructor(client: Client, gateVersions: WagerGateVersions) {
     this.client = client;
-    this.unrestricted = new WagerGateCache(gateVersions);
+    this.unrestricted = new VersionedCache(gateVersions);
   }
 
   async snapshot(userId: string, now: Date): Promise<ResponsibleSnapshot> {

@@ -1,16 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { WagerGateCache, WagerGateVersions } from "./wager-gate-cache.ts";
+import { WagerGateVersions } from "./wager-gate-cache.ts";
+import { VersionedCache } from "./versioned-cache.ts";
 
-describe("WagerGateCache", () => {
+describe("VersionedCache over the wager-gate counters", () => {
   it("gives nothing for a customer no session lookup reported", () => {
-    const cache = new WagerGateCache<string>(new WagerGateVersions());
+    const cache = new VersionedCache<string>(new WagerGateVersions());
     cache.set("u1", 3, "kept");
     expect(cache.get("u1")).toBeUndefined();
   });
 
   it("gives what was read at or after the counter the latest session lookup saw, and nothing older", () => {
     const versions = new WagerGateVersions();
-    const cache = new WagerGateCache<string>(versions);
+    const cache = new VersionedCache<string>(versions);
     versions.observe("u1", 3);
     cache.set("u1", 3, "at 3");
     expect(cache.get("u1")).toBe("at 3");
@@ -29,7 +30,7 @@ describe("WagerGateCache", () => {
 
   it("stops giving a customer's entries once forgotten, until the next lookup", () => {
     const versions = new WagerGateVersions();
-    const cache = new WagerGateCache<string>(versions);
+    const cache = new VersionedCache<string>(versions);
     versions.observe("u1", 1);
     cache.set("u1", 1, "kept");
     versions.forget("u1");
@@ -42,7 +43,7 @@ describe("WagerGateCache", () => {
 
   it("is bounded: past 50,000 customers it starts over", () => {
     const versions = new WagerGateVersions();
-    const cache = new WagerGateCache<number>(versions);
+    const cache = new VersionedCache<number>(versions);
     for (let i = 0; i <= 50_000; i++) {
       versions.observe(`u${i}`, 1);
       cache.set(`u${i}`, 1, i);

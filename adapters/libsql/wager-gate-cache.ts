@@ -14,7 +14,8 @@
  *
  * What is kept is exactly what a read would return at that counter, so nothing is decided on less
  * than before; the placement write still checks activity, exclusions, loss limits and the stake factor
- * itself (wager-guards.ts). Entries are bounded in number: when full, all are dropped.
+ * itself (wager-guards.ts). What is kept is held in a VersionedCache (versioned-cache.ts), bounded
+ * in number like the counters here: when full, all are dropped.
  */
 const MAX_ENTRIES = 50_000;
 
@@ -37,31 +38,5 @@ export class WagerGateVersions {
   /** Stop using what is kept for this customer until their next session lookup. */
   forget(userId: string) {
     this.seen.delete(userId);
-  }
-}
-
-/** Values kept per customer with the counter they were read at. */
-export class WagerGateCache<T> {
-  private readonly kept = new Map<string, { version: number; value: T }>();
-  private readonly versions: WagerGateVersions;
-  constructor(versions: WagerGateVersions) {
-    this.versions = versions;
-  }
-
-  /** The kept value, if it was read at (or after) the counter the latest session lookup saw. */
-  get(userId: string): T | undefined {
-    const latest = this.versions.latest(userId);
-    if (latest === undefined) return undefined;
-    const entry = this.kept.get(userId);
-    return entry !== undefined && entry.version >= latest ? entry.value : undefined;
-  }
-
-  set(userId: string, version: number, value: T) {
-    if (!this.kept.has(userId) && this.kept.size >= MAX_ENTRIES) this.kept.clear();
-    this.kept.set(userId, { version, value });
-  }
-
-  delete(userId: string) {
-    this.kept.delete(userId);
   }
 }
