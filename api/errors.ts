@@ -143,7 +143,7 @@ export const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   "SGM.SAME_MARKET": 400,
   "SGM.CONTRADICTORY_LEGS": 400,
   "SGM.CORRELATED_LEGS": 400,
-  // Accounts, sign-in and verification (issue 3, helper C-A).
+  // Accounts, sign-in and verification.
   "AUTH.INVALID_CREDENTIALS": 401,
   "AUTH.THROTTLED": 429,
   "AUTH.UNDERAGE": 422,

@@ -19,7 +19,7 @@ import { realCustomer } from "./real-money.ts";
 const n = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 const placeholders = (xs: readonly unknown[]) => xs.map(() => "?").join(",");
 
-/** The stored sports a bulk-settlement sport filter stands for (spec section 9 names american_football). */
+/** The stored sports a bulk-settlement sport filter stands for (the product spec names american_football; we store it as nfl). */
 export const sportCodesFor = (sport: string): string[] => (sport === "american_football" ? ["nfl"] : [sport]);
 
 export class LibsqlBackOffice implements BackOffice {

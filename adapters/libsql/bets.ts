@@ -288,7 +288,7 @@ export class LibsqlBets implements Bets {
 }
 
 /**
- * Settlement corrections (issue 4): leg results of bets that keep waiting, and resettlement of a
+ * Settlement corrections: leg results of bets that keep waiting, and resettlement of a
  * settled bet with correcting postings. See migration 0011 for the guard that allows a settled bet
  * to change only with its resettlement counter raised by exactly one.
  */

@@ -1,5 +1,5 @@
 /**
- * Settlement corrections by market (issue 18 item 4; domain/settlement/correct-market.ts): a
+ * Settlement corrections by market (domain/settlement/correct-market.ts): a
  * market's result changed with its revision (migration 0029), and one bet's correction per write:
  * status, leg results, correcting postings (debt included), debt recovery, audit record.
  */
@@ -112,7 +112,7 @@ export class LibsqlSettlementCorrections implements SettlementCorrections {
         args: [plan.status, plan.actualReturn, plan.settledAt?.getTime() ?? null, plan.settledBy, plan.fromCount + 1, plan.betId],
       });
     statements.push(
-      // The dead-heat factor with the result: a stale factor is cleared (issue 18, regrade).
+      // The dead-heat factor with the result: a stale factor is cleared (as a regrade does).
       ...plan.legResults.map((l) => ({
         sql: "UPDATE bet_legs SET result = ?, dead_heat_num = ?, dead_heat_den = ? WHERE id = ? AND bet_id = ?",
         args: [l.result, ...deadHeatArgs(l), l.legId, plan.betId],

@@ -23,7 +23,7 @@ import { exclusionInsert } from "./responsible.ts";
 import type { WagerGateVersions } from "./wager-gate-cache.ts";
 import { VersionedCache } from "./versioned-cache.ts";
 
-/** The person-protection statements of a registration or verification write (issue 20). */
+/** The person-protection statements of a registration or verification write. */
 function personStatements(userId: string, p: PersonWrite | undefined, at: Date): InStatement[] {
   if (!p) return [];
   const out: InStatement[] = [];

@@ -1,5 +1,5 @@
 /**
- * Person protection on libSQL (issue 20): hashed person keys and the accounts of the same person,
+ * Person protection on libSQL: hashed person keys and the accounts of the same person,
  * the register's cached answers, refused verification attempts, and the operators'
  * responsible-gambling screen (facts and the interaction log). Person keys are stored only as keyed
  * hashes of the normalised key material (person-keys.ts, domain/responsible/person.ts), never in plain.

@@ -1,5 +1,5 @@
 /**
- * Operator figures count real customers only (issue 22): demo accounts play with credit the house
+ * Operator figures count real customers only: demo accounts play with credit the house
  * grants them, so their bets, stakes, payments and P&L never enter an operator-facing total
  * (dashboard, trading desk, risk tab and heatmap, CRM, reports, payments, bet lists and ticker).
  * Every aggregate query takes its filter from here, so "demo" is defined once.

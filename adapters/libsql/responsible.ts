@@ -310,7 +310,7 @@ export class LibsqlSessionActivity implements SessionActivity {
 
   async netWinLossSince(userId: string, since: Date): Promise<{ net: number; openStakes: number }> {
     // Money not decided yet is not a loss (domain/responsible/session-stats.ts sessionResult): the
-    // stake of a pending bet, and the fee of a contest entry not resolved yet (issue 22).
+    // stake of a pending bet, and the fee of a contest entry not resolved yet.
     const rs = await this.client.execute({
       sql: `SELECT (b.status = 'pending' OR e.status = 'active') AS open, COALESCE(SUM(p.amount), 0) AS amount
             FROM ledger_postings p JOIN ledger_transactions t ON t.id = p.transaction_id

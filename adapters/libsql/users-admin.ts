@@ -102,7 +102,7 @@ export class LibsqlAdminUsers implements AdminUsers {
       assertStatement("changes() = 1", []),
     ];
     // Suspension ends every session of the user in the same write, leaving a tombstone per session
-    // so its cookie is told why (issue 22, migration 0040); activation clears the tombstones.
+    // so its cookie is told why (migration 0040); activation clears the tombstones.
     if (!change.isActive) {
       statements.push(
         {

@@ -1,5 +1,5 @@
 /**
- * The payments reconciliation job (issue 19 item 1): on start, and every `intervalMs`
+ * The payments reconciliation job: on start, and every `intervalMs`
  * (PAYMENT_RECONCILE_INTERVAL_MS, default 60 s; 0 = on start only), every payment still pending
  * and older than `graceMs` (PAYMENT_RECONCILE_GRACE_MS, default 30 s: longer than a request takes,
  * so a payment whose request is still running is left to it) is settled with what the provider

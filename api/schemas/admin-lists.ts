@@ -1,4 +1,4 @@
-/** The operator's paged lists and the live bet ticker (issue 18 item 9). */
+/** The operator's paged lists and the live bet ticker. */
 import { z } from "@hono/zod-openapi";
 import { decodeCursor } from "../../domain/shared/cursor.ts";
 import { Cents, IsoDate, plain } from "./common.ts";

@@ -1,5 +1,5 @@
 /**
- * The audit trail and the live system view (issue 4, contract section A-S1). Every admin or trader
+ * The audit trail and the live system view. Every admin or trader
  * change writes one audit record {actor, action, entity, before, after, at}; records are
  * append-only (database triggers).
  */

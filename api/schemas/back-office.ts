@@ -1,5 +1,5 @@
 /**
- * CRM, payments and live in-play for the admin console (issue 4, contract section A-S2).
+ * CRM, payments and live in-play for the admin console.
  * Every figure is computed from real customers, bets, the ledger and the events table.
  */
 import { z } from "@hono/zod-openapi";

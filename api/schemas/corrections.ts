@@ -1,5 +1,5 @@
 /**
- * Market-level settlement corrections (issue 18 item 4): resettle a market with a new result,
+ * Market-level settlement corrections: resettle a market with a new result,
  * unsettle it, the early-settlement override, and what a customer owes (debt).
  */
 import { z } from "@hono/zod-openapi";

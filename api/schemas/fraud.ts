@@ -1,5 +1,5 @@
 /**
- * Fraud detection and monitoring (issue 4, contract section A-S2). Everything here is produced by
+ * Fraud detection and monitoring. Everything here is produced by
  * the rules engine in domain/fraud from real activity (bets, ledger, sessions); see
  * domain/fraud/rules/index.ts for each rule and its thresholds.
  */

@@ -1,5 +1,5 @@
 /**
- * Markets and events for the operator (issue 4, contract section A-S1): create a market with priced
+ * Markets and events for the operator: create a market with priced
  * outcomes, create an event with its match-winner market, liability limits, suspend / reopen,
  * settlement by market and resettlement of a wrongly settled bet. Money is integer cents; odds are
  * exact decimal strings. Every change writes an audit record.

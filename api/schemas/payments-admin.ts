@@ -1,4 +1,4 @@
-/** Operators' payments: the approval queue, approve / reject, and investigations (issue 19 items 2, 6; issue 20 item 4). */
+/** Operators' payments: the approval queue, approve / reject, and investigations. */
 import { z } from "@hono/zod-openapi";
 import { Cents, IsoDate, plain } from "./common.ts";
 import { PaymentMethodId, PaymentState } from "./wallet.ts";

@@ -1,4 +1,4 @@
-/** The operators' Responsible Gambling screen (issue 20): GET /api/admin/responsible and the interaction log. */
+/** The operators' Responsible Gambling screen: GET /api/admin/responsible and the interaction log. */
 import { z } from "@hono/zod-openapi";
 import { Cents, IsoDate, plain } from "./common.ts";
 

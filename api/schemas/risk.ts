@@ -1,5 +1,5 @@
 /**
- * Risk: the heatmap and the risk-management figures (issue 4, contract section A-S1), computed by
+ * Risk: the heatmap and the risk-management figures, computed by
  * the liability engine in domain/risk/liability.ts from open (pending) bets and current prices.
  *
  * Conventions used by every risk and trading schema:

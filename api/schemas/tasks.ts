@@ -1,5 +1,5 @@
 /**
- * Task management and bulk operations (issue 4, contract section A-S2; spec sections 2, 4, 9).
+ * Task management and bulk operations, as the product spec's admin console has them.
  */
 import { z } from "@hono/zod-openapi";
 import { IsoDate, plain } from "./common.ts";
@@ -93,7 +93,7 @@ export type BulkOperationType = z.infer<typeof BulkOperationType>;
 export const BulkOperationStatus = z.enum(["pending", "processing", "completed", "failed"]);
 export type BulkOperationStatus = z.infer<typeof BulkOperationStatus>;
 
-/** Spec section 9 sports filter, mapped to stored sports (american_football = nfl). */
+/** The bulk-settlement sports filter of the product spec's business constants, mapped to stored sports (american_football = nfl). */
 export const BulkSportFilter = z.enum(["all", "soccer", "basketball", "tennis", "american_football"]);
 export const AnalysisType = z.enum(["comprehensive", "sharp_detection", "pattern_analysis", "clv_analysis"]);
 export const InsightSegment = z.enum(["all", "high_value", "new_customers", "suspicious"]);

@@ -1,5 +1,5 @@
 /**
- * The trading desk (issue 4, contract section A-S1), from real bets, prices and price history.
+ * The trading desk, from real bets, prices and price history.
  * Money is integer cents; ratios are percent numbers 0..100 (see api/schemas/risk.ts for how
  * exposure and liability are defined).
  *

@@ -1,7 +1,7 @@
 /**
- * Admin user management (issue 4, contract section A-S2). Money is integer cents.
- * KYC: the stored verificationLevel is none | basic | full (spec section 3 also names pending and
- * rejected). The spec's display mapping (section 4) is full -> verified, basic -> pending, anything
+ * Admin user management. Money is integer cents.
+ * KYC: the stored verificationLevel is none | basic | full (the product spec's entities also name
+ * pending and rejected). The spec's display mapping is full -> verified, basic -> pending, anything
  * else -> rejected; `kycStatus` carries that mapped value so every screen shows the same badge.
  */
 import { z } from "@hono/zod-openapi";
@@ -40,9 +40,9 @@ export const AdminUser = z
 export type AdminUser = z.infer<typeof AdminUser>;
 
 /**
- * Server-side filters (spec section 5 semantics): search is a case-insensitive substring of the
+ * Server-side filters (the product spec's validation rules): search is a case-insensitive substring of the
  * email or "first last"; status active = isActive, suspended = not isActive; kyc: verified = full,
- * basic = basic, pending = basic or pending (spec 9: "Pending KYC counts basic or pending"),
+ * basic = basic, pending = basic or pending (the spec's business constants: "Pending KYC counts basic or pending"),
  * rejected = none or rejected.
  */
 export const AdminUsersQuery = z.object({

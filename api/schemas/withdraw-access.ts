@@ -1,4 +1,4 @@
-/** GET /api/wallet/withdraw-access: what a customer, suspended or not, may do with their money (issue 20 item 4). */
+/** GET /api/wallet/withdraw-access: what a customer, suspended or not, may do with their money. */
 import { z } from "@hono/zod-openapi";
 import { Cents } from "./common.ts";
 

@@ -2,7 +2,7 @@
  * registerCustomer: a new customer account (name, email, password, date of birth). Refuses anyone
  * under 18 on the clock's date. The account starts unverified (level none) with an empty wallet,
  * and the first session is created in the same write as the user.
- * Person protection (issue 20): a person listed on the national self-exclusion register (GAMSTOP)
+ * Person protection: a person listed on the national self-exclusion register (GAMSTOP)
  * cannot open an account (RG.NATIONAL_REGISTER); an account whose name and date of birth match an
  * excluded person's other account opens with that exclusion (person-gate.ts), in the same write.
  */

@@ -10,7 +10,7 @@ export type OddsFormat = (typeof ODDS_FORMATS)[number];
 export const PRICE_CHANGE_POLICIES = ["refuse", "accept_higher", "accept_any"] as const;
 export type PriceChangePolicy = (typeof PRICE_CHANGE_POLICIES)[number];
 
-/** Reality-check intervals in minutes (spec section 9: 30, 60, 90, 120); 0 switches it off. */
+/** Reality-check intervals in minutes (the product spec's choices: 30, 60, 90, 120); 0 switches it off. */
 export const REALITY_CHECK_OPTIONS = [0, 30, 60, 90, 120] as const;
 export type RealityCheckMinutes = (typeof REALITY_CHECK_OPTIONS)[number];
 

@@ -6,7 +6,7 @@
  *   2. unknown email, no password (demo users) or wrong password -> AUTH.INVALID_CREDENTIALS (the
  *      same answer and about the same time for all three, and a failure is recorded);
  *   3. suspended staff account -> AUTH.ACCOUNT_SUSPENDED. A suspended CUSTOMER gets a session: its
- *      funds stay reachable (issue 20 item 4), and every route answers it 403 AUTH.ACCOUNT_SUSPENDED
+ *      funds stay reachable, and every route answers it 403 AUTH.ACCOUNT_SUSPENDED
  *      except its own payments and withdrawals (api/middleware/session.ts allowSuspendedCustomer);
  *   4. otherwise the success is recorded and a session created.
  * Attempts are stored in the database, so every server instance counts the same failures.
@@ -37,7 +37,7 @@ export async function signIn(
   if (!verdict.ok) return verdict;
   const found = lookup.found;
   if (verdict.value === "wrong" || !found) return err(domainError("AUTH.INVALID_CREDENTIALS", "The email or password is incorrect"));
-  // A suspended customer may still sign in to withdraw their funds (issue 20); suspended staff may not.
+  // A suspended customer may still sign in to withdraw their funds; suspended staff may not.
   if (!found.user.isActive && found.user.role !== "customer")
     return err(domainError("AUTH.ACCOUNT_SUSPENDED", "This account is suspended. Contact support."));
 

@@ -1,6 +1,6 @@
 /**
  * updateDetails: change one's own first name, last name or email (unique). Audited.
- * Issue 20: the email (where account notices and the password reset go) changes only with the
+ * The email (where account notices and the password reset go) changes only with the
  * current password (ACCOUNT.PASSWORD_REQUIRED without it, AUTH.INVALID_CREDENTIALS when wrong;
  * demo users have none: ACCOUNT.NO_PASSWORD). A verified customer who changes their name goes
  * back to verification (level none) in the same write: the name must be verified again.

@@ -59,7 +59,7 @@ export function cashOutAvailability(
     if (p.eventStatus === "finished") return { available: false, reason: `${p.eventName} has finished` };
     if (p.marketStatus !== "open")
       return { available: false, reason: `The ${p.marketName} market is ${p.marketStatus === "suspended" ? "suspended" : "closed"}` };
-    // The live book (issue 17): a decided selection has no price, and none is offered while its event is suspended.
+    // The live book: a decided selection has no price, and none is offered while its event is suspended.
     if (p.outcomeResult !== null) return { available: false, reason: `${p.outcomeName} is already decided` };
     if ((p.eventSuspendedUntil && p.eventSuspendedUntil.getTime() > now.getTime()) || (p.eventStatus === "upcoming" && p.eventStartTime.getTime() <= now.getTime()))
       return { available: false, reason: `${p.eventName} is suspended` };

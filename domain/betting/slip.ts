@@ -1,5 +1,5 @@
 /**
- * The bet slip, as pure data and functions (spec sections 4 and 5). The site uses these to show the
+ * The bet slip, as pure data and functions (the product spec's slip behaviour and validation rules). The site uses these to show the
  * slip; the server uses the same rules (validateSlip) to refuse what the slip would never allow.
  */
 import { combinedOddsMilli, returnFor, type OddsMilli } from "../shared/odds.ts";

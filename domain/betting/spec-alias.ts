@@ -1,5 +1,5 @@
 /**
- * The spec's placement body (product spec section 7, POST /api/bets) as an alias of ours:
+ * The spec's placement body (POST /api/bets in the product spec's call table) as an alias of ours:
  * - stake as a decimal string in dollars ("10", "2.50") -> integer cents, exactly (no floats);
  * - a selection in the spec's shape (id = `<eventId>-home|-draw|-away`, marketId "match-winner",
  *   outcomeId "home" | "draw" | "away") -> the event's match-result market and that outcome.

@@ -126,7 +126,7 @@ export function segmentSummaries(customers: readonly CustomerAggregate[], now: D
   });
 }
 
-/** Spec section 5: case-insensitive substring of the username or email. */
+/** The product spec's customer search: case-insensitive substring of the username or email. */
 export const matchesCustomerSearch = (p: { username: string; email: string }, search: string) => {
   const q = search.trim().toLowerCase();
   return q === "" || p.username.toLowerCase().includes(q) || p.email.toLowerCase().includes(q);

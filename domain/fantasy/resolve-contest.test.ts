@@ -103,7 +103,7 @@ describe("cancellation plan", () => {
   });
 });
 
-describe("the issue's two contests, settled", () => {
+describe("a full guaranteed contest and a thin open one, settled", () => {
   const many = (n: number) => Array.from({ length: n }, (_, i) => entry(`e${String(i).padStart(3, "0")}`, `p${i}`, i % 60));
   const ranked = (n: number) => new Map(Array.from({ length: n }, (_, i) => [`p${i}`, 10_000 - i]));
   const hundred = { ...contest, guaranteedPrize: 90_000, maxEntries: 100, payoutTable: defaultPayoutTable(10), rakePercent: 10 };

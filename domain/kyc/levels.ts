@@ -1,5 +1,5 @@
 /**
- * Verification levels and what each may do (issue 3):
+ * Verification levels and what each may do:
  *   none  - browse only;
  *   basic - name, address and date of birth checked: may deposit and bet;
  *   full  - an identity document checked as well: may also withdraw.
@@ -36,7 +36,7 @@ export function kycDisplay(level: string): KycDisplay {
 }
 
 /**
- * What the customer is shown (issue 20): "Not started", "Basic verified", "Fully verified", and
+ * What the customer is shown: "Not started", "Basic verified", "Fully verified", and
  * "Rejected" only when the last attempt was refused and no level was reached since.
  */
 export type VerificationStatus = "not_started" | "basic" | "full" | "rejected";

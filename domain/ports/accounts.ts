@@ -1,4 +1,4 @@
-/** Customer accounts (issue 3): registration, credentials, profile, details, password and verification changes. */
+/** Customer accounts: registration, credentials, profile, details, password and verification changes. */
 import type { AccountProfile, Address } from "../accounts/profile.ts";
 import type { AuditEntry, User, VerificationLevel } from "../shared/types.ts";
 import type { Exclusion } from "../responsible/exclusion.ts";
@@ -13,7 +13,7 @@ export interface Credentials {
 }
 
 /**
- * Person protection carried by registration and verification writes (issue 20): the account's
+ * Person protection carried by registration and verification writes: the account's
  * person keys (hashed by the adapter), exclusions copied between accounts of the same person, the
  * register's answer, and for a document check that no other active account is verified by it.
  */
@@ -40,7 +40,7 @@ export interface DetailsChange {
   firstName?: string;
   lastName?: string;
   email?: string;
-  /** A verified identity changed: the account goes back to this level (issue 20). */
+  /** A verified identity changed: the account goes back to this level. */
   verificationLevel?: VerificationLevel;
   audit: AuditEntry;
 }

@@ -1,5 +1,5 @@
 /**
- * The operator's lists (issue 18 item 9): every event and every bet reachable, a page at a time,
+ * The operator's lists: every event and every bet reachable, a page at a time,
  * with a total and a cursor that stays stable while new rows arrive. The live bet ticker is in
  * bet-ticker.ts.
  */

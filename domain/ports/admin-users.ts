@@ -1,4 +1,4 @@
-/** The admin console's users (issue 4, A-S2): lists, stats, suspension, staff accounts, activity. */
+/** The admin console's users: lists, stats, suspension, staff accounts, activity. */
 import type { Reach } from "../shared/reach.ts";
 import type { AuditEntry, BetRecord, User } from "../shared/types.ts";
 import type { RiskLevel } from "../shared/risk-level.ts";

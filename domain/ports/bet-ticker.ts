@@ -1,4 +1,4 @@
-/** The live bet ticker's hook, told of each bet after its placement write succeeded (issue 18 item 9). */
+/** The live bet ticker's hook, told of each bet after its placement write succeeded. */
 import type { BetRecord, User } from "../shared/types.ts";
 import type { TickerItem } from "../risk/ticker.ts";
 

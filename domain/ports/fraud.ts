@@ -1,4 +1,4 @@
-/** Fraud records (issue 4, A-S2): what the rules read, the alerts, monitoring records and risk profiles they store. */
+/** Fraud records: what the rules read, the alerts, monitoring records and risk profiles they store. */
 import type { Reach } from "../shared/reach.ts";
 import type { AuditEntry, User } from "../shared/types.ts";
 import type { FraudAlertType, FraudSeverity } from "../fraud/alert-types.ts";

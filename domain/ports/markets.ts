@@ -1,4 +1,4 @@
-/** Markets (issue 4, A-S1): creation, limits, status, results and the bets on them. */
+/** Markets: creation, limits, status, results and the bets on them. */
 import type { Reach } from "../shared/reach.ts";
 import type { BetWithCustomer } from "./admin-lists.ts";
 import type { AuditEntry, BetRecord, DeadHeat, EventStatus, MarketStatus, MarketSuspendReason, MarketType, SportCode } from "../shared/types.ts";

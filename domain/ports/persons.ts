@@ -1,4 +1,4 @@
-/** The person registry: hashed identity keys and the other accounts of the same person (issue 20). */
+/** The person registry: hashed identity keys and the other accounts of the same person. */
 import type { Exclusion } from "../responsible/exclusion.ts";
 import type { PersonKeyMaterial, PersonKeys, PersonMatch } from "../responsible/person.ts";
 import type { VerificationLevel } from "../shared/types.ts";

@@ -71,7 +71,7 @@ export interface Ports {
   placementLimits: PlacementLimits;
   responsible: ResponsibleGambling;
 
-  // Customer accounts (issue 3).
+  // Customer accounts.
   accounts: Accounts;
   accountSettings: AccountSettings;
   follows: Follows;
@@ -83,7 +83,7 @@ export interface Ports {
   oddsChanges: OddsChanges;
   priceHistory: PriceHistory;
 
-  // Wallet, cash out and same game multis (issue 3), bonus funds.
+  // Wallet, cash out and same game multis, bonus funds.
   paymentProvider: PaymentProvider;
   payments: Payments;
   sessionActivity: SessionActivity;
@@ -93,7 +93,7 @@ export interface Ports {
   /** The ledger reconciliation's facts and alarms (domain/wallet/reconcile-ledger.ts). */
   ledgerAudit: LedgerAudit;
 
-  // Person protection (issue 20).
+  // Person protection.
   persons: PersonRegistry;
   selfExclusionRegister: SelfExclusionRegister;
   registerCache: RegisterCache;
@@ -104,7 +104,7 @@ export interface Ports {
   // Fantasy sports.
   fantasy: Fantasy;
 
-  // Back office (issue 4, A-S2): user admin, fraud, tasks, bulk operations, CRM, payments, reports.
+  // Back office: user admin, fraud, tasks, bulk operations, CRM, payments, reports.
   adminUsers: AdminUsers;
   fraud: FraudRecords;
   tasks: Tasks;
@@ -113,7 +113,7 @@ export interface Ports {
   settlementQueue: SettlementQueue;
   ledgerPayments: LedgerPayments;
   reports: Reports;
-  /** The operator's paged lists and the live bet ticker (issue 18 item 9). */
+  /** The operator's paged lists and the live bet ticker. */
   adminLists: AdminLists;
   betTicker: BetTicker;
   /** Idle demo accounts and closing them (domain/users/demo-expiry.ts); a returning browser's demo users. */
@@ -121,7 +121,7 @@ export interface Ports {
   /** Who owns a user, bet, payment or fraud alert: the demo sandbox's object checks (domain/shared/reach.ts). */
   accountKinds: AccountKinds;
 
-  // Trading desk (issue 4, A-S1): markets, settlement and corrections, risk, trading, audit trail.
+  // Trading desk: markets, settlement and corrections, risk, trading, audit trail.
   markets: Markets;
   /** A market created without prices is priced from its event's model (domain/markets/standard-outcomes.ts). */
   eventPricing: EventPricing;

@@ -1,4 +1,4 @@
-/** The person-protection ports (issue 20), one file each. */
+/** The person-protection ports, one file each. */
 export type * from "./persons.ts";
 export type * from "./self-exclusion-register.ts";
 export type * from "./register-cache.ts";

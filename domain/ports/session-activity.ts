@@ -17,7 +17,7 @@ export interface SessionActivity {
   recent(userId: string, since: Date): Promise<{ sessions: SessionRecord[]; longestMs: number }>;
   /**
    * Returns minus stakes (bets and contests) on the wallet at or after `since`, leaving out the stakes
-   * of bets still pending and the fees of contest entries not resolved yet (not lost yet: issue 22); those are `openStakes`.
+   * of bets still pending and the fees of contest entries not resolved yet (not lost yet); those are `openStakes`.
    */
   netWinLossSince(userId: string, since: Date): Promise<{ net: Cents; openStakes: Cents }>;
 }

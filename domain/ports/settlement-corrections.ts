@@ -1,11 +1,11 @@
-/** Market-level settlement corrections (issue 18 item 4). */
+/** Market-level settlement corrections. */
 import type { AuditEntry, DeadHeat } from "../shared/types.ts";
 import type { LedgerTransaction } from "../wallet/ledger.ts";
 import type { SettlementRefused } from "./bets.ts";
 import type { ApprovalClaim } from "./approvals.ts";
 
 /**
- * Market-level corrections (issue 18 item 4, domain/settlement/correct-market.ts): a market's
+ * Market-level corrections (domain/settlement/correct-market.ts): a market's
  * result changed or withdrawn, and each bet on it re-graded in its own write.
  */
 

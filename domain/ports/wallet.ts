@@ -1,4 +1,4 @@
-/** The wallet, responsible gambling, cash out and same game multi ports (issue 3), one file each. */
+/** The wallet, responsible gambling, cash out and same game multi ports, one file each. */
 export type * from "./payment-provider.ts";
 export type * from "./payments.ts";
 export type * from "./responsible-gambling.ts";

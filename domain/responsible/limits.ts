@@ -40,7 +40,7 @@ export const COOLING_OFF_MS = 24 * HOUR_MS;
 /** Start of the rolling window of `period` that ends at `now` (exclusive: usage counts after it). */
 export const windowStart = (period: LimitPeriod, now: Date): Date => new Date(now.getTime() - WINDOW_MS[period]);
 
-/** The spec's defaults (section 9), offered as suggestions; no limit is set until the customer sets one. */
+/** The product spec's default limits, offered as suggestions; no limit is set until the customer sets one. */
 export const SUGGESTED_LIMITS: Record<LimitType, Record<LimitPeriod, Cents>> = {
   deposit: { daily: 50_000, weekly: 150_000, monthly: 500_000 },
   loss: { daily: 20_000, weekly: 50_000, monthly: 100_000 },

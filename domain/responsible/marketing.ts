@@ -1,5 +1,5 @@
 /**
- * No marketing or bonus to people who asked for a break (issue 20; UKGC LCCP SR 3.5.3(8) and
+ * No marketing or bonus to people who asked for a break (UKGC LCCP SR 3.5.3(8) and
  * SR 5.1.11: no direct marketing to self-excluded customers; the same here for time-outs and
  * people on the national register). Pure: the CRM's Send Bonus and any future offer or promotion
  * ask this before sending. The deposit bonus needs no check of its own: a deposit is refused
@@ -26,7 +26,7 @@ export function marketingRefusal(exclusions: readonly Exclusion[], registerListe
   return null;
 }
 
-/** No bonus to a suspended customer either (issue 19 item 3), nor to anyone marketing is refused to. */
+/** No bonus to a suspended customer either, nor to anyone marketing is refused to. */
 export function bonusRefusal(isActive: boolean, exclusions: readonly Exclusion[], registerListed: boolean, now: Date): DomainError | null {
   if (!isActive)
     return domainError("RG.MARKETING_REFUSED", "No bonuses or marketing: this customer is suspended", { kind: "suspended", until: null });

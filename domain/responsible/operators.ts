@@ -1,5 +1,5 @@
 /**
- * The operators' Responsible Gambling screen on real data (issue 20; UKGC LCCP SR 3.4.3 customer
+ * The operators' Responsible Gambling screen on real data (UKGC LCCP SR 3.4.3 customer
  * interaction: identify customers who may be at risk of harm, interact with them, record it).
  * Lists, each with its customers: active limits, pending limit increases (and removals), time-outs,
  * self-exclusions (with their stage), reality-check history, and markers of harm. The interaction

@@ -1,5 +1,5 @@
 /**
- * The person check at registration and at each verification step (issue 20; UKGC LCCP SR 3.5.3):
+ * The person check at registration and at each verification step (UKGC LCCP SR 3.5.3):
  * find the other accounts of the same person (any equal identity, address or document key) and
  * exchange exclusions in force both ways, so an account that matches an excluded person inherits
  * the exclusion (it can sign in, see it and withdraw, nothing else) and an exclusion taken on the

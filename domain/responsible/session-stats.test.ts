@@ -33,7 +33,7 @@ describe("session statistics", () => {
   });
 });
 
-describe("session net result (issue 22)", () => {
+describe("session net result", () => {
   it("leaves open stakes and unresolved contest entry fees out of the net, reported as open", () => {
     // A settled bet lost (-10.00), a settled bet won (-5.00 stake, +12.50 payout), a pending bet
     // (-20.00) and an unresolved contest entry fee (-3.00): the net is -2.50, 23.00 is open.

@@ -60,7 +60,7 @@ export function sessionStats(input: SessionStatsInput): SessionStatsFigures {
 }
 
 /**
- * One wallet movement of the session's play (issue 22): a stake, entry fee, payout, refund,
+ * One wallet movement of the session's play: a stake, entry fee, payout, refund,
  * resettlement or cash out, in signed cents (out of the wallet is negative). `open` marks money at
  * stake that is not decided yet: the stake of a bet still pending, or the entry fee of a fantasy
  * contest entry not yet resolved (its contest not settled or cancelled).

@@ -33,7 +33,7 @@ import type { Cents } from "../shared/money.ts";
 import type { RiskLevel } from "../shared/risk-level.ts";
 import type { EventStatus, MarketStatus, MarketType, SportCode } from "../shared/types.ts";
 
-export const DEFAULT_LIABILITY_LIMIT: Cents = 200_000_000; // 2,000,000.00 (spec section 9)
+export const DEFAULT_LIABILITY_LIMIT: Cents = 200_000_000; // 2,000,000.00, the product spec's default
 
 export interface BookOutcome {
   id: string;

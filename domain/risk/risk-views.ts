@@ -17,7 +17,7 @@ import { activeAlertCount } from "../trading/alerts.ts";
 import type { CustomerBets } from "../ports/index.ts";
 
 export const RISK_READERS = ["admin", "trader"] as const;
-/** Spec section 9: daily exposure limit 15M (display). */
+/** The daily exposure limit of the product spec's business constants: 15M (display only). */
 export const DAILY_EXPOSURE_LIMIT = 1_500_000_000;
 
 export interface RiskHeatmapView {

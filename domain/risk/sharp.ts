@@ -21,7 +21,7 @@ import type { OddsMilli } from "../shared/odds.ts";
 import type { RiskLevel } from "../shared/risk-level.ts";
 
 export const SHARP_THRESHOLD = 60;
-/** Spec section 9: customer win rate alert at 65 %. */
+/** The product spec's customer win rate alert: 65 %. */
 export const WIN_RATE_ALERT = 65;
 
 export interface BettorLeg {

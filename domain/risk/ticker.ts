@@ -1,5 +1,5 @@
 /**
- * The live bet ticker's item (issue 18 item 9): a bet as operators watch it arrive, with two flags.
+ * The live bet ticker's item: a bet as operators watch it arrive, with two flags.
  *
  * - large stake: the stake is strictly over the house's threshold (risk_settings
  *   `ticker_large_stake`, default 500.00);

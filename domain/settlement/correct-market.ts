@@ -1,5 +1,5 @@
 /**
- * Market-level corrections (issue 18 item 4): an admin resettles a market with a new result, or
+ * Market-level corrections: an admin resettles a market with a new result, or
  * unsettles it (its result withdrawn, its bets pending again), with a reason; and a market
  * settlement re-grades bets settled one by one that contradict it (settle-market.ts).
  *

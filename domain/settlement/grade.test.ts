@@ -136,7 +136,7 @@ describe("dead heat (docs/money.md \"Results and grading\")", () => {
   });
 });
 
-describe("same game multi grading with a void leg (issue 18 item 2)", () => {
+describe("same game multi grading with a void leg", () => {
   const legs = (r: ("won" | "void")[]) => r.map((result, i) => ({ id: `b-${i + 1}`, oddsMilli: 1500, result }));
   it("prices the legs left from the subset table stored at placement", () => {
     const table = { "b-2|b-3": 2050, "b-1|b-2|b-3": 2600, "b-2": 1500, "b-3": 1500 };

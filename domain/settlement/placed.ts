@@ -1,5 +1,5 @@
 /**
- * "Placed" as a result for one bet (settle by bet, resettle by bet; issue 18): the runner finished
+ * "Placed" as a result for one bet (settle by bet, resettle by bet): the runner finished
  * within the places but did not win. Only an each-way single can take it: its win part is lost and
  * its place part wins at the bet's place terms, under its Rule 4 deduction, exactly as settlement
  * by market grades a placed runner (grade.ts gradeRacingSingle). The bet's status is then "won"

@@ -43,7 +43,7 @@ export interface MarketSettlement {
 /** Bets settled per write when a market settles many at once (see settleMarket). */
 export const SETTLE_CHUNK = 500;
 
-/** Who settles: an admin, or the system grading a market from the match state (issue 17). */
+/** Who settles: an admin, or the system grading a market from the match state. */
 export type Settler = Pick<User, "id" | "role"> | { id: string; role: "system" };
 export const SYSTEM_SETTLER: Settler = { id: "system", role: "system" };
 

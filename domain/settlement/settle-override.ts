@@ -1,5 +1,5 @@
 /**
- * Early settlement needs an explicit override (issue 18 item 4): an admin who settles a market or a
+ * Early settlement needs an explicit override: an admin who settles a market or a
  * bet with a winner (won / lost) before its event has finished must give
  * `override: { reason }` (at least 10 characters); without it the settlement is refused
  * (SETTLE.EVENT_NOT_FINISHED) and nothing changes; with it the override is kept in the audit record.

@@ -102,7 +102,7 @@ export const ErrorCodes = [
   "LEDGER.UNBALANCED",
   // An account touched by a ledger transaction still open (written outside the app): held until it balances.
   "LEDGER.ACCOUNT_HELD",
-  // Customer wallet, responsible gambling, cash out, same game multis (issue 3, helper C-B).
+  // Customer wallet, responsible gambling, cash out, same game multis.
   "KYC.LEVEL_REQUIRED",
   "WALLET.AMOUNT_BELOW_MIN",
   "WALLET.AMOUNT_ABOVE_MAX",
@@ -112,7 +112,7 @@ export const ErrorCodes = [
   "WALLET.PAYMENT_DECLINED",
   "WALLET.NO_WALLET",
   "WALLET.IDEMPOTENCY_CONFLICT",
-  // Durable payments (issue 19 items 1, 2; issue 20 item 4).
+  // Durable payments.
   "WALLET.UNDER_INVESTIGATION",
   "PAYMENT.NOT_FOUND",
   "PAYMENT.NOT_AWAITING_APPROVAL",
@@ -125,7 +125,7 @@ export const ErrorCodes = [
   "RG.SELF_EXCLUDED",
   "RG.EXCLUSION_ACTIVE",
   "RG.CONCURRENT_CHANGE",
-  // Person protection (issue 20): the national register, return after self-exclusion, marketing, identity.
+  // Person protection: the national register, return after self-exclusion, marketing, identity.
   "RG.NATIONAL_REGISTER",
   "RG.NOT_EXCLUDED",
   "RG.MARKETING_REFUSED",
@@ -149,7 +149,7 @@ export const ErrorCodes = [
   "SGM.SAME_MARKET",
   "SGM.CONTRADICTORY_LEGS",
   "SGM.CORRELATED_LEGS",
-  // Accounts, sign-in and verification (issue 3, helper C-A).
+  // Accounts, sign-in and verification.
   "AUTH.INVALID_CREDENTIALS",
   "AUTH.THROTTLED",
   "AUTH.UNDERAGE",

@@ -97,7 +97,7 @@ export interface PricedOutcome {
   eventId: string;
   eventName: string;
   eventStatus: EventStatus;
-  /** Placement checks (issue 17): past-post, suspension, decided outcomes, the in-play delay. */
+  /** Placement checks: past-post, suspension, decided outcomes, the in-play delay. */
   sport: SportCode;
   eventStartTime: Date;
   eventSuspendedUntil: Date | null;

@@ -1,6 +1,6 @@
 /**
- * KYC as the admin console shows it (spec section 4): full is shown as verified, basic as pending,
- * anything else as rejected. The list filter (spec section 5/9) works on the stored level:
+ * KYC as the admin console shows it (the product spec's display mapping): full is shown as verified, basic as pending,
+ * anything else as rejected. The list filter works on the stored level:
  * verified = full, basic = basic, pending = basic or pending, rejected = none or rejected.
  */
 export type KycStatus = "verified" | "pending" | "rejected";
@@ -13,5 +13,5 @@ export type KycFilter = "verified" | "basic" | "pending" | "rejected";
 export const levelsForKycFilter = (f: KycFilter): string[] =>
   f === "verified" ? ["full"] : f === "basic" ? ["basic"] : f === "pending" ? ["basic", "pending"] : ["none", "rejected"];
 
-/** Spec section 9: Pending KYC counts verificationLevel basic or pending. */
+/** The product spec's business constants: Pending KYC counts verificationLevel basic or pending. */
 export const isPendingKyc = (verificationLevel: string) => verificationLevel === "basic" || verificationLevel === "pending";

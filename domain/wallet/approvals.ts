@@ -1,5 +1,5 @@
 /**
- * Operators' side of payments (issue 19 items 2 and 6, issue 20 item 4): the approval queue of
+ * Operators' side of payments: the approval queue of
  * large withdrawals, approving (the payout is then sent) or rejecting with a reason (the hold comes
  * back), and putting an account under investigation (withdrawals held). Admins only; every decision
  * is audited in the same write as the change it makes.

@@ -1,5 +1,5 @@
 /**
- * The bonus wallet (issue 19 item 3; docs/money.md "Bonus funds"). Pure rules:
+ * The bonus wallet (docs/money.md "Bonus funds"). Pure rules:
  * - a customer's bonus funds sit in their own ledger account `bonus:<userId>` (kind bonus, never
  *   below zero), opened with the wallet;
  * - a stake is paid cash first, then bonus (splitStake);

@@ -1,5 +1,5 @@
 /**
- * Debt (issue 18 item 4; docs/money.md, "Corrections and debt"). When a correction takes back money
+ * Debt (docs/money.md, "Corrections and debt"). When a correction takes back money
  * the customer has already spent, the correction still stands: the wallet gives what it holds (down
  * to 0) and the rest is posted to the customer's receivable account `debt:<userId>`, whose balance
  * is minus what they owe (never above zero: migration 0029). Postings still sum to zero.

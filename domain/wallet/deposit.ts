@@ -3,7 +3,7 @@
  * customer, an Idempotency-Key replay, the method's minimum and maximum, then the gates of
  * responsible gambling (verification, exclusion, the first-deposit limit prompt, deposit limits).
  *
- * Durable (issue 19): ONE write first records the payment as `pending` (with the idempotency
+ * Durable: ONE write first records the payment as `pending` (with the idempotency
  * record), re-checking suspension, exclusion and the deposit limits inside the write (pending
  * deposits count against the limits). Only then is the provider charged, with our payment id as its
  * idempotency key. A second write books what the provider said: completed (payments -> wallet for

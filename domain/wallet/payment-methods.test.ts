@@ -3,7 +3,7 @@ import {
   checkAmount, depositBonus, depositBreakdown, depositFee, PAYMENT_METHODS, paymentMethod,
 } from "./payment-methods.ts";
 
-describe("payment methods (spec section 9)", () => {
+describe("payment methods (the product spec's business constants)", () => {
   it("lists card, PayPal, Bitcoin and bank transfer with their limits in cents", () => {
     expect(PAYMENT_METHODS.map((m) => [m.id, m.minAmount, m.maxAmount])).toEqual([
       ["card", 1_000, 1_000_000],

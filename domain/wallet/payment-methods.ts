@@ -1,5 +1,5 @@
 /**
- * The four payment methods of spec section 9 with their fees and limits, and the deposit bonus.
+ * The four payment methods of the product spec with their fees and limits, and the deposit bonus.
  * Everything is integer cents. A percentage fee is computed exactly and rounded DOWN to the cent
  * (the customer never pays a fraction of a cent more than the stated rate), then the fixed part is
  * added. Limits are enforced on the server for deposits and withdrawals alike.

@@ -3,7 +3,7 @@
  * suspended, on a time-out or self-excluded may still withdraw, unless an operator has put the
  * account under investigation (WALLET.UNDER_INVESTIGATION).
  *
- * Durable (issue 19): ONE write records the payment and its hold (wallet -> payments_held; the
+ * Durable: ONE write records the payment and its hold (wallet -> payments_held; the
  * wallet's CHECK refuses an overdraft, so two withdrawals racing for one balance cannot both pass)
  * BEFORE the provider is asked. Above the approval threshold the payment waits for an operator
  * (awaiting_approval); otherwise it is `pending` and the payout is sent with our payment id as the
@@ -40,7 +40,7 @@ export interface WithdrawalReceipt {
 
 /**
  * The customer asking, suspended or not: withdrawing is the one thing a suspended customer may
- * still do (issue 20 item 4). Anyone else is refused as requireRole would.
+ * still do. Anyone else is refused as requireRole would.
  */
 export function customerEvenIfSuspended(ctx: Ctx): Result<User> {
   if (ctx.actor.kind !== "user") return err(domainError("AUTH.REQUIRED", "Please log in"));

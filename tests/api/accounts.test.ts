@@ -194,7 +194,7 @@ describe("PATCH /api/account/details", () => {
   it("changes names and email (stored lower case) and audits the change", async () => {
     const r = await registerCustomer(t);
     const email = uniqueEmail("New.Address");
-    // The email changes only with the password (issue 20).
+    // The email changes only with the password.
     await expectError(await r.session.patch("/api/account/details", { firstName: "Janet", email }), 403, "ACCOUNT.PASSWORD_REQUIRED");
     await expectError(await r.session.patch("/api/account/details", { email, currentPassword: "wrong password" }), 403, "AUTH.INVALID_CREDENTIALS");
     const res = await r.session.patch("/api/account/details", { firstName: "Janet", email, currentPassword: r.password });

@@ -1,5 +1,5 @@
 /**
- * Issue 18 item 9, the operator's reach: GET /api/admin/events and GET /api/admin/bets a page at a
+ * The operator's reach: GET /api/admin/events and GET /api/admin/bets a page at a
  * time (page sizes, totals, cursors that stay stable while rows arrive, every filter checked
  * against the database), who may read them, and the live bet ticker
  * (GET /api/admin/bet-ticker/stream): admin only, a placed bet arrives with its flags, and the

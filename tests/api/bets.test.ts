@@ -245,7 +245,7 @@ describe("refusals of the slip", () => {
 
   it("fractional or non-numeric stake: 400 REQUEST.INVALID naming stake", async () => {
     await expectInvalidFields(await c.s.post("/api/bets", { selections: [sel], stake: 10.5, betType: "single" }), "stake");
-    // A string stake is the spec's dollar amount (issue 22, tests/api/spec-bets.test.ts): only a malformed one is refused.
+    // A string stake is the spec's dollar amount (tests/api/spec-bets.test.ts): only a malformed one is refused.
     await expectInvalidFields(await c.s.post("/api/bets", { selections: [sel], stake: "ten", betType: "single" }), "stake");
     await expectInvalidFields(await c.s.post("/api/bets", { selections: [sel], stake: "10.505", betType: "single" }), "stake");
     await expectInvalidFields(await c.s.post("/api/bets", { selections: [sel], betType: "single" }), "stake");

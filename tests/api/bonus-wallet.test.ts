@@ -1,5 +1,5 @@
 /**
- * The bonus wallet (issue 19 item 3; docs/money.md "Bonus funds") through the API on a real database:
+ * The bonus wallet (docs/money.md "Bonus funds") through the API on a real database:
  * the deposit bonus lands in the bonus account, not cash; it cannot be withdrawn before wagering;
  * stakes take cash first, then bonus, and returns split by the rule; wagering counts only settled
  * qualifying stakes, none hedged by the customer's bet on another outcome of the same market;

@@ -138,7 +138,7 @@ describe("POST /api/admin/crm/customers/{id}/restrict", () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as { user: { isActive: boolean }; sessionsEnded: number };
     expect(body).toMatchObject({ user: { isActive: false }, sessionsEnded: 1 });
-    await expectError(await customer.post("/api/bets", { selections: [selectionOf(pool.next())], stake: 300, betType: "single" }), 403, "AUTH.ACCOUNT_SUSPENDED") // the ended session says why (issue 22);
+    await expectError(await customer.post("/api/bets", { selections: [selectionOf(pool.next())], stake: 300, betType: "single" }), 403, "AUTH.ACCOUNT_SUSPENDED") // the ended session says why;
     const audit = await t.database.client.execute({ sql: "SELECT after FROM audit_log WHERE entity_id = ? AND action = 'customer.restrict'", args: [id] });
     expect(JSON.parse(String(audit.rows[0].after))).toEqual({ isActive: false, reason: "Suspected bonus abuse", category: "review" });
     expect((await customers(`?search=${id}`))[0]).toMatchObject({ isActive: false, segment: "at_risk" });

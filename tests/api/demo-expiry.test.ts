@@ -1,5 +1,5 @@
 /**
- * Demo accounts expire and never count (issue 22): the upkeep job closes a demo account idle for
+ * Demo accounts expire and never count: the upkeep job closes a demo account idle for
  * 24 hours, moving its credit to the house through the ledger (a `demo_expired` transaction, never
  * a deletion) and signing it out; a demo account seen since is left alone; demo users are not in
  * the task assignee list, the user figures or the dashboard's active customers.

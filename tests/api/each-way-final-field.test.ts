@@ -1,5 +1,5 @@
 /**
- * Each-way terms after withdrawals (issue #18, docs/money.md "Each-way terms after withdrawals"): an
+ * Each-way terms after withdrawals (docs/money.md "Each-way terms after withdrawals"): an
  * each-way bet is settled on the terms of the final field when withdrawals after it was struck move
  * the field into a lower band (8+ -> 5-7: 1/4 two places; 5-7 -> 2-4: win only), Rule 4 still taken
  * from both parts; a bet struck after the withdrawals keeps its terms. By market, by bet and on

@@ -1,5 +1,5 @@
 /**
- * Each way (issue 18 item 3, docs/money.md "Each way and Rule 4"): place terms on racing winner
+ * Each way (docs/money.md "Each way and Rule 4"): place terms on racing winner
  * markets (standard by field size, or the trader's own), each-way singles at 2 x the unit stake,
  * refusals with nothing written, and settlement with placed runners paying the hand computation.
  */

@@ -1,5 +1,5 @@
 /**
- * Fantasy contests as a book (issue 18, item 7), through the API on a real database:
+ * Fantasy contests as a book, through the API on a real database:
  * - a guarantee is a floor: a full 100 x 10.00 contest with a 900.00 guarantee pays 900.00, not
  *   1,800.00, and the house adds nothing; with fewer entries than places it still runs, each filled
  *   place is paid its advertised prize and no more, and the house pays the overlay up to that table;

@@ -1,5 +1,5 @@
 /**
- * Alerts an operator can trust (issue 18, item 8): resolving an alert as "confirmed" or
+ * Alerts an operator can trust: resolving an alert as "confirmed" or
  * "false_positive" (the spec's body {resolution: "resolved", notes} still works, and is the
  * default), and each rule's precision = confirmed / (confirmed + false positives), on a real
  * database seeded with one alert per rule (one for the three accounts sharing an address: one

@@ -1,5 +1,5 @@
 /**
- * Issue 19 item 4 (audit gap): the free text of payments and responsible gambling refuses control
+ * An audit gap closed: the free text of payments and responsible gambling refuses control
  * and bidirectional formatting characters like the rest of the back office: an operator's reason to
  * reject, approve note, investigation reason and reversal reason; an RG interaction summary and the
  * register simulator's names; a customer's time-out reason. 400 naming the field, nothing written.

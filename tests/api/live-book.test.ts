@@ -1,5 +1,5 @@
 /**
- * The live book's guards and the operator's score (issue 17), through the API on a real database:
+ * The live book's guards and the operator's score, through the API on a real database:
  * past-post, suspension and decided outcomes are refused inside the placement write (even when the
  * use case read the event before it changed), the in-play bet delay re-checks after its wait, and a
  * score entered by an admin suspends, decides, grades and settles.

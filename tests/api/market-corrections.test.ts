@@ -1,5 +1,5 @@
 /**
- * Settlement you can trust (issue 18 item 4): POST /api/admin/markets/{id}/resettle and /unsettle
+ * Settlement you can trust: POST /api/admin/markets/{id}/resettle and /unsettle
  * re-grade every bet with a leg on the market through correcting postings; a settlement by market
  * re-grades bets settled one by one that contradict it; early settlement needs an override with a
  * reason; an overpayment the customer has spent becomes a debt, paid first from the next credit.

@@ -1,5 +1,5 @@
 /**
- * The operator screens (issue 22, issue 18 item 6 display): the trading desk's overview and the
+ * The operator screens: the trading desk's overview and the
  * risk tab list each outcome with its name (Draw, racing runners), current price, stakes, payout
  * and net liability; an acknowledged alert says who acknowledged it by name, not by id.
  */

@@ -1,5 +1,5 @@
 /**
- * Reversed payments (issue 19 rest; docs/money.md "Reversed payments") through the API on a real
+ * Reversed payments (docs/money.md "Reversed payments") through the API on a real
  * database: a withdrawal the bank returned comes back to the customer's cash (learned by the
  * reconciler asking the provider); a deposit charged back leaves the cash, the shortfall becomes
  * debt and its bonus is removed (marked by an operator, audited); each pays exactly and twice = once;

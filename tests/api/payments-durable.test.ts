@@ -1,5 +1,5 @@
 /**
- * Durable payments (issue 19 items 1, 2; issue 20 item 4) through the API and the database:
+ * Durable payments through the API and the database:
  * states only move forward (raw SQL refused by the database), the reconciler finishes what a
  * crash left pending and is idempotent, a failed withdrawal returns its hold exactly once, the
  * approval queue (above the threshold waits; approve pays; reject returns; customers cannot

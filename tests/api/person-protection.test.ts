@@ -1,5 +1,5 @@
 /**
- * Issue 20: protection that follows the person. A second account of a self-excluded person (same
+ * Protection that follows the person. A second account of a self-excluded person (same
  * name and date of birth, or the same address, or the same document) is gated at registration or
  * at verification: it can sign in, see the exclusion and withdraw, nothing else. A document
  * verifies one active account. The national self-exclusion register (simulated) refuses a listed

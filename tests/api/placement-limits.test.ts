@@ -1,5 +1,5 @@
 /**
- * Placement limits (issue 18 item 1; docs/trading.md "Placement limits"): the market liability
+ * Placement limits (docs/trading.md "Placement limits"): the market liability
  * limit, the maximum payout per bet and per day, the odds-aware stake factor and the combined-odds
  * ceiling, each refused with its code, status and the largest stake that fits, nothing written;
  * the same checks inside the write (triggers of migration 0026); liability released by settlement

@@ -1,5 +1,5 @@
 /**
- * Price sanity (issue 18 item 5): creating a market or adjusting a price that leaves the book
+ * Price sanity: creating a market or adjusting a price that leaves the book
  * outside 100-130 % is refused with 422 MARKET.OVERROUND_OUT_OF_RANGE (details.overround),
  * nothing written, unless the body carries confirm.reason (10+ characters), which is audited.
  */

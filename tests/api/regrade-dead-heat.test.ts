@@ -1,5 +1,5 @@
 /**
- * Resettling a dead heat (issue 18; domain/settlement/regrade.ts): POST /api/admin/markets/{id}/resettle
+ * Resettling a dead heat (domain/settlement/regrade.ts): POST /api/admin/markets/{id}/resettle
  * of a market settled as a dead heat re-grades every bet from the new result alone, never keeping
  * the old dead-heat factor: a single pays exactly the new result; a multiple waiting on another leg
  * has its leg's stored factor cleared, so it pays the full price when it settles.

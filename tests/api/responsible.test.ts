@@ -186,7 +186,7 @@ describe("the first-deposit limit prompt", () => {
 
 const X = { stage: "period", returnAccessAt: null, inherited: false, registerListed: false };
 
-describe("time-outs and self-exclusion (issue 20)", () => {
+describe("time-outs and self-exclusion", () => {
   it("a time-out stops bets and deposits until its end, allows withdrawals, cannot be shortened, and ends by itself", async () => {
     const { s } = await customer();
     const sel = selectionOf(pool.next());
@@ -321,7 +321,7 @@ describe("reality check and session statistics", () => {
     const bet = await placeOk(s, [sel], 2_500);
     t.clock.set(at(35 * 60_000));
     const st = await state(s);
-    // Pending: the stake is not lost yet (issue 22), it is on an open bet.
+    // Pending: the stake is not lost yet, it is on an open bet.
     expect(st.session).toMatchObject({ startedAt: T0.toISOString(), minutes: 35, netWinLoss: 0, openStakes: 2_500, longestMinutes: 35 });
     // Settled won: the return comes back into the session's figure.
     const admin = await demoLogin(t, "admin");

@@ -1,5 +1,5 @@
 /**
- * The results model (issue 18 item 3, docs/money.md "Results and grading"): an admin settles a
+ * The results model (docs/money.md "Results and grading"): an admin settles a
  * market with per-outcome results (dead heat with a factor, no winner); bad results are refused
  * with a code and nothing written; bulk settlement grades every market type of a finished 4-7
  * match from the recorded outcome results and pays exactly the hand computation.

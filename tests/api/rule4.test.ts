@@ -1,5 +1,5 @@
 /**
- * Rule 4 (issue 18 item 3, docs/money.md "Each way and Rule 4"): a trader withdraws a runner; its
+ * Rule 4 (docs/money.md "Each way and Rule 4"): a trader withdraws a runner; its
  * singles are void at once, bets on the other runners struck before the withdrawal lose the
  * Tattersalls deduction from their winnings (several add up, at most 90p, each at the runner's price
  * in the market the bet was struck in), bets struck after it (at the re-formed prices) lose nothing;

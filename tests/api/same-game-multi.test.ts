@@ -135,7 +135,7 @@ describe("GET /api/betting/same-game-multis", () => {
   });
 });
 
-describe("the bet builder's refusals (issue 18 item 2)", () => {
+describe("the bet builder's refusals", () => {
   const quote = (s: Session, legs: Selection[]) =>
     s.post("/api/betting/same-game-multis/quote", { selections: legs.map(({ odds: _o, ...l }) => l) });
   const score = (e: ApiEvent, re: RegExp) => {
@@ -180,7 +180,7 @@ describe("the bet builder's refusals (issue 18 item 2)", () => {
   });
 });
 
-describe("a same game multi with a void leg (issue 18 item 2)", () => {
+describe("a same game multi with a void leg", () => {
   it("re-prices the remaining legs at placement's model, identically by bet and by market", async () => {
     const c = await demoLogin(t, "customer");
     const admin = await demoLogin(t, "admin");

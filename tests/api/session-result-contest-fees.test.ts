@@ -1,5 +1,5 @@
 /**
- * The responsible-gambling session result with fantasy contest fees (issue 22): an entry fee paid
+ * The responsible-gambling session result with fantasy contest fees: an entry fee paid
  * for a contest that is not resolved yet is money at stake, not lost, exactly like the stake of a
  * pending bet: GET /api/responsible leaves it out of `session.netWinLoss` and counts it in
  * `session.openStakes`. Once the contest is resolved (here: cancelled, every fee refunded) it is

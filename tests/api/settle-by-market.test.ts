@@ -174,7 +174,7 @@ describe("multiples", () => {
     expect(await balanceOf(c)).toBe(99_000);
   });
 
-  it("a bet settled by hand that contradicts the result is re-graded (issue 18 item 4); one that agrees is left alone", async () => {
+  it("a bet settled by hand that contradicts the result is re-graded; one that agrees is left alone", async () => {
     const { e, m, sel } = await threeWay("Manual First");
     const c = await demoLogin(t, "customer");
     const b = await placeOk(c, [sel(0)], 1000);

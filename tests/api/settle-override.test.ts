@@ -1,5 +1,5 @@
 /**
- * Early settlement needs an override (issue 18 item 4; domain/settlement/settle-override.ts): settling
+ * Early settlement needs an override (domain/settlement/settle-override.ts): settling
  * a market or a bet with a result (won / lost) before its event has finished is refused with 409
  * SETTLE.EVENT_NOT_FINISHED and nothing is written, unless `override: { reason }` is given; the reason
  * is kept in the audit record. A void needs none; nor does the system settler (a market the match

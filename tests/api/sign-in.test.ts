@@ -66,7 +66,7 @@ describe("POST /api/auth/login", () => {
     expect(new Set([a.error.message, b.error.message, c.error.message]).size).toBe(1);
   });
 
-  it("signs a suspended customer in so its funds stay reachable, but nothing else opens (issue 20 item 4)", async () => {
+  it("signs a suspended customer in so its funds stay reachable, but nothing else opens", async () => {
     const r = await registerCustomer(t);
     await t.database.client.execute({ sql: "UPDATE users SET is_active = 0 WHERE id = ?", args: [r.userId] });
     await expectError(await login(r.email, "wrong password", freshIp()), 401, "AUTH.INVALID_CREDENTIALS");

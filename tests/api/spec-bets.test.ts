@@ -1,5 +1,5 @@
 /**
- * POST /api/bets with the spec's body as an alias (issue 22): a dollar-string stake and the spec's
+ * POST /api/bets with the spec's body as an alias: a dollar-string stake and the spec's
  * selection shape map onto the native placement; the answer is in the request's unit; bad aliases
  * are refused with the existing validation code and write nothing; the native shapes are unchanged.
  */

@@ -1,6 +1,6 @@
 /**
- * POST /api/admin/create-market with the spec's body {eventId, marketType, name, description}
- * (issue 22): the type's standard outcomes priced by the event's model with the book's margin;
+ * POST /api/admin/create-market with the spec's body {eventId, marketType, name,
+ * description}: the type's standard outcomes priced by the event's model with the book's margin;
  * a type the model cannot price is refused with 422 MARKET.CANNOT_PRICE and nothing is written.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * A suspended customer is told why (issue 22): a suspension ends the account's sessions and leaves a
+ * A suspended customer is told why: a suspension ends the account's sessions and leaves a
  * tombstone per session (migration 0040), so the next request with the old cookie is refused with
  * 403 AUTH.ACCOUNT_SUSPENDED saying the reason category and what to do next ("Sign in to withdraw
  * your balance" for a real account, "start a new demo" for a demo one) rather than "Please log in".

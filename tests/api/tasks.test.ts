@@ -176,7 +176,7 @@ describe("quick stats and staff", () => {
     expect(staff.every((s) => s.role === "admin" || s.role === "trader")).toBe(true);
     const real = await t.database.client.execute("SELECT id FROM users WHERE role IN ('admin','trader') AND is_active = 1 AND is_demo = 0");
     expect(staff.map((s) => s.id).sort()).toEqual(real.rows.map((r) => String(r.id)).sort());
-    // The demo admin and trader signed in above are not assignees (issue 22: 20+ identical "Demo Admin").
+    // The demo admin and trader signed in above are not assignees (else the assignee list showed 20+ identical "Demo Admin").
     expect(staff.map((s) => s.id)).not.toContain(adminId);
     expect(staff.map((s) => s.id)).not.toContain(traderId);
     expect(staff.map((s) => s.id)).not.toContain(customerId);

@@ -93,7 +93,7 @@ describe("PATCH /api/admin/users/{userId}/status", () => {
     expect(body.sessionsEnded).toBe(1);
     expect(await countRows(t.database, "SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?", [id])).toBe(0);
 
-    await expectError(await customer.get("/api/auth/user"), 403, "AUTH.ACCOUNT_SUSPENDED") // the ended session says why (issue 22);
+    await expectError(await customer.get("/api/auth/user"), 403, "AUTH.ACCOUNT_SUSPENDED") // the ended session says why;
     await expectError(await customer.post("/api/bets", { selections: [selectionOf(pool.next())], stake: 500, betType: "single" }), 403, "AUTH.ACCOUNT_SUSPENDED");
 
     const audit = await t.database.client.execute({ sql: "SELECT * FROM audit_log WHERE entity_id = ? AND action = 'user.suspend'", args: [id] });

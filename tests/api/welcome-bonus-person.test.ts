@@ -1,5 +1,5 @@
 /**
- * One welcome offer per person (issue 19 item 3; docs/money.md "Bonus funds"): a second account
+ * One welcome offer per person (docs/money.md "Bonus funds"): a second account
  * of the same verified person (same identity key: name and date of birth, migration 0023) gets no
  * deposit bonus, at basic or full verification, while a different person gets it; a welcome
  * deposit later charged back still counts as the person's offer.

@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 4, funds always reachable, as the account page needs it: a suspended customer's
+ * Funds always reachable, as the account page needs it: a suspended customer's
  * session opens nothing but their money, so GET /api/wallet/withdraw-access tells the page who
  * they are, their balance, and whether they can withdraw now or why not (under investigation,
  * verification). The withdrawal itself: tests/api/payments-durable.test.ts "funds always reachable".

@@ -1,5 +1,5 @@
 /**
- * A client written against the product spec only (section 7, "The calls it makes"): plain fetch
+ * A client written against the product spec only (its call table, "The calls it makes"): plain fetch
  * semantics (JSON body with a JSON content type, cookies always sent, a non-OK status throws
  * "<status>: <body>"), the spec's request shapes and nothing else from this project but the test
  * app (a real app over a real temporary libSQL database, reached through a fetch-like wrapper

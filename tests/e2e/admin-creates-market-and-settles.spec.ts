@@ -1,5 +1,5 @@
 /**
- * Issue 4 journey: an admin creates a featured event and a market on it; a customer bets on the
+ * An admin creates a featured event and a market on it; a customer bets on the
  * market; the risk heatmap cell shows the liability; the admin suspends the market and the
  * customer's next bet is refused; the admin settles the market and the customer is paid.
  */
@@ -79,7 +79,7 @@ test("admin creates a market, a customer bets, the admin suspends and settles it
   // --- Customer: bets 10.00 on Over 2.5 from the featured board.
   const customerContext = await browser.newContext();
   const customer = await customerContext.newPage();
-  // A real customer: operators never see a demo account's bets (issue 22).
+  // A real customer: operators never see a demo account's bets.
   await realCustomerOnBetting(customer, "newmarket");
   await expect(customer.getByTestId("balance")).toHaveText(money(100000));
   const card = customer.getByTestId(`event-${event!.id}`);

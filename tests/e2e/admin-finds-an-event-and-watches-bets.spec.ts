@@ -1,5 +1,5 @@
 /**
- * Issue 18 item 9: an operator reaches an event beyond the first page of Manage Events (by the
+ * The operator's reach: an operator reaches an event beyond the first page of Manage Events (by the
  * pager and by searching) and sets it live; a customer in a second browser places a bet and the
  * operator's "Live bets" panel shows it as it is placed, flagged as a large stake.
  */
@@ -49,7 +49,7 @@ test("an admin finds an event on page 2, sets it live, and watches a customer's 
   // A customer in a second browser places a 600.00 single on the soonest upcoming event.
   const customerContext = await browser.newContext();
   const page = await customerContext.newPage();
-  // A real customer: demo bets never reach the ticker (issue 22).
+  // A real customer: demo bets never reach the ticker.
   await realCustomerOnBetting(page, "ticker");
   const event = (await upcomingEvents(page.request, 5)).find((e) => e.id !== target.id)!;
   const outcome = event.markets.find((m) => m.type === "full_time_result")!.outcomes[0];

@@ -1,4 +1,4 @@
-/** Helpers for the admin console journeys (issue 4). */
+/** Helpers for the admin console journeys. */
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 
 /** Open a console section from the side menu (opens the drawer first on small screens). */

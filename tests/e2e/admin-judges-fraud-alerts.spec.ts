@@ -1,5 +1,5 @@
 /**
- * Issue 18 journey (item 8): an admin judges fraud alerts on /fraud-monitoring, one "Confirmed" and
+ * An admin judges fraud alerts on /fraud-monitoring, one "Confirmed" and
  * one "False positive", sees each verdict on its alert, and the Rule Precision card's figure for
  * each rule (confirmed / (confirmed + false positives)) follows.
  */

@@ -283,7 +283,7 @@ test.describe("admin console accessibility", () => {
   });
 });
 
-test.describe("console navigation (spec sections 2 and 5)", () => {
+test.describe("console navigation", () => {
   test.beforeEach(async ({ page }) => {
     await page.request.post("/api/demo/login", { data: { role: "admin" } });
   });
@@ -322,7 +322,7 @@ test.describe("console navigation (spec sections 2 and 5)", () => {
       await openSection(page, id);
       await expect(page.getByTestId(`section-${id}`).getByTestId("sample-notice")).toContainText("samples");
     }
-    // Responsible Gambling is on real data (issue 20): no sample notice.
+    // Responsible Gambling is on real data: no sample notice.
     await openSection(page, "responsible");
     await expect(page.getByTestId("rg-interactions")).toBeVisible();
     await expect(page.getByTestId("section-responsible").getByTestId("sample-notice")).toHaveCount(0);

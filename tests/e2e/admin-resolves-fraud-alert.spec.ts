@@ -1,5 +1,5 @@
 /**
- * Issue 4 journey: an admin opens /fraud-monitoring, sees the rules engine's alerts, resolves an
+ * An admin opens /fraud-monitoring, sees the rules engine's alerts, resolves an
  * open one (spec toasts; only open alerts offer Resolve), runs a scan and finds the resolution in
  * the audit trail. Signed-out visitors get the spec's prompts on both stand-alone screens.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 4 journey: an admin finds a customer in User Management (/admin?tab=users), suspends them
+ * An admin finds a customer in User Management (/admin?tab=users), suspends them
  * (spec toasts), and the customer is refused at once; the suspension shows in the user's activity
  * log; the admin activates them again from the details modal. Filters, empty state, Export Users
  * and Add User as the spec describes them.

@@ -132,7 +132,7 @@ test("customers: a CRM bonus reaches the customer's wallet", async ({ page, brow
   test.setTimeout(120_000);
   const customerContext = await browser.newContext();
   const customer = await customerContext.newPage();
-  // A real customer (operator lists leave demo accounts out, issue 22), verified, with no deposit yet.
+  // A real customer (operator lists leave demo accounts out), verified, with no deposit yet.
   const registered = await registerCustomer(customer.request, "crm", "Cora", "Client");
   await verifyCustomer(customer.request, registered, "full");
   const me = (await (await customer.request.get("/api/auth/user")).json()) as { id: string; email: string };

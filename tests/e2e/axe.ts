@@ -1,6 +1,6 @@
 /**
  * axe for the accessibility journeys: one way to scan, and one way to scan a loaded page at the
- * three widths of issue 22 (375, 768, 1280 px) without loading it again. Only violations are
+ * three widths every page must serve (375, 768, 1280 px: a phone, a tablet, a desktop) without loading it again. Only violations are
  * computed (`resultTypes`), and only serious or critical ones are reported, plus every finding of the
  * rules a scan names in `failOn` whatever its impact (heading-order is "moderate", and a best-practice
  * rule the WCAG tags leave out: a scan that names it runs it too).

@@ -1,5 +1,5 @@
 /**
- * Issue 22: with "Accept any odds", a bet whose price moves between the slip and the server is
+ * With "Accept any odds", a bet whose price moves between the slip and the server is
  * placed at the new price, and the success toast shows the price actually taken (and that it moved),
  * not the one the slip showed.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 18 item 3 journey (docs/money.md "Each way and Rule 4"): a customer backs a runner each way
+ * Each way and Rule 4 as a journey (docs/money.md "Each way and Rule 4"): a customer backs a runner each way
  * through the slip (the "Each way" checkbox, 2 x the unit stake); a trader withdraws another runner
  * from the race's admin view (Rule 4, 25p) after a confirmation; the admin settles with a winner and
  * the placed runners through the Settle dialog; the customer sees the place part paid less the
@@ -39,7 +39,7 @@ test("a customer backs a runner each way, another is withdrawn, the race is sett
   // --- Customer: 5.00 each way on runner 2 (5.00) from the race's card: the slip offers the terms.
   const customerContext = await browser.newContext();
   const customer = await customerContext.newPage();
-  // A real customer: operators never see a demo account's bets (issue 22).
+  // A real customer: operators never see a demo account's bets.
   await realCustomerOnBetting(customer, "eachway");
   // A loaded machine can take a while to load the board after signing in: wait on the balance itself.
   await expect(customer.getByTestId("balance")).toHaveText(money(100000), { timeout: 30_000 });

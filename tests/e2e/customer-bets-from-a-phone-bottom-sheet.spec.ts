@@ -1,5 +1,5 @@
 /**
- * Issue 22: on a phone (375 px) and a tablet (768 px) tapping a price opens the bet slip as a bottom
+ * On a phone (375 px) and a tablet (768 px) tapping a price opens the bet slip as a bottom
  * sheet with the selection and the stake field in the first viewport, focus inside it and the page
  * behind where it was; Escape and the close button close it; the slip bar shows the count and opens it.
  */

@@ -1,4 +1,4 @@
-/** The bet slip rules of spec sections 4 and 5, and the server's refusals shown as 'Bet Failed'. */
+/** The bet slip rules of the product spec (behaviour and validation), and the server's refusals shown as 'Bet Failed'. */
 import { expect, test } from "@playwright/test";
 import { money, oddsMilli, oddsText, showEventOnBoard, upcomingEvents } from "./helpers.ts";
 

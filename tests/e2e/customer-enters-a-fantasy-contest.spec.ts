@@ -145,7 +145,7 @@ test("a visitor tries the demo, enters a contest with a valid lineup and is paid
   await expect(card.getByTestId("entry-status")).toHaveText("Won");
 
   // The server's view of the entry: the whole prize pool to the only entrant. The guarantee is a
-  // floor (issue 18): pool = max(guarantee, fees - rake), so one 5.00 entry is paid the 20.00 guarantee.
+  // floor: pool = max(guarantee, fees - rake), so one 5.00 entry is paid the 20.00 guarantee.
   const entries = (await (await page.request.get("/api/fantasy/my/entries")).json()) as ApiEntry[];
   const entry = entries.find((e) => e.contestId === contest.id)!;
   expect(entry.status).toBe("won");

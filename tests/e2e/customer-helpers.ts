@@ -75,8 +75,8 @@ export function american(odds: string): string {
 /**
  * A real customer (not a demo account) signed in on /betting with 1,000.00 cash, as a demo customer
  * starts: registered, verified in full and funded by a bank deposit through the API. For journeys
- * in which operators watch the customer's bets: demo accounts never count in operator figures
- * (issue 22), so a demo customer's bet is not on the ticker, the heatmap or the bet lists.
+ * in which operators watch the customer's bets: demo accounts never count in operator figures,
+ * so a demo customer's bet is not on the ticker, the heatmap or the bet lists.
  */
 export async function realCustomerOnBetting(page: Page, tag: string): Promise<NewCustomer> {
   const customer = await registerCustomer(page.request, tag, "Casey", "Punter");

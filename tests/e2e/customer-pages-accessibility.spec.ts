@@ -43,7 +43,7 @@ test("the scanner reports serious violations, and only in the scanned part", asy
   expect(await seriousViolations(page, { minImpact: "moderate" })).toEqual([expect.stringMatching(/^heading-order \(moderate\)/)]);
 });
 
-// axe at a phone, a tablet and a desktop width (issue 22), signed out and signed in: each page is
+// axe at a phone, a tablet and a desktop width, signed out and signed in: each page is
 // loaded once and scanned at every width.
 test.describe("axe at 1280, 768 and 375 px", () => {
   test("no moderate, serious or critical violations on the customer pages, signed out", async ({ page }) => {

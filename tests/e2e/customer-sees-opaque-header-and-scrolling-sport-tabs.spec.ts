@@ -1,5 +1,5 @@
 /**
- * Issue 22: the sticky header and sport tabs are opaque (no card shows through them), and on a phone
+ * The sticky header and sport tabs are opaque (no card shows through them), and on a phone
  * the sport tab row, which overflows, fades at the edge where more tabs wait and scrolls the active
  * tab into view (a deep link to the last sport shows its tab).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 20 as a customer lives it: self-exclude for 6 months from the account page, see the banner
+ * Protection that follows the person, as a customer lives it: self-exclude for 6 months from the account page, see the banner
  * on /betting, /fantasy and the account page and the refusal in words (a readable date, no ISO
  * time), then open a second account with the same name and date of birth: it opens already
  * excluded, with the same banner, and its deposit is refused.

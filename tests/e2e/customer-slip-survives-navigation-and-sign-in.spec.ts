@@ -1,5 +1,5 @@
 /**
- * Issue 22: the bet slip is kept in the browser. A visitor builds a slip, leaves the page, reloads,
+ * The bet slip is kept in the browser. A visitor builds a slip, leaves the page, reloads,
  * finds it re-checked against the server (a moved price is shown as changed, a selection no longer
  * offered is removed with a note), signs in to place it and comes back to the same slip, places it,
  * and the slip is gone for good.

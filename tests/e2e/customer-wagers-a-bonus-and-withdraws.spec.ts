@@ -1,5 +1,5 @@
 /**
- * Issue 19, the bonus wallet in the browser (docs/money.md "Bonus funds"): a demo customer deposits
+ * The bonus wallet in the browser (docs/money.md "Bonus funds"): a demo customer deposits
  * 100.00 by crypto (no fee) and gets the 10.00 welcome bonus in their bonus account, not in cash;
  * the header reads "Cash $1,100.00 · Bonus $10.00" and the wallet shows the wagering (10 x 10.00 =
  * 100.00 at 1.50+) and the expiry. Two qualifying bets (placed through the API as the customer,

@@ -1,5 +1,5 @@
 /**
- * Issue 17's journey: a customer on /betting watches a live soccer match (its clock running),
+ * The live book's journey: a customer on /betting watches a live soccer match (its clock running),
  * places an in-play bet on it (the slip announces the in-play wait and counts it down, then the
  * bet is accepted), sees the match-winner market read "Suspended" when an admin enters a goal and
  * reopen after the suspension, and, once the admin finishes the match with a final score, finds the

@@ -1,5 +1,5 @@
 /**
- * Issue 19 item 2: a customer asks to withdraw more than the approval threshold (1,000.00); the
+ * A customer asks to withdraw more than the approval threshold (1,000.00); the
  * money is held and the payment shows "Pending approval". An operator finds it in the admin
  * Payments section's approval queue and approves it; the payout is sent and the customer sees the
  * withdrawal Completed with the provider's reference.

@@ -1,5 +1,5 @@
 /**
- * Issue 22 journey (and issue 18 item 6's display): an operator's first five minutes on the desk.
+ * An operator's first five minutes on the desk.
  * The trading desk lists every outcome as a row, the draw of a football match and a race's runners
  * by name; an alert the operator acknowledges says who acknowledged it, by name; on a 768 px screen
  * the risk table's last action is reached by scrolling the table inside its card.
@@ -39,7 +39,7 @@ test("an operator reads every outcome, sees who acknowledged an alert and reache
   // --- Customer: large bets on the draw and on the race's last runner, so both head the desk.
   const customerContext = await browser.newContext();
   const customer = await customerContext.newPage();
-  // A real customer: demo bets never count in operator figures (issue 22), so they raise no alert.
+  // A real customer: demo bets never count in operator figures, so they raise no alert.
   const punter = await registerCustomer(customer.request, "desk", "Dana", "Desk");
   await verifyCustomer(customer.request, punter, "full");
   await depositByApi(customer.request, 100_000);

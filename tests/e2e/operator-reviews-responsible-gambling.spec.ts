@@ -1,5 +1,6 @@
 /**
- * Issue 20 items 4 and 5 as an operator and a suspended customer live them: the admin console's
+ * Funds always reachable and the Responsible Gambling screen, as an operator and a suspended
+ * customer live them: the admin console's
  * Responsible Gambling section, on real data, lists a customer who has just self-excluded (name,
  * since, detail), the operator records a contact with them from that row and it heads the
  * interaction log; a suspended customer (not under investigation) opens the account page and

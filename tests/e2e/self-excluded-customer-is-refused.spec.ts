@@ -15,7 +15,7 @@ test("a self-excluded customer cannot bet or deposit, and cannot lift the exclus
   await page.goto("/account#responsible");
   const exclusion = page.getByTestId("exclusion");
   const period = exclusion.getByLabel("Period");
-  // Time-outs and self-exclusion, offered apart (issue 20).
+  // Time-outs and self-exclusion, offered apart.
   await expect(period.locator("option")).toHaveText([
     "Choose a period", "Time-out: 24 hours", "Time-out: 1 week", "Time-out: 1 month", "Time-out: 6 weeks",
     "Self-exclusion: 6 months", "Self-exclusion: 1 year", "Self-exclusion: 5 years", "Self-exclusion: permanent",

@@ -1,5 +1,5 @@
 /**
- * Issue 18 journey: an admin lowers a market's liability limit from the console (dashboard
+ * An admin lowers a market's liability limit from the console (dashboard
  * heatmap -> Adjust Limits); a customer puts a stake on that market that does not fit, is told the
  * largest stake that does ("Max stake for this selection is $X") and accepts it with "Accept $X":
  * the bet is placed at exactly that stake, and that is what leaves the balance.

@@ -1,5 +1,5 @@
 /**
- * Issue 18 journey: a customer bets on a market; an admin settles it early (the event has not
+ * A customer bets on a market; an admin settles it early (the event has not
  * finished, so with an override reason, after a confirmation that says what it does) and the
  * customer's bet shows Won with the payout in the balance; the admin then resettles the market
  * through the console to another outcome, with a reason; the customer's bet shows Lost and the
@@ -36,7 +36,7 @@ test("a trader settles a market, then resettles it to another outcome; the custo
   // --- Customer: 10.00 on the home side from the board.
   const customerContext = await browser.newContext();
   const customer = await customerContext.newPage();
-  // A real customer: operators never see a demo account's bets (issue 22).
+  // A real customer: operators never see a demo account's bets.
   await realCustomerOnBetting(customer, "resettle");
   await expect(customer.getByTestId("balance")).toHaveText(money(100000));
   await showEventOnBoard(customer, event);

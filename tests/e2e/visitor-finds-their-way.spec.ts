@@ -50,7 +50,7 @@ test("the admin console asks for a login when nobody is signed in", async ({ pag
   await expect(page.getByText("Admin Access Required")).toBeVisible();
   await expect(page.getByText("Please log in with admin credentials to access the administrative dashboard.")).toBeVisible();
   await page.getByRole("button", { name: "Login to Admin Dashboard" }).click();
-  // /api/login leads to our own sign-in page (issue 3).
+  // /api/login leads to our own sign-in page.
   await page.waitForURL((url) => url.pathname === "/sign-in");
   await expect(page.getByTestId("sign-in-form")).toBeVisible();
 });

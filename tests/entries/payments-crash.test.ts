@@ -1,5 +1,5 @@
 /**
- * Durable payments under SIGKILL (issue 19 item 1): the server is killed in the middle of a
+ * Durable payments under SIGKILL: the server is killed in the middle of a
  * deposit, withdrawal and betting load (the simulated provider takes 300 ms, so many payments are
  * in flight), then restarted on the same database; on start it reconciles pending payments with the
  * provider, whose records live in their own table. Afterwards:

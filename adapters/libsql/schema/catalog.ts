@@ -57,7 +57,7 @@ export const markets = sqliteTable(
     updatedAt: integer("updated_at").notNull(),
     /** Migration 0011: optional text of the Create New Market dialog. */
     description: text("description"),
-    /** Per-market liability limit in cents (default 2,000,000.00, spec section 9). */
+    /** Per-market liability limit in cents (default 2,000,000.00, the product spec's default). */
     liabilityLimit: integer("liability_limit").notNull().default(200_000_000),
     /** The result recorded by settlement by market (once): a winning outcome, or void. */
     resultKind: text("result_kind", { enum: ["winner", "void"] }),

@@ -123,7 +123,7 @@ export const demoResumes = sqliteTable("demo_resumes", {
 });
 
 /**
- * Sessions ended by a suspension (issue 22, migration 0040): a tombstone keyed by the session's id
+ * Sessions ended by a suspension (migration 0040): a tombstone keyed by the session's id
  * (the token's hash) that tells the next request with that cookie why it no longer works. Never
  * authenticates; gone when the account is activated again, and ignored after expires_at.
  */

@@ -70,7 +70,7 @@ export const FRAUD_THRESHOLDS = {
   /** A first bet of at least this much (cents), 10,000.00, is high severity (otherwise medium). */
   largeFirstBetHighStake: 1_000_000,
 
-  /** Customer win rate that counts as a risk factor (spec section 9: 65%) ... */
+  /** Customer win rate that counts as a risk factor (the product spec's alert level, 65%) ... */
   winRateAlert: 0.65,
   /** ... over at least this many settled bets. */
   winRateMinSettled: 10,

@@ -1,5 +1,5 @@
 /**
- * A time-out or self-exclusion refusal in words (issue 20 item 6). The API's message carries no
+ * A time-out or self-exclusion refusal in words. The API's message carries no
  * date; the instants are in the error's details (until, returnAccessAt, ISO), and the customer
  * reads them here in their own locale and time zone ("You are self-excluded until Thu 26 Nov, 17:16").
  */

@@ -33,7 +33,7 @@ describe("dates in the customer's own format", () => {
   });
 });
 
-describe("the back office's dates: the same formatter (issue #21)", () => {
+describe("the back office's dates: the same formatter", () => {
   it("a table stamp is day, month and time without the weekday, the year only when it is not this year", () => {
     expect(formatLocal(AT, "stamp", london)).toBe("26 Nov, 17:16");
     expect(formatLocal(AT, "stamp", { locale: "en-AU", timeZone: "Australia/Sydney", now: NOW })).toBe("27 Nov, 04:16 am");

@@ -3,7 +3,7 @@
  * and time zone (Intl.DateTimeFormat with no locale), e.g. "Thu 26 Nov, 17:16" in en-GB,
  * "Thu, Nov 26, 05:16 PM" in en-US. The API keeps ISO instants (in bodies and in error details);
  * pages call these instead of toLocale*String or a fixed "en-AU". The back office uses the same
- * formatter (issue #21: one formatDate): its tables show "stamp" ("26 Nov, 17:16") and keep the ISO
+ * formatter (one formatDate, so a date reads the same on every page): its tables show "stamp" ("26 Nov, 17:16") and keep the ISO
  * instant in the cell's <time dateTime title> (site/src/components/local-time.tsx) for an exact value.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The bet slip's success toast (issue 22): the price the server took, which under "accept any odds"
+ * The bet slip's success toast: the price the server took, which under "accept any odds"
  * or "accept higher" can differ from the one the slip showed (the server's totalOdds counts), saying
  * so when it moved, and the potential return at that price.
  */

@@ -1,5 +1,5 @@
 /**
- * The bet slip kept in the browser (issue 22): selections, stake and bet type under a versioned
+ * The bet slip kept in the browser: selections, stake and bet type under a versioned
  * localStorage key, so the slip survives navigation, a reload and signing in. Pure: reading and
  * checking what was stored, and re-validating it against the server's open events on load (a
  * selection whose market closed or whose outcome vanished is removed and named; a moved price is

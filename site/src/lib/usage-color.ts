@@ -1,4 +1,4 @@
-/** Spec section 9: 90% or more of a limit used is red, 70% or more yellow, otherwise green. The one rule, for admin and customer pages alike. */
+/** The product spec's colours: 90% or more of a limit used is red, 70% or more yellow, otherwise green. The one rule, for admin and customer pages alike. */
 export function usageColor(pct: number): "red" | "yellow" | "green" {
   return pct >= 90 ? "red" : pct >= 70 ? "yellow" : "green";
 }

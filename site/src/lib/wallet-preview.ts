@@ -1,7 +1,7 @@
 /**
  * What the deposit form previews before the server decides: the method's fee, the deposit bonus and
  * the total received, from the domain's own rules (domain/wallet/payment-methods.ts), plus the
- * method's min/max problem if any. Spec section 9: limit usage colours for the limits screen.
+ * method's min/max problem if any. The product spec's limit usage colours for the limits screen.
  */
 import { checkAmount, depositBonus, depositFee, paymentMethod, type PaymentMethodId } from "../../../domain/wallet/payment-methods.ts";
 

@@ -78,7 +78,7 @@ describe("a re-formed race", () => {
   });
 });
 
-describe("re-forming the issue's race", () => {
+describe("re-forming a field whose favourite is withdrawn", () => {
   it("the 1.46 favourite of ten withdrawn: the nine left were a 50% book; re-formed they are at least 118%", () => {
     const field = [1460, 7500, 10000, 13000, 17000, 21000, 29000, 34000, 51000, 67000];
     const r = reformRace(field.slice(1).map((p, i) => ({ outcomeId: `r${i + 2}`, priceMilli: p })), { fractionNum: 1, fractionDen: 5, places: 3 }, 10);

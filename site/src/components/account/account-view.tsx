@@ -1,5 +1,5 @@
 /**
- * The signed-in account page (spec section 2, "Account page"): identity card with balance and
+ * The signed-in account page ("Account page"): identity card with balance and
  * verification, the wallet (deposit, withdraw, transactions), and every menu row of the spec opening
  * its own working section. Sections are addressed by the URL hash (/account#responsible), so the
  * browser's back button and links from other pages work.

@@ -15,7 +15,7 @@ const SHOWN: Record<KycDisplay, { label: string; color: "green" | "amber" | "red
 
 export const kycDisplay = (level: string) => SHOWN[domainKycDisplay(level)];
 
-/** What the customer reads (issue 20): Rejected only after a refused attempt (GET /api/account verificationStatus). */
+/** What the customer reads: Rejected only after a refused attempt (GET /api/account verificationStatus). */
 const STATUS: Record<VerificationStatus, { label: string; color: "gray" | "amber" | "green" | "red" }> = {
   not_started: { label: "Not started", color: "gray" },
   basic: { label: "Basic verified", color: "amber" },

@@ -1,5 +1,5 @@
 /**
- * The account page of a SUSPENDED customer (issue 20 item 4: funds always reachable). Their session
+ * The account page of a SUSPENDED customer (funds always stay reachable: the money is theirs). Their session
  * opens nothing but their money, so this page shows why the account is closed and the withdraw form
  * (or, under investigation, why withdrawals are on hold) with their deposits and withdrawals.
  */

@@ -1,5 +1,5 @@
 /**
- * Logout (spec sections 4 and 8), the same on every customer page: demo users POST
+ * Logout, the same on every customer page: demo users POST
  * /api/demo/logout, real users POST /api/logout (the session is deleted on the server). On success
  * the cached user data is dropped, 'Logged Out' / 'You have been successfully logged out.' is shown
  * and after 1000 ms the browser goes to /. A failure shows 'Logout Failed'.

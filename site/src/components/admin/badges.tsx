@@ -48,7 +48,7 @@ export function RiskBadge({ profile }: { profile: AdminBet["riskProfile"] }) {
 const KYC_COLOR = { verified: "green", pending: "amber", rejected: "red" } as const;
 const KYC_LABEL = { verified: "Verified", pending: "Pending", rejected: "Rejected" } as const;
 
-/** KYC display mapping of spec section 4: full shown as verified, basic as pending, else rejected. */
+/** KYC display mapping of the product spec: full shown as verified, basic as pending, else rejected. */
 export function KycBadge({ status }: { status: "verified" | "pending" | "rejected" }) {
   return (
     <Badge color={KYC_COLOR[status]} variant="soft" className="adm-status">

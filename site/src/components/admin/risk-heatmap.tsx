@@ -1,5 +1,5 @@
 /**
- * Dashboard risk heatmap (spec section 2): rows Soccer..Cricket, columns FT Win..Parlay, values
+ * Dashboard risk heatmap: rows Soccer..Cricket, columns FT Win..Parlay, values
  * from GET /api/admin/risk-heatmap over 1h / 24h / 7d (polled every 30 s). Colour bands: above 80,
  * above 60, above 40, above 20, the rest. A cell opens its panel: exposure, liability, active bets,
  * average stake, max payout, margin, with Adjust Limits, Suspend Market and View Bets acting on a

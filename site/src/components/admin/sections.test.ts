@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { initialSection, MENU_SECTIONS, sectionById } from "./sections.ts";
 
-describe("admin console sections (spec sections 2 and 5)", () => {
+describe("admin console sections, their order and the tabs honoured at load", () => {
   it("has the 14 menu sections in order with their descriptions; users is not in the menu", () => {
     expect(MENU_SECTIONS.map((s) => `${s.id}:${s.description}`)).toEqual([
       "dashboard:Overview & Analytics",

@@ -1,4 +1,4 @@
-/** The admin console's sections (spec section 2, "Admin console"). */
+/** The admin console's sections, in the product spec's menu order. */
 export type SectionId =
   | "dashboard" | "trading" | "live" | "bet-builder" | "risk" | "customers" | "payments"
   | "ai" | "responsible" | "social" | "mobile" | "fraud" | "fantasy" | "tasks" | "users";
@@ -37,7 +37,7 @@ export function sectionById(id: SectionId): Section {
   return id === "users" ? USERS_SECTION : (MENU_SECTIONS.find((s) => s.id === id) ?? MENU_SECTIONS[0]);
 }
 
-/** Only these values of ?tab= are honoured at load (spec section 5). */
+/** Only these values of ?tab= are honoured at load (the product spec's validation rules: any other tab opens the dashboard). */
 const INITIAL_TABS: readonly SectionId[] = ["dashboard", "trading", "users", "fraud", "fantasy", "tasks"];
 
 export function initialSection(search: string): SectionId {

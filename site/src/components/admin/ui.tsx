@@ -162,12 +162,12 @@ export function RiskLevelBadge({ level, testId }: { level: string; testId?: stri
   );
 }
 
-/** Spec section 9: risk score colour above 70 red, above 40 yellow (else green). */
+/** The product spec's risk score colours: above 70 red, above 40 yellow (else green). */
 export function scoreColor(score: number): "red" | "yellow" | "green" {
   return score > 70 ? "red" : score > 40 ? "yellow" : "green";
 }
 
-/** Spec section 9's limit-usage colours: the one rule in site/src/lib/usage-color.ts. */
+/** The product spec's limit-usage colours: the one rule in site/src/lib/usage-color.ts. */
 export { usageColor } from "../../lib/usage-color.ts";
 
 export const count = new Intl.NumberFormat("en-AU");
@@ -184,7 +184,7 @@ export function compactMoney(cents: number): string {
 }
 
 /**
- * A wide table's horizontal scroller (issue 22: at 768 px the last columns, often the actions,
+ * A wide table's horizontal scroller (at 768 px the last columns, often the actions,
  * were cut off): the table scrolls inside its card, with a visible scrollbar, and the region takes
  * keyboard focus (arrow keys scroll it) under a label screen readers announce.
  */

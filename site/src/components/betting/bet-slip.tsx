@@ -1,5 +1,5 @@
 /**
- * The bet slip (spec sections 3-5 and 8): selections, single / multiple / same game multi, stake
+ * The bet slip: selections, single / multiple / same game multi, stake
  * with quick stakes, total odds, potential return and profit, and placement through POST /api/bets
  * with an idempotency key. All slip maths and checks come from domain/betting/slip.ts, as on the
  * server. Prices show in the customer's odds format. Server refusals (verification, limits,

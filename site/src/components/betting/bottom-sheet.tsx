@@ -1,5 +1,5 @@
 /**
- * A bottom sheet (issue 22, phones and tablets): a modal <dialog> fixed to the bottom of the screen
+ * A bottom sheet (phones and tablets): a modal <dialog> fixed to the bottom of the screen
  * with a handle and a close button. Opening it moves focus into it (to `focusSelector`, else the
  * sheet) without scrolling the page; the page behind is inert and does not scroll while it is open;
  * Escape, the close button, the handle and a tap on the dimmed page close it, and focus goes back to

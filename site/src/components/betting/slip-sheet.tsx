@@ -1,5 +1,5 @@
 /**
- * The bet slip on phones and tablets (issue 22): under 1024 px the page is one column and the slip
+ * The bet slip on phones and tablets: under 1024 px the page is one column and the slip
  * would sit thousands of pixels down, so it lives in a bottom sheet instead. Tapping a price (or
  * taking a popular same game multi) opens the sheet with the selection and the stake field in view;
  * a slip bar fixed to the bottom shows the count and opens it, as does the header's Bet Slip button.

@@ -1,5 +1,5 @@
 /**
- * Keeps the bet slip in the browser (issue 22): on load the stored slip is re-validated against the
+ * Keeps the bet slip in the browser: on load the stored slip is re-validated against the
  * open events (the server's current prices) and restored; from then on every change is written
  * back, and an empty slip (cleared, or placed) removes the stored one. So the slip survives moving
  * to another page, a reload, and a visitor signing in to place it. Rules: site/src/lib/stored-slip.ts.

@@ -1,5 +1,5 @@
 /**
- * The contest table (spec section 2, Fantasy page): Contest (name and start time), Entry Cost,
+ * The contest table (Fantasy page): Contest (name and start time), Entry Cost,
  * Entries (current/max), Payout 'TOP N', Prize Pool and an ENTER button per row, plus a pin toggle.
  */
 import { Badge, Button, Table, Text } from "@radix-ui/themes";

@@ -1,5 +1,5 @@
 /**
- * Left navigation of /fantasy (spec section 2): My Contests, My Lineups, Sports Betting (/betting),
+ * Left navigation of /fantasy: My Contests, My Lineups, Sports Betting (/betting),
  * Settings (/account) and Logout. My Contests and My Lineups switch the main view.
  */
 import { useCurrentUser, useLogout } from "../betting/session.tsx";

@@ -1,5 +1,5 @@
 /**
- * The reality check (issue 3, spec section 9): at the customer's chosen interval since sign-in a
+ * The reality check (intervals from the product spec's business constants): at the customer's chosen interval since sign-in a
  * dialog shows how long they have been signed in and their net win/loss for the session (GET
  * /api/responsible), with 'Take a 15 Minute Break' (POST /api/responsible/break: a 15-minute
  * time-out enforced by the server). A check seen on one page is not shown again on another.

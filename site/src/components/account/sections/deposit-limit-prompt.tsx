@@ -1,5 +1,5 @@
 /**
- * Before a customer's first deposit they are asked to set a deposit limit (issue 3). They either
+ * Before a customer's first deposit they are asked to set a deposit limit. They either
  * set one or more limits (PUT /api/responsible/limits) or decline (PUT /api/responsible/limit-prompt);
  * the server refuses a first deposit until one of the two has happened.
  */
@@ -14,7 +14,7 @@ import { Field } from "../../form/field.tsx";
 import { useResponsibleUpdate } from "./responsible.tsx";
 
 const PERIODS: LimitPeriod[] = ["daily", "weekly", "monthly"];
-/** Spec section 9 defaults when the server sends no suggestion: daily 500, weekly 1500, monthly off. */
+/** The product spec's default limits when the server sends no suggestion: daily 500, weekly 1500, monthly off. */
 const FALLBACK = { daily: 50_000, weekly: 150_000, monthly: null as number | null };
 
 export function DepositLimitPrompt({

@@ -1,10 +1,10 @@
 /**
- * Bet Builder (spec section 2, "Custom Bet Management"): a real event's markets (Match Result,
+ * Bet Builder ("Custom Bet Management"): a real event's markets (Match Result,
  * Both Teams to Score, Total Goals, ... whatever the event offers), one selection per market,
  * a slip with total odds, the odds boost notice, stake with quick stakes and potential win, and two
  * preset combinations built from the event's real prices. Place Bet Builder stays disabled with
  * its reason: only customers place bets (the server answers staff with 403), and this screen is
- * for admins and traders (issue 22).
+ * for admins and traders.
  */
 import { Badge, Button, Callout, Card, Flex, Heading, Select, Text, TextField } from "@radix-ui/themes";
 import { useMutation, useQuery } from "@tanstack/react-query";

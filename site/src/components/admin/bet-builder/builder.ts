@@ -1,5 +1,5 @@
 /**
- * Bet builder rules (spec sections 4 and 9): one selection per market (choosing another in the same
+ * Bet builder rules (as the product spec sets them): one selection per market (choosing another in the same
  * market replaces it), total odds = product of the legs, and the odds boost AS COMPUTED: 10% for 3
  * or more selections (the label promises 20% for 5 or more, which the spec notes is never reached).
  * Potential win = stake x total odds x boost, in cents, rounded down.

@@ -1,5 +1,5 @@
 /**
- * Customers / CRM (spec section 2): segment cards (High Value, Regular, Casual, At Risk) from real
+ * Customers / CRM: segment cards (High Value, Regular, Casual, At Risk) from real
  * customers and their betting; tabs Overview, Segments, Customer Search (search by username or
  * email; a result opens the profile panel with Send Bonus, Set Limits, Flag Account, Restrict),
  * Lifecycle and Retention ('coming soon').

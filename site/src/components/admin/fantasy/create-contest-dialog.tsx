@@ -1,7 +1,7 @@
 /**
  * Create Contest: name required; entry fee and guaranteed prize pool whole dollars, 0 or more; max
  * entries at least 1 (default 100); type tournament. Entry fees less the operator's rake are added
- * to the prize pool. The form keeps its values after a create (spec section 4).
+ * to the prize pool. The form keeps its values after a create, as the product spec asks, so a similar one is quick to add.
  */
 import { Button, Flex, Grid } from "@radix-ui/themes";
 import { useState } from "react";

@@ -1,7 +1,7 @@
 /**
  * Create League: name required; max teams 4 to 20 (default 12); entry fee and prize pool whole
  * dollars, 0 or more. Type season_long and format snake_draft by default. The form keeps its
- * values after a create (spec section 4).
+ * values after a create, as the product spec asks.
  */
 import { Button, Flex, Grid } from "@radix-ui/themes";
 import { useState } from "react";

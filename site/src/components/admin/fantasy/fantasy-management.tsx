@@ -1,5 +1,5 @@
 /**
- * Admin "Fantasy Sports Management" (spec section 2): a sport filter (All Sports or one sport), four
+ * Admin "Fantasy Sports Management": a sport filter (All Sports or one sport), four
  * summary cards (total sports, active leagues, total prize pool, total entries), a loading
  * skeleton while any of the four lists loads, and the Overview, Sports, Leagues, Contests and
  * Players tabs with the Create Sport / League / Contest and Add Player dialogs.

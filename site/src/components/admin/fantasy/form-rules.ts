@@ -1,5 +1,5 @@
 /**
- * The create dialogs' validation (spec section 5), as pure functions so they can be tested and the
+ * The create dialogs' validation (the product spec's validation rules), as pure functions so they can be tested and the
  * dialogs stay thin. Numbers are parsed as whole numbers; money fields are whole dollars sent to the
  * server as integer cents. The server enforces the same bounds again.
  */

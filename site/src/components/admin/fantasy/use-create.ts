@@ -26,7 +26,7 @@ const REFRESH: Record<Entity, readonly QueryKey[]> = {
   player: [keys.fantasyPlayers, keys.fantasySports],
 };
 
-/** Spec section 8 texts; the player texts follow the same pattern. */
+/** The product spec's error catalogue texts; the player texts follow the same pattern. */
 export const CREATE_TEXT: Record<Entity, { ok: string; fail: string }> = {
   sport: { ok: "Fantasy sport created successfully", fail: "Failed to create fantasy sport" },
   league: { ok: "Fantasy league created successfully", fail: "Failed to create fantasy league" },

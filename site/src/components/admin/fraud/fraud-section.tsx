@@ -1,5 +1,5 @@
 /**
- * Fraud Detection & Monitoring (spec section 2), fed by the rules engine in domain/fraud: stat
+ * Fraud Detection & Monitoring, fed by the rules engine in domain/fraud: stat
  * cards, Active Fraud Alerts (first 10, time window; open alerts can be resolved as Confirmed or
  * False positive, which make each rule's precision, or with the spec's plain Resolve), Rule
  * Precision (confirmed / (confirmed + false positives) per rule), High-Risk

@@ -7,7 +7,7 @@ import { adminKeys } from "../../../lib/queries-admin.ts";
 import { useAdminMutation } from "../use-admin-mutation.ts";
 import { VERDICT_LABEL } from "./precision.ts";
 
-/** Spec section 4: Resolve sends resolution 'resolved' and a fixed note saying an admin resolved it. */
+/** As the product spec has it, Resolve sends resolution 'resolved' and a fixed note saying an admin resolved it. */
 export const RESOLVE_NOTE = "Resolved by admin from the fraud monitoring screen.";
 
 /** Resolve an alert: an id alone is the spec's plain resolution; with a verdict, it counts in the rule's precision. */

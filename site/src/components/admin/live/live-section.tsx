@@ -1,5 +1,5 @@
 /**
- * Live Betting (spec section 2, "Live In-Play"): cards for the real live events (GET
+ * Live Betting ("Live In-Play"): cards for the real live events (GET
  * /api/admin/live, polled every 3 s like live odds) with sport, minute, score, prices, stakes taken
  * and 'High Activity'. A card opens its detail: Markets (every market of the event with prices,
  * suspend / reopen, and returns at the quick stakes), Live Stats (the feed's figures and the

@@ -1,5 +1,5 @@
 /**
- * Settlement corrections of a settled market (issue 18): resettle it with a new result (any result a
+ * Settlement corrections of a settled market: resettle it with a new result (any result a
  * first settlement takes: a winner, a dead heat, no winner, void, placed runners) or unsettle it (bets back to pending), each with a reason, through
  * POST /api/admin/markets/{id}/resettle|unsettle; and the pieces every settle-like dialog shares:
  * the early-settlement override field and the confirmation that says what the action does.
@@ -107,7 +107,7 @@ export function ResettleMarketDialog({
   const [touched, setTouched] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const resettle = useCorrection(market, "resettle", () => onOpenChange(false));
-  // The same result input as a first settlement (issue 18): a winner, a dead heat, no winner, void,
+  // The same result input as a first settlement: a winner, a dead heat, no winner, void,
   // and each way the placed runners.
   const detail = useQuery({ ...adminQueries.adminMarket(market.id), enabled: open });
   const withdrawn = new Set((detail.data?.outcomes ?? []).filter((o) => o.withdrawn).map((o) => o.id));

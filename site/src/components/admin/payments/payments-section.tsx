@@ -1,5 +1,5 @@
 /**
- * Payments (spec section 2): balance cards and the transaction history (GET /api/admin/payments/summary
+ * Payments: balance cards and the transaction history (GET /api/admin/payments/summary
  * and /transactions; deposits and withdrawals with their true state, method and the provider's
  * reference, deposit bonuses and operator adjustments), with Export History. The Deposit tab
  * previews the customer's deposit form with the real fee rules (no server call, no money moves) and

@@ -1,5 +1,5 @@
 /**
- * Responsible Gambling (spec section 2 "Player Protection"; issue 20 item 5), on real data from
+ * Responsible Gambling (the admin console's "Player Protection"), on real data from
  * GET /api/admin/responsible: customers with active limits, pending limit increases, time-outs,
  * self-exclusions (with their stage), reality-check history and markers of harm, each listing its
  * customers (name, since, detail) with a way to the customer; and the interaction log

@@ -1,5 +1,5 @@
 /**
- * Axis ticks for the risk monitor's charts (issue 22): the time axis in the reader's local time
+ * Axis ticks for the risk monitor's charts: the time axis in the reader's local time
  * with the date where a day starts, the value axis in the chart's own units. Pure: the locale and
  * time zone can be pinned (tests), the site leaves them to the browser.
  */

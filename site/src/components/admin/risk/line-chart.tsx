@@ -18,7 +18,7 @@ export function chartPath(values: readonly number[], width: number, height: numb
 }
 
 /**
- * The chart with labelled axes (issue 22): local times (the date where a day starts) along the
+ * The chart with labelled axes: local times (the date where a day starts) along the
  * bottom, values in the chart's units up the side, and a visually hidden table of every point for
  * screen readers.
  */

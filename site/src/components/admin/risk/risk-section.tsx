@@ -1,5 +1,5 @@
 /**
- * Risk Management (spec section 2) on GET /api/admin/risk-metrics (polled every 60 s): summary
+ * Risk Management on GET /api/admin/risk-metrics (polled every 60 s): summary
  * cards, a high-risk banner, Market Risk, Customer Risk, a Real-time Monitor charting the book's
  * exposure and liability over the last 24 hours, and Risk Controls that act (suspend a market,
  * limit or restrict an account).

@@ -1,6 +1,6 @@
 /**
- * AI Insights (spec section 2, "AI picks"): illustrative. Picks drift every 30 s (odds up to 0.05
- * either way, confidence clamped 50..95, spec section 4). Add to Slip collects picks in a local
+ * AI Insights ("AI picks"): illustrative. Picks drift every 30 s (odds up to 0.05
+ * either way, confidence clamped 50..95, as the product spec has it). Add to Slip collects picks in a local
  * sample slip; nothing is sent to the server.
  */
 import { Badge, Button, Card, Flex, Grid, Heading, Progress, Tabs, Text } from "@radix-ui/themes";

@@ -1,5 +1,5 @@
 /**
- * Mobile (spec section 2, "Mobile optimisation"): the current width, a device-size switcher
+ * Mobile ("Mobile optimisation"): the current width, a device-size switcher
  * (375 / 768 / 1024), a sample mobile UI, touch guidance and fixed performance figures.
  */
 import { Badge, Button, Card, Flex, Grid, Heading, SegmentedControl, Tabs, Text } from "@radix-ui/themes";

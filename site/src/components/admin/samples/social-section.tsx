@@ -1,5 +1,5 @@
 /**
- * Community (spec section 2): illustrative social feed, tipsters and leaderboard. Local only:
+ * Community: illustrative social feed, tipsters and leaderboard. Local only:
  * likes and follows change on screen, nothing is sent to the server.
  */
 import { Avatar, Badge, Button, Card, Flex, Grid, SegmentedControl, Table, Tabs, Text } from "@radix-ui/themes";

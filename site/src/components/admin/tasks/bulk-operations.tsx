@@ -1,5 +1,5 @@
 /**
- * Bulk operations (spec sections 2 and 4): POST /api/admin/bulk-operations starts one (202), the
+ * Bulk operations: POST /api/admin/bulk-operations starts one (202), the
  * list GET /api/admin/bulk-operations is polled every second while any is pending or processing,
  * so progress bars move until each ends completed or failed with its counts. Reports are
  * downloaded from /api/admin/bulk-operations/{id}/result.csv.

@@ -1,5 +1,5 @@
 /**
- * Task Management (spec section 2): real tasks (create, edit, assign, status changes) with Quick
+ * Task Management: real tasks (create, edit, assign, status changes) with Quick
  * Stats; Bulk Operations cards and recent operations; Bulk Settlement that runs with a progress bar
  * until it ends completed or failed; Customer Insights reports generated from real data as CSV.
  * Administrators only.

@@ -1,5 +1,5 @@
 /**
- * Create New Market (spec sections 2, 5, 8): Event (real open events), Market Type (in words),
+ * Create New Market: Event (real open events), Market Type (in words),
  * Market Name, optional Description, and the outcomes with their prices (2 to 20). The outcome
  * names are derived from the type, the event's sides and the line in the name until the operator
  * edits them; the server checks the same rule (domain/markets/market-shape.ts). 'Creating...' while pending;
@@ -49,7 +49,7 @@ export function CreateMarketDialog({ open, onOpenChange }: { open: boolean; onOp
       reset();
       onOpenChange(false);
     },
-    // Spec section 8: a non-ok response gives 'Failed to create market'; the server's reason follows.
+    // The product spec's error text: a non-ok response gives 'Failed to create market'; the server's reason follows.
     failure: (e) => ({ title: "Error", description: `Failed to create market. ${describeApiError(e)}`, variant: "destructive" }),
     invalidate: [keys.events, adminKeys.riskHeatmap, adminKeys.riskMetrics],
   });

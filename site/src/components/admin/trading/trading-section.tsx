@@ -1,5 +1,5 @@
 /**
- * Trading Desk (spec section 2): header cards (Total Exposure in millions, Daily P&L, Hold %,
+ * Trading Desk: header cards (Total Exposure in millions, Daily P&L, Hold %,
  * Active Alerts) and tabs Overview, Risk Management, Odds Control, Alerts, Sharp Tracking, all on
  * real figures from GET /api/trading/*. Header buttons: Export Odds (CSV of the odds on the desk)
  * and New Market (the Create New Market dialog).

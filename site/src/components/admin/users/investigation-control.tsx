@@ -1,5 +1,5 @@
 /**
- * "Under investigation" on a customer (issue 20 item 4): while open, the customer's withdrawals are
+ * "Under investigation" on a customer: while open, the customer's withdrawals are
  * refused (WALLET.UNDER_INVESTIGATION); opening and closing need a reason and are audited.
  */
 import { Badge, Button, Flex, Text, TextField } from "@radix-ui/themes";

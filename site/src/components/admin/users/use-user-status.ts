@@ -1,5 +1,5 @@
 /**
- * Suspend / activate (spec sections 4 and 8): PATCH /api/admin/users/{userId}/status {isActive};
+ * Suspend / activate (with the product spec's toast texts): PATCH /api/admin/users/{userId}/status {isActive};
  * toasts 'User Status Updated' / 'The user's status has been successfully updated.' and, on
  * failure, 'Error' / 'Failed to update user status.'; then users and user-stats are refreshed.
  */

@@ -17,7 +17,7 @@ const users = [
   user({ id: "4", email: "noah@example.com", firstName: "Noah", lastName: "Patel", verificationLevel: "pending" }),
 ];
 
-describe("user filtering (spec section 5)", () => {
+describe("user filtering", () => {
   it("searches email or 'first last', case-insensitively", () => {
     expect(filterUsers(users, "JACK T", "all", "all").map((u) => u.id)).toEqual(["1"]);
     expect(filterUsers(users, "example.com", "all", "all")).toHaveLength(4);

@@ -1,8 +1,8 @@
 /**
- * User list filtering (spec section 5, client side): case-insensitive search on the email or
+ * User list filtering (client side, the product spec's rules): case-insensitive search on the email or
  * "first last"; status active = isActive, suspended = not; KYC by verification level, with the
  * same meaning the server gives the kyc filter (verified = full, basic = basic, pending = basic or
- * pending, rejected = none or rejected). Stat figures follow spec section 9.
+ * pending, rejected = none or rejected). Stat figures follow the product spec's business constants.
  */
 import type { AdminUser } from "../../../../../api/schemas/users.ts";
 

@@ -1,5 +1,5 @@
 /**
- * User Management (spec section 2): stat cards, search and filters, the users list with badges,
+ * User Management: stat cards, search and filters, the users list with badges,
  * a details modal with Suspend / Activate and View Activity Log, Refresh, Export Users and Add
  * User; plus the Audit Trail of every admin and trader change. Administrators only.
  */
@@ -99,7 +99,7 @@ export function UserManagement({ initialActivityUserId }: { initialActivityUserI
     setUserStatus.mutate(
       { userId: u.id, isActive: !u.isActive },
       {
-        // Spec section 4: the modal flips its own display immediately.
+        // The product spec has the modal flip its own display at once; the server's answer then replaces it.
         onSuccess: (r) => setDetail((d) => (d && d.id === u.id ? r.user : d)),
       },
     );
