@@ -10,7 +10,7 @@
  * the network to go idle plus 2 s, and reads a `layout-shift` PerformanceObserver installed before
  * any page script runs (buffered, so shifts before the observer could see them still count).
  *
- * CLS here is the SUM of every layout-shift entry without recent input (the brief's definition; it
+ * CLS here is the SUM of every layout-shift entry without recent input (the strictest reading, chosen so no shift hides in a quiet window; it
  * is never smaller than Google's "largest 5-second session window", which is printed beside it as
  * `window`). Each case runs --runs times (default 3) and the worst run is reported, since data
  * arrives in a different order from run to run. Then the largest shifting elements of the worst
