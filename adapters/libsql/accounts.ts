@@ -61,7 +61,7 @@ export class LibsqlUsers implements Users {
     const [row] = await this.d.db
       .select({ n: count() })
       .from(users)
-      // Demo accounts never count in operator figures.
+      // Demo accounts never count in operator figures: they play with credit the house grants (real-money.ts).
       .where(and(eq(users.role, "customer"), eq(users.isActive, true), eq(users.isDemo, false)));
     return row?.n ?? 0;
   }
