@@ -1,5 +1,5 @@
 /**
- * The risk heatmap of the admin dashboard : rows Soccer, Tennis, Basketball,
+ * The risk heatmap of the admin dashboard: rows Soccer, Tennis, Basketball,
  * Racing, Rugby, Cricket; columns FT Win, O/U, Handicap, Player, Parlay.
  *
  * Mapping from the real catalogue:

@@ -1,8 +1,9 @@
 /**
  * What a customer may do with their money right now, readable by a SUSPENDED customer too
  * (funds always stay reachable: the money is theirs). A suspended customer's session opens
- * nothing but their payments and withdrawals, so the account page asks this to show the withdraw form, or why it is closed:
- * under investigation (an operator holds withdrawals) or identity not fully verified.
+ * nothing but their payments and withdrawals, so the account page asks this to show the
+ * withdraw form, or why it is closed: under investigation (an operator holds withdrawals) or
+ * identity not fully verified.
  */
 import type { Ctx } from "../shared/context.ts";
 import { ok, type Result } from "../shared/result.ts";
