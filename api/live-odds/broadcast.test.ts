@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { SlowSubscriberError, SseBroadcast, sseFrame, sseText } from "./broadcast.ts";
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** One turn of the event loop: every pending promise callback and I/O callback has run. */
+const nextTurn = () => new Promise((r) => setImmediate(r));
 const decoder = new TextDecoder();
 
 /** A source we drive by hand: `emit` is what the poller would do after a poll. */
@@ -10,10 +11,14 @@ function manualSource() {
     listener: null as ((items: { id: string; n: number }[]) => void) | null,
     subscribes: 0,
     unsubscribes: 0,
+    /** Resolves once the broadcast has asked to listen (before any gate lets it finish). */
+    asked: null as Promise<void> | null,
+    askedNow: () => {},
     /** Resolved by the test to let a subscription finish (null: at once). */
     gate: null as Promise<void> | null,
     async subscribe(listener: (items: { id: string; n: number }[]) => void) {
       s.subscribes++;
+      s.askedNow();
       if (s.gate) await s.gate;
       s.listener = listener;
       return () => {
@@ -25,6 +30,7 @@ function manualSource() {
       s.listener?.(items);
     },
   };
+  s.asked = new Promise<void>((r) => (s.askedNow = r));
   return s;
 }
 
@@ -128,7 +134,7 @@ describe("SseBroadcast", () => {
     })();
     for (let n = 0; n < 20; n++) {
       source.emit({ id: "x".repeat(100), n });
-      await sleep(0);
+      await nextTurn();
     }
     expect(b.stats.dropped).toBe(1);
     expect(b.subscriberCount).toBe(1);
@@ -208,8 +214,11 @@ describe("SseBroadcast, subscribers written to their connections (attach)", () =
     const { b } = broadcastOver(source);
     const conn = fakeConnection();
     const attaching = b.attach(conn);
-    await sleep(5);
-    expect(conn.sent).toHaveLength(0); // nothing before the source listens
+    // Nothing before the source listens: it has been asked, is held at the gate, and every pending
+    // turn has run.
+    await source.asked;
+    await nextTurn();
+    expect(conn.sent).toHaveLength(0);
     release();
     await attaching;
     expect(conn.text()).toBe('event: ping\ndata: {"at":"2026-01-01T00:00:00.000Z"}\nretry: 3000\n\n');
