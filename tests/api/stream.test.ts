@@ -75,6 +75,23 @@ async function openStream(app: { request: TestApp["app"]["request"] }) {
     }
   }
 
+  /**
+   * Every message already sent: read until the stream has nothing more once the event loop has
+   * turned (a chunk already enqueued is read on that turn). No wall-clock wait is involved.
+   */
+  async function arrived(): Promise<SseMessage[]> {
+    const out: SseMessage[] = [];
+    for (;;) {
+      for (let m = parse(); m; m = parse()) out.push(m);
+      pending ??= reader.read();
+      const r = await Promise.race([pending, new Promise<"none">((ok) => setImmediate(() => ok("none")))]);
+      if (r === "none") return out;
+      pending = null;
+      if (r.done) return out;
+      buffer += decoder.decode(r.value, { stream: true });
+    }
+  }
+
   /** The raw bytes of the next chunk (for the exact wire format). */
   async function rawChunk(): Promise<string> {
     pending ??= reader.read();
@@ -83,7 +100,7 @@ async function openStream(app: { request: TestApp["app"]["request"] }) {
     return decoder.decode(result.value);
   }
 
-  return { res, next, nextOddsFor, rawChunk, read: () => reader.read(), close: () => reader.cancel() };
+  return { res, next, nextOddsFor, arrived, rawChunk, read: () => reader.read(), close: () => reader.cancel() };
 }
 
 async function liveItem(eventId: string) {
@@ -175,12 +192,18 @@ describe("GET /api/live-odds/stream", () => {
       await s.next();
       await raisePrice("evt_010-m1-o1", 100);
       await s.nextOddsFor("evt_010");
-      // Several polls, including the overlap window, pass: nothing more for this event.
-      const quiet = await s.next(1800);
-      expect(quiet === null || quiet.event === "ping" || JSON.parse(quiet.data).id !== "evt_010").toBe(true);
-      // A write that touches the row without changing anything shown is not sent either.
+      // Three more polls, each re-reading the change (it is still inside the overlap window), have
+      // finished: nothing more for this event. Counted polls, not a span of time a slow machine
+      // could fill with none.
+      const hub = liveOddsHubOf(t.database.client)!;
+      await hub.whenPolled(hub.pollsFinished + 3);
+      const odds = (messages: SseMessage[]) => messages.filter((m) => m.event === "odds").map((m) => (JSON.parse(m.data) as { id: string }).id);
+      expect(odds(await s.arrived())).not.toContain("evt_010");
+      // A write that touches the row without changing anything shown is not sent either: two polls
+      // on, one of them begun after the write, nothing at all has been sent.
       await t.database.client.execute({ sql: "UPDATE outcomes SET updated_at = ? WHERE id = 'evt_010-m1-o2'", args: [Date.now()] });
-      expect(await s.next(1200)).toBeNull();
+      await hub.whenPolled(hub.pollsFinished + 2);
+      expect(odds(await s.arrived())).toEqual([]);
       await raisePrice("evt_010-m1-o2", 100);
       const item = await s.nextOddsFor("evt_010");
       expect(item).toEqual(await liveItem("evt_010"));
