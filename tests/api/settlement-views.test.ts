@@ -39,7 +39,7 @@ describe("GET /api/dashboard/stats", () => {
       totalStaked: 2000,
       openLiability: c.bet.potentialReturn,
       totalReturned: 0,
-      // A new real customer (demo accounts never count in the operator's figures, issue 22).
+      // A new real customer (demo accounts never count in the operator's figures).
       activeCustomers: 1,
     });
 
