@@ -127,6 +127,23 @@ describe("PollingHub", () => {
     expect(batches).toEqual([[4, 5], [6]]);
   });
 
+  it("counts finished polls, items handed over first, and resolves a wait for the nth", async () => {
+    const s = source();
+    const { hub, timer } = hubOver(s);
+    const got: number[] = [];
+    unsubscribers.push(await hub.subscribe((xs) => got.push(...xs)));
+    expect(hub.pollsFinished).toBe(0); // the start is not a poll
+    let second = false;
+    void hub.whenPolled(2).then(() => (second = got.length === 1)); // the item of poll 2 already delivered
+    await timer.tick();
+    expect([hub.pollsFinished, second]).toEqual([1, false]);
+    s.pending.push(7);
+    await timer.tick();
+    await hub.whenPolled(2);
+    expect([hub.pollsFinished, second]).toEqual([2, true]);
+    await hub.whenPolled(1); // already past: at once
+  });
+
   it("never runs two polls at once: the next wait is armed only once a poll has answered", async () => {
     const s = source();
     const { hub, timer } = hubOver(s);

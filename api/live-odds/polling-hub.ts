@@ -48,6 +48,8 @@ export class PollingHub<T> {
   private firstAttempt: Promise<void> | null = null;
   private armed: unknown = null;
   private wakeSleeper: (() => void) | null = null;
+  private polls = 0;
+  private pollWaiters: { n: number; resolve: () => void }[] = [];
 
   constructor(opts: PollingHubOptions<T>) {
     this.opts = opts;
@@ -68,6 +70,28 @@ export class PollingHub<T> {
    */
   whenStopped(): Promise<void> {
     return this.loopDone;
+  }
+
+  /** Polls finished so far (their items, if any, already handed to the listeners). */
+  get pollsFinished(): number {
+    return this.polls;
+  }
+
+  /**
+   * Resolves once `n` polls have finished in all: a test that expects nothing more to be sent waits
+   * for polls to have run and found nothing, rather than for time to pass.
+   */
+  whenPolled(n: number): Promise<void> {
+    if (this.polls >= n) return Promise.resolve();
+    return new Promise((resolve) => this.pollWaiters.push({ n, resolve }));
+  }
+
+  private pollFinished() {
+    this.polls++;
+    if (this.pollWaiters.length === 0) return;
+    const due = this.pollWaiters.filter((w) => w.n <= this.polls);
+    this.pollWaiters = this.pollWaiters.filter((w) => w.n > this.polls);
+    for (const w of due) w.resolve();
   }
 
   /**
@@ -122,6 +146,7 @@ export class PollingHub<T> {
               }
             }
           }
+          this.pollFinished();
         }
       } catch (e) {
         this.opts.onError?.(e);

@@ -324,9 +324,8 @@ describe("follows: GET/POST /api/account/follows, DELETE /api/account/follows/{t
 });
 
 describe("GET /api/account/rewards", () => {
-  async function credit(userId: string, kind: string, amount: number, from = "promotions") {
+  async function credit(userId: string, kind: string, amount: number, from = "promotions", at = Date.now()) {
     const id = `tx_test_${kind}_${Math.random().toString(36).slice(2)}`;
-    const at = Date.now();
     await t.database.client.batch(
       [
         { sql: "INSERT INTO ledger_transactions (id, kind, reference, created_at, created_by) VALUES (?, ?, ?, ?, NULL)", args: [id, kind, `ref-${kind}`, at] },
@@ -351,9 +350,10 @@ describe("GET /api/account/rewards", () => {
     const r = await registerCustomer(t);
     expect(await (await r.session.get("/api/account/rewards")).json()).toEqual({ items: [], total: 0 });
     await credit(r.userId, "deposit", 20000, "payments");
-    const bonus = await credit(r.userId, "deposit_bonus", 2000);
-    await new Promise((res) => setTimeout(res, 5));
-    const adjustment = await credit(r.userId, "adjustment", 150, "house");
+    // The adjustment a millisecond after the bonus, stated rather than slept for: newest first.
+    const at = Date.now();
+    const bonus = await credit(r.userId, "deposit_bonus", 2000, "promotions", at);
+    const adjustment = await credit(r.userId, "adjustment", 150, "house", at + 1);
     const body = await (await r.session.get("/api/account/rewards")).json();
     expect(body.items.map((i: { id: string; kind: string; amount: number }) => [i.id, i.kind, i.amount])).toEqual([
       [adjustment, "adjustment", 150],

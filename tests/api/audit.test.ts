@@ -27,12 +27,23 @@ beforeAll(async () => {
   const e = pool.forMutation();
   marketId = e.markets[0].id;
   outcomeId = e.markets[0].outcomes[0].id;
-  startedAt = new Date();
-  await new Promise((res) => setTimeout(res, 5));
-  expect((await r.trader.post(`/api/admin/markets/${marketId}/suspend`)).status).toBe(200);
-  expect((await put(r.admin, `/api/admin/markets/${marketId}/limit`, { liabilityLimit: 1_000_000 })).status).toBe(200);
-  expect((await r.trader.post("/api/trading/adjust-odds", { outcomeId, direction: "up" })).status).toBe(200);
-  expect((await r.admin.post(`/api/admin/markets/${marketId}/reopen`)).status).toBe(200);
+  // The four changes at their own milliseconds on the test clock, from one after everything the
+  // set-up wrote: "from startedAt" finds exactly them, and newest first is their order however fast
+  // the machine (on the wall clock they could share a millisecond with each other or the set-up).
+  startedAt = new Date(Date.now() + 1);
+  const at = (ms: number) => t.clock.set(new Date(startedAt.getTime() + ms));
+  try {
+    at(0);
+    expect((await r.trader.post(`/api/admin/markets/${marketId}/suspend`)).status).toBe(200);
+    at(1);
+    expect((await put(r.admin, `/api/admin/markets/${marketId}/limit`, { liabilityLimit: 1_000_000 })).status).toBe(200);
+    at(2);
+    expect((await r.trader.post("/api/trading/adjust-odds", { outcomeId, direction: "up" })).status).toBe(200);
+    at(3);
+    expect((await r.admin.post(`/api/admin/markets/${marketId}/reopen`)).status).toBe(200);
+  } finally {
+    t.clock.set(null as unknown as Date); // back to real time
+  }
 });
 afterAll(() => t.close());
 
@@ -71,7 +82,7 @@ describe("GET /api/admin/audit", () => {
   it("refuses bad filters (400)", async () => {
     await expectInvalidFields(await r.admin.get("/api/admin/audit?from=yesterday"), "from");
     await expectInvalidFields(await r.admin.get("/api/admin/audit?limit=0"), "limit");
-    await expectError(await r.admin.get(`/api/admin/audit?from=${new Date().toISOString()}&to=${startedAt.toISOString()}`), 400, "REQUEST.INVALID");
+    await expectError(await r.admin.get(`/api/admin/audit?from=${new Date(startedAt.getTime() + 60_000).toISOString()}&to=${startedAt.toISOString()}`), 400, "REQUEST.INVALID");
   });
 
   it("is admin only: anonymous 401, customer and trader 403", async () => {
