@@ -3,9 +3,9 @@
  * typed map of it that `drizzle-kit generate` drafts new migrations from. A map drawn by hand
  * drifts, so this test migrates a fresh database and compares the two both ways: every table,
  * column (name, type affinity, not-null, primary key, a default drizzle knows), index (name,
- * columns, unique, partial) and UNIQUE constraint, nothing missing on either side. Triggers have
- * no drizzle form; the list in schema/triggers.ts is compared with the database's instead, so a
- * migration that adds a trigger fails here until the trigger is listed.
+ * columns, unique, partial condition), UNIQUE constraint, foreign key and CHECK, nothing missing on
+ * either side. Triggers have no drizzle form; the list in schema/triggers.ts is compared with the
+ * database's instead, so a migration that adds or drops a trigger fails here until the list says so.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,9 +20,9 @@ import * as schema from "./schema.ts";
 import { TRIGGERS } from "./schema/triggers.ts";
 
 const dialect = new SQLiteSyncDialect();
-const tables = Object.values(schema).filter((t): t is SQLiteTable => is(t, SQLiteTable));
+const tables: SQLiteTable[] = Object.values(schema as Record<string, unknown>).filter((t): t is SQLiteTable => is(t, SQLiteTable));
 
-/** SQLite's column affinity rules (datatype3.html, 3.1), applied alike to both declared types. */
+/** SQLite's rules for the type affinity of a declared column type, applied alike to both sides. */
 function affinity(declared: string): string {
   const t = declared.toUpperCase();
   if (t.includes("INT")) return "INTEGER";
