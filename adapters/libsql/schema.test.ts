@@ -7,9 +7,9 @@
  * either side. Triggers have no drizzle form; the list in schema/triggers.ts is compared with the
  * database's instead, so a migration that adds or drops a trigger fails here until the list says so.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "@libsql/client";
 import { is, SQL } from "drizzle-orm";
@@ -231,5 +231,26 @@ describe("the drizzle schema and the migrated database", () => {
     changed.delete("table users");
     changed.set("index users.extra_idx", "(email)");
     expect(disagreements(drizzle, changed)).toHaveLength(3);
+  });
+});
+
+/**
+ * Drizzle is the migration tool only: its migrator (database.ts) and the schema it drafts from.
+ * An adapter that queried through the builder would make the schema a second description in use.
+ */
+const MAY_IMPORT_DRIZZLE = /^(adapters\/libsql\/database\.ts|adapters\/libsql\/schema\/[\w-]+\.ts|adapters\/libsql\/schema\.test\.ts)$/;
+
+describe("drizzle as the migration tool only", () => {
+  it("is imported by the migrator and the schema, by no adapter, route or use case", () => {
+    const root = resolve(import.meta.dirname, "../..");
+    const sources = ["adapters", "api", "domain", "scripts", "bench", "tests"].flatMap((d) =>
+      readdirSync(join(root, d), { recursive: true, encoding: "utf8" })
+        .filter((f) => /\.(ts|tsx|mjs)$/.test(f) && !f.includes("node_modules"))
+        .map((f) => relative(root, join(root, d, f))),
+    );
+    expect(sources.length).toBeGreaterThan(100);
+    const importers = sources.filter((f) => /from\s+["']drizzle-orm[/"']/.test(readFileSync(join(root, f), "utf8")));
+    expect(importers).toContain("adapters/libsql/database.ts");
+    expect(importers.filter((f) => !MAY_IMPORT_DRIZZLE.test(f))).toEqual([]);
   });
 });
