@@ -1,29 +1,29 @@
-/** Users, sessions, wallets and idempotency records on libSQL. */
-import { and, count, eq } from "drizzle-orm";
-import type { InStatement } from "@libsql/client";
+/** Users, sessions, wallets and idempotency records on libSQL, in plain SQL like every other adapter. */
+import type { InStatement, Row } from "@libsql/client";
 import type { EndedSession, IdempotencyRecords, NewSession, Sessions, Users, Wallets } from "../../domain/ports/index.ts";
 import { DEFAULT_SUSPENSION_CATEGORY, isSuspensionCategory, type SuspensionCategory } from "../../domain/accounts/suspension.ts";
 import type { User } from "../../domain/shared/types.ts";
 import { walletAccountId, type LedgerTransaction } from "../../domain/wallet/ledger.ts";
 import type { Database } from "./database.ts";
 import { ledgerStatements } from "./ledger-statements.ts";
-import { idempotencyKeys, ledgerAccounts, sessions, users } from "./schema.ts";
 import { oneRow } from "./embedded-client.ts";
 import type { WagerGateVersions } from "./wager-gate-cache.ts";
 import type { PricingVersion } from "./pricing-cache.ts";
 
-type UserRow = typeof users.$inferSelect;
-const toUser = (r: UserRow): User => ({
-  id: r.id,
-  email: r.email,
-  firstName: r.firstName,
-  lastName: r.lastName,
-  role: r.role,
-  isDemo: r.isDemo,
-  ...(r.isSample ? { isSample: true } : {}),
-  isActive: r.isActive,
-  verificationLevel: r.verificationLevel,
-  createdAt: new Date(r.createdAt),
+/** The users columns a User has (a row of USER_COLUMNS, or of a query that selects them). */
+const USER_COLUMNS = "id, email, first_name, last_name, role, is_demo, is_sample, is_active, verification_level, created_at";
+
+const toUser = (r: Row): User => ({
+  id: String(r.id),
+  email: String(r.email),
+  firstName: String(r.first_name),
+  lastName: String(r.last_name),
+  role: r.role as User["role"],
+  isDemo: Number(r.is_demo) === 1,
+  ...(Number(r.is_sample) === 1 ? { isSample: true } : {}),
+  isActive: Number(r.is_active) === 1,
+  verificationLevel: r.verification_level as User["verificationLevel"],
+  createdAt: new Date(Number(r.created_at)),
 });
 
 export class LibsqlUsers implements Users {
@@ -33,8 +33,8 @@ export class LibsqlUsers implements Users {
   }
 
   async findById(id: string): Promise<User | null> {
-    const [row] = await this.d.db.select().from(users).where(eq(users.id, id));
-    return row ? toUser(row) : null;
+    const rs = await this.d.client.execute(oneRow({ sql: `SELECT ${USER_COLUMNS} FROM users WHERE id = ?`, args: [id] }));
+    return rs.rows[0] ? toUser(rs.rows[0]) : null;
   }
 
   async create(user: User, wallet: { grant: LedgerTransaction | null } | null, passwordHash: string | null = null): Promise<void> {
@@ -58,18 +58,17 @@ export class LibsqlUsers implements Users {
   }
 
   async countActiveCustomers(): Promise<number> {
-    const [row] = await this.d.db
-      .select({ n: count() })
-      .from(users)
-      // Demo accounts never count in operator figures: they play with credit the house grants (real-money.ts).
-      .where(and(eq(users.role, "customer"), eq(users.isActive, true), eq(users.isDemo, false)));
-    return row?.n ?? 0;
+    // Demo accounts never count in operator figures: they play with credit the house grants (real-money.ts).
+    const rs = await this.d.client.execute(
+      oneRow({ sql: "SELECT COUNT(*) AS n FROM users WHERE role = 'customer' AND is_active = 1 AND is_demo = 0", args: [] }),
+    );
+    return Number(rs.rows[0]?.n ?? 0);
   }
 }
 
 /**
  * The session lookup runs on every request, so it is one plain statement (kept prepared by the
- * connection) reading only the user's columns that a User has, not a drizzle query with a row mapper.
+ * connection) reading only the user's columns that a User has and the two counters.
  */
 const ACTIVE_SESSION_SQL = `SELECT u.id, u.email, u.first_name, u.last_name, u.role, u.is_demo, u.is_sample, u.is_active, u.verification_level,
     u.created_at, s.expires_at, u.wager_gate_version, (SELECT n FROM pricing_version WHERE id = 1) AS pricing_version
@@ -92,12 +91,9 @@ export class LibsqlSessions implements Sessions {
   }
 
   async create(s: NewSession): Promise<void> {
-    await this.d.db.insert(sessions).values({
-      id: s.id,
-      userId: s.userId,
-      createdAt: s.createdAt.getTime(),
-      expiresAt: s.expiresAt.getTime(),
-      ip: s.ip,
+    await this.d.client.execute({
+      sql: "INSERT INTO sessions (id, user_id, created_at, expires_at, ip) VALUES (?, ?, ?, ?, ?)",
+      args: [s.id, s.userId, s.createdAt.getTime(), s.expiresAt.getTime(), s.ip],
     });
   }
 
@@ -105,25 +101,14 @@ export class LibsqlSessions implements Sessions {
     const rs = await this.d.client.execute(oneRow({ sql: ACTIVE_SESSION_SQL, args: [id, now.getTime()] }));
     const r = rs.rows[0];
     if (!r) return null;
-    const user: User = {
-      id: String(r.id),
-      email: String(r.email),
-      firstName: String(r.first_name),
-      lastName: String(r.last_name),
-      role: r.role as User["role"],
-      isDemo: Number(r.is_demo) === 1,
-      ...(Number(r.is_sample) === 1 ? { isSample: true } : {}),
-      isActive: Number(r.is_active) === 1,
-      verificationLevel: r.verification_level as User["verificationLevel"],
-      createdAt: new Date(Number(r.created_at)),
-    };
+    const user = toUser(r);
     this.gateVersions.observe(user.id, Number(r.wager_gate_version));
     this.pricingVersion.observe(Number(r.pricing_version));
     return { user, expiresAt: new Date(Number(r.expires_at)) };
   }
 
   async delete(id: string): Promise<void> {
-    await this.d.db.delete(sessions).where(eq(sessions.id, id));
+    await this.d.client.execute({ sql: "DELETE FROM sessions WHERE id = ?", args: [id] });
   }
 
   async endedBecause(id: string, now: Date): Promise<EndedSession | null> {
@@ -154,11 +139,9 @@ export class LibsqlWallets implements Wallets {
   }
 
   async balanceOf(userId: string): Promise<number | null> {
-    const [row] = await this.d.db
-      .select({ balance: ledgerAccounts.balance })
-      .from(ledgerAccounts)
-      .where(eq(ledgerAccounts.id, walletAccountId(userId)));
-    return row ? row.balance : null;
+    const rs = await this.d.client.execute(oneRow({ sql: "SELECT balance FROM ledger_accounts WHERE id = ?", args: [walletAccountId(userId)] }));
+    const r = rs.rows[0];
+    return r ? Number(r.balance) : null;
   }
 }
 
@@ -169,10 +152,10 @@ export class LibsqlIdempotency implements IdempotencyRecords {
   }
 
   async find(userId: string, key: string) {
-    const [row] = await this.d.db
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-    return row ? { requestHash: row.requestHash, response: JSON.parse(row.responseBody) as unknown } : null;
+    const rs = await this.d.client.execute(
+      oneRow({ sql: "SELECT request_hash, response_body FROM idempotency_keys WHERE user_id = ? AND key = ?", args: [userId, key] }),
+    );
+    const r = rs.rows[0];
+    return r ? { requestHash: String(r.request_hash), response: JSON.parse(String(r.response_body)) as unknown } : null;
   }
 }

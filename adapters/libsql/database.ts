@@ -1,26 +1,23 @@
 /**
  * Opening the database: an embedded file (default), :memory:, or a remote libSQL/Turso URL.
- * Applies the committed drizzle migrations. Writes elsewhere go through `client.batch(..., "write")`
+ * Applies the committed migrations (hand-written SQL; drizzle's migrator only runs them and keeps
+ * its journal). Adapters talk to `client` in plain SQL; writes go through `client.batch(..., "write")`
  * so each change is one atomic write holding the single writer lock as briefly as possible.
  */
 import { createClient, type Client } from "@libsql/client";
-import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
+import { drizzle } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { fileURLToPath } from "node:url";
 import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
-import * as schema from "./schema.ts";
 import { GroupCommitter } from "./group-commit.ts";
 import { embeddedFileClient } from "./embedded-client.ts";
 import { startBackgroundCheckpoints, type BackgroundCheckpoints } from "./checkpointer.ts";
 import { databaseKind, type DatabaseKind } from "./statements.ts";
 export { databaseKind, type DatabaseKind };
 
-export type Db = LibSQLDatabase<typeof schema>;
-
 export interface Database {
   client: Client;
-  db: Db;
   kind: DatabaseKind;
   /**
    * Group commit for the hot writes (adapters/libsql/group-commit.ts), on a plain embedded file
@@ -79,13 +76,11 @@ export async function openDatabase(opts: {
     if (kind === "file") await client.execute("PRAGMA journal_size_limit = 67108864");
   }
   await client.execute("PRAGMA foreign_keys = ON");
-  const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder });
+  await migrate(drizzle(client), { migrationsFolder });
   const groupCommit = embedded ? new GroupCommitter(embedded.connections) : undefined;
   const checkpoints = embedded && opts.backgroundCheckpoints ? await startBackgroundCheckpoints(client, url.slice("file:".length)) : null;
   return {
     client,
-    db,
     kind,
     groupCommit,
     checkpoints,

@@ -36,6 +36,7 @@ export const bets = sqliteTable(
     index("bets_placed_idx").on(t.placedAt),
     index("bets_type_idx").on(t.betType, t.status),
     check("bets_stake_ck", sql`${t.stake} > 0`),
+    check("bets_bonus_stake_ck", sql`${t.bonusStake} >= 0 AND ${t.bonusStake} <= ${t.stake}`),
     check("bets_status_ck", sql`${t.status} IN ('pending','won','lost','void','cashed_out')`),
     check(
       "bets_each_way_ck",

@@ -39,7 +39,10 @@ export const events = sqliteTable(
   (t) => [
     index("events_status_start_idx").on(t.status, t.startTime),
     index("events_updated_idx").on(t.updatedAt),
+    // Partial: only events not finished yet, the few that reads of the open book look through.
+    index("events_live_idx").on(t.status).where(sql`${t.status} IN ('upcoming','live')`),
     check("events_status_ck", sql`${t.status} IN ('upcoming','live','finished')`),
+    check("events_limit_ck", sql`${t.liabilityLimit} IS NULL OR ${t.liabilityLimit} > 0`),
   ],
 );
 
@@ -113,7 +116,10 @@ export const outcomes = sqliteTable(
   (t) => [
     index("outcomes_market_idx").on(t.marketId),
     index("outcomes_updated_idx").on(t.updatedAt),
+    // Partial: only outcomes still to be decided; decided ones, most of the table over time, stay out.
+    index("outcomes_undecided_idx").on(t.marketId).where(sql`${t.result} IS NULL`),
     check("outcomes_price_ck", sql`${t.priceMilli} >= 1010`),
+    check("outcomes_result_ck", sql`${t.result} IS NULL OR ${t.result} IN ('won','lost','void')`),
     check(
       "outcomes_dead_heat_ck",
       sql`(${t.deadHeatNum} IS NULL AND ${t.deadHeatDen} IS NULL) OR (${t.deadHeatNum} > 0 AND ${t.deadHeatDen} > ${t.deadHeatNum} AND ${t.deadHeatDen} <= 1000000)`,

@@ -182,12 +182,21 @@ export const accountInvestigations = sqliteTable("account_investigations", {
 });
 
 /** The bonus wallet's settings (one row, migration 0032): wagering multiple (at most 10), minimum odds, expiry. */
-export const bonusSettings = sqliteTable("bonus_settings", {
-  id: integer("id").primaryKey(),
-  wageringMultiple: integer("wagering_multiple").notNull().default(10),
-  minOddsMilli: integer("min_odds_milli").notNull().default(1500),
-  expiryDays: integer("expiry_days").notNull().default(30),
-});
+export const bonusSettings = sqliteTable(
+  "bonus_settings",
+  {
+    id: integer("id").primaryKey(),
+    wageringMultiple: integer("wagering_multiple").notNull().default(10),
+    minOddsMilli: integer("min_odds_milli").notNull().default(1500),
+    expiryDays: integer("expiry_days").notNull().default(30),
+  },
+  (t) => [
+    check("bonus_settings_one_row_ck", sql`${t.id} = 1`),
+    check("bonus_settings_wagering_ck", sql`${t.wageringMultiple} BETWEEN 0 AND 10`),
+    check("bonus_settings_min_odds_ck", sql`${t.minOddsMilli} >= 1000`),
+    check("bonus_settings_expiry_ck", sql`${t.expiryDays} >= 1`),
+  ],
+);
 
 /**
  * Each bonus credited to a bonus account (a trigger on the posting records it, migration 0032),
@@ -208,7 +217,13 @@ export const bonusGrants = sqliteTable(
     closedAt: integer("closed_at"),
     closedTransactionId: text("closed_transaction_id"),
   },
-  (t) => [index("bonus_grants_user_idx").on(t.userId, t.status), index("bonus_grants_expiry_idx").on(t.status, t.expiresAt)],
+  (t) => [
+    index("bonus_grants_user_idx").on(t.userId, t.status),
+    index("bonus_grants_expiry_idx").on(t.status, t.expiresAt),
+    check("bonus_grants_amount_ck", sql`${t.amount} > 0`),
+    check("bonus_grants_wagering_ck", sql`${t.wageringRequired} >= 0`),
+    check("bonus_grants_status_ck", sql`${t.status} IN ('active','released','expired')`),
+  ],
 );
 
 /** One welcome offer (deposit bonus) per person: a claim per deposit carrying a bonus (trigger bonus_welcome_once). */

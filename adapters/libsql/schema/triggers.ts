@@ -1,0 +1,118 @@
+/**
+ * Every trigger of the migrated database, by the table it fires on. Drizzle cannot describe a
+ * trigger, so the migrations (adapters/libsql/migrations/*.sql) hold their bodies and this list
+ * only names them: adapters/libsql/schema.test.ts compares it with the database both ways, so a
+ * migration that adds, drops or renames a trigger fails that test until this list says so. The
+ * current body of any trigger: `SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?`.
+ *
+ * Not re-exported by schema/index.ts: drizzle-kit reads that module for tables only.
+ */
+export const TRIGGERS: Readonly<Record<string, readonly string[]>> = {
+  approval_requests: ["approval_requests_decide_once", "approval_requests_fixed", "approval_requests_no_delete"],
+  audit_log: ["audit_log_no_delete", "audit_log_no_update"],
+  bet_legs: ["bet_legs_liability_limit", "bet_legs_liability_on_delete", "bet_legs_price_guard"],
+  bets: [
+    "bets_bonus_stake_fixed",
+    "bets_liability_on_delete",
+    "bets_liability_release",
+    "bets_liability_restore",
+    "bets_max_payout",
+    "bets_payout_hours_delete",
+    "bets_payout_hours_insert",
+    "bets_payout_hours_unvoid",
+    "bets_payout_hours_void",
+    "bets_potential_return_totals",
+    "bets_resettle_guard",
+    "bets_return_within_potential_insert",
+    "bets_return_within_potential_update",
+    "bets_settle_once",
+    "bets_terms_fixed",
+    "settlement_exceptions_resolve",
+  ],
+  bonus_grants: ["bonus_grants_close_once", "bonus_grants_no_delete"],
+  bonus_welcome_claims: ["bonus_welcome_no_change", "bonus_welcome_once"],
+  bulk_operations: ["bulk_operations_final"],
+  events: [
+    "events_finished_closes_markets",
+    "events_pricing_version_delete",
+    "events_pricing_version_insert",
+    "events_pricing_version_update",
+    "events_status_forward",
+  ],
+  fantasy_contests: ["fantasy_contests_status_forward", "fantasy_contests_terms_fixed"],
+  fantasy_entries: ["fantasy_entries_lineup_while_open", "fantasy_entries_terms_fixed"],
+  fantasy_pool_checks: ["fantasy_pool_checks_keep_empty"],
+  fraud_alerts: ["fraud_alerts_no_delete", "fraud_alerts_resolved_final"],
+  ledger_accounts: [
+    "ledger_accounts_balance_by_postings",
+    "ledger_accounts_fixed",
+    "ledger_accounts_no_delete",
+    "ledger_accounts_open_at_zero",
+    "ledger_accounts_open_bonus",
+  ],
+  ledger_commit_barrier: ["ledger_commit_barrier_stays_empty"],
+  ledger_open_transactions: ["ledger_open_transactions_close", "ledger_open_transactions_insert", "ledger_open_transactions_sum"],
+  ledger_postings: [
+    "bonus_grants_on_credit",
+    "ledger_postings_apply",
+    "ledger_postings_no_delete",
+    "ledger_postings_no_update",
+    "ledger_postings_to_open_transaction",
+  ],
+  ledger_transactions: ["ledger_transactions_no_delete", "ledger_transactions_no_update", "ledger_transactions_open"],
+  markets: [
+    "markets_closed_final",
+    "markets_pricing_version_delete",
+    "markets_pricing_version_insert",
+    "markets_pricing_version_update",
+    "markets_result_once",
+    "markets_result_revision",
+    "markets_review_holds_system",
+    "markets_suspended_reason_cleared",
+    "markets_suspended_reason_needs_suspension",
+  ],
+  outcome_liability: [
+    "outcome_liability_event_on_delete",
+    "outcome_liability_event_on_insert",
+    "outcome_liability_event_on_update",
+  ],
+  outcomes: [
+    "outcomes_price_history",
+    "outcomes_pricing_version_delete",
+    "outcomes_pricing_version_insert",
+    "outcomes_pricing_version_update",
+  ],
+  payments: [
+    "payments_fixed_fields",
+    "payments_no_delete",
+    "payments_reversed_with_ledger",
+    "payments_settled_with_ledger",
+    "payments_state_forward",
+  ],
+  price_changes: ["price_changes_no_delete", "price_changes_no_update"],
+  register_checks: [
+    "register_checks_gate_version_delete",
+    "register_checks_gate_version_insert",
+    "register_checks_gate_version_update",
+  ],
+  responsible_exclusions: [
+    "responsible_exclusions_gate_version_delete",
+    "responsible_exclusions_gate_version_insert",
+    "responsible_exclusions_gate_version_update",
+    "responsible_exclusions_no_delete",
+    "responsible_exclusions_no_update",
+  ],
+  responsible_limits: [
+    "responsible_limits_gate_version_delete",
+    "responsible_limits_gate_version_insert",
+    "responsible_limits_gate_version_update",
+  ],
+  rg_interactions: ["rg_interactions_no_delete", "rg_interactions_no_update"],
+  sessions: ["sessions_record_address"],
+  sign_in_addresses: ["sign_in_addresses_no_delete", "sign_in_addresses_no_update"],
+  tasks: ["tasks_assignee_staff_insert", "tasks_assignee_staff_update"],
+  trading_alerts: ["trading_alerts_ack_once", "trading_alerts_no_delete"],
+  user_settings: ["user_settings_gate_version_delete", "user_settings_gate_version_insert", "user_settings_gate_version_update"],
+  users: ["users_demo_fixed_with_open_bets", "users_sample_not_demo_insert", "users_sample_not_demo_update"],
+  write_assertions: ["write_assertions_keep_empty"],
+};
