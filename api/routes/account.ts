@@ -26,7 +26,7 @@ import { submitBasicVerification } from "../../domain/kyc/submit-basic.ts";
 import { submitDocumentVerification } from "../../domain/kyc/submit-document.ts";
 import { verificationStatus } from "../../domain/kyc/levels.ts";
 
-export const presentAccountUser = (u: User, p: AccountProfile, lastAttemptRejected = false): AccountUser => ({
+const presentAccountUser = (u: User, p: AccountProfile, lastAttemptRejected = false): AccountUser => ({
   id: u.id,
   email: u.email,
   firstName: u.firstName,

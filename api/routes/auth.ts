@@ -33,7 +33,7 @@ async function endSession(c: Context<AppEnv>, opts: { clearCookie: boolean } = {
 }
 
 /** A `next` that stays on this site: a path starting with one slash, no scheme, host or control characters. */
-export function safeNext(next: string | undefined): string | null {
+function safeNext(next: string | undefined): string | null {
   if (!next) return null;
   if (!next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return null;
   if (/[\u0000-\u001f\u007f\\]/.test(next)) return null;

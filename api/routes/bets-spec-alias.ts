@@ -40,7 +40,7 @@ export const placeBetValidationHook = (
   });
 };
 
-export type SpecPlacedBet = z.infer<typeof SpecPlaceBetResponse>;
+type SpecPlacedBet = z.infer<typeof SpecPlaceBetResponse>;
 
 type Issue = { path: PropertyKey[]; message: string; code: string };
 const issuesOf = (r: { success: boolean; error?: { issues: Issue[] } }): Issue[] => (r.success ? [] : r.error!.issues);
@@ -58,7 +58,7 @@ function specIssues(raw: unknown): Issue[] {
 }
 
 /** Whether a validated body used a dollar-string stake (then the answer's money is in dollars). */
-export type ValidatedBody = NativeBody | SpecBody;
+type ValidatedBody = NativeBody | SpecBody;
 
 /**
  * Our input for the use case. Validation let through only whole shapes (PlaceBetRequest): a cents

@@ -21,7 +21,7 @@ export const taskRoutes = new OpenAPIHono<AppEnv>();
 
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
 
-export const presentTask = (t: TaskView): Task => ({
+const presentTask = (t: TaskView): Task => ({
   id: t.id,
   title: t.title,
   description: t.description,
@@ -38,7 +38,7 @@ export const presentTask = (t: TaskView): Task => ({
   completedAt: isoOrNull(t.completedAt),
 });
 
-export const presentOperation = (o: BulkOperationRecord): BulkOperation => ({
+const presentOperation = (o: BulkOperationRecord): BulkOperation => ({
   id: o.id,
   type: o.type,
   title: o.title,

@@ -90,7 +90,7 @@ export function presentContest(c: ContestRecord, viewer: string | null, myEntrie
   };
 }
 
-export function presentEntry(
+function presentEntry(
   e: EntryRecord,
   c: ContestRecord,
   players: ReadonlyMap<string, FantasyPlayerRecord>,
