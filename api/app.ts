@@ -164,7 +164,7 @@ export function createApp(appDeps: AppDeps) {
   app.get("/api/openapi.json", (c) => c.json(document()));
   app.get("/api/docs", (c) => c.html(renderDocs(document() as never)));
   app.all("/api/*", (c) => sendError(c, { code: "ROUTE.NOT_FOUND", message: `No route ${c.req.method} ${c.req.path}` }));
-  if (deps.assets) app.route("/", siteRoutes(deps.assets));
+  app.route("/", siteRoutes(deps.assets));
 
   app.notFound((c) => sendError(c, { code: "ROUTE.NOT_FOUND", message: "Not found" }));
   app.onError((e, c) => {

@@ -25,7 +25,6 @@ import { DEFAULT_LEDGER_RECONCILE_INTERVAL_MS, LEDGER_RECONCILER_LEASE, LedgerRe
 import { BackgroundJobs } from "./jobs/scheduler.ts";
 import { fraudScanThread } from "../adapters/libsql/fraud-scan-thread.ts";
 import { fraudWriter } from "../adapters/libsql/fraud.ts";
-import { ScryptPasswordHasher } from "../adapters/system/password.ts";
 import { sessionTokens } from "../adapters/system/session-token.ts";
 import { timerInPlayDelay } from "../adapters/system/in-play-delay.ts";
 import { DEFAULT_REFORM_SUSPEND_MS, DEFAULT_SCORE_SUSPEND_MS, parseInPlayDelays } from "../domain/betting/in-play.ts";
@@ -241,7 +240,6 @@ export async function bootstrap(config: Config) {
     admission: config.admissionBudgetMs > 0 ? { budgetMs: config.admissionBudgetMs, maxBusy: config.admissionMaxBusyPercent / 100 } : false,
     rateCounter: new LibsqlRateCounter(database.client, database.groupCommit),
     jobs,
-    passwordHasher: new ScryptPasswordHasher(),
     sessionTokens,
   });
   return {

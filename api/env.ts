@@ -1,4 +1,4 @@
-import type { PasswordHasher, Ports } from "../domain/ports/index.ts";
+import type { Ports } from "../domain/ports/index.ts";
 import type { Clock, Ids } from "../domain/shared/clock.ts";
 import type { Actor } from "../domain/shared/types.ts";
 import type { SuspensionState } from "../domain/accounts/suspension.ts";
@@ -31,20 +31,24 @@ export interface AppDeps {
   ports: Ports;
   clock: Clock;
   ids: Ids;
-  /** For the health check's round trip only. */
+  /**
+   * The database connection, as an identity only: the live-odds stream keeps one poller per
+   * connection (api/live-odds/stream.ts). Nothing reads through it; the health checks ask the Health port.
+   */
   database: { client: Client; kind: "file" | "memory" | "remote" };
   demoMode: boolean;
   feed?: FeedStatusSource;
   fantasyRunner?: FantasyRunnerStatusSource;
-  assets?: AssetSource;
+  /** The built site served beside the API (a directory with no files serves none). */
+  assets: AssetSource;
   version?: string;
   startedAt?: Date;
   /** Log each request as one JSON line to stdout (off in tests). */
   logRequests?: boolean;
   /** Rate limits (api/middleware/rate-limit.ts); false or absent = none. */
   rateLimits?: RateLimitConfig | false;
-  /** The shared counters the limits use. */
-  rateCounter?: RateCounter;
+  /** The shared counters the limits use (read only when rateLimits names a limit). */
+  rateCounter: RateCounter;
   /** Where request log entries go instead of stdout (tests capture them here). */
   requestLog?: (entry: RequestLogEntry) => void;
   /** How long a built /api/live-odds body is reused (ms); 0 or absent = rebuilt on every request. */
@@ -60,17 +64,15 @@ export interface AppDeps {
   liveStream?: { pollMs?: number; pingMs?: number };
   /**
    * The HTTP server's way to write the live-odds stream straight to each connection
-   * (adapters/system/node-event-streams.ts); absent, or for a request without a connection, a web stream.
+   * (adapters/system/node-event-streams.ts); for a request without a connection, a web stream.
    */
-  eventStreams?: EventStreams;
-  /** Hashes passwords of accounts an admin adds (scrypt, adapters/system/password.ts). */
-  passwordHasher: PasswordHasher;
+  eventStreams: EventStreams;
   /** Issues session tokens and the ids stored for them (adapters/system/session-token.ts). */
   sessionTokens: SessionTokens;
   /** Admission control of the queued writes (api/middleware/admission.ts); false or absent = none. */
   admission?: AdmissionConfig | false;
   /** Background jobs of this process (api/jobs): told when a bulk operation is queued, asked for a fraud scan. */
-  jobs?: { bulkOperationQueued(): void; scanNow(): Promise<FraudScanSummary> };
+  jobs: { bulkOperationQueued(): void; scanNow(): Promise<FraudScanSummary> };
 }
 
 export type AppEnv = {

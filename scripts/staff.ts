@@ -13,7 +13,6 @@
 import { parseArgs } from "node:util";
 import { libsqlPorts, openDatabase } from "../adapters/libsql/index.ts";
 import { randomIds, systemClock } from "../adapters/system/clock.ts";
-import { ScryptPasswordHasher } from "../adapters/system/password.ts";
 import { addStaffFromConsole } from "../domain/users/add-staff-from-console.ts";
 
 const { positionals, values } = parseArgs({
@@ -41,7 +40,6 @@ const database = await openDatabase({
   url: process.env.DATABASE_URL || "file:data/sportsbook.db",
   authToken: process.env.DATABASE_AUTH_TOKEN,
 });
-const hasher = new ScryptPasswordHasher();
 const ctx = { ports: libsqlPorts(database), clock: systemClock, ids: randomIds };
 let failed = false;
 for (const [i, email] of emails.entries()) {
@@ -54,7 +52,6 @@ for (const [i, email] of emails.entries()) {
       role: (values.role?.[i] ?? "admin") as "admin" | "trader",
       password: process.env.STAFF_PASSWORD ?? "",
     },
-    hasher,
   );
   if (added.ok) console.log(`${added.value.role} ${added.value.email} added (${added.value.id})`);
   else {

@@ -42,6 +42,7 @@ import { LibsqlPersonRegistry, LibsqlRegisterCache, LibsqlRgOperations } from ".
 import { PersonKeyHasher } from "./person-keys.ts";
 import { LibsqlBonuses } from "./bonuses.ts";
 import { LibsqlLedgerAudit } from "./ledger-audit.ts";
+import { LibsqlHealth } from "./health.ts";
 import { SimulatedSelfExclusionRegister } from "../register/simulated-register.ts";
 import { WagerGateVersions } from "./wager-gate-cache.ts";
 import { PricedOutcomeCache, PricingVersion } from "./pricing-cache.ts";
@@ -71,6 +72,7 @@ export function libsqlPorts(d: Database, opts: PortOptions = {}): Ports {
   /** The pricing counter, as session lookups read it, and placement's priced rows kept against it (pricing-cache.ts). */
   const pricingVersion = new PricingVersion();
   return {
+    health: new LibsqlHealth(d.client, d.kind),
     persons: new LibsqlPersonRegistry(d.client, new PersonKeyHasher(d.client, opts.personKeySecret)),
     selfExclusionRegister: register,
     registerCache: new LibsqlRegisterCache(d.client),

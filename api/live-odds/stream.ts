@@ -167,7 +167,7 @@ export function serveLiveOddsStream(deps: AppDeps) {
     // Straight to the connection where the server allows it: a subscriber then costs its connection alone.
     let leave: (() => void) | null = null;
     let closed = false;
-    const direct = deps.eventStreams?.open(c.env, headers, () => {
+    const direct = deps.eventStreams.open(c.env, headers, () => {
       closed = true;
       leave?.();
     });

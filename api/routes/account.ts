@@ -16,7 +16,7 @@ import { errorBody, unwrap } from "../errors.ts";
 import { requireRole, requireUser } from "../middleware/session.ts";
 import type { User } from "../../domain/shared/types.ts";
 import type { AccountProfile } from "../../domain/accounts/profile.ts";
-import { getAccount } from "../../domain/accounts/get-account.ts";
+import { accountUserOf, getAccount } from "../../domain/accounts/get-account.ts";
 import { updateDetails } from "../../domain/accounts/update-details.ts";
 import { changePassword } from "../../domain/accounts/change-password.ts";
 import { getSettings, updateSettings } from "../../domain/accounts/update-settings.ts";
@@ -25,12 +25,8 @@ import { listRewards } from "../../domain/accounts/list-rewards.ts";
 import { submitBasicVerification } from "../../domain/kyc/submit-basic.ts";
 import { submitDocumentVerification } from "../../domain/kyc/submit-document.ts";
 import { verificationStatus } from "../../domain/kyc/levels.ts";
-import type { Ports } from "../../domain/ports/index.ts";
 
-/** Whether the customer's last verification attempt was refused (and no level reached since). */
-const lastAttemptRejected = async (ports: Ports, userId: string) => (await ports.persons.lastRejection(userId)) != null;
-
-export const presentAccountUser = (u: User, p: AccountProfile, lastAttemptRejected = false): AccountUser => ({
+const presentAccountUser = (u: User, p: AccountProfile, lastAttemptRejected = false): AccountUser => ({
   id: u.id,
   email: u.email,
   firstName: u.firstName,
@@ -59,10 +55,8 @@ accountRoutes.openapi(
     responses: { 200: json(AccountResponse, "The account"), ...errorResponses(401, 403) },
   }),
   async (c) => {
-    const ctx = ctxOf(c);
-    const a = unwrap(await getAccount(ctx));
-    const rejected = await lastAttemptRejected(ctx.ports, a.user.id);
-    return c.json({ user: presentAccountUser(a.user, a.profile, rejected), balance: a.balance, settings: a.settings }, 200);
+    const a = unwrap(await getAccount(ctxOf(c)));
+    return c.json({ user: presentAccountUser(a.user, a.profile, a.lastAttemptRejected), balance: a.balance, settings: a.settings }, 200);
   },
 );
 
@@ -85,9 +79,8 @@ accountRoutes.openapi(
     // As for the password change: a wrong current password is 403, not 401 (the caller stays signed in).
     if (!result.ok && result.error.code === "AUTH.INVALID_CREDENTIALS")
       return c.json(errorBody(c.get("requestId"), result.error), 403) as never;
-    const user = unwrap(result);
-    const profile = (await ctx.ports.accounts.profileOf(user.id)) ?? { dateOfBirth: null, address: null };
-    return c.json({ user: presentAccountUser(user, profile, await lastAttemptRejected(ctx.ports, user.id)) }, 200);
+    const shown = await accountUserOf(ctx, unwrap(result));
+    return c.json({ user: presentAccountUser(shown.user, shown.profile, shown.lastAttemptRejected) }, 200);
   },
 );
 

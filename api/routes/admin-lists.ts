@@ -19,12 +19,13 @@ import { AdminBetsPage, AdminBetsQuery, AdminEventsPage, AdminEventsQuery, BetTi
 import { SseBroadcast } from "../live-odds/broadcast.ts";
 import { DEFAULT_PING_MS, MAX_QUEUE_BYTES, RETRY_MS } from "../live-odds/stream.ts";
 import { API_SECURITY_HEADERS } from "../middleware/security.ts";
-import type { AdminLists } from "../../domain/ports/admin-lists.ts";
-import { passesTickerFilter, type TickerFilter, type TickerItem } from "../../domain/risk/ticker.ts";
+import type { TickerFilter, TickerItem } from "../../domain/risk/ticker.ts";
+import { betTickerFeed } from "../../domain/risk/bet-ticker-feed.ts";
+import { operatorEvents } from "../../domain/markets/operator-events.ts";
+import type { Ctx } from "../../domain/shared/context.ts";
 
 export const adminListRoutes = new OpenAPIHono<AppEnv>();
 
-const listsOf = (deps: AppDeps): AdminLists => deps.ports.adminLists;
 const badCursor = () =>
   new ApiFailure({
     code: "REQUEST.INVALID",
@@ -47,11 +48,11 @@ adminListRoutes.openapi(
   }),
   async (c) => {
     const f = c.req.valid("query");
-    const page = await listsOf(c.get("deps")).events({
+    const page = unwrap(await operatorEvents(ctxOf(c), {
       ...f,
       from: f.from ? new Date(f.from) : undefined,
       to: f.to ? new Date(f.to) : undefined,
-    });
+    }));
     if (page === "bad_cursor") throw badCursor();
     return c.json({ ...page, items: page.items.map((e) => ({ ...e, startTime: e.startTime.toISOString() })) }, 200);
   },
@@ -82,25 +83,18 @@ adminListRoutes.openapi(
 
 // ---- The live bet ticker ----
 
-/** One broadcast per filter and reach per ticker: each item is serialised once for every watcher with that filter. */
+/** One broadcast per filter and reach per app: each item is serialised once for every watcher with that filter. */
 const tickerBroadcasts = new WeakMap<object, Map<string, SseBroadcast<TickerItem>>>();
 
-/** The ticker's broadcast for a filter (created on first use), for tests and diagnostics too. */
-export function betTickerBroadcast(deps: AppDeps, filter: TickerFilter): SseBroadcast<TickerItem> {
-  const ticker = deps.ports.betTicker;
-  let byFilter = tickerBroadcasts.get(ticker);
-  if (!byFilter) tickerBroadcasts.set(ticker, (byFilter = new Map()));
+/** The ticker's broadcast for a filter (created on first use). */
+function betTickerBroadcast(ctx: Ctx, deps: AppDeps, filter: TickerFilter): SseBroadcast<TickerItem> {
+  let byFilter = tickerBroadcasts.get(deps);
+  if (!byFilter) tickerBroadcasts.set(deps, (byFilter = new Map()));
   const key = `${filter.largeOnly ? 1 : 0}${filter.sharpOnly ? 1 : 0}${filter.reach}`;
   let broadcast = byFilter.get(key);
   if (!broadcast) {
     broadcast = new SseBroadcast<TickerItem>({
-      source: {
-        subscribe: (listener) =>
-          ticker.subscribe((items) => {
-            const shown = items.filter((i) => passesTickerFilter(i, filter));
-            if (shown.length > 0) listener(shown);
-          }),
-      },
+      source: betTickerFeed(ctx, filter),
       event: "bet",
       serialize: (item) => JSON.stringify(item),
       pingMs: deps.liveStream?.pingMs ?? DEFAULT_PING_MS,
@@ -137,7 +131,7 @@ adminListRoutes.openapi(
   async (c) => {
     const f = c.req.valid("query");
     const reach = reachOf(c.get("actor"));
-    const body = await betTickerBroadcast(c.get("deps"), { largeOnly: f.large === "1", sharpOnly: f.sharp === "1", reach }).open();
+    const body = await betTickerBroadcast(ctxOf(c), c.get("deps"), { largeOnly: f.large === "1", sharpOnly: f.sharp === "1", reach }).open();
     return new Response(body, {
       headers: {
         ...API_SECURITY_HEADERS,

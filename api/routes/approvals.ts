@@ -20,7 +20,7 @@ import { approveRequest, listApprovals, rejectRequest } from "../../domain/appro
 export const approvalRoutes = new OpenAPIHono<AppEnv>();
 const adminOnly = requireRole("admin");
 
-export function presentApproval(a: ApprovalRequest): ApprovalRequestView {
+function presentApproval(a: ApprovalRequest): ApprovalRequestView {
   return {
     id: a.id, kind: a.kind, subjectType: a.subjectType, subjectId: a.subjectId, amount: a.amount, summary: a.summary, state: a.state,
     requestedBy: a.requestedBy, requestedByName: a.requestedByName ?? null, requestedAt: a.requestedAt.toISOString(),

@@ -17,24 +17,23 @@ import { clearSessionCookie, readDemoDevice, readSessionToken, setDemoDevice, se
 import { landingFor, startDemoSession } from "../../domain/accounts/demo-session.ts";
 import { registerCustomer } from "../../domain/accounts/register.ts";
 import { signIn } from "../../domain/accounts/sign-in.ts";
+import { currentUserOf, forgetSession } from "../../domain/accounts/current-session.ts";
 import type { User } from "../../domain/shared/types.ts";
 
 async function currentUserJson(c: Context<AppEnv>) {
-  const user = signedInUser(c);
-  const ports = c.get("deps").ports;
-  const [balance, settings] = await Promise.all([ports.wallets.balanceOf(user.id), ports.accountSettings.of(user.id)]);
+  const { user, balance, settings } = await currentUserOf(ctxOf(c), signedInUser(c));
   return presentUser(user, balance ?? 0, settings);
 }
 
 /** Forget the session server side; clear the cookie unless a new one is about to replace it. */
 async function endSession(c: Context<AppEnv>, opts: { clearCookie: boolean } = { clearCookie: true }) {
   const token = readSessionToken(c);
-  if (token && token.length <= 128) await c.get("deps").ports.sessions.delete(await c.get("deps").sessionTokens.idFor(token));
+  if (token && token.length <= 128) await forgetSession(ctxOf(c), await c.get("deps").sessionTokens.idFor(token));
   if (opts.clearCookie) clearSessionCookie(c);
 }
 
 /** A `next` that stays on this site: a path starting with one slash, no scheme, host or control characters. */
-export function safeNext(next: string | undefined): string | null {
+function safeNext(next: string | undefined): string | null {
   if (!next) return null;
   if (!next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return null;
   if (/[\u0000-\u001f\u007f\\]/.test(next)) return null;

@@ -1,6 +1,5 @@
 /** CRM (segments, customer search and profiles, bonus, flag, restrict), payments and live in-play (admin). */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import type { AppEnv } from "../env.ts";
 import { ctxOf } from "../env.ts";
 import {
@@ -26,7 +25,6 @@ import type { LedgerPaymentRecord } from "../../domain/ports/index.ts";
 
 export const backOfficeRoutes = new OpenAPIHono<AppEnv>();
 
-const boCtx = (c: Context<AppEnv>) => ctxOf(c);
 
 const presentProfile = (p: CustomerProfileView): CustomerProfile => ({
   ...p,
@@ -94,7 +92,7 @@ backOfficeRoutes.openapi(
     middleware: [requireRole("admin")] as const,
     responses: { 200: json(z.array(CrmSegment), "Segments"), ...errorResponses(401, 403) },
   }),
-  async (c) => c.json(unwrap(await crmSegments(boCtx(c))), 200),
+  async (c) => c.json(unwrap(await crmSegments(ctxOf(c))), 200),
 );
 
 backOfficeRoutes.openapi(
@@ -107,7 +105,7 @@ backOfficeRoutes.openapi(
     request: { query: CrmCustomersQuery },
     responses: { 200: json(z.array(CustomerProfile), "Customers"), ...errorResponses(400, 401, 403) },
   }),
-  async (c) => c.json(unwrap(await crmCustomers(boCtx(c), c.req.valid("query"))).map(presentProfile), 200),
+  async (c) => c.json(unwrap(await crmCustomers(ctxOf(c), c.req.valid("query"))).map(presentProfile), 200),
 );
 
 backOfficeRoutes.openapi(
@@ -125,7 +123,7 @@ backOfficeRoutes.openapi(
     responses: { 200: json(SendBonusResponse, "Credited"), ...errorResponses(400, 401, 403, 404, 409), ...pending202 },
   }),
   async (c) => {
-    const r = unwrap(await sendBonus(boCtx(c), c.req.valid("param").id, c.req.valid("json")));
+    const r = unwrap(await sendBonus(ctxOf(c), c.req.valid("param").id, c.req.valid("json")));
     return isPending(r) ? c.json(pendingBody(r), 202) : c.json(r, 200);
   },
 );
@@ -143,7 +141,7 @@ backOfficeRoutes.openapi(
     },
     responses: { 201: json(FlagAccountResponse, "The alert"), ...errorResponses(400, 401, 403, 404, 409) },
   }),
-  async (c) => c.json({ alert: presentFraudAlert(unwrap(await flagAccount(boCtx(c), c.req.valid("param").id, c.req.valid("json")))) }, 201),
+  async (c) => c.json({ alert: presentFraudAlert(unwrap(await flagAccount(ctxOf(c), c.req.valid("param").id, c.req.valid("json")))) }, 201),
 );
 
 backOfficeRoutes.openapi(
@@ -161,7 +159,7 @@ backOfficeRoutes.openapi(
     responses: { 200: json(RestrictAccountResponse, "The customer after the change"), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) => {
-    const r = unwrap(await restrictAccount(boCtx(c), c.req.valid("param").id, c.req.valid("json")));
+    const r = unwrap(await restrictAccount(ctxOf(c), c.req.valid("param").id, c.req.valid("json")));
     return c.json({ user: presentAdminUser(r.user), sessionsEnded: r.sessionsEnded }, 200);
   },
 );
@@ -175,7 +173,7 @@ backOfficeRoutes.openapi(
     middleware: [requireRole("admin")] as const,
     responses: { 200: json(PaymentsSummary, "Summary"), ...errorResponses(401, 403) },
   }),
-  async (c) => c.json(unwrap(await paymentsOverview(boCtx(c))), 200),
+  async (c) => c.json(unwrap(await paymentsOverview(ctxOf(c))), 200),
 );
 
 backOfficeRoutes.openapi(
@@ -188,7 +186,7 @@ backOfficeRoutes.openapi(
     request: { query: PaymentTransactionsQuery },
     responses: { 200: json(z.array(PaymentTransaction), "Transactions"), ...errorResponses(400, 401, 403) },
   }),
-  async (c) => c.json(unwrap(await paymentTransactions(boCtx(c), c.req.valid("query"))).map(presentPayment), 200),
+  async (c) => c.json(unwrap(await paymentTransactions(ctxOf(c), c.req.valid("query"))).map(presentPayment), 200),
 );
 
 backOfficeRoutes.openapi(
@@ -202,7 +200,7 @@ backOfficeRoutes.openapi(
     responses: { 200: csvContent("payments.csv"), ...errorResponses(400, 401, 403) },
   }),
   async (c) => {
-    const rows = unwrap(await paymentTransactions(boCtx(c), c.req.valid("query"))).map(presentPayment);
+    const rows = unwrap(await paymentTransactions(ctxOf(c), c.req.valid("query"))).map(presentPayment);
     const csv = toCsv(
       ["id", "timestamp", "type", "amount", "method", "status", "customer_id", "email", "reference", "created_by"],
       rows.map((r) => [r.id, r.timestamp, r.type, centsText(r.amount), r.method, r.status, r.user.id, r.user.email, r.reference, r.createdBy]),
@@ -221,5 +219,5 @@ backOfficeRoutes.openapi(
     middleware: [requireRole("admin")] as const,
     responses: { 200: json(z.array(AdminLiveMatch), "Live matches"), ...errorResponses(401, 403) },
   }),
-  async (c) => c.json(unwrap(await liveInPlay(boCtx(c))).map(presentLive), 200),
+  async (c) => c.json(unwrap(await liveInPlay(ctxOf(c))).map(presentLive), 200),
 );

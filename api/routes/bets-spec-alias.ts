@@ -9,10 +9,11 @@ import type { AppEnv } from "../env.ts";
 import { PlaceBetBody, SelectionInput, type PlaceBetBody as NativeBody } from "../schemas/bets.ts";
 import { z } from "@hono/zod-openapi";
 import { looksLikeSpecBody, SpecPlaceBetBody, SpecPlaceBetResponse, SpecSelection, type SpecPlaceBetBody as SpecBody } from "../schemas/spec-alias.ts";
-import { centsOfDollars, dollarsOf, isSpecSelection, specSelectionTarget, stakeUnitMismatch } from "../../domain/betting/spec-alias.ts";
+import { dollarsOf, isSpecSelection, stakeUnitMismatch } from "../../domain/betting/spec-alias.ts";
+import { specBetInput } from "../../domain/betting/spec-bet-input.ts";
 import type { PlaceBetInput, PlacedBet } from "../../domain/betting/place-bet.ts";
 import { ok, type Result } from "../../domain/shared/result.ts";
-import type { Ports } from "../../domain/ports/index.ts";
+import type { Ctx } from "../../domain/shared/context.ts";
 
 /**
  * Validation errors of POST /api/bets as if only one shape existed: the spec's when the raw body
@@ -39,7 +40,7 @@ export const placeBetValidationHook = (
   });
 };
 
-export type SpecPlacedBet = z.infer<typeof SpecPlaceBetResponse>;
+type SpecPlacedBet = z.infer<typeof SpecPlaceBetResponse>;
 
 type Issue = { path: PropertyKey[]; message: string; code: string };
 const issuesOf = (r: { success: boolean; error?: { issues: Issue[] } }): Issue[] => (r.success ? [] : r.error!.issues);
@@ -57,26 +58,16 @@ function specIssues(raw: unknown): Issue[] {
 }
 
 /** Whether a validated body used a dollar-string stake (then the answer's money is in dollars). */
-export type ValidatedBody = NativeBody | SpecBody;
+type ValidatedBody = NativeBody | SpecBody;
 
 /**
  * Our input for the use case. Validation let through only whole shapes (PlaceBetRequest): a cents
  * stake with our selections passes untouched; a dollar stake comes with spec selections, each
  * mapped to its event's match-result market and outcome.
  */
-export async function toPlaceBetInput(ports: Pick<Ports, "events">, body: ValidatedBody): Promise<Result<PlaceBetInput>> {
+export async function toPlaceBetInput(ctx: Pick<Ctx, "ports">, body: ValidatedBody): Promise<Result<PlaceBetInput>> {
   if (typeof body.stake !== "string") return ok(body as PlaceBetInput);
-  const spec = body as SpecBody;
-  const stake = centsOfDollars(spec.stake)!;
-  const selections: PlaceBetInput["selections"] = [];
-  const events = new Map<string, Awaited<ReturnType<Ports["events"]["findById"]>>>();
-  for (const s of spec.selections) {
-    if (!events.has(s.eventId)) events.set(s.eventId, await ports.events.findById(s.eventId));
-    const target = specSelectionTarget(events.get(s.eventId) ?? null, s.eventId, s.outcomeId);
-    if (!target.ok) return target;
-    selections.push({ ...target.value, odds: s.odds });
-  }
-  return ok({ ...spec, stake, selections } as PlaceBetInput);
+  return specBetInput(ctx, body as SpecBody);
 }
 
 /** The answer in the request's unit: a dollar-string stake gets the bet's stake and potentialReturn as dollar strings. */

@@ -53,8 +53,9 @@ betRoutes.openapi(
   async (c) => {
     const body = c.req.valid("json");
     const key = c.req.valid("header")["idempotency-key"] ?? null;
-    const input = unwrap(await toPlaceBetInput(c.get("deps").ports, body));
-    const out = unwrap(await placeBet(ctxOf(c), input, key));
+    const ctx = ctxOf(c);
+    const input = unwrap(await toPlaceBetInput(ctx, body));
+    const out = unwrap(await placeBet(ctx, input, key));
     if (out.replayed) c.header("Idempotent-Replayed", "true");
     return c.json(inRequestUnit(body, out.response), 201);
   },

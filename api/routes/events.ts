@@ -9,7 +9,7 @@ import { unwrap } from "../errors.ts";
 import { presentEvent } from "../presenters.ts";
 import { requireRole } from "../middleware/session.ts";
 import { updateEvent } from "../../domain/markets/update-event.ts";
-import { browseEvents } from "../../domain/betting/browse.ts";
+import { browseEvents, inPlayDelayOf } from "../../domain/betting/browse.ts";
 
 export const eventRoutes = new OpenAPIHono<AppEnv>();
 
@@ -28,7 +28,7 @@ eventRoutes.openapi(
     const ctx = ctxOf(c);
     const events = await browseEvents(ctx, { status: q.status, limit: q.limit, sport: q.sport });
     const now = ctx.clock.now();
-    return c.json(events.map((e) => presentEvent(e, now, ctx.ports.inPlay.delayMs(e.sport))), 200);
+    return c.json(events.map((e) => presentEvent(e, now, inPlayDelayOf(ctx, e.sport))), 200);
   },
 );
 
@@ -75,6 +75,6 @@ eventRoutes.openapi(
         override: body.override,
       }),
     );
-    return c.json(presentEvent(event, ctx.clock.now(), ctx.ports.inPlay.delayMs(event.sport)), 200);
+    return c.json(presentEvent(event, ctx.clock.now(), inPlayDelayOf(ctx, event.sport)), 200);
   },
 );

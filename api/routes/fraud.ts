@@ -4,7 +4,6 @@
  * every FRAUD_SCAN_INTERVAL_MS in the server process (api/jobs/scheduler.ts).
  */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import type { AppEnv } from "../env.ts";
 import { ctxOf } from "../env.ts";
 import {
@@ -25,7 +24,6 @@ import type { FraudAlertRecord } from "../../domain/ports/index.ts";
 
 export const fraudRoutes = new OpenAPIHono<AppEnv>();
 
-const boCtx = (c: Context<AppEnv>) => ctxOf(c);
 
 export const presentFraudAlert = (a: FraudAlertRecord): FraudAlert => ({
   id: a.id,
@@ -54,7 +52,7 @@ fraudRoutes.openapi(
   }),
   async (c) => {
     const q = c.req.valid("query");
-    const alerts = unwrap(await fraudAlerts(boCtx(c), { timeWindow: q.timeWindow, status: q.status === "all" ? undefined : q.status }));
+    const alerts = unwrap(await fraudAlerts(ctxOf(c), { timeWindow: q.timeWindow, status: q.status === "all" ? undefined : q.status }));
     return c.json(alerts.map(presentFraudAlert), 200);
   },
 );
@@ -77,7 +75,7 @@ fraudRoutes.openapi(
   }),
   async (c) => {
     const { id } = c.req.valid("param");
-    const alert = unwrap(await resolveFraudAlert(boCtx(c), id, c.req.valid("json")));
+    const alert = unwrap(await resolveFraudAlert(ctxOf(c), id, c.req.valid("json")));
     return c.json({ alert: presentFraudAlert(alert) }, 200);
   },
 );
@@ -91,7 +89,7 @@ fraudRoutes.openapi(
     middleware: [requireRole("admin")] as const,
     responses: { 200: json(z.array(FraudRulePrecision), "One row per rule"), ...errorResponses(401, 403) },
   }),
-  async (c) => c.json(unwrap(await fraudRulePrecision(boCtx(c))), 200),
+  async (c) => c.json(unwrap(await fraudRulePrecision(ctxOf(c))), 200),
 );
 
 fraudRoutes.openapi(
@@ -105,7 +103,7 @@ fraudRoutes.openapi(
     responses: { 200: json(z.array(TransactionMonitoringRecord), "Records"), ...errorResponses(400, 401, 403) },
   }),
   async (c) => {
-    const records = unwrap(await transactionMonitoring(boCtx(c), c.req.valid("query")));
+    const records = unwrap(await transactionMonitoring(ctxOf(c), c.req.valid("query")));
     return c.json(records.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), 200);
   },
 );
@@ -120,7 +118,7 @@ fraudRoutes.openapi(
     responses: { 200: json(z.array(BonusAbuseAlert), "Bonus abuse alerts"), ...errorResponses(401, 403) },
   }),
   async (c) => {
-    const alerts = unwrap(await bonusAbuseAlerts(boCtx(c)));
+    const alerts = unwrap(await bonusAbuseAlerts(ctxOf(c)));
     return c.json(
       alerts.map((a) => ({
         id: a.id,
@@ -146,7 +144,7 @@ fraudRoutes.openapi(
     responses: { 200: json(z.array(UserRiskProfile), "Profiles"), ...errorResponses(401, 403) },
   }),
   async (c) => {
-    const profiles = unwrap(await userRiskProfiles(boCtx(c)));
+    const profiles = unwrap(await userRiskProfiles(ctxOf(c)));
     return c.json(
       profiles.map((p) => ({
         id: p.userId,
@@ -175,7 +173,7 @@ fraudRoutes.openapi(
     // Where the scheduled scans run (a thread of its own), so a scan of months of bets does not stop
     // this thread; and one at a time with them.
     const jobs = c.get("deps").jobs;
-    const r = unwrap(await scanForFraud(boCtx(c), jobs ? () => jobs.scanNow() : undefined));
+    const r = unwrap(await scanForFraud(ctxOf(c), () => jobs.scanNow()));
     return c.json({ ...r, scannedAt: r.scannedAt.toISOString() }, 200);
   },
 );

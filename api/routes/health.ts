@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../env.ts";
 import { Health } from "../schemas/admin.ts";
 import { json } from "./openapi-helpers.ts";
+import { checkDatabase } from "../../domain/system/check-database.ts";
 
 export const healthRoutes = new OpenAPIHono<AppEnv>();
 
@@ -15,19 +16,13 @@ healthRoutes.openapi(
   }),
   async (c) => {
     const deps = c.get("deps");
-    const started = performance.now();
-    let dbOk = true;
-    try {
-      await deps.database.client.execute("SELECT 1");
-    } catch {
-      dbOk = false;
-    }
-    const roundTripMs = Math.round((performance.now() - started) * 100) / 100;
+    const database = await checkDatabase(deps);
+    const dbOk = database.ok;
     const feed = deps.feed?.status() ?? { running: false, lastTickAt: null };
     const runner = deps.fantasyRunner?.status() ?? { running: false, lastPassAt: null, leader: false };
     const body = {
       status: dbOk ? ("ok" as const) : ("degraded" as const),
-      database: { ok: dbOk, kind: deps.database.kind, roundTripMs },
+      database: { ok: dbOk, kind: database.kind, roundTripMs: database.roundTripMs },
       feed: { running: feed.running, lastTickAt: feed.lastTickAt ? feed.lastTickAt.toISOString() : null, leader: feed.leader ?? false },
       fantasyRunner: { running: runner.running, lastPassAt: runner.lastPassAt ? runner.lastPassAt.toISOString() : null, leader: runner.leader },
       demoMode: deps.demoMode,

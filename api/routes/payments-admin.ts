@@ -15,18 +15,14 @@ import {
 } from "../schemas/payments-admin.ts";
 import { markReversed } from "../../domain/wallet/reverse-payment.ts";
 import { CustomerIdParam } from "../schemas/back-office.ts";
-import { approveWithdrawal, listPayments, rejectWithdrawal, setUnderInvestigation } from "../../domain/wallet/approvals.ts";
-import { type Investigation, type PaymentRecord } from "../../domain/ports/wallet.ts";
+import { approveWithdrawal, rejectWithdrawal, setUnderInvestigation } from "../../domain/wallet/approvals.ts";
+import { approvalQueue, investigationOf, reviewedPayment, type ReviewedPayment } from "../../domain/wallet/payment-review.ts";
+import type { Investigation } from "../../domain/ports/wallet.ts";
 import { stateLabel } from "../../domain/wallet/payment-state.ts";
-import type { Ctx } from "../../domain/shared/context.ts";
-import { domainError, err, ok } from "../../domain/shared/result.ts";
-import { requireRole as mayAct } from "../../domain/shared/authorize.ts";
 
 export const paymentsAdminRoutes = new OpenAPIHono<AppEnv>();
 
-async function present(ctx: Ctx, p: PaymentRecord): Promise<AdminPayment> {
-  const u = await ctx.ports.users.findById(p.userId);
-  const inv = await ctx.ports.payments.investigation(p.userId);
+function present({ payment: p, user: u, underInvestigation }: ReviewedPayment): AdminPayment {
   return {
     id: p.id, direction: p.direction, method: p.method, amount: p.amount, fee: p.fee, state: p.state, stateLabel: stateLabel(p.direction, p.state),
     providerReference: p.providerReference, failureReason: p.failureReason, reviewedBy: p.reviewedBy,
@@ -34,7 +30,7 @@ async function present(ctx: Ctx, p: PaymentRecord): Promise<AdminPayment> {
     reversedAt: p.reversedAt ? p.reversedAt.toISOString() : null, reversalReason: p.reversalReason ?? null,
     createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString(),
     user: { id: p.userId, email: u?.email ?? "", firstName: u?.firstName ?? "", lastName: u?.lastName ?? "", isActive: u?.isActive ?? false },
-    underInvestigation: inv !== null,
+    underInvestigation,
   };
 }
 
@@ -52,10 +48,8 @@ paymentsAdminRoutes.openapi(
     responses: { 200: json(ApprovalQueueResponse, "Queue"), ...errorResponses(401, 403) },
   }),
   async (c) => {
-    const ctx = ctxOf(c);
-    const rows = unwrap(await listPayments(ctx, { direction: "withdrawal", states: ["awaiting_approval"], limit: 500 }));
-    const items = await Promise.all(rows.reverse().map((p) => present(ctx, p)));
-    return c.json({ threshold: await ctx.ports.payments.approvalThreshold(), items }, 200);
+    const { threshold, items } = unwrap(await approvalQueue(ctxOf(c)));
+    return c.json({ threshold, items: items.map(present) }, 200);
   },
 );
 
@@ -73,7 +67,7 @@ paymentsAdminRoutes.openapi(
   async (c) => {
     const ctx = ctxOf(c);
     const body = (c.req.valid("json") ?? {}) as { note?: string };
-    return c.json(await present(ctx, unwrap(await approveWithdrawal(ctx, c.req.valid("param").id, body))), 200);
+    return c.json(present(await reviewedPayment(ctx, unwrap(await approveWithdrawal(ctx, c.req.valid("param").id, body)))), 200);
   },
 );
 
@@ -89,7 +83,7 @@ paymentsAdminRoutes.openapi(
   }),
   async (c) => {
     const ctx = ctxOf(c);
-    return c.json(await present(ctx, unwrap(await rejectWithdrawal(ctx, c.req.valid("param").id, c.req.valid("json")))), 200);
+    return c.json(present(await reviewedPayment(ctx, unwrap(await rejectWithdrawal(ctx, c.req.valid("param").id, c.req.valid("json"))))), 200);
   },
 );
 
@@ -108,7 +102,7 @@ paymentsAdminRoutes.openapi(
   }),
   async (c) => {
     const ctx = ctxOf(c);
-    return c.json(await present(ctx, unwrap(await markReversed(ctx, c.req.valid("param").id, c.req.valid("json")))), 200);
+    return c.json(present(await reviewedPayment(ctx, unwrap(await markReversed(ctx, c.req.valid("param").id, c.req.valid("json"))))), 200);
   },
 );
 
@@ -123,12 +117,8 @@ paymentsAdminRoutes.openapi(
     responses: { 200: json(InvestigationResponse, "Investigation"), ...errorResponses(401, 403, 404) },
   }),
   async (c) => {
-    const ctx = ctxOf(c);
     const id = c.req.valid("param").id;
-    const who = mayAct(ctx.actor, ["admin"], "see investigations");
-    const found = !who.ok ? who : (await ctx.ports.users.findById(id)) ? ok(true) : err(domainError("USER.NOT_FOUND", "No user with that id"));
-    unwrap(found);
-    return c.json(presentInvestigation(id, await ctx.ports.payments.investigation(id)), 200);
+    return c.json(presentInvestigation(id, unwrap(await investigationOf(ctxOf(c), id))), 200);
   },
 );
 

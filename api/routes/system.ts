@@ -6,10 +6,9 @@ import { SystemInfo } from "../schemas/audit.ts";
 import { errorResponses, json } from "./openapi-helpers.ts";
 import { unwrap } from "../errors.ts";
 import { requireRole } from "../middleware/session.ts";
-import { requireRole as allowed } from "../../domain/shared/authorize.ts";
 import { bankrollOf, EXPOSURE_ALERT_PERCENT } from "../../domain/risk/alerts.ts";
 import { DEFAULT_LIABILITY_LIMIT } from "../../domain/risk/liability.ts";
-import { listLedgerAlarms } from "../../domain/wallet/reconcile-ledger.ts";
+import { systemStatus } from "../../domain/system/system-status.ts";
 
 export const systemRoutes = new OpenAPIHono<AppEnv>();
 
@@ -24,27 +23,16 @@ systemRoutes.openapi(
   }),
   async (c) => {
     const ctx = ctxOf(c);
-    unwrap(allowed(ctx.actor, ["admin", "trader"], "see the system settings"));
+    const { database, houseBalance, bankrollBase, ledgerAlarms: alarms } = unwrap(await systemStatus(ctx));
     const deps = c.get("deps");
-    const started = performance.now();
-    let dbOk = true;
-    try {
-      await deps.database.client.execute("SELECT 1");
-    } catch {
-      dbOk = false;
-    }
-    const dbRoundTripMs = Math.round((performance.now() - started) * 100) / 100;
     const now = ctx.clock.now();
     const feed = deps.feed?.status() ?? { running: false, lastTickAt: null };
-    const risk = ctx.ports.risk;
-    const [houseBalance, bankrollBase] = dbOk ? await Promise.all([risk.houseBalance(), risk.bankrollBase()]) : [0, 0];
-    const alarms = dbOk ? unwrap(await listLedgerAlarms(ctx)) : [];
     return c.json(
       {
-        status: dbOk && alarms.length === 0 ? ("ok" as const) : ("degraded" as const),
+        status: database.ok && alarms.length === 0 ? ("ok" as const) : ("degraded" as const),
         demoMode: deps.demoMode,
-        databaseKind: deps.database.kind,
-        dbRoundTripMs,
+        databaseKind: database.kind,
+        dbRoundTripMs: database.roundTripMs,
         feed: {
           running: feed.running,
           lastTickAt: feed.lastTickAt ? feed.lastTickAt.toISOString() : null,

@@ -1,6 +1,5 @@
 /** Task management and bulk operations (admin). */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import type { AppEnv } from "../env.ts";
 import { ctxOf } from "../env.ts";
 import {
@@ -20,10 +19,9 @@ import type { BulkOperationRecord, TaskView } from "../../domain/ports/index.ts"
 
 export const taskRoutes = new OpenAPIHono<AppEnv>();
 
-const boCtx = (c: Context<AppEnv>) => ctxOf(c);
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
 
-export const presentTask = (t: TaskView): Task => ({
+const presentTask = (t: TaskView): Task => ({
   id: t.id,
   title: t.title,
   description: t.description,
@@ -40,7 +38,7 @@ export const presentTask = (t: TaskView): Task => ({
   completedAt: isoOrNull(t.completedAt),
 });
 
-export const presentOperation = (o: BulkOperationRecord): BulkOperation => ({
+const presentOperation = (o: BulkOperationRecord): BulkOperation => ({
   id: o.id,
   type: o.type,
   title: o.title,
@@ -71,7 +69,7 @@ taskRoutes.openapi(
     request: { query: TasksQuery },
     responses: { 200: json(z.array(Task), "Tasks"), ...errorResponses(400, 401, 403) },
   }),
-  async (c) => c.json(unwrap(await listTasks(boCtx(c), c.req.valid("query"))).map(presentTask), 200),
+  async (c) => c.json(unwrap(await listTasks(ctxOf(c), c.req.valid("query"))).map(presentTask), 200),
 );
 
 taskRoutes.openapi(
@@ -83,7 +81,7 @@ taskRoutes.openapi(
     middleware: [requireRole("admin")] as const,
     responses: { 200: json(TaskStats, "Figures"), ...errorResponses(401, 403) },
   }),
-  async (c) => c.json(unwrap(await getTaskStats(boCtx(c))), 200),
+  async (c) => c.json(unwrap(await getTaskStats(ctxOf(c))), 200),
 );
 
 taskRoutes.openapi(
@@ -95,7 +93,7 @@ taskRoutes.openapi(
     middleware: [requireRole("admin")] as const,
     responses: { 200: json(z.array(StaffMember), "Staff"), ...errorResponses(401, 403) },
   }),
-  async (c) => c.json(unwrap(await listStaff(boCtx(c))), 200),
+  async (c) => c.json(unwrap(await listStaff(ctxOf(c))), 200),
 );
 
 taskRoutes.openapi(
@@ -110,7 +108,7 @@ taskRoutes.openapi(
   }),
   async (c) => {
     const b = c.req.valid("json");
-    const task = unwrap(await createTask(boCtx(c), { ...b, dueDate: b.dueDate ? new Date(b.dueDate) : null }));
+    const task = unwrap(await createTask(ctxOf(c), { ...b, dueDate: b.dueDate ? new Date(b.dueDate) : null }));
     return c.json(presentTask(task), 201);
   },
 );
@@ -127,7 +125,7 @@ taskRoutes.openapi(
   }),
   async (c) => {
     const { id } = c.req.valid("param");
-    return c.json(presentTask(unwrap(await getTask(boCtx(c), id))), 200);
+    return c.json(presentTask(unwrap(await getTask(ctxOf(c), id))), 200);
   },
 );
 
@@ -151,7 +149,7 @@ taskRoutes.openapi(
     const { id } = c.req.valid("param");
     const b = c.req.valid("json");
     const patch = { ...b, dueDate: b.dueDate === undefined ? undefined : b.dueDate === null ? null : new Date(b.dueDate) };
-    return c.json(presentTask(unwrap(await updateTask(boCtx(c), id, patch))), 200);
+    return c.json(presentTask(unwrap(await updateTask(ctxOf(c), id, patch))), 200);
   },
 );
 
@@ -165,7 +163,7 @@ taskRoutes.openapi(
     request: { params: TaskIdParam },
     responses: { 200: json(z.object({ id: z.string() }), "Deleted"), ...errorResponses(401, 403, 404) },
   }),
-  async (c) => c.json(unwrap(await deleteTask(boCtx(c), c.req.valid("param").id)), 200),
+  async (c) => c.json(unwrap(await deleteTask(ctxOf(c), c.req.valid("param").id)), 200),
 );
 
 // ---- Bulk operations ----------------------------------------------------------------------------
@@ -186,8 +184,8 @@ taskRoutes.openapi(
     responses: { 202: json(BulkOperationResponse, "Queued"), ...errorResponses(400, 401, 403) },
   }),
   async (c) => {
-    const op = unwrap(await startBulkOperation(boCtx(c), c.req.valid("json") as BulkOperationRequest));
-    c.get("deps").jobs?.bulkOperationQueued();
+    const op = unwrap(await startBulkOperation(ctxOf(c), c.req.valid("json") as BulkOperationRequest));
+    c.get("deps").jobs.bulkOperationQueued();
     return c.json({ operation: presentOperation(op) }, 202);
   },
 );
@@ -204,7 +202,7 @@ taskRoutes.openapi(
     },
     responses: { 200: json(z.array(BulkOperation), "Operations"), ...errorResponses(400, 401, 403) },
   }),
-  async (c) => c.json(unwrap(await listBulkOperations(boCtx(c), c.req.valid("query").limit)).map(presentOperation), 200),
+  async (c) => c.json(unwrap(await listBulkOperations(ctxOf(c), c.req.valid("query").limit)).map(presentOperation), 200),
 );
 
 taskRoutes.openapi(
@@ -217,7 +215,7 @@ taskRoutes.openapi(
     request: { params: IdParam },
     responses: { 200: json(BulkOperationResponse, "Operation"), ...errorResponses(401, 403, 404) },
   }),
-  async (c) => c.json({ operation: presentOperation(unwrap(await getBulkOperation(boCtx(c), c.req.valid("param").id))) }, 200),
+  async (c) => c.json({ operation: presentOperation(unwrap(await getBulkOperation(ctxOf(c), c.req.valid("param").id))) }, 200),
 );
 
 taskRoutes.openapi(
@@ -231,7 +229,7 @@ taskRoutes.openapi(
     responses: { 200: csvContent("result.csv"), ...errorResponses(401, 403, 404, 409) },
   }),
   async (c) => {
-    const { op, csv } = unwrap(await bulkOperationCsv(boCtx(c), c.req.valid("param").id));
+    const { op, csv } = unwrap(await bulkOperationCsv(ctxOf(c), c.req.valid("param").id));
     const name = `${op.type}-${op.createdAt.toISOString().slice(0, 10)}-${op.id}.csv`;
     return csvResponse(c, name, csv);
   },

@@ -23,7 +23,7 @@ import { setStakeFactor } from "../../domain/trading/stake-factor.ts";
 export const tradingRoutes = new OpenAPIHono<AppEnv>();
 const traders = requireRole("admin", "trader");
 
-export const presentAlert = (a: TradingAlertRecord): TradingAlert => ({
+const presentAlert = (a: TradingAlertRecord): TradingAlert => ({
   id: a.id,
   type: a.type,
   severity: a.severity,

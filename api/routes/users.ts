@@ -21,7 +21,6 @@ import type { AdminUserRecord } from "../../domain/ports/index.ts";
 
 export const userRoutes = new OpenAPIHono<AppEnv>();
 
-const boCtx = (c: Context<AppEnv>) => ctxOf(c);
 
 export const presentAdminUser = (u: AdminUserRecord): AdminUser => ({
   id: u.id,
@@ -66,7 +65,7 @@ userRoutes.openapi(
     responses: { 200: json(z.array(AdminUser), "Users"), ...errorResponses(400, 401, 403) },
   }),
   async (c) => {
-    const users = unwrap(await listUsers(boCtx(c), c.req.valid("query")));
+    const users = unwrap(await listUsers(ctxOf(c), c.req.valid("query")));
     return c.json(users.map(presentAdminUser), 200);
   },
 );
@@ -82,7 +81,7 @@ userRoutes.openapi(
     responses: { 200: csvContent("users.csv"), ...errorResponses(400, 401, 403) },
   }),
   async (c) => {
-    const users = unwrap(await listUsers(boCtx(c), c.req.valid("query")));
+    const users = unwrap(await listUsers(ctxOf(c), c.req.valid("query")));
     const csv = toCsv(
       ["id", "email", "first_name", "last_name", "role", "status", "kyc", "verification_level", "balance", "risk_level", "risk_score", "joined"],
       users.map((u) => [u.id, u.email, u.firstName, u.lastName, u.role, u.isActive ? "active" : "suspended", kycStatusOf(u.verificationLevel),
@@ -101,7 +100,7 @@ userRoutes.openapi(
     middleware: [requireRole("admin")] as const,
     responses: { 200: json(UserStats, "Figures"), ...errorResponses(401, 403) },
   }),
-  async (c) => c.json(unwrap(await userStats(boCtx(c))), 200),
+  async (c) => c.json(unwrap(await userStats(ctxOf(c))), 200),
 );
 
 userRoutes.openapi(
@@ -120,7 +119,7 @@ userRoutes.openapi(
   }),
   async (c) => {
     const { userId } = c.req.valid("param");
-    const r = unwrap(await setUserStatus(boCtx(c), userId, c.req.valid("json")));
+    const r = unwrap(await setUserStatus(ctxOf(c), userId, c.req.valid("json")));
     return c.json({ user: presentAdminUser(r.user), sessionsEnded: r.sessionsEnded }, 200);
   },
 );
@@ -136,8 +135,7 @@ userRoutes.openapi(
     responses: { 201: json(CreateUserResponse, "Created"), ...errorResponses(400, 401, 403, 409) },
   }),
   async (c) => {
-    const hasher = c.get("deps").passwordHasher;
-    const user = unwrap(await addUser(boCtx(c), c.req.valid("json"), hasher));
+    const user = unwrap(await addUser(ctxOf(c), c.req.valid("json")));
     return c.json({ user: presentAdminUser(user) }, 201);
   },
 );
@@ -159,7 +157,7 @@ userRoutes.openapi(
   }),
   async (c) => {
     const { userId } = c.req.valid("param");
-    const a = unwrap(await userActivity(boCtx(c), userId, c.req.valid("query").limit));
+    const a = unwrap(await userActivity(ctxOf(c), userId, c.req.valid("query").limit));
     return c.json(
       {
         user: presentAdminUser(a.user),

@@ -7,12 +7,25 @@ import { libsqlPorts, type Database } from "../../adapters/libsql/index.ts";
 import { randomIds, systemClock } from "../../adapters/system/clock.ts";
 import { ScryptPasswordHasher } from "../../adapters/system/password.ts";
 import { sessionTokens } from "../../adapters/system/session-token.ts";
+import { LibsqlRateCounter } from "../../adapters/libsql/rate-counter.ts";
+import { nodeEventStreams } from "../../adapters/system/node-event-streams.ts";
+import { diskAssets } from "../../adapters/system/static-files.ts";
+import { BackgroundJobs } from "../../api/jobs/scheduler.ts";
+import { join } from "node:path";
 
-export function inProcessApp(database: Database, passwordHasher = new ScryptPasswordHasher()) {
+export function inProcessApp(database: Database, passwords = new ScryptPasswordHasher()) {
+  const ports = libsqlPorts(database, { passwords });
+  // Background work is not what these benchmarks time: the jobs are never started.
+  const jobs = new BackgroundJobs({ ports, clock: systemClock, ids: randomIds }, { fraudScanIntervalMs: 0, log: () => {} });
+  jobs.stop();
   return createApp({
-    passwordHasher,
     sessionTokens,
-    ports: libsqlPorts(database),
+    rateCounter: new LibsqlRateCounter(database.client, database.groupCommit),
+    eventStreams: nodeEventStreams(),
+    // The API alone: no built site is served.
+    assets: diskAssets(join(import.meta.dirname, "no-site")),
+    jobs,
+    ports,
     clock: systemClock,
     ids: randomIds,
     database: { client: database.client, kind: database.kind },

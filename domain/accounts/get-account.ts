@@ -13,7 +13,12 @@ export interface AccountView {
   profile: AccountProfile;
   balance: number | null;
   settings: UserSettings;
+  /** The customer's last verification attempt was refused (and no level reached since). */
+  lastAttemptRejected: boolean;
 }
+
+/** Whether the customer's last verification attempt was refused (and no level reached since). */
+const lastAttemptRejected = async (ctx: Ctx, userId: string) => (await ctx.ports.persons.lastRejection(userId)) != null;
 
 export async function getAccount(ctx: Ctx): Promise<Result<AccountView>> {
   const me = requireRole(ctx.actor, ANY_ROLE, "view an account");
@@ -25,5 +30,11 @@ export async function getAccount(ctx: Ctx): Promise<Result<AccountView>> {
     ctx.ports.accountSettings.of(me.value.id),
   ]);
   if (!user || !profile) return err(domainError("AUTH.REQUIRED", "Please log in"));
-  return ok({ user, profile, balance, settings });
+  return ok({ user, profile, balance, settings, lastAttemptRejected: await lastAttemptRejected(ctx, user.id) });
+}
+
+/** What the account page shows of a user just changed: their profile (empty when none) and verification state. */
+export async function accountUserOf(ctx: Ctx, user: User): Promise<{ user: User; profile: AccountProfile; lastAttemptRejected: boolean }> {
+  const profile = (await ctx.ports.accounts.profileOf(user.id)) ?? { dateOfBirth: null, address: null };
+  return { user, profile, lastAttemptRejected: await lastAttemptRejected(ctx, user.id) };
 }

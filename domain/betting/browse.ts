@@ -13,6 +13,11 @@ export function browseEvents(ctx: Ctx, filter: { status: EventListStatus; limit:
   return ctx.ports.events.list(filter);
 }
 
+/** How long an in-play bet on this sport waits before it is placed (shown with each event). */
+export function inPlayDelayOf(ctx: Ctx, sport: SportCode): number {
+  return ctx.ports.inPlay.delayMs(sport);
+}
+
 export function nextRaces(ctx: Ctx, limit: number): Promise<EventView[]> {
   return ctx.ports.events.list({ status: "upcoming", sport: "racing", limit });
 }

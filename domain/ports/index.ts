@@ -67,3 +67,4 @@ export type * from "./settlement-queue.ts";
 export type * from "./ledger-payments.ts";
 export type * from "./reports.ts";
 export type * from "./event-streams.ts";
+export type * from "./health.ts";

@@ -58,8 +58,11 @@ import type { Users } from "./users.ts";
 import type { VerificationProvider } from "./verification.ts";
 import type { Wallets } from "./wallets.ts";
 import type { LedgerAudit } from "./ledger-audit.ts";
+import type { Health } from "./health.ts";
 
 export interface Ports {
+  /** Whether the database answers (the liveness probe and the system view). */
+  health: Health;
   // Foundation: users, sessions, events, bets, wallets (adapters/memory fakes these).
   inPlay: InPlayDelay;
   users: Users;

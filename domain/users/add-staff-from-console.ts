@@ -8,7 +8,7 @@
 import type { SystemCtx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import type { User } from "../shared/types.ts";
-import type { AdminUserRecord, PasswordHasher } from "../ports/index.ts";
+import type { AdminUserRecord } from "../ports/index.ts";
 
 /** The API's minimum password length for accounts opened with one (api/schemas/users.ts). */
 export const STAFF_PASSWORD_MIN = 10;
@@ -23,7 +23,7 @@ export interface ConsoleStaffInput {
   password: string;
 }
 
-export async function addStaffFromConsole(ctx: SystemCtx, input: ConsoleStaffInput, hasher: PasswordHasher): Promise<Result<AdminUserRecord>> {
+export async function addStaffFromConsole(ctx: SystemCtx, input: ConsoleStaffInput): Promise<Result<AdminUserRecord>> {
   if (input.role !== "admin" && input.role !== "trader") return err(domainError("USER.ROLE_INVALID", "Staff are admins or traders"));
   const email = input.email.trim().toLowerCase();
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return err(domainError("USER.EMAIL_INVALID", "That is not an email address"));
@@ -42,7 +42,7 @@ export async function addStaffFromConsole(ctx: SystemCtx, input: ConsoleStaffInp
     verificationLevel: "none",
     createdAt: now,
   };
-  const written = await ctx.ports.adminUsers.createWithPassword(user, await hasher.hash(input.password), false, {
+  const written = await ctx.ports.adminUsers.createWithPassword(user, await ctx.ports.passwords.hash(input.password), false, {
     id: ctx.ids.next("aud"),
     actorId: CONSOLE_ACTOR,
     actorRole: "system",

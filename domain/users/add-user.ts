@@ -7,7 +7,7 @@ import type { Ctx } from "../shared/context.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import type { Role, User } from "../shared/types.ts";
-import type { AdminUserRecord, PasswordHasher } from "../ports/index.ts";
+import type { AdminUserRecord } from "../ports/index.ts";
 import { outOfReach, reachOf } from "../shared/reach.ts";
 
 export interface NewUserInput {
@@ -18,7 +18,7 @@ export interface NewUserInput {
   password: string;
 }
 
-export async function addUser(ctx: Ctx, input: NewUserInput, hasher: PasswordHasher): Promise<Result<AdminUserRecord>> {
+export async function addUser(ctx: Ctx, input: NewUserInput): Promise<Result<AdminUserRecord>> {
   const who = requireRole(ctx.actor, ["admin"], "add users");
   if (!who.ok) return who;
   const actor = who.value;
@@ -37,7 +37,7 @@ export async function addUser(ctx: Ctx, input: NewUserInput, hasher: PasswordHas
     verificationLevel: "none",
     createdAt: now,
   };
-  const hash = await hasher.hash(input.password);
+  const hash = await ctx.ports.passwords.hash(input.password);
   const written = await ctx.ports.adminUsers.createWithPassword(user, hash, user.role === "customer", {
     id: ctx.ids.next("aud"),
     actorId: actor.id,

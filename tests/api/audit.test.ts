@@ -4,9 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../api/app.ts";
-import { libsqlPorts } from "../../adapters/libsql/index.ts";
 import { randomIds } from "../../adapters/system/clock.ts";
-import { demoLogin, makeTestApp, Session, type TestApp, testSystemDeps } from "../fixtures/test-app.ts";
+import { demoLogin, makeTestApp, Session, type TestApp, testAppDeps } from "../fixtures/test-app.ts";
 import { currentUserId, expectError, expectInvalidFields, upcomingPool } from "../fixtures/builders.ts";
 import { expectRefusedFor, put, rolesOf, type Roles } from "../fixtures/trading-desk.ts";
 
@@ -121,9 +120,7 @@ describe("GET /api/admin/system", () => {
   it("reports the feed's last tick and its lag, and the uptime, from the server clock", async () => {
     const now = new Date(Date.now() + 60_000);
     const app = createApp({
-      ...testSystemDeps,
-      ports: libsqlPorts(t.database),
-      clock: { now: () => now },
+      ...testAppDeps(t.database, { now: () => now }),
       ids: randomIds,
       database: { client: t.database.client, kind: t.database.kind },
       demoMode: true,

@@ -2,10 +2,10 @@
 import { describe, expect, it } from "vitest";
 import { configFromEnv } from "../../api/bootstrap.ts";
 import { createApp } from "../../api/app.ts";
-import { libsqlPorts, openDatabase } from "../../adapters/libsql/index.ts";
+import { openDatabase } from "../../adapters/libsql/index.ts";
 import { seedDemoData } from "../../adapters/libsql/seed.ts";
 import { randomIds, systemClock } from "../../adapters/system/clock.ts";
-import { testSystemDeps } from "../fixtures/test-app.ts";
+import { testAppDeps } from "../fixtures/test-app.ts";
 
 describe("configuration", () => {
   it("defaults: port 3000, the embedded file database, demo mode on", () => {
@@ -47,9 +47,7 @@ describe("DATABASE_URL=:memory:", () => {
     expect(database.kind).toBe("memory");
     await seedDemoData(database, randomIds);
     const app = createApp({
-      ...testSystemDeps,
-      ports: libsqlPorts(database),
-      clock: systemClock,
+      ...testAppDeps(database, systemClock),
       ids: randomIds,
       database: { client: database.client, kind: database.kind },
       demoMode: true,

@@ -5,7 +5,7 @@
  * health check says which instance leads.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoLogin, makeTestApp, type TestApp, testSystemDeps } from "../fixtures/test-app.ts";
+import { demoLogin, makeTestApp, type TestApp, testAppDeps } from "../fixtures/test-app.ts";
 import { createContestOk, HOUR, MIN, secondConnection } from "../fixtures/fantasy.ts";
 import { libsqlPorts, openDatabase, type Database } from "../../adapters/libsql/index.ts";
 import { DatabaseLease } from "../../adapters/libsql/lease.ts";
@@ -44,9 +44,7 @@ const runnerOn = (database: Database, holder: string) =>
 
 const healthOf = async (runner: FantasyRunner) => {
   const app = createApp({
-    ...testSystemDeps,
-    ports: libsqlPorts(t.database),
-    clock: t.clock,
+    ...testAppDeps(t.database, t.clock),
     ids: randomIds,
     database: { client: t.database.client, kind: t.database.kind },
     demoMode: true,

@@ -7,9 +7,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createApp } from "../../api/app.ts";
 import { DEFAULT_RATE_LIMITS, rateLimitsFromEnv, type RateLimitConfig } from "../../api/middleware/rate-limit.ts";
 import { LibsqlRateCounter } from "../../adapters/libsql/rate-counter.ts";
-import { libsqlPorts, openDatabase } from "../../adapters/libsql/index.ts";
+import { openDatabase } from "../../adapters/libsql/index.ts";
 import { randomIds } from "../../adapters/system/clock.ts";
-import { demoLogin, makeTestApp, Session, type TestApp, testSystemDeps } from "../fixtures/test-app.ts";
+import { demoLogin, makeTestApp, Session, type TestApp, testAppDeps } from "../fixtures/test-app.ts";
 import { balanceOf, countRows, expectError, placeSingle, selectionOf, upcomingPool } from "../fixtures/builders.ts";
 
 const T0 = new Date("2026-11-21T12:00:00.000Z"); // on a 10-minute and a 10-second window boundary
@@ -53,9 +53,7 @@ describe("demo login limit (per address)", () => {
     const file = String((await t.database.client.execute("PRAGMA database_list")).rows.find((r) => r.name === "main")!.file);
     const other = await openDatabase({ url: `file:${file}` });
     const second = createApp({
-      ...testSystemDeps,
-      ports: libsqlPorts(other),
-      clock: t.clock,
+      ...testAppDeps(other, t.clock),
       ids: randomIds,
       database: { client: other.client, kind: other.kind },
       demoMode: true,

@@ -4,7 +4,7 @@
  * sandbox), the write is audited as the console's, and bad input is refused with nothing written.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTestApp, Session, testSystemDeps, type TestApp } from "../fixtures/test-app.ts";
+import { makeTestApp, Session, testPasswordHasher, type TestApp } from "../fixtures/test-app.ts";
 import { countRows } from "../fixtures/builders.ts";
 import { libsqlPorts } from "../../adapters/libsql/index.ts";
 import { randomIds } from "../../adapters/system/clock.ts";
@@ -13,9 +13,8 @@ import { addStaffFromConsole, CONSOLE_ACTOR } from "../../domain/users/add-staff
 let t: TestApp;
 const add = (input: Partial<Parameters<typeof addStaffFromConsole>[1]>) =>
   addStaffFromConsole(
-    { ports: libsqlPorts(t.database), clock: t.clock, ids: randomIds },
+    { ports: libsqlPorts(t.database, { passwords: testPasswordHasher }), clock: t.clock, ids: randomIds },
     { firstName: "Ann", lastName: "Lee", email: "ann@book.example", role: "admin", password: "correct-horse-9", ...input },
-    testSystemDeps.passwordHasher,
   );
 
 beforeAll(async () => {

@@ -5,6 +5,7 @@
  * - nothing outside site/ imports from site/.
  * - api/ only wires: apart from its entries (node.ts, deno.ts) and the composition root
  *   (bootstrap.ts), it imports nothing from adapters/ and no node:* module; adapters/ import no api/.
+ * - a route calls use cases: no file in api/routes/ reads a port (`.ports.`) or imports the database driver.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -76,6 +77,18 @@ export function apiViolations(file: string, source: string): string[] {
     .map((r) => `${relative(ROOT, file)} imports ${r.specifier}`);
 }
 
+/** A route that reads a port or talks to the database itself, instead of calling a use case. */
+export function routeViolations(file: string, source: string): string[] {
+  const where = relative(ROOT, file);
+  const portReads = source
+    .split("\n")
+    .flatMap((line, i) => (/\.ports\./.test(line) ? [`${where}:${i + 1} reads a port: ${line.trim()}`] : []));
+  const driver = importsOf(source)
+    .filter((r) => r.specifier === "@libsql/client" || r.specifier.startsWith("@libsql/"))
+    .map((r) => `${where} imports ${r.specifier}`);
+  return [...portReads, ...driver];
+}
+
 export function adapterViolations(file: string, source: string): string[] {
   return importsOf(source)
     .filter((r) => r.specifier.startsWith(".") && targetOf(dirname(file), r.specifier).startsWith("api/"))
@@ -117,6 +130,13 @@ describe("layering", () => {
     expect(bad).toEqual([]);
   });
 
+  it("routes call use cases: api/routes/ reads no port and does not import the database driver", () => {
+    const bad = files(join(ROOT, "api/routes"))
+      .filter((f) => !f.endsWith(".test.ts"))
+      .flatMap((f) => routeViolations(f, readFileSync(f, "utf8")));
+    expect(bad).toEqual([]);
+  });
+
   it("adapters/ import nothing from api/", () => {
     const bad = files(join(ROOT, "adapters"))
       .filter((f) => !f.endsWith(".test.ts"))
@@ -132,6 +152,11 @@ describe("layering", () => {
     expect(apiViolations(r, `import { ok } from "../../domain/shared/result.ts";`)).toEqual([]);
     expect(apiViolations(join(ROOT, "api/bootstrap.ts"), `import { openDatabase } from "../adapters/libsql/index.ts";`)).toEqual([]);
     expect(adapterViolations(join(ROOT, "adapters/system/x.ts"), `import type { AppDeps } from "../../api/env.ts";`)).toHaveLength(1);
+    expect(routeViolations(r, `const sports = await c.get("deps").ports.fantasy.listSports({});`)).toHaveLength(1);
+    expect(routeViolations(r, `const inv = await ctx.ports.payments.investigation(id);`)).toHaveLength(1);
+    expect(routeViolations(r, `import type { Client } from "@libsql/client";`)).toHaveLength(1);
+    expect(routeViolations(r, `const s = await import("@libsql/client/web");`)).toHaveLength(1);
+    expect(routeViolations(r, `const sports = await listFantasySports(ctxOf(c), {});\nreturn c.json(sports.map(presentSport));`)).toEqual([]);
     const f = join(ROOT, "domain/betting/x.ts");
     expect(domainViolations(f, `import { Hono } from "hono";`)).toHaveLength(1);
     expect(domainViolations(f, `import { readFile } from "node:fs";`)).toHaveLength(1);

@@ -9,6 +9,7 @@ import { ContestIdParam, CreatePrivateContestBody, EditLineupBody, EnterContestB
 import { enterContest } from "../../../domain/fantasy/enter-contest.ts";
 import { editLineup } from "../../../domain/fantasy/edit-lineup.ts";
 import { createPrivateContest } from "../../../domain/fantasy/create-private-contest.ts";
+import { entryDetails, myFantasyEntries } from "../../../domain/fantasy/browse.ts";
 import { TAG } from "./shared.ts";
 import { presentContest, presentEntries } from "./presenters.ts";
 
@@ -41,7 +42,7 @@ fantasyCustomerRoutes.openapi(
         lineup: b.lineup,
       }),
     );
-    const [entry] = await presentEntries(c.get("deps").ports.fantasy, [out.entry], ctx.clock.now(), [out.contest]);
+    const [entry] = presentEntries(await entryDetails(ctx, [out.entry], [out.contest]), ctx.clock.now());
     return c.json({ contest: presentContest(out.contest, out.contest.createdBy, 1), entry, balance: out.balance }, 201);
   },
 );
@@ -69,8 +70,7 @@ fantasyCustomerRoutes.openapi(
   async (c) => {
     const ctx = ctxOf(c);
     const out = unwrap(await enterContest(ctx, c.req.valid("param").id, c.req.valid("json")));
-    const port = c.get("deps").ports.fantasy;
-    const [entry] = await presentEntries(port, [out.entry], ctx.clock.now());
+    const [entry] = presentEntries(await entryDetails(ctx, [out.entry]), ctx.clock.now());
     return c.json({ entry, balance: out.balance }, 201);
   },
 );
@@ -91,7 +91,7 @@ fantasyCustomerRoutes.openapi(
   async (c) => {
     const ctx = ctxOf(c);
     const entry = unwrap(await editLineup(ctx, c.req.valid("param").entryId, c.req.valid("json")));
-    const [presented] = await presentEntries(c.get("deps").ports.fantasy, [entry], ctx.clock.now());
+    const [presented] = presentEntries(await entryDetails(ctx, [entry]), ctx.clock.now());
     return c.json(presented, 200);
   },
 );
@@ -111,8 +111,7 @@ fantasyCustomerRoutes.openapi(
     responses: { 200: json(z.array(FantasyEntry), "Entries"), ...errorResponses(400, 401) },
   }),
   async (c) => {
-    const port = c.get("deps").ports.fantasy;
-    const entries = await port.entriesForUser(signedInUser(c).id, c.req.valid("query").limit);
-    return c.json(await presentEntries(port, entries, c.get("deps").clock.now()), 200);
+    const ctx = ctxOf(c);
+    return c.json(presentEntries(await myFantasyEntries(ctx, signedInUser(c).id, c.req.valid("query").limit), ctx.clock.now()), 200);
   },
 );

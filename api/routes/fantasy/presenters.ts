@@ -1,6 +1,6 @@
 /** The fantasy API's presenters: records of the fantasy port as the API shows them. */
 import { FantasyContest, FantasyEntry, FantasyLeague, FantasyPlayer, FantasySport } from "../../schemas/fantasy.ts";
-import type { Fantasy } from "../../../domain/ports/index.ts";
+import type { EntryDetails } from "../../../domain/fantasy/browse.ts";
 import type { ContestRecord, EntryRecord, FantasyLeagueRecord, FantasyPlayerRecord, FantasySportWithCounts } from "../../../domain/fantasy/types.ts";
 import { placeAmounts, prizePoolFor } from "../../../domain/fantasy/payouts.ts";
 import { positionsOf } from "../../../domain/fantasy/roster.ts";
@@ -90,7 +90,7 @@ export function presentContest(c: ContestRecord, viewer: string | null, myEntrie
   };
 }
 
-export function presentEntry(
+function presentEntry(
   e: EntryRecord,
   c: ContestRecord,
   players: ReadonlyMap<string, FantasyPlayerRecord>,
@@ -138,23 +138,11 @@ export function presentEntry(
   };
 }
 
-/** Entries with their contests, players and points, for the API. */
-export async function presentEntries(port: Fantasy, entries: readonly EntryRecord[], now: Date, known: ContestRecord[] = []) {
-  const contestIds = [...new Set(entries.map((e) => e.contestId))];
-  const contests = new Map(known.map((c) => [c.id, c]));
-  await Promise.all(
-    contestIds
-      .filter((id) => !contests.has(id))
-      .map(async (id) => {
-        const c = await port.findContest(id);
-        if (c) contests.set(id, c);
-      }),
-  );
-  const players = new Map((await port.findPlayers(entries.flatMap((e) => e.lineup))).map((p) => [p.id, p]));
-  const points = await port.playerPoints(contestIds);
-  return entries
-    .filter((e) => contests.has(e.contestId))
-    .map((e) => presentEntry(e, contests.get(e.contestId)!, players, points.get(e.contestId) ?? new Map(), now));
+/** Entries with their contests, players and points, for the API (an entry whose contest is gone is left out). */
+export function presentEntries(d: EntryDetails, now: Date): FantasyEntry[] {
+  return d.entries
+    .filter((e) => d.contests.has(e.contestId))
+    .map((e) => presentEntry(e, d.contests.get(e.contestId)!, d.players, d.points.get(e.contestId) ?? new Map(), now));
 }
 
 export function presentResolution(r: Resolution, viewer: string | null) {

@@ -1,13 +1,15 @@
 /** Fantasy, public reads: sports, leagues, contests, a contest and its standings, players. */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppEnv } from "../../env.ts";
-import { fail } from "../../errors.ts";
+import { ctxOf, type AppEnv } from "../../env.ts";
+import { unwrap } from "../../errors.ts";
 import { errorResponses, json } from "../openapi-helpers.ts";
 import { ContestIdParam, ContestsQuery, FantasyContest, FantasyLeague, FantasyPlayer, FantasySport, FantasyStandings, LeaguesQuery, PlayersQuery, SportsQuery } from "../../schemas/fantasy.ts";
-import type { Fantasy } from "../../../domain/ports/index.ts";
+import {
+  contestEntries, listFantasyContests, listFantasyLeagues, listFantasyPlayers, listFantasySports, viewFantasyContest,
+} from "../../../domain/fantasy/browse.ts";
 import { pointsToNumber } from "../../../domain/fantasy/scoring.ts";
 import { standingsOf } from "../../../domain/fantasy/standings.ts";
-import { viewerId, TAG } from "./shared.ts";
+import { TAG } from "./shared.ts";
 import { presentSport, presentLeague, presentPlayer, presentContest } from "./presenters.ts";
 
 export const fantasyPublicRoutes = new OpenAPIHono<AppEnv>();
@@ -26,7 +28,7 @@ fantasyPublicRoutes.openapi(
     responses: { 200: json(z.array(FantasySport), "Sports"), ...errorResponses(400) },
   }),
   async (c) => {
-    const sports = await c.get("deps").ports.fantasy.listSports({ status: c.req.valid("query").status });
+    const sports = await listFantasySports(ctxOf(c), { status: c.req.valid("query").status });
     return c.json(sports.map(presentSport), 200);
   },
 );
@@ -41,7 +43,7 @@ fantasyPublicRoutes.openapi(
     responses: { 200: json(z.array(FantasyLeague), "Leagues"), ...errorResponses(400) },
   }),
   async (c) => {
-    const leagues = await c.get("deps").ports.fantasy.listLeagues({ sportId: c.req.valid("query").sportId });
+    const leagues = await listFantasyLeagues(ctxOf(c), { sportId: c.req.valid("query").sportId });
     return c.json(leagues.map(presentLeague), 200);
   },
 );
@@ -58,8 +60,7 @@ fantasyPublicRoutes.openapi(
   }),
   async (c) => {
     const q = c.req.valid("query");
-    const port = c.get("deps").ports.fantasy;
-    const contests = await port.listContests({
+    const contests = await listFantasyContests(ctxOf(c), {
       sportId: q.sportId,
       statuses: q.status === "active" ? ACTIVE : q.status ? [q.status] : undefined,
       minFee: q.minFee,
@@ -67,9 +68,7 @@ fantasyPublicRoutes.openapi(
       ...(q.size ? SIZE_BOUNDS[q.size] : {}),
       limit: q.limit,
     });
-    const viewer = viewerId(c.get("actor"));
-    const entered = viewer ? await port.enteredBy(viewer, contests.map((x) => x.id)) : new Map<string, number>();
-    return c.json(contests.map((x) => presentContest(x, viewer, entered.get(x.id) ?? 0)), 200);
+    return c.json(contests.map((x) => presentContest(x.contest, x.viewer, x.entered)), 200);
   },
 );
 
@@ -83,11 +82,7 @@ fantasyPublicRoutes.openapi(
     responses: { 200: json(FantasyContest, "Contest"), ...errorResponses(400, 404) },
   }),
   async (c) => {
-    const port = c.get("deps").ports.fantasy;
-    const contest = await port.findContest(c.req.valid("param").id);
-    if (!contest) fail({ code: "FANTASY.CONTEST_NOT_FOUND", message: "No contest with that id" });
-    const viewer = viewerId(c.get("actor"));
-    const entered = viewer ? ((await port.enteredBy(viewer, [contest.id])).get(contest.id) ?? 0) : 0;
+    const { contest, viewer, entered } = unwrap(await viewFantasyContest(ctxOf(c), c.req.valid("param").id));
     return c.json(presentContest(contest, viewer, entered), 200);
   },
 );
@@ -102,11 +97,7 @@ fantasyPublicRoutes.openapi(
     responses: { 200: json(FantasyStandings, "Standings"), ...errorResponses(400, 404) },
   }),
   async (c) => {
-    const port = c.get("deps").ports.fantasy;
-    const contest = await port.findContest(c.req.valid("param").id);
-    if (!contest) fail({ code: "FANTASY.CONTEST_NOT_FOUND", message: "No contest with that id" });
-    const viewer = viewerId(c.get("actor"));
-    const entries = await port.entriesOf(contest.id);
+    const { contest, viewer, entries } = unwrap(await contestEntries(ctxOf(c), c.req.valid("param").id));
     const rows = standingsOf(entries, viewer);
     return c.json(
       {
@@ -129,7 +120,7 @@ fantasyPublicRoutes.openapi(
   }),
   async (c) => {
     const q = c.req.valid("query");
-    const players = await c.get("deps").ports.fantasy.listPlayers({ sportId: q.sportId, position: q.position, limit: q.limit });
+    const players = await listFantasyPlayers(ctxOf(c), { sportId: q.sportId, position: q.position, limit: q.limit });
     return c.json(players.map(presentPlayer), 200);
   },
 );
