@@ -4,7 +4,7 @@
  * a slip. Placement and the bet builder's quote both use these, so the two never disagree about
  * what is bettable; the placement write's price guard checks the same state again.
  */
-import { domainError } from "../../shared/result.ts";
+import { domainError, type DomainError } from "../../shared/result.ts";
 import { formatOdds, parseOdds } from "../../shared/odds.ts";
 import type { PricedOutcome } from "../../shared/types.ts";
 import type { PriceChangePolicy } from "../../accounts/settings.ts";
@@ -52,6 +52,48 @@ export function priceAcceptable(policy: PriceChangePolicy, seen: number, current
   return current === seen;
 }
 
+/** Why this selection takes no bets at `now` (finished, off, started, decided, closed, suspended), or null. */
+function stateRefusal(p: PricedOutcome, input: Selections, found: Map<string, PricedOutcome>, now: Date): DomainError | null {
+  if (p.eventStatus === "finished")
+    return domainError("BET.EVENT_CLOSED", `${p.eventName} has finished and takes no more bets`, {
+      eventId: p.eventId,
+      prices: currentPrices(input, found, now),
+    });
+  // A race is never bet in running: from its start (the off) betting on it has closed for good,
+  // though the feed keeps it suspended until its result.
+  if (p.sport === "racing" && (p.eventStatus === "live" || p.eventStartTime.getTime() <= now.getTime()))
+    return domainError("BET.RACE_OFF", `${p.eventName} is off: betting on this race has closed`, {
+      eventId: p.eventId,
+      prices: currentPrices(input, found, now),
+    });
+  if (p.eventStatus === "upcoming" && p.eventStartTime.getTime() <= now.getTime())
+    return domainError("BET.EVENT_STARTED", `${p.eventName} has started: pre-match betting is closed until it is priced in play`, {
+      eventId: p.eventId,
+      prices: currentPrices(input, found, now),
+    });
+  if (p.outcomeResult !== null)
+    return domainError("BET.SELECTION_DECIDED", `${p.outcomeName} (${p.marketName}) is already decided and no longer offered`, {
+      outcomeId: p.outcomeId,
+      prices: currentPrices(input, found, now),
+    });
+  if (p.marketStatus !== "open")
+    return domainError("BET.MARKET_CLOSED", `The ${p.marketName} market is ${p.marketStatus}`, {
+      marketId: p.marketId,
+      prices: currentPrices(input, found, now),
+    });
+  if (p.eventSuspendedUntil && p.eventSuspendedUntil.getTime() > now.getTime())
+    return domainError("BET.MARKET_SUSPENDED", `${p.eventName} is suspended while its prices are updated; try again in a moment`, {
+      eventId: p.eventId,
+      prices: currentPrices(input, found, now),
+    });
+  if (reforming(p, now))
+    return domainError("BET.MARKET_SUSPENDED", `The ${p.marketName} market is suspended while the race is re-formed after a non-runner; try again in a moment`, {
+      marketId: p.marketId,
+      prices: currentPrices(input, found, now),
+    });
+  return null;
+}
+
 /** Compare each selection with the current state at `now`; the first reason to refuse, or null. */
 export function checkSelections(input: Selections, found: Map<string, PricedOutcome>, now: Date, policy: PriceChangePolicy = "refuse") {
   for (const s of input.selections) {
@@ -60,44 +102,8 @@ export function checkSelections(input: Selections, found: Map<string, PricedOutc
       return domainError("BET.SELECTION_NOT_FOUND", "A selection on your slip no longer exists", { outcomeId: s.outcomeId });
   }
   for (const s of input.selections) {
-    const p = found.get(s.outcomeId)!;
-    if (p.eventStatus === "finished")
-      return domainError("BET.EVENT_CLOSED", `${p.eventName} has finished and takes no more bets`, {
-        eventId: p.eventId,
-        prices: currentPrices(input, found, now),
-      });
-    // A race is never bet in running: from its start (the off) betting on it has closed for good,
-    // though the feed keeps it suspended until its result.
-    if (p.sport === "racing" && (p.eventStatus === "live" || p.eventStartTime.getTime() <= now.getTime()))
-      return domainError("BET.RACE_OFF", `${p.eventName} is off: betting on this race has closed`, {
-        eventId: p.eventId,
-        prices: currentPrices(input, found, now),
-      });
-    if (p.eventStatus === "upcoming" && p.eventStartTime.getTime() <= now.getTime())
-      return domainError("BET.EVENT_STARTED", `${p.eventName} has started: pre-match betting is closed until it is priced in play`, {
-        eventId: p.eventId,
-        prices: currentPrices(input, found, now),
-      });
-    if (p.outcomeResult !== null)
-      return domainError("BET.SELECTION_DECIDED", `${p.outcomeName} (${p.marketName}) is already decided and no longer offered`, {
-        outcomeId: p.outcomeId,
-        prices: currentPrices(input, found, now),
-      });
-    if (p.marketStatus !== "open")
-      return domainError("BET.MARKET_CLOSED", `The ${p.marketName} market is ${p.marketStatus}`, {
-        marketId: p.marketId,
-        prices: currentPrices(input, found, now),
-      });
-    if (p.eventSuspendedUntil && p.eventSuspendedUntil.getTime() > now.getTime())
-      return domainError("BET.MARKET_SUSPENDED", `${p.eventName} is suspended while its prices are updated; try again in a moment`, {
-        eventId: p.eventId,
-        prices: currentPrices(input, found, now),
-      });
-    if (reforming(p, now))
-      return domainError("BET.MARKET_SUSPENDED", `The ${p.marketName} market is suspended while the race is re-formed after a non-runner; try again in a moment`, {
-        marketId: p.marketId,
-        prices: currentPrices(input, found, now),
-      });
+    const refusal = stateRefusal(found.get(s.outcomeId)!, input, found, now);
+    if (refusal) return refusal;
   }
   const stale = input.selections.find((s) => seenBeforeReform(found.get(s.outcomeId)!, parseOdds(s.odds) ?? 0));
   if (stale) {
