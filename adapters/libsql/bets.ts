@@ -13,6 +13,7 @@ import { RULE4_CAP } from "../../domain/settlement/rule4.ts";
 import { struckSubsetPrices } from "../../domain/pricing/sgm.ts";
 import { deadHeatArgs, settleManyStatements, settlementStatements } from "./settlement-statements.ts";
 import type { WagerGateVersions } from "./wager-gate-cache.ts";
+import { ADMISSION_RULES, type WriteGuard, type WriteRefusal } from "../../domain/betting/placement/admission-rules.ts";
 
 
 /**
@@ -138,6 +139,30 @@ export function placementStatements(plan: PlacementPlan): InStatement[] {
   return statements;
 }
 
+/**
+ * The placement write's refusals, read off the admission rules' guards (domain/betting/placement/
+ * admission-rules.ts): a trigger's RAISE text, a named CHECK, a table's key, or a failed assertion
+ * of the write. A posting to a wallet that does not exist may also fail its foreign key.
+ */
+const REFUSAL_BY_ERROR = new Map<string, WriteRefusal>(
+  Object.values(ADMISSION_RULES).flatMap((rule): [string, WriteRefusal][] => {
+    if (!("refusal" in rule)) return [];
+    const g: WriteGuard = rule.guard;
+    if (g.kind === "trigger") return [[g.raise, rule.refusal]];
+    if (g.kind === "check") return [[`CHECK constraint failed: ${g.name}`, rule.refusal]];
+    if (g.kind === "unique") return [[`UNIQUE constraint failed: ${g.table}`, rule.refusal]];
+    if (g.kind === "assertion") return [[ASSERTION_FAILED, rule.refusal]];
+    return [];
+  }),
+);
+
+/** The refusal a constraint text stands for (a UNIQUE failure names the table then its columns), or null for a bug. */
+function writeRefusalOf(c: string): WriteRefusal | null {
+  if (c === "FOREIGN KEY constraint failed") return "no_wallet";
+  const unique = /^UNIQUE constraint failed: (\w+)\./.exec(c);
+  return REFUSAL_BY_ERROR.get(unique ? `UNIQUE constraint failed: ${unique[1]}` : c) ?? null;
+}
+
 export class LibsqlBets implements Bets {
   private readonly client: Client;
   private readonly groupCommit: GroupCommitter | undefined;
@@ -162,18 +187,11 @@ export class LibsqlBets implements Bets {
       return { kind: "placed", balance: Number(last.rows[0]?.balance ?? 0) };
     } catch (e) {
       const c = constraintOf(e);
-      if (c === "BET.ODDS_CHANGED") return { kind: "odds_changed" };
-      if (c === "BET.LIABILITY_LIMIT") return { kind: "liability_limit" };
-      if (c === "BET.EVENT_LIMIT") return { kind: "event_limit" };
-      if (c === "BET.MAX_PAYOUT") return { kind: "max_payout" };
-      if (c === ASSERTION_FAILED) {
-        this.gateVersions?.forget(plan.bet.userId);
-        return { kind: "refused" };
-      }
-      if (c === "CHECK constraint failed: ledger_accounts_wallet_nonneg_ck") return { kind: "insufficient_funds" };
-      if (c === "LEDGER.UNKNOWN_ACCOUNT" || c === "FOREIGN KEY constraint failed") return { kind: "no_wallet" };
-      if (c?.startsWith("UNIQUE constraint failed: idempotency_keys")) return { kind: "duplicate_idempotency_key" };
-      throw e;
+      const refusal = c === null ? null : writeRefusalOf(c);
+      if (refusal === null) throw e;
+      // A wager gate refused: what this process kept of the customer's gate rows is stale.
+      if (refusal === "refused") this.gateVersions?.forget(plan.bet.userId);
+      return { kind: refusal };
     }
   }
 

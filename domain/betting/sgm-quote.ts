@@ -12,7 +12,7 @@ import { formatOdds, parseOdds } from "../shared/odds.ts";
 import type { PricedOutcome } from "../shared/types.ts";
 import { priceSgm, subsetPrices, type SgmLegSpec } from "../pricing/sgm.ts";
 import { MIN_STAKE_CENTS, validateSlip } from "./slip.ts";
-import { isBettable, priceAcceptable } from "./place-bet.ts";
+import { isBettable, priceAcceptable } from "./placement/selections.ts";
 import type { PriceChangePolicy } from "../accounts/settings.ts";
 
 export interface SgmPriced {

@@ -1,0 +1,248 @@
+/**
+ * Every admission rule of placement (domain/betting/placement/admission-rules.ts), one row each,
+ * asserted together: its domain check refuses a sample with its code; its guard exists in the
+ * migrated database (a trigger with its RAISE text, a named CHECK, a table's key) or in the write
+ * (an assertion reading its table); and a real placement whose database state is changed just
+ * before the write (after the use case's own checks passed) is refused by that guard, with the
+ * rule's refusal kind from the adapter, and answered with the rule's code and text, nothing written.
+ * Adding a rule is one declaration and one row here; a rule without a row fails the first test.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
+import { countRows, currentUserId, selectionOf, upcomingPool, type Selection } from "../fixtures/builders.ts";
+import { libsqlPorts } from "../../adapters/libsql/index.ts";
+import { placementStatements } from "../../adapters/libsql/bets.ts";
+import { randomIds } from "../../adapters/system/clock.ts";
+import { placeBet } from "../../domain/betting/place-bet.ts";
+import { ADMISSION_RULES, type WriteGuard } from "../../domain/betting/placement/admission-rules.ts";
+import { checkSelections } from "../../domain/betting/placement/selections.ts";
+import { checkPlacementLimits, MAX_COMBINED_ODDS_MILLI, oddsRefusal, type PlacementExposure } from "../../domain/betting/placement-limits.ts";
+import { checkMayWager } from "../../domain/responsible/wagering-gate.ts";
+import { noLimits } from "../../domain/responsible/limits.ts";
+import type { PlacementOutcome, PlacementPlan, Ports } from "../../domain/ports/index.ts";
+import type { PricedOutcome } from "../../domain/shared/types.ts";
+import type { DomainError } from "../../domain/shared/result.ts";
+
+let t: TestApp;
+let pool: Awaited<ReturnType<typeof upcomingPool>>;
+beforeAll(async () => {
+  t = await makeTestApp();
+  pool = await upcomingPool(new Session(t));
+});
+afterAll(() => t.close());
+
+type RuleName = keyof typeof ADMISSION_RULES;
+const sql = (text: string, args: (string | number)[] = []) => t.database.client.execute({ sql: text, args });
+
+/** A sample outcome for the pure checks: open, upcoming, priced at 2.00. */
+const outcome = (over: Partial<PricedOutcome> = {}): PricedOutcome => ({
+  outcomeId: "o1", outcomeName: "Home", priceMilli: 2000, marketId: "m1", marketName: "Match", marketStatus: "open",
+  eventId: "e1", eventName: "A v B", eventStatus: "upcoming", sport: "soccer", eventStartTime: new Date(Date.now() + 3_600_000),
+  eventSuspendedUntil: null, outcomeResult: null, ...over,
+});
+const exposure = (over: Partial<PlacementExposure> = {}): PlacementExposure => ({
+  stakeFactorBp: 10_000, outcomes: [{ outcomeId: "o1", liability: 0, limit: 200_000_000 }], maxPayoutPerBet: 25_000_000,
+  maxPayoutPerDay: 100_000_000, returnsInWindow: 0, ...over,
+});
+const limitSample = (over: Partial<PlacementExposure>) =>
+  checkPlacementLimits({ stake: 10_000, totalOddsMilli: 2000, sports: ["soccer"], returnOf: (s) => s * 2, exposure: exposure(over) });
+
+interface Race {
+  userId: string;
+  sel: Selection;
+  key: string;
+}
+
+interface Row {
+  /** The rule's pure check refusing a sample; null where the rule is the database's alone (funds, wallet, key). */
+  domain: (() => { code: string } | null) | null;
+  /** The code the use case answers (a rule worded by the wager gate answers with the gate's code). */
+  answers?: string;
+  /** The stake to place (default 5.00). */
+  stake?: (userId: string) => Promise<number>;
+  /** A customer without a wallet, instead of a demo customer. */
+  walletless?: boolean;
+  /** The selection, when the rule needs one of its own. */
+  selection?: () => Promise<Selection[]>;
+  /** Changes made just before the plan is written, and after it (the use case has already passed its own checks). */
+  before?: (race: Race) => Promise<unknown>;
+  after?: (race: Race) => Promise<unknown>;
+  /** Undoes a change to settings every customer shares, once the answer is in. */
+  cleanup?: () => Promise<unknown>;
+  /** The text answered, from the details the refusal carries. */
+  text?: (e: DomainError) => string | RegExp;
+}
+
+const ROWS: Record<RuleName, Row> = {
+  oddsCeiling: {
+    domain: () => oddsRefusal(MAX_COMBINED_ODDS_MILLI + 1),
+    // Four legs at 100.00 combine to 100,000,000.00: refused before the write, which is never reached.
+    selection: async () => {
+      const legs: Selection[] = [];
+      for (let i = 0; i < 4; i++) {
+        const sel = selectionOf(pool.forMutation());
+        await sql("UPDATE outcomes SET price_milli = 100000 WHERE id = ?", [sel.outcomeId]);
+        legs.push({ ...sel, odds: "100.00" });
+      }
+      return legs;
+    },
+    stake: async () => 100,
+    text: () => ADMISSION_RULES.oddsCeiling.message(MAX_COMBINED_ODDS_MILLI),
+  },
+  price: {
+    domain: () => checkSelections({ selections: [{ eventId: "e1", marketId: "m1", outcomeId: "o1", odds: "2.10" }] }, new Map([["o1", outcome()]]), new Date(), "refuse"),
+    before: ({ sel }) => sql("UPDATE outcomes SET price_milli = price_milli + 50 WHERE id = ?", [sel.outcomeId]),
+    text: () => /^The price of .+ changed to \d+\.\d{2}$/,
+  },
+  stakeFactor: {
+    domain: () => limitSample({ stakeFactorBp: 1 }),
+    before: ({ userId }) =>
+      sql("INSERT INTO customer_stake_factors (user_id, factor_bp, updated_at, updated_by) VALUES (?, 1, ?, NULL)", [userId, Date.now()]),
+    text: (e) => ADMISSION_RULES.stakeFactor.message((e.details as { maxStake: number }).maxStake),
+  },
+  maxPayout: {
+    domain: () => limitSample({ maxPayoutPerBet: 1_000 }),
+    before: () => sql("INSERT INTO risk_settings (key, value) VALUES ('max_payout_per_bet', 600) ON CONFLICT (key) DO UPDATE SET value = 600"),
+    cleanup: () => sql("DELETE FROM risk_settings WHERE key = 'max_payout_per_bet'"),
+    text: (e) => ADMISSION_RULES.maxPayout.message((e.details as { maxStake: number }).maxStake, "per_bet"),
+  },
+  liability: {
+    domain: () => limitSample({ outcomes: [{ outcomeId: "o1", liability: 0, limit: 1 }] }),
+    selection: async () => [selectionOf(pool.forMutation())],
+    before: ({ sel }) => sql("UPDATE markets SET liability_limit = 1 WHERE id = ?", [sel.marketId]),
+    text: (e) => ADMISSION_RULES.liability.message((e.details as { maxStake: number }).maxStake),
+  },
+  eventLimit: {
+    domain: () => limitSample({ outcomes: [{ outcomeId: "o1", liability: 0, limit: 200_000_000, event: { eventId: "e1", marketWorst: 0, liability: 0, limit: 1 } }] }),
+    selection: async () => [selectionOf(pool.forMutation())],
+    before: ({ sel }) => sql("UPDATE events SET liability_limit = 1 WHERE id = ?", [sel.eventId]),
+    text: (e) => ADMISSION_RULES.eventLimit.message((e.details as { maxStake: number }).maxStake),
+  },
+  wagerGates: {
+    domain: () => {
+      const r = checkMayWager(
+        { user: { isActive: true, verificationLevel: "basic" }, exclusions: [{ id: "x1", reason: null, kind: "timeout", startedAt: new Date(Date.now() - 1000), endsAt: new Date(Date.now() + 86_400_000) }], lossLimits: noLimits(), netLoss: { daily: 0, weekly: 0, monthly: 0 } },
+        500,
+        new Date(),
+      );
+      return r.ok ? null : r.error;
+    },
+    // A time-out taken between the use case's gate and the write: the write's assertion refuses,
+    // and the wager gate, read again, words it.
+    answers: "RG.SELF_EXCLUDED",
+    before: ({ userId }) =>
+      sql("INSERT INTO responsible_exclusions (id, user_id, kind, started_at, ends_at) VALUES (?, ?, 'timeout', ?, ?)", [
+        `ex-${userId}`, userId, Date.now() - 1000, Date.now() + 86_400_000,
+      ]),
+  },
+  funds: {
+    domain: null,
+    // More than the cash and the bonus together.
+    stake: async (userId) =>
+      (await countRows(t.database, "SELECT COALESCE(SUM(balance), 0) AS n FROM ledger_accounts WHERE user_id = ? AND kind IN ('wallet', 'bonus')", [userId])) + 100,
+    text: () => ADMISSION_RULES.funds.fallback,
+  },
+  wallet: {
+    domain: null,
+    walletless: true,
+    text: () => ADMISSION_RULES.wallet.fallback,
+  },
+  idempotency: {
+    domain: null,
+    // Another request under the same key writes first, and its record is gone again by the time
+    // the use case looks the key up: the rule's own text stands.
+    before: ({ userId, key }) =>
+      sql("INSERT INTO idempotency_keys (user_id, key, request_hash, response_status, response_body, created_at) VALUES (?, ?, 'other', 201, '{}', ?)", [userId, key, Date.now()]),
+    after: ({ userId, key }) => sql("DELETE FROM idempotency_keys WHERE user_id = ? AND key = ?", [userId, key]),
+    text: () => ADMISSION_RULES.idempotency.fallback,
+  },
+};
+
+/** The guard in the migrated database, or in the plan's statements for an assertion of the write. */
+async function expectGuard(guard: WriteGuard, plan: PlacementPlan | undefined) {
+  const objectSql = async (type: string, name: string) =>
+    String((await sql("SELECT sql FROM sqlite_master WHERE type = ? AND name = ?", [type, name])).rows[0]?.sql ?? "");
+  switch (guard.kind) {
+    case "trigger":
+      expect(await objectSql("trigger", guard.name)).toContain(`RAISE(ABORT, '${guard.raise}')`);
+      return;
+    case "check":
+      expect(await objectSql("table", guard.table)).toContain(`CONSTRAINT "${guard.name}" CHECK`);
+      return;
+    case "unique":
+      expect(await objectSql("table", guard.table)).toMatch(/PRIMARY KEY\(/);
+      return;
+    case "assertion":
+      expect(plan).toBeDefined();
+      expect(placementStatements(plan!).some((s) => typeof s !== "string" && s.sql.includes("write_assertions") && s.sql.includes(guard.reads))).toBe(true);
+      return;
+    case "before_write":
+      expect(plan).toBeUndefined();
+      return;
+  }
+}
+
+/** Ports whose placement write runs `before` first and `after` once it answered, recording each plan and outcome. */
+function racedPorts(race: Race, row: Row, seen: { plan: PlacementPlan; outcome: PlacementOutcome }[]): Ports {
+  const ports = libsqlPorts(t.database);
+  const real = ports.bets.place.bind(ports.bets);
+  const place = async (plan: PlacementPlan) => {
+    if (seen.length === 0) await row.before?.(race);
+    const outcome = await real(plan);
+    seen.push({ plan, outcome });
+    if (seen.length === 1) await row.after?.(race);
+    return outcome;
+  };
+  return { ...ports, bets: Object.assign(Object.create(ports.bets), { place }) };
+}
+
+async function customer(walletless: boolean): Promise<string> {
+  const userId = await currentUserId(await demoLogin(t, "customer"));
+  if (!walletless) return userId;
+  const user = (await libsqlPorts(t.database).users.findById(userId))!;
+  const id = `${userId}-nowallet`;
+  await libsqlPorts(t.database).users.create({ ...user, id, email: `${id}@example.com` }, null);
+  return id;
+}
+
+describe("admission rules: each declared once, its domain check, its guard and its refusal together", () => {
+  it("every declared rule has a row", () => {
+    expect(Object.keys(ROWS).sort()).toEqual(Object.keys(ADMISSION_RULES).sort());
+  });
+
+  for (const name of Object.keys(ROWS) as RuleName[]) {
+    it(`${name}: ${ROWS[name].answers ?? ADMISSION_RULES[name].code}`, async () => {
+      const rule = ADMISSION_RULES[name];
+      const row = ROWS[name];
+      const answers = row.answers ?? rule.code;
+      if (row.domain) expect(row.domain()?.code).toBe(answers);
+
+      const userId = await customer(row.walletless ?? false);
+      const selections = row.selection ? await row.selection() : [selectionOf(pool.next())];
+      const race: Race = { userId, sel: selections[0], key: `key-${userId}` };
+      const stake = row.stake ? await row.stake(userId) : 500;
+      const user = (await libsqlPorts(t.database).users.findById(userId))!;
+      const seen: { plan: PlacementPlan; outcome: PlacementOutcome }[] = [];
+      const writes = () => countRows(t.database, "SELECT COUNT(*) AS n FROM bets WHERE user_id = ?", [userId]);
+
+      const res = await placeBet(
+        { actor: { kind: "user", user, sessionId: "test" }, ports: racedPorts(race, row, seen), clock: { now: () => new Date() }, ids: randomIds },
+        { selections, stake, betType: selections.length > 1 ? "multiple" : "single" },
+        name === "idempotency" ? race.key : null,
+      ).finally(() => row.cleanup?.());
+
+      expect(res.ok).toBe(false);
+      if (res.ok) return;
+      expect(res.error.code).toBe(answers);
+      if (row.text) {
+        const text = row.text(res.error);
+        if (typeof text === "string") expect(res.error.message).toBe(text);
+        else expect(res.error.message).toMatch(text);
+      }
+      expect(await writes()).toBe(0);
+      await expectGuard(rule.guard, seen[0]?.plan);
+      if ("refusal" in rule) expect(seen[0]?.outcome.kind).toBe(rule.refusal);
+      else expect(seen).toEqual([]);
+    });
+  }
+});
