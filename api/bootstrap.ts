@@ -23,7 +23,7 @@ import { PAYMENT_RECONCILER_LEASE, PaymentReconciler } from "./jobs/payment-reco
 import { PERSON_KEY_SECRET_MIN_LENGTH, PersonKeyHasher, rekeyPersonKeys } from "../adapters/libsql/person-keys.ts";
 import { DEFAULT_LEDGER_RECONCILE_INTERVAL_MS, LEDGER_RECONCILER_LEASE, LedgerReconciler } from "./jobs/ledger-reconciler.ts";
 import { BackgroundJobs } from "./jobs/scheduler.ts";
-import { fraudScanThread } from "../adapters/libsql/fraud-scan-thread.ts";
+import { fraudScanThread } from "../adapters/libsql/perf/index.ts";
 import { fraudWriter } from "../adapters/libsql/fraud.ts";
 import { ScryptPasswordHasher } from "../adapters/system/password.ts";
 import { sessionTokens } from "../adapters/system/session-token.ts";

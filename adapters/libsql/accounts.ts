@@ -8,7 +8,7 @@ import { walletAccountId, type LedgerTransaction } from "../../domain/wallet/led
 import type { Database } from "./database.ts";
 import { ledgerStatements } from "./ledger-statements.ts";
 import { idempotencyKeys, ledgerAccounts, sessions, users } from "./schema.ts";
-import { oneRow } from "./embedded-client.ts";
+import { oneRow } from "./rows.ts";
 import type { WagerGateVersions } from "./wager-gate-cache.ts";
 import type { PricingVersion } from "./pricing-cache.ts";
 

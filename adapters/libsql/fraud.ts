@@ -80,7 +80,7 @@ export interface WrittenResult {
  * One all-or-nothing write of a scan's record. In the serving process that is the database's group
  * commit on an embedded file (so the scan's rows join the bets' commits instead of taking the writer
  * lock from them), otherwise one batch; a scan on a thread of its own sends its writes to the serving
- * process (adapters/libsql/fraud-scan-thread.ts).
+ * process (adapters/libsql/perf/fraud-scan-thread.ts).
  */
 export type FraudWrite = (statements: InStatement[]) => Promise<WrittenResult[]>;
 

@@ -8,7 +8,8 @@ import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-
 import { countRows, currentUserId, expectError, expectInvalidFields, expectUnknownKey, placeOk, selectionOf, upcomingPool } from "../fixtures/builders.ts";
 import { callers, expectAdminOnly, type Callers } from "../fixtures/roles.ts";
 import { BackgroundJobs } from "../../api/jobs/scheduler.ts";
-import { fraudScanThread, FraudScanThreadUnavailable } from "../../adapters/libsql/fraud-scan-thread.ts";
+import { fraudScanThread } from "../../adapters/libsql/perf/index.ts";
+import { FraudScanThreadUnavailable } from "../../domain/ports/fraud-scanner.ts";
 import { fraudWriter, LibsqlFraudRecords, RECORD_CHUNK } from "../../adapters/libsql/fraud.ts";
 import { DatabaseLease } from "../../adapters/libsql/lease.ts";
 import { configFromEnv } from "../../api/bootstrap.ts";
@@ -38,7 +39,7 @@ afterAll(() => t.close());
 /**
  * Scan threads in these tests run at the test process's priority: what is tested is the thread's
  * life and answers, and at its production priority (the lowest) a saturated machine starves it for
- * tens of seconds (adapters/libsql/fraud-scan-thread.ts, `niceness`).
+ * tens of seconds (adapters/libsql/perf/fraud-scan-thread.ts, `niceness`).
  */
 const asTests = { niceness: 0 };
 /** Scan thread options that never retire the thread (the idle timer never fires). */

@@ -103,7 +103,7 @@ async function exercise(cmd: string, args: string[], checkProcess?: (pid: number
     expect(await missing.text()).toContain("404 Page Not Found");
   }
 
-  // An admin's fraud scan runs on the scan thread (adapters/libsql/fraud-scan-worker.js), which answers
+  // An admin's fraud scan runs on the scan thread (adapters/libsql/perf/fraud-scan-worker.js), which answers
   // and then ends cleanly: nothing uncaught in the server's output (read once the process has ended, below).
   const admin = await fetch(`${base}/api/demo/login`, {
     method: "POST",
