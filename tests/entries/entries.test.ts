@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 
 import { ROOT, startEntry } from "./node-server.ts";
-import { API_SECURITY_HEADERS } from "../../api/middleware/security.ts";
+import { API_SECURITY_HEADERS } from "../../api/middleware/request-trail.ts";
 import { denoServeArgs } from "../../bench/lib/server.ts";
 let child: ChildProcess | null = null;
 let dir = "";
