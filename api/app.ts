@@ -9,7 +9,8 @@ import { ApiFailure, errorBody, internalErrorBody, sendError } from "./errors.ts
 import { requestId } from "./middleware/request-id.ts";
 import { clientAddress } from "./middleware/client-address.ts";
 import { liveOdds as liveOddsOf, streamRoutes } from "./live-odds/index.ts";
-import { rateLimit, type RateLimitName } from "./middleware/rate-limit.ts";
+import { rateLimit } from "./middleware/rate-limit.ts";
+import type { RateLimitName } from "./settings.ts";
 import { withEdgeAnswers } from "./edge-answers.ts";
 import { sameOrigin, securityHeaders } from "./middleware/security.ts";
 import { publicOrigin } from "./middleware/public-origin.ts";

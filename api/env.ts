@@ -5,14 +5,12 @@ import type { SuspensionState } from "../domain/accounts/suspension.ts";
 import type { Ctx } from "../domain/shared/context.ts";
 import type { Client } from "@libsql/client";
 import type { LiveOddsSnapshot } from "./live-odds/snapshot.ts";
-import type { RequestLogEntry } from "./middleware/request-id.ts";
-import type { RateLimitConfig } from "./middleware/rate-limit.ts";
+import type { RequestLogEntry } from "./middleware/request-trail.ts";
+import type { AdmissionConfig, PublicOrigins, RateLimitConfig } from "./settings.ts";
 import type { RateCounter } from "../domain/ports/rate-counter.ts";
 import type { FraudScanSummary } from "../domain/fraud/scan.ts";
 import type { SessionTokens } from "../domain/ports/session-tokens.ts";
 import type { ProxyTrust } from "./middleware/proxy-trust.ts";
-import type { PublicOrigins } from "./middleware/public-origin.ts";
-import type { AdmissionConfig } from "./middleware/admission.ts";
 
 import type { AssetSource } from "../domain/ports/static-assets.ts";
 import type { EventStreams } from "../domain/ports/event-streams.ts";

@@ -6,7 +6,7 @@ import type { User } from "../../domain/shared/types.ts";
 import { walletAccountId, type LedgerTransaction } from "../../domain/wallet/ledger.ts";
 import type { Database } from "./database.ts";
 import { ledgerStatements } from "./ledger-statements.ts";
-import { oneRow } from "./embedded-client.ts";
+import { oneRow } from "./rows.ts";
 import type { WagerGateVersions } from "./wager-gate-cache.ts";
 import type { PricingVersion } from "./pricing-cache.ts";
 

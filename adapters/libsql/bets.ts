@@ -5,9 +5,9 @@ import { auditStatement } from "./audit.ts";
 import { approvalRefused, approvalStatements } from "./approvals.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
 import { ledgerStatements } from "./ledger-statements.ts";
-import type { GroupCommitter } from "./group-commit.ts";
+import type { GroupedWrites } from "./statements.ts";
 import { wagerGuardStatements } from "./wager-guards.ts";
-import { oneRow } from "./embedded-client.ts";
+import { oneRow } from "./rows.ts";
 import { realCustomer } from "./real-money.ts";
 import { RULE4_CAP } from "../../domain/settlement/rule4.ts";
 import { struckSubsetPrices } from "../../domain/pricing/sgm.ts";
@@ -165,14 +165,14 @@ function writeRefusalOf(c: string): WriteRefusal | null {
 
 export class LibsqlBets implements Bets {
   private readonly client: Client;
-  private readonly groupCommit: GroupCommitter | undefined;
+  private readonly groupCommit: GroupedWrites | undefined;
   private readonly gateVersions: WagerGateVersions | undefined;
   /**
-   * With `groupCommit` (an embedded file database), placements share commits; see group-commit.ts.
+   * With `groupCommit` (an embedded file database), placements share commits; see perf/group-commit.ts.
    * With `gateVersions`, a wager refused by its gates inside the write stops the use of what this
    * process kept of the customer's gate rows, so the use case's second look reads them afresh.
    */
-  constructor(client: Client, groupCommit?: GroupCommitter, gateVersions?: WagerGateVersions) {
+  constructor(client: Client, groupCommit?: GroupedWrites, gateVersions?: WagerGateVersions) {
     this.client = client;
     this.groupCommit = groupCommit;
     this.gateVersions = gateVersions;

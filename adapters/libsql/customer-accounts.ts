@@ -16,7 +16,7 @@ import type { Role, User, VerificationLevel } from "../../domain/shared/types.ts
 import { walletAccountId } from "../../domain/wallet/ledger.ts";
 import { auditStatement } from "./audit.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
-import { oneRow } from "./embedded-client.ts";
+import { oneRow } from "./rows.ts";
 import type { PersonWrite } from "../../domain/ports/index.ts";
 import { clearRejectionStatement, documentUnusedAssertion, personKeyStatement } from "./person-protection.ts";
 import { exclusionInsert } from "./responsible.ts";

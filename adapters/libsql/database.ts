@@ -1,8 +1,11 @@
 /**
  * Opening the database: an embedded file (default), :memory:, or a remote libSQL/Turso URL.
  * Applies the committed migrations (hand-written SQL; drizzle's migrator only runs them and keeps
- * its journal). Adapters talk to `client` in plain SQL; writes go through `client.batch(..., "write")`
- * so each change is one atomic write holding the single writer lock as briefly as possible.
+ * its journal). This is where the performance path is chosen: a plain embedded file gets the
+ * client, group commit and checkpointer of ./perf/; everything else, and a file opened with
+ * `plain`, gets the stock @libsql/client, which the adapters use the same way, in plain SQL.
+ * Writes go through `client.batch(..., "write")` so each change is one atomic write holding the
+ * single writer lock as briefly as possible.
  */
 import { createClient, type Client } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
@@ -10,9 +13,7 @@ import { migrate } from "drizzle-orm/libsql/migrator";
 import { fileURLToPath } from "node:url";
 import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
-import { GroupCommitter } from "./group-commit.ts";
-import { embeddedFileClient } from "./embedded-client.ts";
-import { startBackgroundCheckpoints, type BackgroundCheckpoints } from "./checkpointer.ts";
+import { embeddedFileClient, GroupCommitter, startBackgroundCheckpoints, type BackgroundCheckpoints } from "./perf/index.ts";
 import { databaseKind, type DatabaseKind } from "./statements.ts";
 export { databaseKind, type DatabaseKind };
 
@@ -20,11 +21,11 @@ export interface Database {
   client: Client;
   kind: DatabaseKind;
   /**
-   * Group commit for the hot writes (adapters/libsql/group-commit.ts), on a plain embedded file
-   * only; absent for :memory:, remote and replica databases, where each write is its own batch.
+   * Group commit for the hot writes (adapters/libsql/perf/group-commit.ts), on an embedded file
+   * only; absent for :memory:, remote, replica and `plain` databases, where each write is its own batch.
    */
   groupCommit?: GroupCommitter;
-  /** The background checkpointer, when asked for and running (adapters/libsql/checkpointer.ts). */
+  /** The background checkpointer, when asked for and running (adapters/libsql/perf/checkpointer.ts). */
   checkpoints?: BackgroundCheckpoints | null;
   close(): void;
 }
@@ -38,6 +39,12 @@ export async function openDatabase(opts: {
   syncIntervalSeconds?: number;
   /** Checkpoint the WAL from a worker thread instead of inside commits (servers; embedded files only). */
   backgroundCheckpoints?: boolean;
+  /**
+   * The stock @libsql/client for an embedded file too: none of ./perf/ (no kept statements, no
+   * group commit, no background checkpoints). Tests run the adapters over this path beside the
+   * other one (tests/contract/harness.ts), so both keep giving the same answers.
+   */
+  plain?: boolean;
 }): Promise<Database> {
   const kind = databaseKind(opts.url);
   const url = kind === "memory" ? ":memory:" : opts.url;
@@ -51,7 +58,7 @@ export async function openDatabase(opts: {
   // and a pooled second connection would silently lack them. Calls are synchronous on this thread
   // anyway, and no code holds an interactive transaction. `timeout` is the busy timeout: a write
   // waits up to 5 s for another process's writer instead of failing with SQLITE_BUSY.
-  const embedded = kind === "file" && !opts.syncUrl ? embeddedFileClient(url.slice("file:".length), 5000) : null;
+  const embedded = kind === "file" && !opts.syncUrl && !opts.plain ? embeddedFileClient(url.slice("file:".length), 5000) : null;
   const client =
     embedded
       ? embedded.client

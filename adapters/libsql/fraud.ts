@@ -10,8 +10,7 @@ import type { FraudAlertType } from "../../domain/fraud/alert-types.ts";
 import type { RiskLevel } from "../../domain/shared/risk-level.ts";
 import type { AuditEntry } from "../../domain/shared/types.ts";
 import { auditStatement } from "./audit.ts";
-import type { Database } from "./database.ts";
-import { ASSERTION_FAILED, assertStatement, constraintOf } from "./statements.ts";
+import { ASSERTION_FAILED, assertStatement, constraintOf, type GroupedWrites } from "./statements.ts";
 
 const json = <T>(v: unknown, fallback: T): T => (v === null || v === undefined ? fallback : (JSON.parse(String(v)) as T));
 const dateOrNull = (v: unknown) => (v === null || v === undefined ? null : new Date(Number(v)));
@@ -80,7 +79,7 @@ export interface WrittenResult {
  * One all-or-nothing write of a scan's record. In the serving process that is the database's group
  * commit on an embedded file (so the scan's rows join the bets' commits instead of taking the writer
  * lock from them), otherwise one batch; a scan on a thread of its own sends its writes to the serving
- * process (adapters/libsql/fraud-scan-thread.ts).
+ * process (adapters/libsql/perf/fraud-scan-thread.ts).
  */
 export type FraudWrite = (statements: InStatement[]) => Promise<WrittenResult[]>;
 
@@ -166,7 +165,7 @@ async function readPaged(
 }
 
 /** What these records need of a database (the scan's thread has a bare connection, no drizzle). */
-export type FraudDatabase = Pick<Database, "client" | "groupCommit">;
+export type FraudDatabase = { client: Client; groupCommit?: GroupedWrites };
 
 export class LibsqlFraudRecords implements FraudRecords {
   private readonly d: FraudDatabase;

@@ -6,7 +6,7 @@
  * in the payout window. The placement write re-checks liability and payout in its triggers.
  */
 import type { Client } from "@libsql/client";
-import { oneRow } from "./embedded-client.ts";
+import { oneRow } from "./rows.ts";
 import type { PlacementLimits } from "../../domain/ports/index.ts";
 import {
   DEFAULT_MAX_PAYOUT_PER_BET, DEFAULT_MAX_PAYOUT_PER_DAY, FULL_STAKE_FACTOR_BP, type PlacementExposure,

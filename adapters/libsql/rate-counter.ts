@@ -1,14 +1,14 @@
 /** Rate-limit counters in the shared database, so every instance counts the same requests. */
 import type { Client } from "@libsql/client";
 import type { RateCounter } from "../../domain/ports/rate-counter.ts";
-import type { GroupCommitter } from "./group-commit.ts";
+import type { GroupedWrites } from "./statements.ts";
 
 export class LibsqlRateCounter implements RateCounter {
   private readonly client: Client;
-  private readonly groupCommit: GroupCommitter | undefined;
+  private readonly groupCommit: GroupedWrites | undefined;
   private hits = 0;
   /** With `groupCommit`, a count shares its commit with the placements of the same moment. */
-  constructor(client: Client, groupCommit?: GroupCommitter) {
+  constructor(client: Client, groupCommit?: GroupedWrites) {
     this.client = client;
     this.groupCommit = groupCommit;
   }

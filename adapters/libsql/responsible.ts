@@ -9,7 +9,7 @@ import type { Exclusion } from "../../domain/responsible/exclusion.ts";
 import { sessionResult } from "../../domain/responsible/session-stats.ts";
 import { auditStatement } from "./audit.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
-import { oneRow } from "./embedded-client.ts";
+import { oneRow } from "./rows.ts";
 import type { WagerGateVersions } from "./wager-gate-cache.ts";
 import { VersionedCache } from "./versioned-cache.ts";
 

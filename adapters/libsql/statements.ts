@@ -1,11 +1,21 @@
 /**
  * What the adapters share about statements and database URLs, without drizzle or a driver: the
- * fraud scan's thread (adapters/libsql/fraud-scan-run.ts) loads this instead of database.ts, whose drizzle,
+ * fraud scan's thread (adapters/libsql/perf/fraud-scan-run.ts) loads this instead of database.ts, whose drizzle,
  * schema and migrator took ~400 ms of every scan's start. database.ts re-exports all of it.
  */
-import type { InArgs, InStatement } from "@libsql/client";
+import type { InArgs, InStatement, ResultSet } from "@libsql/client";
 
 export type DatabaseKind = "file" | "memory" | "remote";
+
+/**
+ * Where a hot all-or-nothing write goes when the database shares commits between writes (group
+ * commit on an embedded file, built in perf/group-commit.ts and chosen by database.ts). An adapter
+ * given none writes each change as its own batch: the plain path, with the same results.
+ */
+export interface GroupedWrites {
+  /** One all-or-nothing write; resolves with its statements' results once committed. */
+  write(statements: InStatement[]): Promise<ResultSet[]>;
+}
 
 export function databaseKind(url: string): DatabaseKind {
   if (url === ":memory:" || url === "file::memory:") return "memory";

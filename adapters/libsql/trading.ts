@@ -9,7 +9,7 @@ import type { AlertCandidate } from "../../domain/risk/alerts.ts";
 import type { AuditEntry } from "../../domain/shared/types.ts";
 import { auditStatement } from "./audit.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
-import { oneRow } from "./embedded-client.ts";
+import { oneRow } from "./rows.ts";
 
 /** Alerts with the acknowledging user's name joined in (the desk shows who, not an id). */
 const ALERTS_WITH_NAMES = `SELECT a.*, COALESCE(NULLIF(TRIM(u.first_name || ' ' || u.last_name), ''), u.email) AS acknowledged_by_name

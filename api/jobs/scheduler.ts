@@ -25,7 +25,7 @@ export interface BackgroundJobsOptions {
    */
   fraudLeadership?: { tryAcquire(): Promise<boolean> };
   /**
-   * Runs one fraud scan somewhere else (a thread: adapters/libsql/fraud-scan-thread.ts); default: in
+   * Runs one fraud scan somewhere else (a thread: adapters/libsql/perf/fraud-scan-thread.ts); default: in
    * process. Its `close`, if any, is called on stop.
    */
   fraudScanner?: (() => Promise<FraudScanSummary>) & { close?(): Promise<void> };

@@ -9,8 +9,7 @@ import type { Ports } from "../../domain/ports/index.ts";
 import type { Clock } from "../../domain/shared/clock.ts";
 import { presentLiveOdds } from "../presenters.ts";
 import type { LiveOddsItem } from "../schemas/events.ts";
-import { API_SECURITY_HEADERS } from "../middleware/security.ts";
-import { logPublicRequest, requestIdFor } from "../middleware/request-id.ts";
+import { apiHeaders, logPublicRequest, requestIdFor } from "../middleware/request-trail.ts";
 import { internalErrorBody } from "../errors.ts";
 
 export interface LiveOddsBody {
@@ -118,8 +117,8 @@ export function isLiveOddsPoll(req: Request): boolean {
  * GET /api/live-odds, answered before Hono's router and the middleware chain (api/app.ts puts it
  * in front of app.fetch, and also registers it as the route, for a path that only the router
  * recognises): the data is public and the same for everyone, so no session is looked up, and
- * everything the chain would add is added here at constant cost: the security headers every API
- * response carries, the request id, the log line. Conditional requests get 304 with no body; a
+ * everything the chain would add is added here at constant cost, by the chain's own helpers
+ * (api/middleware/request-trail.ts): the security headers, the request id, the log line. Conditional requests get 304 with no body; a
  * client that accepts gzip gets the copy compressed once per snapshot. While the snapshot is fresh
  * the answer is synchronous (@hono/node-server then writes it without awaiting a promise).
  */
@@ -127,13 +126,10 @@ export function liveOddsPoll(snapshot: LiveOddsSnapshot, deps: Parameters<typeof
   const respond = (req: Request, env: unknown, s: LiveOddsBody, started: number): Response => {
     const asked = req.headers;
     const id = requestIdFor(asked.get("x-request-id") ?? undefined);
-    const headers: Record<string, string> = {
-      ...API_SECURITY_HEADERS,
-      "cache-control": "no-cache",
-      etag: s.etag,
-      vary: "accept-encoding",
-      "x-request-id": id,
-    };
+    const headers = apiHeaders(id);
+    headers["cache-control"] = "no-cache";
+    headers.etag = s.etag;
+    headers.vary = "accept-encoding";
     let res: Response;
     if (etagMatches(asked.get("if-none-match") ?? undefined, s.etag)) res = new Response(null, { status: 304, headers });
     else {
@@ -154,7 +150,9 @@ export function liveOddsPoll(snapshot: LiveOddsSnapshot, deps: Parameters<typeof
   const failed = (req: Request, env: unknown, error: unknown, started: number): Response => {
     const id = requestIdFor(req.headers.get("x-request-id") ?? undefined);
     const body = internalErrorBody(id, POLL_PATH, error);
-    const headers = { ...API_SECURITY_HEADERS, "cache-control": "no-store", "content-type": "application/json", "x-request-id": id };
+    const headers = apiHeaders(id);
+    headers["cache-control"] = "no-store";
+    headers["content-type"] = "application/json";
     logPublicRequest(deps, req, env, { requestId: id, route: POLL_PATH, status: 500, started });
     return new Response(JSON.stringify(body), { status: 500, headers });
   };

@@ -16,8 +16,7 @@
  */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { API_SECURITY_HEADERS } from "../middleware/security.ts";
-import { logPublicRequest, requestIdFor } from "../middleware/request-id.ts";
+import { apiHeaders, logPublicRequest, requestIdFor } from "../middleware/request-trail.ts";
 import type { AppDeps, AppEnv } from "../env.ts";
 import type { LiveOddsItem } from "../schemas/events.ts";
 import { presentLiveOdds } from "../presenters.ts";
@@ -155,13 +154,13 @@ streamRoutes.openAPIRegistry.registerPath(
 
 /**
  * The stream's handler, registered ahead of the middleware chain: the security headers every API
- * response carries (API_SECURITY_HEADERS), a request id and the log line, at constant cost.
+ * response carries, a request id and the log line (api/middleware/request-trail.ts), at constant cost.
  */
 export function serveLiveOddsStream(deps: AppDeps) {
   return async (c: Context): Promise<Response> => {
     const started = performance.now();
     const id = requestIdFor(c.req.header("x-request-id"));
-    const headers = { ...API_SECURITY_HEADERS, ...SSE_HEADERS, "x-request-id": id };
+    const headers = Object.assign(apiHeaders(id), SSE_HEADERS);
     const broadcast = liveOddsBroadcast(deps);
     let res: Response;
     // Straight to the connection where the server allows it: a subscriber then costs its connection alone.

@@ -14,15 +14,7 @@ import type { AppEnv } from "../env.ts";
 import { sendError } from "../errors.ts";
 import { AdmissionEstimator } from "../../domain/shared/admission.ts";
 import type { InPlayDelay } from "../../domain/ports/index.ts";
-
-export interface AdmissionConfig {
-  /** The longest wait a queued write may be given (ADMISSION_BUDGET_MS, default 150). */
-  budgetMs: number;
-  /** Fewer writes than this in flight are never refused (default 32). */
-  minQueue?: number;
-  /** The thread's busy share (0-1) above which arriving writes are refused (ADMISSION_MAX_BUSY_PERCENT / 100, default 0.9). */
-  maxBusy?: number;
-}
+import type { AdmissionConfig } from "../settings.ts";
 
 export const DEFAULT_ADMISSION_BUDGET_MS = 150;
 

@@ -6,24 +6,9 @@
  */
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env.ts";
-import { clientAddressFrom, trustOf, type ProxyTrust } from "./proxy-trust.ts";
+import { clientAddressOf } from "./proxy-trust.ts";
 
 export { addressKey } from "../../domain/shared/address.ts";
-
-type RuntimeEnv = {
-  incoming?: { socket?: { remoteAddress?: string } };
-  remoteAddr?: { hostname?: string };
-} | undefined;
-
-export function peerAddress(env: unknown): string | null {
-  const e = env as RuntimeEnv;
-  return e?.incoming?.socket?.remoteAddress ?? e?.remoteAddr?.hostname ?? null;
-}
-
-/** The client's address under the configured proxy trust (see proxy-trust.ts). */
-export function clientAddressOf(trustProxy: ProxyTrust | boolean | undefined, forwardedFor: string | null | undefined, env: unknown): string | null {
-  return clientAddressFrom(trustOf(trustProxy), forwardedFor, peerAddress(env));
-}
 
 export function clientAddress(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

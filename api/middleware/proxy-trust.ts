@@ -129,3 +129,20 @@ export function forwardedValue(trust: ProxyTrust, header: string | null | undefi
   const parts = header.split(",").map((s) => s.trim()).filter(Boolean);
   return parts.length ? parts[parts.length - 1] : null;
 }
+
+/** What each runtime hands to app.fetch as its env, as far as the peer address goes. */
+type RuntimeEnv = {
+  incoming?: { socket?: { remoteAddress?: string } };
+  remoteAddr?: { hostname?: string };
+} | undefined;
+
+/** The socket's peer address (Node: env.incoming, Deno: env.remoteAddr); null in app.request(). */
+export function peerAddress(env: unknown): string | null {
+  const e = env as RuntimeEnv;
+  return e?.incoming?.socket?.remoteAddress ?? e?.remoteAddr?.hostname ?? null;
+}
+
+/** The client's address under the configured proxy trust (see the top of this file). */
+export function clientAddressOf(trustProxy: ProxyTrust | boolean | undefined, forwardedFor: string | null | undefined, env: unknown): string | null {
+  return clientAddressFrom(trustOf(trustProxy), forwardedFor, peerAddress(env));
+}

@@ -20,23 +20,9 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppDeps, AppEnv } from "../env.ts";
 import { errorBody, sendError } from "../errors.ts";
-import { logPublicRequest, requestIdFor } from "./request-id.ts";
-import { API_SECURITY_HEADERS } from "./security.ts";
-import { peerAddress } from "./client-address.ts";
-import { forwardedValue, trustOf, type ProxyTrust } from "./proxy-trust.ts";
-
-interface PublicOriginEntry {
-  /** "https://book.example" (default port dropped). */
-  origin: string;
-  /** "https:" */
-  protocol: string;
-  /** "book.example", or "book.example:8443" with a port that is not the default. */
-  host: string;
-}
-
-export interface PublicOrigins {
-  entries: PublicOriginEntry[];
-}
+import { apiHeaders, logPublicRequest, requestIdFor } from "./request-trail.ts";
+import { forwardedValue, peerAddress, trustOf, type ProxyTrust } from "./proxy-trust.ts";
+import type { PublicOriginEntry, PublicOrigins } from "../settings.ts";
 
 /** PUBLIC_ORIGIN: unset or empty -> null (loopback only); otherwise http(s) origins, comma-separated. A bad one fails the start. */
 export function parsePublicOrigin(text: string | undefined): PublicOrigins | null {
@@ -129,10 +115,10 @@ export const refuseForeignHost = (deps: AppDeps): MiddlewareHandler => async (c,
   const started = performance.now();
   const id = requestIdFor(c.req.header("x-request-id"));
   logPublicRequest(deps, c.req.raw, c.env, { requestId: id, route: c.req.path, status: 421, started });
-  return new Response(JSON.stringify(errorBody(id, MISDIRECTED)), {
-    status: 421,
-    headers: { ...API_SECURITY_HEADERS, "cache-control": "no-store", "content-type": "application/json", "x-request-id": id },
-  });
+  const headers = apiHeaders(id);
+  headers["cache-control"] = "no-store";
+  headers["content-type"] = "application/json";
+  return new Response(JSON.stringify(errorBody(id, MISDIRECTED)), { status: 421, headers });
 };
 
 const isHealthProbe = (method: string, path: string) => (method === "GET" || method === "HEAD") && path === "/api/health";

@@ -9,15 +9,7 @@ import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env.ts";
 import { sendError } from "../errors.ts";
 import { addressKey } from "./client-address.ts";
-
-export type RateLimitName = "demo-login" | "sign-in" | "register" | "bets";
-export interface RateRule {
-  limit: number;
-  windowMs: number;
-  /** Count per client address, or per signed-in user (address when anonymous). */
-  by: "ip" | "user";
-}
-export type RateLimitConfig = Record<RateLimitName, RateRule>;
+import type { RateLimitConfig, RateLimitName } from "../settings.ts";
 
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   "demo-login": { limit: 20, windowMs: 10 * 60_000, by: "ip" },

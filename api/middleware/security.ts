@@ -1,65 +1,15 @@
 import type { MiddlewareHandler } from "hono";
-import { secureHeaders } from "hono/secure-headers";
 import type { AppEnv } from "../env.ts";
 import { sendError } from "../errors.ts";
+import { setSecurityHeaders } from "./request-trail.ts";
 
 /**
- * Security headers on every response. Scripts run only from our origin; an HTML page's own inline
- * scripts (Astro's island loader) are allowed by their SHA-256 hashes, computed from the page when it
- * is served (api/site.ts sets `scriptHashes`), never by 'unsafe-inline'. Styles allow inline style
- * attributes (React and Radix set them). Nothing loads from another origin; no page may be framed.
+ * The security headers on every routed response (request-trail.ts holds them, for the answers made
+ * ahead of the chain too), with an HTML page's inline-script hashes in its script-src.
  */
-/**
- * The same headers as a constant, for a route answered before the middleware chain (the live-odds
- * fast path in api/app.ts). tests/api/live-odds-fast-path.test.ts checks they match what
- * securityHeaders() sets on every other API response.
- */
-export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  "content-security-policy":
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; " +
-    "connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
-  "cross-origin-opener-policy": "same-origin",
-  "cross-origin-resource-policy": "same-origin",
-  "origin-agent-cluster": "?1",
-  "referrer-policy": "strict-origin-when-cross-origin",
-  "x-content-type-options": "nosniff",
-  "x-dns-prefetch-control": "off",
-  "x-download-options": "noopen",
-  "x-frame-options": "DENY",
-  "x-permitted-cross-domain-policies": "none",
-  "x-xss-protection": "0",
-};
-
-const baseHeaders = () =>
-  secureHeaders({
-    contentSecurityPolicy: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", "data:"],
-      fontSrc: ["'self'", "data:"],
-      connectSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-    },
-    referrerPolicy: "strict-origin-when-cross-origin",
-    xFrameOptions: "DENY",
-    xContentTypeOptions: "nosniff",
-    strictTransportSecurity: false,
-    crossOriginEmbedderPolicy: false,
-  });
-
-export const securityHeaders = (): MiddlewareHandler<AppEnv> => {
-  const base = baseHeaders();
-  return async (c, next) => {
-    await base(c, next);
-    const hashes = c.get("scriptHashes");
-    const csp = c.res.headers.get("Content-Security-Policy");
-    if (hashes?.length && csp)
-      c.res.headers.set("Content-Security-Policy", csp.replace("script-src 'self'", `script-src 'self' ${hashes.map((h) => `'${h}'`).join(" ")}`));
-  };
+export const securityHeaders = (): MiddlewareHandler<AppEnv> => async (c, next) => {
+  await next();
+  setSecurityHeaders(c.res.headers, c.get("scriptHashes"));
 };
 
 /** The CSP source expressions ('sha256-...') of every inline script in an HTML document. */

@@ -18,7 +18,7 @@ import { presentAdminBet } from "../presenters.ts";
 import { AdminBetsPage, AdminBetsQuery, AdminEventsPage, AdminEventsQuery, BetTickerQuery } from "../schemas/admin-lists.ts";
 import { SseBroadcast } from "../live-odds/broadcast.ts";
 import { DEFAULT_PING_MS, MAX_QUEUE_BYTES, RETRY_MS } from "../live-odds/stream.ts";
-import { API_SECURITY_HEADERS } from "../middleware/security.ts";
+import { API_SECURITY_HEADERS } from "../middleware/request-trail.ts";
 import type { TickerFilter, TickerItem } from "../../domain/risk/ticker.ts";
 import { betTickerFeed } from "../../domain/risk/bet-ticker-feed.ts";
 import { operatorEvents } from "../../domain/markets/operator-events.ts";

@@ -17,7 +17,7 @@ import { openDatabase, type Database } from "../../adapters/libsql/database.ts";
 import { seedDemoData } from "../../adapters/libsql/seed.ts";
 import { randomIds } from "../../adapters/system/clock.ts";
 import { placementStatements } from "../../adapters/libsql/bets.ts";
-import { MAX_GROUP } from "../../adapters/libsql/group-commit.ts";
+import { MAX_GROUP } from "../../adapters/libsql/perf/index.ts";
 import { ledgerTransaction, walletAccountId } from "../../domain/wallet/ledger.ts";
 import { stakePostings } from "../../domain/wallet/bonus.ts";
 import type { PlacementPlan } from "../../domain/ports/index.ts";

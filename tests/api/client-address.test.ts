@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTestApp, type TestApp } from "../fixtures/test-app.ts";
-import { peerAddress } from "../../api/middleware/client-address.ts";
+import { peerAddress } from "../../api/middleware/proxy-trust.ts";
 
 const login = (t: TestApp, headers: Record<string, string>) =>
   t.app.request("/api/demo/login", {

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { makeTestApp, type TestApp } from "../fixtures/test-app.ts";
-import type { RequestLogEntry } from "../../api/middleware/request-id.ts";
-import { API_SECURITY_HEADERS } from "../../api/middleware/security.ts";
+import type { RequestLogEntry } from "../../api/middleware/request-trail.ts";
+import { API_SECURITY_HEADERS } from "../../api/middleware/request-trail.ts";
 
 const log: RequestLogEntry[] = [];
 let t: TestApp;

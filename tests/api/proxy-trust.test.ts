@@ -15,7 +15,7 @@ import { makeTestApp, type TestApp } from "../fixtures/test-app.ts";
 import { countRows, expectError } from "../fixtures/builders.ts";
 import { registerCustomer, uniqueEmail } from "../fixtures/accounts.ts";
 import { DEFAULT_RATE_LIMITS } from "../../api/middleware/rate-limit.ts";
-import type { RequestLogEntry } from "../../api/middleware/request-id.ts";
+import type { RequestLogEntry } from "../../api/middleware/request-trail.ts";
 
 const log: RequestLogEntry[] = [];
 let t: TestApp;

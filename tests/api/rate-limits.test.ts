@@ -5,7 +5,8 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { createApp } from "../../api/app.ts";
-import { DEFAULT_RATE_LIMITS, rateLimitsFromEnv, type RateLimitConfig } from "../../api/middleware/rate-limit.ts";
+import { DEFAULT_RATE_LIMITS, rateLimitsFromEnv } from "../../api/middleware/rate-limit.ts";
+import type { RateLimitConfig } from "../../api/settings.ts";
 import { LibsqlRateCounter } from "../../adapters/libsql/rate-counter.ts";
 import { openDatabase } from "../../adapters/libsql/index.ts";
 import { randomIds } from "../../adapters/system/clock.ts";

@@ -1,7 +1,7 @@
 /** The structured request log: one entry per request with id, actor, route, status and duration. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
-import type { RequestLogEntry } from "../../api/middleware/request-id.ts";
+import type { RequestLogEntry } from "../../api/middleware/request-trail.ts";
 
 const log: RequestLogEntry[] = [];
 let t: TestApp;

@@ -10,7 +10,7 @@ import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTestApp, type TestApp } from "../fixtures/test-app.ts";
 import { liveOddsBroadcastOf, liveOddsHubOf } from "../../api/live-odds/stream.ts";
-import { API_SECURITY_HEADERS } from "../../api/middleware/security.ts";
+import { API_SECURITY_HEADERS } from "../../api/middleware/request-trail.ts";
 import type { LiveOddsItem } from "../../api/schemas/events.ts";
 import { nodeEventStreams } from "../../adapters/system/node-event-streams.ts";
 import type { EventStreams } from "../../domain/ports/index.ts";

@@ -25,7 +25,7 @@ export interface Harness {
 export type HarnessFactory = () => Promise<Harness>;
 
 export interface AdapterUnderTest {
-  name: "memory" | "libsql";
+  name: "memory" | "libsql" | "libsql, plain client";
   factory: HarnessFactory;
 }
 
@@ -73,11 +73,18 @@ export async function insertCatalog(client: Client, seed: CatalogSeed): Promise<
   );
 }
 
-export const libsqlFactory: HarnessFactory = async () => {
+/**
+ * The libSQL adapters on an embedded file: as the server opens it (the embedded client and group
+ * commit of adapters/libsql/perf/), or `plain`, over the stock @libsql/client with each write its
+ * own batch. The same suites run over both, so the performance path answers as the plain one does.
+ */
+const libsqlFactoryOf = (opts: { plain: boolean }): HarnessFactory => async () => {
   const dir = mkdtempSync(join(tmpdir(), "sportsbook-contract-"));
   // A copy of the migrated template (tests/fixtures/template-db.ts): each test's own database, not migrated again.
   await copyTemplateDatabase(join(dir, "contract.db"), { seed: false });
-  const database = await openDatabase({ url: `file:${join(dir, "contract.db")}` });
+  const database = await openDatabase({ url: `file:${join(dir, "contract.db")}`, plain: opts.plain });
+  // The path asked for is the path under test.
+  if ((database.groupCommit === undefined) !== opts.plain) throw new Error(`expected ${opts.plain ? "the plain client" : "group commit"}`);
   const { client } = database;
   const all = async <T>(sql: string, map: (r: Row) => T): Promise<T[]> => (await client.execute(sql)).rows.map(map);
   return {
@@ -224,5 +231,6 @@ export const libsqlFactory: HarnessFactory = async () => {
 
 export const adaptersUnderTest: AdapterUnderTest[] = [
   { name: "memory", factory: memoryFactory },
-  { name: "libsql", factory: libsqlFactory },
+  { name: "libsql", factory: libsqlFactoryOf({ plain: false }) },
+  { name: "libsql, plain client", factory: libsqlFactoryOf({ plain: true }) },
 ];

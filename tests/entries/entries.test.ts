@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 
 import { ROOT, startEntry } from "./node-server.ts";
-import { API_SECURITY_HEADERS } from "../../api/middleware/security.ts";
+import { API_SECURITY_HEADERS } from "../../api/middleware/request-trail.ts";
 import { denoServeArgs } from "../../bench/lib/server.ts";
 let child: ChildProcess | null = null;
 let dir = "";
@@ -103,7 +103,7 @@ async function exercise(cmd: string, args: string[], checkProcess?: (pid: number
     expect(await missing.text()).toContain("404 Page Not Found");
   }
 
-  // An admin's fraud scan runs on the scan thread (adapters/libsql/fraud-scan-worker.js), which answers
+  // An admin's fraud scan runs on the scan thread (adapters/libsql/perf/fraud-scan-worker.js), which answers
   // and then ends cleanly: nothing uncaught in the server's output (read once the process has ended, below).
   const admin = await fetch(`${base}/api/demo/login`, {
     method: "POST",

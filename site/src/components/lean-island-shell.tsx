@@ -7,7 +7,9 @@
  * Why: <Theme> wraps its children in Radix's Tooltip provider, so every island that imports it
  * loads the module @radix-ui/react-tooltip, and a module is bundled whole for all pages: the tooltip
  * content, its popper, floating-ui, dismissable layer and focus scope used by the admin screens
- * (about 18 KB gzip) came with the betting page, which shows no tooltip.
+ * (about 18 KB gzip) came with the betting page, which shows no tooltip. The /betting budget
+ * (110 KB gzip, docs/benchmarks.md) needs the saving: measured with bench/page-weight.mjs the page
+ * loads 109.3 KB on this shell and 128.0 KB on IslandShell. Without that budget, drop this file.
  *
  * What it leaves out: Radix's theme context (only the overlay components above read it; their
  * portalled content would otherwise fall back to the default light theme) and the tooltip and

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openDatabase, type Database } from "./database.ts";
+import { openDatabase, type Database } from "../database.ts";
 import { startBackgroundCheckpoints } from "./checkpointer.ts";
 
 let dir: string;

@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
-import { openDatabase, type Database } from "./database.ts";
-import { constraintOf } from "./database.ts";
+import { openDatabase, type Database } from "../database.ts";
+import { constraintOf } from "../database.ts";
 import { GroupCommitter } from "./group-commit.ts";
 import { embeddedFileClient } from "./embedded-client.ts";
 

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The background checkpointer's thread (adapters/libsql/checkpointer.ts): its own connection to the
+ * The background checkpointer's thread (adapters/libsql/perf/checkpointer.ts): its own connection to the
  * database file, copying the WAL into the database every `intervalMs` with a PASSIVE checkpoint,
  * which never waits for and never blocks the writer. The fsyncs of a checkpoint happen here, off
  * the thread that answers requests.

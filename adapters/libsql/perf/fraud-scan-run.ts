@@ -1,17 +1,17 @@
 /**
- * The fraud scan thread's body (adapters/libsql/fraud-scan-worker.js loads it there): for each scan the
+ * The fraud scan thread's body (adapters/libsql/perf/fraud-scan-worker.js loads it there): for each scan the
  * serving thread asks for, its own connection to the database for reading, the fraud records adapter
  * and the same runFraudScan as in process. Its writes go to the serving thread when that asked for
  * them (`writeViaParent`), else through its own connection. It posts each scan's summary (or error)
  * and closes the connection, so nothing is held between scans.
  */
-import type { SystemCtx } from "../../domain/shared/context.ts";
+import type { SystemCtx } from "../../../domain/shared/context.ts";
 import { parentPort, workerData } from "node:worker_threads";
 import type { Client } from "@libsql/client";
-import { databaseKind } from "./statements.ts";
-import { fraudWriter, LibsqlFraudRecords, type FraudWrite, type WrittenResult } from "./fraud.ts";
-import { randomIds, systemClock } from "../system/clock.ts";
-import { runFraudScan } from "../../domain/fraud/scan.ts";
+import { databaseKind } from "../statements.ts";
+import { fraudWriter, LibsqlFraudRecords, type FraudWrite, type WrittenResult } from "../fraud.ts";
+import { randomIds, systemClock } from "../../system/clock.ts";
+import { runFraudScan } from "../../../domain/fraud/scan.ts";
 import { messageOf, type FromScanThread, type ToScanThread } from "./fraud-scan-thread.ts";
 
 const { url, authToken, writeViaParent } = workerData as { url: string; authToken?: string; writeViaParent: boolean };

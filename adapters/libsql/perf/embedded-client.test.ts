@@ -8,7 +8,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient, LibsqlBatchError, type Client } from "@libsql/client";
-import { embeddedFileClient, oneRow } from "./embedded-client.ts";
+import { embeddedFileClient } from "./embedded-client.ts";
+import { oneRow } from "../rows.ts";
 
 let dir: string;
 let ours: Client;

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The fraud scan thread's entry (adapters/libsql/fraud-scan-thread.ts starts it with the
+ * The fraud scan thread's entry (adapters/libsql/perf/fraud-scan-thread.ts starts it with the
  * first scan). It first takes the lowest CPU priority for this thread alone (Linux: a thread id is a
  * PRIO_PROCESS target; best effort elsewhere) and only then loads the scan (fraud-scan-run.ts).
  * Loading that is most of the thread's start - the adapters, the rules, the driver - and as a static

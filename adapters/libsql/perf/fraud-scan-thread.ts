@@ -1,5 +1,5 @@
 /**
- * Runs the fraud scans on a thread of its own (adapters/libsql/fraud-scan-worker.js), started with the
+ * Runs the fraud scans on a thread of its own (adapters/libsql/perf/fraud-scan-worker.js), started with the
  * first scan and kept while scans follow each other; idle for `idleMs` (10 s by default) it ends, and
  * the next scan starts a fresh one.
  *
@@ -30,13 +30,12 @@
  */
 import { Worker } from "node:worker_threads";
 import type { InStatement } from "@libsql/client";
-import type { FraudScanSummary } from "../../domain/fraud/scan.ts";
-import { databaseKind } from "./statements.ts";
-import type { FraudWrite } from "./fraud.ts";
+import type { FraudScanSummary } from "../../../domain/fraud/scan.ts";
+import { databaseKind } from "../statements.ts";
+import type { FraudWrite } from "../fraud.ts";
 
 /** The thread could not run the scan at all (it did not start, or it died): the caller may scan in process. */
-import { FraudScanThreadUnavailable } from "../../domain/ports/fraud-scanner.ts";
-export { FraudScanThreadUnavailable };
+import { FraudScanThreadUnavailable } from "../../../domain/ports/fraud-scanner.ts";
 
 /** Messages from the scan's thread: it listens (sent once), one of its writes, or the end of a scan. */
 export type FromScanThread =
