@@ -26,7 +26,7 @@ export function TransactionsPanel() {
   const [to, setTo] = useState("");
   const filter: TransactionsFilter = { kind, from: localDayToIso(from), to: localDayToIso(to, true), limit: 100 };
   const list = useQuery(accountQueries.transactions(filter));
-  const csv = `/api/wallet/transactions.csv?${transactionsSearch({ ...filter, limit: 1000 })}`;
+  const csv = `/api/wallet/transactions.csv${transactionsSearch({ ...filter, limit: 1000 })}`;
   return (
     <Panel testId="transactions-panel">
       <div className="acct-filters">
