@@ -69,3 +69,18 @@ export async function apiSend<T>(
   if (!res.ok) throw await toError(res);
   return (await res.json()) as T;
 }
+
+/**
+ * The one query-string builder of the site's reads: "?a=1&b=2" from the defined values (undefined,
+ * null and empty strings left out), keys sorted so equal filters give equal URLs and query keys; ""
+ * when nothing is left.
+ */
+export function queryString(params: Record<string, string | number | undefined | null>): string {
+  const q = new URLSearchParams();
+  for (const k of Object.keys(params).sort()) {
+    const v = params[k];
+    if (v !== undefined && v !== null && v !== "") q.set(k, String(v));
+  }
+  const text = q.toString();
+  return text ? `?${text}` : "";
+}

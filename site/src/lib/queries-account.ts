@@ -2,17 +2,14 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { AccountResponse, RewardsResponse } from "../../../api/schemas/account.ts";
 import type { CustomerPaymentsResponse, PaymentMethodsResponse, TransactionFilterKind, TransactionsResponse } from "../../../api/schemas/wallet.ts";
-import { apiGet } from "./api.ts";
+import { apiGet, queryString } from "./api.ts";
 import { keys } from "./query-keys.ts";
 
 export type TransactionsFilter = { kind: TransactionFilterKind; from?: string; to?: string; limit?: number };
 
 /** The query string of a transactions filter (shared by the list and the CSV export link). */
 export function transactionsSearch(f: TransactionsFilter): string {
-  const p = new URLSearchParams({ kind: f.kind, limit: String(f.limit ?? 50) });
-  if (f.from) p.set("from", f.from);
-  if (f.to) p.set("to", f.to);
-  return p.toString();
+  return queryString({ kind: f.kind, limit: f.limit ?? 50, from: f.from, to: f.to });
 }
 
 export const accountQueries = {
@@ -24,7 +21,7 @@ export const accountQueries = {
   transactions: (f: TransactionsFilter) =>
     queryOptions({
       queryKey: [...keys.transactions, f.kind, f.from ?? "", f.to ?? "", f.limit ?? 50],
-      queryFn: () => apiGet<TransactionsResponse>(`/api/wallet/transactions?${transactionsSearch(f)}`),
+      queryFn: () => apiGet<TransactionsResponse>(`/api/wallet/transactions${transactionsSearch(f)}`),
     }),
   /** The customer's deposits and withdrawals; polled while one is still pending. */
   myPayments: () =>

@@ -24,15 +24,7 @@ import type { Task, TaskStats, StaffMember, BulkOperation } from "../../../api/s
 import type {
   CrmSegment, CustomerProfile, PaymentsSummary, PaymentTransaction, AdminLiveMatch, SegmentId,
 } from "../../../api/schemas/back-office.ts";
-import { apiGet } from "./api.ts";
-
-/** Query string from the defined values only (empty strings and undefined are left out). */
-function qs(params: Record<string, string | number | undefined | null>): string {
-  const p = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== "") p.set(k, String(v));
-  const text = p.toString();
-  return text ? `?${text}` : "";
-}
+import { apiGet, queryString } from "./api.ts";
 
 export type AuditFilter = {
   actorId?: string; entityType?: string; entityId?: string; action?: string; from?: string; to?: string; limit?: number;
@@ -109,7 +101,7 @@ export const adminQueries = {
   riskHeatmap: (range: HeatmapRange = "24h") =>
     queryOptions({
       queryKey: [...adminKeys.riskHeatmap, range],
-      queryFn: () => apiGet<RiskHeatmap>(`/api/admin/risk-heatmap${qs({ range })}`),
+      queryFn: () => apiGet<RiskHeatmap>(`/api/admin/risk-heatmap${queryString({ range })}`),
       refetchInterval: 30_000,
     }),
   riskMetrics: () =>
@@ -157,7 +149,7 @@ export const adminQueries = {
   audit: (filter: AuditFilter = {}) =>
     queryOptions({
       queryKey: [...adminKeys.audit, filter],
-      queryFn: () => apiGet<AuditRecord[]>(`/api/admin/audit${qs(filter)}`),
+      queryFn: () => apiGet<AuditRecord[]>(`/api/admin/audit${queryString(filter)}`),
     }),
   system: () =>
     queryOptions({
@@ -169,7 +161,7 @@ export const adminQueries = {
     queryOptions({
       queryKey: [...adminKeys.adminUsers, filter.search ?? "", filter.status ?? "all", filter.kyc ?? "all"],
       queryFn: async () => {
-        const data = await apiGet<unknown>(`/api/admin/users${qs(filter)}`);
+        const data = await apiGet<unknown>(`/api/admin/users${queryString(filter)}`);
         return Array.isArray(data) ? (data as AdminUser[]) : [];
       },
     }),
@@ -189,7 +181,7 @@ export const adminQueries = {
     queryOptions({
       queryKey: [...adminKeys.fraudAlerts, timeWindow],
       queryFn: async () => {
-        const data = await apiGet<unknown>(`/api/admin/fraud-alerts${qs({ timeWindow })}`);
+        const data = await apiGet<unknown>(`/api/admin/fraud-alerts${queryString({ timeWindow })}`);
         return Array.isArray(data) ? (data as FraudAlert[]) : [];
       },
     }),
@@ -197,7 +189,7 @@ export const adminQueries = {
     queryOptions({
       queryKey: [...adminKeys.transactionMonitoring, timeWindow, userId ?? "all"],
       queryFn: async () => {
-        const data = await apiGet<unknown>(`/api/admin/transaction-monitoring${qs({ timeWindow, userId })}`);
+        const data = await apiGet<unknown>(`/api/admin/transaction-monitoring${queryString({ timeWindow, userId })}`);
         return Array.isArray(data) ? (data as TransactionMonitoringRecord[]) : [];
       },
     }),
@@ -250,7 +242,7 @@ export const adminQueries = {
   crmCustomers: (search = "", segment?: SegmentId) =>
     queryOptions({
       queryKey: [...adminKeys.crmCustomers, search, segment ?? "all"],
-      queryFn: () => apiGet<CustomerProfile[]>(`/api/admin/crm/customers${qs({ search, segment })}`),
+      queryFn: () => apiGet<CustomerProfile[]>(`/api/admin/crm/customers${queryString({ search, segment })}`),
     }),
   paymentsSummary: () =>
     queryOptions({
@@ -261,7 +253,7 @@ export const adminQueries = {
   paymentTransactions: (type: "all" | "deposit" | "withdrawal" | "deposit_bonus" | "adjustment" = "all") =>
     queryOptions({
       queryKey: [...adminKeys.paymentTransactions, type],
-      queryFn: () => apiGet<PaymentTransaction[]>(`/api/admin/payments/transactions${qs({ type, limit: 200 })}`),
+      queryFn: () => apiGet<PaymentTransaction[]>(`/api/admin/payments/transactions${queryString({ type, limit: 200 })}`),
       refetchInterval: 30_000,
     }),
   adminLive: () =>

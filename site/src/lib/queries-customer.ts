@@ -13,7 +13,7 @@ import type { FollowsResponse } from "../../../api/schemas/account.ts";
 import type { ResponsibleState } from "../../../api/schemas/responsible.ts";
 import type { BonusView } from "../../../domain/wallet/bonus-account.ts";
 import type { WithdrawAccessResponse } from "../../../api/schemas/withdraw-access.ts";
-import { apiGet, apiSend } from "./api.ts";
+import { apiGet, apiSend, queryString } from "./api.ts";
 import { keys } from "./query-keys.ts";
 
 export type EventsFilter = { status?: "upcoming" | "live" | "finished" | "open" | "all"; limit?: number; sport?: string };
@@ -62,13 +62,10 @@ export const customerQueries = {
       staleTime: 1_000,
     }),
   events: (filter: EventsFilter = {}) => {
-    const params = new URLSearchParams();
-    params.set("status", filter.status ?? "upcoming");
-    params.set("limit", String(filter.limit ?? 50));
-    if (filter.sport) params.set("sport", filter.sport);
+    const params = queryString({ status: filter.status ?? "upcoming", limit: filter.limit ?? 50, sport: filter.sport });
     return queryOptions({
       queryKey: [...keys.events, filter.status ?? "upcoming", filter.limit ?? 50, filter.sport ?? "all"],
-      queryFn: () => apiGet<Event[]>(`/api/events?${params}`),
+      queryFn: () => apiGet<Event[]>(`/api/events${params}`),
       staleTime: 30_000,
     });
   },

@@ -1,7 +1,7 @@
 /** queryOptions factories of the fantasy contests (the /fantasy page). */
 import { queryOptions } from "@tanstack/react-query";
 import type { FantasyContest, FantasyEntry, FantasyLeague, FantasyPlayer, FantasySport, FantasyStandings } from "../../../api/schemas/fantasy.ts";
-import { apiGet } from "./api.ts";
+import { apiGet, queryString } from "./api.ts";
 import { keys } from "./query-keys.ts";
 
 /** Filters of GET /api/fantasy/contests (fees in cents; size small <= 20, medium 21-100, large > 100). */
@@ -13,13 +13,6 @@ export type FantasyContestsFilter = {
   size?: "small" | "medium" | "large";
 };
 
-/** "?a=1&b=2" from the defined values (keys sorted, so equal filters give equal query keys), or "". */
-function queryString(params: Record<string, string | number | undefined>): string {
-  const q = new URLSearchParams();
-  for (const k of Object.keys(params).sort()) if (params[k] !== undefined && params[k] !== "") q.set(k, String(params[k]));
-  const s = q.toString();
-  return s ? `?${s}` : "";
-}
 
 export const fantasyQueries = {
   fantasySports: () =>

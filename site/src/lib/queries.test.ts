@@ -8,6 +8,7 @@ import { customerQueries } from "./queries-customer.ts";
 import { accountQueries } from "./queries-account.ts";
 import { fantasyQueries } from "./queries-fantasy.ts";
 import { adminKeys, adminQueries } from "./queries-admin.ts";
+import { queryString } from "./api.ts";
 
 const SRC = fileURLToPath(new URL("..", import.meta.url));
 
@@ -70,5 +71,20 @@ describe("query keys come from the factory module", () => {
       const key = make.length > 0 ? make([]).queryKey : make().queryKey;
       expect(prefixes, name).toContain(key[0]);
     }
+  });
+});
+
+describe("queryString, the one query-string builder of the site's reads", () => {
+  it("leaves out undefined, null and empty values, sorts the keys, and gives '' when nothing is left", () => {
+    expect(queryString({ status: "upcoming", limit: 50, sport: undefined, q: "", x: null })).toBe("?limit=50&status=upcoming");
+    expect(queryString({ b: 2, a: "x y" })).toBe("?a=x+y&b=2");
+    expect(queryString({ a: undefined })).toBe("");
+  });
+
+  it("is the only place in site/src/lib that builds a URLSearchParams", () => {
+    const builders = readdirSync(SRC + "lib")
+      .filter((f) => /\.tsx?$/.test(f) && !f.endsWith(".test.ts") && f !== "api.ts")
+      .filter((f) => readFileSync(join(SRC, "lib", f), "utf8").includes("new URLSearchParams("));
+    expect(builders).toEqual([]);
   });
 });
