@@ -94,8 +94,8 @@ export const session = (): MiddlewareHandler<AppEnv> => async (c, next) => {
 };
 
 /**
- * For the few routes a suspended customer may still use, because the money is theirs (issue 20
- * item 4): their payments and withdrawals. The suspended session becomes the actor on these routes
+ * For the few routes a suspended customer may still use, because the money is theirs:
+ * their payments and withdrawals. The suspended session becomes the actor on these routes
  * only; the use case decides (withdraw refuses an account under investigation).
  */
 export const allowSuspendedCustomer = (): MiddlewareHandler<AppEnv> => async (c, next) => {

@@ -1,5 +1,5 @@
 /**
- * The operator's reach (issue 18 item 9): every event and every bet a page at a time, searchable,
+ * The operator's reach: every event and every bet a page at a time, searchable,
  * and the live bet ticker pushed as server-sent events.
  *
  *   GET /api/admin/events             events by start time (admin, trader)

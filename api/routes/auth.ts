@@ -258,7 +258,7 @@ demoRoutes.openapi(
   async (c) => {
     const { role, startOver } = c.req.valid("json");
     // A second demo login in the same signed-in browser returns the same demo user (so a demo
-    // self-exclusion is not ended by clicking again); only "Start over" makes a new one (issue 20).
+    // self-exclusion is not ended by clicking again); only "Start over" makes a new one.
     const actor = c.get("actor");
     if (!startOver && actor.kind === "user" && actor.user.isDemo && actor.user.role === role) {
       const u = actor.user;

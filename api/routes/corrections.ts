@@ -1,5 +1,5 @@
 /**
- * Settlement corrections by market (admin) and what a customer owes (issue 18 item 4):
+ * Settlement corrections by market (admin) and what a customer owes:
  * POST /admin/markets/{id}/resettle, POST /admin/markets/{id}/unsettle, GET /me/debt,
  * GET /admin/users/{id}/debt. Every change is audited (domain/settlement/correct-market.ts).
  * GET /admin/settlement-exceptions: settlements a database guard refused

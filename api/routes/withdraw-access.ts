@@ -1,4 +1,4 @@
-/** Funds always reachable (issue 20 item 4): a suspended customer's account page reads this to withdraw, or to see why not. */
+/** Funds always reachable, because they are the customer's: a suspended customer's account page reads this to withdraw, or to see why not. */
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../env.ts";
 import { ctxOf } from "../env.ts";

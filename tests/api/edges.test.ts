@@ -1,5 +1,5 @@
 /**
- * The edges (issue 19, item 4), through app.request() against a real database:
+ * The edges of the API (body cap, malformed input, headers), through app.request() against a real database:
  *   - the 64 KiB body cap: 413 REQUEST.TOO_LARGE with the envelope, a declared Content-Length
  *     refused without reading, a chunked body counted while it streams and never read past the cap;
  *   - change-password under the sign-in failure throttle, and one password check in flight per account;

@@ -14,21 +14,6 @@ const SOURCE_DIRS = ["domain", "adapters", "api", "site/src", "tests", "bench", 
 const SOURCE_FILE = /\.(ts|tsx|astro|mjs|js)$/;
 
 /**
- * Files whose owners scrub their citations while rewriting them on their own branches. Temporary:
- * once those branches have landed this list is emptied; an entry whose file is already clean fails
- * the test below, so the list can only shrink.
- */
-const TEMPORARY_ALLOW_UNTIL_OWNERS_REWRITE: readonly string[] = [
-  "api/middleware/session.ts",
-  "api/routes/admin-lists.ts",
-  "api/routes/auth.ts",
-  "api/routes/corrections.ts",
-  "api/routes/withdraw-access.ts",
-  "tests/api/edges.test.ts",
-  "tests/api/settlement.test.ts",
-];
-
-/**
  * Numbers that belong to someone else's documents, which a reader can look up: Unicode's technical
  * standard (UTS #39), React's minified error codes, an upstream repository's issue (owner/repo#N).
  * They are taken out of the text before it is checked.
@@ -85,13 +70,7 @@ describe("comments say why in words", () => {
   });
 
   it("no source file cites an issue number or a spec section number", () => {
-    const allowed = new Set(TEMPORARY_ALLOW_UNTIL_OWNERS_REWRITE);
-    const offences = FILES.filter((f) => !allowed.has(f)).flatMap((f) => citationsIn(readFileSync(join(ROOT, f), "utf8")).map((c) => `${f}:${c}`));
+    const offences = FILES.flatMap((f) => citationsIn(readFileSync(join(ROOT, f), "utf8")).map((c) => `${f}:${c}`));
     expect(offences, "say the reason in words; a lasting decision goes to docs/decisions.md").toEqual([]);
-  });
-
-  it("the temporary allow-list names only files that still cite (empty it once their owners have landed)", () => {
-    const clean = TEMPORARY_ALLOW_UNTIL_OWNERS_REWRITE.filter((f) => !FILES.includes(f) || citationsIn(readFileSync(join(ROOT, f), "utf8")).length === 0);
-    expect(clean, "remove these from TEMPORARY_ALLOW_UNTIL_OWNERS_REWRITE").toEqual([]);
   });
 });
