@@ -1,6 +1,6 @@
 import type { InPlayDelay, PasswordHasher, Ports } from "../../domain/ports/index.ts";
 import { NO_IN_PLAY_DELAY } from "../system/in-play-delay.ts";
-import type { VerificationProvider } from "../../domain/kyc/verification-provider.ts";
+import type { VerificationProvider } from "../../domain/ports/verification.ts";
 import { LibsqlAccountSettings, LibsqlAccounts, LibsqlFollows, LibsqlRewards } from "./customer-accounts.ts";
 import { LibsqlPasswordChecks } from "./password-checks.ts";
 import { LibsqlSignInAttempts } from "./sign-in-attempts.ts";

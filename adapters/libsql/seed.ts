@@ -12,7 +12,7 @@ import { seedFantasyData } from "./seed-fantasy.ts";
 import { placeBet } from "../../domain/betting/place-bet.ts";
 import { updateEvent } from "../../domain/markets/update-event.ts";
 import { gradeMarket, minuteOf, quoteMarket } from "../../domain/pricing/index.ts";
-import type { MatchModel, MatchState } from "../../domain/pricing/state.ts";
+import type { MatchModel, MatchState } from "../../domain/shared/match-state.ts";
 import { initialState, kickOff, modelFor, playFor } from "../feed/engine/index.ts";
 import { ledgerTransaction, PROMOTIONS_ACCOUNT, transfer, walletAccountId } from "../../domain/wallet/ledger.ts";
 import { formatOdds } from "../../domain/shared/odds.ts";

@@ -20,7 +20,8 @@ import { SseBroadcast } from "../live-odds/broadcast.ts";
 import { DEFAULT_PING_MS, MAX_QUEUE_BYTES, RETRY_MS } from "../live-odds/stream.ts";
 import { API_SECURITY_HEADERS } from "../middleware/security.ts";
 import type { AdminLists } from "../../domain/ports/admin-lists.ts";
-import { passesTickerFilter, type TickerFilter, type TickerItem } from "../../domain/risk/ticker.ts";
+import { passesTickerFilter, type TickerFilter } from "../../domain/risk/ticker.ts";
+import type { TickerItem } from "../../domain/ports/bet-ticker.ts";
 
 export const adminListRoutes = new OpenAPIHono<AppEnv>();
 

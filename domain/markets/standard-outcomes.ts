@@ -18,7 +18,7 @@ import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { formatOdds } from "../shared/odds.ts";
 import type { MarketType, SportCode } from "../shared/types.ts";
-import type { MatchModel, MatchState } from "../pricing/state.ts";
+import type { MatchModel, MatchState } from "../shared/match-state.ts";
 import { quoteMarket } from "../pricing/price.ts";
 import type { MarketRecord } from "../ports/index.ts";
 import { createMarket, MARKET_MAKERS, type CreateMarketInput } from "./create-market.ts";

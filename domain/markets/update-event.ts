@@ -15,7 +15,7 @@ import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
 import type { EventStatus, EventView } from "../shared/types.ts";
 import type { EventUpdate } from "../ports/index.ts";
-import type { MatchState } from "../pricing/state.ts";
+import type { MatchState } from "../shared/match-state.ts";
 import { gradeMarket } from "../pricing/index.ts";
 import { canMoveEvent } from "../betting/event-status.ts";
 import { settleDecidedMarkets } from "../settlement/settle-decided.ts";

@@ -1,6 +1,6 @@
 /** Same game multis: combinations and what pricing them reads. */
 import type { MarketType } from "../shared/types.ts";
-import type { MatchModel, MatchState } from "../pricing/state.ts";
+import type { MatchModel, MatchState } from "../shared/match-state.ts";
 
 export interface SameGameMultiCombination {
   eventId: string;

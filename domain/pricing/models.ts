@@ -29,7 +29,7 @@ import {
   HALF_INNING_SECONDS, INNINGS, MLB_PLAYS, TIMED_RULES, expectedStoppage, expectedStoppageTotal, isTimedSport, meanValue,
   type TimedSport,
 } from "./params.ts";
-import type { MatchModel, MatchState } from "./state.ts";
+import type { MatchModel, MatchState } from "../shared/match-state.ts";
 
 export const LOW_SCORING: ReadonlySet<SportCode> = new Set<SportCode>(["soccer", "hockey", "mlb"]);
 

@@ -7,7 +7,7 @@
  * Every value is within 1.04..1.20.
  */
 import type { SportCode } from "../shared/types.ts";
-import type { MarketSpec } from "./state.ts";
+import type { MarketSpec } from "../shared/match-state.ts";
 
 export const OVERROUND_MIN = 1.04;
 export const OVERROUND_MAX = 1.2;

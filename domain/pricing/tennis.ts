@@ -17,7 +17,7 @@
  * A fresh set's outcome distribution depends only on serveWin and who serves first: it is
  * memoised per serveWin pair (a small bounded cache; pricing a tennis event runs every few seconds).
  */
-import type { MatchState, TennisDetail } from "./state.ts";
+import type { MatchState, TennisDetail } from "../shared/match-state.ts";
 
 export const DEFAULT_SERVE_WIN: [number, number] = [0.64, 0.64];
 

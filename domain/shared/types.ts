@@ -1,5 +1,5 @@
 /** Entities the use cases work with. Dates are Date objects; money is cents; odds are milli. */
-import type { MatchState } from "../pricing/state.ts";
+import type { MatchState } from "./match-state.ts";
 export type Role = "admin" | "customer" | "trader";
 export type VerificationLevel = "none" | "basic" | "full";
 export type EventStatus = "upcoming" | "live" | "finished";

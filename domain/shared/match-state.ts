@@ -17,8 +17,10 @@
  * home side's strokes, mirrored like the result: home -1.5 covers with at least 2 strokes fewer), sets (tennis: over_under and handicap are on games, sets and the set in
  * progress counted). Cricket's over_under is on match sixes; racing's on the winning margin.
  */
-import type { MarketType, SportCode } from "../shared/types.ts";
-import type { DriveKind } from "./football-params.ts";
+import type { MarketType, SportCode } from "./types.ts";
+
+/** How an American football drive ends (the defence scores on return_touchdown and safety). */
+export type DriveKind = "touchdown" | "field_goal" | "return_touchdown" | "safety" | "none";
 
 /** Tennis detail: sets won are home/away of MatchState; this is the set and game in progress. */
 export interface TennisDetail {
