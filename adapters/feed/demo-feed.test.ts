@@ -3,7 +3,7 @@ import { DemoFeed, marketWrites } from "./demo-feed.ts";
 import { RACE_SECONDS } from "./engine/index.ts";
 import { demoLogin, makeTestApp, type TestApp } from "../../tests/fixtures/test-app.ts";
 import { mulberry32 } from "../../domain/shared/prng.ts";
-import type { MatchState } from "../../domain/shared/match-state.ts";
+import type { MatchState } from "../../domain/shared/types.ts";
 
 let t: TestApp;
 let seededAt: number;

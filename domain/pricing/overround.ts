@@ -6,8 +6,7 @@
  * - correct score (the listed scores plus "other", exhaustive) 1.15
  * Every value is within 1.04..1.20.
  */
-import type { SportCode } from "../shared/types.ts";
-import type { MarketSpec } from "../shared/match-state.ts";
+import type { SportCode, MarketSpec } from "../shared/types.ts";
 
 export const OVERROUND_MIN = 1.04;
 export const OVERROUND_MAX = 1.2;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { MatchModel, MatchState } from "../../../domain/shared/match-state.ts";
+import type { MatchModel, MatchState } from "../../../domain/shared/types.ts";
 import { mulberry32 } from "../../../domain/shared/prng.ts";
 import { advance, initialState, kickOff, modelFor, SECONDS_PER_BALL } from "./index.ts";
 import { ballTable, INNINGS_BREAK_SECONDS } from "./cricket.ts";

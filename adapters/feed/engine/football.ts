@@ -5,7 +5,7 @@
  * drawn exactly: nothing can end it in its first DRIVE_MIN_SECONDS, then its end comes at a
  * constant rate (exponential), so one call of 300 s plays the same process as 300 calls of 1 s.
  */
-import type { DriveKind, FootballDetail, MatchModel, MatchState } from "../../../domain/shared/match-state.ts";
+import type { DriveKind, FootballDetail, MatchModel, MatchState } from "../../../domain/shared/types.ts";
 import {
   DRIVE_EXTRA_SECONDS, DRIVE_MIN_SECONDS, FOOTBALL_BREAKS, FOOTBALL_OVERTIME, QUARTER_SECONDS, REGULATION_SECONDS,
   TOUCHDOWN_POINTS, driveTable, type DriveTable,

@@ -5,7 +5,7 @@
  * a round's spread is ~3 strokes. Fewer strokes win; a tie after 18 goes to sudden-death playoff
  * holes (par 4) until one player takes fewer on a hole (unless the model allows a draw).
  */
-import type { MatchModel, MatchState } from "../../../domain/shared/match-state.ts";
+import type { MatchModel, MatchState } from "../../../domain/shared/types.ts";
 import { HOLES, PARS, PLAYOFF_PAR, holeTableForRate } from "../../../domain/pricing/params.ts";
 import { drawLots, pick, type Random } from "./random.ts";
 

@@ -31,7 +31,7 @@
  * - tennis: period is the set in play; home/away are sets won; detail as in the contract.
  * - racing: pre until kickOff (the jump); live for `length`; then finished with order and margin.
  */
-import type { MatchModel, MatchState } from "../../../domain/shared/match-state.ts";
+import type { MatchModel, MatchState } from "../../../domain/shared/types.ts";
 import type { Random } from "./random.ts";
 import { advanceTimed, isTimedSport } from "./timed.ts";
 import { advanceMlb } from "./mlb.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { MatchModel, MatchState } from "../../../domain/shared/match-state.ts";
+import type { MatchModel, MatchState } from "../../../domain/shared/types.ts";
 import { mulberry32 } from "../../../domain/shared/prng.ts";
 import { advance, halfInningOf, initialState, kickOff, modelFor } from "./index.ts";
 import { seededMatch } from "./testing.ts";

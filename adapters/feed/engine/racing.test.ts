@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { MatchModel } from "../../../domain/shared/match-state.ts";
+import type { MatchModel } from "../../../domain/shared/types.ts";
 import { mulberry32 } from "../../../domain/shared/prng.ts";
 import { advance, initialState, kickOff, modelFor, RACE_SECONDS } from "./index.ts";
 import { finishingOrder, winningMargin, withoutRunners } from "./racing.ts";

@@ -6,7 +6,7 @@
  * at least 0.05 (a nose), and never exactly on a half length (0.5, 1.5 ...), so an over/under line
  * there is always decided.
  */
-import type { MatchModel, MatchState } from "../../../domain/shared/match-state.ts";
+import type { MatchModel, MatchState } from "../../../domain/shared/types.ts";
 import { MEAN_MARGIN_LENGTHS } from "../../../domain/pricing/params.ts";
 import { drawIndex, exponential, type Random } from "./random.ts";
 

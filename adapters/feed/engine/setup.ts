@@ -7,8 +7,7 @@
  * - tennis: a point every POINT_SECONDS; no fixed length, so `length` is a nominal TENNIS_NOMINAL_SECONDS;
  * - racing: the race runs `length` seconds after the jump (RACE_SECONDS unless told).
  */
-import type { FootballDetail, MatchModel, MatchState } from "../../../domain/shared/match-state.ts";
-import type { SportCode } from "../../../domain/shared/types.ts";
+import type { FootballDetail, MatchModel, MatchState, SportCode } from "../../../domain/shared/types.ts";
 import { ballsPerInningsFor, lengthFor as sportLength, SECONDS_PER_BALL } from "../../../domain/pricing/params.ts";
 
 export {

@@ -15,7 +15,7 @@
  * 2700 with `length` back to 5400, so `length - clock` is always the play still to come.
  * Overtime periods follow regulation (clock past `length`, period > regulation periods).
  */
-import type { MatchModel, MatchState } from "../../../domain/shared/match-state.ts";
+import type { MatchModel, MatchState } from "../../../domain/shared/types.ts";
 import {
   TIMED_RULES, expectedStoppageTotal, meanValue, type TimedRules, type TimedSport,
 } from "../../../domain/pricing/params.ts";

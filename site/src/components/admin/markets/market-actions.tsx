@@ -11,7 +11,6 @@ import { useState } from "react";
 import type { AdminMarket, SettleMarketResponse } from "../../../../../api/schemas/markets.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { formatMoney, parseStakeToCents } from "../../../lib/format.ts";
-import { keys } from "../../../lib/query-keys.ts";
 import { adminKeys, adminQueries } from "../../../lib/queries-admin.ts";
 import { BetStatusBadge } from "../badges.tsx";
 import { describeApiError, Field } from "../form.tsx";
