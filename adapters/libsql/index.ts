@@ -8,7 +8,7 @@ import { LibsqlOddsChanges, LibsqlPriceHistory } from "./odds-changes.ts";
 import { ScryptPasswordHasher } from "../system/password.ts";
 import { SimulatedVerificationProvider } from "../kyc/simulated-provider.ts";
 import { LibsqlIdempotency, LibsqlSessions, LibsqlUsers, LibsqlWallets } from "./accounts.ts";
-import type { PaymentProvider } from "../../domain/ports/wallet.ts";
+import type { PaymentProvider } from "../../domain/ports/payment-provider.ts";
 import { LibsqlPayments } from "./wallet.ts";
 import { LibsqlResponsible, LibsqlSessionActivity } from "./responsible.ts";
 import { LibsqlCashOuts, LibsqlSameGameMultis } from "./cash-out.ts";

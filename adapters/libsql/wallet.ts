@@ -4,10 +4,7 @@
  */
 import { inReach } from "./reach.ts";
 import type { Client, InStatement, Row } from "@libsql/client";
-import type {
-  Investigation, OpenDepositOutcome, OpenDepositPlan, OpenWithdrawalOutcome, OpenWithdrawalPlan, PaymentFilter, PaymentRecord, Payments,
-  PaymentReversalPlan, PaymentTransition, ReversalContext, ReversalOutcome, TransitionOutcome, WalletHistoryFilter, WalletHistoryItem,
-} from "../../domain/ports/wallet.ts";
+import type { Investigation, OpenDepositOutcome, OpenDepositPlan, OpenWithdrawalOutcome, OpenWithdrawalPlan, PaymentFilter, PaymentRecord, Payments, PaymentReversalPlan, PaymentTransition, ReversalContext, ReversalOutcome, TransitionOutcome, WalletHistoryFilter, WalletHistoryItem } from "../../domain/ports/payments.ts";
 import { bonusAccountId } from "../../domain/wallet/bonus.ts";
 import { debtAccountId } from "../../domain/wallet/debt.ts";
 import type { PaymentState } from "../../domain/wallet/payment-state.ts";

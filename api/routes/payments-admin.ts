@@ -16,7 +16,7 @@ import {
 import { markReversed } from "../../domain/wallet/reverse-payment.ts";
 import { CustomerIdParam } from "../schemas/back-office.ts";
 import { approveWithdrawal, listPayments, rejectWithdrawal, setUnderInvestigation } from "../../domain/wallet/approvals.ts";
-import { type Investigation, type PaymentRecord } from "../../domain/ports/wallet.ts";
+import { type Investigation, type PaymentRecord } from "../../domain/ports/payments.ts";
 import { stateLabel } from "../../domain/wallet/payment-state.ts";
 import type { Ctx } from "../../domain/shared/context.ts";
 import { domainError, err, ok } from "../../domain/shared/result.ts";

@@ -13,7 +13,7 @@ import type { Ports } from "../ports/index.ts";
 import type { AuditEntry } from "../shared/types.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
-import { type PaymentRecord } from "../ports/wallet.ts";
+import { type PaymentRecord } from "../ports/payments.ts";
 import { ledgerTransaction } from "./ledger.ts";
 import { canReverse } from "./payment-state.ts";
 import { reversalPlan } from "./reversal.ts";
