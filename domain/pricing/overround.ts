@@ -8,9 +8,6 @@
  */
 import type { SportCode, MarketSpec } from "../shared/types.ts";
 
-export const OVERROUND_MIN = 1.04;
-export const OVERROUND_MAX = 1.2;
-
 export function targetOverround(spec: MarketSpec, sport: SportCode): number {
   switch (spec.type) {
     case "full_time_result":

@@ -139,7 +139,10 @@ export function sgmCells(legs: readonly SgmLegSpec[], state: MatchState, model: 
   return cells;
 }
 
-/** P(every leg wins), or null when no joint model covers the legs. */
+/**
+ * P(every leg wins), or null when no joint model covers the legs.
+ * @internal Exported for its tests (no production caller imports it).
+ */
 export function sgmJointProbability(legs: readonly SgmLegSpec[], state: MatchState, model: MatchModel): number | null {
   const cells = sgmCells(legs, state, model);
   if (!cells) return null;

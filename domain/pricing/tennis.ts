@@ -287,6 +287,7 @@ function computeOutlook(state: MatchState, t: TennisDetail, serveWin: readonly [
  * The state after one more point, won by `winner` (0 home, 1 away): the scoring rules the model
  * assumes (games to 4 by two, sets to 6 by two with a tie-break to 7 by two at 6-6). The clock and
  * phase other than "finished" are left alone. Used by tests to walk valid states.
+ * @internal Exported for its tests (no production caller imports it).
  */
 export function tennisPointWon(state: MatchState, winner: 0 | 1): MatchState {
   const t0 = state.tennis ?? defaultTennis();

@@ -8,8 +8,6 @@
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import type { BetType } from "../shared/types.ts";
 
-export type BetResult = "won" | "lost" | "void" | "placed";
-
 /** What this rule rewrites on a leg (a GradableLeg of grade.ts has these; kept structural so grade.ts can use the rule). */
 interface PlaceableLeg {
   result: "pending" | "won" | "lost" | "void";

@@ -22,8 +22,6 @@ type Deps = Pick<Ctx, "ports" | "clock" | "ids">;
 const asCtx = (d: Deps): Ctx => ({ actor: { kind: "anonymous" }, ports: d.ports, clock: d.clock, ids: d.ids });
 const MAX_ATTEMPTS = 5;
 
-export const REVERSAL_REASON_MAX = 500;
-
 /** Who reverses: an operator (by id) or the reconciler (null, the provider's word). */
 export type Reverser = { id: string; role: string } | null;
 

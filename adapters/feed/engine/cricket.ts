@@ -16,7 +16,6 @@ import { SECONDS_PER_BALL } from "../../../domain/pricing/params.ts";
 import { pick, type Random } from "./random.ts";
 import { waitOutBreak } from "./setup.ts";
 
-export { INNINGS_BREAK_SECONDS, ballTable } from "../../../domain/pricing/cricket-params.ts";
 const EPSILON = 1e-9;
 
 function ballsPerInningsOf(c: CricketDetail, length: number): number {

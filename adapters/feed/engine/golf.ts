@@ -9,7 +9,6 @@ import type { MatchModel, MatchState } from "../../../domain/shared/types.ts";
 import { HOLES, PARS, PLAYOFF_PAR, holeTableForRate } from "../../../domain/pricing/params.ts";
 import { drawLots, pick, type Random } from "./random.ts";
 
-export { PARS, holeTable } from "../../../domain/pricing/params.ts";
 /** After this many playoff holes still level, a degenerate model is decided by lot. */
 const MAX_PLAYOFF_HOLES = 30;
 const EPSILON = 1e-9;

@@ -9,7 +9,6 @@ import { DRAW_POSSIBLE, isT20League, scaleFor } from "../../../domain/pricing/pa
 import { normal, type Random } from "./random.ts";
 import { tennisOutlook } from "./tennis-odds.ts";
 
-export { ballsPerInningsFor, isNbl, isT20League } from "../../../domain/pricing/params.ts";
 
 export interface ModelOptions {
   /** 0..1: how much stronger home is; 0.5 = even. */

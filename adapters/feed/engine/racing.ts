@@ -10,7 +10,6 @@ import type { MatchModel, MatchState } from "../../../domain/shared/types.ts";
 import { MEAN_MARGIN_LENGTHS } from "../../../domain/pricing/params.ts";
 import { drawIndex, exponential, type Random } from "./random.ts";
 
-export { MEAN_MARGIN_LENGTHS } from "../../../domain/pricing/params.ts";
 const EPSILON = 1e-9;
 
 /**

@@ -10,9 +10,7 @@
 import type { FootballDetail, MatchModel, MatchState, SportCode } from "../../../domain/shared/types.ts";
 import { ballsPerInningsFor, lengthFor as sportLength, SECONDS_PER_BALL } from "../../../domain/pricing/params.ts";
 
-export {
-  HALF_INNING_SECONDS, SECONDS_PER_BALL, HOLE_SECONDS, POINT_SECONDS, TENNIS_NOMINAL_SECONDS, RACE_SECONDS,
-} from "../../../domain/pricing/params.ts";
+export { POINT_SECONDS } from "../../../domain/pricing/params.ts";
 
 export interface StateOptions {
   league?: string;

@@ -22,7 +22,7 @@ import {
 import { drawLots, exponential, pick, uniformInt, type Random } from "./random.ts";
 import { waitOutBreak } from "./setup.ts";
 
-export { isTimedSport, type TimedSport } from "../../../domain/pricing/params.ts";
+export { isTimedSport } from "../../../domain/pricing/params.ts";
 
 /** After this many overtime periods still level, a degenerate model (rates of 0) is decided by a draw of lots. */
 export const MAX_EXTRA_PERIODS = 30;
