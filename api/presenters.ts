@@ -8,7 +8,7 @@ import type { Event, LiveOddsItem } from "./schemas/events.ts";
 import type { AdminBet, Bet } from "./schemas/bets.ts";
 import type { CurrentUser } from "./schemas/auth.ts";
 import type { UserSettings } from "../domain/accounts/settings.ts";
-import type { PaymentRecord } from "../domain/ports/wallet.ts";
+import type { PaymentRecord } from "../domain/ports/payments.ts";
 import type { CustomerPayment } from "./schemas/wallet.ts";
 
 export const presentUser = (u: User, balance: number, settings: UserSettings): CurrentUser => ({

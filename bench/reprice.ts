@@ -12,8 +12,7 @@ import { seedDemoData } from "../adapters/libsql/seed.ts";
 import { randomIds } from "../adapters/system/clock.ts";
 import { DemoFeed } from "../adapters/feed/demo-feed.ts";
 import { priceMarket } from "../domain/pricing/index.ts";
-import type { MarketSpec, MatchModel, MatchState } from "../domain/pricing/state.ts";
-import type { MarketType } from "../domain/shared/types.ts";
+import type { MarketSpec, MatchModel, MatchState, MarketType } from "../domain/shared/types.ts";
 
 const ROUNDS = Number(process.env.ROUNDS || 200);
 const dir = mkdtempSync(join(tmpdir(), "bench-reprice-"));

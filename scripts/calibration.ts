@@ -13,8 +13,7 @@
  *
  * Pure apart from the engine's seeded random numbers: the same options give the same figures.
  */
-import type { SportCode } from "../domain/shared/types.ts";
-import type { MarketSpec, MatchModel, MatchState } from "../domain/pricing/state.ts";
+import type { SportCode, MarketSpec, MatchModel, MatchState } from "../domain/shared/types.ts";
 import { fairProbabilities, gradeMarket } from "../domain/pricing/index.ts";
 import { mulberry32 } from "../domain/shared/prng.ts";
 import { advance, initialState, kickOff, modelFor } from "../adapters/feed/engine/index.ts";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DemoFeed, marketWrites } from "./demo-feed.ts";
-import { RACE_SECONDS } from "./engine/index.ts";
+import { RACE_SECONDS } from "../../domain/pricing/params.ts";
 import { demoLogin, makeTestApp, type TestApp } from "../../tests/fixtures/test-app.ts";
 import { mulberry32 } from "../../domain/shared/prng.ts";
-import type { MatchState } from "../../domain/pricing/state.ts";
+import type { MatchState } from "../../domain/shared/types.ts";
 
 let t: TestApp;
 let seededAt: number;

@@ -22,8 +22,7 @@
  */
 import type { Client, InStatement, Row } from "@libsql/client";
 import type { Leadership } from "../libsql/lease.ts";
-import type { MarketType, SportCode } from "../../domain/shared/types.ts";
-import type { MatchModel, MatchState, MarketSpec, OutcomeResult } from "../../domain/pricing/state.ts";
+import type { MarketType, SportCode, MatchModel, MatchState, MarketSpec, OutcomeResult } from "../../domain/shared/types.ts";
 import { gradeMarket, minuteOf, quoteMarket, REOPEN_SHORTEST_MILLI, targetOverround } from "../../domain/pricing/index.ts";
 import { advance, initialState, kickOff, modelFor } from "./engine/index.ts";
 import { withoutRunners } from "./engine/racing.ts";

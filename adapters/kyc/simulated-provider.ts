@@ -13,7 +13,7 @@
  */
 import type {
   DocumentCheck, IdentityCheck, ProviderDecision, VerificationProvider,
-} from "../../domain/kyc/verification-provider.ts";
+} from "../../domain/ports/verification.ts";
 
 /** FNV-1a, 32 bit, as 8 hex digits: stable, dependency-free, not a security measure. */
 function fnv1a(text: string): string {

@@ -12,7 +12,7 @@ import { auditStatement } from "./audit.ts";
 import { approvalRefused, approvalStatements } from "./approvals.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
 import { ledgerStatements } from "./ledger-statements.ts";
-import { activeAndNotExcluded } from "./wallet.ts";
+import { activeAndNotExcluded } from "./wager-guards.ts";
 
 /**
  * The welcome claim of a deposit carrying a bonus, in the deposit's opening write (trigger

@@ -1,8 +1,7 @@
 /** Cash-out quotes and acceptance, and same game multi statistics, on libSQL. */
 import type { Client, InStatement } from "@libsql/client";
-import type {
-  CashOutOutcome, CashOutPlan, CashOutQuote, CashOuts, SameGameMultiCombination, SameGameMultis, SgmLegInput,
-} from "../../domain/ports/wallet.ts";
+import type { CashOutOutcome, CashOutPlan, CashOutQuote, CashOuts } from "../../domain/ports/cash-outs.ts";
+import type { SameGameMultiCombination, SameGameMultis, SgmLegInput } from "../../domain/ports/same-game-multis.ts";
 import { auditStatement } from "./audit.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
 import { ledgerStatements } from "./ledger-statements.ts";

@@ -5,8 +5,7 @@
  */
 import type { Client } from "@libsql/client";
 import type { EventPricing } from "../../domain/ports/event-pricing.ts";
-import type { MatchModel, MatchState } from "../../domain/pricing/state.ts";
-import type { SportCode } from "../../domain/shared/types.ts";
+import type { MatchModel, MatchState, SportCode } from "../../domain/shared/types.ts";
 import { initialState, modelFor } from "../feed/engine/index.ts";
 
 export class LibsqlEventPricing implements EventPricing {

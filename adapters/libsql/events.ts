@@ -1,7 +1,6 @@
 import type { Client, InStatement, Row } from "@libsql/client";
 import type { EventListStatus, EventUpdate, Events, PricedAsOf } from "../../domain/ports/index.ts";
-import type { AuditEntry, EventStatus, EventView, MarketView, OutcomeView, PricedOutcome, SportCode } from "../../domain/shared/types.ts";
-import type { MatchState } from "../../domain/pricing/state.ts";
+import type { AuditEntry, EventStatus, EventView, MarketView, OutcomeView, PricedOutcome, SportCode, MatchState } from "../../domain/shared/types.ts";
 import { auditStatement } from "./audit.ts";
 import type { PricedOutcomeCache } from "./pricing-cache.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";

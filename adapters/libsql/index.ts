@@ -1,6 +1,6 @@
 import type { InPlayDelay, PasswordHasher, Ports } from "../../domain/ports/index.ts";
 import { NO_IN_PLAY_DELAY } from "../system/in-play-delay.ts";
-import type { VerificationProvider } from "../../domain/kyc/verification-provider.ts";
+import type { VerificationProvider } from "../../domain/ports/verification.ts";
 import { LibsqlAccountSettings, LibsqlAccounts, LibsqlFollows, LibsqlRewards } from "./customer-accounts.ts";
 import { LibsqlPasswordChecks } from "./password-checks.ts";
 import { LibsqlSignInAttempts } from "./sign-in-attempts.ts";
@@ -8,7 +8,7 @@ import { LibsqlOddsChanges, LibsqlPriceHistory } from "./odds-changes.ts";
 import { ScryptPasswordHasher } from "../system/password.ts";
 import { SimulatedVerificationProvider } from "../kyc/simulated-provider.ts";
 import { LibsqlIdempotency, LibsqlSessions, LibsqlUsers, LibsqlWallets } from "./accounts.ts";
-import type { PaymentProvider } from "../../domain/ports/wallet.ts";
+import type { PaymentProvider } from "../../domain/ports/payment-provider.ts";
 import { LibsqlPayments } from "./wallet.ts";
 import { LibsqlResponsible, LibsqlSessionActivity } from "./responsible.ts";
 import { LibsqlCashOuts, LibsqlSameGameMultis } from "./cash-out.ts";

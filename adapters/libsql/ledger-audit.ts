@@ -7,8 +7,7 @@
  * edit of an account that no posting touched since). The first pass reads the whole ledger once.
  */
 import type { Client, InStatement } from "@libsql/client";
-import type { LedgerAlarm, LedgerAudit, LedgerFacts } from "../../domain/ports/ledger-audit.ts";
-import type { LedgerFinding } from "../../domain/wallet/reconcile-ledger.ts";
+import type { LedgerAlarm, LedgerAudit, LedgerFacts, LedgerFinding } from "../../domain/ports/ledger-audit.ts";
 import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
 
 /** At most this many findings of each kind per pass (the rest are found on the next passes' full comparison or stay behind one alarm). */

@@ -4,8 +4,8 @@
  * sample" is written here once, as real-money.ts writes "demo money" once for the figures.
  */
 import type { Client } from "@libsql/client";
-import type { AccountKinds, ReachObject, SharedScope } from "../../domain/ports/account-kinds.ts";
-import type { AccountKind, Reach } from "../../domain/shared/reach.ts";
+import type { AccountKind, AccountKinds, ReachObject, SharedScope } from "../../domain/ports/account-kinds.ts";
+import type { Reach } from "../../domain/shared/reach.ts";
 import { DEMO_USER_IDS } from "./real-money.ts";
 
 /** The ids of demo and sample accounts: a demo staff member's whole world. */

@@ -1,7 +1,8 @@
 /** Responsible gambling and session activity on libSQL. */
 import type { Client, InStatement, Row } from "@libsql/client";
 import type { AuditEntry } from "../../domain/shared/types.ts";
-import type { LimitWrite, ResponsibleGambling, ResponsibleSnapshot, SessionActivity, SessionRecord, WagerSnapshot } from "../../domain/ports/wallet.ts";
+import type { LimitWrite, ResponsibleGambling, ResponsibleSnapshot, WagerSnapshot } from "../../domain/ports/responsible-gambling.ts";
+import type { SessionActivity, SessionRecord } from "../../domain/ports/session-activity.ts";
 import {
   LIMIT_PERIODS, NET_LOSS_KINDS, noLimits, windowStart, type LimitPeriod, type LimitSetting, type LimitType, type PeriodAmounts,
 } from "../../domain/responsible/limits.ts";

@@ -12,13 +12,12 @@ import { seedFantasyData } from "./seed-fantasy.ts";
 import { placeBet } from "../../domain/betting/place-bet.ts";
 import { updateEvent } from "../../domain/markets/update-event.ts";
 import { gradeMarket, minuteOf, quoteMarket } from "../../domain/pricing/index.ts";
-import type { MatchModel, MatchState } from "../../domain/pricing/state.ts";
+import type { MatchModel, MatchState, MarketType, Role, SportCode, User } from "../../domain/shared/types.ts";
 import { initialState, kickOff, modelFor, playFor } from "../feed/engine/index.ts";
 import { ledgerTransaction, PROMOTIONS_ACCOUNT, transfer, walletAccountId } from "../../domain/wallet/ledger.ts";
 import { formatOdds } from "../../domain/shared/odds.ts";
 import type { Ctx } from "../../domain/shared/context.ts";
 import type { Clock, Ids } from "../../domain/shared/clock.ts";
-import type { MarketType, Role, SportCode, User } from "../../domain/shared/types.ts";
 import { mulberry32 as prng } from "../../domain/shared/prng.ts";
 
 const SPORTS: { code: SportCode; name: string; hasDraw: boolean }[] = [

@@ -12,7 +12,7 @@ import type { WagerGuards } from "../../domain/ports/index.ts";
 import { NET_LOSS_KINDS } from "../../domain/responsible/limits.ts";
 import { assertStatement } from "./database.ts";
 import { FULL_STAKE_FACTOR_BP } from "../../domain/betting/placement-limits.ts";
-import { activeAndNotExcluded } from "./wallet.ts";
+import { exclusionInForceSql } from "./responsible.ts";
 
 const NET_LOSS_KIND_LIST = NET_LOSS_KINDS.map((k) => `'${k}'`).join(",");
 
@@ -39,3 +39,18 @@ export function wagerGuardStatements(userId: string, walletAccountId: string, gu
     ...(guards.minStakeFactorBp !== undefined ? [stakeFactorAssertion(userId, guards.minStakeFactorBp)] : []),
   ];
 }
+
+/**
+ * The write aborts unless the customer is active and has no time-out or self-exclusion still
+ * in force at `at` (a self-exclusion past its period counts until the return's cooling-off ends,
+ * responsible.ts exclusionInForceSql). An exclusion counts whenever it started: one taken between the use case's check
+ * (at `at`) and this write refuses the write too.
+ */
+export const activeAndNotExcluded = (userId: string, at: Date): InStatement[] => [
+  // One statement for both conditions: every statement in a write is prepared and run on the hot path.
+  assertStatement(
+    `EXISTS (SELECT 1 FROM users WHERE id = ?1 AND is_active = 1)
+     AND NOT EXISTS (SELECT 1 FROM responsible_exclusions WHERE user_id = ?2 AND ${exclusionInForceSql("?3")})`,
+    [userId, userId, at.getTime()],
+  ),
+];

@@ -4,10 +4,7 @@
  */
 import { inReach } from "./reach.ts";
 import type { Client, InStatement, Row } from "@libsql/client";
-import type {
-  Investigation, OpenDepositOutcome, OpenDepositPlan, OpenWithdrawalOutcome, OpenWithdrawalPlan, PaymentFilter, PaymentRecord, Payments,
-  PaymentReversalPlan, PaymentTransition, ReversalContext, ReversalOutcome, TransitionOutcome, WalletHistoryFilter, WalletHistoryItem,
-} from "../../domain/ports/wallet.ts";
+import type { Investigation, OpenDepositOutcome, OpenDepositPlan, OpenWithdrawalOutcome, OpenWithdrawalPlan, PaymentFilter, PaymentRecord, Payments, PaymentReversalPlan, PaymentTransition, ReversalContext, ReversalOutcome, TransitionOutcome, WalletHistoryFilter, WalletHistoryItem } from "../../domain/ports/payments.ts";
 import { bonusAccountId } from "../../domain/wallet/bonus.ts";
 import { debtAccountId } from "../../domain/wallet/debt.ts";
 import type { PaymentState } from "../../domain/wallet/payment-state.ts";
@@ -19,7 +16,7 @@ import { ASSERTION_FAILED, assertStatement, constraintOf } from "./database.ts";
 import { ledgerStatements } from "./ledger-statements.ts";
 import { debtRecoveryStatements } from "./debt-statements.ts";
 import { welcomeClaimStatement } from "./bonuses.ts";
-import { exclusionInForceSql } from "./responsible.ts";
+import { activeAndNotExcluded } from "./wager-guards.ts";
 
 const BET_KINDS = new Set<TransactionKind>(["bet_stake", "bet_payout", "bet_refund", "bet_resettlement", "cash_out"]);
 
@@ -56,21 +53,6 @@ export const paymentFromRow = (r: Row): PaymentRecord => ({
   reversedAt: time(r.reversed_at),
   reversalReason: text(r.reversal_reason),
 });
-
-/**
- * The write aborts unless the customer is active and has no time-out or self-exclusion still
- * in force at `at` (a self-exclusion past its period counts until the return's cooling-off ends,
- * responsible.ts exclusionInForceSql). An exclusion counts whenever it started: one taken between the use case's check
- * (at `at`) and this write refuses the write too.
- */
-export const activeAndNotExcluded = (userId: string, at: Date): InStatement[] => [
-  // One statement for both conditions: every statement in a write is prepared and run on the hot path.
-  assertStatement(
-    `EXISTS (SELECT 1 FROM users WHERE id = ?1 AND is_active = 1)
-     AND NOT EXISTS (SELECT 1 FROM responsible_exclusions WHERE user_id = ?2 AND ${exclusionInForceSql("?3")})`,
-    [userId, userId, at.getTime()],
-  ),
-];
 
 const notUnderInvestigation = (userId: string): InStatement =>
   assertStatement("NOT EXISTS (SELECT 1 FROM account_investigations WHERE user_id = ?)", [userId]);

@@ -127,8 +127,3 @@ export async function openMemoryStore(initial?: CatalogSeed): Promise<MemoryStor
   const database = await openDatabase({ url: ":memory:" });
   return { ...createMemoryStore(libsqlPorts(database), initial), close: () => database.close() };
 }
-
-/** The full ports (memory fakes, the rest on libSQL :memory:), optionally over a catalog. */
-export async function memoryPorts(initial?: CatalogSeed): Promise<Ports> {
-  return (await openMemoryStore(initial)).ports;
-}

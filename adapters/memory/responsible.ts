@@ -4,7 +4,7 @@
  * gross deposits are the positive wallet postings of deposit transactions, net losses minus the
  * wallet postings of the wagering kinds. Exclusions are only ever added.
  */
-import type { LimitWrite, ResponsibleGambling, ResponsibleSnapshot, WagerSnapshot } from "../../domain/ports/wallet.ts";
+import type { LimitWrite, ResponsibleGambling, ResponsibleSnapshot, WagerSnapshot } from "../../domain/ports/responsible-gambling.ts";
 import type { AuditEntry } from "../../domain/shared/types.ts";
 import { walletAccountId } from "../../domain/wallet/ledger.ts";
 import {

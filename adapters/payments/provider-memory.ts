@@ -5,7 +5,7 @@
  * racing with one idempotency key get one outcome.
  */
 import type { Client, Row } from "@libsql/client";
-import type { ProviderAnswer, ProviderOperation, ProviderReversal } from "../../domain/ports/wallet.ts";
+import type { ProviderAnswer, ProviderOperation, ProviderReversal } from "../../domain/ports/payment-provider.ts";
 import type { ProviderMemory, ProviderRecord } from "./simulated-provider.ts";
 
 const answerOf = (r: Row): ProviderAnswer =>

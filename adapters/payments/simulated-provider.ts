@@ -13,7 +13,7 @@
  * provider's own records, so it survives our process dying mid-request; a bare provider keeps it
  * in a Map.
  */
-import type { PaymentProvider, ProviderAnswer, ProviderOperation, ProviderReversal } from "../../domain/ports/wallet.ts";
+import type { PaymentProvider, ProviderAnswer, ProviderOperation, ProviderReversal } from "../../domain/ports/payment-provider.ts";
 import type { PaymentMethodId } from "../../domain/wallet/payment-methods.ts";
 
 export interface ProviderRecord {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { InMemoryBetTicker } from "./bet-ticker.ts";
 import type { PlacedBetNotice } from "../../domain/ports/bet-ticker.ts";
-import type { TickerItem } from "../../domain/risk/ticker.ts";
+import type { TickerItem } from "../../domain/ports/bet-ticker.ts";
 
 const notice = (id: string, userId: string, stake: number): PlacedBetNotice => ({
   bet: { id, userId, betType: "single", stake, totalOddsMilli: 2_000, potentialReturn: stake * 2, placedAt: new Date(0) },

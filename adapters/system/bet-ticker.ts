@@ -7,8 +7,8 @@
  *
  * Nothing is shared between processes: each instance tells its own admins of the bets it placed.
  */
-import type { BetTicker, PlacedBetNotice } from "../../domain/ports/bet-ticker.ts";
-import { tickerItem, type TickerItem } from "../../domain/risk/ticker.ts";
+import type { BetTicker, PlacedBetNotice, TickerItem } from "../../domain/ports/bet-ticker.ts";
+import { tickerItem } from "../../domain/risk/ticker.ts";
 
 export interface BetTickerOptions {
   /** The customer's stake factor in basis points (10000 = not limited). */

@@ -19,7 +19,8 @@ import { AdminBetsPage, AdminBetsQuery, AdminEventsPage, AdminEventsQuery, BetTi
 import { SseBroadcast } from "../live-odds/broadcast.ts";
 import { DEFAULT_PING_MS, MAX_QUEUE_BYTES, RETRY_MS } from "../live-odds/stream.ts";
 import { API_SECURITY_HEADERS } from "../middleware/request-trail.ts";
-import type { TickerFilter, TickerItem } from "../../domain/risk/ticker.ts";
+import type { TickerFilter } from "../../domain/risk/ticker.ts";
+import type { TickerItem } from "../../domain/ports/bet-ticker.ts";
 import { betTickerFeed } from "../../domain/risk/bet-ticker-feed.ts";
 import { operatorEvents } from "../../domain/markets/operator-events.ts";
 import type { Ctx } from "../../domain/shared/context.ts";

@@ -17,7 +17,7 @@ import { markReversed } from "../../domain/wallet/reverse-payment.ts";
 import { CustomerIdParam } from "../schemas/back-office.ts";
 import { approveWithdrawal, rejectWithdrawal, setUnderInvestigation } from "../../domain/wallet/approvals.ts";
 import { approvalQueue, investigationOf, reviewedPayment, type ReviewedPayment } from "../../domain/wallet/payment-review.ts";
-import type { Investigation } from "../../domain/ports/wallet.ts";
+import type { Investigation } from "../../domain/ports/payments.ts";
 import { stateLabel } from "../../domain/wallet/payment-state.ts";
 
 export const paymentsAdminRoutes = new OpenAPIHono<AppEnv>();

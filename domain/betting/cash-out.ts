@@ -16,7 +16,7 @@ import type { Cents } from "../shared/money.ts";
 import { combinedOddsMilli, type OddsMilli } from "../shared/odds.ts";
 import type { BetRecord, BetType, PricedOutcome, User } from "../shared/types.ts";
 import { HOUSE_ACCOUNT, ledgerTransaction, transfer, walletAccountId, type LedgerTransaction } from "../wallet/ledger.ts";
-import { type CashOutQuote } from "../ports/wallet.ts";
+import { type CashOutQuote } from "../ports/cash-outs.ts";
 import { returnPostings } from "../wallet/bonus.ts";
 
 export const CASH_OUT_PERCENT = 95n;

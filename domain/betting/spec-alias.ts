@@ -11,7 +11,6 @@ import type { EventView } from "../shared/types.ts";
 /** The spec's market id for the match result. */
 export const SPEC_MATCH_MARKET = "match-winner";
 export const SPEC_OUTCOMES = ["home", "draw", "away"] as const;
-export type SpecOutcome = (typeof SPEC_OUTCOMES)[number];
 
 /** A dollar amount with at most two decimals: digits, optionally a point and 1-2 digits. */
 export const DOLLARS_PATTERN = /^\d{1,10}(\.\d{1,2})?$/;

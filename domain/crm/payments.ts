@@ -8,8 +8,6 @@
  */
 import type { LedgerPaymentRecord } from "../ports/index.ts";
 
-export const PAYMENT_METHODS = ["card", "paypal", "crypto", "bank"] as const;
-
 export function methodOf(p: Pick<LedgerPaymentRecord, "kind" | "reference"> & { payment?: LedgerPaymentRecord["payment"] }): string {
   if (p.payment) return p.payment.method;
   if (p.kind === "deposit_bonus" || p.kind === "adjustment") return "bonus";

@@ -152,6 +152,7 @@ export interface EntryResult {
  * ranked with ties sharing a rank (1, 2, 2, 4), paid by the table with tied groups splitting the
  * places they cover. The payouts sum to `pool` whenever there is at least one entry.
  */
+/** @internal The rule distributeAmounts applies, exported for its unit test beside it. */
 export function distributePrizes(pool: number, table: readonly number[], entries: readonly RankedEntry[]): EntryResult[] {
   return distributeAmounts(placeAmounts(pool, table, entries.length), entries);
 }

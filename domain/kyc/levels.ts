@@ -25,14 +25,12 @@ export const mayDeposit = (level: VerificationLevel): boolean => atLeast(level, 
 export const mayBet = (level: VerificationLevel): boolean => atLeast(level, REQUIRED_LEVEL.bet);
 export const mayWithdraw = (level: VerificationLevel): boolean => atLeast(level, REQUIRED_LEVEL.withdraw);
 
-/** The level an action needs, or null when this level already allows it. */
+/**
+ * The level an action needs, or null when this level already allows it.
+ * @internal Exported for its tests (no production caller imports it).
+ */
 export function missingLevelFor(action: GatedAction, level: VerificationLevel): VerificationLevel | null {
   return atLeast(level, REQUIRED_LEVEL[action]) ? null : REQUIRED_LEVEL[action];
-}
-
-export type KycDisplay = "verified" | "pending" | "rejected";
-export function kycDisplay(level: string): KycDisplay {
-  return level === "full" ? "verified" : level === "basic" ? "pending" : "rejected";
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * What outcomes a market type may have, so that every market an operator creates can be priced
- * and graded from the match state (the outcome codes of domain/pricing/state.ts):
+ * and graded from the match state (the outcome codes of domain/shared/types.ts):
  *
  * - full_time_result: the home side, the away side and optionally "Draw" (a side by its team name
  *   or the word Home / Away; "Tie" for the draw). A race's result is its runners: any names.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { standardOutcomes } from "./standard-outcomes.ts";
-import type { MatchModel, MatchState } from "../pricing/state.ts";
+import type { MatchModel, MatchState } from "../shared/types.ts";
 import { parseOdds } from "../shared/odds.ts";
 
 const soccer = { sport: "soccer" as const, homeTeam: "Leeds", awayTeam: "Hull" };

@@ -1,5 +1,7 @@
 /** Whose an object of the back office is, for the demo sandbox's object checks (domain/shared/reach.ts). */
-import type { AccountKind } from "../shared/reach.ts";
+
+/** Who an account belongs to: someone who signed up, the demo data's seed, or a demo login. */
+export type AccountKind = "registered" | "sample" | "demo";
 
 /** Objects that belong to one person: the account itself, or its bet, payment or fraud alert. */
 export type ReachObject = "user" | "bet" | "payment" | "fraud_alert";

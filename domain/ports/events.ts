@@ -1,6 +1,5 @@
 /** Sporting events: lists, prices of outcomes, status changes and operators' updates. */
-import type { AuditEntry, EventStatus, EventView, PricedOutcome, SportCode } from "../shared/types.ts";
-import type { MatchState } from "../pricing/state.ts";
+import type { AuditEntry, EventStatus, EventView, PricedOutcome, SportCode, MatchState } from "../shared/types.ts";
 
 export type EventListStatus = EventStatus | "open" | "all";
 

@@ -2,7 +2,15 @@
  * The ledger reconciliation's view of the database (domain/wallet/reconcile-ledger.ts): what the
  * postings written since the last pass say, and the alarms raised for operators.
  */
-import type { LedgerAlarmKind, LedgerFinding } from "../wallet/reconcile-ledger.ts";
+
+export type LedgerAlarmKind = "open_transaction" | "unbalanced_transaction" | "balance_mismatch";
+/** One thing a pass found wrong: the port records it as an alarm. */
+export interface LedgerFinding {
+  kind: LedgerAlarmKind;
+  /** The transaction or the account concerned. */
+  subject: string;
+  detail: string;
+}
 
 /** What one pass reads, in one consistent snapshot. */
 export interface LedgerFacts {
@@ -35,4 +43,3 @@ export interface LedgerAudit {
   /** Alarms not resolved yet, newest first. */
   openAlarms(): Promise<LedgerAlarm[]>;
 }
-export type { LedgerAlarmKind };

@@ -1,6 +1,5 @@
 /** Same game multis: combinations and what pricing them reads. */
-import type { MarketType } from "../shared/types.ts";
-import type { MatchModel, MatchState } from "../pricing/state.ts";
+import type { MarketType, MatchModel, MatchState } from "../shared/types.ts";
 
 export interface SameGameMultiCombination {
   eventId: string;

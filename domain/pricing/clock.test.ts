@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { displayClock, minuteOf } from "./clock.ts";
-import type { MatchState } from "./state.ts";
+import type { MatchState } from "../shared/types.ts";
 
 const at = (sport: MatchState["sport"], clock: number, length: number, period: number, over: Partial<MatchState> = {}): MatchState => ({
   sport,

@@ -11,7 +11,7 @@
  * - MLB: nine innings of length/9; the first half of an inning's time is the top, then the bottom.
  * - golf: 18 holes spread evenly over length; cricket: overs.balls of the innings in progress.
  */
-import type { MatchState } from "./state.ts";
+import type { MatchState } from "../shared/types.ts";
 
 function mmss(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));

@@ -13,7 +13,7 @@
  */
 import { type IntDist, NormalDist, PmfDist, poissonInto } from "./dist.ts";
 import { ballTables } from "./cricket-params.ts";
-import type { MatchModel, MatchState } from "./state.ts";
+import type { MatchModel, MatchState } from "../shared/types.ts";
 
 interface Remaining {
   runsMean: number;

@@ -15,10 +15,6 @@ export interface IntDist {
   lt(x: number): number;
 }
 
-export function lt(d: IntDist, x: number): number {
-  return d.lt(x);
-}
-
 /** A probability mass function over offset, offset + 1, ... (the array may be longer than `size`). */
 export class PmfDist implements IntDist {
   readonly offset: number;

@@ -35,8 +35,6 @@ export const SAFETY = 0.006;
 /** At most this share of a side's drives ends in its own score. */
 const MAX_SCORING_DRIVES = 0.85;
 
-export type DriveKind = "touchdown" | "field_goal" | "return_touchdown" | "safety" | "none";
-
 /** How one drive of an offence ends (the defence scores on return_touchdown and safety). */
 export interface DriveTable {
   touchdown: number;

@@ -19,7 +19,7 @@ import { PmfDist } from "./dist.ts";
 import {
   HALF_SECONDS, REGULATION_SECONDS, TOUCHDOWN_POINTS, driveTable, drivesEndedAtLeast, type DriveTable,
 } from "./football-params.ts";
-import type { FootballDetail, MatchModel, MatchState } from "./state.ts";
+import type { FootballDetail, MatchModel, MatchState } from "../shared/types.ts";
 
 interface Step {
   home: number;

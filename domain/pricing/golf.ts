@@ -6,7 +6,7 @@
  */
 import { PmfDist, convolvePower } from "./dist.ts";
 import { HOLES, PARS, holeTableForRate } from "./params.ts";
-import type { MatchModel, MatchState } from "./state.ts";
+import type { MatchModel, MatchState } from "../shared/types.ts";
 
 /** One hole's pmf of (home - away) strokes over par, over -4 .. 4, and of (home + away) over -4 .. 4. */
 function holeSteps(model: MatchModel): { diff: Float64Array; total: Float64Array } {

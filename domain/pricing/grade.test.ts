@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { gradeMarket } from "./grade.ts";
-import type { MarketSpec, MatchState } from "./state.ts";
+import type { MarketSpec, MatchState } from "../shared/types.ts";
 
 const RESULT3: MarketSpec = { type: "full_time_result", line: null, codes: ["home", "draw", "away"] };
 const RESULT2: MarketSpec = { type: "full_time_result", line: null, codes: ["home", "away"] };

@@ -19,7 +19,7 @@
  * without its order or margin, a line missing) is void or lost, never open: unknown codes lose,
  * missing data voids the market.
  */
-import type { MarketSpec, MatchState, OutcomeResult } from "./state.ts";
+import type { MarketSpec, MatchState, OutcomeResult } from "../shared/types.ts";
 import { setsNeeded } from "./tennis.ts";
 
 function fill(n: number, r: OutcomeResult): OutcomeResult[] {

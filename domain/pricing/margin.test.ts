@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { applyMargin, bookOf, ladderDown, marginLine, powerExponent, SHORTEST_OFFERED_MILLI } from "./margin.ts";
 import { targetOverround } from "./overround.ts";
-import type { MarketSpec } from "./state.ts";
+import type { MarketSpec } from "../shared/types.ts";
 
 describe("ladderDown", () => {
   it("rounds down in 0.01 steps below 10, 0.1 below 100, whole units above", () => {

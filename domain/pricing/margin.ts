@@ -24,7 +24,7 @@
  *    sum(1000 / price) >= T, with every price within [1010, 1_000_000] thousandths.
  */
 import { MAX_ODDS_MILLI, MIN_ODDS_MILLI } from "../shared/odds.ts";
-import type { PriceLine } from "./state.ts";
+import type { PriceLine } from "../shared/types.ts";
 
 /** The shortest price a market is offered at (1.03): at 1.02 or below it is too short to offer. */
 export const SHORTEST_OFFERED_MILLI = 1030;

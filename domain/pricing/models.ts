@@ -20,7 +20,7 @@
  * Low-scoring sports (soccer, hockey, MLB) also give each side's pmf of points still to come
  * (`poisson`), from which both teams to score and correct score are priced.
  */
-import type { SportCode } from "../shared/types.ts";
+import type { SportCode, MatchModel, MatchState } from "../shared/types.ts";
 import { compoundPoisson, diffAndTotal, type IntDist } from "./dist.ts";
 import { cricketOutlook } from "./cricket.ts";
 import { footballOutlook } from "./football.ts";
@@ -29,7 +29,6 @@ import {
   HALF_INNING_SECONDS, INNINGS, MLB_PLAYS, TIMED_RULES, expectedStoppage, expectedStoppageTotal, isTimedSport, meanValue,
   type TimedSport,
 } from "./params.ts";
-import type { MatchModel, MatchState } from "./state.ts";
 
 export const LOW_SCORING: ReadonlySet<SportCode> = new Set<SportCode>(["soccer", "hockey", "mlb"]);
 

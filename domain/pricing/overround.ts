@@ -6,11 +6,7 @@
  * - correct score (the listed scores plus "other", exhaustive) 1.15
  * Every value is within 1.04..1.20.
  */
-import type { SportCode } from "../shared/types.ts";
-import type { MarketSpec } from "./state.ts";
-
-export const OVERROUND_MIN = 1.04;
-export const OVERROUND_MAX = 1.2;
+import type { SportCode, MarketSpec } from "../shared/types.ts";
 
 export function targetOverround(spec: MarketSpec, sport: SportCode): number {
   switch (spec.type) {

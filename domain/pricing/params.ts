@@ -90,6 +90,7 @@ export function meanValue(events: readonly ScoreEvent[]): number {
 /**
  * Variance over mean of a side's points when its events are a Poisson stream: E[value^2] / E[value]
  * (1 for soccer and hockey, ~2.2 basketball, ~5.4 AFL, ~5.3 NRL). What the models' spread follows from.
+ * @internal Exported for its tests (no production caller imports it).
  */
 export function dispersionOf(events: readonly ScoreEvent[]): number {
   let m1 = 0;

@@ -4,7 +4,7 @@ import { compoundPoisson } from "./dist.ts";
 import { ballTables } from "./cricket-params.ts";
 import { holeTableForRate, MEAN_MARGIN_LENGTHS, TIMED_RULES, meanValue } from "./params.ts";
 import { fairProbabilities, priceMarket, quoteMarket, racingMarginOdds } from "./price.ts";
-import type { MarketSpec, MatchModel, MatchState } from "./state.ts";
+import type { MarketSpec, MatchModel, MatchState } from "../shared/types.ts";
 
 const RESULT3: MarketSpec = { type: "full_time_result", line: null, codes: ["home", "draw", "away"] };
 const RESULT2: MarketSpec = { type: "full_time_result", line: null, codes: ["home", "away"] };

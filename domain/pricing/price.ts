@@ -27,7 +27,7 @@ import { type IntDist, MirrorDist, PmfDist, TieSplitDist } from "./dist.ts";
 import { LOW_SCORING, scoreOutlook } from "./models.ts";
 import { targetOverround } from "./overround.ts";
 import { MEAN_MARGIN_LENGTHS } from "./params.ts";
-import type { MarketSpec, MatchModel, MatchState, PriceLine } from "./state.ts";
+import type { MarketSpec, MatchModel, MatchState, PriceLine } from "../shared/types.ts";
 import { DEFAULT_SERVE_WIN, setsNeeded, tennisOutlook } from "./tennis.ts";
 
 /**

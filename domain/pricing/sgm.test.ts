@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { combinedOddsMilli } from "../shared/odds.ts";
-import type { MarketType } from "../shared/types.ts";
+import type { MarketType, MatchModel, MatchState } from "../shared/types.ts";
 import { mulberry32 } from "../shared/prng.ts";
 import { fairProbabilities, priceMarket } from "./price.ts";
 import { checkSgmLegs, priceSgm, sgmJointProbability, struckSubsetPrices, subsetKey, subsetPrices, type SgmLegSpec } from "./sgm.ts";
 import { SGM_MARGIN_BY_LEGS, SGM_PRICING_SENTENCE, sgmMargin, sgmPriceFromProbability } from "./sgm-margin.ts";
-import type { MatchModel, MatchState } from "./state.ts";
 
 const pre = (sport: MatchState["sport"] = "soccer"): MatchState => ({ sport, phase: "pre", clock: 0, length: 5400, period: 1, home: 0, away: 0 });
 const model = (homeRate: number, awayRate: number, sport: MatchState["sport"] = "soccer", drawPossible = true): MatchModel => ({

@@ -27,10 +27,9 @@
  * (subsetPrices, stored on the bet at placement, never above the full price) all use this function.
  */
 import { MIN_ODDS_MILLI, combinedOddsMilli } from "../shared/odds.ts";
-import type { MarketType } from "../shared/types.ts";
+import type { MarketType, MatchModel, MatchState } from "../shared/types.ts";
 import { LOW_SCORING, scoreOutlook } from "./models.ts";
 import { sgmPriceFromProbability } from "./sgm-margin.ts";
-import type { MatchModel, MatchState } from "./state.ts";
 
 export interface SgmLegSpec {
   /** What identifies the leg (an outcome id at quote time, a leg id when the bet is written). */
@@ -140,7 +139,10 @@ export function sgmCells(legs: readonly SgmLegSpec[], state: MatchState, model: 
   return cells;
 }
 
-/** P(every leg wins), or null when no joint model covers the legs. */
+/**
+ * P(every leg wins), or null when no joint model covers the legs.
+ * @internal Exported for its tests (no production caller imports it).
+ */
 export function sgmJointProbability(legs: readonly SgmLegSpec[], state: MatchState, model: MatchModel): number | null {
   const cells = sgmCells(legs, state, model);
   if (!cells) return null;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { mulberry32 } from "../shared/prng.ts";
 import { gradeMarket } from "./grade.ts";
 import { priceMarket } from "./price.ts";
-import type { MarketSpec, MatchModel, MatchState, TennisDetail } from "./state.ts";
+import type { MarketSpec, MatchModel, MatchState, TennisDetail } from "../shared/types.ts";
 import { gameWin, tennisOutlook, tennisPointWon, tiebreakWin } from "./tennis.ts";
 
 const RESULT: MarketSpec = { type: "full_time_result", line: null, codes: ["home", "away"] };

@@ -9,7 +9,7 @@
  *   games and home-minus-away games difference (each a 1-D array carried per sets-won state:
  *   a set adds its games to both marginals, so the marginals propagate independently and exactly).
  *
- * Conventions read from the state (domain/pricing/state.ts): home/away are sets won; tennis.sets
+ * Conventions read from the state (domain/shared/types.ts): home/away are sets won; tennis.sets
  * holds completed sets only, tennis.games the set in progress. In a tie-break `server` is the
  * server of the NEXT point (it changes after the first point, then every two points); the player
  * who served the tie-break's first point receives first in the next set.
@@ -17,7 +17,7 @@
  * A fresh set's outcome distribution depends only on serveWin and who serves first: it is
  * memoised per serveWin pair (a small bounded cache; pricing a tennis event runs every few seconds).
  */
-import type { MatchState, TennisDetail } from "./state.ts";
+import type { MatchState, TennisDetail } from "../shared/types.ts";
 
 export const DEFAULT_SERVE_WIN: [number, number] = [0.64, 0.64];
 
@@ -287,6 +287,7 @@ function computeOutlook(state: MatchState, t: TennisDetail, serveWin: readonly [
  * The state after one more point, won by `winner` (0 home, 1 away): the scoring rules the model
  * assumes (games to 4 by two, sets to 6 by two with a tie-break to 7 by two at 6-6). The clock and
  * phase other than "finished" are left alone. Used by tests to walk valid states.
+ * @internal Exported for its tests (no production caller imports it).
  */
 export function tennisPointWon(state: MatchState, winner: 0 | 1): MatchState {
   const t0 = state.tennis ?? defaultTennis();

@@ -21,8 +21,6 @@ export type TimeoutPeriod = "24h" | "1w" | "1m" | "6w";
 export type SelfExclusionPeriod = "6m" | "1y" | "5y" | "permanent";
 export type ExclusionPeriod = TimeoutPeriod | SelfExclusionPeriod;
 export const TIMEOUT_PERIODS: readonly TimeoutPeriod[] = ["24h", "1w", "1m", "6w"];
-export const SELF_EXCLUSION_PERIODS: readonly SelfExclusionPeriod[] = ["6m", "1y", "5y", "permanent"];
-export const EXCLUSION_PERIODS: readonly ExclusionPeriod[] = [...TIMEOUT_PERIODS, ...SELF_EXCLUSION_PERIODS];
 export type ExclusionKind = "timeout" | "self_exclusion";
 export const BREAK_MINUTES = 15;
 /** Hours between asking to return after a self-exclusion and getting access back. */

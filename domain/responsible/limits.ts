@@ -25,7 +25,6 @@ export const NET_LOSS_KINDS: readonly TransactionKind[] = [
 
 export type LimitType = "deposit" | "loss";
 export type LimitPeriod = "daily" | "weekly" | "monthly";
-export const LIMIT_TYPES: readonly LimitType[] = ["deposit", "loss"];
 export const LIMIT_PERIODS: readonly LimitPeriod[] = ["daily", "weekly", "monthly"];
 
 const HOUR_MS = 3_600_000;
@@ -67,12 +66,6 @@ export function effectiveLimit(s: LimitSetting, now: Date): LimitSetting {
   if (s.pending && s.pending.effectiveAt.getTime() <= now.getTime()) return { amount: s.pending.amount, pending: null };
   return s;
 }
-
-export const effectiveLimits = (l: PeriodLimits, now: Date): PeriodLimits => ({
-  daily: effectiveLimit(l.daily, now),
-  weekly: effectiveLimit(l.weekly, now),
-  monthly: effectiveLimit(l.monthly, now),
-});
 
 export type LimitChange =
   | { applies: "immediately"; setting: LimitSetting }

@@ -8,7 +8,7 @@ import type { Ctx } from "../shared/context.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { ok, type Result } from "../shared/result.ts";
 import type { Cents } from "../shared/money.ts";
-import { type ResponsibleSnapshot } from "../ports/wallet.ts";
+import { type ResponsibleSnapshot } from "../ports/responsible-gambling.ts";
 import { effectiveLimit, LIMIT_PERIODS, SUGGESTED_LIMITS, type LimitPeriod, type LimitType, type PeriodAmounts, type PeriodLimits } from "./limits.ts";
 import { activeExclusion, stageOf, type ExclusionStage } from "./exclusion.ts";
 import { registerListed } from "./register.ts";

@@ -4,7 +4,7 @@
  * so time is never counted twice. "Today" is the UTC day; the weekly average is the time in the
  * last 7 x 24 hours divided by 7.
  */
-import type { SessionRecord } from "../ports/wallet.ts";
+import type { SessionRecord } from "../ports/session-activity.ts";
 
 export interface SessionStatsInput {
   now: Date;

@@ -97,7 +97,10 @@ export function checkMayDeposit(state: DepositState, amount: Cents, now: Date): 
   return ok(true);
 }
 
-/** May this customer withdraw? Withdrawals stay open to excluded customers (it is their money). */
+/**
+ * May this customer withdraw? Withdrawals stay open to excluded customers (it is their money).
+ * @internal Exported for its tests (no production caller imports it).
+ */
 export function checkMayWithdraw(user: Pick<User, "isActive" | "verificationLevel">): Result<true> {
   const refused = accountGate(user, mayWithdraw(user.verificationLevel), "withdraw", "full");
   return refused ? err(refused) : ok(true);

@@ -3,7 +3,8 @@
  * stakes, the sharp customers and the reach asked for; a batch left empty is not passed on.
  */
 import type { Ctx } from "../shared/context.ts";
-import { passesTickerFilter, type TickerFilter, type TickerItem } from "./ticker.ts";
+import { passesTickerFilter, type TickerFilter } from "./ticker.ts";
+import type { TickerItem } from "../ports/bet-ticker.ts";
 
 export interface TickerFeed {
   /** Resolves with the unsubscribe. */

@@ -12,30 +12,11 @@
  */
 import { formatOdds } from "../shared/odds.ts";
 import { FULL_STAKE_FACTOR_BP } from "../betting/placement-limits.ts";
-import type { PlacedBetNotice } from "../ports/bet-ticker.ts";
-import type { BetType } from "../shared/types.ts";
-import { accountKindOf, withinReach, type AccountKind, type Reach } from "../shared/reach.ts";
+import type { PlacedBetNotice, TickerItem } from "../ports/bet-ticker.ts";
+import { accountKindOf, withinReach, type Reach } from "../shared/reach.ts";
 
 /** 500.00: stakes strictly above it are flagged "large" unless the setting says otherwise. */
 export const DEFAULT_LARGE_STAKE_CENTS = 50_000;
-
-export interface TickerItem {
-  betId: string;
-  placedAt: string;
-  customerId: string;
-  customerName: string;
-  customerEmail: string;
-  betType: BetType;
-  selections: { eventId: string; eventName: string; marketName: string; selectionName: string; odds: string }[];
-  stake: number;
-  odds: string;
-  potentialReturn: number;
-  flags: { largeStake: boolean; sharp: boolean };
-  /** A demo customer's bet (play money): shown to demo staff only. */
-  demo: boolean;
-  /** Whose bet, for the watchers' reach (domain/shared/reach.ts). */
-  customerKind: AccountKind;
-}
 
 export const isLargeStake = (stake: number, thresholdCents: number): boolean => stake > thresholdCents;
 /** `stakeFactorBp`: the trading port's stake factor in basis points (10000 = not limited). */

@@ -26,7 +26,7 @@ import { returnPostings } from "../wallet/bonus.ts";
 import { marketResultFromInput, outcomeResultsOf, recordedResult, sameGrades, storedKind, type MarketResult, type MarketResultInput } from "./market-result.ts";
 import { regradeForMarket, type Regrade } from "./regrade.ts";
 import { checkNotWithdrawn, withWithdrawn } from "./rule4.ts";
-import type { Settler } from "./settle-market.ts";
+import type { Settler } from "./settler.ts";
 import { recordRefusal } from "./settlement-exceptions.ts";
 import { checkSettleTiming, type SettleOverride } from "./settle-override.ts";
 import { formatMoney } from "../shared/money.ts";

@@ -87,6 +87,7 @@ function winGradeFor(outcomeId: string, result: MarketResult): LegGrade {
   }
 }
 
+/** @internal Exported for its tests (no production caller imports it). */
 export function legResultFor(outcomeId: string, result: MarketResult): "won" | "lost" | "void" {
   return legGradeFor(outcomeId, result).result;
 }

@@ -9,7 +9,8 @@
 import type { SystemCtx } from "../shared/context.ts";
 import { type MarketRecord } from "../ports/index.ts";
 import type { MarketResult } from "./market-result.ts";
-import { applyMarketResult, SYSTEM_SETTLER } from "./settle-market.ts";
+import { applyMarketResult } from "./settle-market.ts";
+import { SYSTEM_SETTLER } from "./settler.ts";
 
 /**
  * The market result the outcomes' results make: one winner (the rest lost), void (all void), or no

@@ -15,7 +15,7 @@ import type { Ctx, SystemCtx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { type MarketRecord, type SettlementPlan } from "../ports/index.ts";
-import type { BetRecord, User } from "../shared/types.ts";
+import type { BetRecord } from "../shared/types.ts";
 import { HOUSE_ACCOUNT, ledgerTransaction, transfer, walletAccountId, type LedgerTransaction } from "../wallet/ledger.ts";
 import { gradeBet } from "./grade.ts";
 import {
@@ -24,6 +24,7 @@ import {
 import type { LegGradeEntry } from "./grade.ts";
 import { correctMarketBets } from "./correct-market.ts";
 import { checkSettleTiming, lenient, type SettleOverride } from "./settle-override.ts";
+import type { Settler } from "./settler.ts";
 import { returnPostings } from "../wallet/bonus.ts";
 import { checkNotWithdrawn, withWithdrawn } from "./rule4.ts";
 import { settleOrRecord } from "./settlement-exceptions.ts";
@@ -42,10 +43,6 @@ export interface MarketSettlement {
 
 /** Bets settled per write when a market settles many at once (see settleMarket). */
 export const SETTLE_CHUNK = 500;
-
-/** Who settles: an admin, or the system grading a market from the match state. */
-export type Settler = Pick<User, "id" | "role"> | { id: string; role: "system" };
-export const SYSTEM_SETTLER: Settler = { id: "system", role: "system" };
 
 /** One bet's settlement write: status, legs, the payout postings (bonus share to the bonus) and its audit record; `via` names the path. */
 export function settlementPlan(

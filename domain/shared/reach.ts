@@ -12,9 +12,8 @@
  */
 import { domainError, err, ok, type DomainError, type Result } from "./result.ts";
 import type { Actor } from "./types.ts";
-import type { AccountKinds, ReachObject, SharedScope } from "../ports/account-kinds.ts";
+import type { AccountKind, AccountKinds, ReachObject, SharedScope } from "../ports/account-kinds.ts";
 
-export type AccountKind = "registered" | "sample" | "demo";
 export type Reach = "real" | "sandbox";
 
 /** The actor's reach: the sandbox for a demo account, the real book for everyone else. */

@@ -9,7 +9,7 @@ import type { Ctx } from "../shared/context.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
 import type { AuditEntry, User } from "../shared/types.ts";
-import { type Investigation, type PaymentFilter, type PaymentRecord } from "../ports/wallet.ts";
+import { type Investigation, type PaymentFilter, type PaymentRecord } from "../ports/payments.ts";
 import { walletAccountId } from "./ledger.ts";
 import { payOut, returnHold } from "./settle-payment.ts";
 

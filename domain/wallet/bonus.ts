@@ -20,7 +20,6 @@ export interface BonusSettings {
   expiryDays: number;
 }
 export const DEFAULT_BONUS_SETTINGS: BonusSettings = { wageringMultiple: 10, minOddsMilli: 1500, expiryDays: 30 };
-export const MAX_WAGERING_MULTIPLE = 10;
 
 export interface StakeSplit {
   cash: Cents;

@@ -51,7 +51,10 @@ export function correctionPostings(
   return postings;
 }
 
-/** How much of a credit of `credit` cents goes to a debt of `owed` cents (all of it, up to the debt). */
+/**
+ * How much of a credit of `credit` cents goes to a debt of `owed` cents (all of it, up to the debt).
+ * @internal Exported for its tests (no production caller imports it).
+ */
 export function debtRecovery(credit: Cents, owed: Cents): Cents {
   return Math.max(0, Math.min(credit, owed));
 }

@@ -16,7 +16,7 @@ import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
 import type { Cents } from "../shared/money.ts";
 import { depositBreakdown, paymentMethod, type PaymentMethodId } from "./payment-methods.ts";
-import { type PaymentRecord, type WindowLimit } from "../ports/wallet.ts";
+import { type PaymentRecord, type WindowLimit } from "../ports/payments.ts";
 import { checkMayDeposit } from "../responsible/wagering-gate.ts";
 import { registerListed } from "../responsible/register.ts";
 import { effectiveLimit, LIMIT_PERIODS, windowStart } from "../responsible/limits.ts";

@@ -1,6 +1,6 @@
 import { describe as suite, expect, it } from "vitest";
 import { csvField, describe, historyCsv, KINDS_FOR_FILTER, presentHistory } from "./history.ts";
-import type { WalletHistoryItem } from "../ports/wallet.ts";
+import type { WalletHistoryItem } from "../ports/payments.ts";
 import { TRANSACTION_KINDS } from "./ledger.ts";
 
 const item = (o: Partial<WalletHistoryItem>): WalletHistoryItem => ({

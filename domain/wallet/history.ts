@@ -10,7 +10,7 @@ import { ok, type Result } from "../shared/result.ts";
 import { centsToDecimalString, formatMoney } from "../shared/money.ts";
 import type { TransactionKind } from "./ledger.ts";
 import { paymentMethod } from "./payment-methods.ts";
-import { type WalletHistoryItem } from "../ports/wallet.ts";
+import { type WalletHistoryItem } from "../ports/payments.ts";
 
 export type HistoryFilterKind = "all" | "deposit" | "withdrawal" | "bet" | "payout" | "bonus";
 

@@ -1,7 +1,7 @@
 /** A customer's own deposits and withdrawals with their true state, method and provider reference (suspended customers included). */
 import type { Ctx } from "../shared/context.ts";
 import { ok, type Result } from "../shared/result.ts";
-import { type PaymentRecord } from "../ports/wallet.ts";
+import { type PaymentRecord } from "../ports/payments.ts";
 import { customerEvenIfSuspended } from "./withdraw.ts";
 import { reversalNote, stateLabel } from "./payment-state.ts";
 import { formatMoney } from "../shared/money.ts";

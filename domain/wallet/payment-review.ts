@@ -6,7 +6,7 @@ import type { Ctx } from "../shared/context.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import type { User } from "../shared/types.ts";
-import type { Investigation, PaymentRecord } from "../ports/wallet.ts";
+import type { Investigation, PaymentRecord } from "../ports/payments.ts";
 import { listPayments } from "./approvals.ts";
 
 export interface ReviewedPayment {

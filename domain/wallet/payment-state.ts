@@ -24,7 +24,9 @@ const NEXT: Record<PaymentState, readonly PaymentState[]> = {
   rejected: [],
 };
 
+/** @internal Exported for its tests (no production caller imports it). */
 export const canMove = (from: PaymentState, to: PaymentState): boolean => NEXT[from].includes(to);
+/** @internal Exported for its tests (no production caller imports it). */
 export const isOpen = (s: PaymentState): boolean => s === "awaiting_approval" || s === "pending";
 
 /** Only a completed deposit or withdrawal can be reversed by the provider afterwards. */

@@ -11,18 +11,10 @@
  * The rules are pure (ledgerFindings); the facts come from the LedgerAudit port.
  */
 import type { Ctx, SystemCtx } from "../shared/context.ts";
-import type { LedgerAlarm, LedgerFacts } from "../ports/ledger-audit.ts";
+import type { LedgerAlarm, LedgerFacts, LedgerFinding } from "../ports/ledger-audit.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { ok, type Result } from "../shared/result.ts";
 import { centsToDecimalString as formatCents } from "../shared/money.ts";
-
-export type LedgerAlarmKind = "open_transaction" | "unbalanced_transaction" | "balance_mismatch";
-export interface LedgerFinding {
-  kind: LedgerAlarmKind;
-  /** The transaction or the account concerned. */
-  subject: string;
-  detail: string;
-}
 
 /** What the facts of one pass say is wrong; nothing when the ledger is sound. */
 export function ledgerFindings(f: Pick<LedgerFacts, "open" | "unbalanced" | "mismatched">): LedgerFinding[] {

@@ -10,7 +10,7 @@
  * Postings sum to zero; one posting per account.
  */
 import type { Cents } from "../shared/money.ts";
-import type { ReversalContext } from "../ports/wallet.ts";
+import type { ReversalContext } from "../ports/payments.ts";
 import { HOUSE_ACCOUNT, PAYMENTS_ACCOUNT, PROMOTIONS_ACCOUNT, walletAccountId, type Posting } from "./ledger.ts";
 import { bonusAccountId } from "./bonus.ts";
 import { debtAccountId } from "./debt.ts";

@@ -13,7 +13,7 @@ import type { Ports } from "../ports/index.ts";
 import type { AuditEntry } from "../shared/types.ts";
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
-import { type PaymentRecord } from "../ports/wallet.ts";
+import { type PaymentRecord } from "../ports/payments.ts";
 import { ledgerTransaction } from "./ledger.ts";
 import { canReverse } from "./payment-state.ts";
 import { reversalPlan } from "./reversal.ts";
@@ -21,8 +21,6 @@ import { reversalPlan } from "./reversal.ts";
 type Deps = Pick<Ctx, "ports" | "clock" | "ids">;
 const asCtx = (d: Deps): Ctx => ({ actor: { kind: "anonymous" }, ports: d.ports, clock: d.clock, ids: d.ids });
 const MAX_ATTEMPTS = 5;
-
-export const REVERSAL_REASON_MAX = 500;
 
 /** Who reverses: an operator (by id) or the reconciler (null, the provider's word). */
 export type Reverser = { id: string; role: string } | null;

@@ -13,7 +13,8 @@
 import type { Ctx } from "../shared/context.ts";
 import type { Clock, Ids } from "../shared/clock.ts";
 import type { Ports } from "../ports/index.ts";
-import { type PaymentRecord, type ProviderAnswer, type TransitionOutcome } from "../ports/wallet.ts";
+import { type PaymentRecord, type TransitionOutcome } from "../ports/payments.ts";
+import { type ProviderAnswer } from "../ports/payment-provider.ts";
 import {
   HOUSE_ACCOUNT, ledgerTransaction, PAYMENTS_ACCOUNT, PAYMENTS_HELD_ACCOUNT, PROMOTIONS_ACCOUNT, transfer, walletAccountId,
   type LedgerTransaction, type Posting, type TransactionKind,

@@ -16,7 +16,7 @@ import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { formatMoney as money, type Cents } from "../shared/money.ts";
 import { checkAmount, paymentMethod, type PaymentMethodId } from "./payment-methods.ts";
 import { ledgerTransaction, PAYMENTS_HELD_ACCOUNT, transfer, walletAccountId } from "./ledger.ts";
-import { type PaymentRecord } from "../ports/wallet.ts";
+import { type PaymentRecord } from "../ports/payments.ts";
 import { mayWithdraw } from "../kyc/levels.ts";
 import { needsApproval, type PaymentState } from "./payment-state.ts";
 import { payOut } from "./settle-payment.ts";

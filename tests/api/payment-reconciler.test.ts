@@ -15,7 +15,7 @@ import { SimulatedPaymentProvider } from "../../adapters/payments/simulated-prov
 import { LibsqlProviderMemory } from "../../adapters/payments/provider-memory.ts";
 import { PaymentReconciler, type ReconcilerTimers } from "../../api/jobs/payment-reconciler.ts";
 import { ledgerTransaction, PAYMENTS_HELD_ACCOUNT, transfer, walletAccountId } from "../../domain/wallet/ledger.ts";
-import type { PaymentRecord } from "../../domain/ports/wallet.ts";
+import type { PaymentRecord } from "../../domain/ports/payments.ts";
 
 const GRACE_MS = 30_000;
 const INTERVAL_MS = 60_000;

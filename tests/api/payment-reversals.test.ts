@@ -14,7 +14,7 @@ import { libsqlPorts } from "../../adapters/libsql/index.ts";
 import { randomIds } from "../../adapters/system/clock.ts";
 import { SimulatedPaymentProvider } from "../../adapters/payments/simulated-provider.ts";
 import { reconcileReversals } from "../../domain/wallet/reverse-payment.ts";
-import type { PaymentRecord } from "../../domain/ports/wallet.ts";
+import type { PaymentRecord } from "../../domain/ports/payments.ts";
 import { PaymentReconciler } from "../../api/jobs/payment-reconciler.ts";
 
 let t: TestApp;

@@ -16,7 +16,7 @@ import { SimulatedPaymentProvider } from "../../adapters/payments/simulated-prov
 import { LibsqlProviderMemory } from "../../adapters/payments/provider-memory.ts";
 import { reconcilePayments } from "../../domain/wallet/settle-payment.ts";
 import { ledgerTransaction, PAYMENTS_HELD_ACCOUNT, transfer, walletAccountId } from "../../domain/wallet/ledger.ts";
-import type { PaymentRecord } from "../../domain/ports/wallet.ts";
+import type { PaymentRecord } from "../../domain/ports/payments.ts";
 
 let t: TestApp;
 let admin: Session;

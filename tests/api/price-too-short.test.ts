@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DemoFeed } from "../../adapters/feed/demo-feed.ts";
 import { mulberry32 } from "../../domain/shared/prng.ts";
-import type { MatchState } from "../../domain/pricing/state.ts";
+import type { MatchState } from "../../domain/shared/types.ts";
 import { demoLogin, makeTestApp, type TestApp } from "../fixtures/test-app.ts";
 
 let t: TestApp;

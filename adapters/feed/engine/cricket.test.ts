@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { MatchModel, MatchState } from "../../../domain/pricing/state.ts";
+import type { MatchModel, MatchState } from "../../../domain/shared/types.ts";
 import { mulberry32 } from "../../../domain/shared/prng.ts";
-import { advance, initialState, kickOff, modelFor, SECONDS_PER_BALL } from "./index.ts";
-import { ballTable, INNINGS_BREAK_SECONDS } from "./cricket.ts";
+import { advance, initialState, kickOff, modelFor } from "./index.ts";
+import { SECONDS_PER_BALL } from "../../../domain/pricing/params.ts";
+import { ballTable, INNINGS_BREAK_SECONDS } from "../../../domain/pricing/cricket-params.ts";
 import { mean, playOut } from "./testing.ts";
 
 describe("a ball", () => {

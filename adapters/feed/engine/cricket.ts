@@ -10,13 +10,12 @@
  * ballsPerInnings x SECONDS_PER_BALL whenever innings 1 ended (all out early moves the clock on),
  * after a break (phase "break") of INNINGS_BREAK_SECONDS.
  */
-import type { CricketDetail, MatchModel, MatchState } from "../../../domain/pricing/state.ts";
+import type { CricketDetail, MatchModel, MatchState } from "../../../domain/shared/types.ts";
 import { INNINGS_BREAK_SECONDS, ballTables } from "../../../domain/pricing/cricket-params.ts";
 import { SECONDS_PER_BALL } from "../../../domain/pricing/params.ts";
 import { pick, type Random } from "./random.ts";
 import { waitOutBreak } from "./setup.ts";
 
-export { INNINGS_BREAK_SECONDS, ballTable } from "../../../domain/pricing/cricket-params.ts";
 const EPSILON = 1e-9;
 
 function ballsPerInningsOf(c: CricketDetail, length: number): number {

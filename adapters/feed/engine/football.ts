@@ -5,10 +5,10 @@
  * drawn exactly: nothing can end it in its first DRIVE_MIN_SECONDS, then its end comes at a
  * constant rate (exponential), so one call of 300 s plays the same process as 300 calls of 1 s.
  */
-import type { FootballDetail, MatchModel, MatchState } from "../../../domain/pricing/state.ts";
+import type { DriveKind, FootballDetail, MatchModel, MatchState } from "../../../domain/shared/types.ts";
 import {
   DRIVE_EXTRA_SECONDS, DRIVE_MIN_SECONDS, FOOTBALL_BREAKS, FOOTBALL_OVERTIME, QUARTER_SECONDS, REGULATION_SECONDS,
-  TOUCHDOWN_POINTS, driveTable, type DriveKind, type DriveTable,
+  TOUCHDOWN_POINTS, driveTable, type DriveTable,
 } from "../../../domain/pricing/football-params.ts";
 import { drawLots, exponential, pick, type Random } from "./random.ts";
 import { freshFootball, waitOutBreak } from "./setup.ts";

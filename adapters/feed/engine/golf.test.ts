@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { MatchModel, MatchState } from "../../../domain/pricing/state.ts";
+import type { MatchModel, MatchState } from "../../../domain/shared/types.ts";
 import { mulberry32 } from "../../../domain/shared/prng.ts";
-import { advance, HOLE_SECONDS, initialState, kickOff, modelFor } from "./index.ts";
-import { holeTable, PARS } from "./golf.ts";
+import { advance, initialState, kickOff, modelFor } from "./index.ts";
+import { HOLE_SECONDS } from "../../../domain/pricing/params.ts";
+import { holeTable, PARS } from "../../../domain/pricing/params.ts";
 import { mean, playOut, seededMatch } from "./testing.ts";
 
 describe("a hole", () => {

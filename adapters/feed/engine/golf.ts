@@ -5,11 +5,10 @@
  * a round's spread is ~3 strokes. Fewer strokes win; a tie after 18 goes to sudden-death playoff
  * holes (par 4) until one player takes fewer on a hole (unless the model allows a draw).
  */
-import type { MatchModel, MatchState } from "../../../domain/pricing/state.ts";
+import type { MatchModel, MatchState } from "../../../domain/shared/types.ts";
 import { HOLES, PARS, PLAYOFF_PAR, holeTableForRate } from "../../../domain/pricing/params.ts";
 import { drawLots, pick, type Random } from "./random.ts";
 
-export { PARS, holeTable } from "../../../domain/pricing/params.ts";
 /** After this many playoff holes still level, a degenerate model is decided by lot. */
 const MAX_PLAYOFF_HOLES = 30;
 const EPSILON = 1e-9;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { MatchModel, MatchState } from "../../../domain/pricing/state.ts";
-import type { SportCode } from "../../../domain/shared/types.ts";
+import type { MatchModel, MatchState, SportCode } from "../../../domain/shared/types.ts";
 import { mulberry32 } from "../../../domain/shared/prng.ts";
 import { advance, initialState, kickOff, modelFor, playFor, playToClock, scoringChange } from "./index.ts";
 import { LEAGUE, SPORTS, mean, playOut, seededMatch } from "./testing.ts";

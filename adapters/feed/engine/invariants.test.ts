@@ -5,8 +5,7 @@
  * a finished match stays finished, and each sport's impossible sequences never happen.
  */
 import { describe, expect, it } from "vitest";
-import type { MatchModel, MatchState } from "../../../domain/pricing/state.ts";
-import type { SportCode } from "../../../domain/shared/types.ts";
+import type { MatchModel, MatchState, SportCode } from "../../../domain/shared/types.ts";
 import { mulberry32 } from "../../../domain/shared/prng.ts";
 import { DRIVE_MIN_SECONDS } from "../../../domain/pricing/football-params.ts";
 import { INNINGS, PARS, PLAYOFF_PAR } from "../../../domain/pricing/params.ts";

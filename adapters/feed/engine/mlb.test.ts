@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { MatchModel, MatchState } from "../../../domain/pricing/state.ts";
+import type { MatchModel, MatchState } from "../../../domain/shared/types.ts";
 import { mulberry32 } from "../../../domain/shared/prng.ts";
-import { advance, halfInningOf, initialState, kickOff, modelFor } from "./index.ts";
+import { advance, initialState, kickOff, modelFor } from "./index.ts";
+import { halfInningOf } from "./mlb.ts";
 import { seededMatch } from "./testing.ts";
 
 const HALF = 600;

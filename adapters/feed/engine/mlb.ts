@@ -6,7 +6,7 @@
  * inning) when ahead, and wins at once when it goes ahead there (a walk-off); a tie after a full
  * inning from the 9th on goes to another inning.
  */
-import type { MatchModel, MatchState } from "../../../domain/pricing/state.ts";
+import type { MatchModel, MatchState } from "../../../domain/shared/types.ts";
 import { INNINGS, MLB_PLAYS as PLAYS, meanValue } from "../../../domain/pricing/params.ts";
 import { drawLots, exponential, pick, type Random } from "./random.ts";
 

@@ -4,13 +4,11 @@
  * far stronger). The totals are per sport and league (domain/pricing/params.ts), varied by +-5% per match with
  * `random`, so no two fixtures of a league are priced alike.
  */
-import type { MatchModel } from "../../../domain/pricing/state.ts";
-import type { SportCode } from "../../../domain/shared/types.ts";
+import type { MatchModel, SportCode } from "../../../domain/shared/types.ts";
 import { DRAW_POSSIBLE, isT20League, scaleFor } from "../../../domain/pricing/params.ts";
 import { normal, type Random } from "./random.ts";
 import { tennisOutlook } from "./tennis-odds.ts";
 
-export { ballsPerInningsFor, isNbl, isT20League } from "../../../domain/pricing/params.ts";
 
 export interface ModelOptions {
   /** 0..1: how much stronger home is; 0.5 = even. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { MatchModel } from "../../../domain/pricing/state.ts";
+import type { MatchModel } from "../../../domain/shared/types.ts";
 import { mulberry32 } from "../../../domain/shared/prng.ts";
-import { advance, initialState, kickOff, modelFor, RACE_SECONDS } from "./index.ts";
+import { advance, initialState, kickOff, modelFor } from "./index.ts";
+import { RACE_SECONDS } from "../../../domain/pricing/params.ts";
 import { finishingOrder, winningMargin, withoutRunners } from "./racing.ts";
 import { mean } from "./testing.ts";
 import { racingMarginOdds } from "../../../domain/pricing/price.ts";

@@ -6,11 +6,10 @@
  * at least 0.05 (a nose), and never exactly on a half length (0.5, 1.5 ...), so an over/under line
  * there is always decided.
  */
-import type { MatchModel, MatchState } from "../../../domain/pricing/state.ts";
+import type { MatchModel, MatchState } from "../../../domain/shared/types.ts";
 import { MEAN_MARGIN_LENGTHS } from "../../../domain/pricing/params.ts";
 import { drawIndex, exponential, type Random } from "./random.ts";
 
-export { MEAN_MARGIN_LENGTHS } from "../../../domain/pricing/params.ts";
 const EPSILON = 1e-9;
 
 /**

@@ -7,13 +7,10 @@
  * - tennis: a point every POINT_SECONDS; no fixed length, so `length` is a nominal TENNIS_NOMINAL_SECONDS;
  * - racing: the race runs `length` seconds after the jump (RACE_SECONDS unless told).
  */
-import type { FootballDetail, MatchModel, MatchState } from "../../../domain/pricing/state.ts";
-import type { SportCode } from "../../../domain/shared/types.ts";
+import type { FootballDetail, MatchModel, MatchState, SportCode } from "../../../domain/shared/types.ts";
 import { ballsPerInningsFor, lengthFor as sportLength, SECONDS_PER_BALL } from "../../../domain/pricing/params.ts";
 
-export {
-  HALF_INNING_SECONDS, SECONDS_PER_BALL, HOLE_SECONDS, POINT_SECONDS, TENNIS_NOMINAL_SECONDS, RACE_SECONDS,
-} from "../../../domain/pricing/params.ts";
+export { POINT_SECONDS } from "../../../domain/pricing/params.ts";
 
 export interface StateOptions {
   league?: string;

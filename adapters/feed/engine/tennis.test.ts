@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { MatchModel, MatchState } from "../../../domain/pricing/state.ts";
+import type { MatchModel, MatchState } from "../../../domain/shared/types.ts";
 import { mulberry32 } from "../../../domain/shared/prng.ts";
-import { advance, initialState, kickOff, modelFor, POINT_SECONDS } from "./index.ts";
+import { advance, initialState, kickOff, modelFor } from "./index.ts";
+import { POINT_SECONDS } from "./setup.ts";
 import { playPoint } from "./tennis.ts";
 import { holdProbability, setProbability, tennisOutlook, tiebreakProbability } from "./tennis-odds.ts";
 import { playOut } from "./testing.ts";

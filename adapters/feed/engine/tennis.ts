@@ -7,7 +7,7 @@
  * `away` are sets won, `period` the set in play; finished when a side has won the sets needed
  * (2 of 3, 3 of 5). Who serves first is tossed at the first point.
  */
-import type { MatchModel, MatchState, TennisDetail } from "../../../domain/pricing/state.ts";
+import type { MatchModel, MatchState, TennisDetail } from "../../../domain/shared/types.ts";
 import type { Random } from "./random.ts";
 import { POINT_SECONDS } from "./setup.ts";
 

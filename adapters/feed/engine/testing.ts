@@ -1,6 +1,5 @@
 /** Helpers for the engine's tests: play whole seeded matches. */
-import type { MatchModel, MatchState } from "../../../domain/pricing/state.ts";
-import type { SportCode } from "../../../domain/shared/types.ts";
+import type { MatchModel, MatchState, SportCode } from "../../../domain/shared/types.ts";
 import { mulberry32 } from "../../../domain/shared/prng.ts";
 import { advance, initialState, kickOff, modelFor } from "./index.ts";
 

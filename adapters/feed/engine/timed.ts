@@ -15,14 +15,14 @@
  * 2700 with `length` back to 5400, so `length - clock` is always the play still to come.
  * Overtime periods follow regulation (clock past `length`, period > regulation periods).
  */
-import type { MatchModel, MatchState } from "../../../domain/pricing/state.ts";
+import type { MatchModel, MatchState } from "../../../domain/shared/types.ts";
 import {
   TIMED_RULES, expectedStoppageTotal, meanValue, type TimedRules, type TimedSport,
 } from "../../../domain/pricing/params.ts";
 import { drawLots, exponential, pick, uniformInt, type Random } from "./random.ts";
 import { waitOutBreak } from "./setup.ts";
 
-export { isTimedSport, type TimedSport } from "../../../domain/pricing/params.ts";
+export { isTimedSport } from "../../../domain/pricing/params.ts";
 
 /** After this many overtime periods still level, a degenerate model (rates of 0) is decided by a draw of lots. */
 export const MAX_EXTRA_PERIODS = 30;

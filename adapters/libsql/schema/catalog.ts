@@ -26,7 +26,7 @@ export const events = sqliteTable(
     awayScore: integer("away_score"),
     featured: integer("featured", { mode: "boolean" }).notNull().default(false),
     updatedAt: integer("updated_at").notNull(),
-    /** Migration 0021: the match state and model (JSON, domain/pricing/state.ts) the feed plays and prices. */
+    /** Migration 0021: the match state and model (JSON, domain/shared/types.ts) the feed plays and prices. */
     state: text("state"),
     model: text("model"),
     /** When the state was last advanced (ms). */
@@ -105,7 +105,7 @@ export const outcomes = sqliteTable(
     priceMilli: integer("price_milli").notNull(),
     sortOrder: integer("sort_order").notNull(),
     updatedAt: integer("updated_at").notNull(),
-    /** Migration 0021: what the outcome is (home, draw, over, yes, 2-1, other, r3; domain/pricing/state.ts). */
+    /** Migration 0021: what the outcome is (home, draw, over, yes, 2-1, other, r3; domain/shared/types.ts). */
     code: text("code"),
     /** Migration 0021: decided by the match state: won, lost or void; null while open. */
     result: text("result", { enum: ["won", "lost", "void"] }),

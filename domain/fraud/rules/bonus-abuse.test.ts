@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bonusCashOuts, detectAlerts } from "./index.ts";
+import { detectAlerts } from "./index.ts";
+import { bonusCashOuts } from "./bonus-abuse.ts";
 import { activity, at, bet, HOUR, NOW, pay } from "./fixtures.ts";
 
 describe("bonus claimed then withdrawn", () => {

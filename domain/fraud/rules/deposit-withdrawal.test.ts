@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { detectAlerts, quickCashOuts } from "./index.ts";
+import { detectAlerts } from "./index.ts";
+import { quickCashOuts } from "./deposit-withdrawal.ts";
 import { activity, at, bet, customer, HOUR, NOW, pay } from "./fixtures.ts";
 
 describe("deposit then withdrawal with little play", () => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { type BetActivity, bonusCashOuts, FRAUD_THRESHOLDS, median, quickCashOuts, runRules, StakeIndex, stakeSpikes } from "./index.ts";
+import { type BetActivity, FRAUD_THRESHOLDS, runRules } from "./index.ts";
+import { bonusCashOuts } from "./bonus-abuse.ts";
+import { median } from "./running-median.ts";
+import { quickCashOuts } from "./deposit-withdrawal.ts";
+import { StakeIndex } from "./stake-index.ts";
+import { stakeSpikes } from "./stake-spike.ts";
 import { activity, at, bet, MIN, NOW, pay } from "./fixtures.ts";
 import { mulberry32 as random } from "../../shared/prng.ts";
 

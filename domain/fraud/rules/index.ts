@@ -33,19 +33,7 @@ import { FRAUD_THRESHOLDS as T } from "./thresholds.ts";
 
 export type * from "./activity.ts";
 export { FRAUD_THRESHOLDS } from "./thresholds.ts";
-export { median, RunningMedian } from "./running-median.ts";
-export { betsByCustomer, type BetsByCustomer } from "./by-customer.ts";
-export { StakeIndex } from "./stake-index.ts";
-export { rapidBettingAlert, rapidBursts, type RapidBurst } from "./rapid-betting.ts";
-export { stakeSpikeAlert, stakeSpikes, type StakeSpike } from "./stake-spike.ts";
-export { depositWithdrawalAlert, quickCashOuts, type QuickCashOut } from "./deposit-withdrawal.ts";
-export { addressUses, sharedAddressAlert, sharedAddresses, type SharedAddress, type Signals } from "./shared-address.ts";
-export { largeFirstBetAlert, largeFirstBets, type LargeFirstBet } from "./large-first-bet.ts";
-export { SHARED_ADDRESS_RANGES, sharedRangeOf, type AddressRange } from "./address-ranges.ts";
-export { bonusAbuseAlert, bonusCashOuts, type BonusCashOut } from "./bonus-abuse.ts";
-export { applyRules, otherSignals, type RuleFindings } from "./findings.ts";
-export { scoreTransactions } from "./monitoring.ts";
-export { ALERT_POINTS, RESOLVED_CAP, RESOLVED_POINTS, riskLevelFor, riskProfiles } from "./risk-profiles.ts";
+export { type RuleFindings } from "./findings.ts";
 
 /**
  * Every alert the rules raise over the activity; only triggers inside the scan window count. A

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scoreTransactions } from "./index.ts";
+import { scoreTransactions } from "./monitoring.ts";
 import { activity, at, bet, DAY, HOUR, MIN, NOW, pay } from "./fixtures.ts";
 
 describe("transaction monitoring scores", () => {

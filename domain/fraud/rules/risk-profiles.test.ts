@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { riskLevelFor, riskProfiles } from "./index.ts";
+import { riskLevelFor, riskProfiles } from "./risk-profiles.ts";
 import { activity, at, bet, customer, DAY, HOUR, NOW } from "./fixtures.ts";
 
 describe("user risk profiles", () => {

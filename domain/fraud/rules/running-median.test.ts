@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { median, RunningMedian } from "./index.ts";
+import { median, RunningMedian } from "./running-median.ts";
 import { mulberry32 as random } from "../../shared/prng.ts";
 
 describe("median", () => {

@@ -1,6 +1,9 @@
 /** Medians for the stake-spike rule: of a list, and of a growing list (a running median). */
 
-/** The median of a list of numbers (the mean of the middle two for an even count); 0 for none. */
+/**
+ * The median of a list of numbers (the mean of the middle two for an even count); 0 for none.
+ * @internal Exported for its tests (no production caller imports it).
+ */
 export function median(xs: readonly number[]): number {
   if (xs.length === 0) return 0;
   const s = [...xs].sort((a, b) => a - b);

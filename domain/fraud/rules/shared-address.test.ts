@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { detectAlerts, runRules, scoreTransactions } from "./index.ts";
+import { detectAlerts, runRules } from "./index.ts";
+import { scoreTransactions } from "./monitoring.ts";
 import { sharedAddresses } from "./shared-address.ts";
 import { activity, at, bet, customer, DAY, HOUR, MIN, NOW, pay, SEC, signIn } from "./fixtures.ts";
 

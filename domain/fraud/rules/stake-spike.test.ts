@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { detectAlerts, FRAUD_THRESHOLDS, median } from "./index.ts";
+import { detectAlerts, FRAUD_THRESHOLDS } from "./index.ts";
+import { median } from "./running-median.ts";
 import { stakeSpikes } from "./stake-spike.ts";
 import { activity, at, bet, HOUR, MIN, NOW } from "./fixtures.ts";
 

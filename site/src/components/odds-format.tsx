@@ -15,8 +15,6 @@ export function UserOddsFormat({ children }: { children: ReactNode }) {
   return <OddsFormatContext.Provider value={format}>{children}</OddsFormatContext.Provider>;
 }
 
-export const useOddsFormat = () => useContext(OddsFormatContext);
-
 /** A function that shows a price (decimal string or milli) in the customer's format. */
 export function usePrice(): (odds: string | number) => string {
   const format = useContext(OddsFormatContext);

@@ -46,14 +46,6 @@ export async function apiGetText(path: string): Promise<string> {
   return res.text();
 }
 
-/** Like apiGet, but a 401 (or 404 for the demo-user call) resolves to null instead of throwing. */
-export async function apiGetOrNull<T>(path: string): Promise<T | null> {
-  const res = await fetch(path, { credentials: "include", headers: { accept: "application/json" } });
-  if (res.status === 401 || res.status === 404) return null;
-  if (!res.ok) throw await toError(res);
-  return (await res.json()) as T;
-}
-
 export async function apiSend<T>(
   method: "POST" | "PATCH" | "PUT" | "DELETE",
   path: string,

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { defaultOutcomeNames, marketShape } from "../../../domain/markets/market-shape.ts";
 import { gradeMarket } from "../../../domain/pricing/grade.ts";
-import type { MatchState } from "../../../domain/pricing/state.ts";
+import type { MatchState } from "../../../domain/shared/types.ts";
 
 const ev = { sport: "soccer" as const, homeTeam: "Leeds", awayTeam: "Hull" };
 const code = (r: ReturnType<typeof marketShape>) => (r.ok ? "ok" : r.error.code);

@@ -10,7 +10,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { mulberry32 } from "../../../domain/shared/prng.ts";
 import type { SportCode } from "../../../domain/shared/types.ts";
-import { bookOf, quoteMarket, SHORTEST_OFFERED_MILLI, targetOverround, type MarketSpec, type MatchModel, type MatchState } from "../../../domain/pricing/index.ts";
+import { quoteMarket, targetOverround } from "../../../domain/pricing/index.ts";
+import { bookOf, SHORTEST_OFFERED_MILLI } from "../../../domain/pricing/margin.ts";
+import { type MarketSpec, type MatchModel, type MatchState } from "../../../domain/shared/types.ts";
 import { advance, initialState, kickOff, modelFor } from "../../../adapters/feed/engine/index.ts";
 
 const SPORTS: SportCode[] = ["soccer", "basketball", "tennis", "nfl", "hockey", "mlb", "afl", "nrl", "golf", "cricket", "racing"];

@@ -8,18 +8,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { mulberry32 } from "../../../domain/shared/prng.ts";
 import type { SportCode } from "../../../domain/shared/types.ts";
-import {
-  bookOf,
-  defaultTennis,
-  gradeMarket,
-  type MarketSpec,
-  type MatchModel,
-  type MatchState,
-  priceMarket,
-  quoteMarket,
-  targetOverround,
-  tennisPointWon,
-} from "../../../domain/pricing/index.ts";
+import { gradeMarket, priceMarket, quoteMarket, targetOverround } from "../../../domain/pricing/index.ts";
+import { bookOf } from "../../../domain/pricing/margin.ts";
+import { defaultTennis, tennisPointWon } from "../../../domain/pricing/tennis.ts";
+import { type MarketSpec, type MatchModel, type MatchState } from "../../../domain/shared/types.ts";
 
 type ScoringSport = Exclude<SportCode, "tennis" | "racing">;
 

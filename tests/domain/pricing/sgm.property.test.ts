@@ -7,11 +7,10 @@
 import { describe, it } from "vitest";
 import fc from "fast-check";
 import { combinedOddsMilli } from "../../../domain/shared/odds.ts";
-import type { MarketType } from "../../../domain/shared/types.ts";
+import type { MarketType, MatchModel, MatchState } from "../../../domain/shared/types.ts";
 import { priceMarket } from "../../../domain/pricing/price.ts";
 import { priceSgm, struckSubsetPrices, subsetKey, subsetPrices, type SgmLegSpec } from "../../../domain/pricing/sgm.ts";
 import { sgmMargin, sgmPriceFromProbability } from "../../../domain/pricing/sgm-margin.ts";
-import type { MatchModel, MatchState } from "../../../domain/pricing/state.ts";
 
 const pre = (): MatchState => ({ sport: "soccer", phase: "pre", clock: 0, length: 5400, period: 1, home: 0, away: 0 });
 const model = (homeRate: number, awayRate: number): MatchModel => ({ sport: "soccer", homeRate, awayRate, drawPossible: true });

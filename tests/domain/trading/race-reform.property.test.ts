@@ -8,7 +8,8 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { eachWayMostNow, reformRace, termsForNewBets } from "../../../domain/trading/race-reform.ts";
-import { ladderDown, targetOverround } from "../../../domain/pricing/index.ts";
+import { targetOverround } from "../../../domain/pricing/index.ts";
+import { ladderDown } from "../../../domain/pricing/margin.ts";
 import { defaultPlaceTerms } from "../../../domain/settlement/each-way.ts";
 
 const TARGET = targetOverround({ type: "full_time_result", line: null, codes: ["r1", "r2"] }, "racing");

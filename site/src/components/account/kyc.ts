@@ -1,19 +1,10 @@
 /**
- * Verification levels as the customer sees them: the domain's display mapping (full shown as
- * verified, basic as pending, anything else as rejected, domain/kyc/levels.ts) with a colour, and
- * what each level allows.
+ * Verification as the customer sees it: the domain's status (domain/kyc/levels.ts) with a colour,
+ * and what each level allows.
  */
-import { kycDisplay as domainKycDisplay, verificationStatus, type KycDisplay, type VerificationStatus } from "../../../../domain/kyc/levels.ts";
+import { verificationStatus, type VerificationStatus } from "../../../../domain/kyc/levels.ts";
 
 export type Level = "none" | "basic" | "full";
-
-const SHOWN: Record<KycDisplay, { label: string; color: "green" | "amber" | "red" }> = {
-  verified: { label: "Verified", color: "green" },
-  pending: { label: "Pending", color: "amber" },
-  rejected: { label: "Rejected", color: "red" },
-};
-
-export const kycDisplay = (level: string) => SHOWN[domainKycDisplay(level)];
 
 /** What the customer reads: Rejected only after a refused attempt (GET /api/account verificationStatus). */
 const STATUS: Record<VerificationStatus, { label: string; color: "gray" | "amber" | "green" | "red" }> = {

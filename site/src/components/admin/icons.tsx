@@ -60,9 +60,3 @@ export const SettingsIcon = (p: { size?: number }) => (
     <path d="M12 2v3M12 19v3M4.93 4.93l2.12 2.12M16.95 16.95l2.12 2.12M2 12h3M19 12h3M4.93 19.07l2.12-2.12M16.95 7.05l2.12-2.12" />
   </Icon>
 );
-export const LockIcon = (p: { size?: number }) => (
-  <Icon {...p}>
-    <rect x="4" y="11" width="16" height="10" rx="2" />
-    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
-  </Icon>
-);

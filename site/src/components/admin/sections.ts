@@ -33,6 +33,7 @@ export const menuSectionsFor = (role: string): readonly Section[] =>
 /** Rendered when selected (?tab=users) but not listed in the menu. */
 export const USERS_SECTION: Section = { id: "users", label: "User Management", description: "Accounts & Verification" };
 
+/** @internal Exported for its tests (no production caller imports it). */
 export function sectionById(id: SectionId): Section {
   return id === "users" ? USERS_SECTION : (MENU_SECTIONS.find((s) => s.id === id) ?? MENU_SECTIONS[0]);
 }

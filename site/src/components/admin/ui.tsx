@@ -171,7 +171,6 @@ export function scoreColor(score: number): "red" | "yellow" | "green" {
 export { usageColor } from "../../lib/usage-color.ts";
 
 export const count = new Intl.NumberFormat("en-AU");
-export const pct1 = (v: number) => `${(Math.round(v * 10) / 10).toFixed(1)}%`;
 
 /** Millions as the trading desk shows them: "$2.35M"; smaller sums as "$125K". */
 export function compactMoney(cents: number): string {

@@ -7,8 +7,6 @@ import { ApiError } from "../../lib/api.ts";
 import { customerQueries } from "../../lib/queries-customer.ts";
 import { useLogout as useLogoutMutation } from "../account/use-logout.ts";
 
-export const REDIRECT_DELAY_MS = 1000;
-
 export function useCurrentUser() {
   const q = useQuery(customerQueries.currentUser());
   // The session ended or the account was suspended since the page loaded: no longer show the user

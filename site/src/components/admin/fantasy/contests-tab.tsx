@@ -5,7 +5,7 @@ import { formatCount } from "../../fantasy/fantasy-format.ts";
 import { ContestActions } from "./contest-actions.tsx";
 import { CreateContestDialog } from "./create-contest-dialog.tsx";
 import { capitalise } from "./fields.tsx";
-import type { FantasyData } from "./fantasy-management.tsx";
+import type { FantasyData } from "./fantasy-data.ts";
 import { FantasyStatusBadge } from "./status-badges.tsx";
 import { LocalTime } from "../../local-time.tsx";
 

@@ -12,7 +12,6 @@
 import { Callout, Card, Flex, Heading, Select, Skeleton, Tabs, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import type { FantasyContest, FantasyLeague, FantasyPlayer, FantasySport } from "../../../../../api/schemas/fantasy.ts";
 import { formatMoney } from "../../../lib/format.ts";
 import { fantasyQueries } from "../../../lib/queries-fantasy.ts";
 import { useRole } from "../console-context.tsx";
@@ -22,25 +21,11 @@ import { LeaguesTab } from "./leagues-tab.tsx";
 import { OverviewTab } from "./overview-tab.tsx";
 import { PlayersTab } from "./players-tab.tsx";
 import { SportsTab } from "./sports-tab.tsx";
+import { ACTIVE_CONTEST, type FantasyData } from "./fantasy-data.ts";
 import "./fantasy-admin.css";
 
-export const ALL_SPORTS = "all";
-export type FantasyTab = "overview" | "sports" | "leagues" | "contests" | "players";
-
-export type FantasyData = {
-  sports: FantasySport[];
-  leagues: FantasyLeague[];
-  contests: FantasyContest[];
-  players: FantasyPlayer[];
-  /** Every sport (for the dialogs), whatever the filter. */
-  allSports: FantasySport[];
-  /** The filter's sport id, or "" for All Sports (the dialogs' default sport). */
-  sportId: string;
-  canManage: boolean;
-};
-
-/** Statuses of a contest still in play (the Overview's "active contests"). */
-export const ACTIVE_CONTEST = new Set(["open", "locked", "live"]);
+const ALL_SPORTS = "all";
+type FantasyTab = "overview" | "sports" | "leagues" | "contests" | "players";
 
 export function FantasyManagement() {
   const { isAdmin: canManage } = useRole();

@@ -9,7 +9,7 @@ import { formatDateTime, formatMoney } from "../../../lib/format.ts";
 import { formatCalendarDate, formatCount } from "../../fantasy/fantasy-format.ts";
 import { CreateLeagueDialog } from "./create-league-dialog.tsx";
 import { capitalise } from "./fields.tsx";
-import type { FantasyData } from "./fantasy-management.tsx";
+import type { FantasyData } from "./fantasy-data.ts";
 import { FantasyStatusBadge } from "./status-badges.tsx";
 
 export function LeaguesTab({ data }: { data: FantasyData }) {

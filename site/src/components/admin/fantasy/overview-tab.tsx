@@ -2,7 +2,7 @@
 import { Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { formatMoney } from "../../../lib/format.ts";
 import { formatCount } from "../../fantasy/fantasy-format.ts";
-import { ACTIVE_CONTEST, type FantasyData } from "./fantasy-management.tsx";
+import { ACTIVE_CONTEST, type FantasyData } from "./fantasy-data.ts";
 import { FantasyStatusBadge } from "./status-badges.tsx";
 
 const ROWS = 5;

@@ -2,7 +2,7 @@
 import { Table, Text } from "@radix-ui/themes";
 import { formatCount, formatPoints, formatSalary } from "../../fantasy/fantasy-format.ts";
 import { AddPlayerDialog } from "./add-player-dialog.tsx";
-import type { FantasyData } from "./fantasy-management.tsx";
+import type { FantasyData } from "./fantasy-data.ts";
 import { InjuryBadge } from "./status-badges.tsx";
 
 const ROWS = 20;

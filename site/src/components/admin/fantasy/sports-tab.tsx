@@ -2,7 +2,7 @@
 import { Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { formatCount, formatSalary } from "../../fantasy/fantasy-format.ts";
 import { CreateSportDialog } from "./create-sport-dialog.tsx";
-import type { FantasyData } from "./fantasy-management.tsx";
+import type { FantasyData } from "./fantasy-data.ts";
 import { FantasyStatusBadge } from "./status-badges.tsx";
 
 export function SportsTab({ data }: { data: FantasyData }) {

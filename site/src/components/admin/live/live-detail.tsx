@@ -8,7 +8,7 @@ import { customerQueries } from "../../../lib/queries-customer.ts";
 import { adminQueries } from "../../../lib/queries-admin.ts";
 import { useRole } from "../console-context.tsx";
 import { useSuspendMarket } from "../markets/market-actions.tsx";
-import { useAdjustOdds } from "../trading/odds-control.tsx";
+import { useAdjustOdds } from "../trading/adjust-odds-dialog.tsx";
 import { EmptyState, RowsSkeleton } from "../ui.tsx";
 import { LocalTime } from "../../local-time.tsx";
 

@@ -11,7 +11,6 @@ import { useState } from "react";
 import type { AdminMarket, SettleMarketResponse } from "../../../../../api/schemas/markets.ts";
 import { apiSend } from "../../../lib/api.ts";
 import { formatMoney, parseStakeToCents } from "../../../lib/format.ts";
-import { keys } from "../../../lib/query-keys.ts";
 import { adminKeys, adminQueries } from "../../../lib/queries-admin.ts";
 import { BetStatusBadge } from "../badges.tsx";
 import { describeApiError, Field } from "../form.tsx";
@@ -26,22 +25,9 @@ import { SettleResultInput } from "./settle-result-input.tsx";
 import { WithdrawRunners } from "./withdraw-runner.tsx";
 import { LocalTime } from "../../local-time.tsx";
 import { pendingToast, type ApprovalPendingBody } from "../approvals/approval-text.ts";
+import { RISK_KEYS } from "./risk-keys.ts";
 
 type MarketResponse = { market: AdminMarket };
-
-/** Everything that shows market risk is refreshed after a change. */
-export const RISK_KEYS = [
-    adminKeys.riskHeatmap,
-    adminKeys.riskMetrics,
-    adminKeys.tradingOverview,
-    adminKeys.tradingAlerts,
-    keys.events,
-    keys.liveOdds,
-    adminKeys.oddsControl,
-    adminKeys.adminMarkets,
-    adminKeys.allBets,
-    adminKeys.dashboardStats,
-] as const;
 
 export function useSuspendMarket() {
   return useAdminMutation({

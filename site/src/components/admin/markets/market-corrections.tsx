@@ -11,7 +11,7 @@ import { apiSend } from "../../../lib/api.ts";
 import { formatMoney } from "../../../lib/format.ts";
 import { describeApiError, Field } from "../form.tsx";
 import type { MarketInfo } from "./market-directory.ts";
-import { RISK_KEYS } from "./market-actions.tsx";
+import { RISK_KEYS } from "./risk-keys.ts";
 import { useAdminMutation } from "../use-admin-mutation.ts";
 import { confirmMessage, needsOverride, overridePart, reasonError, type MarketAction } from "./settle-confirm.ts";
 import { adminKeys, adminQueries } from "../../../lib/queries-admin.ts";

@@ -19,7 +19,7 @@ import { EmptyState, ErrorNote, RowsSkeleton, TableScroll } from "../ui.tsx";
 import { ReasonField, ResettleMarketDialog } from "./market-corrections.tsx";
 import { reasonError } from "./settle-confirm.ts";
 import type { MarketInfo } from "./market-directory.ts";
-import { RISK_KEYS } from "./market-actions.tsx";
+import { RISK_KEYS } from "./risk-keys.ts";
 
 export function MarketsUnderReview() {
   const list = useQuery(adminQueries.marketReviews());

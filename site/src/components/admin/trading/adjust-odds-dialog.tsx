@@ -5,10 +5,24 @@
 import { TextField } from "@radix-ui/themes";
 import { useState } from "react";
 import type { LiveOddsItem, Outcome } from "../../../../../api/schemas/events.ts";
+import type { AdjustOddsBody, AdjustOddsResponse } from "../../../../../api/schemas/trading.ts";
+import { apiSend } from "../../../lib/api.ts";
+import { keys } from "../../../lib/query-keys.ts";
+import { adminKeys } from "../../../lib/queries-admin.ts";
+import { useAdminMutation } from "../use-admin-mutation.ts";
 import { FormDialog } from "../form-dialog.tsx";
 import { Field } from "../form.tsx";
 import { BookCheck, bookOf, needsReason } from "./book-check.tsx";
-import { useAdjustOdds } from "./odds-control.tsx";
+
+/** Set one outcome's price; the dialog, Odds Control's up / down and the live console share it. */
+export function useAdjustOdds() {
+  return useAdminMutation({
+    request: (body: AdjustOddsBody) => apiSend<AdjustOddsResponse>("POST", "/api/trading/adjust-odds", body),
+    success: (r) => ({ title: "Odds Updated", description: `${r.outcome.name}: ${r.outcome.previousOdds} → ${r.outcome.odds}` }),
+    failure: "Failed to update odds",
+    invalidate: [keys.liveOdds, adminKeys.oddsControl, keys.events, adminKeys.tradingOverview, adminKeys.adminLive],
+  });
+}
 
 const ODDS_RE = /^\d{1,4}(\.\d{1,2})?$/;
 

@@ -12,7 +12,7 @@ import { adminKeys } from "../../../lib/queries-admin.ts";
 import { Field } from "../form.tsx";
 import { FormDialog } from "../form-dialog.tsx";
 import { useAdminMutation } from "../use-admin-mutation.ts";
-import { RISK_KEYS } from "../markets/market-actions.tsx";
+import { RISK_KEYS } from "../markets/risk-keys.ts";
 import { pendingToast, type ApprovalPendingBody } from "../approvals/approval-text.ts";
 
 const MAX = 10_000_000_000;

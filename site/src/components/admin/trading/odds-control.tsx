@@ -7,23 +7,10 @@ import { Badge, Button, Card, Flex, Grid, Heading, IconButton, Text } from "@rad
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { LiveOddsItem, Outcome } from "../../../../../api/schemas/events.ts";
-import type { AdjustOddsBody, AdjustOddsResponse } from "../../../../../api/schemas/trading.ts";
-import { apiSend } from "../../../lib/api.ts";
-import { keys } from "../../../lib/query-keys.ts";
-import { adminKeys, adminQueries } from "../../../lib/queries-admin.ts";
+import { adminQueries } from "../../../lib/queries-admin.ts";
 import { EmptyState, ErrorNote, RowsSkeleton } from "../ui.tsx";
-import { AdjustDialog } from "./adjust-odds-dialog.tsx";
+import { AdjustDialog, useAdjustOdds } from "./adjust-odds-dialog.tsx";
 import { LocalTime } from "../../local-time.tsx";
-import { useAdminMutation } from "../use-admin-mutation.ts";
-
-export function useAdjustOdds() {
-  return useAdminMutation({
-    request: (body: AdjustOddsBody) => apiSend<AdjustOddsResponse>("POST", "/api/trading/adjust-odds", body),
-    success: (r) => ({ title: "Odds Updated", description: `${r.outcome.name}: ${r.outcome.previousOdds} → ${r.outcome.odds}` }),
-    failure: "Failed to update odds",
-    invalidate: [keys.liveOdds, adminKeys.oddsControl, keys.events, adminKeys.tradingOverview, adminKeys.adminLive],
-  });
-}
 
 export function OddsControl() {
   const events = useQuery(adminQueries.oddsControl());
