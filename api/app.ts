@@ -194,5 +194,3 @@ export function createApp(appDeps: AppDeps) {
   odds.fastPath(app);
   return app;
 }
-
-export type App = ReturnType<typeof createApp>;

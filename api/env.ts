@@ -14,7 +14,7 @@ import type { ProxyTrust } from "./middleware/proxy-trust.ts";
 
 import type { AssetSource } from "../domain/ports/static-assets.ts";
 import type { EventStreams } from "../domain/ports/event-streams.ts";
-export type { AssetSource, StaticAsset } from "../domain/ports/static-assets.ts";
+export type { AssetSource } from "../domain/ports/static-assets.ts";
 
 export interface FeedStatusSource {
   status(): { running: boolean; lastTickAt: Date | null; leader?: boolean };

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { InStatement } from "@libsql/client";
 import { makeTestApp, type TestApp } from "../../tests/fixtures/test-app.ts";
-import { ALERT_CHUNK, fraudWriter, LibsqlFraudRecords, RECORD_CHUNK, type FraudWrite } from "./fraud.ts";
+import { fraudWriter, LibsqlFraudRecords, type FraudWrite } from "./fraud.ts";
+import { ALERT_CHUNK, RECORD_CHUNK } from "./fraud/scan-io.ts";
 
 let t: TestApp;
 let user: string;

@@ -19,7 +19,7 @@ import {
 import type { FraudDatabase, FraudWrite, ProfileRow } from "./fraud/scan-io.ts";
 
 export {
-  ALERT_CHUNK, READ_PAGE, RECORD_CHUNK, fraudWriter, plainResults, type FraudDatabase, type FraudWrite, type WrittenResult,
+  fraudWriter, type FraudDatabase, type FraudWrite, type WrittenResult,
 } from "./fraud/scan-io.ts";
 
 export class LibsqlFraudRecords implements FraudRecords {

@@ -79,10 +79,16 @@ export function liveOddsSource(ports: AppDeps["ports"], clock: AppDeps["clock"])
 const hubs = new WeakMap<object, PollingHub<LiveOddsItem>>();
 const broadcasts = new WeakMap<object, SseBroadcast<LiveOddsItem>>();
 
-/** The poller running for a database connection, if one was created (for tests and diagnostics). */
+/**
+ * The poller running for a database connection, if one was created.
+ * @internal Exported for its tests (no production caller imports it).
+ */
 export const liveOddsHubOf = (client: object): PollingHub<LiveOddsItem> | undefined => hubs.get(client);
 
-/** The broadcast of this process for a database connection, if one was created (for tests and diagnostics). */
+/**
+ * The broadcast of this process for a database connection, if one was created.
+ * @internal Exported for its tests (no production caller imports it).
+ */
 export const liveOddsBroadcastOf = (client: object): SseBroadcast<LiveOddsItem> | undefined => broadcasts.get(client);
 
 /** The poller of this process for the app's database (created on first use). */

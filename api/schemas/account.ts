@@ -44,7 +44,6 @@ export const OddsFormat = z.enum(ODDS_FORMATS);
 export type OddsFormat = z.infer<typeof OddsFormat>;
 export const PriceChangePolicy = z.enum(PRICE_CHANGE_POLICIES);
 export type PriceChangePolicy = z.infer<typeof PriceChangePolicy>;
-export { REALITY_CHECK_OPTIONS as REALITY_CHECK_MINUTES };
 export const RealityCheckMinutes = z
   .union([z.literal(0), z.literal(30), z.literal(60), z.literal(90), z.literal(120)])
   .openapi({ description: "Reality-check interval in minutes; 0 = off", example: 60 });

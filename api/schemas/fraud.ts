@@ -9,9 +9,6 @@ import { KycStatus } from "./users.ts";
 
 export const TimeWindow = z.enum(["1h", "24h", "7d"]);
 export type TimeWindow = z.infer<typeof TimeWindow>;
-export const TimeWindowQuery = z.object({
-  timeWindow: TimeWindow.default("24h").openapi({ param: { name: "timeWindow", in: "query" } }),
-});
 
 export const FraudAlertType = z.enum([
   "rapid_betting",

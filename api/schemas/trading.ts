@@ -75,7 +75,6 @@ export const TradingOverview = z
 export type TradingOverview = z.infer<typeof TradingOverview>;
 
 /** The first 6 live events with their match-winner prices (same shape as /api/live-odds items). */
-export const OddsControlEvent = LiveOddsItem;
 export const OddsControl = z.array(LiveOddsItem).openapi("OddsControl");
 
 export const AdjustOddsBody = z

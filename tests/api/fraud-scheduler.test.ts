@@ -11,7 +11,8 @@ import { asTests, countingScanner, fraudBook, keepThread } from "../fixtures/fra
 import { BackgroundJobs } from "../../api/jobs/scheduler.ts";
 import { fraudScanThread } from "../../adapters/libsql/perf/index.ts";
 import { FraudScanThreadUnavailable } from "../../domain/ports/fraud-scanner.ts";
-import { fraudWriter, LibsqlFraudRecords, RECORD_CHUNK } from "../../adapters/libsql/fraud.ts";
+import { fraudWriter, LibsqlFraudRecords } from "../../adapters/libsql/fraud.ts";
+import { RECORD_CHUNK } from "../../adapters/libsql/fraud/scan-io.ts";
 import { DatabaseLease } from "../../adapters/libsql/lease.ts";
 import { configFromEnv } from "../../api/bootstrap.ts";
 import { libsqlPorts } from "../../adapters/libsql/index.ts";
