@@ -7,7 +7,7 @@ import { z } from "@hono/zod-openapi";
 import { Cents, IsoDate, OddsString, Role, plain } from "./common.ts";
 import { MarketStatus } from "./events.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../domain/accounts/policy.ts";
-import { ODDS_FORMATS, PRICE_CHANGE_POLICIES, REALITY_CHECK_OPTIONS } from "../../domain/accounts/settings.ts";
+import { ODDS_FORMATS, PRICE_CHANGE_POLICIES } from "../../domain/accounts/settings.ts";
 import { DOCUMENT_TYPES } from "../../domain/kyc/verification-provider.ts";
 
 /** A calendar date, YYYY-MM-DD, that really exists (2025-02-30 is refused). */
