@@ -8,7 +8,10 @@ import type {
   BetLegRecord, BetRecord,
   EventStatus, MarketStatus, MarketType, SportCode, User,
 } from "../../domain/shared/types.ts";
-import type { AccountKind, TransactionKind } from "../../domain/wallet/ledger.ts";
+import type { TransactionKind } from "../../domain/wallet/ledger.ts";
+
+/** The account kinds the accounts table allows (its CHECK constraint). */
+type AccountKind = "wallet" | "house" | "promotions" | "payments" | "fantasy_pool" | "fantasy_rake" | "bonus";
 
 export interface SportRow { code: SportCode; name: string; sortOrder: number; hasDraw: boolean }
 export interface EventRow {

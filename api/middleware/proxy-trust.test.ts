@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { clientAddressFrom, forwardedValue, parseTrustProxy, trustOf } from "./proxy-trust.ts";
-import { canonicalIp, parseIp } from "../../domain/shared/address.ts";
+import { formatIp, parseIp } from "../../domain/shared/address.ts";
+
+/** The address in its one spelling, as the client-address middleware writes it: parsed, then formatted. */
+const canonicalIp = (text: string | null) => {
+  const bytes = text == null ? null : parseIp(text);
+  return bytes ? formatIp(bytes) : null;
+};
 
 const hops = (n: number) => parseTrustProxy(String(n));
 
@@ -91,7 +97,7 @@ describe("X-Forwarded-Proto and -Host", () => {
   });
 });
 
-describe("parseIp and canonicalIp", () => {
+describe("parseIp and formatIp", () => {
   it("reads IPv4 and IPv6 strictly", () => {
     expect(parseIp("203.0.113.7")).toEqual([203, 0, 113, 7]);
     expect(parseIp("[::1]")).toHaveLength(16);

@@ -184,16 +184,3 @@ export function checkPlacementLimits(input: {
     };
   return null;
 }
-
-/**
- * The liability of an outcome after these bets: sum of (potential return - stake) of the pending ones on it.
- * @internal Exported for its tests (no production caller imports it).
- */
-export function outcomeLiability(
-  bets: readonly { status: string; stake: number; potentialReturn: number; legs: readonly { outcomeId: string }[] }[],
-  outcomeId: string,
-): number {
-  return bets
-    .filter((b) => b.status === "pending" && b.legs.some((l) => l.outcomeId === outcomeId))
-    .reduce((sum, b) => sum + (b.potentialReturn - b.stake), 0);
-}

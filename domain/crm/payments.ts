@@ -7,6 +7,7 @@
  * counted apart.
  */
 import type { LedgerPaymentRecord } from "../ports/index.ts";
+import { isOpen } from "../wallet/payment-state.ts";
 
 export function methodOf(p: Pick<LedgerPaymentRecord, "kind" | "reference"> & { payment?: LedgerPaymentRecord["payment"] }): string {
   if (p.payment) return p.payment.method;
@@ -31,7 +32,7 @@ export interface PaymentsSummaryView {
 /** Amounts are sizes (positive); `records` are wallet-side signed amounts. */
 export function paymentsSummary(records: readonly LedgerPaymentRecord[], walletBalances: number, now: Date): PaymentsSummaryView {
   const since = now.getTime() - 86_400_000;
-  const open = records.filter((r) => r.payment && (r.payment.state === "pending" || r.payment.state === "awaiting_approval")).length;
+  const open = records.filter((r) => r.payment && isOpen(r.payment.state)).length;
   // Money moved only for completed payments (a failed or rejected one moved nothing, or came back).
   records = records.filter((r) => !r.payment || r.payment.state === "completed");
   const recent = records.filter((r) => r.createdAt.getTime() >= since);

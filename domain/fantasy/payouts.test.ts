@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  defaultPayoutTable, distributeAmounts, distributePrizes, paidTableFor, payoutPlacesFor, payoutTableProblem, placeAmounts, poolFigures, prizePoolFor,
+  defaultPayoutTable, distributeAmounts, paidTableFor, payoutPlacesFor, payoutTableProblem, placeAmounts, poolFigures, prizePoolFor,
   rakeFor, settlementAmounts,
 } from "./payouts.ts";
 
@@ -117,6 +117,9 @@ describe("place amounts", () => {
 
 describe("distributing prizes", () => {
   const entry = (entryId: string, pointsX100: number, minute: number) => ({ entryId, pointsX100, enteredAt: at(minute) });
+  // A pool paid by a table, split the way settlement splits it: the place amounts, then the standings.
+  const distributePrizes = (pool: number, table: readonly number[], entries: Parameters<typeof distributeAmounts>[1]) =>
+    distributeAmounts(placeAmounts(pool, table, entries.length), entries);
 
   it("pays by rank; everyone out of the money gets 0", () => {
     const r = distributePrizes(1000, [6000, 4000], [entry("c", 500, 3), entry("a", 900, 1), entry("b", 700, 2)]);

@@ -149,15 +149,9 @@ export interface EntryResult {
 
 /**
  * Final standings and payouts: entries ordered by points (ties: earlier entry first, then id),
- * ranked with ties sharing a rank (1, 2, 2, 4), paid by the table with tied groups splitting the
- * places they cover. The payouts sum to `pool` whenever there is at least one entry.
+ * ranked with ties sharing a rank (1, 2, 2, 4), paid the given place amounts (place 1 first; places
+ * past them pay 0) with tied groups splitting the places they cover.
  */
-/** @internal The rule distributeAmounts applies, exported for its unit test beside it. */
-export function distributePrizes(pool: number, table: readonly number[], entries: readonly RankedEntry[]): EntryResult[] {
-  return distributeAmounts(placeAmounts(pool, table, entries.length), entries);
-}
-
-/** The same standings, paid the given place amounts (place 1 first; places past them pay 0). */
 export function distributeAmounts(amounts: readonly number[], entries: readonly RankedEntry[]): EntryResult[] {
   const ordered = [...entries].sort(
     (a, b) =>

@@ -26,14 +26,6 @@ export const mayBet = (level: VerificationLevel): boolean => atLeast(level, REQU
 export const mayWithdraw = (level: VerificationLevel): boolean => atLeast(level, REQUIRED_LEVEL.withdraw);
 
 /**
- * The level an action needs, or null when this level already allows it.
- * @internal Exported for its tests (no production caller imports it).
- */
-export function missingLevelFor(action: GatedAction, level: VerificationLevel): VerificationLevel | null {
-  return atLeast(level, REQUIRED_LEVEL[action]) ? null : REQUIRED_LEVEL[action];
-}
-
-/**
  * What the customer is shown: "Not started", "Basic verified", "Fully verified", and
  * "Rejected" only when the last attempt was refused and no level was reached since.
  */

@@ -139,17 +139,21 @@ export function sgmCells(legs: readonly SgmLegSpec[], state: MatchState, model: 
   return cells;
 }
 
-/**
- * P(every leg wins), or null when no joint model covers the legs.
- * @internal Exported for its tests (no production caller imports it).
- */
-export function sgmJointProbability(legs: readonly SgmLegSpec[], state: MatchState, model: MatchModel): number | null {
-  const cells = sgmCells(legs, state, model);
-  if (!cells) return null;
-  const all = (1 << legs.length) - 1;
+/** P(every one of `count` legs wins): the cells in which all of them win. */
+function allWin(cells: readonly Cell[], count: number): number {
+  const all = (1 << count) - 1;
   let p = 0;
   for (const c of cells) if ((c.mask & all) === all) p += c.p;
   return p;
+}
+
+/**
+ * P(every leg wins), or null when no joint model covers the legs.
+ * @internal The tests' handle on the joint probability checkSgmLegs computes (from the same cells).
+ */
+export function sgmJointProbability(legs: readonly SgmLegSpec[], state: MatchState, model: MatchModel): number | null {
+  const cells = sgmCells(legs, state, model);
+  return cells ? allWin(cells, legs.length) : null;
 }
 
 const nameOf = (l: SgmLegSpec) => l.name ?? l.code ?? l.key;
@@ -165,9 +169,7 @@ export function checkSgmLegs(
     return { ok: false, code: "SGM.NOT_OFFERED", message: "This combination cannot be priced as a same game multi for this event" };
   if (new Set(legs.map((l) => l.marketId)).size !== legs.length)
     return { ok: false, code: "SGM.SAME_MARKET", message: "A same game multi takes one selection per market" };
-  const all = (1 << legs.length) - 1;
-  let p = 0;
-  for (const c of cells) if ((c.mask & all) === all) p += c.p;
+  const p = allWin(cells, legs.length);
   if (!(p > 0))
     return { ok: false, code: "SGM.CONTRADICTORY_LEGS", message: "These selections can never all win together" };
   const score = legs.find((l) => l.type === "correct_score");

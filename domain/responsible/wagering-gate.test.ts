@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkMayDeposit, checkMayWager, checkMayWithdraw, type DepositState, type WagerState } from "./wagering-gate.ts";
+import { checkMayDeposit, checkMayWager, type DepositState, type WagerState } from "./wagering-gate.ts";
 import { noLimits } from "./limits.ts";
 
 const NOW = new Date("2026-11-21T10:00:00.000Z");
@@ -55,7 +55,7 @@ describe("checkMayWager", () => {
   });
 });
 
-describe("checkMayDeposit and checkMayWithdraw", () => {
+describe("checkMayDeposit", () => {
   it("needs the limit prompt answered before any deposit", () => {
     expect(code(checkMayDeposit(deposit({ limitPromptAnswered: false }), 1_000, NOW))).toBe("RG.LIMIT_PROMPT_REQUIRED");
   });
@@ -67,12 +67,9 @@ describe("checkMayDeposit and checkMayWithdraw", () => {
     expect(!r.ok && r.error).toMatchObject({ code: "RG.DEPOSIT_LIMIT", details: { period: "daily", limit: 50_000, used: 30_000 } });
   });
 
-  it("excluded customers cannot deposit but can withdraw; withdrawals need full verification", () => {
+  it("excluded or unverified customers cannot deposit", () => {
     const excluded = deposit({ exclusions: [{ id: "x", kind: "self_exclusion", startedAt: NOW, endsAt: null, reason: null }] });
     expect(code(checkMayDeposit(excluded, 1_000, NOW))).toBe("RG.SELF_EXCLUDED");
     expect(code(checkMayDeposit(deposit({ user: { isActive: true, verificationLevel: "none" } }), 1_000, NOW))).toBe("KYC.LEVEL_REQUIRED");
-    expect(code(checkMayWithdraw({ isActive: true, verificationLevel: "basic" }))).toBe("KYC.LEVEL_REQUIRED");
-    expect(code(checkMayWithdraw({ isActive: true, verificationLevel: "full" }))).toBe("ok");
-    expect(code(checkMayWithdraw({ isActive: false, verificationLevel: "full" }))).toBe("AUTH.ACCOUNT_SUSPENDED");
   });
 });

@@ -12,7 +12,7 @@
 import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { formatMoney as money, type Cents } from "../shared/money.ts";
 import type { User } from "../shared/types.ts";
-import { mayBet, mayDeposit, mayWithdraw } from "../kyc/levels.ts";
+import { mayBet, mayDeposit } from "../kyc/levels.ts";
 import { firstBreach, type PeriodAmounts, type PeriodLimits } from "./limits.ts";
 import { activeExclusion, exclusionRefusal, type Exclusion } from "./exclusion.ts";
 
@@ -45,22 +45,19 @@ export function registerRefusal() {
   );
 }
 
-function accountGate(user: Pick<User, "isActive" | "verificationLevel">, may: boolean, doing: string, level: "basic" | "full") {
+/** Betting and depositing both need an active account and basic verification (withdrawing has its own rule in the wallet). */
+function accountGate(user: Pick<User, "isActive" | "verificationLevel">, may: boolean, doing: string) {
   if (!user.isActive) return domainError("AUTH.ACCOUNT_SUSPENDED", "This account is suspended");
   if (!may)
-    return domainError(
-      "KYC.LEVEL_REQUIRED",
-      level === "full"
-        ? `Verify your identity with a document before you ${doing}`
-        : `Verify your name, address and date of birth before you ${doing}`,
-      { required: level, current: user.verificationLevel },
-    );
+    return domainError("KYC.LEVEL_REQUIRED", `Verify your name, address and date of birth before you ${doing}`, {
+      required: "basic", current: user.verificationLevel,
+    });
   return null;
 }
 
 /** May this customer stake `amount` now? (Sports bets and fantasy entry fees.) */
 export function checkMayWager(state: WagerState, amount: Cents, now: Date): Result<true> {
-  const refused = accountGate(state.user, mayBet(state.user.verificationLevel), "place a bet", "basic");
+  const refused = accountGate(state.user, mayBet(state.user.verificationLevel), "place a bet");
   if (refused) return err(refused);
   const excluded = activeExclusion(state.exclusions, now);
   if (excluded) return err(exclusionRefusal(excluded, now));
@@ -77,7 +74,7 @@ export function checkMayWager(state: WagerState, amount: Cents, now: Date): Resu
 
 /** May this customer deposit `amount` now? */
 export function checkMayDeposit(state: DepositState, amount: Cents, now: Date): Result<true> {
-  const refused = accountGate(state.user, mayDeposit(state.user.verificationLevel), "deposit", "basic");
+  const refused = accountGate(state.user, mayDeposit(state.user.verificationLevel), "deposit");
   if (refused) return err(refused);
   const excluded = activeExclusion(state.exclusions, now);
   if (excluded) return err(exclusionRefusal(excluded, now));
@@ -95,13 +92,4 @@ export function checkMayDeposit(state: DepositState, amount: Cents, now: Date): 
       breach,
     ));
   return ok(true);
-}
-
-/**
- * May this customer withdraw? Withdrawals stay open to excluded customers (it is their money).
- * @internal Exported for its tests (no production caller imports it).
- */
-export function checkMayWithdraw(user: Pick<User, "isActive" | "verificationLevel">): Result<true> {
-  const refused = accountGate(user, mayWithdraw(user.verificationLevel), "withdraw", "full");
-  return refused ? err(refused) : ok(true);
 }

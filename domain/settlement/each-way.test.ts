@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { gradeEachWay, rule4Return } from "./each-way.ts";
+import { gradeEachWay, gradeEachWayParts } from "./each-way.ts";
+
+/** A win single under Rule 4, graded as settlement grades it: the win part only, no terms. */
+const rule4Return = (stake: number, oddsMilli: number, deduction: number) =>
+  gradeEachWayParts(stake, oddsMilli, null, { won: true, placed: false }, deduction).actualReturn;
 
 const quarter3 = { fractionNum: 1, fractionDen: 4, places: 3 };
 

@@ -127,12 +127,3 @@ export function gradeEachWayParts(
 export function eachWayReturnIfWon(unitStake: Cents, oddsMilli: OddsMilli, terms: EachWayTerms): Cents {
   return gradeEachWay(unitStake, oddsMilli, terms, { position: 1 }).actualReturn;
 }
-
-/**
- * A win single under Rule 4: stake back plus winnings reduced by the deduction, rounded down once.
- * @internal Exported for its tests (no production caller imports it).
- */
-export function rule4Return(stake: Cents, oddsMilli: OddsMilli, deduction: number): Cents {
-  const [n, d] = part(stake, oddsMilli, 1, 1, deduction, null);
-  return Number(n / d);
-}

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { gradeBetForMarket, legGradeFor, legResultFor, marketResultFromInput } from "./market-result.ts";
+import { gradeBetForMarket, legGradeFor, marketResultFromInput } from "./market-result.ts";
 
 const leg = (id: string, marketId: string, outcomeId: string, oddsMilli: number, result: "pending" | "won" | "lost" | "void" = "pending") =>
   ({ id, marketId, outcomeId, oddsMilli, result });
 
 describe("grading by market result", () => {
   it("the winning outcome's legs win, the others lose, void voids all", () => {
-    expect(legResultFor("a", { kind: "winner", winningOutcomeId: "a" })).toBe("won");
-    expect(legResultFor("b", { kind: "winner", winningOutcomeId: "a" })).toBe("lost");
-    expect(legResultFor("b", { kind: "void" })).toBe("void");
+    expect(legGradeFor("a", { kind: "winner", winningOutcomeId: "a" }).result).toBe("won");
+    expect(legGradeFor("b", { kind: "winner", winningOutcomeId: "a" }).result).toBe("lost");
+    expect(legGradeFor("b", { kind: "void" }).result).toBe("void");
   });
 
   it("a single settles at once", () => {

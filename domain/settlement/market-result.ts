@@ -87,11 +87,6 @@ function winGradeFor(outcomeId: string, result: MarketResult): LegGrade {
   }
 }
 
-/** @internal Exported for its tests (no production caller imports it). */
-export function legResultFor(outcomeId: string, result: MarketResult): "won" | "lost" | "void" {
-  return legGradeFor(outcomeId, result).result;
-}
-
 /** Every outcome's result under `result` (what is recorded on the outcomes when the market settles). */
 export function outcomeResultsOf(outcomeIds: readonly string[], result: MarketResult): OutcomeResult[] {
   return outcomeIds.map((id) => {

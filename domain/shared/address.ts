@@ -83,12 +83,3 @@ export function formatIp(bytes: readonly number[]): string {
   if (best.len < 2) return hex.join(":");
   return `${hex.slice(0, best.at).join(":")}::${hex.slice(best.at + best.len).join(":")}`;
 }
-
-/**
- * The address in its one spelling, or null when the text is not an IP address.
- * @internal Exported for its tests (no production caller imports it).
- */
-export function canonicalIp(text: string | null | undefined): string | null {
-  const bytes = text == null ? null : parseIp(text);
-  return bytes ? formatIp(bytes) : null;
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPendingKyc, kycStatusOf, levelsForKycFilter } from "./kyc.ts";
+import { kycStatusOf, levelsForKycFilter } from "./kyc.ts";
 
 describe("KYC display mapping and filters", () => {
   it("shows full as verified, basic as pending and anything else as rejected", () => {
@@ -13,11 +13,5 @@ describe("KYC display mapping and filters", () => {
     expect(levelsForKycFilter("basic")).toEqual(["basic"]);
     expect(levelsForKycFilter("pending")).toEqual(["basic", "pending"]);
     expect(levelsForKycFilter("rejected")).toEqual(["none", "rejected"]);
-  });
-  it("counts basic and pending as pending KYC", () => {
-    expect(isPendingKyc("basic")).toBe(true);
-    expect(isPendingKyc("pending")).toBe(true);
-    expect(isPendingKyc("full")).toBe(false);
-    expect(isPendingKyc("none")).toBe(false);
   });
 });

@@ -12,9 +12,3 @@ export type KycFilter = "verified" | "basic" | "pending" | "rejected";
 
 export const levelsForKycFilter = (f: KycFilter): string[] =>
   f === "verified" ? ["full"] : f === "basic" ? ["basic"] : f === "pending" ? ["basic", "pending"] : ["none", "rejected"];
-
-/**
- * The product spec's business constants: Pending KYC counts verificationLevel basic or pending.
- * @internal Exported for its tests (no production caller imports it).
- */
-export const isPendingKyc = (verificationLevel: string) => verificationLevel === "basic" || verificationLevel === "pending";

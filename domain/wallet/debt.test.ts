@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { correctionPostings, debtRecovery } from "./debt.ts";
+import { correctionPostings } from "./debt.ts";
 
 const sum = (ps: { amount: number }[]) => ps.reduce((s, p) => s + p.amount, 0);
 
@@ -72,13 +72,5 @@ describe("correction postings follow the bonus share", () => {
       { accountId: "wallet:u", amount: -334 },
       { accountId: "bonus:u", amount: -167 },
     ]);
-  });
-});
-
-describe("debt recovery", () => {
-  it("a credit pays the debt first, up to the debt", () => {
-    expect(debtRecovery(1000, 380)).toBe(380);
-    expect(debtRecovery(200, 380)).toBe(200);
-    expect(debtRecovery(200, 0)).toBe(0);
   });
 });

@@ -50,11 +50,3 @@ export function correctionPostings(
   if (owed > 0) postings.push({ accountId: debtAccountId(userId), amount: -owed });
   return postings;
 }
-
-/**
- * How much of a credit of `credit` cents goes to a debt of `owed` cents (all of it, up to the debt).
- * @internal Exported for its tests (no production caller imports it).
- */
-export function debtRecovery(credit: Cents, owed: Cents): Cents {
-  return Math.max(0, Math.min(credit, owed));
-}

@@ -5,9 +5,6 @@
 import { err, ok, domainError, type Result } from "../shared/result.ts";
 import { isCents, type Cents } from "../shared/money.ts";
 
-/** @internal Exported for the in-memory test fakes (adapters/memory). */
-export type AccountKind = "wallet" | "house" | "promotions" | "payments" | "fantasy_pool" | "fantasy_rake" | "bonus";
-
 /** Every kind of movement. The database stores the kind as text; this list is the whole set. */
 export const TRANSACTION_KINDS = [
   "demo_grant",
@@ -95,12 +92,4 @@ export function transfer(fromAccountId: string, toAccountId: string, amount: Cen
     { accountId: fromAccountId, amount: -amount },
     { accountId: toAccountId, amount },
   ];
-}
-
-/**
- * The balance of an account is the sum of its postings.
- * @internal Exported for its tests (no production caller imports it).
- */
-export function balanceOf(accountId: string, postings: readonly Posting[]): Cents {
-  return postings.reduce((sum, p) => (p.accountId === accountId ? sum + p.amount : sum), 0);
 }

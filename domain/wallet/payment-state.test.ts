@@ -1,12 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { canMove, canReverse, isOpen, needsApproval, PAYMENT_STATES, reversalNote, stateLabel } from "./payment-state.ts";
+import { canReverse, isOpen, needsApproval, PAYMENT_STATES, reversalNote, stateLabel } from "./payment-state.ts";
 
 describe("payment states", () => {
-  it("move only forward: awaiting_approval -> pending | rejected, pending -> completed | failed | reversed, completed -> reversed", () => {
-    const allowed = PAYMENT_STATES.flatMap((from) => PAYMENT_STATES.filter((to) => canMove(from, to)).map((to) => `${from}->${to}`));
-    expect(allowed.sort()).toEqual([
-      "awaiting_approval->pending", "awaiting_approval->rejected", "completed->reversed", "pending->completed", "pending->failed", "pending->reversed",
-    ]);
+  it("are open while they wait on the provider or an operator", () => {
     expect(PAYMENT_STATES.filter(isOpen)).toEqual(["awaiting_approval", "pending"]);
   });
 

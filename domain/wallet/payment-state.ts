@@ -15,18 +15,7 @@ export const PAYMENT_STATES = ["awaiting_approval", "pending", "completed", "fai
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 export type PaymentDirection = "deposit" | "withdrawal" | "withdrawal_reversal";
 
-const NEXT: Record<PaymentState, readonly PaymentState[]> = {
-  awaiting_approval: ["pending", "rejected"],
-  pending: ["completed", "failed", "reversed"],
-  completed: ["reversed"],
-  failed: [],
-  reversed: [],
-  rejected: [],
-};
-
-/** @internal Exported for its tests (no production caller imports it). */
-export const canMove = (from: PaymentState, to: PaymentState): boolean => NEXT[from].includes(to);
-/** @internal Exported for its tests (no production caller imports it). */
+/** A payment still waiting on the provider or an operator. */
 export const isOpen = (s: PaymentState): boolean => s === "awaiting_approval" || s === "pending";
 
 /** Only a completed deposit or withdrawal can be reversed by the provider afterwards. */

@@ -22,3 +22,11 @@ export const signIn = (userId: string, ip: string, when: Date = at(HOUR)): Sessi
 export const activity = (a: Partial<FraudActivity>): FraudActivity => ({
   customers: ["u1", "u2", "u3", "u4", "u5"].map((id) => customer(id)), bets: [], payments: [], sessions: [], signIns: [], alerts: [], ...a,
 });
+
+/** The median the slow way (sort, take the middle), to check the running median against. */
+export function median(xs: readonly number[]): number {
+  if (xs.length === 0) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 === 1 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}

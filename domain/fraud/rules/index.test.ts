@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { type BetActivity, FRAUD_THRESHOLDS, runRules } from "./index.ts";
 import { bonusCashOuts } from "./bonus-abuse.ts";
-import { median } from "./running-median.ts";
 import { quickCashOuts } from "./deposit-withdrawal.ts";
 import { StakeIndex } from "./stake-index.ts";
 import { stakeSpikes } from "./stake-spike.ts";
-import { activity, at, bet, MIN, NOW, pay } from "./fixtures.ts";
+import { activity, at, bet, median, MIN, NOW, pay } from "./fixtures.ts";
 import { mulberry32 as random } from "../../shared/prng.ts";
 
 /**

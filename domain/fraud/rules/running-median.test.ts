@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { median, RunningMedian } from "./running-median.ts";
+import { RunningMedian } from "./running-median.ts";
+import { median } from "./fixtures.ts";
 import { mulberry32 as random } from "../../shared/prng.ts";
 
 describe("median", () => {

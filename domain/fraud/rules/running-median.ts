@@ -1,19 +1,9 @@
-/** Medians for the stake-spike rule: of a list, and of a growing list (a running median). */
-
-/**
- * The median of a list of numbers (the mean of the middle two for an even count); 0 for none.
- * @internal Exported for its tests (no production caller imports it).
- */
-export function median(xs: readonly number[]): number {
-  if (xs.length === 0) return 0;
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-}
+/** The running median the stake-spike rule compares each stake with. */
 
 /**
  * The median of a growing list in O(log n) per value: the lower half in a max-heap, the upper half in
- * a min-heap, the lower one holding the extra value for an odd count. `median()` of the same values.
+ * a min-heap, the lower one holding the extra value for an odd count. The same as sorting the values
+ * and taking the middle one (the mean of the middle two for an even count); 0 for none.
  */
 export class RunningMedian {
   private readonly lower: number[] = []; // max-heap

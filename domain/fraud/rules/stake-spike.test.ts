@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { detectAlerts, FRAUD_THRESHOLDS } from "./index.ts";
-import { median } from "./running-median.ts";
 import { stakeSpikes } from "./stake-spike.ts";
-import { activity, at, bet, HOUR, MIN, NOW } from "./fixtures.ts";
+import { activity, at, bet, HOUR, median, MIN, NOW } from "./fixtures.ts";
 
 const history = (stake: number) => [5, 4, 3, 2, 1].map((h) => bet("u1", stake, at(h * HOUR)));
 const spikes = (bets: ReturnType<typeof bet>[]) => detectAlerts(activity({ bets }), NOW).filter((a) => a.alertType === "stake_spike");

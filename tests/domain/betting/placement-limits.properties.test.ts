@@ -7,8 +7,21 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { returnFor } from "../../../domain/shared/odds.ts";
 import {
-  checkPlacementLimits, oddsAwareMaxStake, outcomeLiability, type PlacementExposure,
+  checkPlacementLimits, oddsAwareMaxStake, type PlacementExposure,
 } from "../../../domain/betting/placement-limits.ts";
+
+/**
+ * An outcome's liability recomputed from the bets (the database keeps it as a running total):
+ * the sum of (potential return - stake) of the pending bets on it.
+ */
+function outcomeLiability(
+  bets: readonly { status: string; stake: number; potentialReturn: number; legs: readonly { outcomeId: string }[] }[],
+  outcomeId: string,
+): number {
+  return bets
+    .filter((b) => b.status === "pending" && b.legs.some((l) => l.outcomeId === outcomeId))
+    .reduce((sum, b) => sum + (b.potentialReturn - b.stake), 0);
+}
 
 const exposure = (over: Partial<PlacementExposure> = {}): PlacementExposure => ({
   stakeFactorBp: 10_000,

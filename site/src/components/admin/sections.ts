@@ -30,14 +30,6 @@ export const MENU_SECTIONS: readonly Section[] = [
 export const menuSectionsFor = (role: string): readonly Section[] =>
   role === "admin" ? MENU_SECTIONS : MENU_SECTIONS.filter((s) => !ADMIN_ONLY.has(s.id));
 
-/** Rendered when selected (?tab=users) but not listed in the menu. */
-export const USERS_SECTION: Section = { id: "users", label: "User Management", description: "Accounts & Verification" };
-
-/** @internal Exported for its tests (no production caller imports it). */
-export function sectionById(id: SectionId): Section {
-  return id === "users" ? USERS_SECTION : (MENU_SECTIONS.find((s) => s.id === id) ?? MENU_SECTIONS[0]);
-}
-
 /** Only these values of ?tab= are honoured at load (the product spec's validation rules: any other tab opens the dashboard). */
 const INITIAL_TABS: readonly SectionId[] = ["dashboard", "trading", "users", "fraud", "fantasy", "tasks"];
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { FantasyPlayer, RosterSlot } from "../../../../api/schemas/fantasy.ts";
-import { canAdd, emptySlots, filterForSlot, lineupView, placePlayer, poolFilters, type Slots } from "./lineup.ts";
+import { canAdd, filterForSlot, lineupView, placePlayer, poolFilters, type Slots } from "./lineup.ts";
 
 const roster: RosterSlot[] = [
   { slot: "QB", eligible: ["QB"] },
@@ -19,6 +19,9 @@ const player = (position: string, salary: number, extra: Partial<FantasyPlayer> 
   injuryStatus: "healthy",
   ...extra,
 });
+
+/** A lineup with every slot of the roster still empty. */
+const emptySlots = (r: readonly RosterSlot[]): Slots => r.map(() => null);
 
 describe("lineup builder rules", () => {
   const fill = (players: FantasyPlayer[], start: Slots = emptySlots(roster)): Slots =>

@@ -19,8 +19,6 @@ export type LineupView = {
   overCap: boolean;
 };
 
-/** @internal Exported for its tests (no production caller imports it). */
-export const emptySlots = (roster: readonly RosterSlot[]): (FantasyPlayer | null)[] => roster.map(() => null);
 export const picksOf = (slots: Slots): FantasyPlayer[] => slots.filter((p): p is FantasyPlayer => p !== null);
 const fits = (slot: RosterSlot, position: string) => slot.eligible.length === 0 || slot.eligible.includes(position);
 
