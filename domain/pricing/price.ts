@@ -83,47 +83,70 @@ function parseScore(code: string): [number, number] | null {
   return m ? [Number(m[1]), Number(m[2])] : null;
 }
 
-function fairProbs(spec: MarketSpec, state: MatchState, model: MatchModel): number[] | null {
+/** Racing before the jump: the winner from the runners' chances, the winning margin as the engine draws it. */
+function racingProbs(spec: MarketSpec, state: MatchState, model: MatchModel): number[] | null {
+  const codes = spec.codes;
+  if (state.phase !== "pre") return null;
+  if (spec.type === "full_time_result") {
+    const rp = model.runnerProbs;
+    return codes.map((c) => {
+      const m = /^r(\d+)$/.exec(c);
+      if (!m) return 0;
+      const i = Number(m[1]) - 1;
+      return rp ? (rp[i] ?? 0) : 1;
+    });
+  }
+  if (spec.type === "over_under" && spec.line !== null) {
+    const { over, under } = racingMarginOdds(spec.line);
+    return codes.map((c) => (c === "over" ? over : c === "under" ? under : 0));
+  }
+  return null;
+}
+
+/** Tennis, from the exact set-by-set outlook; nothing once a player has won the match. */
+function tennisProbs(spec: MarketSpec, state: MatchState, model: MatchModel): number[] | null {
+  const codes = spec.codes;
+  const t = state.tennis;
+  const need = setsNeeded(t?.bestOf ?? 3);
+  if (state.home >= need || state.away >= need) return null;
+  const o = tennisOutlook(state, model.serveWin ?? DEFAULT_SERVE_WIN);
+  switch (spec.type) {
+    case "full_time_result":
+      return resultProbs(codes, o.pHome, 0, 1 - o.pHome);
+    case "over_under":
+      if (spec.line === null) return null;
+      return lineProbs(codes, new PmfDist(o.totalOffset, o.total), spec.line, "over", "under");
+    case "handicap":
+      if (spec.line === null) return null;
+      return lineProbs(codes, new PmfDist(o.diffOffset, o.diff), -spec.line, "home", "away");
+    default:
+      return null;
+  }
+}
+
+type ScoreGrid = NonNullable<ReturnType<typeof scoreOutlook>["poisson"]>;
+
+/** Correct score from the grid of the two sides' remaining points; "other" takes every score not listed. */
+function correctScoreProbs(codes: readonly string[], g: ScoreGrid, state: MatchState): number[] {
+  let listed = 0;
+  const probs = codes.map((c) => {
+    const s = parseScore(c);
+    if (!s) return 0;
+    const i = s[0] - state.home;
+    const j = s[1] - state.away;
+    const p = i >= 0 && j >= 0 && i < g.nHome && j < g.nAway ? g.home[i] * g.away[j] : 0;
+    listed += p;
+    return p;
+  });
+  // "other": every score not listed (codes are assumed distinct).
+  const other = Math.max(0, 1 - listed);
+  return codes.map((c, k) => (c === "other" ? other : probs[k]));
+}
+
+/** Every scoring sport (not racing, not tennis), from the distributions of the score outlook. */
+function scoreProbs(spec: MarketSpec, state: MatchState, model: MatchModel): number[] | null {
   const codes = spec.codes;
   const sport = state.sport;
-
-  if (sport === "racing") {
-    if (state.phase !== "pre") return null;
-    if (spec.type === "full_time_result") {
-      const rp = model.runnerProbs;
-      return codes.map((c) => {
-        const m = /^r(\d+)$/.exec(c);
-        if (!m) return 0;
-        const i = Number(m[1]) - 1;
-        return rp ? (rp[i] ?? 0) : 1;
-      });
-    }
-    if (spec.type === "over_under" && spec.line !== null) {
-      const { over, under } = racingMarginOdds(spec.line);
-      return codes.map((c) => (c === "over" ? over : c === "under" ? under : 0));
-    }
-    return null;
-  }
-
-  if (sport === "tennis") {
-    const t = state.tennis;
-    const need = setsNeeded(t?.bestOf ?? 3);
-    if (state.home >= need || state.away >= need) return null;
-    const o = tennisOutlook(state, model.serveWin ?? DEFAULT_SERVE_WIN);
-    switch (spec.type) {
-      case "full_time_result":
-        return resultProbs(codes, o.pHome, 0, 1 - o.pHome);
-      case "over_under":
-        if (spec.line === null) return null;
-        return lineProbs(codes, new PmfDist(o.totalOffset, o.total), spec.line, "over", "under");
-      case "handicap":
-        if (spec.line === null) return null;
-        return lineProbs(codes, new PmfDist(o.diffOffset, o.diff), -spec.line, "home", "away");
-      default:
-        return null;
-    }
-  }
-
   const o = scoreOutlook(state, model);
   if (spec.type === "over_under" && sport === "cricket") {
     if (spec.line === null || !o.sixes) return null;
@@ -151,24 +174,16 @@ function fairProbs(spec: MarketSpec, state: MatchState, model: MatchModel): numb
       const yes = homeScores * awayScores;
       return codes.map((c) => (c === "yes" ? yes : c === "no" ? 1 - yes : 0));
     }
-    case "correct_score": {
-      const g = o.poisson;
-      if (!g || !LOW_SCORING.has(sport)) return null;
-      let listed = 0;
-      const probs = codes.map((c) => {
-        const s = parseScore(c);
-        if (!s) return 0;
-        const i = s[0] - state.home;
-        const j = s[1] - state.away;
-        const p = i >= 0 && j >= 0 && i < g.nHome && j < g.nAway ? g.home[i] * g.away[j] : 0;
-        listed += p;
-        return p;
-      });
-      // "other": every score not listed (codes are assumed distinct).
-      const other = Math.max(0, 1 - listed);
-      return codes.map((c, k) => (c === "other" ? other : probs[k]));
-    }
+    case "correct_score":
+      if (!o.poisson || !LOW_SCORING.has(sport)) return null;
+      return correctScoreProbs(codes, o.poisson, state);
   }
+}
+
+function fairProbs(spec: MarketSpec, state: MatchState, model: MatchModel): number[] | null {
+  if (state.sport === "racing") return racingProbs(spec, state, model);
+  if (state.sport === "tennis") return tennisProbs(spec, state, model);
+  return scoreProbs(spec, state, model);
 }
 
 /**

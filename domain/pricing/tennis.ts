@@ -174,30 +174,17 @@ export function tennisOutlook(state: MatchState, serveWin: readonly [number, num
   return out;
 }
 
-function computeOutlook(state: MatchState, t: TennisDetail, serveWin: readonly [number, number]): TennisOutlook {
-  const need = setsNeeded(t.bestOf);
-  let doneH = 0;
-  let doneA = 0;
-  for (const [h, a] of t.sets) {
-    doneH += h;
-    doneA += a;
-  }
-  const sH0 = state.home;
-  const sA0 = state.away;
-  if (sH0 >= need || sA0 >= need) {
-    const total = new Float64Array(1);
-    total[0] = 1;
-    const diff = new Float64Array(1);
-    diff[0] = 1;
-    return {
-      pHome: sH0 >= need ? 1 : 0,
-      totalOffset: doneH + doneA + t.games[0] + t.games[1],
-      total,
-      diffOffset: doneH - doneA + t.games[0] - t.games[1],
-      diff,
-    };
-  }
-  // The set in progress.
+/** The outlook of a match already won: nothing more is played, so every pmf is a point mass. */
+function decidedOutlook(homeWon: boolean, totalOffset: number, diffOffset: number): TennisOutlook {
+  const total = new Float64Array(1);
+  total[0] = 1;
+  const diff = new Float64Array(1);
+  diff[0] = 1;
+  return { pHome: homeWon ? 1 : 0, totalOffset, total, diffOffset, diff };
+}
+
+/** How the set in progress can end, from its games and the point score of the game (or tie-break) being played. */
+function currentSetOutcomes(t: TennisDetail, serveWin: readonly [number, number]): SetOutcome[] {
   const sv = t.server;
   let g0: number;
   const [ph, pa] = t.points;
@@ -211,61 +198,86 @@ function computeOutlook(state: MatchState, t: TennisDetail, serveWin: readonly [
   }
   // In a tie-break the "server" of the set's 13th game, for the next set, is its first server.
   const gameServer: 0 | 1 = t.tiebreak ? tbFirstServer(ph + pa, sv) : sv;
-  const current = setOutcomes(serveWin, t.games[0], t.games[1], gameServer, g0);
-  const fresh = freshSets(serveWin);
+  return setOutcomes(serveWin, t.games[0], t.games[1], gameServer, g0);
+}
 
-  const setsLeft = 2 * need - 1 - (sH0 + sA0);
+/**
+ * The set-by-set walk over the rest of a match: per unfinished state (sets home, sets away, next
+ * server) the marginals of the games still to come, and what has reached the end of the match.
+ */
+interface SetWalk {
+  need: number;
+  span: number;
+  dSize: number;
+  tSize: number;
+  /** One pair of marginals per state: index ((h * need + a) * 2 + s). */
+  dm: Float64Array;
+  tm: Float64Array;
+  finalD: Float64Array;
+  finalT: Float64Array;
+  pHome: number;
+}
+
+function newSetWalk(need: number, setsLeft: number): SetWalk {
   const span = setsLeft * MAX_SET_GAMES;
   const dSize = 2 * span + 1; // additional diff in [-span, span]
   const tSize = span + 1; // additional total in [0, span]
-  // One pair of marginals per (sets home, sets away, next server): index ((h * need + a) * 2 + s).
   const states = need * need * 2;
-  const dm = new Float64Array(states * dSize);
-  const tm = new Float64Array(states * tSize);
-  const finalD = new Float64Array(dSize);
-  const finalT = new Float64Array(tSize);
-  let pHome = 0;
-
-  /** Moves `weight` of a state (its marginals at `fromIdx`, or a point mass) through set outcome o. */
-  const addSet = (fromIdx: number, weight: number, o: SetOutcome, sh: number, sa: number) => {
-    const homeWon = o.h > o.a;
-    const nh = sh + (homeWon ? 1 : 0);
-    const na = sa + (homeWon ? 0 : 1);
-    const shiftD = o.h - o.a;
-    const shiftT = o.h + o.a;
-    let targetD = finalD;
-    let targetT = finalT;
-    let dOff = 0;
-    let tOff = 0;
-    if (nh >= need || na >= need) {
-      if (nh >= need) pHome += weight * o.p;
-    } else {
-      const idx = (nh * need + na) * 2 + o.next;
-      targetD = dm;
-      targetT = tm;
-      dOff = idx * dSize;
-      tOff = idx * tSize;
-    }
-    if (fromIdx < 0) {
-      targetD[dOff + span + shiftD] += weight * o.p;
-      targetT[tOff + shiftT] += weight * o.p;
-      return;
-    }
-    const fd = fromIdx * dSize;
-    for (let i = 0; i < dSize; i++) {
-      const v = dm[fd + i];
-      if (v !== 0) targetD[dOff + i + shiftD] += v * o.p;
-    }
-    const ft = fromIdx * tSize;
-    for (let i = 0; i < tSize; i++) {
-      const v = tm[ft + i];
-      if (v !== 0) targetT[tOff + i + shiftT] += v * o.p;
-    }
+  return {
+    need,
+    span,
+    dSize,
+    tSize,
+    dm: new Float64Array(states * dSize),
+    tm: new Float64Array(states * tSize),
+    finalD: new Float64Array(dSize),
+    finalT: new Float64Array(tSize),
+    pHome: 0,
   };
+}
 
-  for (const o of current) addSet(-1, 1, o, sH0, sA0);
-  // Later sets, in order of sets played (a state's mass is the sum of its total-games marginal).
-  for (let played = sH0 + sA0 + 1; played < 2 * need - 1; played++) {
+/** Moves `weight` of a state (its marginals at `fromIdx`, or a point mass) through set outcome o. */
+function addSet(w: SetWalk, fromIdx: number, weight: number, o: SetOutcome, sh: number, sa: number): void {
+  const { need, span, dSize, tSize, dm, tm } = w;
+  const homeWon = o.h > o.a;
+  const nh = sh + (homeWon ? 1 : 0);
+  const na = sa + (homeWon ? 0 : 1);
+  const shiftD = o.h - o.a;
+  const shiftT = o.h + o.a;
+  let targetD = w.finalD;
+  let targetT = w.finalT;
+  let dOff = 0;
+  let tOff = 0;
+  if (nh >= need || na >= need) {
+    if (nh >= need) w.pHome += weight * o.p;
+  } else {
+    const idx = (nh * need + na) * 2 + o.next;
+    targetD = dm;
+    targetT = tm;
+    dOff = idx * dSize;
+    tOff = idx * tSize;
+  }
+  if (fromIdx < 0) {
+    targetD[dOff + span + shiftD] += weight * o.p;
+    targetT[tOff + shiftT] += weight * o.p;
+    return;
+  }
+  const fd = fromIdx * dSize;
+  for (let i = 0; i < dSize; i++) {
+    const v = dm[fd + i];
+    if (v !== 0) targetD[dOff + i + shiftD] += v * o.p;
+  }
+  const ft = fromIdx * tSize;
+  for (let i = 0; i < tSize; i++) {
+    const v = tm[ft + i];
+    if (v !== 0) targetT[tOff + i + shiftT] += v * o.p;
+  }
+}
+
+/** Later sets, in order of sets played (a state's mass is the sum of its total-games marginal). */
+function walkLaterSets(w: SetWalk, fresh: [SetOutcome[], SetOutcome[]], setsPlayed: number): void {
+  const { need, tSize, tm } = w;
+  for (let played = setsPlayed + 1; played < 2 * need - 1; played++) {
     for (let h = 0; h < need; h++) {
       const a = played - h;
       if (a < 0 || a >= need) continue;
@@ -274,13 +286,34 @@ function computeOutlook(state: MatchState, t: TennisDetail, serveWin: readonly [
         let weight = 0;
         for (let i = 0; i < tSize; i++) weight += tm[idx * tSize + i];
         if (weight === 0) continue;
-        for (const o of fresh[s]) addSet(idx, weight, o, h, a);
+        for (const o of fresh[s]) addSet(w, idx, weight, o, h, a);
       }
     }
   }
+}
+
+function computeOutlook(state: MatchState, t: TennisDetail, serveWin: readonly [number, number]): TennisOutlook {
+  const need = setsNeeded(t.bestOf);
+  let doneH = 0;
+  let doneA = 0;
+  for (const [h, a] of t.sets) {
+    doneH += h;
+    doneA += a;
+  }
+  const sH0 = state.home;
+  const sA0 = state.away;
+  if (sH0 >= need || sA0 >= need) {
+    const totalOffset = doneH + doneA + t.games[0] + t.games[1];
+    return decidedOutlook(sH0 >= need, totalOffset, doneH - doneA + t.games[0] - t.games[1]);
+  }
+  const current = currentSetOutcomes(t, serveWin);
+  const fresh = freshSets(serveWin);
+  const w = newSetWalk(need, 2 * need - 1 - (sH0 + sA0));
+  for (const o of current) addSet(w, -1, 1, o, sH0, sA0);
+  walkLaterSets(w, fresh, sH0 + sA0);
   const baseT = doneH + doneA;
   const baseD = doneH - doneA;
-  return { pHome, totalOffset: baseT, total: finalT, diffOffset: baseD - span, diff: finalD };
+  return { pHome: w.pHome, totalOffset: baseT, total: w.finalT, diffOffset: baseD - w.span, diff: w.finalD };
 }
 
 /**

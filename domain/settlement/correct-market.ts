@@ -260,6 +260,19 @@ export async function correctMarketBets(
   return { regraded, correction, debt };
 }
 
+/** One bet's regrade as the write needs it: who, which market, the bet as read and its new grade. */
+interface RegradeWrite {
+  ctx: SystemCtx;
+  actor: Settler;
+  marketId: string;
+  bet: BetRecord;
+  next: Regrade;
+  why: { reason: string | null; action: string };
+  now: Date;
+  /** The audit's actor: none for the system. */
+  actorId: string | null;
+}
+
 async function applyRegrade(
   ctx: SystemCtx,
   corrections: SettlementCorrections,
@@ -269,70 +282,79 @@ async function applyRegrade(
   next: Regrade,
   why: { reason: string | null; action: string },
 ): Promise<{ correction: number; debt: number } | "refused" | null> {
-  const now = ctx.clock.now();
-  const actorId = actor.role === "system" ? null : actor.id;
+  const w: RegradeWrite = { ctx, actor, marketId, bet, next, why, now: ctx.clock.now(), actorId: actor.role === "system" ? null : actor.id };
+  // A waiting multiple that can settle now: the ordinary settle-once write.
+  if (bet.status === "pending" && next.status !== "pending") return settleWaiting(w, next.status);
+  return correctGraded(w, corrections);
+}
+
+async function settleWaiting(w: RegradeWrite, status: SettlementPlan["status"]): Promise<{ correction: number; debt: number } | "refused" | null> {
+  const { ctx, actor, marketId, bet, next, why, now } = w;
   const settledLegs = next.legResults.flatMap((l) => (l.result === "pending" ? [] : [l.deadHeat ? { legId: l.legId, result: l.result, deadHeat: l.deadHeat } : { legId: l.legId, result: l.result }]));
-  if (bet.status === "pending" && next.status !== "pending") {
-    // A waiting multiple that can settle now: the ordinary settle-once write.
-    const actualReturn = next.actualReturn ?? 0;
-    let payout: LedgerTransaction | null = null;
-    if (actualReturn > 0) {
-      const tx = ledgerTransaction(
-        { id: ctx.ids.next("tx"), kind: next.status === "void" ? "bet_refund" : "bet_payout", reference: bet.id, createdAt: now, createdBy: actor.id },
-        returnPostings(bet, actualReturn),
-      );
-      if (!tx.ok) throw new Error(tx.error.message);
-      payout = tx.value;
-    }
-    const plan: SettlementPlan = {
-      betId: bet.id,
-      status: next.status,
-      actualReturn,
-      settledAt: now,
-      settledBy: actor.id,
-      legResults: settledLegs,
-      payout,
-      audit: {
-        id: ctx.ids.next("aud"),
-        actorId,
-        actorRole: actor.role,
-        action: "bet.settle",
-        entityType: "bet",
-        entityId: bet.id,
-        before: { status: "pending", actualReturn: null },
-        after: { status: next.status, actualReturn, legResults: settledLegs, via: why.action, marketId, reason: why.reason },
-        createdAt: now,
-      },
-    };
-    // A guard's refusal is recorded as a settlement exception: no retry would change it.
-    const written = await ctx.ports.bets.settle(plan);
-    if (written === "settled") return { correction: actualReturn, debt: 0 };
-    if (typeof written === "object") {
-      await recordRefusal(ctx, plan, written.refused, { marketId, action: why.action });
-      return "refused";
-    }
-    return null;
+  const actualReturn = next.actualReturn ?? 0;
+  let payout: LedgerTransaction | null = null;
+  if (actualReturn > 0) {
+    const tx = ledgerTransaction(
+      { id: ctx.ids.next("tx"), kind: status === "void" ? "bet_refund" : "bet_payout", reference: bet.id, createdAt: now, createdBy: actor.id },
+      returnPostings(bet, actualReturn),
+    );
+    if (!tx.ok) throw new Error(tx.error.message);
+    payout = tx.value;
   }
-  const corr = ctx.ports.settlements;
-  const count = await corr.resettlementCount(bet.id);
+  const plan: SettlementPlan = {
+    betId: bet.id,
+    status,
+    actualReturn,
+    settledAt: now,
+    settledBy: actor.id,
+    legResults: settledLegs,
+    payout,
+    audit: {
+      id: ctx.ids.next("aud"),
+      actorId: w.actorId,
+      actorRole: actor.role,
+      action: "bet.settle",
+      entityType: "bet",
+      entityId: bet.id,
+      before: { status: "pending", actualReturn: null },
+      after: { status, actualReturn, legResults: settledLegs, via: why.action, marketId, reason: why.reason },
+      createdAt: now,
+    },
+  };
+  // A guard's refusal is recorded as a settlement exception: no retry would change it.
+  const written = await ctx.ports.bets.settle(plan);
+  if (written === "settled") return { correction: actualReturn, debt: 0 };
+  if (typeof written === "object") {
+    await recordRefusal(ctx, plan, written.refused, { marketId, action: why.action });
+    return "refused";
+  }
+  return null;
+}
+
+/**
+ * The correcting transaction for a change of return (none when it does not change), with the
+ * balances it was worked out against and what it leaves the customer owing.
+ */
+async function correctionMoney(w: RegradeWrite, corrections: SettlementCorrections, paid: number, amount: number) {
+  const { ctx, actor, bet, next, now } = w;
+  if (amount === 0) return { tx: null, walletBalance: null, bonusBalance: null, owedNow: 0 };
+  // The money follows the bet's bonus share both ways (debt.ts correctionPostings).
+  const balances = await corrections.walletAndDebt(bet.userId);
+  const postings = correctionPostings(bet, paid, next.actualReturn ?? 0, balances);
+  const owedNow = -postings.filter((p) => p.accountId.startsWith("debt:")).reduce((s, p) => s + p.amount, 0);
+  const built = ledgerTransaction({ id: ctx.ids.next("tx"), kind: "bet_resettlement", reference: bet.id, createdAt: now, createdBy: actor.id }, postings);
+  if (!built.ok) throw new Error(built.error.message);
+  return { tx: built.value, walletBalance: balances.wallet as number | null, bonusBalance: balances.bonus as number | null, owedNow };
+}
+
+/** A graded bet (or a waiting multiple's legs) changed to its new grade, with the money corrected. */
+async function correctGraded(w: RegradeWrite, corrections: SettlementCorrections): Promise<{ correction: number; debt: number } | "refused" | null> {
+  const { ctx, actor, marketId, bet, next, why, now } = w;
+  const count = await ctx.ports.settlements.resettlementCount(bet.id);
   if (count === null) return null;
   const paid = bet.status === "pending" ? 0 : (bet.actualReturn ?? 0);
   const amount = (next.actualReturn ?? 0) - paid;
-  let tx: LedgerTransaction | null = null;
-  let walletBalance: number | null = null;
-  let bonusBalance: number | null = null;
-  let owedNow = 0;
-  if (amount !== 0) {
-    // The money follows the bet's bonus share both ways (debt.ts correctionPostings).
-    const balances = await corrections.walletAndDebt(bet.userId);
-    walletBalance = balances.wallet;
-    bonusBalance = balances.bonus;
-    const postings = correctionPostings(bet, paid, next.actualReturn ?? 0, balances);
-    owedNow = -postings.filter((p) => p.accountId.startsWith("debt:")).reduce((s, p) => s + p.amount, 0);
-    const built = ledgerTransaction({ id: ctx.ids.next("tx"), kind: "bet_resettlement", reference: bet.id, createdAt: now, createdBy: actor.id }, postings);
-    if (!built.ok) throw new Error(built.error.message);
-    tx = built.value;
-  }
+  const { tx, walletBalance, bonusBalance, owedNow } = await correctionMoney(w, corrections, paid, amount);
   const plan: BetCorrectionPlan = {
     betId: bet.id,
     userId: bet.userId,
@@ -348,7 +370,7 @@ async function applyRegrade(
     bonusBalance,
     audit: {
       id: ctx.ids.next("aud"),
-      actorId,
+      actorId: w.actorId,
       actorRole: actor.role,
       action: next.status === "pending" && bet.status !== "pending" ? "bet.unsettle" : bet.status === "pending" ? "bet.regrade_legs" : "bet.resettle",
       entityType: "bet",

@@ -13,7 +13,7 @@
  */
 import { requireWithinReach } from "../shared/reach.ts";
 import type { Ctx } from "../shared/context.ts";
-import { domainError, err, ok, type Result } from "../shared/result.ts";
+import { domainError, err, ok, type DomainError, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
 import type { BetRecord } from "../shared/types.ts";
 import { ledgerTransaction, type LedgerTransaction } from "../wallet/ledger.ts";
@@ -24,7 +24,7 @@ import { checkBetReason, contradictions, type BetReason, type Contradiction } fr
 import { reasonOf, type SettleOverride } from "./settle-override.ts";
 import { recordedResult, type MarketResult } from "./market-result.ts";
 import { withWithdrawn } from "./rule4.ts";
-import { approvalNote, fourEyes, type ApprovalPending, type Approving } from "../approvals/four-eyes.ts";
+import { approvalNote, fourEyes, type ApprovalPending, type Approving, type RequestDraft } from "../approvals/four-eyes.ts";
 
 export interface ResettledBet {
   bet: {
@@ -71,6 +71,43 @@ async function checkAgainstMarkets(ctx: Ctx, bet: BetRecord, d: ResettlementDeci
   return override.ok ? ok({ override: override.value, against }) : override;
 }
 
+/** The four-eyes request: the money it moves is the size of the correction either way. */
+function approvalDraft(betId: string, req: ResettleBetInput, d: ResettlementDecision, against: { resettlementCount: number; status: string; actualReturn: number }): RequestDraft {
+  return {
+    kind: "bet_resettle",
+    subjectType: "bet",
+    subjectId: betId,
+    amount: Math.abs(d.correction),
+    threshold: "money",
+    summary: `Resettle bet ${betId} ${against.status} -> ${req.status}: ${d.correction >= 0 ? "pays" : "takes back"} ${formatMoney(Math.abs(d.correction))}`,
+    input: req,
+    against,
+  };
+}
+
+/** The correcting ledger transaction (none when the return does not change), refused rather than put the customer into debt. */
+async function correctionTransaction(
+  ctx: Ctx,
+  bet: BetRecord,
+  previousReturn: number,
+  d: ResettlementDecision,
+  actorId: string,
+  now: Date,
+): Promise<Result<LedgerTransaction | null>> {
+  if (d.correction === 0) return ok(null);
+  // Taken back from where it went (debt.ts correctionPostings); by bet, never into debt.
+  const postings = correctionPostings(bet, previousReturn, d.actualReturn, await ctx.ports.corrections.walletAndDebt(bet.userId));
+  if (postings.some((p) => p.accountId.startsWith("debt:"))) return err(insufficient(d.correction));
+  return ledgerTransaction({ id: ctx.ids.next("tx"), kind: "bet_resettlement", reference: bet.id, createdAt: now, createdBy: actorId }, postings);
+}
+
+/** Why the write changed nothing: decided by another admin, raced by another resettlement, or no money to take back. */
+function writeRefusal(written: "conflict" | "insufficient_funds" | "approval_decided", correction: number): DomainError {
+  if (written === "approval_decided") return domainError("APPROVAL.ALREADY_DECIDED", "This request was decided by someone else meanwhile");
+  if (written === "conflict") return domainError("BET.RESETTLE_CONFLICT", "The bet changed while you were resettling it; reload and try again");
+  return insufficient(correction);
+}
+
 export async function resettleBet(ctx: Ctx, betId: string, req: ResettleBetInput, approving?: Approving): Promise<Result<ResettledBet | ApprovalPending>> {
   const who = requireRole(ctx.actor, ["admin"], "resettle bets");
   if (!who.ok) return who;
@@ -92,30 +129,15 @@ export async function resettleBet(ctx: Ctx, betId: string, req: ResettleBetInput
   const previousStatus = bet.status as "won" | "lost" | "void";
   const previousReturn = bet.actualReturn ?? 0;
 
-  const gate = await fourEyes(ctx, actor, approving, {
-    kind: "bet_resettle",
-    subjectType: "bet",
-    subjectId: betId,
-    amount: Math.abs(d.correction),
-    threshold: "money",
-    summary: `Resettle bet ${betId} ${previousStatus} -> ${req.status}: ${d.correction >= 0 ? "pays" : "takes back"} ${formatMoney(Math.abs(d.correction))}`,
-    input: req,
-    against: { resettlementCount: count, status: previousStatus, actualReturn: previousReturn },
-  });
+  const gate = await fourEyes(ctx, actor, approving, approvalDraft(betId, req, d, { resettlementCount: count, status: previousStatus, actualReturn: previousReturn }));
   if (!gate.ok) return gate;
   if (!gate.value.apply) return ok(gate.value.pending);
   const claim = gate.value.claim;
 
   const now = ctx.clock.now();
-  let correction: LedgerTransaction | null = null;
-  if (d.correction !== 0) {
-    // Taken back from where it went (debt.ts correctionPostings); by bet, never into debt.
-    const postings = correctionPostings(bet, previousReturn, d.actualReturn, await ctx.ports.corrections.walletAndDebt(bet.userId));
-    if (postings.some((p) => p.accountId.startsWith("debt:"))) return err(insufficient(d.correction));
-    const tx = ledgerTransaction({ id: ctx.ids.next("tx"), kind: "bet_resettlement", reference: bet.id, createdAt: now, createdBy: actor.id }, postings);
-    if (!tx.ok) return tx;
-    correction = tx.value;
-  }
+  const tx = await correctionTransaction(ctx, bet, previousReturn, d, actor.id, now);
+  if (!tx.ok) return tx;
+  const correction = tx.value;
   const written = await settlements.resettle({
     betId,
     fromCount: count,
@@ -148,10 +170,7 @@ export async function resettleBet(ctx: Ctx, betId: string, req: ResettleBetInput
       createdAt: now,
     },
   });
-  if (written === "approval_decided") return err(domainError("APPROVAL.ALREADY_DECIDED", "This request was decided by someone else meanwhile"));
-  if (written === "conflict")
-    return err(domainError("BET.RESETTLE_CONFLICT", "The bet changed while you were resettling it; reload and try again"));
-  if (written === "insufficient_funds") return err(insufficient(d.correction));
+  if (written !== "resettled") return err(writeRefusal(written, d.correction));
   return ok({
     bet: { id: betId, status: d.status, actualReturn: d.actualReturn, previousStatus, previousReturn, resettlementCount: count + 1, settledAt: now },
     correction: d.correction,

@@ -24,7 +24,7 @@ import { ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
 import type { EventView } from "../shared/types.ts";
 import { bookSnapshot, startOfUtcDay } from "../risk/book.ts";
-import { aggregate, bookTotals, eventLimitFigures, publicPercentages, riskLevelOf, type MarketPosition } from "../risk/liability.ts";
+import { aggregate, bookTotals, eventLimitFigures, publicPercentages, riskLevelOf, type Aggregate, type MarketPosition } from "../risk/liability.ts";
 import { summarizeBettor, SHARP_THRESHOLD, type BettorSummary } from "../risk/sharp.ts";
 import { detectSteam, STEAM_LOOKBACK_MS } from "../risk/steam.ts";
 import { bankrollOf } from "../risk/alerts.ts";
@@ -90,6 +90,75 @@ function matchWinnerFigures(p: MarketPosition | undefined) {
   };
 }
 
+type RiskPort = Ctx["ports"]["risk"];
+
+/** The events with an open bet by a sharp customer (sharp score at or over the threshold). */
+function sharpEventsOf(
+  customers: Awaited<ReturnType<RiskPort["customerBets"]>>,
+  bets: Awaited<ReturnType<typeof bookSnapshot>>["bets"],
+  eventOfMarket: ReadonlyMap<string, string>,
+): Set<string> {
+  const sharpUsers = new Set(
+    customers.filter((c) => summarizeBettor(c.bets).sharpScore >= SHARP_THRESHOLD).map((c) => c.userId),
+  );
+  const sharpEvents = new Set<string>();
+  for (const b of bets) {
+    if (!sharpUsers.has(b.userId)) continue;
+    for (const l of b.legs) if (l.result === "pending" && eventOfMarket.has(l.marketId)) sharpEvents.add(eventOfMarket.get(l.marketId)!);
+  }
+  return sharpEvents;
+}
+
+/** One event's row: its positions summed, its tightest market and its match-winner figures. */
+function eventView(
+  a: Aggregate,
+  ps: MarketPosition[],
+  eventLimit: EventExposureView["eventLimit"],
+  sharp: boolean,
+  steam: boolean,
+): EventExposureView {
+  const m = ps[0].market;
+  const mw = ps.find((p) => p.market.type === "full_time_result");
+  const fig = matchWinnerFigures(mw);
+  const level = riskLevelOf(a.riskValue);
+  return {
+    eventId: a.key,
+    eventName: m.eventName,
+    sport: m.sport,
+    sportName: m.sportName,
+    homeTeam: m.homeTeam,
+    awayTeam: m.awayTeam,
+    status: m.eventStatus,
+    startTime: m.startTime,
+    marketId: mw?.market.id ?? null,
+    totalLiability: a.liability,
+    eventLimit,
+    tightestMarket: a.tightest
+      ? {
+          marketId: a.tightest.market.id,
+          marketName: a.tightest.market.name,
+          liability: a.tightest.liability,
+          limit: a.tightest.market.liabilityLimit,
+          limitUsage: a.tightest.limitUsage,
+        }
+      : null,
+    homeExposure: fig.home,
+    drawExposure: fig.draw,
+    awayExposure: fig.away,
+    outcomes: (mw ?? ps[0]).outcomes.map((o) => ({
+      outcomeId: o.outcomeId, name: o.name, priceMilli: o.priceMilli, stakes: o.stakes, payout: o.payout, net: o.net, liability: o.liability,
+    })),
+    payout: a.payout,
+    exposure: a.exposure,
+    volume: a.stakes,
+    publicPercentage: fig.pub,
+    riskLevel: sharp && (level === "low" || level === "medium") ? "sharp" : level,
+    riskValue: a.riskValue,
+    sharpMoney: sharp,
+    steamMove: steam,
+  };
+}
+
 export async function tradingOverview(ctx: Ctx): Promise<Result<TradingOverviewView>> {
   const who = requireRole(ctx.actor, TRADERS, "use the trading desk");
   if (!who.ok) return who;
@@ -105,15 +174,8 @@ export async function tradingOverview(ctx: Ctx): Promise<Result<TradingOverviewV
     risk.houseBalance(),
     risk.bankrollBase(),
   ]);
-  const sharpUsers = new Set(
-    customers.filter((c) => summarizeBettor(c.bets).sharpScore >= SHARP_THRESHOLD).map((c) => c.userId),
-  );
   const eventOfMarket = new Map(markets.map((m) => [m.id, m.eventId]));
-  const sharpEvents = new Set<string>();
-  for (const b of bets) {
-    if (!sharpUsers.has(b.userId)) continue;
-    for (const l of b.legs) if (l.result === "pending" && eventOfMarket.has(l.marketId)) sharpEvents.add(eventOfMarket.get(l.marketId)!);
-  }
+  const sharpEvents = sharpEventsOf(customers, bets, eventOfMarket);
   const steamEvents = new Set(
     detectSteam(moves, now).flatMap((s) => (eventOfMarket.has(s.marketId) ? [eventOfMarket.get(s.marketId)!] : [])),
   );
@@ -122,50 +184,9 @@ export async function tradingOverview(ctx: Ctx): Promise<Result<TradingOverviewV
   const views: EventExposureView[] = [];
   const eventLimits = eventLimitFigures(positions);
   for (const a of aggregate(positions, (p) => p.market.eventId)) {
-    const ps = byEvent.get(a.key)!;
     const steam = steamEvents.has(a.key);
     if (a.bets === 0 && !steam) continue;
-    const m = ps[0].market;
-    const mw = ps.find((p) => p.market.type === "full_time_result");
-    const fig = matchWinnerFigures(mw);
-    const sharp = sharpEvents.has(a.key);
-    const level = riskLevelOf(a.riskValue);
-    views.push({
-      eventId: a.key,
-      eventName: m.eventName,
-      sport: m.sport,
-      sportName: m.sportName,
-      homeTeam: m.homeTeam,
-      awayTeam: m.awayTeam,
-      status: m.eventStatus,
-      startTime: m.startTime,
-      marketId: mw?.market.id ?? null,
-      totalLiability: a.liability,
-      eventLimit: eventFigure(eventLimits.get(a.key)),
-      tightestMarket: a.tightest
-        ? {
-            marketId: a.tightest.market.id,
-            marketName: a.tightest.market.name,
-            liability: a.tightest.liability,
-            limit: a.tightest.market.liabilityLimit,
-            limitUsage: a.tightest.limitUsage,
-          }
-        : null,
-      homeExposure: fig.home,
-      drawExposure: fig.draw,
-      awayExposure: fig.away,
-      outcomes: (mw ?? ps[0]).outcomes.map((o) => ({
-        outcomeId: o.outcomeId, name: o.name, priceMilli: o.priceMilli, stakes: o.stakes, payout: o.payout, net: o.net, liability: o.liability,
-      })),
-      payout: a.payout,
-      exposure: a.exposure,
-      volume: a.stakes,
-      publicPercentage: fig.pub,
-      riskLevel: sharp && (level === "low" || level === "medium") ? "sharp" : level,
-      riskValue: a.riskValue,
-      sharpMoney: sharp,
-      steamMove: steam,
-    });
+    views.push(eventView(a, byEvent.get(a.key)!, eventFigure(eventLimits.get(a.key)), sharpEvents.has(a.key), steam));
   }
   views.sort((x, y) => y.totalLiability - x.totalLiability || y.volume - x.volume);
   const totals = bookTotals(positions);

@@ -27,13 +27,6 @@ const NOT_YET_SPLIT = new Set<string>([
   "tests/api/money-model.test.ts",
   "tests/contract/bets.contract.test.ts",
   "tests/e2e/customer-enters-a-fantasy-contest.spec.ts",
-  "domain/fantasy/create-private-contest.ts: createPrivateContest",
-  "domain/fraud/rules/monitoring.ts: scoreTransactions",
-  "domain/pricing/price.ts: fairProbs",
-  "domain/pricing/tennis.ts: computeOutlook",
-  "domain/settlement/correct-market.ts: applyRegrade",
-  "domain/settlement/resettle-bet.ts: resettleBet",
-  "domain/trading/desk.ts: tradingOverview",
 ]);
 
 function files(dir: string): string[] {
