@@ -21,10 +21,8 @@ const CHECKED_FOLDERS = ["domain", "adapters", "api", "site/src", "tests", "benc
  */
 const NOT_YET_SPLIT = new Set<string>([
   "site/src/scripts/landing.ts",
-  "tests/api/bets.test.ts",
   "tests/api/concurrency.test.ts",
   "tests/api/edges.test.ts",
-  "tests/api/fantasy-entries.test.ts",
   "tests/api/money-model.test.ts",
   "tests/contract/bets.contract.test.ts",
   "tests/e2e/customer-enters-a-fantasy-contest.spec.ts",
