@@ -22,9 +22,7 @@ const CHECKED_FOLDERS = ["domain", "adapters", "api", "site/src", "tests", "benc
 const NOT_YET_SPLIT = new Set<string>([
   "site/src/scripts/landing.ts",
   "tests/api/concurrency.test.ts",
-  "tests/api/edges.test.ts",
   "tests/api/money-model.test.ts",
-  "tests/contract/bets.contract.test.ts",
   "tests/e2e/customer-enters-a-fantasy-contest.spec.ts",
   "domain/fantasy/create-private-contest.ts: createPrivateContest",
   "domain/fraud/rules/monitoring.ts: scoreTransactions",
