@@ -2,34 +2,34 @@
  * Races on money, beyond tests/api/idempotency-concurrency.test.ts (which covers 30 equal stakes,
  * 20 repeats of one bet Idempotency-Key and 20 settles of one bet): here 200 placements of
  * different stakes on one wallet, bets + contest entries + withdrawals racing for one balance,
- * 20 repeats of one deposit Idempotency-Key, 20 accepts of one cash-out quote, cash-out racing
- * settlement, 10 resettlements racing, a won -> lost correction racing the customer's bets, one
- * customer entering one contest 10 times at once, entries racing a cancellation, and concurrent
- * settlement of one fantasy contest by several operators and two lifecycle runners (and settle
- * racing cancel). Every race is spread over the test app and three more app instances
- * with their own database connections (like several server processes on one database file), so
- * the database guards decide, not the order of requests. The ledger is checked after each.
+ * a won -> lost correction racing the customer's bets, entries racing a cancellation, 20 repeats
+ * of one deposit Idempotency-Key and one customer entering one contest 10 times at once. Races on
+ * settlement and cash-out: tests/api/concurrency-settlement.test.ts. Every race is spread over the
+ * test app and three more app instances with their own database connections, so the database
+ * guards decide, not the order of requests. The ledger is checked after each.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
+import { Session, type TestApp } from "../fixtures/test-app.ts";
 import {
-  balanceOf, betCountFor, countRows, currentUserId, expectLedgerBalanced, placeOk, selectionOf, siblingApps, upcomingPool, type Selection,
+  balanceOf,
+  betCountFor,
+  countRows,
+  expectLedgerBalanced,
+  placeOk,
+  selectionOf,
 } from "../fixtures/builders.ts";
-import { createContestOk, enterOk, HOUR, lineupFor, MIN, poolBalance, runnerFor, secondConnection, transactionsOfKind } from "../fixtures/fantasy.ts";
+import { createContestOk, HOUR, lineupFor, poolBalance, transactionsOfKind } from "../fixtures/fantasy.ts";
 import { put } from "../fixtures/accounts.ts";
 import type { ContestResolution, FantasyContest } from "../../api/schemas/fantasy.ts";
-import { EARLY, oneApproverForCorrections } from "../fixtures/settle.ts";
+import { EARLY } from "../fixtures/settle.ts";
+import { codes, customer, openRacingApps, single, sum, via as viaApps, type Answer, type RacingApps } from "../fixtures/racing-apps.ts";
 
 let t: TestApp;
-let pool: Awaited<ReturnType<typeof upcomingPool>>;
-let siblings: Awaited<ReturnType<typeof siblingApps>>;
+let pool: RacingApps["pool"];
+let siblings: RacingApps["siblings"];
 let admin: Session;
 beforeAll(async () => {
-  t = await makeTestApp();
-  await oneApproverForCorrections(t.database);
-  pool = await upcomingPool(new Session(t));
-  siblings = await siblingApps(t, 3);
-  admin = await demoLogin(t, "admin");
+  ({ t, pool, siblings, admin } = await openRacingApps());
 });
 afterAll(() => {
   siblings.close();
@@ -38,37 +38,11 @@ afterAll(() => {
 afterEach(() => t.clock.set(null as unknown as Date));
 
 /** The same session's request through app number i of [the test app, ...three siblings]. */
-function via(s: Session, i: number) {
-  return async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const apps = [t.app, ...siblings.apps];
-    const res = await apps[i % apps.length].request(path, {
-      method,
-      headers: { cookie: s.cookie, "content-type": "application/json", ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    let json: any = null;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = text;
-    }
-    return { status: res.status, body: json, replayed: res.headers.get("idempotent-replayed") === "true" };
-  };
-}
-type Answer = Awaited<ReturnType<ReturnType<typeof via>>>;
-
-async function customer() {
-  const s = await demoLogin(t, "customer");
-  return { s, id: await currentUserId(s) };
-}
-const single = (sel: Selection, stake: number) => ({ selections: [sel], stake, betType: "single" });
-const codes = (xs: Answer[]) => [...new Set(xs.map((x) => `${x.status} ${x.body?.error?.code ?? ""}`.trim()))].sort();
-const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+const via = (s: Session, i: number) => viaApps([t.app, ...siblings.apps], s, i);
 
 describe("200 placements at once on one wallet", () => {
   it("stakes of different sizes: the accepted ones never exceed the funds, the balance is the initial less exactly those, nobody was refused who fit", async () => {
-    const c = await customer();
+    const c = await customer(t);
     const initial = await balanceOf(c.s);
     const sel = selectionOf(pool.next());
     // 200 stakes between 1.00 and 30.00 (about 3,100.00 in all) on a 1,000.00 wallet.
@@ -98,7 +72,7 @@ describe("200 placements at once on one wallet", () => {
   }, 60_000);
 
   it("bets, contest entries and withdrawals racing for one balance: the wallet pays exactly what was accepted", async () => {
-    const c = await customer();
+    const c = await customer(t);
     expect((await put(c.s, "/api/responsible/limit-prompt", { declined: true })).status).toBe(200);
     const initial = await balanceOf(c.s);
     const now = Date.now();
@@ -149,7 +123,7 @@ describe("200 placements at once on one wallet", () => {
 
 describe("a correction racing the customer's spending", () => {
   it("resettling won -> lost while the customer bets the winnings away: never below zero, the money matches what happened", async () => {
-    const c = await customer();
+    const c = await customer(t);
     const placed = await placeOk(c.s, [selectionOf(pool.next())], 50_000);
     expect((await admin.post(`/api/admin/settle-bet/${placed.bet.id}`, { override: EARLY, status: "won", actualReturn: placed.bet.potentialReturn })).status).toBe(200);
     const initial = await balanceOf(c.s);
@@ -185,7 +159,7 @@ describe("entries racing a cancellation", () => {
     const k = await createContestOk(admin, {
       sportId: "fsp_nba", name: "Race cancel", entryFee: 1_500, prizePool: 2_000, maxEntries: 20, startTime: new Date(Date.now() + HOUR).toISOString(),
     });
-    const cs = await Promise.all(Array.from({ length: 10 }, () => customer()));
+    const cs = await Promise.all(Array.from({ length: 10 }, () => customer(t)));
     const before = await Promise.all(cs.map((c) => balanceOf(c.s)));
     const lineups = await Promise.all(cs.map((c, i) => lineupFor(c.s, k, i)));
     const answers = await Promise.all([
@@ -209,7 +183,7 @@ describe("entries racing a cancellation", () => {
 
 describe("one request repeated at once", () => {
   it("20 deposits with one Idempotency-Key: all 201 for the same payment, one payment, credited once", async () => {
-    const c = await customer();
+    const c = await customer(t);
     expect((await put(c.s, "/api/responsible/limit-prompt", { declined: true })).status).toBe(200);
     const initial = await balanceOf(c.s);
     const answers = await Promise.all(
@@ -236,7 +210,7 @@ describe("one request repeated at once", () => {
   });
 
   it("one customer entering one contest 10 times at once: one entry, one fee", async () => {
-    const c = await customer();
+    const c = await customer(t);
     const initial = await balanceOf(c.s);
     const k = await createContestOk(admin, { sportId: "fsp_nfl", name: "Race once", entryFee: 2_500, startTime: new Date(Date.now() + HOUR).toISOString() });
     const lineup = await lineupFor(c.s, k, 1);
@@ -250,166 +224,3 @@ describe("one request repeated at once", () => {
   });
 });
 
-describe("settling one bet at once", () => {
-  it("10 concurrent settles of one multiple: exactly one 200, one payout of the multiple's return", async () => {
-    const c = await customer();
-    const [a, b] = [pool.next(), pool.next()];
-    const placed = await placeOk(c.s, [selectionOf(a), selectionOf(b, 0, 1)], 3_000);
-    const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => via(admin, i)("POST", `/api/admin/settle-bet/${placed.bet.id}`, { override: EARLY, status: "won", actualReturn: placed.bet.potentialReturn })),
-    );
-    expect(answers.filter((x) => x.status === 200)).toHaveLength(1);
-    expect(codes(answers.filter((x) => x.status !== 200))).toEqual(["409 BET.NOT_PENDING"]);
-    expect(await balanceOf(c.s)).toBe(placed.balance + placed.bet.potentialReturn);
-    expect(await transactionsOfKind(t.database, "bet_payout", placed.bet.id)).toBe(1);
-    await expectLedgerBalanced(t.database);
-  });
-
-  it("10 concurrent resettlements lost -> won: exactly one applies, one correction", async () => {
-    const c = await customer();
-    const placed = await placeOk(c.s, [selectionOf(pool.next())], 2_000);
-    expect((await admin.post(`/api/admin/settle-bet/${placed.bet.id}`, { override: EARLY, status: "lost", actualReturn: 0 })).status).toBe(200);
-    const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => via(admin, i)("POST", `/api/admin/bets/${placed.bet.id}/resettle`, { status: "won", reasonCode: "result_correction" })),
-    );
-    expect(answers.filter((x) => x.status === 200)).toHaveLength(1);
-    for (const x of answers.filter((y) => y.status !== 200)) expect(["BET.RESETTLE_CONFLICT", "BET.RESETTLE_NO_CHANGE"]).toContain(x.body.error.code);
-    expect(await balanceOf(c.s)).toBe(placed.balance + placed.bet.potentialReturn);
-    expect(await transactionsOfKind(t.database, "bet_resettlement", placed.bet.id)).toBe(1);
-    expect(await countRows(t.database, "SELECT COUNT(*) AS n FROM bets WHERE id = ? AND resettlement_count = 1", [placed.bet.id])).toBe(1);
-    await expectLedgerBalanced(t.database);
-  });
-});
-
-describe("cash out at once", () => {
-  it("20 concurrent accepts of one quote over four apps: exactly one pays", async () => {
-    const c = await customer();
-    const placed = await placeOk(c.s, [selectionOf(pool.next())], 4_000);
-    const q = await (await c.s.post(`/api/bets/${placed.bet.id}/cash-out/quote`)).json();
-    expect(q.amount).toBe(3_800);
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => via(c.s, i)("POST", `/api/bets/${placed.bet.id}/cash-out`, { quoteId: q.quoteId })),
-    );
-    expect(answers.filter((x) => x.status === 200)).toHaveLength(1);
-    expect(codes(answers.filter((x) => x.status !== 200))).toEqual(["409 BET.NOT_PENDING"]);
-    expect(await balanceOf(c.s)).toBe(placed.balance + q.amount);
-    expect(await transactionsOfKind(t.database, "cash_out", placed.bet.id)).toBe(1);
-    await expectLedgerBalanced(t.database);
-  });
-
-  it("cash-out accepts racing settle-won requests on one bet: exactly one of them happens, and the money matches it", async () => {
-    const c = await customer();
-    const placed = await placeOk(c.s, [selectionOf(pool.next())], 5_000);
-    const q = await (await c.s.post(`/api/bets/${placed.bet.id}/cash-out/quote`)).json();
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        i % 2
-          ? via(c.s, i)("POST", `/api/bets/${placed.bet.id}/cash-out`, { quoteId: q.quoteId })
-          : via(admin, i)("POST", `/api/admin/settle-bet/${placed.bet.id}`, { override: EARLY, status: "won", actualReturn: placed.bet.potentialReturn }),
-      ),
-    );
-    const winners = answers.map((a, i) => ({ a, i })).filter((x) => x.a.status === 200);
-    expect(winners).toHaveLength(1);
-    for (const x of answers.filter((y) => y.status !== 200)) expect(x.status).toBe(409);
-    const cashedOut = winners[0].i % 2 === 1;
-    expect(await balanceOf(c.s)).toBe(placed.balance + (cashedOut ? q.amount : placed.bet.potentialReturn));
-    expect(await transactionsOfKind(t.database, "cash_out", placed.bet.id)).toBe(cashedOut ? 1 : 0);
-    expect(await transactionsOfKind(t.database, "bet_payout", placed.bet.id)).toBe(cashedOut ? 0 : 1);
-    await expectLedgerBalanced(t.database);
-  });
-});
-
-describe("settling one fantasy contest at once", () => {
-  /** A contest with four entries (fee 1000, guarantee 5000, rake 10%), started and locked by the runner. */
-  async function lockedContest(name: string) {
-    const T0 = Math.ceil(Date.now() / MIN) * MIN + 10 * HOUR;
-    t.clock.set(new Date(T0));
-    const k = await createContestOk(admin, {
-      sportId: "fsp_nfl", name, entryFee: 1_000, prizePool: 5_000, rakePercent: 10, maxEntries: 10,
-      startTime: new Date(T0 + HOUR).toISOString(), endTime: new Date(T0 + 4 * HOUR).toISOString(),
-    });
-    const entrants: { s: Session; entryId: string; after: number }[] = [];
-    for (let i = 0; i < 4; i++) {
-      const s = await demoLogin(t, "customer");
-      const out = await enterOk(s, k.id, await lineupFor(s, k, i * 5));
-      entrants.push({ s, entryId: out.entry.id, after: out.balance });
-    }
-    t.clock.set(new Date(T0 + HOUR));
-    const report = (await runnerFor(t).pass())!;
-    expect(report.locked).toContain(k.id);
-    return { k, entrants, T0 };
-  }
-
-  it("several operators and two lifecycle runners settling at the same moment: one set of payouts, the pool ends at zero", async () => {
-    const { k, entrants, T0 } = await lockedContest("Race settle");
-    // Take it live (scored), then race at the end time: 6 admin settles over four apps and two runners on two connections.
-    t.clock.set(new Date(T0 + 2 * HOUR));
-    expect((await runnerFor(t).pass())!.live).toContain(k.id);
-    t.clock.set(new Date(T0 + 4 * HOUR));
-    const other = await secondConnection(t);
-    try {
-      const [answers, passes] = await Promise.all([
-        Promise.all(Array.from({ length: 6 }, (_, i) => via(admin, i)("POST", `/api/admin/fantasy/contests/${k.id}/settle`))),
-        Promise.all([runnerFor(t).pass(), runnerFor(t, other, 2).pass()]),
-      ]);
-      const byAdmin = answers.filter((a) => a.status === 200);
-      const byRunner = passes.filter((p) => p?.settled.includes(k.id));
-      expect(byAdmin.length + byRunner.length).toBe(1);
-      expect(codes(answers.filter((a) => a.status !== 200))).toEqual(["409 FANTASY.INVALID_TRANSITION"]);
-    } finally {
-      other.close();
-    }
-    // Fees 4000, rake 400, pool max(5000, 3600) = 5000 (the house adding the 1400 overlay), paid once.
-    expect(await transactionsOfKind(t.database, "contest_rake", k.id)).toBe(1);
-    expect(await poolBalance(t.database, k.id)).toBe(0);
-    let paid = 0;
-    for (const e of entrants) {
-      const payouts = await t.database.client.execute({
-        sql: `SELECT COALESCE(SUM(p.amount), 0) AS s, COUNT(DISTINCT x.id) AS n FROM ledger_transactions x JOIN ledger_postings p ON p.transaction_id = x.id
-              WHERE x.kind = 'contest_payout' AND x.reference = ? AND p.account_id LIKE 'wallet:%'`,
-        args: [e.entryId],
-      });
-      const amount = Number(payouts.rows[0].s);
-      expect(Number(payouts.rows[0].n)).toBeLessThanOrEqual(1);
-      expect(await balanceOf(e.s)).toBe(e.after + amount);
-      paid += amount;
-    }
-    expect(paid).toBe(5_000);
-    await expectLedgerBalanced(t.database);
-  }, 60_000);
-
-  it("settle racing cancel on one locked contest: exactly one happens, and the money matches it", async () => {
-    const { k, entrants } = await lockedContest("Race settle or cancel");
-    const house = async () => Number((await t.database.client.execute("SELECT balance FROM ledger_accounts WHERE id = 'house'")).rows[0].balance);
-    const houseBefore = await house();
-    const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => via(admin, i)("POST", `/api/admin/fantasy/contests/${k.id}/${i % 2 ? "cancel" : "settle"}`)),
-    );
-    const winners = answers.map((a, i) => ({ a, i })).filter((x) => x.a.status === 200);
-    expect(winners).toHaveLength(1);
-    expect(codes(answers.filter((a) => a.status !== 200))).toEqual(["409 FANTASY.INVALID_TRANSITION"]);
-    const r = winners[0].a.body as ContestResolution;
-    expect(await poolBalance(t.database, k.id)).toBe(0);
-    if (winners[0].i % 2) {
-      expect(r.contest.status).toBe("cancelled");
-      for (const e of entrants) expect(await balanceOf(e.s)).toBe(e.after + 1_000);
-      // The guarantee was never put in, so the house neither pays nor gets anything back.
-      expect(await house()).toBe(houseBefore);
-    } else {
-      expect(r.contest.status).toBe("settled");
-      expect(sum(r.payouts.map((p) => p.amount))).toBe(5_000);
-      for (const e of entrants) expect(await balanceOf(e.s)).toBe(e.after + (r.payouts.find((p) => p.entryId === e.entryId)?.amount ?? 0));
-      // The house pays only the overlay: 5000 - (4000 - 400) = 1400.
-      expect(await house()).toBe(houseBefore - 1_400);
-    }
-    for (const e of entrants) {
-      const n = await countRows(
-        t.database,
-        "SELECT COUNT(*) AS n FROM ledger_transactions WHERE reference = ? AND kind IN ('contest_payout', 'contest_entry_refund')",
-        [e.entryId],
-      );
-      expect(n).toBeLessThanOrEqual(1);
-    }
-    await expectLedgerBalanced(t.database);
-  }, 60_000);
-});
