@@ -57,7 +57,9 @@ interface Race {
 interface Row {
   /** The rule's pure check refusing a sample; null where the rule is the database's alone (funds, wallet, key). */
   domain: (() => { code: string } | null) | null;
-  /** The code the use case answers (a rule worded by the wager gate answers with the gate's code). */
+  /** The code the pure check refuses with, when it is not the rule's (the wager gate words its own refusals). */
+  refuses?: string;
+  /** The code the use case answers, when it is not the rule's. */
   answers?: string;
   /** The stake to place (default 5.00). */
   stake?: (userId: string) => Promise<number>;
@@ -216,20 +218,16 @@ const ROWS: Record<RuleName, Row> = {
   },
   wagerGates: {
     domain: () => {
-      const r = checkMayWager(
-        { user: { isActive: true, verificationLevel: "basic" }, exclusions: [{ id: "x1", reason: null, kind: "timeout", startedAt: new Date(Date.now() - 1000), endsAt: new Date(Date.now() + 86_400_000) }], lossLimits: noLimits(), netLoss: { daily: 0, weekly: 0, monthly: 0 } },
-        500,
-        new Date(),
-      );
+      const r = checkMayWager({ user: { isActive: false, verificationLevel: "basic" }, exclusions: [], lossLimits: noLimits(), netLoss: { daily: 0, weekly: 0, monthly: 0 } }, 500, new Date());
       return r.ok ? null : r.error;
     },
-    // A time-out taken between the use case's gate and the write: the write's assertion refuses,
-    // and the wager gate, read again, words it.
-    answers: "RG.SELF_EXCLUDED",
-    before: ({ userId }) =>
-      sql("INSERT INTO responsible_exclusions (id, user_id, kind, started_at, ends_at) VALUES (?, ?, 'timeout', ?, ?)", [
-        `ex-${userId}`, userId, Date.now() - 1000, Date.now() + 86_400_000,
-      ]),
+    refuses: "AUTH.ACCOUNT_SUSPENDED",
+    // The account suspended between the use case's gate and the write, and active again right
+    // after it: the write's assertion refuses, the gate read again passes, and the rule's own text
+    // stands. (An exclusion cannot be undone: the table refuses updates and deletes.)
+    before: ({ userId }) => sql("UPDATE users SET is_active = 0 WHERE id = ?", [userId]),
+    after: ({ userId }) => sql("UPDATE users SET is_active = 1 WHERE id = ?", [userId]),
+    text: () => ADMISSION_RULES.wagerGates.fallback,
   },
   funds: {
     domain: null,
@@ -253,6 +251,26 @@ const ROWS: Record<RuleName, Row> = {
     text: () => ADMISSION_RULES.idempotency.fallback,
   },
   ...SELECTION_STATE_ROWS,
+};
+
+/**
+ * The wager gates' write assertion again, with a change that stays: a time-out taken between the use
+ * case's gate and the write refuses the write, and the wager gate, read again, words it.
+ */
+const STILL_EXCLUDED: Row = {
+  domain: () => {
+    const r = checkMayWager(
+      { user: { isActive: true, verificationLevel: "basic" }, exclusions: [{ id: "x1", reason: null, kind: "timeout", startedAt: new Date(Date.now() - 1000), endsAt: new Date(Date.now() + 86_400_000) }], lossLimits: noLimits(), netLoss: { daily: 0, weekly: 0, monthly: 0 } },
+      500,
+      new Date(),
+    );
+    return r.ok ? null : r.error;
+  },
+  answers: "RG.SELF_EXCLUDED",
+  before: ({ userId }) =>
+    sql("INSERT INTO responsible_exclusions (id, user_id, kind, started_at, ends_at) VALUES (?, ?, 'timeout', ?, ?)", [
+      `ex-${userId}`, userId, Date.now() - 1000, Date.now() + 86_400_000,
+    ]),
 };
 
 /** The guard in the migrated database, or in the plan's statements for an assertion of the write. */
@@ -309,7 +327,7 @@ async function customer(walletless: boolean): Promise<string> {
 async function refusedPlacement(name: RuleName, row: Row) {
   const rule = ADMISSION_RULES[name];
   const answers = row.answers ?? rule.code;
-  if (row.domain) expect(row.domain()?.code).toBe(answers);
+  if (row.domain) expect(row.domain()?.code).toBe(row.refuses ?? answers);
 
   const userId = await customer(row.walletless ?? false);
   const selections = row.selection ? await row.selection() : [selectionOf(pool.next())];
@@ -352,4 +370,7 @@ describe("admission rules: each declared once, its domain check, its guard and i
   for (const name of Object.keys(ROWS) as RuleName[]) {
     it(`${name}: ${ROWS[name].answers ?? ADMISSION_RULES[name].code}`, () => refusedPlacement(name, ROWS[name]));
   }
+
+  it("wagerGates, the gate still refusing when read again: the gate words it (RG.SELF_EXCLUDED)", () =>
+    refusedPlacement("wagerGates", STILL_EXCLUDED));
 });
