@@ -76,9 +76,11 @@ interface Row {
   text?: (e: DomainError, now: PricedOutcome | undefined) => string | RegExp;
 }
 
-/** The sample slip (its leg seen at `odds`) against the sample outcome changed by `over`, under the "refuse" setting. */
-const stateSample = (over: Partial<PricedOutcome>, odds = "2.00") => () =>
-  checkSelections({ selections: [{ eventId: "e1", marketId: "m1", outcomeId: "o1", odds }] }, new Map([["o1", outcome(over)]]), new Date(), "refuse");
+/** The sample slip (its leg seen at `odds`) against the sample outcome changed by `over` (given the time checked at), under the "refuse" setting. */
+const stateSample = (over: (at: number) => Partial<PricedOutcome>, odds = "2.00") => () => {
+  const at = Date.now();
+  return checkSelections({ selections: [{ eventId: "e1", marketId: "m1", outcomeId: "o1", odds }] }, new Map([["o1", outcome(over(at))]]), new Date(at), "refuse");
+};
 const racing = (e: ApiEvent) => e.sport === "racing";
 const notRacing = (e: ApiEvent) => e.sport !== "racing";
 const MINUTE = 60_000;
@@ -102,7 +104,7 @@ const startOf = (eventId: string) => Date.parse(pool.events.find((e) => e.id ===
  */
 const SELECTION_STATE_ROWS = {
   selectionNotFound: {
-    domain: stateSample({ marketId: "m2" }),
+    domain: stateSample(() => ({ marketId: "m2" })),
     selection: async () => [selectionOf(pool.forMutation(notRacing))],
     // The outcome moved to another market of its event: none of that id is left in the slip's market.
     before: ({ sel }) =>
@@ -110,44 +112,44 @@ const SELECTION_STATE_ROWS = {
     text: () => ADMISSION_RULES.selectionNotFound.message(),
   },
   eventClosed: {
-    domain: stateSample({ eventStatus: "finished" }),
+    domain: stateSample(() => ({ eventStatus: "finished" })),
     selection: async () => [selectionOf(pool.forMutation(notRacing))],
     before: ({ sel }) => sql("UPDATE events SET status = 'finished' WHERE id = ?", [sel.eventId]),
     text: (_, now) => ADMISSION_RULES.eventClosed.message(now!.eventName),
   },
   raceOff: {
-    domain: stateSample({ sport: "racing", eventStartTime: new Date(Date.now() - MINUTE) }),
+    domain: stateSample((at) => ({ sport: "racing", eventStartTime: new Date(at - MINUTE) })),
     selection: raceRunner,
     before: ({ sel }) => sql("UPDATE events SET start_time = ? WHERE id = ?", [Date.now() - MINUTE, sel.eventId]),
     cleanup: ({ sel }) => sql("UPDATE events SET start_time = ? WHERE id = ?", [startOf(sel.eventId), sel.eventId]),
     text: (_, now) => ADMISSION_RULES.raceOff.message(now!.eventName),
   },
   eventStarted: {
-    domain: stateSample({ eventStartTime: new Date(Date.now() - MINUTE) }),
+    domain: stateSample((at) => ({ eventStartTime: new Date(at - MINUTE) })),
     selection: async () => [selectionOf(pool.forMutation(notRacing))],
     before: ({ sel }) => sql("UPDATE events SET start_time = ? WHERE id = ?", [Date.now() - MINUTE, sel.eventId]),
     text: (_, now) => ADMISSION_RULES.eventStarted.message(now!.eventName),
   },
   selectionDecided: {
-    domain: stateSample({ outcomeResult: "won" }),
+    domain: stateSample(() => ({ outcomeResult: "won" })),
     selection: async () => [selectionOf(pool.forMutation(notRacing))],
     before: ({ sel }) => sql("UPDATE outcomes SET result = 'won' WHERE id = ?", [sel.outcomeId]),
     text: (_, now) => ADMISSION_RULES.selectionDecided.message(now!.outcomeName, now!.marketName),
   },
   marketClosed: {
-    domain: stateSample({ marketStatus: "suspended" }),
+    domain: stateSample(() => ({ marketStatus: "suspended" })),
     selection: async () => [selectionOf(pool.forMutation(notRacing))],
     before: ({ sel }) => sql("UPDATE markets SET status = 'suspended' WHERE id = ?", [sel.marketId]),
     text: (_, now) => ADMISSION_RULES.marketClosed.message(now!.marketName, "suspended"),
   },
   eventSuspended: {
-    domain: stateSample({ eventSuspendedUntil: new Date(Date.now() + MINUTE) }),
+    domain: stateSample((at) => ({ eventSuspendedUntil: new Date(at + MINUTE) })),
     selection: async () => [selectionOf(pool.forMutation(notRacing))],
     before: ({ sel }) => sql("UPDATE events SET suspended_until = ? WHERE id = ?", [Date.now() + MINUTE, sel.eventId]),
     text: (_, now) => ADMISSION_RULES.eventSuspended.message(now!.eventName),
   },
   raceReforming: {
-    domain: stateSample({ sport: "racing", marketReformedAt: new Date(Date.now() + MINUTE) }),
+    domain: stateSample((at) => ({ sport: "racing", marketReformedAt: new Date(at + MINUTE) })),
     selection: raceRunner,
     // Re-formed, reopening in a minute.
     before: ({ sel }) => sql("UPDATE markets SET reformed_at = ? WHERE id = ?", [Date.now() + MINUTE, sel.marketId]),
@@ -155,7 +157,7 @@ const SELECTION_STATE_ROWS = {
     text: (_, now) => ADMISSION_RULES.raceReforming.message(now!.marketName),
   },
   raceReformed: {
-    domain: stateSample({ sport: "racing", marketReformedAt: new Date(Date.now() - MINUTE), outcomeUpdatedAt: new Date(Date.now() - MINUTE) }, "2.10"),
+    domain: stateSample((at) => ({ sport: "racing", marketReformedAt: new Date(at - MINUTE), outcomeUpdatedAt: new Date(at - MINUTE) }), "2.10"),
     selection: raceRunner,
     // Re-formed and reopened, the runner re-priced by the re-form itself (no trader has moved it since).
     before: async ({ sel }) => {
@@ -188,7 +190,7 @@ const ROWS: Record<RuleName, Row> = {
     text: () => ADMISSION_RULES.oddsCeiling.message(MAX_COMBINED_ODDS_MILLI),
   },
   price: {
-    domain: stateSample({}, "2.10"),
+    domain: stateSample(() => ({}), "2.10"),
     before: ({ sel }) => sql("UPDATE outcomes SET price_milli = price_milli + 50 WHERE id = ?", [sel.outcomeId]),
     text: (_, now) => ADMISSION_RULES.price.message([now!]),
   },
