@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
-import { countRows, currentUserId, selectionOf, upcomingPool, type Selection } from "../fixtures/builders.ts";
+import { countRows, currentUserId, selectionOf, upcomingPool, type ApiEvent, type Selection } from "../fixtures/builders.ts";
 import { libsqlPorts } from "../../adapters/libsql/index.ts";
 import { placementStatements } from "../../adapters/libsql/bets.ts";
 import { randomIds } from "../../adapters/system/clock.ts";
@@ -22,6 +22,7 @@ import { noLimits } from "../../domain/responsible/limits.ts";
 import type { PlacementOutcome, PlacementPlan, Ports } from "../../domain/ports/index.ts";
 import type { PricedOutcome } from "../../domain/shared/types.ts";
 import type { DomainError } from "../../domain/shared/result.ts";
+import { formatOdds } from "../../domain/shared/odds.ts";
 
 let t: TestApp;
 let pool: Awaited<ReturnType<typeof upcomingPool>>;
@@ -56,7 +57,9 @@ interface Race {
 interface Row {
   /** The rule's pure check refusing a sample; null where the rule is the database's alone (funds, wallet, key). */
   domain: (() => { code: string } | null) | null;
-  /** The code the use case answers (a rule worded by the wager gate answers with the gate's code). */
+  /** The code the pure check refuses with, when it is not the rule's (the wager gate words its own refusals). */
+  refuses?: string;
+  /** The code the use case answers, when it is not the rule's. */
   answers?: string;
   /** The stake to place (default 5.00). */
   stake?: (userId: string) => Promise<number>;
@@ -67,11 +70,108 @@ interface Row {
   /** Changes made just before the plan is written, and after it (the use case has already passed its own checks). */
   before?: (race: Race) => Promise<unknown>;
   after?: (race: Race) => Promise<unknown>;
-  /** Undoes a change to settings every customer shares, once the answer is in. */
-  cleanup?: () => Promise<unknown>;
-  /** The text answered, from the details the refusal carries. */
-  text?: (e: DomainError) => string | RegExp;
+  /** Undoes a change to settings every customer shares, or to an event other rows are given too, once the answer is in. */
+  cleanup?: (race: Race) => Promise<unknown>;
+  /** The text answered, from the details the refusal carries or the selection's price and state after the attempt. */
+  text?: (e: DomainError, now: PricedOutcome | undefined) => string | RegExp;
 }
+
+/** The sample slip (its leg seen at `odds`) against the sample outcome changed by `over` (given the time checked at), under the "refuse" setting. */
+const stateSample = (over: (at: number) => Partial<PricedOutcome>, odds = "2.00") => () => {
+  const at = Date.now();
+  return checkSelections({ selections: [{ eventId: "e1", marketId: "m1", outcomeId: "o1", odds }] }, new Map([["o1", outcome(over(at))]]), new Date(at), "refuse");
+};
+const racing = (e: ApiEvent) => e.sport === "racing";
+const notRacing = (e: ApiEvent) => e.sport !== "racing";
+const MINUTE = 60_000;
+
+/**
+ * A runner of a race, at its price as the database holds it now. The rows above take every race of
+ * the seed (the odds ceiling's legs, then the price row, which moves a runner's price), so the race
+ * rows share one race, on a runner no other row changed, and undo their change once answered.
+ */
+async function raceRunner(): Promise<Selection[]> {
+  const sel = selectionOf(pool.next(racing), 0, 1);
+  const price = Number((await sql("SELECT price_milli FROM outcomes WHERE id = ?", [sel.outcomeId])).rows[0].price_milli);
+  return [{ ...sel, odds: formatOdds(price) }];
+}
+const startOf = (eventId: string) => Date.parse(pool.events.find((e) => e.id === eventId)!.startTime);
+
+/**
+ * The states of a selection the use case refuses before the write, each brought about just before
+ * the write (on an event no other row is given, or a race restored after): the write's price guard
+ * refuses, and the prices and state read again word the refusal.
+ */
+const SELECTION_STATE_ROWS = {
+  selectionNotFound: {
+    domain: stateSample(() => ({ marketId: "m2" })),
+    selection: async () => [selectionOf(pool.forMutation(notRacing))],
+    // The outcome moved to another market of its event: none of that id is left in the slip's market.
+    before: ({ sel }) =>
+      sql("UPDATE outcomes SET market_id = (SELECT id FROM markets WHERE event_id = ? AND id <> ? LIMIT 1) WHERE id = ?", [sel.eventId, sel.marketId, sel.outcomeId]),
+    text: () => ADMISSION_RULES.selectionNotFound.message(),
+  },
+  eventClosed: {
+    domain: stateSample(() => ({ eventStatus: "finished" })),
+    selection: async () => [selectionOf(pool.forMutation(notRacing))],
+    before: ({ sel }) => sql("UPDATE events SET status = 'finished' WHERE id = ?", [sel.eventId]),
+    text: (_, now) => ADMISSION_RULES.eventClosed.message(now!.eventName),
+  },
+  raceOff: {
+    domain: stateSample((at) => ({ sport: "racing", eventStartTime: new Date(at - MINUTE) })),
+    selection: raceRunner,
+    before: ({ sel }) => sql("UPDATE events SET start_time = ? WHERE id = ?", [Date.now() - MINUTE, sel.eventId]),
+    cleanup: ({ sel }) => sql("UPDATE events SET start_time = ? WHERE id = ?", [startOf(sel.eventId), sel.eventId]),
+    text: (_, now) => ADMISSION_RULES.raceOff.message(now!.eventName),
+  },
+  eventStarted: {
+    domain: stateSample((at) => ({ eventStartTime: new Date(at - MINUTE) })),
+    selection: async () => [selectionOf(pool.forMutation(notRacing))],
+    before: ({ sel }) => sql("UPDATE events SET start_time = ? WHERE id = ?", [Date.now() - MINUTE, sel.eventId]),
+    text: (_, now) => ADMISSION_RULES.eventStarted.message(now!.eventName),
+  },
+  selectionDecided: {
+    domain: stateSample(() => ({ outcomeResult: "won" })),
+    selection: async () => [selectionOf(pool.forMutation(notRacing))],
+    before: ({ sel }) => sql("UPDATE outcomes SET result = 'won' WHERE id = ?", [sel.outcomeId]),
+    text: (_, now) => ADMISSION_RULES.selectionDecided.message(now!.outcomeName, now!.marketName),
+  },
+  marketClosed: {
+    domain: stateSample(() => ({ marketStatus: "suspended" })),
+    selection: async () => [selectionOf(pool.forMutation(notRacing))],
+    before: ({ sel }) => sql("UPDATE markets SET status = 'suspended' WHERE id = ?", [sel.marketId]),
+    text: (_, now) => ADMISSION_RULES.marketClosed.message(now!.marketName, "suspended"),
+  },
+  eventSuspended: {
+    domain: stateSample((at) => ({ eventSuspendedUntil: new Date(at + MINUTE) })),
+    selection: async () => [selectionOf(pool.forMutation(notRacing))],
+    before: ({ sel }) => sql("UPDATE events SET suspended_until = ? WHERE id = ?", [Date.now() + MINUTE, sel.eventId]),
+    text: (_, now) => ADMISSION_RULES.eventSuspended.message(now!.eventName),
+  },
+  raceReforming: {
+    domain: stateSample((at) => ({ sport: "racing", marketReformedAt: new Date(at + MINUTE) })),
+    selection: raceRunner,
+    // Re-formed, reopening in a minute.
+    before: ({ sel }) => sql("UPDATE markets SET reformed_at = ? WHERE id = ?", [Date.now() + MINUTE, sel.marketId]),
+    cleanup: ({ sel }) => sql("UPDATE markets SET reformed_at = NULL WHERE id = ?", [sel.marketId]),
+    text: (_, now) => ADMISSION_RULES.raceReforming.message(now!.marketName),
+  },
+  raceReformed: {
+    domain: stateSample((at) => ({ sport: "racing", marketReformedAt: new Date(at - MINUTE), outcomeUpdatedAt: new Date(at - MINUTE) }), "2.10"),
+    selection: raceRunner,
+    // Re-formed and reopened, the runner re-priced by the re-form itself (no trader has moved it since).
+    before: async ({ sel }) => {
+      const at = Date.now() - MINUTE;
+      await sql("UPDATE markets SET reformed_at = ? WHERE id = ?", [at, sel.marketId]);
+      await sql("UPDATE outcomes SET price_milli = price_milli + 50, updated_at = ? WHERE id = ?", [at, sel.outcomeId]);
+    },
+    cleanup: async ({ sel }) => {
+      await sql("UPDATE markets SET reformed_at = NULL WHERE id = ?", [sel.marketId]);
+      await sql("UPDATE outcomes SET price_milli = price_milli - 50 WHERE id = ?", [sel.outcomeId]);
+    },
+    text: (_, now) => ADMISSION_RULES.raceReformed.message(now!.marketName, now!.outcomeName, now!.priceMilli),
+  },
+} satisfies Partial<Record<RuleName, Row>>;
 
 const ROWS: Record<RuleName, Row> = {
   oddsCeiling: {
@@ -90,9 +190,9 @@ const ROWS: Record<RuleName, Row> = {
     text: () => ADMISSION_RULES.oddsCeiling.message(MAX_COMBINED_ODDS_MILLI),
   },
   price: {
-    domain: () => checkSelections({ selections: [{ eventId: "e1", marketId: "m1", outcomeId: "o1", odds: "2.10" }] }, new Map([["o1", outcome()]]), new Date(), "refuse"),
+    domain: stateSample(() => ({}), "2.10"),
     before: ({ sel }) => sql("UPDATE outcomes SET price_milli = price_milli + 50 WHERE id = ?", [sel.outcomeId]),
-    text: () => /^The price of .+ changed to \d+\.\d{2}$/,
+    text: (_, now) => ADMISSION_RULES.price.message([now!]),
   },
   stakeFactor: {
     domain: () => limitSample({ stakeFactorBp: 1 }),
@@ -120,20 +220,16 @@ const ROWS: Record<RuleName, Row> = {
   },
   wagerGates: {
     domain: () => {
-      const r = checkMayWager(
-        { user: { isActive: true, verificationLevel: "basic" }, exclusions: [{ id: "x1", reason: null, kind: "timeout", startedAt: new Date(Date.now() - 1000), endsAt: new Date(Date.now() + 86_400_000) }], lossLimits: noLimits(), netLoss: { daily: 0, weekly: 0, monthly: 0 } },
-        500,
-        new Date(),
-      );
+      const r = checkMayWager({ user: { isActive: false, verificationLevel: "basic" }, exclusions: [], lossLimits: noLimits(), netLoss: { daily: 0, weekly: 0, monthly: 0 } }, 500, new Date());
       return r.ok ? null : r.error;
     },
-    // A time-out taken between the use case's gate and the write: the write's assertion refuses,
-    // and the wager gate, read again, words it.
-    answers: "RG.SELF_EXCLUDED",
-    before: ({ userId }) =>
-      sql("INSERT INTO responsible_exclusions (id, user_id, kind, started_at, ends_at) VALUES (?, ?, 'timeout', ?, ?)", [
-        `ex-${userId}`, userId, Date.now() - 1000, Date.now() + 86_400_000,
-      ]),
+    refuses: "AUTH.ACCOUNT_SUSPENDED",
+    // The account suspended between the use case's gate and the write, and active again right
+    // after it: the write's assertion refuses, the gate read again passes, and the rule's own text
+    // stands. (An exclusion cannot be undone: the table refuses updates and deletes.)
+    before: ({ userId }) => sql("UPDATE users SET is_active = 0 WHERE id = ?", [userId]),
+    after: ({ userId }) => sql("UPDATE users SET is_active = 1 WHERE id = ?", [userId]),
+    text: () => ADMISSION_RULES.wagerGates.fallback,
   },
   funds: {
     domain: null,
@@ -156,6 +252,27 @@ const ROWS: Record<RuleName, Row> = {
     after: ({ userId, key }) => sql("DELETE FROM idempotency_keys WHERE user_id = ? AND key = ?", [userId, key]),
     text: () => ADMISSION_RULES.idempotency.fallback,
   },
+  ...SELECTION_STATE_ROWS,
+};
+
+/**
+ * The wager gates' write assertion again, with a change that stays: a time-out taken between the use
+ * case's gate and the write refuses the write, and the wager gate, read again, words it.
+ */
+const STILL_EXCLUDED: Row = {
+  domain: () => {
+    const r = checkMayWager(
+      { user: { isActive: true, verificationLevel: "basic" }, exclusions: [{ id: "x1", reason: null, kind: "timeout", startedAt: new Date(Date.now() - 1000), endsAt: new Date(Date.now() + 86_400_000) }], lossLimits: noLimits(), netLoss: { daily: 0, weekly: 0, monthly: 0 } },
+      500,
+      new Date(),
+    );
+    return r.ok ? null : r.error;
+  },
+  answers: "RG.SELF_EXCLUDED",
+  before: ({ userId }) =>
+    sql("INSERT INTO responsible_exclusions (id, user_id, kind, started_at, ends_at) VALUES (?, ?, 'timeout', ?, ?)", [
+      `ex-${userId}`, userId, Date.now() - 1000, Date.now() + 86_400_000,
+    ]),
 };
 
 /** The guard in the migrated database, or in the plan's statements for an assertion of the write. */
@@ -205,44 +322,57 @@ async function customer(walletless: boolean): Promise<string> {
   return id;
 }
 
+/**
+ * Places a bet under `row` with the database changed around the write, and checks the answer, that
+ * nothing was written, the guard, and the write's refusal.
+ */
+async function refusedPlacement(name: RuleName, row: Row) {
+  const rule = ADMISSION_RULES[name];
+  const answers = row.answers ?? rule.code;
+  if (row.domain) expect(row.domain()?.code).toBe(row.refuses ?? answers);
+
+  const userId = await customer(row.walletless ?? false);
+  const selections = row.selection ? await row.selection() : [selectionOf(pool.next())];
+  const race: Race = { userId, sel: selections[0], key: `key-${userId}` };
+  const stake = row.stake ? await row.stake(userId) : 500;
+  const user = (await libsqlPorts(t.database).users.findById(userId))!;
+  const seen: { plan: PlacementPlan; outcome: PlacementOutcome }[] = [];
+  const writes = () => countRows(t.database, "SELECT COUNT(*) AS n FROM bets WHERE user_id = ?", [userId]);
+
+  const ctx = { actor: { kind: "user", user, sessionId: "test" }, ports: racedPorts(race, row, seen), clock: { now: () => new Date() }, ids: randomIds } as const;
+  let res: Awaited<ReturnType<typeof placeBet>>;
+  // The selection's price and state as the answer was given, before any change is undone.
+  let now: PricedOutcome | undefined;
+  try {
+    res = await placeBet(ctx, { selections, stake, betType: selections.length > 1 ? "multiple" : "single" }, name === "idempotency" ? race.key : null);
+    [now] = await libsqlPorts(t.database).events.pricedOutcomes([race.sel.outcomeId]);
+  } finally {
+    await row.cleanup?.(race);
+  }
+
+  expect(res.ok).toBe(false);
+  if (res.ok) return;
+  expect(res.error.code).toBe(answers);
+  if (row.text) {
+    const text = row.text(res.error, now);
+    if (typeof text === "string") expect(res.error.message).toBe(text);
+    else expect(res.error.message).toMatch(text);
+  }
+  expect(await writes()).toBe(0);
+  await expectGuard(rule.guard, seen[0]?.plan);
+  if ("refusal" in rule) expect(seen[0]?.outcome.kind).toBe(rule.refusal);
+  else expect(seen).toEqual([]);
+}
+
 describe("admission rules: each declared once, its domain check, its guard and its refusal together", () => {
   it("every declared rule has a row", () => {
     expect(Object.keys(ROWS).sort()).toEqual(Object.keys(ADMISSION_RULES).sort());
   });
 
   for (const name of Object.keys(ROWS) as RuleName[]) {
-    it(`${name}: ${ROWS[name].answers ?? ADMISSION_RULES[name].code}`, async () => {
-      const rule = ADMISSION_RULES[name];
-      const row = ROWS[name];
-      const answers = row.answers ?? rule.code;
-      if (row.domain) expect(row.domain()?.code).toBe(answers);
-
-      const userId = await customer(row.walletless ?? false);
-      const selections = row.selection ? await row.selection() : [selectionOf(pool.next())];
-      const race: Race = { userId, sel: selections[0], key: `key-${userId}` };
-      const stake = row.stake ? await row.stake(userId) : 500;
-      const user = (await libsqlPorts(t.database).users.findById(userId))!;
-      const seen: { plan: PlacementPlan; outcome: PlacementOutcome }[] = [];
-      const writes = () => countRows(t.database, "SELECT COUNT(*) AS n FROM bets WHERE user_id = ?", [userId]);
-
-      const res = await placeBet(
-        { actor: { kind: "user", user, sessionId: "test" }, ports: racedPorts(race, row, seen), clock: { now: () => new Date() }, ids: randomIds },
-        { selections, stake, betType: selections.length > 1 ? "multiple" : "single" },
-        name === "idempotency" ? race.key : null,
-      ).finally(() => row.cleanup?.());
-
-      expect(res.ok).toBe(false);
-      if (res.ok) return;
-      expect(res.error.code).toBe(answers);
-      if (row.text) {
-        const text = row.text(res.error);
-        if (typeof text === "string") expect(res.error.message).toBe(text);
-        else expect(res.error.message).toMatch(text);
-      }
-      expect(await writes()).toBe(0);
-      await expectGuard(rule.guard, seen[0]?.plan);
-      if ("refusal" in rule) expect(seen[0]?.outcome.kind).toBe(rule.refusal);
-      else expect(seen).toEqual([]);
-    });
+    it(`${name}: ${ROWS[name].answers ?? ADMISSION_RULES[name].code}`, () => refusedPlacement(name, ROWS[name]));
   }
+
+  it("wagerGates, the gate still refusing when read again: the gate words it (RG.SELF_EXCLUDED)", () =>
+    refusedPlacement("wagerGates", STILL_EXCLUDED));
 });

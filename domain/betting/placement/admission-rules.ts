@@ -2,10 +2,11 @@
  * The rules that admit a bet into the book, each declared once: its stable code, the text the
  * customer reads, where the placement write enforces it (a trigger and the text it raises, an
  * assertion the adapter adds to the write, a table constraint, or nothing when the rule is refused
- * before the write) and which refusal of the write it gives. The use case words every refusal of
- * the write from here, the libSQL adapter reads its refusals off these guards, and one table-driven
- * test (tests/api/admission-rules.test.ts) checks every row against the migrated database and the
- * use case. Adding a rule is one row here and one row in that test.
+ * before the write) and which refusal of the write it gives. The use case words every refusal from
+ * here (each selection's state and price through selections.ts, before the write and again to
+ * explain a refused one), the libSQL adapter reads its refusals off these guards, and one
+ * table-driven test (tests/api/admission-rules.test.ts) checks every row against the migrated
+ * database and the use case. Adding a rule is one row here and one row in that test.
  *
  * The customer's own gates (suspension, exclusions, loss limits) are worded by the wager gate
  * (domain/responsible/wagering-gate.ts), which fantasy entries and deposits share; here they are
@@ -40,6 +41,13 @@ export type Explanation = "prices" | "limits" | "limits_first" | "account" | "no
 
 const trigger = (name: string, raise: string): WriteGuard => ({ kind: "trigger", name, raise });
 
+/**
+ * The write's check of each leg against its outcome, market and event as they are at the write
+ * (migrations 0001, 0021, 0042): it raises one text for every state it refuses, so the use case
+ * reads the prices and state again to say which (explain.ts).
+ */
+const PRICE_GUARD = trigger("bet_legs_price_guard", "BET.ODDS_CHANGED");
+
 /** A limit refused the write but no longer does when the figures are read again. */
 const LIMIT_CHANGED = "A limit changed while placing the bet; please try again";
 
@@ -50,12 +58,104 @@ export const ADMISSION_RULES = {
     guard: { kind: "before_write" },
     message: (maxOdds: number) => `These selections combine to odds above ${formatOdds(maxOdds)}; remove a selection`,
   },
-  /** Every leg at its current price, on an open market of an event still taking bets. */
-  price: {
-    code: "BET.ODDS_CHANGED",
-    guard: trigger("bet_legs_price_guard", "BET.ODDS_CHANGED"),
+  /**
+   * Every selection still exists, in the market and event it was offered in: the write finds no
+   * outcome of that id under the leg's market and event.
+   */
+  selectionNotFound: {
+    code: "BET.SELECTION_NOT_FOUND",
+    guard: PRICE_GUARD,
     refusal: "odds_changed",
     explainBy: "prices",
+    message: () => "A selection on your slip no longer exists",
+  },
+  /** The event has not finished: the write checks its status. */
+  eventClosed: {
+    code: "BET.EVENT_CLOSED",
+    guard: PRICE_GUARD,
+    refusal: "odds_changed",
+    explainBy: "prices",
+    message: (eventName: string) => `${eventName} has finished and takes no more bets`,
+  },
+  /**
+   * A race is never bet from its start (the off). The write has no check of its own for races: it
+   * refuses a race past its start while it is still upcoming (the past-post check every event has),
+   * and a race the feed has turned live only while the event is suspended, as the feed keeps it
+   * until its result. A live race that is not suspended is refused before the write alone.
+   */
+  raceOff: {
+    code: "BET.RACE_OFF",
+    guard: PRICE_GUARD,
+    refusal: "odds_changed",
+    explainBy: "prices",
+    message: (eventName: string) => `${eventName} is off: betting on this race has closed`,
+  },
+  /** An upcoming event past its start takes no pre-match bets (past-post): the write checks it against the bet's time. */
+  eventStarted: {
+    code: "BET.EVENT_STARTED",
+    guard: PRICE_GUARD,
+    refusal: "odds_changed",
+    explainBy: "prices",
+    message: (eventName: string) => `${eventName} has started: pre-match betting is closed until it is priced in play`,
+  },
+  /** The outcome has no result yet: the write checks it. */
+  selectionDecided: {
+    code: "BET.SELECTION_DECIDED",
+    guard: PRICE_GUARD,
+    refusal: "odds_changed",
+    explainBy: "prices",
+    message: (outcomeName: string, marketName: string) => `${outcomeName} (${marketName}) is already decided and no longer offered`,
+  },
+  /** The market is open (not suspended, not closed): the write checks its status. */
+  marketClosed: {
+    code: "BET.MARKET_CLOSED",
+    guard: PRICE_GUARD,
+    refusal: "odds_changed",
+    explainBy: "prices",
+    message: (marketName: string, status: string) => `The ${marketName} market is ${status}`,
+  },
+  /** The event is not suspended while its prices are updated: the write checks its suspension against the bet's time. */
+  eventSuspended: {
+    code: "BET.MARKET_SUSPENDED",
+    guard: PRICE_GUARD,
+    refusal: "odds_changed",
+    explainBy: "prices",
+    message: (eventName: string) => `${eventName} is suspended while its prices are updated; try again in a moment`,
+  },
+  /** A race re-formed after a non-runner takes no bets until it reopens: the write checks the market's reopening against the bet's time. */
+  raceReforming: {
+    code: "BET.MARKET_SUSPENDED",
+    guard: PRICE_GUARD,
+    refusal: "odds_changed",
+    explainBy: "prices",
+    message: (marketName: string) => `The ${marketName} market is suspended while the race is re-formed after a non-runner; try again in a moment`,
+  },
+  /**
+   * A slip priced before its race was re-formed is refused whatever the customer's price-change
+   * setting. The write knows only the price the leg is struck at, not the one the customer saw: a
+   * re-form before the use case's read is refused before the write alone; one between that read
+   * and the write moves the price, which the write refuses.
+   */
+  raceReformed: {
+    code: "BET.RACE_REFORMED",
+    guard: PRICE_GUARD,
+    refusal: "odds_changed",
+    explainBy: "prices",
+    message: (marketName: string, outcomeName: string, priceMilli: number) =>
+      `${marketName} was re-formed after a non-runner: ${outcomeName} is now ${formatOdds(priceMilli)}. Check the new prices and place again`,
+  },
+  /**
+   * Every leg at its current price (or one the customer's price-change setting accepts); the write
+   * checks the price the leg is struck at. Its text is also the answer when the write refused but
+   * the prices and state read again show nothing to refuse.
+   */
+  price: {
+    code: "BET.ODDS_CHANGED",
+    guard: PRICE_GUARD,
+    refusal: "odds_changed",
+    explainBy: "prices",
+    message: (moved: readonly { outcomeName: string; priceMilli: number }[]) =>
+      moved.length === 1 ? `The price of ${moved[0].outcomeName} changed to ${formatOdds(moved[0].priceMilli)}` : `${moved.length} prices on your slip changed`,
     fallback: "A price on your slip changed",
   },
   /** The customer's stake factor (set by traders) allows this stake at these odds. */

@@ -2,12 +2,14 @@
  * Each selection against the current price and state: whether an outcome takes bets now, whether
  * its price is acceptable under the customer's price-change policy, and the first reason to refuse
  * a slip. Placement and the bet builder's quote both use these, so the two never disagree about
- * what is bettable; the placement write's price guard checks the same state again.
+ * what is bettable; the placement write's price guard checks the same state again. Each refusal's
+ * code and text are its admission rule's (admission-rules.ts), which says what the write checks.
  */
 import { domainError, type DomainError } from "../../shared/result.ts";
 import { formatOdds, parseOdds } from "../../shared/odds.ts";
 import type { PricedOutcome } from "../../shared/types.ts";
 import type { PriceChangePolicy } from "../../accounts/settings.ts";
+import { ADMISSION_RULES as RULES } from "./admission-rules.ts";
 
 type Selections = { selections: readonly { eventId: string; marketId: string; outcomeId: string; odds: string }[] };
 
@@ -55,39 +57,39 @@ export function priceAcceptable(policy: PriceChangePolicy, seen: number, current
 /** Why this selection takes no bets at `now` (finished, off, started, decided, closed, suspended), or null. */
 function stateRefusal(p: PricedOutcome, input: Selections, found: Map<string, PricedOutcome>, now: Date): DomainError | null {
   if (p.eventStatus === "finished")
-    return domainError("BET.EVENT_CLOSED", `${p.eventName} has finished and takes no more bets`, {
+    return domainError(RULES.eventClosed.code, RULES.eventClosed.message(p.eventName), {
       eventId: p.eventId,
       prices: currentPrices(input, found, now),
     });
   // A race is never bet in running: from its start (the off) betting on it has closed for good,
   // though the feed keeps it suspended until its result.
   if (p.sport === "racing" && (p.eventStatus === "live" || p.eventStartTime.getTime() <= now.getTime()))
-    return domainError("BET.RACE_OFF", `${p.eventName} is off: betting on this race has closed`, {
+    return domainError(RULES.raceOff.code, RULES.raceOff.message(p.eventName), {
       eventId: p.eventId,
       prices: currentPrices(input, found, now),
     });
   if (p.eventStatus === "upcoming" && p.eventStartTime.getTime() <= now.getTime())
-    return domainError("BET.EVENT_STARTED", `${p.eventName} has started: pre-match betting is closed until it is priced in play`, {
+    return domainError(RULES.eventStarted.code, RULES.eventStarted.message(p.eventName), {
       eventId: p.eventId,
       prices: currentPrices(input, found, now),
     });
   if (p.outcomeResult !== null)
-    return domainError("BET.SELECTION_DECIDED", `${p.outcomeName} (${p.marketName}) is already decided and no longer offered`, {
+    return domainError(RULES.selectionDecided.code, RULES.selectionDecided.message(p.outcomeName, p.marketName), {
       outcomeId: p.outcomeId,
       prices: currentPrices(input, found, now),
     });
   if (p.marketStatus !== "open")
-    return domainError("BET.MARKET_CLOSED", `The ${p.marketName} market is ${p.marketStatus}`, {
+    return domainError(RULES.marketClosed.code, RULES.marketClosed.message(p.marketName, p.marketStatus), {
       marketId: p.marketId,
       prices: currentPrices(input, found, now),
     });
   if (p.eventSuspendedUntil && p.eventSuspendedUntil.getTime() > now.getTime())
-    return domainError("BET.MARKET_SUSPENDED", `${p.eventName} is suspended while its prices are updated; try again in a moment`, {
+    return domainError(RULES.eventSuspended.code, RULES.eventSuspended.message(p.eventName), {
       eventId: p.eventId,
       prices: currentPrices(input, found, now),
     });
   if (reforming(p, now))
-    return domainError("BET.MARKET_SUSPENDED", `The ${p.marketName} market is suspended while the race is re-formed after a non-runner; try again in a moment`, {
+    return domainError(RULES.raceReforming.code, RULES.raceReforming.message(p.marketName), {
       marketId: p.marketId,
       prices: currentPrices(input, found, now),
     });
@@ -99,7 +101,7 @@ export function checkSelections(input: Selections, found: Map<string, PricedOutc
   for (const s of input.selections) {
     const p = found.get(s.outcomeId);
     if (!p || p.marketId !== s.marketId || p.eventId !== s.eventId)
-      return domainError("BET.SELECTION_NOT_FOUND", "A selection on your slip no longer exists", { outcomeId: s.outcomeId });
+      return domainError(RULES.selectionNotFound.code, RULES.selectionNotFound.message(), { outcomeId: s.outcomeId });
   }
   for (const s of input.selections) {
     const refusal = stateRefusal(found.get(s.outcomeId)!, input, found, now);
@@ -108,20 +110,15 @@ export function checkSelections(input: Selections, found: Map<string, PricedOutc
   const stale = input.selections.find((s) => seenBeforeReform(found.get(s.outcomeId)!, parseOdds(s.odds) ?? 0));
   if (stale) {
     const p = found.get(stale.outcomeId)!;
-    return domainError(
-      "BET.RACE_REFORMED",
-      `${p.marketName} was re-formed after a non-runner: ${p.outcomeName} is now ${formatOdds(p.priceMilli)}. Check the new prices and place again`,
-      { marketId: p.marketId, prices: currentPrices(input, found, now) },
-    );
+    return domainError(RULES.raceReformed.code, RULES.raceReformed.message(p.marketName, p.outcomeName, p.priceMilli), {
+      marketId: p.marketId,
+      prices: currentPrices(input, found, now),
+    });
   }
   const moved = input.selections.filter((s) => !priceAcceptable(policy, parseOdds(s.odds) ?? 0, found.get(s.outcomeId)!.priceMilli));
   if (moved.length > 0)
-    return domainError(
-      "BET.ODDS_CHANGED",
-      moved.length === 1
-        ? `The price of ${found.get(moved[0].outcomeId)!.outcomeName} changed to ${formatOdds(found.get(moved[0].outcomeId)!.priceMilli)}`
-        : `${moved.length} prices on your slip changed`,
-      { prices: currentPrices(input, found, now) },
-    );
+    return domainError(RULES.price.code, RULES.price.message(moved.map((s) => found.get(s.outcomeId)!)), {
+      prices: currentPrices(input, found, now),
+    });
   return null;
 }
