@@ -7,13 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { demoLogin, Session } from "../fixtures/test-app.ts";
-import {
-  balanceOf,
-  countRows,
-  expectLedgerBalanced,
-  placeOk,
-  selectionOf,
-} from "../fixtures/builders.ts";
+import { balanceOf, countRows, expectLedgerBalanced, placeOk, selectionOf } from "../fixtures/builders.ts";
 import { createContestOk, enterOk, HOUR, lineupFor, MIN, poolBalance, runnerFor, secondConnection, transactionsOfKind } from "../fixtures/fantasy.ts";
 import { put } from "../fixtures/accounts.ts";
 import type { ContestResolution } from "../../api/schemas/fantasy.ts";

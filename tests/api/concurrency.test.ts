@@ -9,14 +9,7 @@
  * guards decide, not the order of requests. The ledger is checked after each.
  */
 import { describe, expect, it } from "vitest";
-import {
-  balanceOf,
-  betCountFor,
-  countRows,
-  expectLedgerBalanced,
-  placeOk,
-  selectionOf,
-} from "../fixtures/builders.ts";
+import { balanceOf, betCountFor, countRows, expectLedgerBalanced, placeOk, selectionOf } from "../fixtures/builders.ts";
 import { createContestOk, HOUR, lineupFor, poolBalance, transactionsOfKind } from "../fixtures/fantasy.ts";
 import { put } from "../fixtures/accounts.ts";
 import type { ContestResolution, FantasyContest } from "../../api/schemas/fantasy.ts";

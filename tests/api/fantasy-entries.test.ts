@@ -6,15 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { demoLogin, Session } from "../fixtures/test-app.ts";
 import { balanceOf, currentUserId, expectError, expectInvalidFields, expectLedgerBalanced, expectUnknownKey } from "../fixtures/builders.ts";
-import {
-  contestOf,
-  enterOk,
-  MIN,
-  myEntries,
-  poolBalance,
-  transactionsOfKind,
-  validLineup,
-} from "../fixtures/fantasy.ts";
+import { contestOf, enterOk, MIN, myEntries, poolBalance, transactionsOfKind, validLineup } from "../fixtures/fantasy.ts";
 import type { FantasyContest } from "../../api/schemas/fantasy.ts";
 import { entriesOf, expectNothingWritten, freshContest, inHours, useFantasyApp, snapshot } from "../fixtures/fantasy-entries.ts";
 

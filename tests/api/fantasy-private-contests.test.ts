@@ -5,16 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { demoLogin, Session } from "../fixtures/test-app.ts";
 import { balanceOf, countRows, expectError, expectInvalidFields, expectLedgerBalanced } from "../fixtures/builders.ts";
-import {
-  contestOf,
-  enterOk,
-  lineupFor,
-  MIN,
-  myEntries,
-  poolBalance,
-  transactionsOfKind,
-  validLineup,
-} from "../fixtures/fantasy.ts";
+import { contestOf, enterOk, lineupFor, MIN, myEntries, poolBalance, transactionsOfKind, validLineup } from "../fixtures/fantasy.ts";
 import type { FantasyContest, FantasyEntry, FantasyStandings, PrivateContestResponse } from "../../api/schemas/fantasy.ts";
 import { expectNothingWritten, freshContest, inHours, useFantasyApp, snapshot } from "../fixtures/fantasy-entries.ts";
 
