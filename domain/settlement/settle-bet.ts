@@ -10,8 +10,8 @@ import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { decideSettlement, type SettlementRequest } from "./grade.ts";
 import { betSettleTiming, lenient, type SettleOverride } from "./settle-override.ts";
-import { HOUSE_ACCOUNT, ledgerTransaction, transfer, walletAccountId, type LedgerTransaction } from "../wallet/ledger.ts";
-import { returnPostings } from "../wallet/bonus.ts";
+import { HOUSE_ACCOUNT, transfer, walletAccountId } from "../wallet/ledger.ts";
+import { payoutTransaction } from "./settlement-plan.ts";
 import { checkBetReason, type BetReason } from "./bet-reasons.ts";
 
 export interface SettledBet {
@@ -38,21 +38,8 @@ export async function settleBet(ctx: Ctx, betId: string, req: SettlementRequest 
   if (!reason.ok) return reason;
 
   const now = ctx.clock.now();
-  let payout: LedgerTransaction | null = null;
-  if (actualReturn > 0) {
-    const tx = ledgerTransaction(
-      {
-        id: ctx.ids.next("tx"),
-        kind: status === "void" ? "bet_refund" : "bet_payout",
-        reference: bet.id,
-        createdAt: now,
-        createdBy: actor.id,
-      },
-      returnPostings(bet, actualReturn),
-    );
-    if (!tx.ok) return tx;
-    payout = tx.value;
-  }
+  const payout = payoutTransaction(ctx, actor.id, bet, status, actualReturn, now);
+  if (!payout.ok) return payout;
 
   const written = await ctx.ports.bets.settle({
     betId: bet.id,
@@ -61,7 +48,7 @@ export async function settleBet(ctx: Ctx, betId: string, req: SettlementRequest 
     settledAt: now,
     settledBy: actor.id,
     legResults,
-    payout,
+    payout: payout.value,
     audit: {
       id: ctx.ids.next("aud"),
       actorId: actor.id,

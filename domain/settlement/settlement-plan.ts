@@ -1,11 +1,13 @@
 /**
- * One bet's settlement write, built the same way by every path that settles a bet: a market's
- * settlement (settle-market.ts), a waiting multiple that a correction lets settle (correct-market.ts)
- * and a withdrawn runner's voids (domain/trading/withdraw-runner.ts).
+ * One bet's settlement write, built the same way by the paths that settle a bet for a market: a
+ * market's settlement (settle-market.ts), a waiting multiple that a correction lets settle
+ * (correct-market.ts) and a withdrawn runner's voids (domain/trading/withdraw-runner.ts). A manual
+ * settlement (settle-bet.ts) audits other facts but pays back through the same payoutTransaction.
  */
 import type { Ctx } from "../shared/context.ts";
 import type { SettlementPlan } from "../ports/index.ts";
 import type { BetRecord } from "../shared/types.ts";
+import { ok, type Result } from "../shared/result.ts";
 import { ledgerTransaction, type LedgerTransaction } from "../wallet/ledger.ts";
 import { returnPostings } from "../wallet/bonus.ts";
 import type { LegGradeEntry } from "./grade.ts";
@@ -28,15 +30,8 @@ export function settlementPlan(
   more: { now?: Date; reason?: string | null } = {},
 ): SettlementPlan {
   const now = more.now ?? ctx.clock.now();
-  let payout: LedgerTransaction | null = null;
-  if (actualReturn > 0) {
-    const tx = ledgerTransaction(
-      { id: ctx.ids.next("tx"), kind: status === "void" ? "bet_refund" : "bet_payout", reference: bet.id, createdAt: now, createdBy: actor.id },
-      returnPostings(bet, actualReturn),
-    );
-    if (!tx.ok) throw new Error(tx.error.message);
-    payout = tx.value;
-  }
+  const payout = payoutTransaction(ctx, actor.id, bet, status, actualReturn, now);
+  if (!payout.ok) throw new Error(payout.error.message);
   return {
     betId: bet.id,
     status,
@@ -44,7 +39,7 @@ export function settlementPlan(
     settledAt: now,
     settledBy: actor.id,
     legResults,
-    payout,
+    payout: payout.value,
     audit: {
       id: ctx.ids.next("aud"),
       actorId: actor.role === "system" ? null : actor.id,
@@ -57,4 +52,20 @@ export function settlementPlan(
       createdAt: now,
     },
   };
+}
+
+/** What a settled bet pays back (a refund when void, else a payout; the bonus share to the bonus), or null when it returns nothing. */
+export function payoutTransaction(
+  ctx: Pick<Ctx, "ids">,
+  actorId: string,
+  bet: BetRecord,
+  status: "won" | "lost" | "void",
+  actualReturn: number,
+  now: Date,
+): Result<LedgerTransaction | null> {
+  if (actualReturn <= 0) return ok(null);
+  return ledgerTransaction(
+    { id: ctx.ids.next("tx"), kind: status === "void" ? "bet_refund" : "bet_payout", reference: bet.id, createdAt: now, createdBy: actorId },
+    returnPostings(bet, actualReturn),
+  );
 }
