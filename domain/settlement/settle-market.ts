@@ -44,19 +44,6 @@ export interface MarketSettlement {
 /** Bets settled per write when a market settles many at once (see settleMarket). */
 export const SETTLE_CHUNK = 500;
 
-async function settleOne(
-  ctx: SystemCtx,
-  actor: Settler,
-  bet: BetRecord,
-  status: "won" | "lost" | "void",
-  actualReturn: number,
-  legResults: LegGradeEntry[],
-  marketId: string,
-): Promise<boolean> {
-  // A guard that refuses the write is recorded as a settlement exception, and the market goes on.
-  return settleOrRecord(ctx, settlementPlan(ctx, actor, bet, status, actualReturn, legResults, marketId), { marketId, action: "market.settle" });
-}
-
 /**
  * Settle many bets: SETTLE_CHUNK per write; a chunk that any bet refuses
  * (settled meanwhile by someone else, or a guard) is written again one bet at a time, so each of its
@@ -242,7 +229,9 @@ async function storeLegs(ctx: SystemCtx, actor: Settler, bet: BetRecord, legs: L
   const now = fresh ? gradeBet(fresh.stake, fresh.legs, fresh.betType, fresh.sgmPrices) : { status: "pending" as const, actualReturn: 0 };
   if (fresh && fresh.status === "pending" && now.status !== "pending") {
     const legResults = fresh.legs.flatMap((l) => (l.result === "pending" ? [] : [{ legId: l.id, result: l.result, deadHeat: l.deadHeat ?? null }]));
-    if (await settleOne(ctx, actor, fresh, now.status, now.actualReturn, legResults, marketId)) {
+    // A guard that refuses the write is recorded as a settlement exception, and the market goes on.
+    const plan = settlementPlan(ctx, actor, fresh, now.status, now.actualReturn, legResults, marketId);
+    if (await settleOrRecord(ctx, plan, { marketId, action: "market.settle" })) {
       pass.settled += 1;
       pass.paid += now.actualReturn;
     } else pass.readAgain.push(bet.id);
