@@ -20,9 +20,9 @@ import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { type BetCorrectionPlan, type MarketRecord, type SettlementCorrections, type SettlementPlan } from "../ports/index.ts";
 import type { BetRecord } from "../shared/types.ts";
-import { ledgerTransaction, type LedgerTransaction } from "../wallet/ledger.ts";
+import { ledgerTransaction } from "../wallet/ledger.ts";
 import { correctionPostings } from "../wallet/debt.ts";
-import { returnPostings } from "../wallet/bonus.ts";
+import { settlementPlan } from "./settlement-plan.ts";
 import { marketResultFromInput, outcomeResultsOf, recordedResult, sameGrades, storedKind, type MarketResult, type MarketResultInput } from "./market-result.ts";
 import { regradeForMarket, type Regrade } from "./regrade.ts";
 import { checkNotWithdrawn, withWithdrawn } from "./rule4.ts";
@@ -292,35 +292,7 @@ async function settleWaiting(w: RegradeWrite, status: SettlementPlan["status"]):
   const { ctx, actor, marketId, bet, next, why, now } = w;
   const settledLegs = next.legResults.flatMap((l) => (l.result === "pending" ? [] : [l.deadHeat ? { legId: l.legId, result: l.result, deadHeat: l.deadHeat } : { legId: l.legId, result: l.result }]));
   const actualReturn = next.actualReturn ?? 0;
-  let payout: LedgerTransaction | null = null;
-  if (actualReturn > 0) {
-    const tx = ledgerTransaction(
-      { id: ctx.ids.next("tx"), kind: status === "void" ? "bet_refund" : "bet_payout", reference: bet.id, createdAt: now, createdBy: actor.id },
-      returnPostings(bet, actualReturn),
-    );
-    if (!tx.ok) throw new Error(tx.error.message);
-    payout = tx.value;
-  }
-  const plan: SettlementPlan = {
-    betId: bet.id,
-    status,
-    actualReturn,
-    settledAt: now,
-    settledBy: actor.id,
-    legResults: settledLegs,
-    payout,
-    audit: {
-      id: ctx.ids.next("aud"),
-      actorId: w.actorId,
-      actorRole: actor.role,
-      action: "bet.settle",
-      entityType: "bet",
-      entityId: bet.id,
-      before: { status: "pending", actualReturn: null },
-      after: { status, actualReturn, legResults: settledLegs, via: why.action, marketId, reason: why.reason },
-      createdAt: now,
-    },
-  };
+  const plan = settlementPlan(ctx, actor, bet, status, actualReturn, settledLegs, marketId, why.action, { now, reason: why.reason });
   // A guard's refusal is recorded as a settlement exception: no retry would change it.
   const written = await ctx.ports.bets.settle(plan);
   if (written === "settled") return { correction: actualReturn, debt: 0 };

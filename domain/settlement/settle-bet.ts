@@ -10,8 +10,8 @@ import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { decideSettlement, type SettlementRequest } from "./grade.ts";
 import { betSettleTiming, lenient, type SettleOverride } from "./settle-override.ts";
-import { HOUSE_ACCOUNT, ledgerTransaction, transfer, walletAccountId, type LedgerTransaction } from "../wallet/ledger.ts";
-import { returnPostings } from "../wallet/bonus.ts";
+import { HOUSE_ACCOUNT, transfer, walletAccountId } from "../wallet/ledger.ts";
+import { settlementWrite } from "./settlement-plan.ts";
 import { checkBetReason, type BetReason } from "./bet-reasons.ts";
 
 export interface SettledBet {
@@ -38,42 +38,13 @@ export async function settleBet(ctx: Ctx, betId: string, req: SettlementRequest 
   if (!reason.ok) return reason;
 
   const now = ctx.clock.now();
-  let payout: LedgerTransaction | null = null;
-  if (actualReturn > 0) {
-    const tx = ledgerTransaction(
-      {
-        id: ctx.ids.next("tx"),
-        kind: status === "void" ? "bet_refund" : "bet_payout",
-        reference: bet.id,
-        createdAt: now,
-        createdBy: actor.id,
-      },
-      returnPostings(bet, actualReturn),
-    );
-    if (!tx.ok) return tx;
-    payout = tx.value;
-  }
-
-  const written = await ctx.ports.bets.settle({
-    betId: bet.id,
-    status,
-    actualReturn,
-    settledAt: now,
-    settledBy: actor.id,
-    legResults,
-    payout,
-    audit: {
-      id: ctx.ids.next("aud"),
-      actorId: actor.id,
-      actorRole: actor.role,
-      action: "bet.settle",
-      entityType: "bet",
-      entityId: bet.id,
-      before: { status: bet.status, actualReturn: null },
-      after: { status, actualReturn, legResults, ...(req.status === "placed" ? { result: "placed" } : {}), ...(timing.value ? { override: timing.value } : {}), ...(reason.value ? { reason: reason.value } : {}) },
-      createdAt: now,
-    },
+  const plan = settlementWrite(ctx, actor, bet, { status, actualReturn, legResults }, now, {
+    actorId: actor.id,
+    before: { status: bet.status, actualReturn: null },
+    after: { status, actualReturn, legResults, ...(req.status === "placed" ? { result: "placed" } : {}), ...(timing.value ? { override: timing.value } : {}), ...(reason.value ? { reason: reason.value } : {}) },
   });
+  if (!plan.ok) return plan;
+  const written = await ctx.ports.bets.settle(plan.value);
   if (written === "not_pending") return err(domainError("BET.NOT_PENDING", "This bet has already been settled"));
   if (written === "not_found") return err(domainError("BET.NOT_FOUND", "No bet with that id"));
   if (typeof written === "object")

@@ -16,16 +16,16 @@ import { domainError, err, ok, type Result } from "../shared/result.ts";
 import { requireRole } from "../shared/authorize.ts";
 import { type MarketRecord, type SettlementPlan } from "../ports/index.ts";
 import type { BetRecord } from "../shared/types.ts";
-import { HOUSE_ACCOUNT, ledgerTransaction, transfer, walletAccountId, type LedgerTransaction } from "../wallet/ledger.ts";
+import { HOUSE_ACCOUNT, transfer, walletAccountId } from "../wallet/ledger.ts";
 import { gradeBet } from "./grade.ts";
 import {
   gradeBetForMarket, marketResultFromInput, outcomeResultsOf, recordedResult, sameGrades, storedKind, type MarketResult, type MarketResultInput,
 } from "./market-result.ts";
 import type { LegGradeEntry } from "./grade.ts";
+import { settlementPlan } from "./settlement-plan.ts";
 import { correctMarketBets } from "./correct-market.ts";
 import { checkSettleTiming, lenient, type SettleOverride } from "./settle-override.ts";
 import type { Settler } from "./settler.ts";
-import { returnPostings } from "../wallet/bonus.ts";
 import { checkNotWithdrawn, withWithdrawn } from "./rule4.ts";
 import { settleOrRecord } from "./settlement-exceptions.ts";
 
@@ -43,62 +43,6 @@ export interface MarketSettlement {
 
 /** Bets settled per write when a market settles many at once (see settleMarket). */
 export const SETTLE_CHUNK = 500;
-
-/** One bet's settlement write: status, legs, the payout postings (bonus share to the bonus) and its audit record; `via` names the path. */
-export function settlementPlan(
-  ctx: Pick<Ctx, "clock" | "ids">,
-  actor: Settler,
-  bet: BetRecord,
-  status: "won" | "lost" | "void",
-  actualReturn: number,
-  legResults: LegGradeEntry[],
-  marketId: string,
-  via = "market",
-): SettlementPlan {
-  const now = ctx.clock.now();
-  let payout: LedgerTransaction | null = null;
-  if (actualReturn > 0) {
-    const tx = ledgerTransaction(
-      { id: ctx.ids.next("tx"), kind: status === "void" ? "bet_refund" : "bet_payout", reference: bet.id, createdAt: now, createdBy: actor.id },
-      returnPostings(bet, actualReturn),
-    );
-    if (!tx.ok) throw new Error(tx.error.message);
-    payout = tx.value;
-  }
-  return {
-    betId: bet.id,
-    status,
-    actualReturn,
-    settledAt: now,
-    settledBy: actor.id,
-    legResults,
-    payout,
-    audit: {
-      id: ctx.ids.next("aud"),
-      actorId: actor.role === "system" ? null : actor.id,
-      actorRole: actor.role,
-      action: "bet.settle",
-      entityType: "bet",
-      entityId: bet.id,
-      before: { status: "pending", actualReturn: null },
-      after: { status, actualReturn, legResults, via, marketId },
-      createdAt: now,
-    },
-  };
-}
-
-async function settleOne(
-  ctx: SystemCtx,
-  actor: Settler,
-  bet: BetRecord,
-  status: "won" | "lost" | "void",
-  actualReturn: number,
-  legResults: LegGradeEntry[],
-  marketId: string,
-): Promise<boolean> {
-  // A guard that refuses the write is recorded as a settlement exception, and the market goes on.
-  return settleOrRecord(ctx, settlementPlan(ctx, actor, bet, status, actualReturn, legResults, marketId), { marketId, action: "market.settle" });
-}
 
 /**
  * Settle many bets: SETTLE_CHUNK per write; a chunk that any bet refuses
@@ -285,7 +229,9 @@ async function storeLegs(ctx: SystemCtx, actor: Settler, bet: BetRecord, legs: L
   const now = fresh ? gradeBet(fresh.stake, fresh.legs, fresh.betType, fresh.sgmPrices) : { status: "pending" as const, actualReturn: 0 };
   if (fresh && fresh.status === "pending" && now.status !== "pending") {
     const legResults = fresh.legs.flatMap((l) => (l.result === "pending" ? [] : [{ legId: l.id, result: l.result, deadHeat: l.deadHeat ?? null }]));
-    if (await settleOne(ctx, actor, fresh, now.status, now.actualReturn, legResults, marketId)) {
+    // A guard that refuses the write is recorded as a settlement exception, and the market goes on.
+    const plan = settlementPlan(ctx, actor, fresh, now.status, now.actualReturn, legResults, marketId);
+    if (await settleOrRecord(ctx, plan, { marketId, action: "market.settle" })) {
       pass.settled += 1;
       pass.paid += now.actualReturn;
     } else pass.readAgain.push(bet.id);

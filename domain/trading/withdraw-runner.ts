@@ -28,7 +28,7 @@ import type { MarketRecord, RaceReformPlan, RunnerWithdrawal } from "../ports/in
 import type { User } from "../shared/types.ts";
 import type { EachWayTerms } from "../settlement/each-way.ts";
 import { rule4For, tattersallsDeduction } from "../settlement/rule4.ts";
-import { settlementPlan } from "../settlement/settle-market.ts";
+import { settlementPlan } from "../settlement/settlement-plan.ts";
 import { eachWayMostNow, reformRace } from "./race-reform.ts";
 import { TRADERS } from "./alerts.ts";
 

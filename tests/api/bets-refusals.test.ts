@@ -2,8 +2,8 @@
  * POST /api/bets refusals: every refusal of the slip and of the current state (prices, markets,
  * funds) with its code, and that a refusal moves no money and creates no bet.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Session, type TestApp } from "../fixtures/test-app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { Session } from "../fixtures/test-app.ts";
 import {
   expectedReturn,
   expectError,
@@ -16,14 +16,9 @@ import {
   selectionOf,
   type Selection,
 } from "../fixtures/builders.ts";
-import { customer, expectUntouched, openBetsApp, type SelectionPool } from "../fixtures/bets-api.ts";
+import { customer, expectUntouched, useBetsApp } from "../fixtures/bets-api.ts";
 
-let t: TestApp;
-let pool: SelectionPool;
-beforeAll(async () => {
-  ({ t, pool } = await openBetsApp());
-});
-afterAll(() => t.close());
+const t = useBetsApp();
 
 describe("refusals of the slip", () => {
   let c: { s: Session; id: string };
@@ -31,8 +26,8 @@ describe("refusals of the slip", () => {
   let sel2: Selection;
   beforeAll(async () => {
     c = await customer(t);
-    sel = selectionOf(pool.next());
-    sel2 = selectionOf(pool.next());
+    sel = selectionOf(t.pool.next());
+    sel2 = selectionOf(t.pool.next());
   });
 
   it("betType/selection-count mismatch: 400 BET.TYPE_MISMATCH both ways", async () => {
@@ -100,7 +95,7 @@ describe("refusals of the slip", () => {
 describe("refusals against the current state", () => {
   it("a stale price: 409 BET.ODDS_CHANGED listing the current prices; nothing changes", async () => {
     const c = await customer(t);
-    const sel = selectionOf(pool.next());
+    const sel = selectionOf(t.pool.next());
     const stale = otherOdds(sel.odds);
     const res = await c.s.post("/api/bets", { selections: [{ ...sel, odds: stale }], stake: 1000, betType: "single" });
     const body = await expectError(res, 409, "BET.ODDS_CHANGED");
@@ -110,8 +105,8 @@ describe("refusals against the current state", () => {
 
   it("a multiple with one stale leg: 409 listing every leg's current price", async () => {
     const c = await customer(t);
-    const a = selectionOf(pool.next());
-    const b = selectionOf(pool.next());
+    const a = selectionOf(t.pool.next());
+    const b = selectionOf(t.pool.next());
     const res = await c.s.post("/api/bets", { selections: [a, { ...b, odds: otherOdds(b.odds) }], stake: 1000, betType: "multiple" });
     const body = await expectError(res, 409, "BET.ODDS_CHANGED");
     expect(body.error.details).toEqual({
@@ -125,7 +120,7 @@ describe("refusals against the current state", () => {
 
   it("a price that moved after the customer saw it (as the feed moves it): 409, then accepted at the new price", async () => {
     const c = await customer(t);
-    const sel = selectionOf(pool.forMutation());
+    const sel = selectionOf(t.pool.forMutation());
     const moved = milli(sel.odds) + 50n;
     await t.database.client.execute({ sql: "UPDATE outcomes SET price_milli = ? WHERE id = ?", args: [Number(moved), sel.outcomeId] });
     const newOdds = `${moved / 1000n}.${String(moved % 1000n).padStart(3, "0").replace(/0$/, "")}`;
@@ -139,7 +134,7 @@ describe("refusals against the current state", () => {
 
   it("a suspended market: 409 BET.MARKET_CLOSED; nothing changes", async () => {
     const c = await customer(t);
-    const sel = selectionOf(pool.forMutation());
+    const sel = selectionOf(t.pool.forMutation());
     await t.database.client.execute({ sql: "UPDATE markets SET status = 'suspended' WHERE id = ?", args: [sel.marketId] });
     const body = await expectError(await c.s.post("/api/bets", { selections: [sel], stake: 1000, betType: "single" }), 409, "BET.MARKET_CLOSED");
     expect(body.error.details).toMatchObject({ marketId: sel.marketId });
@@ -148,7 +143,7 @@ describe("refusals against the current state", () => {
 
   it("an unknown outcome, or one that is not in the given market: 404 BET.SELECTION_NOT_FOUND", async () => {
     const c = await customer(t);
-    const event = pool.next((e) => e.markets.length >= 2);
+    const event = t.pool.next((e) => e.markets.length >= 2);
     const sel = selectionOf(event);
     const body = await expectError(
       await c.s.post("/api/bets", { selections: [{ ...sel, outcomeId: "no-such-outcome" }], stake: 1000, betType: "single" }),
@@ -158,14 +153,14 @@ describe("refusals against the current state", () => {
     expect(body.error.details).toEqual({ outcomeId: "no-such-outcome" });
     const wrongMarket = { ...sel, marketId: event.markets[1].id };
     await expectError(await c.s.post("/api/bets", { selections: [wrongMarket], stake: 1000, betType: "single" }), 404, "BET.SELECTION_NOT_FOUND");
-    const wrongEvent = { ...sel, eventId: pool.next().id };
+    const wrongEvent = { ...sel, eventId: t.pool.next().id };
     await expectError(await c.s.post("/api/bets", { selections: [wrongEvent], stake: 1000, betType: "single" }), 404, "BET.SELECTION_NOT_FOUND");
     await expectUntouched(t, c, 100000, 0, 1);
   });
 
   it("a stake above the balance: 409 BET.INSUFFICIENT_FUNDS; nothing changes", async () => {
     const c = await customer(t);
-    const sel = selectionOf(pool.next());
+    const sel = selectionOf(t.pool.next());
     await expectError(await c.s.post("/api/bets", { selections: [sel], stake: 100001, betType: "single" }), 409, "BET.INSUFFICIENT_FUNDS");
     await expectUntouched(t, c, 100000, 0, 1);
     await placeOk(c.s, [sel], 60000);

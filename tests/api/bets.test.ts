@@ -2,8 +2,8 @@
  * POST /api/bets, GET /api/bets, GET /api/customer/balance: exact money on accepted singles and
  * multiples, who may place and list bets. The refusals are tests/api/bets-refusals.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoLogin, Session, type TestApp } from "../fixtures/test-app.ts";
+import { describe, expect, it } from "vitest";
+import { demoLogin, Session } from "../fixtures/test-app.ts";
 import {
   balanceOf,
   betCountFor,
@@ -18,19 +18,14 @@ import {
   selectionOf,
   type ApiEvent,
 } from "../fixtures/builders.ts";
-import { customer, expectUntouched, openBetsApp, type SelectionPool } from "../fixtures/bets-api.ts";
+import { customer, expectUntouched, useBetsApp } from "../fixtures/bets-api.ts";
 
-let t: TestApp;
-let pool: SelectionPool;
-beforeAll(async () => {
-  ({ t, pool } = await openBetsApp());
-});
-afterAll(() => t.close());
+const t = useBetsApp();
 
 describe("placing a single", () => {
   it("takes the stake from the wallet and returns 201 with potentialReturn = floor(stake x odds)", async () => {
     const c = await customer(t);
-    const event = pool.next();
+    const event = t.pool.next();
     const sel = selectionOf(event);
     const res = await c.s.post("/api/bets", { selections: [sel], stake: 1000, betType: "single" });
     expect(res.status).toBe(201);
@@ -84,7 +79,7 @@ describe("placing a single", () => {
   it("rounds the return down to the cent, computed exactly", async () => {
     const c = await customer(t);
     // Find a price where stake 101 does not give a whole cent, so rounding is visible.
-    const event = pool.next((e) => e.markets[0].outcomes.some((o) => (101n * milli(o.odds)) % 1000n !== 0n));
+    const event = t.pool.next((e) => e.markets[0].outcomes.some((o) => (101n * milli(o.odds)) % 1000n !== 0n));
     const idx = event.markets[0].outcomes.findIndex((o) => (101n * milli(o.odds)) % 1000n !== 0n);
     const sel = selectionOf(event, 0, idx);
     const body = await placeOk(c.s, [sel], 101);
@@ -96,7 +91,7 @@ describe("placing a single", () => {
 
   it("accepts the minimum stake of 100 cents", async () => {
     const c = await customer(t);
-    const sel = selectionOf(pool.next());
+    const sel = selectionOf(t.pool.next());
     const body = await placeOk(c.s, [sel], 100);
     expect(body.bet.stake).toBe(100);
     expect(body.balance).toBe(99900);
@@ -104,7 +99,7 @@ describe("placing a single", () => {
 
   it("accepts a stake equal to the whole balance, leaving 0", async () => {
     const c = await customer(t);
-    const sel = selectionOf(pool.next());
+    const sel = selectionOf(t.pool.next());
     const body = await placeOk(c.s, [sel], 100000);
     expect(body.balance).toBe(0);
     expect(await balanceOf(c.s)).toBe(0);
@@ -127,7 +122,7 @@ describe("placing a single", () => {
     try {
       for (const [k, stake] of [500, 1200, 3300].entries()) {
         t.clock.set(new Date(start + k * 1_000));
-        const body = await placeOk(c.s, [selectionOf(pool.next())], stake);
+        const body = await placeOk(c.s, [selectionOf(t.pool.next())], stake);
         expected -= stake;
         expect(body.balance).toBe(expected);
         placed.push(body.bet.id);
@@ -148,7 +143,7 @@ describe("placing a single", () => {
 describe("placing a multiple", () => {
   it("uses the product of the legs' odds, and potentialReturn = floor(stake x product)", async () => {
     const c = await customer(t);
-    const sels = [selectionOf(pool.next()), selectionOf(pool.next(), 0, 1)];
+    const sels = [selectionOf(t.pool.next()), selectionOf(t.pool.next(), 0, 1)];
     const stake = 1337;
     const body = await placeOk(c.s, sels, stake);
     const odds = sels.map((s) => s.odds);
@@ -167,7 +162,7 @@ describe("placing a multiple", () => {
 
   it("computes a three-leg return without floating-point error", async () => {
     const c = await customer(t);
-    const sels = [selectionOf(pool.next()), selectionOf(pool.next(), 0, 1), selectionOf(pool.next((e) => e.markets.length >= 2), 1, 0)];
+    const sels = [selectionOf(t.pool.next()), selectionOf(t.pool.next(), 0, 1), selectionOf(t.pool.next((e) => e.markets.length >= 2), 1, 0)];
     const stake = 2999;
     const body = await placeOk(c.s, sels, stake);
     const odds = sels.map((s) => s.odds);
@@ -178,7 +173,7 @@ describe("placing a multiple", () => {
 
   it("refuses two selections of the same event: 400 BET.SAME_EVENT_IN_MULTIPLE", async () => {
     const c = await customer(t);
-    const event = pool.next((e) => e.markets.length >= 2);
+    const event = t.pool.next((e) => e.markets.length >= 2);
     const res = await c.s.post("/api/bets", {
       selections: [selectionOf(event, 0, 0), selectionOf(event, 1, 0)],
       stake: 1000,
@@ -191,7 +186,7 @@ describe("placing a multiple", () => {
 
   it("refuses the same outcome twice: 400 BET.DUPLICATE_SELECTION", async () => {
     const c = await customer(t);
-    const sel = selectionOf(pool.next());
+    const sel = selectionOf(t.pool.next());
     await expectError(
       await c.s.post("/api/bets", { selections: [sel, sel], stake: 1000, betType: "multiple" }),
       400,
@@ -205,13 +200,13 @@ describe("who may place and list bets", () => {
   it.each(["admin", "trader"] as const)("a %s placing a bet: 403 AUTH.FORBIDDEN, no bet", async (role) => {
     const s = await demoLogin(t, role);
     const id = await currentUserId(s);
-    await expectError(await s.post("/api/bets", { selections: [selectionOf(pool.events[0])], stake: 1000, betType: "single" }), 403, "AUTH.FORBIDDEN");
+    await expectError(await s.post("/api/bets", { selections: [selectionOf(t.pool.events[0])], stake: 1000, betType: "single" }), 403, "AUTH.FORBIDDEN");
     expect(await betCountFor(t.database, id)).toBe(0);
   });
 
   it("anonymous: 401 AUTH.REQUIRED on placing, listing and the balance", async () => {
     const s = new Session(t);
-    await expectError(await s.post("/api/bets", { selections: [selectionOf(pool.events[0])], stake: 1000, betType: "single" }), 401, "AUTH.REQUIRED");
+    await expectError(await s.post("/api/bets", { selections: [selectionOf(t.pool.events[0])], stake: 1000, betType: "single" }), 401, "AUTH.REQUIRED");
     await expectError(await s.get("/api/bets"), 401, "AUTH.REQUIRED");
     await expectError(await s.get("/api/customer/balance"), 401, "AUTH.REQUIRED");
   });
@@ -219,8 +214,8 @@ describe("who may place and list bets", () => {
   it("a customer sees only their own bets", async () => {
     const a = await customer(t);
     const b = await customer(t);
-    const placedA = await placeOk(a.s, [selectionOf(pool.next())], 1500);
-    const placedB = await placeOk(b.s, [selectionOf(pool.next())], 2500);
+    const placedA = await placeOk(a.s, [selectionOf(t.pool.next())], 1500);
+    const placedB = await placeOk(b.s, [selectionOf(t.pool.next())], 2500);
     const listA = (await (await a.s.get("/api/bets")).json()) as { id: string }[];
     const listB = (await (await b.s.get("/api/bets")).json()) as { id: string }[];
     expect(listA.map((x) => x.id)).toEqual([placedA.bet.id]);

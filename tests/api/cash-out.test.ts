@@ -4,21 +4,15 @@
  * write (cashed_out, cash_out ledger transaction, audit), and every refusal: expired, moved,
  * suspended market, not pending, not yours. Ledger invariants after each.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
+import { describe, expect, it } from "vitest";
+import { demoLogin, Session } from "../fixtures/test-app.ts";
 import {
-  balanceOf, countRows, currentUserId, expectError, expectLedgerBalanced, milli, placeOk, selectionOf, siblingApps, upcomingPool,
+  balanceOf, countRows, currentUserId, expectError, expectLedgerBalanced, milli, placeOk, selectionOf, siblingApps,
   type ApiEvent, type Selection,
 } from "../fixtures/builders.ts";
+import { useBetsApp } from "../fixtures/bets-api.ts";
 
-let t: TestApp;
-let pool: Awaited<ReturnType<typeof upcomingPool>>;
-beforeAll(async () => {
-  t = await makeTestApp();
-  pool = await upcomingPool(new Session(t));
-});
-afterAll(() => t.close());
-afterEach(() => t.clock.set(null as unknown as Date));
+const t = useBetsApp({ realClock: true });
 
 /** floor(stake x placed / current x 0.95), computed independently with BigInt. */
 const expectedCashOut = (stake: number, placed: bigint, current: bigint) => Number((BigInt(stake) * placed * 95n) / (current * 100n));
@@ -35,7 +29,7 @@ async function setMarket(marketId: string, status: "open" | "suspended") {
 }
 /** A single on an event no other test will use, so its prices can be moved. */
 async function placedSingle(c: { s: Session }, stake = 1_000): Promise<{ event: ApiEvent; sel: Selection; betId: string }> {
-  const event = pool.forMutation();
+  const event = t.pool.forMutation();
   const sel = selectionOf(event);
   const placed = await placeOk(c.s, [sel], stake);
   return { event, sel, betId: placed.bet.id };
@@ -64,7 +58,7 @@ describe("POST /api/bets/{id}/cash-out/quote", () => {
 
   it("prices a multiple's legs together (the product)", async () => {
     const c = await customer();
-    const [a, b] = [pool.forMutation(), pool.forMutation()].map((e) => selectionOf(e));
+    const [a, b] = [t.pool.forMutation(), t.pool.forMutation()].map((e) => selectionOf(e));
     const placed = await placeOk(c.s, [a, b], 2_000);
     await setPrice(b.outcomeId, milli(b.odds) - 100n);
     const body = await (await quote(c.s, placed.bet.id)).json();

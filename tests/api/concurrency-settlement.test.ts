@@ -5,44 +5,25 @@
  * the test app and three more app instances with their own database connections, so the database
  * guards decide, not the order of requests. The ledger is checked after each.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { demoLogin, Session, type TestApp } from "../fixtures/test-app.ts";
-import {
-  balanceOf,
-  countRows,
-  expectLedgerBalanced,
-  placeOk,
-  selectionOf,
-} from "../fixtures/builders.ts";
+import { describe, expect, it } from "vitest";
+import { demoLogin, Session } from "../fixtures/test-app.ts";
+import { balanceOf, countRows, expectLedgerBalanced, placeOk, selectionOf } from "../fixtures/builders.ts";
 import { createContestOk, enterOk, HOUR, lineupFor, MIN, poolBalance, runnerFor, secondConnection, transactionsOfKind } from "../fixtures/fantasy.ts";
 import { put } from "../fixtures/accounts.ts";
 import type { ContestResolution } from "../../api/schemas/fantasy.ts";
 import { EARLY } from "../fixtures/settle.ts";
-import { codes, customer, openRacingApps, sum, via as viaApps, type RacingApps } from "../fixtures/racing-apps.ts";
+import { customer } from "../fixtures/bets-api.ts";
+import { codes, useRacingApps, sum } from "../fixtures/racing-apps.ts";
 
-let t: TestApp;
-let pool: RacingApps["pool"];
-let siblings: RacingApps["siblings"];
-let admin: Session;
-beforeAll(async () => {
-  ({ t, pool, siblings, admin } = await openRacingApps());
-});
-afterAll(() => {
-  siblings.close();
-  t.close();
-});
-afterEach(() => t.clock.set(null as unknown as Date));
-
-/** The same session's request through app number i of [the test app, ...three siblings]. */
-const via = (s: Session, i: number) => viaApps([t.app, ...siblings.apps], s, i);
+const t = useRacingApps();
 
 describe("settling one bet at once", () => {
   it("10 concurrent settles of one multiple: exactly one 200, one payout of the multiple's return", async () => {
     const c = await customer(t);
-    const [a, b] = [pool.next(), pool.next()];
+    const [a, b] = [t.pool.next(), t.pool.next()];
     const placed = await placeOk(c.s, [selectionOf(a), selectionOf(b, 0, 1)], 3_000);
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => via(admin, i)("POST", `/api/admin/settle-bet/${placed.bet.id}`, { override: EARLY, status: "won", actualReturn: placed.bet.potentialReturn })),
+      Array.from({ length: 10 }, (_, i) => t.via(t.admin, i)("POST", `/api/admin/settle-bet/${placed.bet.id}`, { override: EARLY, status: "won", actualReturn: placed.bet.potentialReturn })),
     );
     expect(answers.filter((x) => x.status === 200)).toHaveLength(1);
     expect(codes(answers.filter((x) => x.status !== 200))).toEqual(["409 BET.NOT_PENDING"]);
@@ -53,10 +34,10 @@ describe("settling one bet at once", () => {
 
   it("10 concurrent resettlements lost -> won: exactly one applies, one correction", async () => {
     const c = await customer(t);
-    const placed = await placeOk(c.s, [selectionOf(pool.next())], 2_000);
-    expect((await admin.post(`/api/admin/settle-bet/${placed.bet.id}`, { override: EARLY, status: "lost", actualReturn: 0 })).status).toBe(200);
+    const placed = await placeOk(c.s, [selectionOf(t.pool.next())], 2_000);
+    expect((await t.admin.post(`/api/admin/settle-bet/${placed.bet.id}`, { override: EARLY, status: "lost", actualReturn: 0 })).status).toBe(200);
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => via(admin, i)("POST", `/api/admin/bets/${placed.bet.id}/resettle`, { status: "won", reasonCode: "result_correction" })),
+      Array.from({ length: 10 }, (_, i) => t.via(t.admin, i)("POST", `/api/admin/bets/${placed.bet.id}/resettle`, { status: "won", reasonCode: "result_correction" })),
     );
     expect(answers.filter((x) => x.status === 200)).toHaveLength(1);
     for (const x of answers.filter((y) => y.status !== 200)) expect(["BET.RESETTLE_CONFLICT", "BET.RESETTLE_NO_CHANGE"]).toContain(x.body.error.code);
@@ -70,11 +51,11 @@ describe("settling one bet at once", () => {
 describe("cash out at once", () => {
   it("20 concurrent accepts of one quote over four apps: exactly one pays", async () => {
     const c = await customer(t);
-    const placed = await placeOk(c.s, [selectionOf(pool.next())], 4_000);
+    const placed = await placeOk(c.s, [selectionOf(t.pool.next())], 4_000);
     const q = await (await c.s.post(`/api/bets/${placed.bet.id}/cash-out/quote`)).json();
     expect(q.amount).toBe(3_800);
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => via(c.s, i)("POST", `/api/bets/${placed.bet.id}/cash-out`, { quoteId: q.quoteId })),
+      Array.from({ length: 20 }, (_, i) => t.via(c.s, i)("POST", `/api/bets/${placed.bet.id}/cash-out`, { quoteId: q.quoteId })),
     );
     expect(answers.filter((x) => x.status === 200)).toHaveLength(1);
     expect(codes(answers.filter((x) => x.status !== 200))).toEqual(["409 BET.NOT_PENDING"]);
@@ -85,13 +66,13 @@ describe("cash out at once", () => {
 
   it("cash-out accepts racing settle-won requests on one bet: exactly one of them happens, and the money matches it", async () => {
     const c = await customer(t);
-    const placed = await placeOk(c.s, [selectionOf(pool.next())], 5_000);
+    const placed = await placeOk(c.s, [selectionOf(t.pool.next())], 5_000);
     const q = await (await c.s.post(`/api/bets/${placed.bet.id}/cash-out/quote`)).json();
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         i % 2
-          ? via(c.s, i)("POST", `/api/bets/${placed.bet.id}/cash-out`, { quoteId: q.quoteId })
-          : via(admin, i)("POST", `/api/admin/settle-bet/${placed.bet.id}`, { override: EARLY, status: "won", actualReturn: placed.bet.potentialReturn }),
+          ? t.via(c.s, i)("POST", `/api/bets/${placed.bet.id}/cash-out`, { quoteId: q.quoteId })
+          : t.via(t.admin, i)("POST", `/api/admin/settle-bet/${placed.bet.id}`, { override: EARLY, status: "won", actualReturn: placed.bet.potentialReturn }),
       ),
     );
     const winners = answers.map((a, i) => ({ a, i })).filter((x) => x.a.status === 200);
@@ -110,7 +91,7 @@ describe("settling one fantasy contest at once", () => {
   async function lockedContest(name: string) {
     const T0 = Math.ceil(Date.now() / MIN) * MIN + 10 * HOUR;
     t.clock.set(new Date(T0));
-    const k = await createContestOk(admin, {
+    const k = await createContestOk(t.admin, {
       sportId: "fsp_nfl", name, entryFee: 1_000, prizePool: 5_000, rakePercent: 10, maxEntries: 10,
       startTime: new Date(T0 + HOUR).toISOString(), endTime: new Date(T0 + 4 * HOUR).toISOString(),
     });
@@ -135,7 +116,7 @@ describe("settling one fantasy contest at once", () => {
     const other = await secondConnection(t);
     try {
       const [answers, passes] = await Promise.all([
-        Promise.all(Array.from({ length: 6 }, (_, i) => via(admin, i)("POST", `/api/admin/fantasy/contests/${k.id}/settle`))),
+        Promise.all(Array.from({ length: 6 }, (_, i) => t.via(t.admin, i)("POST", `/api/admin/fantasy/contests/${k.id}/settle`))),
         Promise.all([runnerFor(t).pass(), runnerFor(t, other, 2).pass()]),
       ]);
       const byAdmin = answers.filter((a) => a.status === 200);
@@ -169,7 +150,7 @@ describe("settling one fantasy contest at once", () => {
     const house = async () => Number((await t.database.client.execute("SELECT balance FROM ledger_accounts WHERE id = 'house'")).rows[0].balance);
     const houseBefore = await house();
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => via(admin, i)("POST", `/api/admin/fantasy/contests/${k.id}/${i % 2 ? "cancel" : "settle"}`)),
+      Array.from({ length: 10 }, (_, i) => t.via(t.admin, i)("POST", `/api/admin/fantasy/contests/${k.id}/${i % 2 ? "cancel" : "settle"}`)),
     );
     const winners = answers.map((a, i) => ({ a, i })).filter((x) => x.a.status === 200);
     expect(winners).toHaveLength(1);

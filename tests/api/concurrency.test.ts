@@ -8,47 +8,26 @@
  * test app and three more app instances with their own database connections, so the database
  * guards decide, not the order of requests. The ledger is checked after each.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { Session, type TestApp } from "../fixtures/test-app.ts";
-import {
-  balanceOf,
-  betCountFor,
-  countRows,
-  expectLedgerBalanced,
-  placeOk,
-  selectionOf,
-} from "../fixtures/builders.ts";
+import { describe, expect, it } from "vitest";
+import { balanceOf, betCountFor, countRows, expectLedgerBalanced, placeOk, selectionOf } from "../fixtures/builders.ts";
 import { createContestOk, HOUR, lineupFor, poolBalance, transactionsOfKind } from "../fixtures/fantasy.ts";
 import { put } from "../fixtures/accounts.ts";
 import type { ContestResolution, FantasyContest } from "../../api/schemas/fantasy.ts";
 import { EARLY } from "../fixtures/settle.ts";
-import { codes, customer, openRacingApps, single, sum, via as viaApps, type Answer, type RacingApps } from "../fixtures/racing-apps.ts";
+import { customer } from "../fixtures/bets-api.ts";
+import { codes, useRacingApps, single, sum, type Answer } from "../fixtures/racing-apps.ts";
 
-let t: TestApp;
-let pool: RacingApps["pool"];
-let siblings: RacingApps["siblings"];
-let admin: Session;
-beforeAll(async () => {
-  ({ t, pool, siblings, admin } = await openRacingApps());
-});
-afterAll(() => {
-  siblings.close();
-  t.close();
-});
-afterEach(() => t.clock.set(null as unknown as Date));
-
-/** The same session's request through app number i of [the test app, ...three siblings]. */
-const via = (s: Session, i: number) => viaApps([t.app, ...siblings.apps], s, i);
+const t = useRacingApps();
 
 describe("200 placements at once on one wallet", () => {
   it("stakes of different sizes: the accepted ones never exceed the funds, the balance is the initial less exactly those, nobody was refused who fit", async () => {
     const c = await customer(t);
     const initial = await balanceOf(c.s);
-    const sel = selectionOf(pool.next());
+    const sel = selectionOf(t.pool.next());
     // 200 stakes between 1.00 and 30.00 (about 3,100.00 in all) on a 1,000.00 wallet.
     const stakes = Array.from({ length: 200 }, (_, i) => 100 + ((i * 7919) % 2901));
     expect(sum(stakes)).toBeGreaterThan(3 * initial);
-    const answers = await Promise.all(stakes.map((stake, i) => via(c.s, i)("POST", "/api/bets", single(sel, stake))));
+    const answers = await Promise.all(stakes.map((stake, i) => t.via(c.s, i)("POST", "/api/bets", single(sel, stake))));
     const accepted = answers.map((a, i) => ({ a, stake: stakes[i] })).filter((x) => x.a.status === 201);
     const refused = answers.map((a, i) => ({ a, stake: stakes[i] })).filter((x) => x.a.status !== 201);
     expect(codes(refused.map((x) => x.a))).toEqual(["409 BET.INSUFFICIENT_FUNDS"]);
@@ -80,19 +59,19 @@ describe("200 placements at once on one wallet", () => {
     const contests: FantasyContest[] = [];
     for (let i = 0; i < 8; i++)
       contests.push(
-        await createContestOk(admin, {
+        await createContestOk(t.admin, {
           sportId: i % 2 ? "fsp_nba" : "fsp_nfl", name: `Race ${i}`, entryFee: 4_000, maxEntries: 10, startTime: new Date(now + HOUR).toISOString(),
         }),
       );
     const lineups = await Promise.all(contests.map((k, i) => lineupFor(c.s, k, i)));
-    const sel = selectionOf(pool.next());
+    const sel = selectionOf(t.pool.next());
     type Job = { kind: "bet" | "entry" | "withdrawal"; amount: number; run: () => Promise<Answer> };
     const jobs: Job[] = [];
-    for (let i = 0; i < 40; i++) jobs.push({ kind: "bet", amount: 1_500 + i * 10, run: () => via(c.s, i)("POST", "/api/bets", single(sel, 1_500 + i * 10)) });
+    for (let i = 0; i < 40; i++) jobs.push({ kind: "bet", amount: 1_500 + i * 10, run: () => t.via(c.s, i)("POST", "/api/bets", single(sel, 1_500 + i * 10)) });
     contests.forEach((k, i) =>
-      jobs.push({ kind: "entry", amount: 4_000, run: () => via(c.s, i)("POST", `/api/fantasy/contests/${k.id}/entries`, { lineup: lineups[i] }) }),
+      jobs.push({ kind: "entry", amount: 4_000, run: () => t.via(c.s, i)("POST", `/api/fantasy/contests/${k.id}/entries`, { lineup: lineups[i] }) }),
     );
-    for (let i = 0; i < 8; i++) jobs.push({ kind: "withdrawal", amount: 9_000, run: () => via(c.s, i)("POST", "/api/wallet/withdrawals", { method: "bank", amount: 9_000 }) });
+    for (let i = 0; i < 8; i++) jobs.push({ kind: "withdrawal", amount: 9_000, run: () => t.via(c.s, i)("POST", "/api/wallet/withdrawals", { method: "bank", amount: 9_000 }) });
     // Interleave the kinds.
     const order = jobs.map((j, i) => ({ j, k: (i * 37) % jobs.length })).sort((a, b) => a.k - b.k).map((x) => x.j);
     const answers = await Promise.all(order.map((j) => j.run()));
@@ -124,11 +103,11 @@ describe("200 placements at once on one wallet", () => {
 describe("a correction racing the customer's spending", () => {
   it("resettling won -> lost while the customer bets the winnings away: never below zero, the money matches what happened", async () => {
     const c = await customer(t);
-    const placed = await placeOk(c.s, [selectionOf(pool.next())], 50_000);
-    expect((await admin.post(`/api/admin/settle-bet/${placed.bet.id}`, { override: EARLY, status: "won", actualReturn: placed.bet.potentialReturn })).status).toBe(200);
+    const placed = await placeOk(c.s, [selectionOf(t.pool.next())], 50_000);
+    expect((await t.admin.post(`/api/admin/settle-bet/${placed.bet.id}`, { override: EARLY, status: "won", actualReturn: placed.bet.potentialReturn })).status).toBe(200);
     const initial = await balanceOf(c.s);
     expect(initial).toBe(50_000 + placed.bet.potentialReturn);
-    const sel = selectionOf(pool.next());
+    const sel = selectionOf(t.pool.next());
     // 30 stakes that together leave half the return and, among them, the operator's correction taking the whole return
     // back: it fits only if it lands before the bets have spent the stake money. Either way the books must add up.
     const stake = Math.ceil((initial - placed.bet.potentialReturn / 2) / 30);
@@ -136,8 +115,8 @@ describe("a correction racing the customer's spending", () => {
     const answers = await Promise.all(
       Array.from({ length: 31 }, (_, i) =>
         i === at
-          ? via(admin, i)("POST", `/api/admin/bets/${placed.bet.id}/resettle`, { status: "lost", reasonCode: "result_correction", reason: "Wrong result" })
-          : via(c.s, i)("POST", "/api/bets", single(sel, stake)),
+          ? t.via(t.admin, i)("POST", `/api/admin/bets/${placed.bet.id}/resettle`, { status: "lost", reasonCode: "result_correction", reason: "Wrong result" })
+          : t.via(c.s, i)("POST", "/api/bets", single(sel, stake)),
       ),
     );
     const correction = answers[at];
@@ -156,16 +135,16 @@ describe("a correction racing the customer's spending", () => {
 
 describe("entries racing a cancellation", () => {
   it("10 customers entering while an operator cancels: every fee that got in is refunded, the pool ends at zero", async () => {
-    const k = await createContestOk(admin, {
+    const k = await createContestOk(t.admin, {
       sportId: "fsp_nba", name: "Race cancel", entryFee: 1_500, prizePool: 2_000, maxEntries: 20, startTime: new Date(Date.now() + HOUR).toISOString(),
     });
     const cs = await Promise.all(Array.from({ length: 10 }, () => customer(t)));
     const before = await Promise.all(cs.map((c) => balanceOf(c.s)));
     const lineups = await Promise.all(cs.map((c, i) => lineupFor(c.s, k, i)));
     const answers = await Promise.all([
-      ...cs.slice(0, 5).map((c, i) => via(c.s, i)("POST", `/api/fantasy/contests/${k.id}/entries`, { lineup: lineups[i] })),
-      via(admin, 1)("POST", `/api/admin/fantasy/contests/${k.id}/cancel`),
-      ...cs.slice(5).map((c, i) => via(c.s, i + 5)("POST", `/api/fantasy/contests/${k.id}/entries`, { lineup: lineups[i + 5] })),
+      ...cs.slice(0, 5).map((c, i) => t.via(c.s, i)("POST", `/api/fantasy/contests/${k.id}/entries`, { lineup: lineups[i] })),
+      t.via(t.admin, 1)("POST", `/api/admin/fantasy/contests/${k.id}/cancel`),
+      ...cs.slice(5).map((c, i) => t.via(c.s, i + 5)("POST", `/api/fantasy/contests/${k.id}/entries`, { lineup: lineups[i + 5] })),
     ]);
     const cancel = answers[5];
     expect(cancel.status).toBe(200);
@@ -187,7 +166,7 @@ describe("one request repeated at once", () => {
     expect((await put(c.s, "/api/responsible/limit-prompt", { declined: true })).status).toBe(200);
     const initial = await balanceOf(c.s);
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => via(c.s, i)("POST", "/api/wallet/deposits", { method: "bank", amount: 20_000 }, { "Idempotency-Key": "dep-burst" })),
+      Array.from({ length: 20 }, (_, i) => t.via(c.s, i)("POST", "/api/wallet/deposits", { method: "bank", amount: 20_000 }, { "Idempotency-Key": "dep-burst" })),
     );
     expect(codes(answers)).toEqual(["201"]);
     expect(new Set(answers.map((a) => a.body.paymentId)).size).toBe(1);
@@ -212,9 +191,9 @@ describe("one request repeated at once", () => {
   it("one customer entering one contest 10 times at once: one entry, one fee", async () => {
     const c = await customer(t);
     const initial = await balanceOf(c.s);
-    const k = await createContestOk(admin, { sportId: "fsp_nfl", name: "Race once", entryFee: 2_500, startTime: new Date(Date.now() + HOUR).toISOString() });
+    const k = await createContestOk(t.admin, { sportId: "fsp_nfl", name: "Race once", entryFee: 2_500, startTime: new Date(Date.now() + HOUR).toISOString() });
     const lineup = await lineupFor(c.s, k, 1);
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => via(c.s, i)("POST", `/api/fantasy/contests/${k.id}/entries`, { lineup })));
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => t.via(c.s, i)("POST", `/api/fantasy/contests/${k.id}/entries`, { lineup })));
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
     expect(codes(answers.filter((a) => a.status !== 201))).toEqual(["409 FANTASY.ALREADY_ENTERED"]);
     expect(await balanceOf(c.s)).toBe(initial - 2_500);

@@ -4,18 +4,13 @@
  * a settled bet stays settled, a bet's terms are fixed, and prices are re-checked inside the
  * placement write. Settlements and event changes made through the API leave audit rows.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
-import { balanceOf, countRows, currentUserId, expectLedgerBalanced, placeOk, selectionOf, upcomingPool } from "../fixtures/builders.ts";
+import { describe, expect, it } from "vitest";
+import { demoLogin } from "../fixtures/test-app.ts";
+import { balanceOf, countRows, currentUserId, expectLedgerBalanced, placeOk, selectionOf } from "../fixtures/builders.ts";
 import { EARLY } from "../fixtures/settle.ts";
+import { useBetsApp } from "../fixtures/bets-api.ts";
 
-let t: TestApp;
-let pool: Awaited<ReturnType<typeof upcomingPool>>;
-beforeAll(async () => {
-  t = await makeTestApp();
-  pool = await upcomingPool(new Session(t));
-});
-afterAll(() => t.close());
+const t = useBetsApp();
 
 const exec = (sql: string, args: (string | number)[] = []) => t.database.client.execute({ sql, args });
 
@@ -64,7 +59,7 @@ describe("money and bets", () => {
   it("refuses settling a settled bet again, or changing its terms, behind the API's back", async () => {
     const c = await demoLogin(t, "customer");
     const admin = await demoLogin(t, "admin");
-    const placed = await placeOk(c, [selectionOf(pool.next())], 1000);
+    const placed = await placeOk(c, [selectionOf(t.pool.next())], 1000);
     await expect(exec("UPDATE bets SET stake = 1 WHERE id = ?", [placed.bet.id])).rejects.toThrow(/BET\.TERMS_IMMUTABLE/);
     await expect(exec("UPDATE bets SET potential_return = 99999999 WHERE id = ?", [placed.bet.id])).rejects.toThrow(/BET\.TERMS_IMMUTABLE/);
     expect((await admin.post(`/api/admin/settle-bet/${placed.bet.id}`, { override: EARLY, status: "lost", actualReturn: 0 })).status).toBe(200);
@@ -75,7 +70,7 @@ describe("money and bets", () => {
 
   it("refuses a bet leg at a price other than the current one, inside the write", async () => {
     const c = await demoLogin(t, "customer");
-    const placed = await placeOk(c, [selectionOf(pool.next())], 1000);
+    const placed = await placeOk(c, [selectionOf(t.pool.next())], 1000);
     const leg = (await exec("SELECT * FROM bet_legs WHERE bet_id = ?", [placed.bet.id])).rows[0];
     await expect(
       exec(
@@ -98,7 +93,7 @@ describe("audit rows written through the API", () => {
     const admin = await demoLogin(t, "admin");
     const adminId = await currentUserId(admin);
     const c = await demoLogin(t, "customer");
-    const event = pool.forMutation();
+    const event = t.pool.forMutation();
     const placed = await placeOk(c, [selectionOf(event)], 1000);
 
     expect((await admin.post(`/api/admin/settle-bet/${placed.bet.id}`, { override: EARLY, status: "void", actualReturn: 1000, reasonCode: "void_by_rule" })).status).toBe(200);

@@ -8,23 +8,14 @@
  *   - names and free text refusing control and bidirectional formatting characters.
  * Password checks under the throttle and per-address limits: tests/api/password-checks.test.ts.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
 import { countRows, expectError, expectInvalidFields } from "../fixtures/builders.ts";
 import { PASSWORD, registerCustomer } from "../fixtures/accounts.ts";
 import { MAX_BODY_BYTES } from "../../api/middleware/body-limit.ts";
-import { openEdgeApp, type GatedHasher } from "../fixtures/edges.ts";
+import { useEdgeApp } from "../fixtures/edges.ts";
 
-let t: TestApp;
-let hasher: GatedHasher;
-beforeAll(async () => {
-  ({ t, hasher } = await openEdgeApp());
-});
-afterAll(() => t.close());
-afterEach(() => {
-  hasher.release();
-  t.clock.set(null as unknown as Date);
-});
+const t = useEdgeApp();
 
 
 // ---------------------------------------------------------------- body cap

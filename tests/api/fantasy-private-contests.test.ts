@@ -2,30 +2,14 @@
  * Private contests (created with an invite code, the creator entered and charged like an entry),
  * lineup edits until the start time, My Contests and standings.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoLogin, Session, type TestApp } from "../fixtures/test-app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { demoLogin, Session } from "../fixtures/test-app.ts";
 import { balanceOf, countRows, expectError, expectInvalidFields, expectLedgerBalanced } from "../fixtures/builders.ts";
-import {
-  contestOf,
-  enterOk,
-  lineupFor,
-  MIN,
-  myEntries,
-  poolBalance,
-  transactionsOfKind,
-  validLineup,
-} from "../fixtures/fantasy.ts";
-import type { FantasyContest, FantasyEntry, FantasyPlayer, FantasyStandings, PrivateContestResponse } from "../../api/schemas/fantasy.ts";
-import { expectNothingWritten, freshContest, inHours, openFantasyApp, snapshot } from "../fixtures/fantasy-entries.ts";
+import { contestOf, enterOk, lineupFor, MIN, myEntries, poolBalance, transactionsOfKind, validLineup } from "../fixtures/fantasy.ts";
+import type { FantasyContest, FantasyEntry, FantasyStandings, PrivateContestResponse } from "../../api/schemas/fantasy.ts";
+import { expectNothingWritten, freshContest, inHours, useFantasyApp, snapshot } from "../fixtures/fantasy-entries.ts";
 
-let t: TestApp;
-let admin: Session;
-let nflPlayers: FantasyPlayer[];
-let nbaPlayers: FantasyPlayer[];
-beforeAll(async () => {
-  ({ t, admin, nflPlayers, nbaPlayers } = await openFantasyApp());
-});
-afterAll(() => t.close());
+const t = useFantasyApp();
 
 describe("private contests (POST /api/fantasy/contests)", () => {
   let creator: Session;
@@ -34,7 +18,7 @@ describe("private contests (POST /api/fantasy/contests)", () => {
   beforeAll(async () => {
     creator = await demoLogin(t, "customer");
     const sport = (await (await creator.get("/api/fantasy/contests/fc_nba_tonight")).json()) as FantasyContest;
-    lineup = validLineup(nbaPlayers, sport.rosterPositions, sport.salaryCap, 1);
+    lineup = validLineup(t.nbaPlayers, sport.rosterPositions, sport.salaryCap, 1);
     const res = await creator.post("/api/fantasy/contests", { sportId: "fsp_nba", name: "Friday Hoops Mates", entryFee: 2000, maxEntries: 6, startTime: inHours(3), lineup });
     const text = await res.text();
     expect(res.status, text).toBe(201);
@@ -63,7 +47,7 @@ describe("private contests (POST /api/fantasy/contests)", () => {
   it("others need the invite code: missing or wrong is 403 FANTASY.INVITE_CODE_REQUIRED; the right one (any case) enters", async () => {
     const friend = await demoLogin(t, "customer");
     const before = await snapshot(t, friend, created.contest.id);
-    const lineup2 = validLineup(nbaPlayers, created.contest.rosterPositions, created.contest.salaryCap, 4);
+    const lineup2 = validLineup(t.nbaPlayers, created.contest.rosterPositions, created.contest.salaryCap, 4);
     await expectError(await friend.post(`/api/fantasy/contests/${created.contest.id}/entries`, { lineup: lineup2 }), 403, "FANTASY.INVITE_CODE_REQUIRED");
     await expectError(
       await friend.post(`/api/fantasy/contests/${created.contest.id}/entries`, { lineup: lineup2, inviteCode: "WRONG123" }),
@@ -91,11 +75,11 @@ describe("private contests (POST /api/fantasy/contests)", () => {
     await expectInvalidFields(await post({ maxEntries: 101 }), "maxEntries");
     await expectInvalidFields(await post({ name: "" }), "name");
     await expectError(await post({ sportId: "fsp_nope" }), 404, "FANTASY.SPORT_NOT_FOUND");
-    await expectError(await admin.post("/api/fantasy/contests", { sportId: "fsp_nba", name: "Bad One", entryFee: 500, startTime: inHours(3), lineup }), 403, "AUTH.FORBIDDEN");
+    await expectError(await t.admin.post("/api/fantasy/contests", { sportId: "fsp_nba", name: "Bad One", entryFee: 500, startTime: inHours(3), lineup }), 403, "AUTH.FORBIDDEN");
     await expectError(await new Session(t).post("/api/fantasy/contests", { sportId: "fsp_nba", name: "Bad One", entryFee: 500, startTime: inHours(3), lineup }), 401, "AUTH.REQUIRED");
     // More than the balance.
     const poor = await demoLogin(t, "customer");
-    await enterOk(poor, (await freshContest(admin, { entryFee: 99_990 })).id, validLineup(nflPlayers, (await contestOf(poor, "fc_nfl_h2h")).rosterPositions, 50_000));
+    await enterOk(poor, (await freshContest(t.admin, { entryFee: 99_990 })).id, validLineup(t.nflPlayers, (await contestOf(poor, "fc_nfl_h2h")).rosterPositions, 50_000));
     await expectError(
       await poor.post("/api/fantasy/contests", { sportId: "fsp_nba", name: "Bad One", entryFee: 500, startTime: inHours(3), lineup }),
       409,
@@ -108,11 +92,11 @@ describe("private contests (POST /api/fantasy/contests)", () => {
 
 describe("PUT /api/fantasy/entries/{entryId}", () => {
   it("changes the lineup until the start time; no money moves", async () => {
-    const c = await freshContest(admin, { startTime: inHours(1) });
+    const c = await freshContest(t.admin, { startTime: inHours(1) });
     const s = await demoLogin(t, "customer");
-    const { entry } = await enterOk(s, c.id, validLineup(nflPlayers, c.rosterPositions, c.salaryCap, 0));
+    const { entry } = await enterOk(s, c.id, validLineup(t.nflPlayers, c.rosterPositions, c.salaryCap, 0));
     const balance = await balanceOf(s);
-    const next = validLineup(nflPlayers, c.rosterPositions, c.salaryCap, 5);
+    const next = validLineup(t.nflPlayers, c.rosterPositions, c.salaryCap, 5);
     const res = await s.request("PUT", `/api/fantasy/entries/${entry.id}`, { lineup: next });
     expect(res.status).toBe(200);
     const edited = (await res.json()) as FantasyEntry;
@@ -128,13 +112,13 @@ describe("PUT /api/fantasy/entries/{entryId}", () => {
     await expectError(await other.request("PUT", `/api/fantasy/entries/${entry.id}`, { lineup: next }), 404, "FANTASY.ENTRY_NOT_FOUND");
     await expectError(await s.request("PUT", "/api/fantasy/entries/fe_nope", { lineup: next }), 404, "FANTASY.ENTRY_NOT_FOUND");
     await expectError(await new Session(t).request("PUT", `/api/fantasy/entries/${entry.id}`, { lineup: next }), 401, "AUTH.REQUIRED");
-    await expectError(await admin.request("PUT", `/api/fantasy/entries/${entry.id}`, { lineup: next }), 403, "AUTH.FORBIDDEN");
+    await expectError(await t.admin.request("PUT", `/api/fantasy/entries/${entry.id}`, { lineup: next }), 403, "AUTH.FORBIDDEN");
 
     // From the start time the lineup is locked.
     t.clock.set(new Date(c.startTime));
     try {
       await expectError(
-        await s.request("PUT", `/api/fantasy/entries/${entry.id}`, { lineup: validLineup(nflPlayers, c.rosterPositions, c.salaryCap, 2) }),
+        await s.request("PUT", `/api/fantasy/entries/${entry.id}`, { lineup: validLineup(t.nflPlayers, c.rosterPositions, c.salaryCap, 2) }),
         409,
         "FANTASY.CONTEST_STARTED",
       );
@@ -149,13 +133,13 @@ describe("PUT /api/fantasy/entries/{entryId}", () => {
 describe("GET /api/fantasy/my/entries and standings", () => {
   it("My Contests needs a session; staff have none; customers see theirs only", async () => {
     await expectError(await new Session(t).get("/api/fantasy/my/entries"), 401, "AUTH.REQUIRED");
-    expect(await myEntries(admin)).toEqual([]);
+    expect(await myEntries(t.admin)).toEqual([]);
     const s = await demoLogin(t, "customer");
     expect(await myEntries(s)).toEqual([]);
   });
 
   it("standings list entrants by first name and initial, mark mine, rank 1 for all before scoring", async () => {
-    const c = await freshContest(admin);
+    const c = await freshContest(t.admin);
     const a = await demoLogin(t, "customer");
     const b = await demoLogin(t, "customer");
     await enterOk(a, c.id, await lineupFor(a, c, 1));

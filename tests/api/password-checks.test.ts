@@ -3,23 +3,14 @@
  *   - change-password under the sign-in failure throttle, and one password check in flight per account;
  *   - per-address limits keyed by the /64 of an IPv6 address.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTestApp, type TestApp } from "../fixtures/test-app.ts";
 import { expectError } from "../fixtures/builders.ts";
 import { registerCustomer } from "../fixtures/accounts.ts";
 import { DEFAULT_RATE_LIMITS } from "../../api/middleware/rate-limit.ts";
-import { changePassword, freshIp, openEdgeApp, signIn, storedHash, type GatedHasher } from "../fixtures/edges.ts";
+import { changePassword, freshIp, useEdgeApp, signIn, storedHash } from "../fixtures/edges.ts";
 
-let t: TestApp;
-let hasher: GatedHasher;
-beforeAll(async () => {
-  ({ t, hasher } = await openEdgeApp());
-});
-afterAll(() => t.close());
-afterEach(() => {
-  hasher.release();
-  t.clock.set(null as unknown as Date);
-});
+const t = useEdgeApp();
 
 // ---------------------------------------------------------------- password checks
 
@@ -29,12 +20,12 @@ describe("change-password shares the sign-in failure throttle", () => {
     const ip = freshIp();
     const before = await storedHash(t, r.userId);
     for (let i = 0; i < 5; i++) await expectError(await changePassword(r.session, `wrong guess ${i}`, ip), 403, "AUTH.INVALID_CREDENTIALS");
-    const verifiesBefore = hasher.started;
+    const verifiesBefore = t.hasher.started;
     const blocked = await changePassword(r.session, r.password, ip);
     const body = await expectError(blocked, 429, "AUTH.THROTTLED");
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(body.error.details).toMatchObject({ by: "account" });
-    expect(hasher.started).toBe(verifiesBefore); // refused without checking the password
+    expect(t.hasher.started).toBe(verifiesBefore); // refused without checking the password
     expect(await storedHash(t, r.userId)).toBe(before);
     // Still signed in: a throttle is not a sign-out.
     expect((await r.session.get("/api/auth/user")).status).toBe(200);
@@ -83,17 +74,17 @@ describe("change-password shares the sign-in failure throttle", () => {
 describe("at most one password check in flight per account", () => {
   /** Fire `n` requests at once while the first check is held open; returns the statuses once released. */
   async function concurrently(n: number, send: (i: number) => Promise<Response>) {
-    hasher.hold();
-    const startedBefore = hasher.started;
-    hasher.maxInFlight = 0;
+    t.hasher.hold();
+    const startedBefore = t.hasher.started;
+    t.hasher.maxInFlight = 0;
     const answered: Response[] = [];
     const all = Array.from({ length: n }, (_, i) => send(i).then((res) => (answered.push(res), res)));
     // Everything but the one held check comes back while it is still held: nobody waited for it.
     await expect.poll(() => answered.length).toBe(n - 1);
-    expect(hasher.inFlight).toBe(1);
-    hasher.release();
+    expect(t.hasher.inFlight).toBe(1);
+    t.hasher.release();
     const results = await Promise.all(all);
-    return { results, checks: hasher.started - startedBefore, maxInFlight: hasher.maxInFlight };
+    return { results, checks: t.hasher.started - startedBefore, maxInFlight: t.hasher.maxInFlight };
   }
 
   it("20 concurrent change-password guesses: one is checked, 19 get 429 AUTH.THROTTLED (in_flight) at once", async () => {
@@ -114,14 +105,14 @@ describe("at most one password check in flight per account", () => {
 
   it("sign-in and change-password share the slot: sign-ins during a change-password check are refused without a check", async () => {
     const r = await registerCustomer(t);
-    hasher.hold();
-    const startedBefore = hasher.started;
+    t.hasher.hold();
+    const startedBefore = t.hasher.started;
     const held = changePassword(r.session, "held guess", freshIp());
-    await expect.poll(() => hasher.inFlight).toBe(1);
+    await expect.poll(() => t.hasher.inFlight).toBe(1);
     const attempts = await Promise.all(Array.from({ length: 9 }, (_, i) => signIn(t, r.email, i === 4 ? r.password : `guess ${i}`, freshIp())));
     expect(attempts.map((x) => x.status)).toEqual(Array(9).fill(429));
-    expect(hasher.started - startedBefore).toBe(1);
-    hasher.release();
+    expect(t.hasher.started - startedBefore).toBe(1);
+    t.hasher.release();
     expect((await held).status).toBe(403);
     expect((await signIn(t, r.email, r.password, freshIp())).status).toBe(200);
   });
@@ -129,12 +120,12 @@ describe("at most one password check in flight per account", () => {
   it("other accounts are not held up by one account's check", async () => {
     const a = await registerCustomer(t);
     const b = await registerCustomer(t);
-    hasher.hold();
+    t.hasher.hold();
     const held = changePassword(a.session, "held guess", freshIp());
-    await expect.poll(() => hasher.inFlight).toBe(1);
+    await expect.poll(() => t.hasher.inFlight).toBe(1);
     const other = signIn(t, b.email, b.password, freshIp());
-    await expect.poll(() => hasher.inFlight).toBe(2);
-    hasher.release();
+    await expect.poll(() => t.hasher.inFlight).toBe(2);
+    t.hasher.release();
     expect((await other).status).toBe(200);
     expect((await held).status).toBe(403);
   });

@@ -3,18 +3,13 @@
  * model, domain/pricing/sgm.ts, and never above the product of the legs), the refusals, settling it like a multiple at its own price, cashing it
  * out, and GET /api/betting/same-game-multis built from real markets with real punter counts.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
-import { balanceOf, expectError, expectLedgerBalanced, milli, selectionOf, upcomingPool, type ApiEvent, type Selection } from "../fixtures/builders.ts";
+import { describe, expect, it } from "vitest";
+import { demoLogin, Session } from "../fixtures/test-app.ts";
+import { balanceOf, expectError, expectLedgerBalanced, milli, selectionOf, type ApiEvent, type Selection } from "../fixtures/builders.ts";
 import { EARLY } from "../fixtures/settle.ts";
+import { useBetsApp } from "../fixtures/bets-api.ts";
 
-let t: TestApp;
-let pool: Awaited<ReturnType<typeof upcomingPool>>;
-beforeAll(async () => {
-  t = await makeTestApp();
-  pool = await upcomingPool(new Session(t));
-});
-afterAll(() => t.close());
+const t = useBetsApp();
 
 const soccer = (e: ApiEvent) => e.sport === "soccer" && e.markets.length >= 4 && e.markets.every((m) => m.status === "open");
 /** floor(product of the legs) in thousandths: the ceiling of a same game multi's price. */
@@ -32,7 +27,7 @@ const sgm = (s: Session, selections: Selection[], stake = 1_000) => s.post("/api
 describe("placing a same game multi", () => {
   it("takes 2-4 legs of one event from different markets at the quoted joint price, below the product", async () => {
     const c = await demoLogin(t, "customer");
-    const e = pool.next(soccer);
+    const e = t.pool.next(soccer);
     const legs = [selectionOf(e, 0, 0), selectionOf(e, 1, 0), selectionOf(e, 3, 0)];
     const quote = await c.post("/api/betting/same-game-multis/quote", { selections: legs.map(({ odds: _o, ...l }) => l) });
     expect(quote.status).toBe(200);
@@ -50,8 +45,8 @@ describe("placing a same game multi", () => {
 
   it("refuses one leg, more than four, two events and two legs of one market, writing nothing", async () => {
     const c = await demoLogin(t, "customer");
-    const e = pool.next(soccer);
-    const other = pool.next(soccer);
+    const e = t.pool.next(soccer);
+    const other = t.pool.next(soccer);
     await expectError(await sgm(c, [selectionOf(e, 0, 0)]), 400, "BET.SGM_LEG_COUNT");
     const five = [0, 1, 2, 3, 4].map((m) => selectionOf(e, m, 0));
     await expectError(await sgm(c, five), 400, "BET.SGM_LEG_COUNT");
@@ -65,7 +60,7 @@ describe("placing a same game multi", () => {
 
   it("settles like a multiple at its own price: a full-product return is refused with the right figure", async () => {
     const c = await demoLogin(t, "customer");
-    const e = pool.next(soccer);
+    const e = t.pool.next(soccer);
     const legs = [selectionOf(e, 0, 1), selectionOf(e, 1, 1)];
     const placed = await (await sgm(c, legs, 2_000)).json();
     const admin = await demoLogin(t, "admin");
@@ -80,7 +75,7 @@ describe("placing a same game multi", () => {
 
   it("cashes out against the legs priced now as a same game multi", async () => {
     const c = await demoLogin(t, "customer");
-    const e = pool.next(soccer);
+    const e = t.pool.next(soccer);
     const legs = [selectionOf(e, 0, 0), selectionOf(e, 1, 0)];
     const placed = await (await sgm(c, legs, 1_000)).json();
     const q = await (await c.post(`/api/bets/${placed.bet.id}/cash-out/quote`)).json();
@@ -96,7 +91,7 @@ describe("GET /api/betting/same-game-multis", () => {
     const { items } = await res.json();
     expect(items.length).toBeGreaterThan(0);
     expect(items.length).toBeLessThanOrEqual(4);
-    const events = new Map(pool.events.map((e) => [e.id, e]));
+    const events = new Map(t.pool.events.map((e) => [e.id, e]));
     const live = await (await new Session(t).get("/api/events?status=live&limit=200")).json();
     for (const e of live) events.set(e.id, e);
     for (const item of items) {
@@ -146,7 +141,7 @@ describe("the bet builder's refusals", () => {
 
   it("refuses correlated, contradictory and unmodelled combinations at quote and at placement, writing nothing", async () => {
     const c = await demoLogin(t, "customer");
-    const e = pool.next(soccer);
+    const e = t.pool.next(soccer);
     const before = { balance: await balanceOf(c), bets: await betCount(c) };
     const cases: [Selection[], string][] = [
       // correct score 2-1 + home win + over 2.5 + both teams to score: the score decides them all
@@ -161,7 +156,7 @@ describe("the bet builder's refusals", () => {
       expect(q.error.message.length).toBeGreaterThan(10);
       await expectError(await sgm(c, legs), 400, code);
     }
-    const nba = pool.next((x) => x.sport === "basketball" && x.markets.length >= 2 && x.markets.every((m) => m.status === "open"));
+    const nba = t.pool.next((x) => x.sport === "basketball" && x.markets.length >= 2 && x.markets.every((m) => m.status === "open"));
     await expectError(await quote(c, [selectionOf(nba, 0, 0), selectionOf(nba, 1, 0)]), 400, "SGM.NOT_OFFERED");
     await expectError(await sgm(c, [selectionOf(nba, 0, 0), selectionOf(nba, 1, 0)]), 400, "SGM.NOT_OFFERED");
     expect({ balance: await balanceOf(c), bets: await betCount(c) }).toEqual(before);
@@ -170,7 +165,7 @@ describe("the bet builder's refusals", () => {
 
   it("refuses a quoted price that is no longer acceptable under the 'refuse' policy", async () => {
     const c = await demoLogin(t, "customer");
-    const e = pool.next(soccer);
+    const e = t.pool.next(soccer);
     const legs = [selectionOf(e, 0, 0), selectionOf(e, 1, 0)];
     const { odds } = await (await quote(c, legs)).json();
     const before = await balanceOf(c);
@@ -184,7 +179,7 @@ describe("a same game multi with a void leg", () => {
   it("re-prices the remaining legs at placement's model, identically by bet and by market", async () => {
     const c = await demoLogin(t, "customer");
     const admin = await demoLogin(t, "admin");
-    const e = pool.forMutation(soccer);
+    const e = t.pool.forMutation(soccer);
     const legs = [selectionOf(e, 0, 0), selectionOf(e, 1, 0), selectionOf(e, 3, 0)];
     // The hand computation: the bet builder's price of the two legs left, stake x price down to the cent.
     const rest = await (await c.post("/api/betting/same-game-multis/quote", { selections: legs.slice(1).map(({ odds: _o, ...l }) => l) })).json();

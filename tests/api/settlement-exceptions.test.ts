@@ -4,18 +4,13 @@
  * settlement a database guard refuses becomes an exception for operators while the rest of the
  * market settles (GET /api/admin/settlement-exceptions), never a 500.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
-import { balanceOf, expectError, expectLedgerBalanced, milli, selectionOf, upcomingPool, type ApiEvent, type Selection } from "../fixtures/builders.ts";
+import { describe, expect, it } from "vitest";
+import { demoLogin, Session } from "../fixtures/test-app.ts";
+import { balanceOf, expectError, expectLedgerBalanced, milli, selectionOf, type ApiEvent, type Selection } from "../fixtures/builders.ts";
 import { EARLY } from "../fixtures/settle.ts";
+import { useBetsApp } from "../fixtures/bets-api.ts";
 
-let t: TestApp;
-let pool: Awaited<ReturnType<typeof upcomingPool>>;
-beforeAll(async () => {
-  t = await makeTestApp();
-  pool = await upcomingPool(new Session(t));
-});
-afterAll(() => t.close());
+const t = useBetsApp();
 
 const soccer = (e: ApiEvent) => e.sport === "soccer" && e.markets.length >= 4 && e.markets.every((m) => m.status === "open");
 const quote = async (s: Session, legs: Selection[]) =>
@@ -37,7 +32,7 @@ describe("a same game multi with a void leg re-grades at or below its quote", ()
   it("pays the remaining legs' subset price when it is below the whole, and the whole price when a stored subset is above it", async () => {
     const c = await demoLogin(t, "customer");
     const admin = await demoLogin(t, "admin");
-    const e = pool.forMutation(soccer);
+    const e = t.pool.forMutation(soccer);
     const legs = [selectionOf(e, 0, 0), selectionOf(e, 1, 0), selectionOf(e, 3, 0)];
     const full = milli((await quote(c, legs)).odds);
     const rest = milli((await quote(c, legs.slice(1))).odds);
@@ -73,7 +68,7 @@ describe("a settlement a database guard refuses", () => {
     const c = await demoLogin(t, "customer");
     const other = await demoLogin(t, "customer");
     const admin = await demoLogin(t, "admin");
-    const e = pool.forMutation(soccer);
+    const e = t.pool.forMutation(soccer);
     const legs = [selectionOf(e, 0, 0), selectionOf(e, 1, 0)];
     const stuck = await placeSgm(c, legs, 1_000);
     const fine = await placeSgm(other, legs, 500);

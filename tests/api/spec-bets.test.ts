@@ -3,8 +3,8 @@
  * selection shape map onto the native placement; the answer is in the request's unit; bad aliases
  * are refused with the existing validation code and write nothing; the native shapes are unchanged.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
+import { describe, expect, it } from "vitest";
+import { demoLogin, Session } from "../fixtures/test-app.ts";
 import {
   balanceOf,
   betCountFor,
@@ -13,17 +13,11 @@ import {
   expectError,
   expectInvalidFields,
   postingCountFor,
-  upcomingPool,
   type ApiEvent,
 } from "../fixtures/builders.ts";
+import { useBetsApp } from "../fixtures/bets-api.ts";
 
-let t: TestApp;
-let pool: Awaited<ReturnType<typeof upcomingPool>>;
-beforeAll(async () => {
-  t = await makeTestApp();
-  pool = await upcomingPool(new Session(t));
-});
-afterAll(() => t.close());
+const t = useBetsApp();
 
 const result = (e: ApiEvent) => e.markets.find((m) => m.type === "full_time_result")!;
 const withDraw = (e: ApiEvent) => e.sport === "soccer" && result(e)?.outcomes.length === 3;
@@ -48,7 +42,7 @@ async function customer() {
 describe("POST /api/bets with the spec's body", () => {
   it("places a single from a dollar stake and a spec selection, answering in dollars", async () => {
     const { s, id } = await customer();
-    const e = pool.next(withDraw);
+    const e = t.pool.next(withDraw);
     const sel = specSelection(e, "draw");
     const before = await balanceOf(s);
     const res = await s.post("/api/bets", { selections: [body(sel)], stake: "2.50", betType: "single" });
@@ -70,7 +64,7 @@ describe("POST /api/bets with the spec's body", () => {
 
   it("takes a whole-dollar string stake ('10' = 1000 cents) with spec selections", async () => {
     const { s } = await customer();
-    const e = pool.next(twoWay);
+    const e = t.pool.next(twoWay);
     const sel = specSelection(e, "home");
     const before = await balanceOf(s);
     const res = await s.post("/api/bets", { selections: [body(sel)], stake: "10", betType: "single" });
@@ -82,8 +76,8 @@ describe("POST /api/bets with the spec's body", () => {
 
   it("places a multiple of spec selections on two events", async () => {
     const { s } = await customer();
-    const a = specSelection(pool.next(withDraw), "home");
-    const b = specSelection(pool.next(withDraw), "away");
+    const a = specSelection(t.pool.next(withDraw), "home");
+    const b = specSelection(t.pool.next(withDraw), "away");
     const res = await s.post("/api/bets", { selections: [body(a), body(b)], stake: "1.00", betType: "multiple" });
     expect(res.status, await res.clone().text()).toBe(201);
     const cents = expectedReturn(100, [a.odds, b.odds]);
@@ -92,7 +86,7 @@ describe("POST /api/bets with the spec's body", () => {
 
   it("refuses bad dollar stakes with REQUEST.INVALID on stake and writes nothing", async () => {
     const { s, id } = await customer();
-    const sel = specSelection(pool.next(withDraw), "home");
+    const sel = specSelection(t.pool.next(withDraw), "home");
     const before = await balanceOf(s);
     for (const stake of ["2.505", "-1", "ten", "1e3", "", "99999999999"]) {
       await expectInvalidFields(await s.post("/api/bets", { selections: [body(sel)], stake, betType: "single" }), "stake");
@@ -104,7 +98,7 @@ describe("POST /api/bets with the spec's body", () => {
 
   it("refuses a spec selection the event cannot map (draw in a two-way sport, unknown event, bad code)", async () => {
     const { s, id } = await customer();
-    const e = pool.next(twoWay);
+    const e = t.pool.next(twoWay);
     const draw = { ...body(specSelection(e, "home")), outcomeId: "draw", id: `${e.id}-draw` };
     await expectError(await s.post("/api/bets", { selections: [draw], stake: "1", betType: "single" }), 404, "BET.SELECTION_NOT_FOUND");
     const unknown = { ...body(specSelection(e, "home")), eventId: "evt_nope" };
@@ -116,7 +110,7 @@ describe("POST /api/bets with the spec's body", () => {
 
   it("keeps the native refusals' field paths (a fractional cents stake is still 'stake')", async () => {
     const { s } = await customer();
-    const e = pool.next(twoWay);
+    const e = t.pool.next(twoWay);
     const o = result(e).outcomes[0];
     const native = { eventId: e.id, marketId: result(e).id, outcomeId: o.id, odds: o.odds };
     const res = await s.post("/api/bets", { selections: [native], stake: 10.5, betType: "single" });
@@ -134,7 +128,7 @@ describe("explicit stake units: the stake's unit follows the body's shape, never
   /** A customer with a native selection and the spec selection for the same outcome (the home side of a match result). */
   async function setUp() {
     const c = await customer();
-    const e = pool.next(twoWay);
+    const e = t.pool.next(twoWay);
     const spec = specSelection(e, "home");
     const native = { eventId: e.id, marketId: result(e).id, outcomeId: spec.outcome.id, odds: spec.odds };
     return { ...c, e, spec: body(spec), native };
@@ -162,7 +156,7 @@ describe("explicit stake units: the stake's unit follows the body's shape, never
 
   it("a mix of both selection shapes is refused with either stake", async () => {
     const { s, id, native } = await setUp();
-    const other = body(specSelection(pool.next(twoWay), "away"));
+    const other = body(specSelection(t.pool.next(twoWay), "away"));
     await refusedOnStake(s, id, { selections: [native, other], stake: 100, betType: "multiple" });
     await refusedOnStake(s, id, { selections: [native, other], stake: "1.00", betType: "multiple" });
   });

@@ -4,21 +4,16 @@
  * use case reads no limit figures before the write (the write checks them), so the race is made with
  * a hook on the Bets port: the factor is lowered just before the plan is written.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
-import { balanceOf, countRows, placeOk, selectionOf, upcomingPool } from "../fixtures/builders.ts";
+import { describe, expect, it } from "vitest";
+import { demoLogin } from "../fixtures/test-app.ts";
+import { balanceOf, countRows, placeOk, selectionOf } from "../fixtures/builders.ts";
 import { libsqlPorts } from "../../adapters/libsql/index.ts";
 import { randomIds } from "../../adapters/system/clock.ts";
 import { placeBet } from "../../domain/betting/place-bet.ts";
 import type { Ports } from "../../domain/ports/index.ts";
+import { useBetsApp } from "../fixtures/bets-api.ts";
 
-let t: TestApp;
-let pool: Awaited<ReturnType<typeof upcomingPool>>;
-beforeAll(async () => {
-  t = await makeTestApp();
-  pool = await upcomingPool(new Session(t));
-});
-afterAll(() => t.close());
+const t = useBetsApp();
 
 /** Ports whose placement write is preceded at once by a trader setting the customer's factor to `bp`. */
 function lowerBeforeWrite(userId: string, bp: number): Ports {
@@ -39,7 +34,7 @@ describe("the stake factor inside the placement write", () => {
     const s = await demoLogin(t, "customer");
     const me = (await (await s.get("/api/auth/user")).json()) as { id: string };
     const user = (await libsqlPorts(t.database).users.findById(me.id))!;
-    const sel = selectionOf(pool.next());
+    const sel = selectionOf(t.pool.next());
     const before = await balanceOf(s);
     const bets = () => countRows(t.database, "SELECT COUNT(*) AS n FROM bets WHERE user_id = ?", [user.id]);
     const txs = () => countRows(t.database, "SELECT COUNT(*) AS n FROM ledger_transactions");

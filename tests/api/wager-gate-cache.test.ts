@@ -6,17 +6,12 @@
  * makes this so (migration 0063) moves with every change to a gate row and not with a write of the
  * same values.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
-import { currentUserId, expectError, placeOk, selectionOf, upcomingPool, type Selection } from "../fixtures/builders.ts";
+import { describe, expect, it } from "vitest";
+import { demoLogin, Session } from "../fixtures/test-app.ts";
+import { currentUserId, expectError, placeOk, selectionOf, type Selection } from "../fixtures/builders.ts";
+import { useBetsApp } from "../fixtures/bets-api.ts";
 
-let t: TestApp;
-let pool: Awaited<ReturnType<typeof upcomingPool>>;
-beforeAll(async () => {
-  t = await makeTestApp();
-  pool = await upcomingPool(new Session(t));
-});
-afterAll(() => t.close());
+const t = useBetsApp();
 
 const sql = (statement: string, args: (string | number | null)[] = []) => t.database.client.execute({ sql: statement, args });
 const counter = async (userId: string) => Number((await sql("SELECT wager_gate_version FROM users WHERE id = ?", [userId])).rows[0].wager_gate_version);
@@ -56,7 +51,7 @@ describe("the counter", () => {
 describe("a bet after another writer changed the customer's gates", () => {
   it("an exclusion written after a bet refuses the next one (403 RG.SELF_EXCLUDED)", async () => {
     const { s, id } = await customer();
-    const sel = selectionOf(pool.next());
+    const sel = selectionOf(t.pool.next());
     await placeOk(s, [sel], 100);
     await placeOk(s, [sel], 100);
     const now = Date.now();
@@ -66,7 +61,7 @@ describe("a bet after another writer changed the customer's gates", () => {
 
   it("a loss limit written after a bet applies to the next one (422 RG.LOSS_LIMIT)", async () => {
     const { s, id } = await customer();
-    const sel = selectionOf(pool.next());
+    const sel = selectionOf(t.pool.next());
     await placeOk(s, [sel], 500);
     await placeOk(s, [sel], 500);
     await sql("INSERT INTO responsible_limits (user_id, type, period, amount, updated_at) VALUES (?, 'loss', 'daily', 1500, ?)", [id, Date.now()]);
@@ -77,7 +72,7 @@ describe("a bet after another writer changed the customer's gates", () => {
 
   it("a price-change policy written after a bet decides the next one", async () => {
     const { s, id } = await customer();
-    const sel = selectionOf(pool.next());
+    const sel = selectionOf(t.pool.next());
     await placeOk(s, [sel], 100);
     // Refused under the default policy: the slip's price is not the current one.
     const stale = { ...sel, odds: sel.odds === "1.50" ? "1.60" : "1.50" };
@@ -92,7 +87,7 @@ describe("a bet after another writer changed the customer's gates", () => {
 
   it("the customer's own settings change is read back at once", async () => {
     const { s } = await customer();
-    const sel = selectionOf(pool.next());
+    const sel = selectionOf(t.pool.next());
     await placeOk(s, [sel], 100);
     const res = await s.request("PUT", "/api/account/settings", { priceChangePolicy: "accept_any" });
     expect(res.status, await res.text()).toBe(200);

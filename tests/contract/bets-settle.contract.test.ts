@@ -2,28 +2,21 @@
  * The Bets port after placement: listings are newest first; settlement is one all-or-nothing write
  * with the refusals of the database guards; totals add up every bet.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Ports } from "../../domain/ports/index.ts";
-import { adaptersUnderTest, type AdapterUnderTest, type Harness } from "./harness.ts";
+import { describe, expect, it } from "vitest";
+import { adaptersUnderTest, type AdapterUnderTest } from "./harness.ts";
 import { aCustomer, aPlan, aSettlement, at, T0, type LegSpec } from "./fixtures.ts";
-import { expectNothingWritten, openBetsHarness } from "../fixtures/bets-contract.ts";
+import { expectNothingWritten, useBetsHarness } from "../fixtures/bets-contract.ts";
 
 function betsSettlementContract(adapter: AdapterUnderTest) {
-  let h: Harness;
-  let p: Ports;
-  beforeEach(async () => {
-    h = await openBetsHarness(adapter);
-    p = h.ports;
-  });
-  afterEach(() => h.close());
+  const h = useBetsHarness(adapter);
 
   describe("findById, listForUser, listAll", () => {
     /** c1: b1 (T0+1), b2 (T0+3), b3 (T0+2), b4 (T0+3, after b2); c2: b5 (T0+4). */
     async function fiveBets() {
-      await aCustomer(p, "c1", 100_000, { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" });
-      await aCustomer(p, "c2", 100_000, { firstName: "Alan", lastName: "Turing", email: "alan@example.com" });
+      await aCustomer(h.ports, "c1", 100_000, { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" });
+      await aCustomer(h.ports, "c2", 100_000, { firstName: "Alan", lastName: "Turing", email: "alan@example.com" });
       const place = async (betId: string, userId: string, minute: number, eventId: string) =>
-        expect((await p.bets.place(aPlan({ betId, userId, stake: 1000, legs: [{ eventId }], placedAt: at(minute) }))).kind).toBe("placed");
+        expect((await h.ports.bets.place(aPlan({ betId, userId, stake: 1000, legs: [{ eventId }], placedAt: at(minute) }))).kind).toBe("placed");
       await place("b1", "c1", 1, "ev_up_a");
       await place("b2", "c1", 3, "ev_up_b");
       await place("b3", "c1", 2, "ev_live_s");
@@ -32,50 +25,50 @@ function betsSettlementContract(adapter: AdapterUnderTest) {
     }
 
     it("findById: null for an unknown bet", async () => {
-      expect(await p.bets.findById("nope")).toBeNull();
+      expect(await h.ports.bets.findById("nope")).toBeNull();
     });
 
     it("listForUser: the customer's bets newest first (placed time, then the later write), with their legs, up to the limit", async () => {
       await fiveBets();
-      const list = await p.bets.listForUser("c1", 10);
+      const list = await h.ports.bets.listForUser("c1", 10);
       expect(list.map((b) => b.id)).toEqual(["b4", "b2", "b3", "b1"]);
-      expect(list[0]).toEqual(await p.bets.findById("b4"));
-      expect((await p.bets.listForUser("c1", 2)).map((b) => b.id)).toEqual(["b4", "b2"]);
-      expect((await p.bets.listForUser("c2", 10)).map((b) => b.id)).toEqual(["b5"]);
-      expect(await p.bets.listForUser("nobody", 10)).toEqual([]);
+      expect(list[0]).toEqual(await h.ports.bets.findById("b4"));
+      expect((await h.ports.bets.listForUser("c1", 2)).map((b) => b.id)).toEqual(["b4", "b2"]);
+      expect((await h.ports.bets.listForUser("c2", 10)).map((b) => b.id)).toEqual(["b5"]);
+      expect(await h.ports.bets.listForUser("nobody", 10)).toEqual([]);
     });
 
     it("listAll: everyone's bets newest first with the customer's name and email; pending / settled filters; limit", async () => {
       await fiveBets();
-      const all = await p.bets.listAll(10);
+      const all = await h.ports.bets.listAll(10);
       expect(all.map((b) => b.id)).toEqual(["b5", "b4", "b2", "b3", "b1"]);
-      expect(all[0]).toEqual({ ...(await p.bets.findById("b5")), customer: { firstName: "Alan", lastName: "Turing", email: "alan@example.com" } });
+      expect(all[0]).toEqual({ ...(await h.ports.bets.findById("b5")), customer: { firstName: "Alan", lastName: "Turing", email: "alan@example.com" } });
       expect(all[1].customer).toEqual({ firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" });
-      expect((await p.bets.listAll(2)).map((b) => b.id)).toEqual(["b5", "b4"]);
+      expect((await h.ports.bets.listAll(2)).map((b) => b.id)).toEqual(["b5", "b4"]);
 
-      await p.bets.settle(aSettlement({ betId: "b3", userId: "c1", status: "lost", actualReturn: 0, legResults: [{ legId: "b3-1", result: "lost" }] }));
-      await p.bets.settle(aSettlement({ betId: "b1", userId: "c1", status: "void", actualReturn: 1000, legResults: [{ legId: "b1-1", result: "void" }] }));
-      expect((await p.bets.listAll(10, "settled")).map((b) => b.id)).toEqual(["b3", "b1"]);
-      expect((await p.bets.listAll(10, "pending")).map((b) => b.id)).toEqual(["b5", "b4", "b2"]);
-      expect((await p.bets.listAll(1, "settled")).map((b) => b.id)).toEqual(["b3"]);
+      await h.ports.bets.settle(aSettlement({ betId: "b3", userId: "c1", status: "lost", actualReturn: 0, legResults: [{ legId: "b3-1", result: "lost" }] }));
+      await h.ports.bets.settle(aSettlement({ betId: "b1", userId: "c1", status: "void", actualReturn: 1000, legResults: [{ legId: "b1-1", result: "void" }] }));
+      expect((await h.ports.bets.listAll(10, "settled")).map((b) => b.id)).toEqual(["b3", "b1"]);
+      expect((await h.ports.bets.listAll(10, "pending")).map((b) => b.id)).toEqual(["b5", "b4", "b2"]);
+      expect((await h.ports.bets.listAll(1, "settled")).map((b) => b.id)).toEqual(["b3"]);
     });
   });
 
   describe("settle", () => {
     async function placed(stake = 1000, legs: LegSpec[] = [{ eventId: "ev_up_a" }]) {
-      await aCustomer(p, "c1", 10_000);
-      const r = await p.bets.place(aPlan({ betId: "b1", userId: "c1", stake, legs }));
+      await aCustomer(h.ports, "c1", 10_000);
+      const r = await h.ports.bets.place(aPlan({ betId: "b1", userId: "c1", stake, legs }));
       expect(r.kind).toBe("placed");
     }
 
     it("won: status, return, settled time, leg results, payout postings and the audit record in one call", async () => {
       await placed();
       const plan = aSettlement({ betId: "b1", userId: "c1", status: "won", actualReturn: 2100, legResults: [{ legId: "b1-1", result: "won" }] });
-      expect(await p.bets.settle(plan)).toBe("settled");
-      const bet = await p.bets.findById("b1");
+      expect(await h.ports.bets.settle(plan)).toBe("settled");
+      const bet = await h.ports.bets.findById("b1");
       expect(bet).toMatchObject({ status: "won", actualReturn: 2100, settledAt: at(180) });
       expect(bet?.legs.map((l) => l.result)).toEqual(["won"]);
-      expect(await p.wallets.balanceOf("c1")).toBe(9000 + 2100);
+      expect(await h.ports.wallets.balanceOf("c1")).toBe(9000 + 2100);
       const rows = await h.rows();
       expect(rows.bets[0].settledBy).toBe("usr_admin");
       expect(rows.transactions.at(-1)).toEqual({ id: "tx_payout_b1", kind: "bet_payout", reference: "b1", createdAt: at(180).getTime(), createdBy: "usr_admin" });
@@ -99,14 +92,14 @@ function betsSettlementContract(adapter: AdapterUnderTest) {
     it("lost: no payout transaction, the audit record still written", async () => {
       await placed();
       const before = await h.rows();
-      expect(await p.bets.settle(aSettlement({ betId: "b1", userId: "c1", status: "lost", actualReturn: 0, legResults: [{ legId: "b1-1", result: "lost" }] })))
+      expect(await h.ports.bets.settle(aSettlement({ betId: "b1", userId: "c1", status: "lost", actualReturn: 0, legResults: [{ legId: "b1-1", result: "lost" }] })))
         .toBe("settled");
       const after = await h.rows();
       expect(after.postings).toEqual(before.postings);
       expect(after.transactions).toEqual(before.transactions);
       expect(after.audit.map((a) => a.id)).toEqual(["aud_b1"]);
-      expect(await p.bets.findById("b1")).toMatchObject({ status: "lost", actualReturn: 0, legs: [{ result: "lost" }] });
-      expect(await p.wallets.balanceOf("c1")).toBe(9000);
+      expect(await h.ports.bets.findById("b1")).toMatchObject({ status: "lost", actualReturn: 0, legs: [{ result: "lost" }] });
+      expect(await h.ports.wallets.balanceOf("c1")).toBe(9000);
     });
 
     it("void: the stake goes back as a refund; each leg of a multiple gets its own result", async () => {
@@ -115,46 +108,46 @@ function betsSettlementContract(adapter: AdapterUnderTest) {
         betId: "b1", userId: "c1", status: "won", actualReturn: 2100,
         legResults: [{ legId: "b1-1", result: "won" }, { legId: "b1-2", result: "void" }],
       });
-      expect(await p.bets.settle(plan)).toBe("settled");
-      expect((await p.bets.findById("b1"))?.legs.map((l) => l.result)).toEqual(["won", "void"]);
+      expect(await h.ports.bets.settle(plan)).toBe("settled");
+      expect((await h.ports.bets.findById("b1"))?.legs.map((l) => l.result)).toEqual(["won", "void"]);
 
-      await p.bets.place(aPlan({ betId: "b2", userId: "c1", stake: 700, legs: [{ eventId: "ev_up_t" }] }));
-      expect(await p.bets.settle(aSettlement({ betId: "b2", userId: "c1", status: "void", actualReturn: 700, legResults: [{ legId: "b2-1", result: "void" }] })))
+      await h.ports.bets.place(aPlan({ betId: "b2", userId: "c1", stake: 700, legs: [{ eventId: "ev_up_t" }] }));
+      expect(await h.ports.bets.settle(aSettlement({ betId: "b2", userId: "c1", status: "void", actualReturn: 700, legResults: [{ legId: "b2-1", result: "void" }] })))
         .toBe("settled");
       expect((await h.rows()).transactions.at(-1)).toMatchObject({ id: "tx_payout_b2", kind: "bet_refund", reference: "b2" });
-      expect(await p.wallets.balanceOf("c1")).toBe(10_000 - 1000 + 2100 - 700 + 700);
+      expect(await h.ports.wallets.balanceOf("c1")).toBe(10_000 - 1000 + 2100 - 700 + 700);
     });
 
     it("settles once: a second settlement is not_pending and writes nothing (no second payout, no audit)", async () => {
       await placed();
-      await p.bets.settle(aSettlement({ betId: "b1", userId: "c1", status: "won", actualReturn: 2100, legResults: [{ legId: "b1-1", result: "won" }] }));
+      await h.ports.bets.settle(aSettlement({ betId: "b1", userId: "c1", status: "won", actualReturn: 2100, legResults: [{ legId: "b1-1", result: "won" }] }));
       for (const again of [
         aSettlement({ betId: "b1", userId: "c1", status: "won", actualReturn: 2100, legResults: [{ legId: "b1-1", result: "won" }], auditId: "aud_2", txId: "tx_2" }),
         aSettlement({ betId: "b1", userId: "c1", status: "lost", actualReturn: 0, legResults: [{ legId: "b1-1", result: "lost" }], auditId: "aud_3" }),
         aSettlement({ betId: "b1", userId: "c1", status: "void", actualReturn: 1000, legResults: [{ legId: "b1-1", result: "void" }], auditId: "aud_4", txId: "tx_4" }),
       ])
-        expect(await expectNothingWritten(h, () => p.bets.settle(again))).toBe("not_pending");
-      expect(await p.wallets.balanceOf("c1")).toBe(11_100);
+        expect(await expectNothingWritten(h, () => h.ports.bets.settle(again))).toBe("not_pending");
+      expect(await h.ports.wallets.balanceOf("c1")).toBe(11_100);
     });
 
     // An UPDATE of no row fires no trigger: libSQL asserts the bet exists inside the write.
     it("an unknown bet is not settled: no payout, no audit record", async () => {
-      await aCustomer(p, "c1", 10_000);
+      await aCustomer(h.ports, "c1", 10_000);
       const plan = aSettlement({ betId: "ghost", userId: "c1", status: "won", actualReturn: 5000, legResults: [] });
-      const result = await expectNothingWritten(h, () => p.bets.settle(plan));
+      const result = await expectNothingWritten(h, () => h.ports.bets.settle(plan));
       expect(result).toBe("not_found");
     });
 
     it("a settlement that breaks another constraint (a used audit id) throws and writes nothing", async () => {
       await placed();
-      await p.bets.place(aPlan({ betId: "b2", userId: "c1", stake: 1000, legs: [{ eventId: "ev_up_b" }] }));
-      await p.bets.settle(aSettlement({ betId: "b1", userId: "c1", status: "lost", actualReturn: 0, legResults: [{ legId: "b1-1", result: "lost" }], auditId: "aud_same" }));
+      await h.ports.bets.place(aPlan({ betId: "b2", userId: "c1", stake: 1000, legs: [{ eventId: "ev_up_b" }] }));
+      await h.ports.bets.settle(aSettlement({ betId: "b1", userId: "c1", status: "lost", actualReturn: 0, legResults: [{ legId: "b1-1", result: "lost" }], auditId: "aud_same" }));
       const before = await h.rows();
       await expect(
-        p.bets.settle(aSettlement({ betId: "b2", userId: "c1", status: "won", actualReturn: 2100, legResults: [{ legId: "b2-1", result: "won" }], auditId: "aud_same" })),
+        h.ports.bets.settle(aSettlement({ betId: "b2", userId: "c1", status: "won", actualReturn: 2100, legResults: [{ legId: "b2-1", result: "won" }], auditId: "aud_same" })),
       ).rejects.toThrow();
       expect(await h.rows()).toEqual(before);
-      expect((await p.bets.findById("b2"))?.status).toBe("pending");
+      expect((await h.ports.bets.findById("b2"))?.status).toBe("pending");
     });
 
     describe("settleMany", () => {
@@ -164,31 +157,31 @@ function betsSettlementContract(adapter: AdapterUnderTest) {
 
       it("settles every plan in one call: statuses, payouts and audit records of all", async () => {
         await placed();
-        await p.bets.place(aPlan({ betId: "b2", userId: "c1", stake: 1000, legs: [{ eventId: "ev_up_b" }] }));
-        expect(await p.bets.settleMany([won("b1"), lost("b2")])).toBe("settled");
-        expect(await p.bets.findById("b1")).toMatchObject({ status: "won", actualReturn: 2100, legs: [{ result: "won" }] });
-        expect(await p.bets.findById("b2")).toMatchObject({ status: "lost", actualReturn: 0, legs: [{ result: "lost" }] });
-        expect(await p.wallets.balanceOf("c1")).toBe(10_000 - 2000 + 2100);
+        await h.ports.bets.place(aPlan({ betId: "b2", userId: "c1", stake: 1000, legs: [{ eventId: "ev_up_b" }] }));
+        expect(await h.ports.bets.settleMany([won("b1"), lost("b2")])).toBe("settled");
+        expect(await h.ports.bets.findById("b1")).toMatchObject({ status: "won", actualReturn: 2100, legs: [{ result: "won" }] });
+        expect(await h.ports.bets.findById("b2")).toMatchObject({ status: "lost", actualReturn: 0, legs: [{ result: "lost" }] });
+        expect(await h.ports.wallets.balanceOf("c1")).toBe(10_000 - 2000 + 2100);
         expect((await h.rows()).audit.map((a) => a.id)).toEqual(["aud_b1", "aud_b2"]);
       });
 
       it("conflict when any plan is refused (a bet settled already, an unknown bet): none of them written", async () => {
         await placed();
-        await p.bets.place(aPlan({ betId: "b2", userId: "c1", stake: 1000, legs: [{ eventId: "ev_up_b" }] }));
-        await p.bets.settle(lost("b2"));
-        expect(await expectNothingWritten(h, () => p.bets.settleMany([won("b1"), won("b2", "aud_again")]))).toBe("conflict");
+        await h.ports.bets.place(aPlan({ betId: "b2", userId: "c1", stake: 1000, legs: [{ eventId: "ev_up_b" }] }));
+        await h.ports.bets.settle(lost("b2"));
+        expect(await expectNothingWritten(h, () => h.ports.bets.settleMany([won("b1"), won("b2", "aud_again")]))).toBe("conflict");
         const ghost = aSettlement({ betId: "ghost", userId: "c1", status: "won", actualReturn: 5000, legResults: [] });
-        expect(await expectNothingWritten(h, () => p.bets.settleMany([won("b1"), ghost]))).toBe("conflict");
-        expect((await p.bets.findById("b1"))?.status).toBe("pending");
+        expect(await expectNothingWritten(h, () => h.ports.bets.settleMany([won("b1"), ghost]))).toBe("conflict");
+        expect((await h.ports.bets.findById("b1"))?.status).toBe("pending");
       });
 
       it("a won, a lost and a void bet: each payout its own transaction, postings in order, audit records in the plans' order", async () => {
         await placed();
-        await p.bets.place(aPlan({ betId: "b2", userId: "c1", stake: 1000, legs: [{ eventId: "ev_up_b" }] }));
-        await p.bets.place(aPlan({ betId: "b3", userId: "c1", stake: 500, legs: [{ eventId: "ev_up_t" }] }));
+        await h.ports.bets.place(aPlan({ betId: "b2", userId: "c1", stake: 1000, legs: [{ eventId: "ev_up_b" }] }));
+        await h.ports.bets.place(aPlan({ betId: "b3", userId: "c1", stake: 500, legs: [{ eventId: "ev_up_t" }] }));
         const refund = aSettlement({ betId: "b3", userId: "c1", status: "void", actualReturn: 500, legResults: [{ legId: "b3-1", result: "void" }] });
         const before = await h.rows();
-        expect(await p.bets.settleMany([won("b1"), lost("b2"), refund])).toBe("settled");
+        expect(await h.ports.bets.settleMany([won("b1"), lost("b2"), refund])).toBe("settled");
         const rows = await h.rows();
         expect(rows.transactions.slice(before.transactions.length)).toEqual([
           expect.objectContaining({ id: "tx_payout_b1", kind: "bet_payout", reference: "b1" }),
@@ -201,40 +194,40 @@ function betsSettlementContract(adapter: AdapterUnderTest) {
           ["tx_payout_b3", "wallet:c1", 500],
         ]);
         expect(rows.audit.slice(before.audit.length).map((a) => a.id)).toEqual(["aud_b1", "aud_b2", "aud_b3"]);
-        expect(await p.bets.findById("b3")).toMatchObject({ status: "void", actualReturn: 500, legs: [{ result: "void" }] });
-        expect(await p.wallets.balanceOf("c1")).toBe(10_000 - 2500 + 2100 + 500);
+        expect(await h.ports.bets.findById("b3")).toMatchObject({ status: "void", actualReturn: 500, legs: [{ result: "void" }] });
+        expect(await h.ports.wallets.balanceOf("c1")).toBe(10_000 - 2500 + 2100 + 500);
       });
 
       it("a return above a bet's potential return: conflict, none of them written", async () => {
         await placed();
-        await p.bets.place(aPlan({ betId: "b2", userId: "c1", stake: 1000, legs: [{ eventId: "ev_up_b" }] }));
+        await h.ports.bets.place(aPlan({ betId: "b2", userId: "c1", stake: 1000, legs: [{ eventId: "ev_up_b" }] }));
         const above = aSettlement({ betId: "b2", userId: "c1", status: "won", actualReturn: 2101, legResults: [{ legId: "b2-1", result: "won" }] });
-        expect(await expectNothingWritten(h, () => p.bets.settleMany([won("b1"), above]))).toBe("conflict");
+        expect(await expectNothingWritten(h, () => h.ports.bets.settleMany([won("b1"), above]))).toBe("conflict");
       });
 
       it("no plans: settled, nothing written", async () => {
         await placed();
-        expect(await expectNothingWritten(h, () => p.bets.settleMany([]))).toBe("settled");
+        expect(await expectNothingWritten(h, () => h.ports.bets.settleMany([]))).toBe("settled");
       });
     });
   });
 
   describe("totals", () => {
     it("all zero without bets", async () => {
-      expect(await p.bets.totals()).toEqual({
+      expect(await h.ports.bets.totals()).toEqual({
         totalBets: 0, pendingBets: 0, wonBets: 0, lostBets: 0, voidBets: 0,
         totalStaked: 0, totalReturned: 0, settledStakes: 0, openLiability: 0,
       });
     });
 
     it("counts by status; stakes, returns of settled bets, settled stakes and the potential returns of pending bets", async () => {
-      await aCustomer(p, "c1", 100_000);
+      await aCustomer(h.ports, "c1", 100_000);
       const stakes: [string, number, string][] = [["b1", 1000, "ev_up_a"], ["b2", 2000, "ev_up_b"], ["b3", 500, "ev_up_t"], ["b4", 300, "ev_live_s"], ["b5", 100, "ev_up_a"]];
-      for (const [betId, stake, eventId] of stakes) await p.bets.place(aPlan({ betId, userId: "c1", stake, legs: [{ eventId }] }));
-      await p.bets.settle(aSettlement({ betId: "b1", userId: "c1", status: "won", actualReturn: 2100, legResults: [{ legId: "b1-1", result: "won" }] }));
-      await p.bets.settle(aSettlement({ betId: "b2", userId: "c1", status: "lost", actualReturn: 0, legResults: [{ legId: "b2-1", result: "lost" }] }));
-      await p.bets.settle(aSettlement({ betId: "b3", userId: "c1", status: "void", actualReturn: 500, legResults: [{ legId: "b3-1", result: "void" }] }));
-      expect(await p.bets.totals()).toEqual({
+      for (const [betId, stake, eventId] of stakes) await h.ports.bets.place(aPlan({ betId, userId: "c1", stake, legs: [{ eventId }] }));
+      await h.ports.bets.settle(aSettlement({ betId: "b1", userId: "c1", status: "won", actualReturn: 2100, legResults: [{ legId: "b1-1", result: "won" }] }));
+      await h.ports.bets.settle(aSettlement({ betId: "b2", userId: "c1", status: "lost", actualReturn: 0, legResults: [{ legId: "b2-1", result: "lost" }] }));
+      await h.ports.bets.settle(aSettlement({ betId: "b3", userId: "c1", status: "void", actualReturn: 500, legResults: [{ legId: "b3-1", result: "void" }] }));
+      expect(await h.ports.bets.totals()).toEqual({
         totalBets: 5,
         pendingBets: 2,
         wonBets: 1,

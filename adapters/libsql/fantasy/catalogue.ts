@@ -2,6 +2,7 @@
  * The fantasy catalogue on libSQL: sports, leagues and players, each written in one batch with its
  * audit record.
  */
+import type { InStatement } from "@libsql/client";
 import type { AuditEntry } from "../../../domain/shared/types.ts";
 import type {
   FantasyLeagueRecord, FantasyPlayerRecord, FantasySportRecord, FantasySportStatus, FantasySportWithCounts,
@@ -37,25 +38,19 @@ export class FantasyCatalogue extends FantasySql {
   }
 
   async createSport(sport: FantasySportRecord, audit: AuditEntry): Promise<"created" | "duplicate"> {
-    try {
-      await this.client.batch(
-        [
-          {
-            sql: `INSERT INTO fantasy_sports (id, name, season, status, settings, roster, salary_cap, created_at, created_by)
-                  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-            args: [sport.id, sport.name, sport.season, sport.status, json(sport.settings), json(sport.roster), sport.salaryCap,
-              sport.createdAt.getTime(), sport.createdBy],
-          },
-          auditStatement(audit),
-        ],
-        "write",
-      );
-      return "created";
-    } catch (e) {
-      if (constraintOf(e)?.startsWith("UNIQUE constraint failed") || /UNIQUE constraint failed: index 'fantasy_sports_name_season_uq'/.test(messageOf(e)))
-        return "duplicate";
-      throw e;
-    }
+    return this.insertWithAudit(
+      {
+        sql: `INSERT INTO fantasy_sports (id, name, season, status, settings, roster, salary_cap, created_at, created_by)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        args: [sport.id, sport.name, sport.season, sport.status, json(sport.settings), json(sport.roster), sport.salaryCap,
+          sport.createdAt.getTime(), sport.createdBy],
+      },
+      audit,
+      (e) =>
+        constraintOf(e)?.startsWith("UNIQUE constraint failed") || /UNIQUE constraint failed: index 'fantasy_sports_name_season_uq'/.test(messageOf(e))
+          ? "duplicate"
+          : null,
+    );
   }
 
   // ---------- leagues ----------
@@ -70,24 +65,16 @@ export class FantasyCatalogue extends FantasySql {
   }
 
   async createLeague(l: FantasyLeagueRecord, audit: AuditEntry): Promise<"created" | "sport_not_found"> {
-    try {
-      await this.client.batch(
-        [
-          {
-            sql: `INSERT INTO fantasy_leagues (id, sport_id, name, type, format, max_teams, entry_fee, prize_pool, season_start, season_end, status, settings, created_at, created_by)
-                  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-            args: [l.id, l.sportId, l.name, l.type, l.format, l.maxTeams, l.entryFee, l.prizePool, l.seasonStart, l.seasonEnd, l.status,
-              json(l.settings), l.createdAt.getTime(), l.createdBy],
-          },
-          auditStatement(audit),
-        ],
-        "write",
-      );
-      return "created";
-    } catch (e) {
-      if (constraintOf(e) === "FOREIGN KEY constraint failed") return "sport_not_found";
-      throw e;
-    }
+    return this.insertWithAudit(
+      {
+        sql: `INSERT INTO fantasy_leagues (id, sport_id, name, type, format, max_teams, entry_fee, prize_pool, season_start, season_end, status, settings, created_at, created_by)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        args: [l.id, l.sportId, l.name, l.type, l.format, l.maxTeams, l.entryFee, l.prizePool, l.seasonStart, l.seasonEnd, l.status,
+          json(l.settings), l.createdAt.getTime(), l.createdBy],
+      },
+      audit,
+      unknownSport,
+    );
   }
 
   // ---------- players ----------
@@ -112,22 +99,32 @@ export class FantasyCatalogue extends FantasySql {
   }
 
   async createPlayer(p: FantasyPlayerRecord, audit: AuditEntry): Promise<"created" | "sport_not_found"> {
+    return this.insertWithAudit(
+      {
+        sql: `INSERT INTO fantasy_players (id, sport_id, name, team, position, salary, projected_x100, injury_status, created_at)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        args: [p.id, p.sportId, p.name, p.team, p.position, p.salary, p.projectedX100, p.injuryStatus, p.createdAt.getTime()],
+      },
+      audit,
+      unknownSport,
+    );
+  }
+
+  /**
+   * One catalogue row and its audit record in one batch: "created", or what `refused` makes of the
+   * error (a constraint the caller expects); any other error is thrown.
+   */
+  private async insertWithAudit<R extends string>(insert: InStatement, audit: AuditEntry, refused: (e: unknown) => R | null): Promise<"created" | R> {
     try {
-      await this.client.batch(
-        [
-          {
-            sql: `INSERT INTO fantasy_players (id, sport_id, name, team, position, salary, projected_x100, injury_status, created_at)
-                  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-            args: [p.id, p.sportId, p.name, p.team, p.position, p.salary, p.projectedX100, p.injuryStatus, p.createdAt.getTime()],
-          },
-          auditStatement(audit),
-        ],
-        "write",
-      );
+      await this.client.batch([insert, auditStatement(audit)], "write");
       return "created";
     } catch (e) {
-      if (constraintOf(e) === "FOREIGN KEY constraint failed") return "sport_not_found";
-      throw e;
+      const outcome = refused(e);
+      if (outcome === null) throw e;
+      return outcome;
     }
   }
 }
+
+/** A league or player naming a sport that does not exist fails its foreign key. */
+const unknownSport = (e: unknown) => (constraintOf(e) === "FOREIGN KEY constraint failed" ? ("sport_not_found" as const) : null);

@@ -18,6 +18,13 @@ const parse = <T>(v: unknown, fallback: T): T => {
   }
 };
 const dateOrNull = (v: unknown) => (v === null || v === undefined ? null : new Date(Number(v)));
+/** A column of epoch milliseconds as a Date. */
+const dateOf = (v: unknown) => new Date(Number(v));
+/** A nullable column as text or null, and as a number or null. */
+const textOrNull = (v: unknown) => (v === null ? null : String(v));
+const numberOrNull = (v: unknown) => (v === null ? null : Number(v));
+/** When and by whom a catalogue row (sport, league) was created. */
+const created = (r: Row) => ({ createdAt: dateOf(r.created_at), createdBy: textOrNull(r.created_by) });
 export const placeholders = (n: number) => Array.from({ length: n }, () => "?").join(",");
 /** Which statement of a batch failed, when the driver says (LibsqlBatchError.statementIndex). */
 export const failedStatement = (e: unknown): number | null => {
@@ -34,8 +41,7 @@ export function toSport(r: Row): FantasySportRecord {
     settings: parse(r.settings, {}),
     roster: parse(r.roster, []),
     salaryCap: Number(r.salary_cap),
-    createdAt: new Date(Number(r.created_at)),
-    createdBy: r.created_by === null ? null : String(r.created_by),
+    ...created(r),
   };
 }
 
@@ -50,12 +56,11 @@ export function toLeague(r: Row): FantasyLeagueRecord {
     maxTeams: Number(r.max_teams),
     entryFee: Number(r.entry_fee),
     prizePool: Number(r.prize_pool),
-    seasonStart: r.season_start === null ? null : String(r.season_start),
-    seasonEnd: r.season_end === null ? null : String(r.season_end),
+    seasonStart: textOrNull(r.season_start),
+    seasonEnd: textOrNull(r.season_end),
     status: r.status as FantasyLeagueRecord["status"],
     settings: parse(r.settings, {}),
-    createdAt: new Date(Number(r.created_at)),
-    createdBy: r.created_by === null ? null : String(r.created_by),
+    ...created(r),
   };
 }
 
@@ -67,9 +72,9 @@ export function toPlayer(r: Row): FantasyPlayerRecord {
     team: String(r.team),
     position: String(r.position),
     salary: Number(r.salary),
-    projectedX100: r.projected_x100 === null ? null : Number(r.projected_x100),
+    projectedX100: numberOrNull(r.projected_x100),
     injuryStatus: r.injury_status as FantasyPlayerRecord["injuryStatus"],
-    createdAt: new Date(Number(r.created_at)),
+    createdAt: dateOf(r.created_at),
   };
 }
 
@@ -93,14 +98,14 @@ export function toContest(r: Row): ContestRecord {
     payoutTable: parse(r.payout_table, [10_000]),
     roster: parse(r.roster, []),
     salaryCap: Number(r.salary_cap),
-    startTime: new Date(Number(r.start_time)),
-    endTime: new Date(Number(r.end_time)),
+    startTime: dateOf(r.start_time),
+    endTime: dateOf(r.end_time),
     status: r.status as ContestRecord["status"],
     settings: parse(r.settings, {}),
     isPrivate: Boolean(Number(r.is_private)),
-    inviteCode: r.invite_code === null ? null : String(r.invite_code),
-    createdBy: r.created_by === null ? null : String(r.created_by),
-    createdAt: new Date(Number(r.created_at)),
+    inviteCode: textOrNull(r.invite_code),
+    createdBy: textOrNull(r.created_by),
+    createdAt: dateOf(r.created_at),
     scoredAt: dateOrNull(r.scored_at),
     resolvedAt: dateOrNull(r.resolved_at),
   };
@@ -115,11 +120,11 @@ export function toEntry(r: Row): EntryRecord {
     salaryUsed: Number(r.salary_used),
     fee: Number(r.fee),
     pointsX100: Number(r.points_x100),
-    rank: r.rank === null ? null : Number(r.rank),
-    payout: r.payout === null ? null : Number(r.payout),
+    rank: numberOrNull(r.rank),
+    payout: numberOrNull(r.payout),
     status: r.status as EntryRecord["status"],
-    enteredAt: new Date(Number(r.entered_at)),
-    updatedAt: new Date(Number(r.updated_at)),
+    enteredAt: dateOf(r.entered_at),
+    updatedAt: dateOf(r.updated_at),
   };
 }
 
