@@ -7,9 +7,10 @@
  * rule's refusal kind from the adapter, and answered with the rule's code and text, nothing written.
  * Adding a rule is one declaration and one row here; a rule without a row fails the first test.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoLogin, makeTestApp, Session, type TestApp } from "../fixtures/test-app.ts";
-import { countRows, currentUserId, selectionOf, upcomingPool, type ApiEvent, type Selection } from "../fixtures/builders.ts";
+import { describe, expect, it } from "vitest";
+import { demoLogin } from "../fixtures/test-app.ts";
+import { useBetsApp } from "../fixtures/bets-api.ts";
+import { countRows, currentUserId, selectionOf, type ApiEvent, type Selection } from "../fixtures/builders.ts";
 import { libsqlPorts } from "../../adapters/libsql/index.ts";
 import { placementStatements } from "../../adapters/libsql/bets.ts";
 import { randomIds } from "../../adapters/system/clock.ts";
@@ -24,13 +25,7 @@ import type { PricedOutcome } from "../../domain/shared/types.ts";
 import type { DomainError } from "../../domain/shared/result.ts";
 import { formatOdds } from "../../domain/shared/odds.ts";
 
-let t: TestApp;
-let pool: Awaited<ReturnType<typeof upcomingPool>>;
-beforeAll(async () => {
-  t = await makeTestApp();
-  pool = await upcomingPool(new Session(t));
-});
-afterAll(() => t.close());
+const t = useBetsApp();
 
 type RuleName = keyof typeof ADMISSION_RULES;
 const sql = (text: string, args: (string | number)[] = []) => t.database.client.execute({ sql: text, args });
@@ -91,11 +86,11 @@ const MINUTE = 60_000;
  * rows share one race, on a runner no other row changed, and undo their change once answered.
  */
 async function raceRunner(): Promise<Selection[]> {
-  const sel = selectionOf(pool.next(racing), 0, 1);
+  const sel = selectionOf(t.pool.next(racing), 0, 1);
   const price = Number((await sql("SELECT price_milli FROM outcomes WHERE id = ?", [sel.outcomeId])).rows[0].price_milli);
   return [{ ...sel, odds: formatOdds(price) }];
 }
-const startOf = (eventId: string) => Date.parse(pool.events.find((e) => e.id === eventId)!.startTime);
+const startOf = (eventId: string) => Date.parse(t.pool.events.find((e) => e.id === eventId)!.startTime);
 
 /**
  * The states of a selection the use case refuses before the write, each brought about just before
@@ -105,7 +100,7 @@ const startOf = (eventId: string) => Date.parse(pool.events.find((e) => e.id ===
 const SELECTION_STATE_ROWS = {
   selectionNotFound: {
     domain: stateSample(() => ({ marketId: "m2" })),
-    selection: async () => [selectionOf(pool.forMutation(notRacing))],
+    selection: async () => [selectionOf(t.pool.forMutation(notRacing))],
     // The outcome moved to another market of its event: none of that id is left in the slip's market.
     before: ({ sel }) =>
       sql("UPDATE outcomes SET market_id = (SELECT id FROM markets WHERE event_id = ? AND id <> ? LIMIT 1) WHERE id = ?", [sel.eventId, sel.marketId, sel.outcomeId]),
@@ -113,7 +108,7 @@ const SELECTION_STATE_ROWS = {
   },
   eventClosed: {
     domain: stateSample(() => ({ eventStatus: "finished" })),
-    selection: async () => [selectionOf(pool.forMutation(notRacing))],
+    selection: async () => [selectionOf(t.pool.forMutation(notRacing))],
     before: ({ sel }) => sql("UPDATE events SET status = 'finished' WHERE id = ?", [sel.eventId]),
     text: (_, now) => ADMISSION_RULES.eventClosed.message(now!.eventName),
   },
@@ -126,25 +121,25 @@ const SELECTION_STATE_ROWS = {
   },
   eventStarted: {
     domain: stateSample((at) => ({ eventStartTime: new Date(at - MINUTE) })),
-    selection: async () => [selectionOf(pool.forMutation(notRacing))],
+    selection: async () => [selectionOf(t.pool.forMutation(notRacing))],
     before: ({ sel }) => sql("UPDATE events SET start_time = ? WHERE id = ?", [Date.now() - MINUTE, sel.eventId]),
     text: (_, now) => ADMISSION_RULES.eventStarted.message(now!.eventName),
   },
   selectionDecided: {
     domain: stateSample(() => ({ outcomeResult: "won" })),
-    selection: async () => [selectionOf(pool.forMutation(notRacing))],
+    selection: async () => [selectionOf(t.pool.forMutation(notRacing))],
     before: ({ sel }) => sql("UPDATE outcomes SET result = 'won' WHERE id = ?", [sel.outcomeId]),
     text: (_, now) => ADMISSION_RULES.selectionDecided.message(now!.outcomeName, now!.marketName),
   },
   marketClosed: {
     domain: stateSample(() => ({ marketStatus: "suspended" })),
-    selection: async () => [selectionOf(pool.forMutation(notRacing))],
+    selection: async () => [selectionOf(t.pool.forMutation(notRacing))],
     before: ({ sel }) => sql("UPDATE markets SET status = 'suspended' WHERE id = ?", [sel.marketId]),
     text: (_, now) => ADMISSION_RULES.marketClosed.message(now!.marketName, "suspended"),
   },
   eventSuspended: {
     domain: stateSample((at) => ({ eventSuspendedUntil: new Date(at + MINUTE) })),
-    selection: async () => [selectionOf(pool.forMutation(notRacing))],
+    selection: async () => [selectionOf(t.pool.forMutation(notRacing))],
     before: ({ sel }) => sql("UPDATE events SET suspended_until = ? WHERE id = ?", [Date.now() + MINUTE, sel.eventId]),
     text: (_, now) => ADMISSION_RULES.eventSuspended.message(now!.eventName),
   },
@@ -180,7 +175,7 @@ const ROWS: Record<RuleName, Row> = {
     selection: async () => {
       const legs: Selection[] = [];
       for (let i = 0; i < 4; i++) {
-        const sel = selectionOf(pool.forMutation());
+        const sel = selectionOf(t.pool.forMutation());
         await sql("UPDATE outcomes SET price_milli = 100000 WHERE id = ?", [sel.outcomeId]);
         legs.push({ ...sel, odds: "100.00" });
       }
@@ -208,13 +203,13 @@ const ROWS: Record<RuleName, Row> = {
   },
   liability: {
     domain: () => limitSample({ outcomes: [{ outcomeId: "o1", liability: 0, limit: 1 }] }),
-    selection: async () => [selectionOf(pool.forMutation())],
+    selection: async () => [selectionOf(t.pool.forMutation())],
     before: ({ sel }) => sql("UPDATE markets SET liability_limit = 1 WHERE id = ?", [sel.marketId]),
     text: (e) => ADMISSION_RULES.liability.message((e.details as { maxStake: number }).maxStake),
   },
   eventLimit: {
     domain: () => limitSample({ outcomes: [{ outcomeId: "o1", liability: 0, limit: 200_000_000, event: { eventId: "e1", marketWorst: 0, liability: 0, limit: 1 } }] }),
-    selection: async () => [selectionOf(pool.forMutation())],
+    selection: async () => [selectionOf(t.pool.forMutation())],
     before: ({ sel }) => sql("UPDATE events SET liability_limit = 1 WHERE id = ?", [sel.eventId]),
     text: (e) => ADMISSION_RULES.eventLimit.message((e.details as { maxStake: number }).maxStake),
   },
@@ -332,7 +327,7 @@ async function refusedPlacement(name: RuleName, row: Row) {
   if (row.domain) expect(row.domain()?.code).toBe(row.refuses ?? answers);
 
   const userId = await customer(row.walletless ?? false);
-  const selections = row.selection ? await row.selection() : [selectionOf(pool.next())];
+  const selections = row.selection ? await row.selection() : [selectionOf(t.pool.next())];
   const race: Race = { userId, sel: selections[0], key: `key-${userId}` };
   const stake = row.stake ? await row.stake(userId) : 500;
   const user = (await libsqlPorts(t.database).users.findById(userId))!;
