@@ -12,7 +12,7 @@ import { formatOdds, parseOdds } from "../shared/odds.ts";
 import type { PricedOutcome } from "../shared/types.ts";
 import { priceSgm, subsetPrices, type SgmLegSpec } from "../pricing/sgm.ts";
 import { MIN_STAKE_CENTS, validateSlip } from "./slip.ts";
-import { isBettable, priceAcceptable } from "./placement/selections.ts";
+import { checkSelectionStates, priceAcceptable } from "./placement/selections.ts";
 import type { PriceChangePolicy } from "../accounts/settings.ts";
 
 export interface SgmPriced {
@@ -67,13 +67,8 @@ export async function quoteSameGameMulti(
   if (problem) return err(domainError(problem.code, problem.message));
   const found = new Map((await ctx.ports.events.pricedOutcomes(selections.map((s) => s.outcomeId))).map((p) => [p.outcomeId, p]));
   const now = ctx.clock.now();
-  for (const s of selections) {
-    const p = found.get(s.outcomeId);
-    if (!p || p.marketId !== s.marketId || p.eventId !== s.eventId)
-      return err(domainError("BET.SELECTION_NOT_FOUND", "A selection on your slip no longer exists", { outcomeId: s.outcomeId }));
-    if (!isBettable(p, now))
-      return err(domainError("BET.MARKET_CLOSED", `${p.outcomeName} (${p.marketName}) is not taking bets now`, { outcomeId: s.outcomeId }));
-  }
+  const state = checkSelectionStates({ selections }, found, now);
+  if (state) return err(state);
   const legs = selections.map((s) => found.get(s.outcomeId)!);
   const priced = await priceSameGameMulti(ctx, legs);
   if (!priced.ok) return priced;

@@ -11,6 +11,8 @@ import type { PricedOutcome } from "../../shared/types.ts";
 import type { PriceChangePolicy } from "../../accounts/settings.ts";
 import { ADMISSION_RULES as RULES } from "./admission-rules.ts";
 
+/** Selections as picked, with or without the price the customer saw. */
+type Picked = { selections: readonly { eventId: string; marketId: string; outcomeId: string }[] };
 type Selections = { selections: readonly { eventId: string; marketId: string; outcomeId: string; odds: string }[] };
 
 /** Whether an outcome takes bets at `now`: open market, event not finished, not decided, not suspended, not past-post. */
@@ -40,7 +42,7 @@ const reforming = (p: PricedOutcome, now: Date): boolean => !!p.marketReformedAt
 const seenBeforeReform = (p: PricedOutcome, seen: number): boolean =>
   !!p.marketReformedAt && seen !== p.priceMilli && (p.outcomeUpdatedAt?.getTime() ?? 0) <= p.marketReformedAt.getTime();
 
-export function currentPrices(input: Selections, found: Map<string, PricedOutcome>, now: Date) {
+export function currentPrices(input: Picked, found: Map<string, PricedOutcome>, now: Date) {
   return input.selections.map((s) => {
     const p = found.get(s.outcomeId);
     return { outcomeId: s.outcomeId, odds: p && isBettable(p, now) ? formatOdds(p.priceMilli) : null };
@@ -55,7 +57,7 @@ export function priceAcceptable(policy: PriceChangePolicy, seen: number, current
 }
 
 /** Why this selection takes no bets at `now` (finished, off, started, decided, closed, suspended), or null. */
-function stateRefusal(p: PricedOutcome, input: Selections, found: Map<string, PricedOutcome>, now: Date): DomainError | null {
+function stateRefusal(p: PricedOutcome, input: Picked, found: Map<string, PricedOutcome>, now: Date): DomainError | null {
   if (p.eventStatus === "finished")
     return domainError(RULES.eventClosed.code, RULES.eventClosed.message(p.eventName), {
       eventId: p.eventId,
@@ -96,8 +98,11 @@ function stateRefusal(p: PricedOutcome, input: Selections, found: Map<string, Pr
   return null;
 }
 
-/** Compare each selection with the current state at `now`; the first reason to refuse, or null. */
-export function checkSelections(input: Selections, found: Map<string, PricedOutcome>, now: Date, policy: PriceChangePolicy = "refuse") {
+/**
+ * Whether every selection exists as picked and takes bets at `now`: the first reason to refuse, or
+ * null. Placement and the same game multi's quote both ask this, so they refuse with the same words.
+ */
+export function checkSelectionStates(input: Picked, found: Map<string, PricedOutcome>, now: Date): DomainError | null {
   for (const s of input.selections) {
     const p = found.get(s.outcomeId);
     if (!p || p.marketId !== s.marketId || p.eventId !== s.eventId)
@@ -107,6 +112,13 @@ export function checkSelections(input: Selections, found: Map<string, PricedOutc
     const refusal = stateRefusal(found.get(s.outcomeId)!, input, found, now);
     if (refusal) return refusal;
   }
+  return null;
+}
+
+/** Compare each selection with the current state and price at `now`; the first reason to refuse, or null. */
+export function checkSelections(input: Selections, found: Map<string, PricedOutcome>, now: Date, policy: PriceChangePolicy = "refuse") {
+  const state = checkSelectionStates(input, found, now);
+  if (state) return state;
   const stale = input.selections.find((s) => seenBeforeReform(found.get(s.outcomeId)!, parseOdds(s.odds) ?? 0));
   if (stale) {
     const p = found.get(stale.outcomeId)!;
