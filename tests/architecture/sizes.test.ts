@@ -21,7 +21,6 @@ const CHECKED_FOLDERS = ["domain", "adapters", "api", "site/src", "tests", "benc
  */
 const NOT_YET_SPLIT = new Set<string>([
   "tests/api/money-model.test.ts",
-  "tests/e2e/customer-enters-a-fantasy-contest.spec.ts",
 ]);
 
 function files(dir: string): string[] {
