@@ -69,9 +69,19 @@ test("register, verify basic and full, set a deposit limit, deposit, bet and cas
   await expect(page.getByTestId("deposit-fee")).toHaveText(`-${money(320)}`);
   await expect(page.getByTestId("deposit-bonus")).toHaveText(`+${money(1000)}`);
   await expect(page.getByTestId("deposit-received")).toHaveText(money(9680));
+  // The deposit request is held until the button has been seen processing: the simulated provider
+  // can answer before a busy machine gets to look, and the button would be back to itself.
+  let seenProcessing!: () => void;
+  const processingSeen = new Promise<void>((resolve) => (seenProcessing = resolve));
+  await page.route("**/api/wallet/deposits", async (route) => {
+    await processingSeen;
+    await route.continue();
+  });
   await page.getByTestId("deposit-submit").click();
   await expect(page.getByTestId("deposit-submit")).toHaveText("Processing...");
+  seenProcessing();
   await expect(page.getByTestId("toast")).toContainText("Deposit Successful", { timeout: 15_000 });
+  await page.unroute("**/api/wallet/deposits");
   await expect(page.getByTestId("toast")).toContainText("$100.00 deposited ($3.20 fee): $96.80 to your balance, $10.00 bonus to your bonus balance.");
   // The 10.00 bonus is bonus funds, not cash (docs/money.md "Bonus funds"): the balance is the 96.80 cash.
   await expect(page.getByTestId("account-balance")).toHaveText(money(9680));

@@ -4,9 +4,16 @@
  * bet is accepted), sees the match-winner market read "Suspended" when an admin enters a goal and
  * reopen after the suspension, and, once the admin finishes the match with a final score, finds the
  * bet settled in My Bets, won or lost as that score says.
+ *
+ * Two of those states last only as long as the server makes them (the in-play wait, IN_PLAY_DELAY_MS;
+ * the suspension after a goal, SCORE_SUSPEND_MS in playwright.config.ts), and a loaded machine can
+ * take longer than that to show and check them. The journey holds each open itself until it has seen
+ * it: the placement's answer is kept back until the slip has been seen checking the price, and the
+ * page's live news after the goal is kept back until the suspended card has been seen. The page only
+ * ever shows what the server sent it; it is told the rest once the journey lets it through.
  */
-import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
-import { demoLoginFromLanding, islandsHydrated, staffApiSignIn } from "./helpers.ts";
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from "@playwright/test";
+import { demoLoginFromLanding, islandsHydrated, staffApiSignIn, toastsShown } from "./helpers.ts";
 
 type LiveEvent = {
   id: string;
@@ -32,9 +39,88 @@ async function eventNow(request: APIRequestContext, id: string): Promise<LiveEve
   return found!;
 }
 
+/** What the journey waits for: the server's word that this event is suspended at this score. */
+type HeldFor = { id: string; home: number; away: number };
+/** release() says whether the hold had begun: the page had been told of the suspension and kept it. */
+type LiveHold = { arm(target: HeldFor): void; release(): boolean };
+
+/**
+ * Installed in every document of the page before its scripts run: a gate on the page's two sources
+ * of live news, the stream (GET /api/live-odds/stream, its "odds" events) and the resync poll
+ * (GET /api/live-odds). Once armed, news passes as usual until an item says the target event is
+ * suspended at the target score; that item is shown, and everything after it waits (stream events
+ * queued in order, polls answered afresh) until release.
+ */
+function installLiveHold() {
+  const w = window as unknown as { __liveHold?: LiveHold; EventSource: typeof EventSource; fetch: typeof fetch };
+  if (w.__liveHold) return;
+  type Item = { id?: string; suspended?: boolean; homeScore?: number | null; awayScore?: number | null };
+  let target: HeldFor | null = null;
+  let holding = false;
+  const queued: (() => void)[] = [];
+  let release: () => void = () => {};
+  let released: Promise<void> = Promise.resolve();
+  const isTarget = (item: Item) =>
+    !!target && item.id === target.id && item.suspended === true && item.homeScore === target.home && item.awayScore === target.away;
+  w.__liveHold = {
+    arm(t) {
+      target = t;
+      released = new Promise<void>((resolve) => (release = resolve));
+    },
+    release() {
+      const held = holding;
+      target = null;
+      holding = false;
+      release();
+      for (const deliver of queued.splice(0)) deliver();
+      return held;
+    },
+  };
+
+  const NativeEventSource = w.EventSource;
+  w.EventSource = class extends NativeEventSource {
+    constructor(url: string | URL, init?: EventSourceInit) {
+      super(url, init);
+      const add = EventTarget.prototype.addEventListener.bind(this);
+      const gated = (type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions) => {
+        if (type !== "odds" || typeof listener !== "function") return add(type, listener, options);
+        add(type, (ev: Event) => {
+          const deliver = () => listener.call(this, ev);
+          if (holding) return void queued.push(deliver);
+          try {
+            if (isTarget(JSON.parse((ev as MessageEvent<string>).data) as Item)) holding = true;
+          } catch {
+            /* not an item: passed on as it is */
+          }
+          deliver();
+        }, options);
+      };
+      this.addEventListener = gated as unknown as EventSource["addEventListener"];
+    }
+  };
+
+  const nativeFetch = w.fetch.bind(window);
+  w.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    if (!target || new URL(url, location.href).pathname !== "/api/live-odds") return nativeFetch(input, init);
+    if (holding) return released.then(() => nativeFetch(input, init));
+    const res = await nativeFetch(input, init);
+    // The hold began while this poll was out: its answer may already be past it, so ask again after.
+    if (holding) return released.then(() => nativeFetch(input, init));
+    const items = (await res.clone().json().catch(() => [])) as Item[];
+    if (Array.isArray(items) && items.some(isTarget)) holding = true;
+    return res;
+  };
+}
+
+const armLiveHold = (page: Page, target: HeldFor) =>
+  page.evaluate((t) => (window as unknown as { __liveHold: LiveHold }).__liveHold.arm(t), target);
+const releaseLiveHold = (page: Page) => page.evaluate(() => (window as unknown as { __liveHold: LiveHold }).__liveHold.release());
+
 test("a customer bets in play, sees the market suspend on a goal and reopen, and the bet settle at full time", async ({ browser, baseURL }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
+  await page.addInitScript(installLiveHold);
   await demoLoginFromLanding(page, "customer");
   // Live prices move with the match clock while the bet waits its in-play delay; this customer
   // takes the price at placement (User Settings), so the journey does not race the feed.
@@ -66,7 +152,16 @@ test("a customer bets in play, sees the market suspend on a goal and reopen, and
   await expect(prices).toHaveAttribute("data-status", "open");
 
   // The bet: the slip announces the in-play wait, counts it down while the server holds the bet,
-  // then the bet is accepted.
+  // then the bet is accepted. The server's answer reaches the page only once the slip has been seen
+  // checking the price (a busy machine could otherwise show and end the wait before it is looked at).
+  let slipSeenChecking!: () => void;
+  const seenChecking = new Promise<void>((resolve) => (slipSeenChecking = resolve));
+  await page.route("**/api/bets", async (route) => {
+    if (route.request().method() !== "POST") return route.fallback();
+    const response = await route.fetch();
+    await seenChecking;
+    await route.fulfill({ response });
+  });
   await prices.getByTestId(`price-${home.id}`).click();
   const slip = page.getByTestId("bet-slip");
   await expect(slip.getByTestId("slip-selection")).toHaveCount(1);
@@ -75,10 +170,13 @@ test("a customer bets in play, sees the market suspend on a goal and reopen, and
   await slip.getByTestId("place-bet").click();
   await expect(slip.getByTestId("placing-status")).toContainText("Checking price…");
   await expect(slip.getByTestId("place-bet")).toBeDisabled();
-  const toast = page.getByTestId("toast");
-  await expect(toast).toContainText("Bet Placed Successfully!");
-  const betId = /bet_[a-z0-9]+/.exec((await toast.textContent()) ?? "")?.[0];
+  slipSeenChecking();
+  // The toast lasts 5 s: the page's record of it (demoLoginFromLanding records toasts) holds it for a
+  // journey that gets to look later.
+  await expect.poll(() => toastsShown(page)).toContainEqual(expect.stringContaining("Bet Placed Successfully!"));
+  const betId = (await toastsShown(page)).map((t) => /bet_[a-z0-9]+/.exec(t)?.[0]).find(Boolean);
   expect(betId).toBeTruthy();
+  await page.unroute("**/api/bets");
   await expect(slip.getByTestId("slip-selection")).toHaveCount(0);
   await expect(slip.getByTestId("placing-status")).toHaveCount(0);
   const myBet = page.getByTestId(`my-bet-${betId}`);
@@ -91,6 +189,9 @@ test("a customer bets in play, sees the market suspend on a goal and reopen, and
   const now = await eventNow(admin, event.id);
   const homeScore = (now.homeScore ?? 0) + 1;
   const awayScore = now.awayScore ?? 0;
+  // The suspension lasts SCORE_SUSPEND_MS: the page's live news after the server says "suspended at
+  // this score" waits until the suspended card has been checked.
+  await armLiveHold(page, { id: event.id, home: homeScore, away: awayScore });
   const goal = await admin.patch(`/api/admin/events/${event.id}`, { data: { homeScore, awayScore } });
   expect(goal.ok(), await goal.text()).toBe(true);
 
@@ -102,8 +203,9 @@ test("a customer bets in play, sees the market suspend on a goal and reopen, and
   const escaped = home.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   await expect(prices.getByRole("button", { name: new RegExp(`${escaped}\\s*:\\s*Suspended\\s*,\\s*no bets now`) })).toBeVisible();
   await expect(card.locator(".sb-score").first()).toHaveText(String(homeScore));
+  expect(await releaseLiveHold(page), "the page's live news was held at the suspension").toBe(true);
   // The suspension lifts by itself (SCORE_SUSPEND_MS) and the market reopens at the new prices.
-  await expect(prices).toHaveAttribute("data-status", "open", { timeout: 20_000 });
+  await expect(prices).toHaveAttribute("data-status", "open");
   await expect(card.getByTestId(`suspended-${event.id}`)).toHaveCount(0);
   await expect(prices.getByTestId(`price-${home.id}`)).toBeEnabled();
 
@@ -118,7 +220,7 @@ test("a customer bets in play, sees the market suspend on a goal and reopen, and
   const expected = finalHome > finalAway ? "WON" : "LOST";
 
   await page.getByTestId("my-bets-settled").click();
-  await expect(myBet.getByTestId("bet-status")).toHaveText(expected, { timeout: 20_000 });
+  await expect(myBet.getByTestId("bet-status")).toHaveText(expected);
   await expect(myBet.getByTestId("bet-return")).toBeVisible();
 
   await admin.dispose();

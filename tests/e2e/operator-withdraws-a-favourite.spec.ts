@@ -8,7 +8,7 @@
  * independent (docs/architecture.md "Tests: isolation and speed").
  */
 import { expect, test } from "@playwright/test";
-import { islandsHydrated, money, showEventOnBoard, staffSignIn, upcomingEvents } from "./helpers.ts";
+import { islandsHydrated, money, recordToasts, showEventOnBoard, staffSignIn, toastsShown, upcomingEvents } from "./helpers.ts";
 import { choose, openSection } from "./admin-helpers.ts";
 import { realCustomerOnBetting } from "./customer-helpers.ts";
 
@@ -25,6 +25,8 @@ test("an operator withdraws a favourite: the race card shows the market suspende
   // --- Admin: a race market of the journey's own on an upcoming race.
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
+  // The admin's toasts are kept (sessionStorage) so the journey can read them after seeing to the customer.
+  await recordToasts(admin);
   // Real staff: the customer is a registered one, whose bets demo staff may not touch.
   await staffSignIn(admin, "admin");
   const race = (await upcomingEvents(admin.request, 200)).find((e) => e.sport === "racing");
@@ -68,12 +70,29 @@ test("an operator withdraws a favourite: the race card shows the market suspende
   await expect(withdrawDialog).toContainText("The race is re-formed");
   await expect(withdrawDialog.getByTestId("withdraw-odds")).toHaveValue("1.46");
   await withdrawDialog.getByTestId("confirm-withdraw").click();
-  const toast = admin.getByTestId("toast").filter({ hasText: "Runner withdrawn" });
-  await expect(toast).toContainText("65p");
-  await expect(toast).toContainText("Re-formed at a 118.1% book; each way now 1/4 1-2.");
-  await expect(betsDialog.getByTestId(`runner-withdrawn-${favourite.id}`)).toContainText("Withdrawn at 1.46");
+  // Done: the operator is told what it did (the toast, read from the admin page's record of it).
+  const withdrawnToast = async () => (await toastsShown(admin)).find((t) => t.includes("Runner withdrawn")) ?? "";
+  await expect.poll(withdrawnToast).toContain("65p");
+  await expect.poll(withdrawnToast).toContain("Re-formed at a 118.1% book; each way now 1/4 1-2.");
 
   // --- Customer: the race card, freshly loaded, shows the market suspended while it is re-formed ...
+  // The suspension lasts RACE_REFORM_SUSPEND_MS from the withdrawal. Once the server has told the page
+  // the market is suspended, its later answers that say otherwise wait (and are asked afresh) until
+  // the journey has checked the suspended card: a busy machine may take longer than the suspension
+  // to show the card and look at it. The page only ever shows what the server answered.
+  let cardChecked = false;
+  let suspendedCardChecked!: () => void;
+  const checked = new Promise<void>((resolve) => (suspendedCardChecked = resolve));
+  let told = false;
+  await customer.route(/\/api\/events\?/, async (route) => {
+    if (cardChecked) return route.continue();
+    const response = await route.fetch();
+    const body = (await response.json().catch(() => null)) as { markets?: { id: string; status: string }[] }[] | null;
+    const shown = (Array.isArray(body) ? body : []).flatMap((e) => e.markets ?? []).find((m) => m.id === market.id)?.status;
+    if (shown === "suspended") told = true;
+    else if (told && shown) return checked.then(() => route.continue());
+    return route.fulfill({ response });
+  });
   await customer.reload();
   await islandsHydrated(customer);
   await expect(customer.locator('.sb-board__list [data-testid^="event-"]').first()).toBeVisible({ timeout: 30_000 });
@@ -83,11 +102,18 @@ test("an operator withdraws a favourite: the race card shows the market suspende
   await expect(prices).toHaveAttribute("data-status", "suspended");
   await expect(card.getByTestId(`reforming-${market.id}`)).toHaveText("Suspended: a non-runner, the race is being re-formed");
   await expect(card.getByTestId(`withdrawn-${favourite.id}`)).toContainText("Withdrawn");
+  cardChecked = true;
+  suspendedCardChecked();
   // ... then reopens on its own with the re-formed prices and the new each-way terms.
   await expect(prices).toHaveAttribute("data-status", "open", { timeout: 60_000 });
   await expect(card.getByTestId(`reforming-${market.id}`)).toHaveCount(0);
   await expect(card.getByTestId(`each-way-terms-${market.id}`)).toHaveText(" · E/W 1/4 1-2");
   for (const [i, odds] of REFORMED.entries()) await expect(card.getByTestId(`price-${market.outcomes[i + 1].id}`)).toContainText(odds);
+  await customer.unroute(/\/api\/events\?/);
+
+  // The market's bets show the runner withdrawn to the operator. Checked after the customer's card:
+  // the suspension's time is best spent getting the customer's page loaded.
+  await expect(betsDialog.getByTestId(`runner-withdrawn-${favourite.id}`)).toContainText("Withdrawn at 1.46");
 
   // --- A bet at the old price (6.00) is refused with the new one, whatever the customer's setting.
   const stale = await customer.request.post("/api/bets", {
