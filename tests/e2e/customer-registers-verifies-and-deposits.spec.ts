@@ -154,6 +154,7 @@ test("a registered customer signs in and is taken to next; logout ends the real 
   await expect(page.getByText("Account Access Required")).toBeVisible();
   await page.getByTestId("go-to-login").click();
   await page.waitForURL(/\/sign-in\?next=%2Faccount/);
+  await islandsHydrated(page);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByTestId("sign-in-submit").click();

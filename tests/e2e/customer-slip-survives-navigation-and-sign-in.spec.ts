@@ -9,7 +9,7 @@ import { expect as baseExpect, test, type Page } from "@playwright/test";
 /** The betting page can take many seconds to show its data on a busy machine: wait on the data, longer. */
 const expect = baseExpect.configure({ timeout: 30_000 });
 const boardReady = (page: Page) => expect(page.locator('.sb-board__list [data-testid^="event-"]').first()).toBeVisible();
-import { oddsMilli, oddsText, showEventOnBoard, upcomingEvents } from "./helpers.ts";
+import { islandsHydrated, oddsMilli, oddsText, showEventOnBoard, upcomingEvents } from "./helpers.ts";
 import { depositByApi, registerCustomer, verifyCustomer } from "./customer-helpers.ts";
 
 const KEY = "betpro.slip.v1";
@@ -62,6 +62,8 @@ test("the slip survives navigation, reload and signing in, is re-validated on lo
   // Sign in to place it: back on /betting with the same slip.
   await slip.getByTestId("login-to-bet").click();
   await page.waitForURL(/\/sign-in\?next=%2Fbetting/);
+  // Typed before the form is live, the details would be the server's HTML's, not the form's.
+  await islandsHydrated(page);
   await page.getByLabel("Email").fill(customer.email);
   await page.getByLabel("Password").fill(customer.password);
   await page.getByTestId("sign-in-submit").click();

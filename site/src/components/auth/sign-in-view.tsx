@@ -42,6 +42,16 @@ function refusal(err: unknown): string {
   return errorMessage(err);
 }
 
+/**
+ * False in the server's HTML and until React has taken the form over. The submit buttons wait for
+ * it: clicked earlier, the browser would submit the form itself, reloading the page without `next`.
+ */
+function useLive(): boolean {
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
+  return live;
+}
+
 function go(res: SignInResponse, next: string | null) {
   window.location.assign(next ?? res.redirectTo ?? "/betting");
 }
@@ -54,6 +64,7 @@ function SignInForm({ next }: { next: string | null }) {
     onSuccess: (res) => go(res, next),
   });
   const fields = fieldErrors(m.error);
+  const live = useLive();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!m.isPending) m.mutate({ email, password });
@@ -70,7 +81,7 @@ function SignInForm({ next }: { next: string | null }) {
           onChange={(e) => setEmail(e.target.value)} error={fields.email} />
         <Field id="signin-password" label="Password" type="password" autoComplete="current-password" required
           value={password} onChange={(e) => setPassword(e.target.value)} error={fields.password} />
-        <Button size="3" type="submit" loading={m.isPending || m.isSuccess} data-testid="sign-in-submit">
+        <Button size="3" type="submit" disabled={!live} loading={m.isPending || m.isSuccess} data-testid="sign-in-submit">
           Sign in
         </Button>
       </Flex>
@@ -87,6 +98,7 @@ function RegisterForm({ next }: { next: string | null }) {
     onSuccess: (res) => window.location.assign(welcomeHref(next ?? res.redirectTo ?? "/betting")),
   });
   const server = fieldErrors(m.error);
+  const live = useLive();
   const maxDob = latestAdultBirthDate();
   // Checked in the browser first: an empty or clearly wrong form is not sent (and so not counted
   // against the hour's registrations). Messages show once the field was left or on submit.
@@ -129,7 +141,7 @@ function RegisterForm({ next }: { next: string | null }) {
           value={form.dateOfBirth} onChange={set("dateOfBirth")}
           hint={dobError ? undefined : "You must be 18 or over to open an account."}
           error={dobError} />
-        <Button size="3" type="submit" loading={m.isPending || m.isSuccess} data-testid="register-submit">
+        <Button size="3" type="submit" disabled={!live} loading={m.isPending || m.isSuccess} data-testid="register-submit">
           Create account
         </Button>
         {(m.isPending || m.isSuccess) && (
