@@ -137,7 +137,7 @@ test("admin creates a market, a customer bets, the admin suspends and settles it
   await expect(betsDialog.getByTestId("market-bets-table")).toContainText("Won");
 
   // --- Customer: paid 10.00 x 2.10 = 21.00, picked up by the page's own polling.
-  await expect(customer.getByTestId("balance")).toHaveText(money(99000 + 2100), { timeout: 20_000 });
+  await expect(customer.getByTestId("balance")).toHaveText(money(99000 + 2100));
 
   await customerContext.close();
   await adminContext.close();

@@ -60,7 +60,7 @@ test("a customer backs a runner each way, another is withdrawn, the race is sett
   await expect(toast).toContainText("Bet Placed Successfully!");
   const betId = /bet_[a-z0-9]+/.exec((await toast.textContent()) ?? "")?.[0];
   expect(betId).toBeTruthy();
-  await expect(customer.getByTestId("balance")).toHaveText(money(99000), { timeout: 20_000 });
+  await expect(customer.getByTestId("balance")).toHaveText(money(99000));
 
   // --- Admin: the race's market from the heatmap (Racing x FT Win) -> View Bets -> withdraw runner 8.
   await openSection(admin, "dashboard");
@@ -99,10 +99,10 @@ test("a customer backs a runner each way, another is withdrawn, the race is sett
 
   // --- Customer: 2nd is within the seven-runner field's two places at 1/4: the place part pays
   // 5.00 + 5.00 x 4/4 x 0.75 = 8.75; the bet shows the terms it was settled on and the Rule 4 line.
-  await expect(customer.getByTestId("balance")).toHaveText(money(99000 + 875), { timeout: 20_000 });
+  await expect(customer.getByTestId("balance")).toHaveText(money(99000 + 875));
   await customer.getByTestId("my-bets-settled").click();
   const bet = customer.getByTestId(`my-bet-${betId}`);
-  await expect(bet.getByTestId("bet-status")).toHaveText("WON", { timeout: 20_000 });
+  await expect(bet.getByTestId("bet-status")).toHaveText("WON");
   await expect(bet.getByTestId("bet-return")).toHaveText(`Returned ${money(875)}`);
   await expect(bet.getByTestId("bet-rule4")).toHaveText("Rule 4: 25p in the £ deducted");
   await expect(bet.getByTestId("bet-each-way")).toContainText("E/W 1/5 1-2-3");

@@ -90,7 +90,7 @@ test("a customer's bet is settled won by an admin and paid into the wallet", asy
   for (const row of await pendingRows.all()) await expect(row.getByRole("button", { name: "Won" })).toBeVisible();
 
   // The customer's page picks the payout up by its normal polling, without a reload.
-  await expect(page.getByTestId("balance")).toHaveText(money(99000 + expectedReturn), { timeout: 20_000 });
+  await expect(page.getByTestId("balance")).toHaveText(money(99000 + expectedReturn));
 
   await customerContext.close();
   await adminContext.close();

@@ -80,7 +80,7 @@ test("register, verify basic and full, set a deposit limit, deposit, bet and cas
   await page.getByTestId("deposit-submit").click();
   await expect(page.getByTestId("deposit-submit")).toHaveText("Processing...");
   seenProcessing();
-  await expect(page.getByTestId("toast")).toContainText("Deposit Successful", { timeout: 15_000 });
+  await expect(page.getByTestId("toast")).toContainText("Deposit Successful");
   await page.unroute("**/api/wallet/deposits");
   await expect(page.getByTestId("toast")).toContainText("$100.00 deposited ($3.20 fee): $96.80 to your balance, $10.00 bonus to your bonus balance.");
   // The 10.00 bonus is bonus funds, not cash (docs/money.md "Bonus funds"): the balance is the 96.80 cash.
@@ -94,7 +94,7 @@ test("register, verify basic and full, set a deposit limit, deposit, bet and cas
   await page.getByTestId("method-card").click();
   await page.getByRole("button", { name: "$100", exact: true }).click();
   await page.getByTestId("deposit-submit").click();
-  await expect(page.getByTestId("deposit-error")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId("deposit-error")).toBeVisible();
   await expect(page.getByTestId("deposit-error")).toContainText(/limit/i);
   await expect(page.getByTestId("account-balance")).toHaveText(money(9680));
 
@@ -185,7 +185,7 @@ test("before a first deposit without a limit the customer is asked to set one", 
   await prompt.getByLabel("Daily limit").fill("200");
   await page.getByTestId("limit-prompt-save").click();
   // The deposit goes ahead once the limit is set.
-  await expect(page.getByTestId("toast")).toContainText("Deposit Successful", { timeout: 15_000 });
+  await expect(page.getByTestId("toast")).toContainText("Deposit Successful");
   await expect(page.getByTestId("account-balance")).toHaveText(money(6000));
   const state = (await (await page.request.get("/api/responsible")).json()) as {
     depositLimits: { daily: { amount: number }; weekly: { amount: number } };

@@ -33,7 +33,7 @@ test("prices are pushed over the stream, without polling", async ({ page }) => {
   // for new data, not for time), and no poll is made meanwhile.
   for (let i = 0; i < 3; i++) {
     const before = await pagePrices(page);
-    await expect.poll(() => pagePrices(page), { timeout: 20_000 }).not.toBe(before);
+    await expect.poll(() => pagePrices(page)).not.toBe(before);
   }
   expect(streams).toBe(1);
   expect(polls - pollsBefore).toBe(0);
@@ -51,5 +51,5 @@ test("when the stream is unavailable the page falls back to the 3-second poll", 
   const start = polls;
   // Three more polls arrive, and the prices they bring move.
   await expect.poll(() => polls - start, { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
-  await expect.poll(() => pagePrices(page), { timeout: 20_000 }).not.toBe(before);
+  await expect.poll(() => pagePrices(page)).not.toBe(before);
 });

@@ -59,7 +59,7 @@ test("a customer self-excludes for 6 months, sees it everywhere in words, and a 
   await page.getByLabel("Amount", { exact: true }).fill("60");
   await page.getByTestId("deposit-submit").click();
   const refusal = page.getByTestId("deposit-error");
-  await expect(refusal).toContainText(`You are self-excluded until ${words}`, { timeout: 15_000 });
+  await expect(refusal).toContainText(`You are self-excluded until ${words}`);
   await expect(refusal).not.toContainText(ISO);
 
   // A second account of the same person, in another browser: it opens already excluded.

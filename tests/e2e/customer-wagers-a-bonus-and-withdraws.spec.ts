@@ -31,7 +31,7 @@ test("a customer wagers a deposit bonus through and withdraws", async ({ browser
   await page.getByTestId("method-crypto").click();
   await page.getByRole("button", { name: "$100", exact: true }).click();
   await page.getByTestId("deposit-submit").click();
-  await expect(page.getByTestId("toast")).toContainText("Deposit Successful", { timeout: 15_000 });
+  await expect(page.getByTestId("toast")).toContainText("Deposit Successful");
   await expect(page.getByTestId("account-balance")).toHaveText(money(110000));
   const summary = page.getByTestId("bonus-summary");
   await expect(summary.getByTestId("bonus-summary-balance")).toHaveText(money(1000));
@@ -76,8 +76,8 @@ test("a customer wagers a deposit bonus through and withdraws", async ({ browser
   await page.reload();
   await page.getByTestId("wallet-tab-withdraw").click();
   // The balance may be read just before the release: it follows on the next poll.
-  await expect(page.getByTestId("account-balance")).toHaveText(money(101000), { timeout: 20_000 });
-  await expect(page.getByTestId("withdraw-available")).toHaveText(money(101000), { timeout: 20_000 });
+  await expect(page.getByTestId("account-balance")).toHaveText(money(101000));
+  await expect(page.getByTestId("withdraw-available")).toHaveText(money(101000));
   await expect(page.getByTestId("bonus-summary")).toHaveCount(0);
   await expect(page.getByTestId("withdraw-bonus-note")).toHaveCount(0);
 
@@ -85,7 +85,7 @@ test("a customer wagers a deposit bonus through and withdraws", async ({ browser
   await page.getByTestId("withdraw-form").getByTestId("method-bank").click();
   await page.locator("#withdraw-amount").fill("500");
   await page.getByTestId("withdraw-submit").click();
-  await expect(page.getByTestId("toast")).toContainText("Withdrawal Successful", { timeout: 15_000 });
+  await expect(page.getByTestId("toast")).toContainText("Withdrawal Successful");
   await expect(page.getByTestId("withdraw-available")).toHaveText(money(51000));
   await page.goto("/betting");
   await expect(page.getByTestId("balance")).toHaveText(money(51000));

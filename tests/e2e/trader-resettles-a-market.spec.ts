@@ -76,9 +76,9 @@ test("a trader settles a market, then resettles it to another outcome; the custo
   await expect(betsDialog.getByTestId(`market-bet-${betId}`)).toContainText("Won");
 
   // --- Customer: the bet is Won and 21.00 is paid, picked up by the page's polling.
-  await expect(customer.getByTestId("balance")).toHaveText(money(99000 + 2100), { timeout: 20_000 });
+  await expect(customer.getByTestId("balance")).toHaveText(money(99000 + 2100));
   await customer.getByTestId("my-bets-settled").click();
-  await expect(customer.getByTestId(`my-bet-${betId}`).getByTestId("bet-status")).toHaveText("WON", { timeout: 20_000 });
+  await expect(customer.getByTestId(`my-bet-${betId}`).getByTestId("bet-status")).toHaveText("WON");
 
   // --- Admin: the market is settled, so the dialog now offers Resettle; the away side won.
   await betsDialog.getByTestId("open-resettle-market").click();
@@ -95,8 +95,8 @@ test("a trader settles a market, then resettles it to another outcome; the custo
   await expect(betsDialog.getByTestId(`market-bet-${betId}`)).toContainText("Lost");
 
   // --- Customer: the bet is Lost and the 21.00 payout is taken back (the balance covered it: no debt).
-  await expect(customer.getByTestId(`my-bet-${betId}`).getByTestId("bet-status")).toHaveText("LOST", { timeout: 20_000 });
-  await expect(customer.getByTestId("balance")).toHaveText(money(99000), { timeout: 20_000 });
+  await expect(customer.getByTestId(`my-bet-${betId}`).getByTestId("bet-status")).toHaveText("LOST");
+  await expect(customer.getByTestId("balance")).toHaveText(money(99000));
   const debt = await customer.request.get("/api/me/debt");
   expect(debt.ok()).toBe(true);
   expect(((await debt.json()) as { owed: number }).owed).toBe(0);
@@ -112,7 +112,7 @@ test("a trader settles a market, then resettles it to another outcome; the custo
   await expect(betsDialog.getByTestId(`market-bet-${betId}`)).toContainText("Pending");
   await expect(betsDialog.getByTestId("open-settle-market")).toBeVisible();
   await customer.getByTestId("my-bets-open").click();
-  await expect(customer.getByTestId(`my-bet-${betId}`).getByTestId("bet-status")).toHaveText("PENDING", { timeout: 20_000 });
+  await expect(customer.getByTestId(`my-bet-${betId}`).getByTestId("bet-status")).toHaveText("PENDING");
   await expect(customer.getByTestId("balance")).toHaveText(money(99000));
 
   await customerContext.close();
