@@ -36,7 +36,9 @@ sameGameMultiRoutes.openapi(
       "Priced from the joint score model at the event's current state (domain/pricing/sgm.ts), as placement prices it. " +
       "Refused with 400 SGM.SAME_MARKET, SGM.CONTRADICTORY_LEGS (can never all win), SGM.CORRELATED_LEGS (a correct score " +
       "with anything, or a selection implying another), SGM.NOT_OFFERED (no joint model for the sport or market), " +
-      "BET.SGM_PRICE_TOO_LOW, BET.SGM_LEG_COUNT, BET.SGM_ONE_EVENT; 404 BET.SELECTION_NOT_FOUND. Nothing is written.",
+      "BET.SGM_PRICE_TOO_LOW, BET.SGM_LEG_COUNT, BET.SGM_ONE_EVENT; 404 BET.SELECTION_NOT_FOUND; 409 with placement's own refusal when a " +
+      "selection takes no bets now (BET.EVENT_CLOSED, BET.RACE_OFF, BET.EVENT_STARTED, BET.SELECTION_DECIDED, BET.MARKET_CLOSED, " +
+      "BET.MARKET_SUSPENDED). Nothing is written.",
     request: { body: { required: true, content: { "application/json": { schema: SgmQuoteBody } } } },
     responses: { 200: json(SgmQuoteResponse, "The quote"), ...errorResponses(400, 404, 409) },
   }),

@@ -163,6 +163,19 @@ describe("the bet builder's refusals", () => {
     await expectLedgerBalanced(t.database);
   });
 
+  it("refuses a leg that takes no bets now with placement's own code and words, at quote and at placement", async () => {
+    const c = await demoLogin(t, "customer");
+    const e = t.pool.forMutation(soccer);
+    const legs = [selectionOf(e, 0, 0), selectionOf(e, 1, 0)];
+    await t.database.client.execute({ sql: "UPDATE markets SET status = 'suspended', updated_at = ? WHERE id = ?", args: [Date.now(), legs[1].marketId] });
+    const words = `The ${e.markets[1].name} market is suspended`;
+    const q = await expectError(await quote(c, legs), 409, "BET.MARKET_CLOSED");
+    expect(q.error.message).toBe(words);
+    const placed = await expectError(await sgm(c, legs), 409, "BET.MARKET_CLOSED");
+    expect(placed.error.message).toBe(words);
+    expect(await balanceOf(c)).toBe(100_000);
+  });
+
   it("refuses a quoted price that is no longer acceptable under the 'refuse' policy", async () => {
     const c = await demoLogin(t, "customer");
     const e = t.pool.next(soccer);
