@@ -4,21 +4,10 @@
  * files, only site/ modules (islands, components, styles): whatever it needs from domain/ or from
  * api/schemas comes through a site/ .ts or .tsx module, whose imports the cruiser does check.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-
-const ROOT = resolve(import.meta.dirname, "../..");
-
-function astroFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...astroFiles(p));
-    else if (name.endsWith(".astro")) out.push(p);
-  }
-  return out;
-}
+import { filesUnder, ROOT } from "./source-files.ts";
 
 /** Every module specifier a file imports or re-exports, static or dynamic (frontmatter and scripts alike). */
 function importsOf(source: string): string[] {
@@ -36,7 +25,7 @@ function outsideSite(file: string, source: string): string[] {
 
 describe("Astro files", () => {
   it("import only site/ modules of the repository", () => {
-    const files = astroFiles(join(ROOT, "site/src"));
+    const files = filesUnder(join(ROOT, "site/src"), /\.astro$/);
     expect(files.length).toBeGreaterThan(0);
     expect(files.flatMap((f) => outsideSite(f, readFileSync(f, "utf8")))).toEqual([]);
   });

@@ -5,11 +5,11 @@
  * a lasting decision goes to docs/decisions.md in words instead. docs/ may still cite the spec by
  * section where it documents the product.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
+import { filesUnder, ROOT } from "./source-files.ts";
 
-const ROOT = resolve(import.meta.dirname, "../..");
 const SOURCE_DIRS = ["domain", "adapters", "api", "site/src", "tests", "bench", "scripts"];
 const SOURCE_FILE = /\.(ts|tsx|astro|mjs|js)$/;
 
@@ -44,18 +44,7 @@ export function citationsIn(source: string): string[] {
     .map(({ at, what }) => `${text.slice(0, at).split("\n").length}: ${what}`);
 }
 
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    if (name === "node_modules" || name === "dist" || name.startsWith(".")) continue;
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...sourceFiles(p));
-    else if (SOURCE_FILE.test(name)) out.push(p);
-  }
-  return out;
-}
-
-const FILES = SOURCE_DIRS.flatMap((d) => sourceFiles(join(ROOT, d))).map((p) => relative(ROOT, p).split("\\").join("/"));
+const FILES = SOURCE_DIRS.flatMap((d) => filesUnder(join(ROOT, d), SOURCE_FILE)).map((p) => relative(ROOT, p).split("\\").join("/"));
 
 describe("comments say why in words", () => {
   it("finds every form of citation and leaves others' documents alone", () => {

@@ -5,23 +5,15 @@
  * Ordinary adapters, use cases and routes import nothing from it, so each reads as plain SQL and
  * runs the same over the stock client (tests/contract runs both paths).
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { filesUnder, ROOT } from "./source-files.ts";
 
-const ROOT = resolve(import.meta.dirname, "../..");
 const PERF = "adapters/libsql/perf/";
 const SEAM = "adapters/libsql/perf/index.ts";
 /** Outside tests and benchmarks, the only modules that may import the seam. */
 const COMPOSITION = new Set(["adapters/libsql/database.ts", "api/bootstrap.ts"]);
-
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    if (name === "node_modules" || name === "dist") return [];
-    return statSync(p).isDirectory() ? files(p) : /\.(ts|tsx|js|mjs|astro)$/.test(name) ? [p] : [];
-  });
-}
 
 /** The repository paths a file's relative imports (static, re-exports and dynamic) point at. */
 function importedPaths(file: string, source: string): string[] {
@@ -42,7 +34,7 @@ function seamViolations(file: string, source: string): string[] {
 describe("the performance seam", () => {
   it("only the composition, tests and benchmarks import adapters/libsql/perf/, and only through its index", () => {
     const bad = ["adapters", "api", "domain", "site", "scripts", "bench", "tests"].flatMap((dir) =>
-      files(join(ROOT, dir)).flatMap((f) => seamViolations(f, readFileSync(f, "utf8"))),
+      filesUnder(join(ROOT, dir), /\.(ts|tsx|js|mjs|astro)$/).flatMap((f) => seamViolations(f, readFileSync(f, "utf8"))),
     );
     expect(bad).toEqual([]);
   });

@@ -4,21 +4,10 @@
  * port is property access, not an import, so dependency-cruiser cannot see it; the import rules of
  * the layers (routes do not import the database driver among them) live in `.dependency-cruiser.cjs`.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-
-const ROOT = resolve(import.meta.dirname, "../..");
-
-function files(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...files(p));
-    else if (/\.(ts|tsx|mjs)$/.test(name)) out.push(p);
-  }
-  return out;
-}
+import { filesUnder, ROOT } from "./source-files.ts";
 
 /** Each line of a route that reads a port instead of calling a use case. */
 function portReads(file: string, source: string): string[] {
@@ -28,7 +17,7 @@ function portReads(file: string, source: string): string[] {
 
 describe("routes call use cases", () => {
   it("no file in api/routes/ reads a port", () => {
-    const bad = files(join(ROOT, "api/routes"))
+    const bad = filesUnder(join(ROOT, "api/routes"), /\.(ts|tsx|mjs)$/)
       .filter((f) => !f.endsWith(".test.ts"))
       .flatMap((f) => portReads(f, readFileSync(f, "utf8")));
     expect(bad).toEqual([]);
