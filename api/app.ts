@@ -81,6 +81,19 @@ export function createApp(appDeps: AppDeps) {
     c.set("actor", { kind: "anonymous" });
     await next();
   });
+  // Overload is an answer: the queued writes are refused at once (503) when the wait they would have
+  // is over the budget, ahead of the rest of the chain (the refusal carries the request id, security
+  // headers and log line by itself: api/middleware/admission.ts), so a refusal costs little and the
+  // gate counts a write from as soon as the server has read it. Nothing reads or writes for a
+  // refused write: not the session lookup, not the rate limits. A refusal comes before the host and
+  // same-origin checks too; it does nothing, so it tells a foreign caller nothing either.
+  if (gate) {
+    app.use("/api/bets", gate.guard("BET.BUSY"));
+    app.use("/api/bets/:id/cash-out", gate.guard("SYSTEM.BUSY"));
+    app.use("/api/fantasy/contests/:id/entries", gate.guard("SYSTEM.BUSY"));
+    app.use("/api/wallet/deposits", gate.guard("SYSTEM.BUSY", { counted: false }));
+    app.use("/api/wallet/withdrawals", gate.guard("SYSTEM.BUSY", { counted: false }));
+  }
   app.use("*", requestId());
   app.use("*", noStoreOnErrors());
   app.use("*", clientAddress());
@@ -91,16 +104,6 @@ export function createApp(appDeps: AppDeps) {
   app.use("*", sameOrigin());
   // No body over 64 KiB is read into memory (413 REQUEST.TOO_LARGE), before sessions or handlers.
   app.use("*", bodyLimit());
-  // Overload is an answer: the queued writes are refused at once (503) when the wait they would have
-  // is over the budget, before the session lookup, the rate limits or anything else reads for them,
-  // so the gate counts a write from as soon as the server has read it.
-  if (gate) {
-    app.use("/api/bets", gate.guard("BET.BUSY"));
-    app.use("/api/bets/:id/cash-out", gate.guard("SYSTEM.BUSY"));
-    app.use("/api/fantasy/contests/:id/entries", gate.guard("SYSTEM.BUSY"));
-    app.use("/api/wallet/deposits", gate.guard("SYSTEM.BUSY", { counted: false }));
-    app.use("/api/wallet/withdrawals", gate.guard("SYSTEM.BUSY", { counted: false }));
-  }
   // Only the API and the session-dependent pages need to know who is asking; static files do not.
   app.use("/api/*", session());
   app.use("/api/*", sessionActivity());

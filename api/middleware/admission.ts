@@ -9,9 +9,10 @@
  * payment provider, which is no queue for the writer, so they do not count; they are refused on the
  * same estimate, i.e. when the writer is behind.
  */
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env.ts";
-import { sendError } from "../errors.ts";
+import { errorBody } from "../errors.ts";
+import { apiHeaders, logPublicRequest, requestIdFor } from "./request-trail.ts";
 import { AdmissionEstimator } from "../../domain/shared/admission.ts";
 import type { InPlayDelay } from "../../domain/ports/index.ts";
 import type { AdmissionConfig } from "../settings.ts";
@@ -120,6 +121,30 @@ function unrefTimer(timer: ReturnType<typeof setInterval>) {
   }
 }
 
+const BUSY_MESSAGE = {
+  "BET.BUSY": "Busy right now: your bet was not placed. Try again in a moment.",
+  "SYSTEM.BUSY": "Busy right now: nothing was done. Try again in a moment.",
+} as const;
+
+/**
+ * The 503 of a refused write, made here with what every API answer carries (request-trail.ts: the
+ * security headers, the request id in the header and the envelope, the log line) rather than by the
+ * middleware chain: the gate runs ahead of that chain (api/app.ts), so a refusal costs the serving
+ * thread as little as an answer can. Refusals are most of what an overloaded server answers, and on
+ * Deno the chain's cost per refusal kept the thread past saturation, so accepted bets waited seconds.
+ */
+function refusal(c: Context<AppEnv>, code: keyof typeof BUSY_MESSAGE, retryAfterSeconds: number, started: number): Response {
+  const id = requestIdFor(c.req.header("x-request-id"));
+  const body = errorBody(id, { code, message: BUSY_MESSAGE[code], details: { retryAfterSeconds } });
+  const headers = apiHeaders(id);
+  headers["content-type"] = "application/json";
+  headers["cache-control"] = "no-store";
+  headers["retry-after"] = String(retryAfterSeconds);
+  const deps = c.get("deps");
+  if (deps) logPublicRequest(deps, c.req.raw, c.env, { requestId: id, route: c.req.routePath, status: 503, started });
+  return new Response(JSON.stringify(body), { status: 503, headers });
+}
+
 export interface AdmissionGate {
   readonly estimator: AdmissionEstimator;
   /** Middleware for one kind of queued write; `counted` writes occupy the writer's queue. */
@@ -150,15 +175,9 @@ export function admissionGate(config: AdmissionConfig, now: () => number = monot
       const thread = signals;
       return async (c, next) => {
         if (!methods.includes(c.req.method)) return next();
+        const started = monotonic();
         const decision = counted ? estimator.admit(now(), thread.lagMs(), thread.busy()) : estimator.check(now(), thread.lagMs(), thread.busy());
-        if (!decision.admitted) {
-          c.header("Retry-After", String(decision.retryAfterSeconds));
-          return sendError(c, {
-            code,
-            message: code === "BET.BUSY" ? "Busy right now: your bet was not placed. Try again in a moment." : "Busy right now: nothing was done. Try again in a moment.",
-            details: { retryAfterSeconds: decision.retryAfterSeconds },
-          });
-        }
+        if (!decision.admitted) return refusal(c, code, decision.retryAfterSeconds, started);
         if (!counted) return next();
         try {
           await next();

@@ -31,6 +31,9 @@ describe("admission control under overload", () => {
     };
     const statuses = new Map<number, number>();
     const busy: { code: string; retryAfter: string | null; retryAfterSeconds: unknown }[] = [];
+    // What a refusal carries besides its code: it is made ahead of the middleware chain
+    // (api/middleware/admission.ts), with the answer headers every API response has.
+    let refusal: { headers: Headers; requestId?: string; sentId: string } | undefined;
     let placed = 0;
     let sent = 0;
     // Keep 200 placements in flight for at least 2,000 requests (a count of work, not a span of wall
@@ -40,15 +43,19 @@ describe("admission control under overload", () => {
     const worker = async () => {
       while (!enough() && sent < 50_000) {
         const i = sent++;
+        const sentId = `overload-request-${i}`;
         const res = await customers[i % customers.length].post(
           "/api/bets",
           { selections: [selections[i % selections.length]], stake: 100, betType: "single" },
-          { "idempotency-key": `overload-${i}` },
+          { "idempotency-key": `overload-${i}`, "x-request-id": sentId },
         );
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-        const body = (await res.json()) as { error?: { code: string; details?: { retryAfterSeconds?: unknown } } };
+        const body = (await res.json()) as { error?: { code: string; requestId?: string; details?: { retryAfterSeconds?: unknown } } };
         if (res.status === 201) placed++;
-        if (res.status === 503) busy.push({ code: body.error!.code, retryAfter: res.headers.get("retry-after"), retryAfterSeconds: body.error!.details?.retryAfterSeconds });
+        if (res.status === 503) {
+          busy.push({ code: body.error!.code, retryAfter: res.headers.get("retry-after"), retryAfterSeconds: body.error!.details?.retryAfterSeconds });
+          refusal ??= { headers: res.headers, requestId: body.error!.requestId, sentId };
+        }
         // As a network would: the next request arrives on a later turn of the event loop.
         await turn();
       }
@@ -62,6 +69,13 @@ describe("admission control under overload", () => {
       expect(b.retryAfter).toMatch(/^[1-9]\d*$/);
       expect(b.retryAfterSeconds).toBe(Number(b.retryAfter));
     }
+    // The request's own id in the header and the envelope; the security headers; never cached.
+    expect(refusal!.requestId).toBe(refusal!.sentId);
+    expect(refusal!.headers.get("x-request-id")).toBe(refusal!.sentId);
+    expect(refusal!.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(refusal!.headers.get("content-security-policy")).toContain("default-src 'self'");
+    expect(refusal!.headers.get("cache-control")).toBe("no-store");
+    expect(refusal!.headers.get("content-type")).toMatch(/^application\/json/);
     // Nothing but placements and fast refusals: no 5xx other than the 503s, no other refusal.
     expect([...statuses.keys()].sort()).toEqual([201, 503]);
     expect(statuses.get(503)).toBe(busy.length);
@@ -114,6 +128,24 @@ describe("the admission gate on a fake clock", () => {
     expect((await Promise.all(first)).map((r) => r.status)).toEqual([201, 201]);
     expect(g.gate.estimator.queued).toBe(0);
     expect((await g.app.request("/deposit", { method: "POST" })).status).toBe(201);
+  });
+
+  it("a refusal writes its own log line (it is answered ahead of the request log's middleware)", async () => {
+    const lines: { status: number; route: string; requestId: string; method: string; actor: string }[] = [];
+    let lag = 500;
+    const gate = admissionGate({ budgetMs: 100, minQueue: 0 }, () => 0, { lagMs: () => lag, busy: () => 0 });
+    const app = new Hono<AppEnv>();
+    app.use("*", async (c, next) => {
+      c.set("deps", { requestLog: (e: (typeof lines)[number]) => lines.push(e) } as unknown as AppEnv["Variables"]["deps"]);
+      await next();
+    });
+    app.use("/api/bets", gate.guard("BET.BUSY"));
+    app.post("/api/bets", (c) => c.json({ ok: true }, 201));
+    const refused = await app.request("/api/bets", { method: "POST", headers: { "x-request-id": "logged-refusal" } });
+    expect(refused.status).toBe(503);
+    expect(lines).toEqual([expect.objectContaining({ status: 503, route: "/api/bets", requestId: "logged-refusal", method: "POST", actor: "anonymous" })]);
+    lag = 0;
+    expect((await app.request("/api/bets", { method: "POST" })).status).toBe(201);
   });
 
   it("a thread running late (requests waiting unread) refuses new writes while a queue exists, then admits again", async () => {
