@@ -251,7 +251,8 @@ if (want("overload")) {
     row(
       `POST /api/bets offered ${fmt(RATE)}/s for ${duration} s, 1,000 connections (overload)`,
       `${fmt(accepted / duration)} accepted/s, accepted p50 ${o.accepted.p50} ms, p99 ${o.accepted.p99} ms; slowest answer ${o.latency.max} ms; ` +
-        `${busy} x 503 BET.BUSY, ${fiveXX} x other 5xx, ${otherRefusals} other refusals, ${o.errors} connection errors; ${stored} stored (${o.all2xx} answered 201 with the warm-up)`,
+        `${busy} x 503 BET.BUSY, ${fiveXX} x other 5xx, ${otherRefusals} other refusals, ${o.errors} connection errors; ${stored} stored (${o.all2xx} answered 201 with the warm-up); ` +
+        `p99 of all answers per second: ${o.p99BySecond.join(" ")}`,
       "accepted p99 < 250 ms, every answer < 1 s, no 5xx, every 201 stored",
       o.accepted.p99 < 250 && o.latency.max < 1000 && fiveXX === 0 && o.errors === 0 && stored === o.all2xx,
     );
