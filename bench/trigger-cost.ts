@@ -118,7 +118,25 @@ for (let round = 0; round < ROUNDS; round++) {
   }
 }
 const median = (a: number[]) => (a.some(Number.isNaN) ? NaN : [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)]);
+// Together: every trigger the write does not need (those whose drop refused no write), dropped at
+// once, back to back with all of them, ROUNDS times: what the guards cost the write as a whole,
+// which the one-at-a-time figures, each within the noise, cannot add up to.
+const droppable = triggers.filter((t) => !costs.get(t.name)!.some(Number.isNaN));
+const together: number[] = [];
+const bare: number[] = [];
+for (let round = 0; round < ROUNDS; round++) {
+  const withAll = await run(N);
+  for (const t of droppable) await database.client.execute(`DROP TRIGGER ${t.name}`);
+  const without = await run(N);
+  for (const t of droppable) await database.client.execute(t.sql);
+  together.push(withAll - without);
+  bare.push(without);
+}
 console.log(`${captured[0].length} statements per captured write; every trigger: ${median(all).toFixed(1)} µs CPU per write (median of ${all.length} runs of ${N})`);
+console.log(
+  `the ${droppable.length} triggers a placement fires and does not need, together: ${median(together).toFixed(1)} µs per write ` +
+    `(the write without them: ${median(bare).toFixed(1)} µs; median of ${ROUNDS} back-to-back pairs)`,
+);
 const rows = [...triggers, { name: NONE, table: "" }]
   .map((t) => {
     const m = median(costs.get(t.name)!);

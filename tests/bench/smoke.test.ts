@@ -64,5 +64,7 @@ describe("benchmark suite smoke run", () => {
     // The price guard is measured; a write refused without a trigger it needs is reported as such.
     expect(log).toMatch(/bet_legs_price_guard'\s*│\s*'bet_legs'\s*│\s*-?\d/);
     expect(log).toMatch(/ledger_transactions_open'\s*│\s*'ledger_transactions'\s*│\s*'writes refused without it'/);
+    // And the triggers it can do without, dropped together (the write still placed without them).
+    expect(log).toMatch(/the \d+ triggers a placement fires and does not need, together: -?\d+(\.\d)? µs per write \(the write without them: \d+(\.\d)? µs/);
   });
 });
