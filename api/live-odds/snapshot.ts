@@ -9,7 +9,7 @@ import type { Ports } from "../../domain/ports/index.ts";
 import type { Clock } from "../../domain/shared/clock.ts";
 import { presentLiveOdds } from "../presenters.ts";
 import type { LiveOddsItem } from "../schemas/events.ts";
-import { apiHeaders, logPublicRequest, requestIdFor } from "../middleware/request-trail.ts";
+import { apiHeaders, logPublicRequest, publicErrorResponse, requestIdFor } from "../middleware/request-trail.ts";
 import { internalErrorBody } from "../errors.ts";
 
 export interface LiveOddsBody {
@@ -148,13 +148,8 @@ export function liveOddsPoll(snapshot: LiveOddsSnapshot, deps: Parameters<typeof
   // The snapshot could not be built (the database failed): the error envelope and headers any other
   // API route's failure gets from the app's error handler, which this route does not pass through.
   const failed = (req: Request, env: unknown, error: unknown, started: number): Response => {
-    const id = requestIdFor(req.headers.get("x-request-id") ?? undefined);
-    const body = internalErrorBody(id, POLL_PATH, error);
-    const headers = apiHeaders(id);
-    headers["cache-control"] = "no-store";
-    headers["content-type"] = "application/json";
-    logPublicRequest(deps, req, env, { requestId: id, route: POLL_PATH, status: 500, started });
-    return new Response(JSON.stringify(body), { status: 500, headers });
+    const requestId = requestIdFor(req.headers.get("x-request-id") ?? undefined);
+    return publicErrorResponse(deps, req, env, { requestId, route: POLL_PATH, status: 500, started, body: internalErrorBody(requestId, POLL_PATH, error) });
   };
   return (req: Request, env: unknown): Response | Promise<Response> => {
     const started = performance.now();

@@ -12,7 +12,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env.ts";
 import { errorBody } from "../errors.ts";
-import { apiHeaders, logPublicRequest, requestIdFor } from "./request-trail.ts";
+import { publicErrorResponse, requestIdFor } from "./request-trail.ts";
 import { AdmissionEstimator } from "../../domain/shared/admission.ts";
 import type { InPlayDelay } from "../../domain/ports/index.ts";
 import type { AdmissionConfig } from "../settings.ts";
@@ -134,15 +134,10 @@ const BUSY_MESSAGE = {
  * Deno the chain's cost per refusal kept the thread past saturation, so accepted bets waited seconds.
  */
 function refusal(c: Context<AppEnv>, code: keyof typeof BUSY_MESSAGE, retryAfterSeconds: number, started: number): Response {
-  const id = requestIdFor(c.req.header("x-request-id"));
-  const body = errorBody(id, { code, message: BUSY_MESSAGE[code], details: { retryAfterSeconds } });
-  const headers = apiHeaders(id);
-  headers["content-type"] = "application/json";
-  headers["cache-control"] = "no-store";
-  headers["retry-after"] = String(retryAfterSeconds);
-  const deps = c.get("deps");
-  if (deps) logPublicRequest(deps, c.req.raw, c.env, { requestId: id, route: c.req.routePath, status: 503, started });
-  return new Response(JSON.stringify(body), { status: 503, headers });
+  const requestId = requestIdFor(c.req.header("x-request-id"));
+  const body = errorBody(requestId, { code, message: BUSY_MESSAGE[code], details: { retryAfterSeconds } });
+  const extra = { "retry-after": String(retryAfterSeconds) };
+  return publicErrorResponse(c.get("deps") ?? {}, c.req.raw, c.env, { requestId, route: c.req.routePath, status: 503, started, body, extra });
 }
 
 export interface AdmissionGate {

@@ -20,7 +20,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppDeps, AppEnv } from "../env.ts";
 import { errorBody, sendError } from "../errors.ts";
-import { apiHeaders, logPublicRequest, requestIdFor } from "./request-trail.ts";
+import { publicErrorResponse, requestIdFor } from "./request-trail.ts";
 import { forwardedValue, peerAddress, trustOf, type ProxyTrust } from "./proxy-trust.ts";
 import type { PublicOriginEntry, PublicOrigins } from "../settings.ts";
 
@@ -113,12 +113,8 @@ const MISDIRECTED = { code: "REQUEST.MISDIRECTED", message: "This server does no
 export const refuseForeignHost = (deps: AppDeps): MiddlewareHandler => async (c, next) => {
   if (isForOurHost(deps, c.req.raw, c.env)) return next();
   const started = performance.now();
-  const id = requestIdFor(c.req.header("x-request-id"));
-  logPublicRequest(deps, c.req.raw, c.env, { requestId: id, route: c.req.path, status: 421, started });
-  const headers = apiHeaders(id);
-  headers["cache-control"] = "no-store";
-  headers["content-type"] = "application/json";
-  return new Response(JSON.stringify(errorBody(id, MISDIRECTED)), { status: 421, headers });
+  const requestId = requestIdFor(c.req.header("x-request-id"));
+  return publicErrorResponse(deps, c.req.raw, c.env, { requestId, route: c.req.path, status: 421, started, body: errorBody(requestId, MISDIRECTED) });
 };
 
 const isHealthProbe = (method: string, path: string) => (method === "GET" || method === "HEAD") && path === "/api/health";

@@ -113,3 +113,19 @@ export function logPublicRequest(
     ip: clientAddressOf(sink.trustProxy, req.headers.get("x-forwarded-for"), env),
   });
 }
+
+/**
+ * An error answer made ahead of the chain: its envelope as JSON with the headers every API answer
+ * carries (and `extra`, e.g. Retry-After), never cached, and its log line. The chain's own errors
+ * get the same from sendError() and the middleware.
+ */
+export function publicErrorResponse(
+  sink: RequestLogSink & { trustProxy?: ProxyTrust | boolean },
+  req: Request,
+  env: unknown,
+  answer: { requestId: string; route: string; status: number; started: number; body: unknown; extra?: Record<string, string> },
+): Response {
+  const headers = Object.assign(apiHeaders(answer.requestId), { "cache-control": "no-store", "content-type": "application/json" }, answer.extra);
+  logPublicRequest(sink, req, env, answer);
+  return new Response(JSON.stringify(answer.body), { status: answer.status, headers });
+}
